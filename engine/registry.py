@@ -1,0 +1,39 @@
+"""Maps a game key (``"downfall"``) to its implementation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game, RuleError
+
+_GAMES: dict[str, Game[Any, Any]] = {}
+
+
+def register(game: Game[Any, Any]) -> Game[Any, Any]:
+    _GAMES[game.key] = game
+    return game
+
+
+def get_game(key: str) -> Game[Any, Any]:
+    _load_builtin()
+    try:
+        return _GAMES[key]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise RuleError(f"Unknown game `{key}`. Known games: {known}.") from None
+
+
+def all_games() -> dict[str, Game[Any, Any]]:
+    _load_builtin()
+    return dict(_GAMES)
+
+
+def _load_builtin() -> None:
+    if _GAMES:
+        return
+    import engine.downfall  # noqa: F401  (registers itself)
+
+    try:
+        import engine.cardcity  # noqa: F401
+    except ImportError:  # not built yet
+        pass
