@@ -1,0 +1,12 @@
+"""Pompeji — Frank Brandt's card game (Adlung-Spiele): build a city of cards and score for
+matching buildings and colours along streets. Spec: docs/rules/cardcity.md."""
+
+from __future__ import annotations
+
+from engine.cardcity.api import GAME, CardCity
+from engine.cardcity.game import State, determinize
+from engine.registry import register
+
+register(GAME)
+
+__all__ = ["GAME", "CardCity", "State", "determinize"]

@@ -1,0 +1,196 @@
+"""The actions of Pompeji and their notation (documented in docs/views-cardcity.md).
+
+| notation        | action                                                              |
+|-----------------|---------------------------------------------------------------------|
+| ``play Tr g8``  | play the building card Temple/red from hand to cell g8               |
+| ``statue Ar g8``| play your statue at g8, declared as Amphitheatre/red                 |
+| ``discard Tr``  | no hand card fits: discard Temple/red (a draw follows)               |
+| ``draw``        | end phase: draw a card after playing                                 |
+| ``nodraw``      | end phase: keep your hand, draw nothing (alias ``keep``)             |
+| ``claim``       | permit window: use your building permit now                          |
+| ``decline``     | let the permit window pass, or give up a claimed permit turn (alias ``pass``) |
+
+A card is its building letter (upper case: T F A B V W G) and colour letter (lower case:
+r o y g b p w); input is case-insensitive and may carry the value in between (``T1r``). A cell is
+a column letter ``a``–``m`` and a row number ``1``–``13``; the start card lies on ``g7``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.cardcity.data import BUILDINGS, COLOURS, VALUES
+from engine.cardcity.rules import Cell
+from engine.core import NotationError
+
+SIZE = 13
+"""The grid the city can reach: 6 cards to every side of the start card."""
+START: Cell = (6, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    card: int
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStatue:
+    building: int
+    colour: int
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class NoDraw:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    pass
+
+
+Action = PlayCard | PlayStatue | Discard | Draw | NoDraw | Claim | Decline
+
+DRAW = Draw()
+NODRAW = NoDraw()
+CLAIM = Claim()
+DECLINE = Decline()
+
+
+def card_code(card: int) -> str:
+    """``Tr`` for Temple/red."""
+    return BUILDINGS[card // 7][0] + COLOURS[card % 7][0]
+
+
+def card_label(card: int) -> str:
+    """``Temple·red·1``."""
+    b, c = divmod(card, 7)
+    return f"{BUILDINGS[b][1]}·{COLOURS[c][1]}·{VALUES[b][c]}"
+
+
+def identity_label(building: int, colour: int) -> str:
+    return f"{BUILDINGS[building][1]}·{COLOURS[colour][1]}"
+
+
+def cell_code(cell: Cell) -> str:
+    """``g7`` for the start cell (6, 6)."""
+    return f"{chr(ord('a') + cell[1])}{cell[0] + 1}"
+
+
+_CARD = re.compile(r"^([a-z])([1-7]?)([a-z])$")
+_CELL = re.compile(r"^([a-z])(\d{1,2})$")
+_BUILDING_INDEX = {code.lower(): i for i, (code, _) in enumerate(BUILDINGS)}
+_COLOUR_INDEX = {code: i for i, (code, _, _) in enumerate(COLOURS)}
+_BUILDING_HELP = ", ".join(f"{code} {name}" for code, name in BUILDINGS)
+_COLOUR_HELP = ", ".join(f"{code} {name}" for code, name, _ in COLOURS)
+
+
+def parse_card(text: str) -> int:
+    """A card code such as ``Tr`` (or ``T1r``) to its id."""
+    m = _CARD.match(text.lower())
+    if not m:
+        raise NotationError(
+            f"`{text}` is not a card. Write the building letter then the colour letter, e.g. "
+            f"`Tr` for a red Temple. Buildings: {_BUILDING_HELP}. Colours: {_COLOUR_HELP}."
+        )
+    letter_b, digit, letter_c = m.groups()
+    if letter_b not in _BUILDING_INDEX:
+        raise NotationError(
+            f"`{text}`: there is no building `{letter_b.upper()}`. {_BUILDING_HELP}."
+        )
+    if letter_c not in _COLOUR_INDEX:
+        raise NotationError(f"`{text}`: there is no colour `{letter_c}`. Colours: {_COLOUR_HELP}.")
+    b, c = _BUILDING_INDEX[letter_b], _COLOUR_INDEX[letter_c]
+    if digit and int(digit) != VALUES[b][c]:
+        raise NotationError(
+            f"`{text}`: the {identity_label(b, c)} card is worth {VALUES[b][c]}, not {digit}."
+        )
+    return b * 7 + c
+
+
+def parse_cell(text: str) -> Cell:
+    m = _CELL.match(text.lower())
+    last = chr(ord("a") + SIZE - 1)
+    if not m or not ("a" <= m.group(1) <= last) or not (1 <= int(m.group(2)) <= SIZE):
+        raise NotationError(
+            f"`{text}` is not a space. Write a column a–{last} and a row 1–{SIZE}, e.g. `g8`; "
+            "the start card lies on g7."
+        )
+    return (int(m.group(2)) - 1, ord(m.group(1)) - ord("a"))
+
+
+def format_action(action: Action) -> str:
+    match action:
+        case PlayCard(card, cell):
+            return f"play {card_code(card)} {cell_code(cell)}"
+        case PlayStatue(building, colour, cell):
+            return f"statue {card_code(building * 7 + colour)} {cell_code(cell)}"
+        case Discard(card):
+            return f"discard {card_code(card)}"
+        case Draw():
+            return "draw"
+        case NoDraw():
+            return "nodraw"
+        case Claim():
+            return "claim"
+        case Decline():
+            return "decline"
+    raise TypeError(f"not a Pompeji action: {action!r}")
+
+
+_WORDS: dict[str, Action] = {
+    "draw": DRAW,
+    "nodraw": NODRAW,
+    "keep": NODRAW,
+    "claim": CLAIM,
+    "decline": DECLINE,
+    "pass": DECLINE,
+}
+
+USAGE = (
+    "Moves: `play Tr g8` (card, space), `statue Ar g8` (declared building+colour, space), "
+    "`discard Tr`, `draw`, `nodraw`, `claim`, `decline`."
+)
+
+
+def parse_action(text: str) -> Action:
+    """Parse notation (syntax only; legality is checked by the game)."""
+    words = text.strip().split()
+    if not words:
+        raise NotationError("Empty move. " + USAGE)
+    verb, args = words[0].lower(), words[1:]
+    if verb in _WORDS:
+        if args:
+            raise NotationError(f"`{verb}` takes nothing after it. " + USAGE)
+        return _WORDS[verb]
+    if verb in ("play", "statue"):
+        if len(args) != 2:
+            raise NotationError(f"`{verb}` needs a card and a space, e.g. `{verb} Tr g8`.")
+        card, cell = parse_card(args[0]), parse_cell(args[1])
+        if verb == "play":
+            return PlayCard(card, cell)
+        b, c = divmod(card, 7)
+        return PlayStatue(b, c, cell)
+    if verb == "discard":
+        if len(args) != 1:
+            raise NotationError("`discard` needs one card, e.g. `discard Tr`.")
+        return Discard(parse_card(args[0]))
+    raise NotationError(f"Unknown move `{words[0]}`. " + USAGE)

@@ -1,0 +1,659 @@
+"""Pompeji, Frank Brandt's card game: state, rules flow and the engine contract.
+
+Spec: docs/rules/cardcity.md (rulings C1–C… at the end of it); views and events:
+docs/views-cardcity.md. A turn is one placement (card, statue or a discard when nothing fits),
+then the draw: automatic before the first volcano, a ``draw``/``nodraw`` decision after it.
+After every normal turn a *permit window* opens for the seats with permit uses left (the mover
+for a second turn, the others to interrupt before the next player); see §4 of the spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from engine.cardcity import rules
+from engine.cardcity.actions import (
+    CLAIM,
+    DECLINE,
+    DRAW,
+    NODRAW,
+    START,
+    Action,
+    Claim,
+    Decline,
+    Discard,
+    Draw,
+    NoDraw,
+    PlayCard,
+    PlayStatue,
+    card_code,
+    card_label,
+    cell_code,
+    identity_label,
+)
+from engine.cardcity.data import CARDS, STATUE_VALUE, VALUES, VOLCANO
+from engine.core import (
+    JSON,
+    Event,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    OptionSpec,
+    Outcome,
+    RuleError,
+    Seat,
+    Transition,
+)
+from engine.rng import Rng
+
+Stage = Literal["play", "draw", "window", "over"]
+"""``play``: ``actor`` places (or discards); ``draw``: ``actor`` decides whether to draw (end
+phase); ``window``: permit holders in ``pending`` may claim or decline; ``over``: ended."""
+
+HAND = 3
+PILE = 8
+"""Each volcano is shuffled into its own pile of 8 building cards [R]."""
+STATUE = 100
+"""A placed statue is stored in the city as ``STATUE + seat``."""
+NO_STATUE = -1
+
+STATE_TYPE = "cardcity.state"
+STATE_SCHEMA = 1
+
+WINDOW_CHOICES = (0, 60, 300, 900, 1800, 3600, 14400)
+OPTIONS = (
+    OptionSpec(
+        "permit_uses",
+        "Building permit uses per player: 1 (rulebook) or 2 (the rulebook's variant).",
+        1,
+        (1, 2),
+    ),
+    OptionSpec(
+        "permit_window",
+        "Seconds the other permit holders get to interrupt after each turn (the host times it; "
+        "0 = no interrupts, only the mover's second-turn offer).",
+        900,
+        WINDOW_CHOICES,
+    ),
+    OptionSpec(
+        "first_seat",
+        "Who starts: -1 = drawn at random from the seed, else that seat [ADAPT].",
+        -1,
+        (-1, 0, 1, 2, 3),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The whole game, hidden parts included. Immutable; cells are ``(row, col)`` on a 13 × 13
+    grid with the start card on (6, 6) = ``g7``."""
+
+    players: int
+    seed: int
+    permit_uses: int
+    permit_window: int
+    first_seat: int
+    rng: Rng
+    deck: tuple[int, ...]  # face down, top first; VOLCANO marks a volcano
+    hands: tuple[tuple[int, ...], ...]
+    city: tuple[tuple[int, int, int], ...]  # (row, col, card id or STATUE + seat), in order
+    statues: tuple[int, ...]  # per seat: NO_STATUE, or the declared building * 7 + colour
+    permits: tuple[int, ...]  # permit uses left per seat
+    scores: tuple[int, ...]  # points built so far (hands not yet subtracted)
+    discards: tuple[int, ...]
+    volcanoes: int  # volcanoes drawn: 0, 1 (end phase) or 2 (over)
+    stage: Stage
+    turn: Seat  # whose normal turn it is (during a window or permit turn: the one waiting)
+    actor: Seat  # who decides in the play/draw stage; -1 otherwise
+    permit_turn: bool  # the current play/draw stage is a permit turn
+    window_after: Seat  # the mover whose turn opened the current window; -1 otherwise
+    holders: tuple[Seat, ...]  # the seats the open window was offered to
+    pending: tuple[Seat, ...]  # holders that have not answered yet
+    version: int = 0
+    last: tuple[int, ...] = ()  # the last placement: (seat, row, col, points)
+
+    @property
+    def end_phase(self) -> bool:
+        return self.volcanoes >= 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == "over"
+
+    def grid(self) -> dict[rules.Cell, rules.Face]:
+        return {(r, c): face_of(item) for r, c, item in self.city}
+
+
+def face_of(item: int) -> rules.Face:
+    if item >= STATUE:
+        return rules.NEUTRAL
+    b, c = divmod(item, 7)
+    return (b, c, VALUES[b][c])
+
+
+def card_value(card: int) -> int:
+    return VALUES[card // 7][card % 7]
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _set_hand(
+    hands: tuple[tuple[int, ...], ...], seat: Seat, hand: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def _options(players: int, options: Mapping[str, JSON] | None) -> dict[str, int]:
+    known = {spec.name: spec for spec in OPTIONS}
+    values: dict[str, int] = {}
+    for name, value in (options or {}).items():
+        if name not in known:
+            raise RuleError(f"Pompeji has no option `{name}`. Options: {', '.join(known)}.")
+        spec = known[name]
+        if isinstance(value, bool) or value not in spec.choices:
+            choices = ", ".join(str(c) for c in spec.choices)
+            raise RuleError(f"Option `{name}` must be one of {choices}, not {value!r}.")
+        values[name] = int(value)
+    out = {spec.name: int(spec.default) for spec in OPTIONS} | values
+    if out["first_seat"] >= players:
+        raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
+    return out
+
+
+def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise RuleError("Pompeji is played by 2 to 4 players.")
+    opts = _options(players, options)
+    rng = Rng(seed)
+    cards, rng = rng.shuffle(range(CARDS))
+    hands = tuple(cards[HAND * s : HAND * (s + 1)] for s in range(players))
+    rest = cards[HAND * players :]
+    first_pile, rng = rng.shuffle((*rest[:PILE], VOLCANO))
+    second_pile, rng = rng.shuffle((*rest[PILE : 2 * PILE], VOLCANO))
+    deck = (*rest[2 * PILE :], *first_pile, *second_pile)
+    start, deck = deck[0], deck[1:]
+    first = opts["first_seat"]
+    if first < 0:
+        first, rng = rng.below(players)
+    return State(
+        players=players,
+        seed=seed,
+        permit_uses=opts["permit_uses"],
+        permit_window=opts["permit_window"],
+        first_seat=first,
+        rng=rng,
+        deck=deck,
+        hands=hands,
+        city=((*START, start),),
+        statues=(NO_STATUE,) * players,
+        permits=(opts["permit_uses"],) * players,
+        scores=(0,) * players,
+        discards=(),
+        volcanoes=0,
+        stage="play",
+        turn=first,
+        actor=first,
+        permit_turn=False,
+        window_after=-1,
+        holders=(),
+        pending=(),
+    )
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def can_place(state: State, seat: Seat) -> bool:
+    """Whether ``seat`` has any legal placement (a hand card, or its unused statue)."""
+    grid = state.grid()
+    cells = rules.frontier(grid)
+    if not cells:
+        return False
+    if state.statues[seat] == NO_STATUE:
+        return True  # a frontier cell has at most 4 neighbours: some identity always fits
+    return any(rules.legal_cells(grid, face_of(card), cells) for card in state.hands[seat])
+
+
+def _hand_fits(state: State, seat: Seat, grid: rules.Grid, cells: Sequence[rules.Cell]) -> bool:
+    return any(rules.legal_cells(grid, face_of(card), cells) for card in state.hands[seat])
+
+
+def to_act(state: State) -> frozenset[Seat]:
+    if state.stage == "window":
+        return frozenset(state.pending)
+    if state.stage in ("play", "draw"):
+        return frozenset((state.actor,))
+    return frozenset()
+
+
+def legal_actions(state: State, seat: Seat) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    if state.stage == "draw":
+        return [DRAW, NODRAW]
+    if state.stage == "window":
+        return [CLAIM, DECLINE] if can_place(state, seat) else [DECLINE]
+    grid = state.grid()
+    cells = rules.frontier(grid)
+    out: list[Action] = []
+    for card in sorted(state.hands[seat]):
+        out.extend(PlayCard(card, cell) for cell in rules.legal_cells(grid, face_of(card), cells))
+    if state.statues[seat] == NO_STATUE:
+        for cell in cells:
+            for b in range(7):
+                for c in range(7):
+                    if rules.conflict(grid, cell, (b, c, STATUE_VALUE)) is None:
+                        out.append(PlayStatue(b, c, cell))
+    if state.permit_turn:
+        out.append(DECLINE)
+    elif not _hand_fits(state, seat, grid, cells):
+        out.extend(Discard(card) for card in sorted(state.hands[seat]))
+    return out
+
+
+def _check(state: State, seat: Seat, action: Action) -> None:
+    """Raise a :class:`RuleError` explaining why ``action`` is not legal now, if it is not.
+    Accepts exactly the members of :func:`legal_actions` (the playout tests hold it to that)."""
+    if state.is_over:
+        raise GameOverError("The game is over; no more moves can be made.")
+    if seat not in to_act(state):
+        if not 0 <= seat < state.players:
+            raise NotYourTurnError(f"There is no seat {seat} in this game.")
+        if state.stage == "window":
+            raise NotYourTurnError(
+                "It is not your turn, and you have no building permit decision to make now."
+            )
+        raise NotYourTurnError(f"It is not your turn: waiting for seat {state.actor}.")
+    if state.stage == "window":
+        if isinstance(action, Claim) and not can_place(state, seat):
+            raise IllegalActionError(
+                "You cannot use your permit now: nothing in your hand (and no statue) fits "
+                "anywhere in the city."
+            )
+        if not isinstance(action, Claim | Decline):
+            raise IllegalActionError(
+                "A building permit window is open: `claim` to use your permit now, or `decline`."
+            )
+        return
+    if state.stage == "draw":
+        if not isinstance(action, Draw | NoDraw):
+            raise IllegalActionError("Your play is done: choose `draw` or `nodraw`.")
+        return
+    match action:
+        case PlayCard(card, cell):
+            if card not in state.hands[seat]:
+                raise IllegalActionError(f"You don't hold {card_label(card)}.")
+            reason = rules.why_illegal(state.grid(), cell, face_of(card))
+            if reason:
+                raise IllegalActionError(
+                    f"{card_label(card)} cannot go on {cell_code(cell)}: {reason}."
+                )
+        case PlayStatue(b, c, cell):
+            if state.statues[seat] != NO_STATUE:
+                raise IllegalActionError("You have already played your statue.")
+            reason = rules.why_illegal(state.grid(), cell, (b, c, STATUE_VALUE))
+            if reason:
+                raise IllegalActionError(
+                    f"Your statue as {identity_label(b, c)} cannot go on {cell_code(cell)}: "
+                    f"{reason}."
+                )
+        case Discard(card):
+            if state.permit_turn:
+                raise IllegalActionError("A permit turn must place a card or your statue.")
+            if card not in state.hands[seat]:
+                raise IllegalActionError(f"You don't hold {card_label(card)}.")
+            grid = state.grid()
+            if _hand_fits(state, seat, grid, rules.frontier(grid)):
+                raise IllegalActionError(
+                    "You may discard only when none of your cards fits in the city."
+                )
+        case Decline():
+            if not state.permit_turn:
+                raise IllegalActionError("It is your turn: play a card (or discard if none fits).")
+        case Draw() | NoDraw() | Claim():
+            raise IllegalActionError(
+                "It is your turn to place: "
+                + ("play a card or your statue." if state.permit_turn else "play a card.")
+            )
+
+
+# --------------------------------------------------------------------------- apply
+
+
+class _Turn:
+    """A mutable scratchpad for one ``apply``; it ends as an immutable :class:`State`."""
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.events: list[Event] = []
+
+    def set(self, **changes: object) -> None:
+        self.s = replace(self.s, **changes)  # type: ignore[arg-type]
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+
+def apply(state: State, seat: Seat, action: Action) -> Transition[State]:
+    _check(state, seat, action)
+    t = _Turn(state)
+    match action:
+        case PlayCard(card, cell):
+            hand = list(state.hands[seat])
+            hand.remove(card)
+            t.set(hands=_set_hand(state.hands, seat, tuple(hand)))
+            _place(t, seat, cell, card, face_of(card), {"card": card_code(card)})
+            _draw_step(t, seat)
+        case PlayStatue(b, c, cell):
+            t.set(statues=_set(state.statues, seat, b * 7 + c))
+            declared = card_code(b * 7 + c)
+            _place(t, seat, cell, STATUE + seat, (b, c, STATUE_VALUE), {"declared": declared})
+            _end_turn(t)  # no draw after a statue [R]
+        case Discard(card):
+            hand = list(state.hands[seat])
+            hand.remove(card)
+            t.set(hands=_set_hand(state.hands, seat, tuple(hand)), discards=(*state.discards, card))
+            t.emit({"type": "CardDiscarded", "seat": seat, "card": card_code(card)})
+            _draw_step(t, seat)
+        case Draw():
+            _draw(t, seat)
+        case NoDraw():
+            t.emit({"type": "DrawSkipped", "seat": seat})
+            _end_turn(t)
+        case Claim():
+            kind = "second_turn" if seat == state.window_after else "interrupt"
+            t.emit({"type": "PermitClaimed", "seat": seat, "kind": kind})
+            t.set(
+                stage="play", actor=seat, permit_turn=True, window_after=-1, holders=(), pending=()
+            )
+        case Decline():
+            if state.stage == "window":
+                pending = tuple(s for s in state.pending if s != seat)
+                t.emit({"type": "PermitDeclined", "seat": seat})
+                t.set(pending=pending)
+                if not pending:
+                    _close_window(t)
+            else:  # a claimed permit turn given up: the permit is kept, the gap is spent [ADAPT]
+                t.emit({"type": "PermitLapsed", "seat": seat})
+                t.set(stage="play", actor=state.turn, permit_turn=False)
+    t.set(version=state.version + 1)
+    return Transition(t.s, tuple(t.events))
+
+
+def _place(
+    t: _Turn, seat: Seat, cell: rules.Cell, item: int, face: rules.Face, what: dict[str, JSON]
+) -> None:
+    s = t.s
+    grid = s.grid()
+    streets = rules.score(grid, cell, face)
+    gained = sum(st.points for st in streets)
+    kind = "StatuePlayed" if item >= STATUE else "CardPlayed"
+    event: Event = {"type": kind, "seat": seat, **what, "cell": cell_code(cell)}
+    event["points"] = gained
+    event["streets"] = [
+        {
+            "line": st.line,
+            "cells": [cell_code(c) for c in st.cells],
+            "building": st.building,
+            "colour": st.colour,
+            "seventh": st.seventh,
+        }
+        for st in streets
+    ]
+    event["permit"] = s.permit_turn
+    t.emit(event)
+    t.set(
+        city=(*s.city, (*cell, item)),
+        scores=_set(s.scores, seat, s.scores[seat] + gained),
+        last=(seat, *cell, gained),
+    )
+    if s.permit_turn:
+        left = s.permits[seat] - 1
+        t.set(permits=_set(s.permits, seat, left))
+        t.emit({"type": "PermitSpent", "seat": seat, "uses_left": left})
+
+
+def _draw_step(t: _Turn, seat: Seat) -> None:
+    """A draw is due: automatic before the first volcano or with an empty hand, else a choice."""
+    if not t.s.end_phase or not t.s.hands[seat]:
+        _draw(t, seat)
+    else:
+        t.set(stage="draw", actor=seat)
+
+
+def _draw(t: _Turn, seat: Seat) -> None:
+    s = t.s
+    card, deck = s.deck[0], s.deck[1:]
+    t.set(deck=deck)
+    if card == VOLCANO:
+        t.set(volcanoes=s.volcanoes + 1)
+        t.emit({"type": "VolcanoDrawn", "seat": seat, "number": s.volcanoes + 1})
+        if s.volcanoes + 1 == 2:
+            _game_over(t)
+        else:  # set aside; the drawer decides whether to draw a replacement [R] (C7)
+            _draw_step(t, seat)
+        return
+    t.set(hands=_set_hand(s.hands, seat, (*s.hands[seat], card)))
+    t.emit(
+        {
+            "type": "CardDrawn",
+            "seat": seat,
+            "secret": {"card": card_code(card)},
+            "secret_for": [seat],
+        }
+    )
+    _end_turn(t)
+
+
+def _end_turn(t: _Turn) -> None:
+    s = t.s
+    if s.permit_turn:  # the gap is spent: the player who was due plays now [R]
+        t.set(stage="play", actor=s.turn, permit_turn=False)
+        return
+    mover = s.actor
+    nxt = (mover + 1) % s.players
+    holders = [mover] if s.permits[mover] > 0 else []
+    if s.permit_window > 0:
+        holders += [r for r in range(s.players) if r not in (mover, nxt) and s.permits[r] > 0]
+    holders.sort()
+    if holders:
+        t.emit({"type": "WindowOpened", "after": mover, "next": nxt, "holders": holders})
+        t.set(
+            stage="window",
+            turn=nxt,
+            actor=-1,
+            window_after=mover,
+            holders=tuple(holders),
+            pending=tuple(holders),
+        )
+    else:
+        t.set(stage="play", turn=nxt, actor=nxt)
+
+
+def _close_window(t: _Turn) -> None:
+    t.emit({"type": "WindowClosed", "next": t.s.turn})
+    t.set(stage="play", actor=t.s.turn, window_after=-1, holders=(), pending=())
+
+
+def hand_penalty(state: State, seat: Seat) -> int:
+    return sum(card_value(card) for card in state.hands[seat])
+
+
+def _game_over(t: _Turn) -> None:
+    s = t.s
+    t.set(stage="over", actor=-1, permit_turn=False, window_after=-1, holders=(), pending=())
+    result = outcome(t.s)
+    assert result is not None
+    t.emit(
+        {
+            "type": "GameEnded",
+            "reason": result.reason,
+            "hands": [[card_code(c) for c in hand] for hand in s.hands],
+            "penalties": [hand_penalty(s, seat) for seat in range(s.players)],
+            "final": [result.scores[seat]["final"] for seat in range(s.players)],
+            "winners": sorted(result.winners),
+        }
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.is_over:
+        return None
+    finals = [state.scores[s] - hand_penalty(state, s) for s in range(state.players)]
+    places = tuple(1 + sum(f > mine for f in finals) for mine in finals)
+    return Outcome(
+        places=places,
+        winners=frozenset(s for s, p in enumerate(places) if p == 1),
+        scores=tuple(
+            {"final": finals[s], "built": state.scores[s], "hand": -hand_penalty(state, s)}
+            for s in range(state.players)
+        ),
+        reason="The second volcano erupted: Pompeji is destroyed.",
+    )
+
+
+def active_seat(state: State) -> Seat | None:
+    if state.is_over:
+        return None
+    return state.actor if state.stage in ("play", "draw") else state.turn
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def describe_action(state: State, seat: Seat, action: Action) -> str:
+    match action:
+        case PlayCard(card, cell):
+            gain = rules.points(state.grid(), cell, face_of(card))
+            return f"Play {card_label(card)} on {cell_code(cell)} (+{gain})"
+        case PlayStatue(b, c, cell):
+            gain = rules.points(state.grid(), cell, (b, c, STATUE_VALUE))
+            return f"Play your statue as {identity_label(b, c)} on {cell_code(cell)} (+{gain})"
+        case Discard(card):
+            return f"Discard {card_label(card)} (nothing fits) and draw"
+        case Draw():
+            return "Draw a card"
+        case NoDraw():
+            return "Keep your hand (draw nothing)"
+        case Claim():
+            if seat == state.window_after:
+                return "Use your building permit: take another turn now"
+            return f"Use your building permit: play before seat {state.turn}"
+        case Decline():
+            if state.stage == "window":
+                return "Let it pass (keep your permit)"
+            return "Give up this permit turn (you keep the permit)"
+    raise TypeError(f"not a Pompeji action: {action!r}")
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def state_to_json(state: State) -> dict[str, JSON]:
+    return {
+        "type": STATE_TYPE,
+        "schema": STATE_SCHEMA,
+        "players": state.players,
+        "seed": state.seed,
+        "permit_uses": state.permit_uses,
+        "permit_window": state.permit_window,
+        "first_seat": state.first_seat,
+        "rng": [state.rng.seed, state.rng.counter],
+        "deck": list(state.deck),
+        "hands": [list(h) for h in state.hands],
+        "city": [list(entry) for entry in state.city],
+        "statues": list(state.statues),
+        "permits": list(state.permits),
+        "scores": list(state.scores),
+        "discards": list(state.discards),
+        "volcanoes": state.volcanoes,
+        "stage": state.stage,
+        "turn": state.turn,
+        "actor": state.actor,
+        "permit_turn": state.permit_turn,
+        "window_after": state.window_after,
+        "holders": list(state.holders),
+        "pending": list(state.pending),
+        "version": state.version,
+        "last": list(state.last),
+    }
+
+
+def state_from_json(data: Mapping[str, JSON]) -> State:
+    if data.get("type") != STATE_TYPE or data.get("schema") != STATE_SCHEMA:
+        raise ValueError(f"not a Pompeji state (schema {STATE_SCHEMA}): {data.get('type')!r}")
+    stage = data["stage"]
+    if stage not in ("play", "draw", "window", "over"):
+        raise ValueError(f"unknown stage {stage!r}")
+    return State(
+        players=int(data["players"]),
+        seed=int(data["seed"]),
+        permit_uses=int(data["permit_uses"]),
+        permit_window=int(data["permit_window"]),
+        first_seat=int(data["first_seat"]),
+        rng=Rng(int(data["rng"][0]), int(data["rng"][1])),
+        deck=tuple(int(c) for c in data["deck"]),
+        hands=tuple(tuple(int(c) for c in h) for h in data["hands"]),
+        city=tuple((int(r), int(c), int(i)) for r, c, i in data["city"]),
+        statues=tuple(int(x) for x in data["statues"]),
+        permits=tuple(int(x) for x in data["permits"]),
+        scores=tuple(int(x) for x in data["scores"]),
+        discards=tuple(int(x) for x in data["discards"]),
+        volcanoes=int(data["volcanoes"]),
+        stage=stage,
+        turn=int(data["turn"]),
+        actor=int(data["actor"]),
+        permit_turn=bool(data["permit_turn"]),
+        window_after=int(data["window_after"]),
+        holders=tuple(int(x) for x in data["holders"]),
+        pending=tuple(int(x) for x in data["pending"]),
+        version=int(data["version"]),
+        last=tuple(int(x) for x in data["last"]),
+    )
+
+
+# --------------------------------------------------------------------------- determinize
+
+
+def determinize(state: State, seat: Seat, seed: int) -> State:
+    """A state ``seat`` cannot tell apart from ``state``: the other hands and the deck order are
+    resampled from the cards it has not seen, with the same hand sizes, and each volcano still
+    in the deck is put back at a random position of its own 9-card pile (the bottom 18 cards of
+    the original deck: the first volcano's pile above, the second's at the very bottom)."""
+    rng = Rng(seed)
+    unseen = [c for c in state.deck if c != VOLCANO]
+    for other in range(state.players):
+        if other != seat:
+            unseen.extend(state.hands[other])
+    pool, rng = rng.shuffle(sorted(unseen))
+    hands = list(state.hands)
+    at = 0
+    for other in range(state.players):
+        if other != seat:
+            size = len(state.hands[other])
+            hands[other] = pool[at : at + size]
+            at += size
+    building_cards = list(pool[at:])
+    size = len(state.deck)
+    volcano_at: list[int] = []
+    if state.volcanoes == 0:  # the first pile spans deck positions size-18 .. size-10
+        lo = max(0, size - 2 * (PILE + 1))
+        pos, rng = rng.below(size - (PILE + 1) - lo)
+        volcano_at.append(lo + pos)
+    if state.volcanoes <= 1:  # the second pile is the bottom 9 (or what is left of it)
+        lo = max(0, size - (PILE + 1))
+        pos, rng = rng.below(size - lo)
+        volcano_at.append(lo + pos)
+    deck: list[int] = []
+    cards = iter(building_cards)
+    for i in range(size):
+        deck.append(VOLCANO if i in volcano_at else next(cards))
+    return replace(state, hands=tuple(hands), deck=tuple(deck))

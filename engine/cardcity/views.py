@@ -1,0 +1,230 @@
+"""The JSON views of Pompeji (schema documented in docs/views-cardcity.md).
+
+``view(state, None)`` is the public view; ``view(state, seat)`` adds that seat's own hand and
+what it may do. Neither holds the deck order or another player's hand while the game runs;
+once it is over, the hands are public (they are subtracted from the scores in the open).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from engine.cardcity import rules
+from engine.cardcity.actions import SIZE, card_code, cell_code
+from engine.cardcity.data import ADAPTED, BUILDINGS, COLOURS, VALUES, VOLCANO
+from engine.cardcity.game import (
+    NO_STATUE,
+    PILE,
+    STATUE,
+    State,
+    can_place,
+    card_value,
+    hand_penalty,
+    outcome,
+)
+from engine.core import JSON, Seat
+
+
+class CardView(TypedDict):
+    code: str  # "Tr"
+    building: str  # "T"
+    colour: str  # "r"
+    value: int
+
+
+class CellView(TypedDict):
+    cell: str  # "g7"
+    row: int  # 1..13
+    col: int  # 1..13 (a = 1)
+    kind: Literal["card", "statue"]
+    card: CardView | None  # kind == "card"
+    statue_of: int | None  # kind == "statue": the seat that played it (now neutral)
+    declared: str | None  # kind == "statue": the identity it scored as, e.g. "Ar"
+    order: int  # 0 = the start card, then in the order played
+
+
+class SeatView(TypedDict):
+    seat: int
+    score: int  # points built so far (hands are subtracted only at the end)
+    hand_size: int
+    statue_used: bool
+    permits_left: int
+
+
+class WindowView(TypedDict):
+    after: int  # the seat whose turn just ended
+    next: int  # the seat due to play next, waiting
+    holders: list[int]  # seats the window was offered to (each with a permit use left)
+    pending: list[int]  # holders that have not answered yet
+    second_turn: int | None  # the holder who would take a second turn (the mover), if any
+
+
+class LastPlayView(TypedDict):
+    seat: int
+    cell: str
+    points: int
+
+
+class FrameView(TypedDict):
+    """The bounding box of the city (row/col numbers as in CellView, inclusive)."""
+
+    top: int
+    bottom: int
+    left: int
+    right: int
+
+
+class LegendView(TypedDict):
+    adapted: bool  # names and values are our adaptation, not the printed cards
+    buildings: list[list[str]]  # [code, name]
+    colours: list[list[str]]  # [code, name, emoji]
+    values: list[list[int]]  # values[building][colour]
+
+
+class PublicView(TypedDict):
+    game: Literal["cardcity"]
+    version: int
+    players: int
+    permit_uses: int
+    permit_window: int  # seconds; 0 = interrupts off
+    stage: Literal["play", "draw", "window", "over"]
+    turn: int | None  # the seat whose normal turn it is or is next (None when over)
+    actor: int | None  # who decides now in "play"/"draw"
+    permit_turn: bool  # the actor is taking a permit turn
+    window: WindowView | None
+    end_phase: bool  # the first volcano has been drawn
+    volcanoes: int  # drawn so far: 0, 1 or 2
+    deck_size: int  # face-down cards left, volcanoes included
+    safe_draws: int  # cards certainly above the two volcano piles
+    city: list[CellView]
+    frame: FrameView
+    seats: list[SeatView]
+    discards: list[str]
+    last: LastPlayView | None
+    hands: list[list[str]] | None  # only once the game is over
+    outcome: dict[str, JSON] | None
+    legend: LegendView
+
+
+class PlayerView(PublicView):
+    seat: int
+    hand: list[CardView]  # in the order drawn
+    hand_value: int  # what the hand would cost at the end
+    can_place: bool  # some hand card or the unused statue fits somewhere
+
+
+def _card(card: int) -> CardView:
+    b, c = divmod(card, 7)
+    return {
+        "code": card_code(card),
+        "building": BUILDINGS[b][0],
+        "colour": COLOURS[c][0],
+        "value": VALUES[b][c],
+    }
+
+
+def _cell(order: int, row: int, col: int, item: int, state: State) -> CellView:
+    statue = item >= STATUE
+    declared = state.statues[item - STATUE] if statue else NO_STATUE
+    return {
+        "cell": cell_code((row, col)),
+        "row": row + 1,
+        "col": col + 1,
+        "kind": "statue" if statue else "card",
+        "card": None if statue else _card(item),
+        "statue_of": item - STATUE if statue else None,
+        "declared": card_code(declared) if statue and declared != NO_STATUE else None,
+        "order": order,
+    }
+
+
+LEGEND: LegendView = {
+    "adapted": ADAPTED,
+    "buildings": [list(b) for b in BUILDINGS],
+    "colours": [list(c) for c in COLOURS],
+    "values": [list(v) for v in VALUES],
+}
+
+
+def public_view(state: State) -> PublicView:
+    rows = [r for r, _, _ in state.city]
+    cols = [c for _, c, _ in state.city]
+    window: WindowView | None = None
+    if state.stage == "window":
+        window = {
+            "after": state.window_after,
+            "next": state.turn,
+            "holders": list(state.holders),
+            "pending": list(state.pending),
+            "second_turn": state.window_after if state.window_after in state.holders else None,
+        }
+    result = outcome(state)
+    over = state.is_over
+    return {
+        "game": "cardcity",
+        "version": state.version,
+        "players": state.players,
+        "permit_uses": state.permit_uses,
+        "permit_window": state.permit_window,
+        "stage": state.stage,
+        "turn": None if over else state.turn,
+        "actor": state.actor if state.stage in ("play", "draw") else None,
+        "permit_turn": state.permit_turn,
+        "window": window,
+        "end_phase": state.end_phase,
+        "volcanoes": state.volcanoes,
+        "deck_size": len(state.deck),
+        "safe_draws": max(0, len(state.deck) - 2 * (PILE + 1)),
+        "city": [_cell(i, r, c, item, state) for i, (r, c, item) in enumerate(state.city)],
+        "frame": {
+            "top": min(rows) + 1,
+            "bottom": max(rows) + 1,
+            "left": min(cols) + 1,
+            "right": max(cols) + 1,
+        },
+        "seats": [
+            {
+                "seat": s,
+                "score": state.scores[s],
+                "hand_size": len(state.hands[s]),
+                "statue_used": state.statues[s] != NO_STATUE,
+                "permits_left": state.permits[s],
+            }
+            for s in range(state.players)
+        ],
+        "discards": [card_code(c) for c in state.discards],
+        "last": (
+            {
+                "seat": state.last[0],
+                "cell": cell_code((state.last[1], state.last[2])),
+                "points": state.last[3],
+            }
+            if state.last
+            else None
+        ),
+        "hands": [[card_code(c) for c in h] for h in state.hands] if over else None,
+        "outcome": result.to_json() if result else None,
+        "legend": LEGEND,
+    }
+
+
+def player_view(state: State, seat: Seat) -> PlayerView:
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} in a {state.players}-player game")
+    base = public_view(state)
+    return {
+        **base,
+        "seat": seat,
+        "hand": [_card(c) for c in state.hands[seat]],
+        "hand_value": hand_penalty(state, seat),
+        "can_place": not state.is_over and can_place(state, seat),
+    }
+
+
+def build_view(state: State, seat: Seat | None) -> dict[str, JSON]:
+    view = public_view(state) if seat is None else player_view(state, seat)
+    return dict(view)
+
+
+assert VOLCANO not in range(len(BUILDINGS) * len(COLOURS)) and SIZE == 13 and rules.FRAME == 7
+assert card_value(0) == VALUES[0][0]
