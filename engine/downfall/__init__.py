@@ -1,0 +1,56 @@
+"""The Downfall of Pompeii (Klaus-Jürgen Wrede): the complete rules engine.
+
+Use it through ``engine.registry.get_game("downfall")`` (the :class:`engine.core.Game`
+contract), or directly: :data:`GAME`, the action types and notation, :func:`determinize` and
+:func:`playout` for the AI.
+"""
+
+from __future__ import annotations
+
+from engine.downfall.actions import (
+    Action,
+    CallEruption,
+    MovePiece,
+    Pass,
+    PlaceLava,
+    PlaceRelative,
+    PlayCard,
+    ThrowOmen,
+    format_action,
+    parse_action,
+)
+from engine.downfall.game import GAME, DownfallGame
+from engine.downfall.present import describe_action, player_view, public_view
+from engine.downfall.rules import apply_unchecked, legal_actions, new_game, to_act
+from engine.downfall.search import determinize, playout
+from engine.downfall.state import State, state_from_json, state_to_json
+from engine.registry import register
+
+register(GAME)
+
+__all__ = [
+    "GAME",
+    "Action",
+    "CallEruption",
+    "DownfallGame",
+    "MovePiece",
+    "Pass",
+    "PlaceLava",
+    "PlaceRelative",
+    "PlayCard",
+    "State",
+    "ThrowOmen",
+    "apply_unchecked",
+    "describe_action",
+    "determinize",
+    "format_action",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "player_view",
+    "playout",
+    "public_view",
+    "state_from_json",
+    "state_to_json",
+    "to_act",
+]

@@ -1,0 +1,77 @@
+"""The Downfall of Pompeii as an :class:`engine.core.Game` (registered as ``"downfall"``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import JSON, Game, OptionSpec, Outcome, Transition
+from engine.downfall import present, rules
+from engine.downfall.actions import Action, format_action, parse_action
+from engine.downfall.state import OVER, State, state_from_json, state_to_json
+
+
+class DownfallGame:
+    """Stateless: every method takes and returns immutable states."""
+
+    key = "downfall"
+    title = "The Downfall of Pompeii"
+    min_players = 2
+    max_players = 4
+    options: tuple[OptionSpec, ...] = (
+        OptionSpec(
+            name="dual_vent",
+            description="Dual vent variant: 3 double-sided lava tiles; the drawer picks the side.",
+            default=False,
+            choices=(False, True),
+        ),
+    )
+
+    def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
+        return rules.new_game(seed, players, options)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> Transition[State]:
+        new, events = rules.apply(state, seat, action)
+        return Transition(new, events)
+
+    def view(self, state: State, seat: int | None) -> dict[str, JSON]:
+        if seat is None:
+            return dict(present.public_view(state))
+        return dict(present.player_view(state, seat))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return rules.outcome(state)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def describe_action(self, state: State, seat: int, action: Action) -> str:
+        return present.describe_action(state, seat, action)
+
+    def version(self, state: State) -> int:
+        return state.version
+
+    def active_seat(self, state: State) -> int | None:
+        return None if state.phase == OVER else state.seat
+
+    def state_to_json(self, state: State) -> dict[str, JSON]:
+        return state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, JSON]) -> State:
+        return state_from_json(data)
+
+
+GAME = DownfallGame()
+
+
+_PROTOCOL_CHECK: Game[Any, Any] = GAME
+"""mypy checks here that DownfallGame implements the engine contract."""

@@ -1,0 +1,206 @@
+"""What people see: the public and player views (schema in views.py, docs/views.md) and the
+friendly labels of actions for menus."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from engine.downfall.actions import (
+    Action,
+    CallEruption,
+    MovePiece,
+    Pass,
+    PlaceLava,
+    PlaceRelative,
+    PlayCard,
+    ThrowOmen,
+)
+from engine.downfall.board import COLOURS, GATES, SYMBOLS
+from engine.downfall.rules import bfs, can_erupt, number_full, outcome, to_act
+from engine.downfall.state import (
+    BUILD,
+    LAVA,
+    MOVE,
+    NONE,
+    OMEN_CHOICE,
+    OVER,
+    PLAY,
+    RELATIVE,
+    State,
+)
+from engine.downfall.tables import (
+    AD79,
+    B_LABEL,
+    B_NUMBER,
+    GATE_NAME,
+    INDEX,
+    NAMES,
+    OMEN,
+    SQ_BUILDING,
+    STRIDE,
+    TILE_NAMES,
+    TILE_SIDES,
+)
+from engine.downfall.views import (
+    DecisionKind,
+    LastTurnView,
+    PendingView,
+    Phase,
+    PlayerView,
+    PublicView,
+    SeatView,
+)
+
+
+def _prompt(state: State) -> str:
+    if state.phase == OVER:
+        return "The game is over."
+    who = COLOURS[state.seat].capitalize()
+    kind = state.pending
+    if kind == PLAY:
+        return f"{who}: play a card and place a piece"
+    if kind == RELATIVE:
+        return (
+            f"{who}: place up to {state.rel_left} relative(s) from building "
+            f"{B_LABEL[state.rel_from]}, or pass"
+        )
+    if kind == OMEN_CHOICE:
+        return f"{who}: the Omen! Choose another player's piece to throw into the volcano"
+    if kind == LAVA:
+        return f"{who}: place the {TILE_NAMES[state.tile]} lava tile"
+    if kind == MOVE:
+        return f"{who}: move a piece ({state.moves_left} move(s) left), or pass"
+    return ""
+
+
+def public_view(state: State) -> PublicView:
+    """The view every player and spectator may see: no hand, no stock or bag order."""
+    n = state.players
+    seats: list[SeatView] = [
+        {
+            "seat": s,
+            "colour": COLOURS[s],
+            "supply": state.supply[s],
+            "in_city": state.in_city[s],
+            "saved": state.saved[s],
+            "volcano": state.volcano[s],
+            "box": state.box[s],
+            "hand_size": len(state.hands[s]),
+        }
+        for s in range(n)
+    ]
+    squares: dict[str, list[int]] = {}
+    for i, name in enumerate(NAMES):
+        if state.occ[i]:
+            squares[name] = [s for s in range(n) for _ in range(state.men[i * STRIDE + s])]
+    discard: dict[str, int] = {}
+    for card in state.discard:
+        key = "omen" if card == OMEN else "ad79" if card == AD79 else str(card)
+        discard[key] = discard.get(key, 0) + 1
+    top = state.discard[-1] if state.discard else None
+    bag = {TILE_NAMES[t]: state.bag[t] for t in range(len(state.bag)) if state.dual_vent or t < 6}
+    over = state.phase == OVER
+    pending: PendingView = {
+        "seat": None if over else state.seat,
+        "kind": cast(DecisionKind, state.pending if state.pending != NONE else "none"),
+        "prompt": _prompt(state),
+        "relatives_left": state.rel_left if state.pending == RELATIVE else 0,
+        "relatives_from": B_LABEL[state.rel_from] if state.pending == RELATIVE else None,
+        "lava_tile": TILE_NAMES[state.tile] if state.pending == LAVA else None,
+        "moves_left": state.moves_left if state.pending == MOVE else 0,
+    }
+    if state.turn_acted or not state.last_log:
+        last: LastTurnView = {"seat": state.turn_seat, "events": list(state.turn_log)}
+    else:
+        last = {"seat": state.last_seat, "events": list(state.last_log)}
+    result = outcome(state)
+    view: PublicView = {
+        "game": "downfall",
+        "version": state.version,
+        "players": n,
+        "dual_vent": state.dual_vent,
+        "phase": cast(Phase, state.phase),
+        "seething": state.seething,
+        "seats": seats,
+        "squares": squares,
+        "lava": {NAMES[i]: SYMBOLS[v] for i, v in enumerate(state.lava) if v >= 0},
+        "gates": [
+            {"square": sq, "name": name, "open": state.lava[INDEX[sq]] < 0} for _, sq, name in GATES
+        ],
+        "stock_size": len(state.stock),
+        "discard": discard,
+        "discard_top": None if top is None else ("omen" if top == OMEN else str(top)),
+        "bag": bag,
+        "tiles_placed": state.tiles_placed,
+        "tiles_out_of_play": [TILE_NAMES[t] for t in state.tiles_out],
+        "pending": pending,
+        "to_move_first": state.first,
+        "last_turn": last,
+        "outcome": None if result is None else result.to_json(),
+    }
+    extra = cast(dict[str, object], view)
+    extra["current_turn"] = {"seat": state.turn_seat, "events": list(state.turn_log)}
+    extra["erupted_by"] = None if state.erupted_by < 0 else state.erupted_by
+    extra["dealer"] = state.dealer
+    return view
+
+
+def player_view(state: State, seat: int) -> PlayerView:
+    """The public view plus ``seat``'s own hand, its jokers and whether it may call the eruption."""
+    base = public_view(state)
+    hand = list(state.hands[seat])
+    view = cast(PlayerView, base)
+    view["seat"] = seat
+    view["hand"] = hand
+    view["jokers"] = [state.phase == BUILD and number_full(state.occ, c) for c in hand]
+    view["can_erupt"] = can_erupt(state, seat) and seat in to_act(state)
+    return view
+
+
+def _where(square: str) -> str:
+    b = SQ_BUILDING[INDEX[square]]
+    return f"building {B_LABEL[b]} ({square})" if b >= 0 else square
+
+
+def describe_action(state: State, seat: int, action: Action) -> str:
+    """A friendly label for menus, e.g. ``Play 6 → building 6b (d4)``."""
+    if isinstance(action, PlayCard):
+        if action.square is None:
+            return f"Play {action.card} (no piece can be placed)"
+        joker = B_NUMBER[SQ_BUILDING[INDEX[action.square]]] != action.card
+        if joker:
+            return f"Play {action.card} as a joker → {_where(action.square)}"
+        return f"Play {action.card} → {_where(action.square)}"
+    if isinstance(action, PlaceRelative):
+        return f"Relative → {_where(action.square)}"
+    if isinstance(action, Pass):
+        if state.pending == RELATIVE:
+            return "Place no more relatives"
+        return "End your moves"
+    if isinstance(action, ThrowOmen):
+        return f"Throw the {action.colour} piece in {_where(action.square)} into the volcano"
+    if isinstance(action, CallEruption):
+        return "Call “The volcano erupts!” (show your hand of jokers)"
+    if isinstance(action, PlaceLava):
+        i = INDEX[action.square]
+        symbol = action.symbol or (
+            SYMBOLS[TILE_SIDES[state.tile][0]] if state.tile >= 0 else "lava"
+        )
+        lost = state.occ[i]
+        text = f"Lava ({symbol}) on {action.square} — "
+        text += "no pieces lost" if lost == 0 else f"{lost} piece{'s' if lost != 1 else ''} lost"
+        if i in GATE_NAME:
+            text += f", closes {GATE_NAME[i]}"
+        return text
+    if isinstance(action, MovePiece):
+        source = INDEX[action.source]
+        target = INDEX[action.target]
+        dist, _ = bfs(state.lava, source, state.occ[source])
+        steps = dist[target]
+        if action.out:
+            return (
+                f"Move {action.source} out through {GATE_NAME[target]} ({action.target}) "
+                f"— saved ({steps + 1} step{'s' if steps else ''})"
+            )
+        return f"Move {action.source} → {action.target} ({steps} step{'s' if steps != 1 else ''})"
+    return str(action)
