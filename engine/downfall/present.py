@@ -137,11 +137,10 @@ def public_view(state: State) -> PublicView:
         "to_move_first": state.first,
         "last_turn": last,
         "outcome": None if result is None else result.to_json(),
+        "current_turn": {"seat": state.turn_seat, "events": list(state.turn_log)},
+        "dealer": state.dealer,
+        "erupted_by": None if state.erupted_by < 0 else state.erupted_by,
     }
-    extra = cast(dict[str, object], view)
-    extra["current_turn"] = {"seat": state.turn_seat, "events": list(state.turn_log)}
-    extra["erupted_by"] = None if state.erupted_by < 0 else state.erupted_by
-    extra["dealer"] = state.dealer
     return view
 
 

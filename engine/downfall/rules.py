@@ -255,11 +255,27 @@ def path_to(parent: Sequence[int], start: int, end: int) -> list[str]:
     return [NAMES[i] for i in reversed(path)]
 
 
+def reach(lava: Sequence[int], start: int, limit: int) -> dict[int, int]:
+    """Square -> steps for every lava-free square within ``limit`` steps, in BFS order."""
+    seen = {start: 0}
+    frontier = [start]
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        nxt = []
+        for i in frontier:
+            for j in NEIGH[i]:
+                if j not in seen and lava[j] < 0:
+                    seen[j] = d
+                    nxt.append(j)
+        frontier = nxt
+    return seen
+
+
 def moves_from(state: State, seat: int, source: int) -> list[MovePiece]:
     """Every move of one of ``seat``'s pieces from ``source`` (R7: shortest paths never revisit
     a square, so the reachable squares are those within the move points)."""
-    men = state.men
-    own = men[source * STRIDE + seat]
+    own = state.men[source * STRIDE + seat]
     if own == 0:
         return []
     # R13: after the first move, the piece that made it may move again only if it stood alone
@@ -267,13 +283,12 @@ def moves_from(state: State, seat: int, source: int) -> list[MovePiece]:
     if state.moves_left == 1 and source == state.moved_to and not state.may_repeat and own < 2:
         return []
     points = state.occ[source]
-    dist, _ = bfs(state.lava, source, points)
     out: list[MovePiece] = []
-    for j in CITY_IDX:
-        d = dist[j]
-        if d > 0:
+    last = points - 1
+    for j, d in reach(state.lava, source, points).items():
+        if d:
             out.append(MOVE_OF[source, j])
-        if d >= 0 and IS_GATE[j] and d <= points - 1:
+        if d <= last and IS_GATE[j]:
             out.append(MOVE_OUT_OF[source, j])
     return out
 
@@ -1089,3 +1104,11 @@ def why_illegal(state: State, seat: int, action: Action) -> str:
             f"square) and cannot reach {action.target} over lava-free squares."
         )
     return "it is not legal now."
+
+
+def forced_action(state: State, seat: int) -> Action | None:
+    """R6: the only legal action of ``seat`` when it has exactly one (e.g. the first tile of a
+    symbol, which can only go on its first-lava square), else ``None``. The engine always asks;
+    the host may apply this at once when the table enables auto-play of forced decisions."""
+    actions = legal_actions(state, seat)
+    return actions[0] if len(actions) == 1 else None

@@ -67,6 +67,10 @@ class PublicView(TypedDict):
     to_move_first: int  # the seat that started the game (left of the dealer)
     last_turn: LastTurnView
     outcome: dict[str, object] | None  # Outcome.to_json() once over
+    # Added with the engine (issue 2):
+    current_turn: LastTurnView  # events of the turn in progress only
+    dealer: int
+    erupted_by: int | None  # the seat that triggered the eruption (drew A.D. 79 or called)
 
 
 class PlayerView(PublicView):
