@@ -1,0 +1,73 @@
+"""Errors the host raises for wrong calls. Every message is written for the player who caused it.
+
+A cog catches :class:`HostError` and shows ``str(error)`` ephemerally; anything else is a bug.
+"""
+
+from __future__ import annotations
+
+
+class HostError(Exception):
+    """A call the host refuses; ``str(error)`` is a friendly sentence for the user."""
+
+
+class NoSuchGameError(HostError):
+    """The game id is unknown, or there is no game in this channel."""
+
+
+class WrongChannelError(HostError):
+    """The game exists but belongs to another channel."""
+
+
+class ChannelBusyError(HostError):
+    """The channel already has a game in its lobby or in play."""
+
+
+class BadOptionError(HostError):
+    """A table option is out of range or unknown (game kind, player count, time limit, ...)."""
+
+
+class NotInLobbyError(HostError):
+    """A lobby-only call (join, leave, start, add an AI) on a game that has started or ended."""
+
+
+class AlreadySeatedError(HostError):
+    """The user already has a seat at this table."""
+
+
+class TableFullError(HostError):
+    """Every seat of the table is taken."""
+
+
+class NotEnoughPlayersError(HostError):
+    """Start was called with fewer players than the game needs."""
+
+
+class NotAPlayerError(HostError):
+    """The user has no seat in this game."""
+
+
+class PermissionDeniedError(HostError):
+    """Only the creator of the game (or a server admin) may do this."""
+
+
+class GameNotActiveError(HostError):
+    """The game has not started yet, or it is over / cancelled."""
+
+
+class NotYourTurnError(HostError):
+    """The user's seat has no decision to make now."""
+
+
+class StaleVersionError(HostError):
+    """The board changed since the user's button or menu was drawn; nothing was played.
+
+    ``current_version`` is the game's version now, so the caller can redraw.
+    """
+
+    def __init__(self, message: str, current_version: int) -> None:
+        super().__init__(message)
+        self.current_version = current_version
+
+
+class InvalidMoveError(HostError):
+    """The text is not an action, or not a legal one now; the message lists what is legal."""

@@ -1,0 +1,220 @@
+"""The values the host takes and returns. Plain frozen dataclasses, no discord types.
+
+Users, channels and guilds are ints (Discord snowflakes); a seat is the engine's seat number.
+Times are seconds since the epoch as ``float`` (from the host's :class:`~host.clock.Clock`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.core import JSON, Event, Outcome, Seat
+
+Status = Literal["lobby", "active", "finished", "cancelled"]
+TimeoutPolicy = Literal["ai", "skip"]
+SeatOrder = Literal["random", "joined"]
+MoveBy = Literal["player", "ai", "timeout"]
+"""Who made a move: the seat's player, an AI (AI seat or taken-over seat), or the timeout policy."""
+
+MIN_TURN_TIME = 5 * 60.0
+MAX_TURN_TIME = 7 * 24 * 3600.0
+DEFAULT_TURN_TIME = 24 * 3600.0
+MAX_CHOICES = 25
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What ``/game new`` chooses. ``None`` fields take the server's default (then the host's).
+
+    - ``kind``: the game key (``"downfall"``).
+    - ``players``: seats at the table; ``None`` = the game's maximum. Start needs at least the
+      game's minimum.
+    - ``variants``: engine options passed to ``new_game`` (validated by the engine at start).
+    - ``turn_time``: seconds a player has for each decision, 300 (5 min) to 604800 (7 days).
+    - ``timeout_policy``: ``"ai"`` (an AI decides) or ``"skip"`` (the legal ``pass``; when
+      passing is not legal the AI decides and the notification says so).
+    - ``reminders_at``: reminder points as fractions of ``turn_time`` elapsed (``0.5`` = half
+      time); ``reminders_before``: reminder points as seconds before the deadline. Points that
+      fall before the decision starts are dropped; the defaults remind at half time and one hour
+      before.
+    - ``max_timeouts``: consecutive timeouts after which the seat is AI-controlled until the
+      player acts again.
+    - ``seat_order``: ``"random"`` (shuffled from the game seed) or ``"joined"``.
+    - ``ai_seats``: AI players added at creation (placeholder until the AI issue lands; they
+      play with the host's :class:`~host.ai.Chooser`).
+    """
+
+    kind: str = "downfall"
+    players: int | None = None
+    variants: Mapping[str, JSON] = field(default_factory=dict)
+    turn_time: float | None = None
+    timeout_policy: TimeoutPolicy | None = None
+    reminders_at: tuple[float, ...] = (0.5,)
+    reminders_before: tuple[float, ...] = (3600.0,)
+    max_timeouts: int = 3
+    seat_order: SeatOrder = "random"
+    ai_seats: int = 0
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """Per-server defaults, stored in the database."""
+
+    guild_id: int
+    turn_time: float = DEFAULT_TURN_TIME
+    timeout_policy: TimeoutPolicy = "ai"
+    language: str = "en"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat: its player (``user_id``) or an AI (``ai`` names it; ``user_id`` is ``None``).
+
+    ``ai_controlled`` is true for AI seats and for seats taken over after repeated timeouts (or a
+    resignation); ``colour`` comes from the game's public view when it names one.
+    """
+
+    seat: Seat
+    user_id: int | None
+    ai: str | None = None
+    ai_controlled: bool = False
+    resigned: bool = False
+    colour: str | None = None
+    timeouts: int = 0
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """Everything the lobby, ``/game status`` and the turn line need, without decoding views."""
+
+    game_id: int
+    kind: str
+    title: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    status: Status
+    options: TableOptions
+    seats: tuple[SeatInfo, ...]
+    version: int
+    waiting_on: tuple[SeatInfo, ...]
+    """The seats the game waits for now (empty in the lobby and once over)."""
+    turn_started: float | None
+    deadline: float | None
+    outcome: Outcome | None
+    created_at: float
+    min_players: int
+    max_players: int
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An autocomplete entry / button: what people read and what the host parses."""
+
+    label: str
+    notation: str
+
+
+@dataclass(frozen=True)
+class PrivateView:
+    """A seat's own view (public + hidden hand); deliver only to ``user_id``."""
+
+    seat: Seat
+    user_id: int | None
+    view: dict[str, JSON]
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """One applied move, as ``act`` and ``run_due`` return it.
+
+    Post ``public_view`` / ``public_events`` in the channel; send each ``private_views[seat]``
+    and ``seat_events[seat]`` only to that seat's user. ``private_views`` holds only the seats
+    whose private information changed; ``seat_events`` only the seats that see more than the
+    public events. ``next_to_act`` are the seats the game waits for now, with ``deadline``.
+    ``note`` explains moves not made by the player (timeout, stand-in, take-over).
+    """
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    version: int
+    seat: Seat
+    user_id: int | None
+    notation: str
+    label: str
+    by: MoveBy
+    public_view: dict[str, JSON]
+    public_events: tuple[Event, ...]
+    private_views: Mapping[Seat, PrivateView]
+    seat_events: Mapping[Seat, tuple[Event, ...]]
+    next_to_act: tuple[SeatInfo, ...]
+    deadline: float | None
+    outcome: Outcome | None
+    note: str = ""
+    chooser: str | None = None
+    taken_over: bool = False
+    """True when this timeout made the seat AI-controlled (after ``max_timeouts`` in a row)."""
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A player's decision is still pending; ``remaining`` seconds are left."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    seat: Seat
+    user_id: int
+    deadline: float
+    remaining: float
+
+
+Notification = MoveResult | Reminder
+"""What ``run_due`` hands the scheduler loop to deliver."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One past move as ``viewer`` may see it (events redacted for the viewer's seat)."""
+
+    version: int
+    seat: Seat
+    user_id: int | None
+    notation: str
+    label: str
+    by: MoveBy
+    events: tuple[Event, ...]
+    at: float
+
+
+@dataclass(frozen=True)
+class UserGame:
+    """A game a user sits in, for "my games" lists: ``is_waiting_on_you`` when it is their move."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    status: Status
+    seat: Seat
+    is_waiting_on_you: bool
+    deadline: float | None
+
+
+@dataclass(frozen=True)
+class Started:
+    """What ``start`` returns: post the board, send each private view to its user only."""
+
+    status: GameStatus
+    public_view: dict[str, JSON]
+    private_views: Mapping[Seat, PrivateView]

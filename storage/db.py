@@ -1,0 +1,643 @@
+"""The game database: one aiosqlite connection, migrations, and the repository calls the host uses.
+
+Every write the host makes for one move (event row, snapshot, game row, seat rows) is a single
+function run on aiosqlite's database thread: one hop, one ``BEGIN IMMEDIATE ... COMMIT``.
+Connection settings: WAL, ``synchronous=FULL`` (a commit survives power loss), foreign keys on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import aiosqlite
+
+T = TypeVar("T")
+
+GAME_COLUMNS = (
+    "id, kind, guild_id, channel_id, creator_id, status, options, seed, players, version, "
+    "turn_started, deadline, reminders_done, next_due, outcome, created_at, updated_at"
+)
+SEAT_COLUMNS = (
+    "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at"
+)
+EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at"
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StorageError(Exception):
+    """The database refused a write (a constraint the caller should have checked)."""
+
+
+class ChannelTakenError(StorageError):
+    """Another game is already open (lobby or active) in the channel."""
+
+
+class VersionConflictError(StorageError):
+    """The game's stored version is not the one the write was computed from."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    status: str
+    options: bytes
+    seed: int
+    players: int
+    version: int
+    turn_started: float | None
+    deadline: float | None
+    reminders_done: int
+    next_due: float | None
+    outcome: bytes | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    ai: str | None
+    ai_controlled: bool
+    resigned: bool
+    timeouts: int
+    waiting_since: float | None
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    game_id: int
+    seq: int
+    seat: int
+    user_id: int | None
+    by: str
+    action: str
+    label: str
+    events: bytes
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameBundle:
+    """A game row with its seats and latest snapshot (``None`` in the lobby)."""
+
+    game: GameRow
+    seats: tuple[SeatRow, ...]
+    snapshot: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """The timing columns of a game row, rewritten together after every change."""
+
+    turn_started: float | None
+    deadline: float | None
+    reminders_done: int
+    next_due: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatUpdate:
+    seat: int
+    ai_controlled: bool
+    resigned: bool
+    timeouts: int
+    waiting_since: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWrite:
+    """Everything one move writes, in one transaction.
+
+    ``expected_version`` guards against a lost update: the write fails with
+    :class:`VersionConflictError` unless the stored version equals it.
+    """
+
+    game_id: int
+    expected_version: int
+    event: EventRow
+    snapshot: bytes
+    status: str
+    outcome: bytes | None
+    schedule: Schedule
+    seats: tuple[SeatUpdate, ...]
+    at: float
+
+
+def _game(row: Sequence[Any]) -> GameRow:
+    return GameRow(*row)
+
+
+def _seat(row: Sequence[Any]) -> SeatRow:
+    return SeatRow(
+        row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6], row[7], row[8]
+    )
+
+
+def _event(row: Sequence[Any]) -> EventRow:
+    return EventRow(*row)
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered migrations shipped in ``storage/migrations`` (``0001_name.sql``), in order."""
+    found: list[tuple[int, str]] = []
+    for entry in resources.files("storage").joinpath("migrations").iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise StorageError(f"migrations must be numbered 1..n without gaps, found {numbers}")
+    return found
+
+
+def configure(conn: sqlite3.Connection) -> None:
+    """Connection settings every connection to a game database uses."""
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA busy_timeout=5000")
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the schema up to date (tracked in ``PRAGMA user_version``); returns the version."""
+    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    available = migrations()
+    if current > len(available):
+        raise StorageError(
+            f"the database has schema version {current}, newer than this code "
+            f"({len(available)}); upgrade the bot"
+        )
+    for number, sql in available[current:]:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(sql):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version={number}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return len(available)
+
+
+def _statements(sql: str) -> Iterable[str]:
+    """Split a migration into statements (``sqlite3.complete_statement`` handles triggers)."""
+    buffer = ""
+    for line in sql.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statement = buffer.strip()
+            if statement.strip(";").strip() and not _only_comments(statement):
+                yield statement
+            buffer = ""
+    if buffer.strip() and not _only_comments(buffer):
+        raise StorageError(f"incomplete statement at the end of a migration: {buffer[:60]!r}")
+
+
+def _only_comments(text: str) -> bool:
+    return all(not ln.strip() or ln.strip().startswith("--") for ln in text.splitlines())
+
+
+class Database:
+    """An open game database. Create with ``await Database.open(path)``; ``await db.close()``."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Database:
+        """Open (creating if needed) and migrate the database at ``path``."""
+        path = Path(path)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        db = cls(conn, path)
+        try:
+            await db.run(configure)
+            await db.run(migrate)
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(connection)`` on the database thread: one hop for any number of statements.
+
+        aiosqlite has no public call for this; ``_execute`` is the queue every public method
+        uses, and this is the only place that touches it.
+        """
+        conn = self._conn
+        return cast(T, await conn._execute(lambda: fn(conn._conn)))  # type: ignore[no-untyped-call]
+
+    # -- reads -------------------------------------------------------------------------------
+
+    async def schema_version(self) -> int:
+        return await self.run(lambda c: int(c.execute("PRAGMA user_version").fetchone()[0]))
+
+    async def load_game(self, game_id: int) -> GameBundle | None:
+        """The game row, seats and snapshot in one hop; ``None`` if there is no such game."""
+
+        def read(c: sqlite3.Connection) -> GameBundle | None:
+            row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            seats = c.execute(
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+            snap = c.execute("SELECT state FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
+            return GameBundle(
+                _game(row), tuple(_seat(s) for s in seats), None if snap is None else snap[0]
+            )
+
+        return await self.run(read)
+
+    async def open_game_in_channel(self, channel_id: int) -> int | None:
+        """The id of the game in its lobby or in play in ``channel_id``, if any."""
+
+        def read(c: sqlite3.Connection) -> int | None:
+            row = c.execute(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            ).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self.run(read)
+
+    async def events(
+        self, game_id: int, *, after: int = 0, limit: int | None = None, newest: bool = False
+    ) -> list[EventRow]:
+        """Events with ``seq > after`` in order; ``newest`` keeps the last ``limit`` of them."""
+
+        def read(c: sqlite3.Connection) -> list[EventRow]:
+            if newest and limit is not None:
+                rows = c.execute(
+                    f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ? "
+                    "ORDER BY seq DESC LIMIT ?",
+                    (game_id, after, limit),
+                ).fetchall()
+                rows.reverse()
+            else:
+                rows = c.execute(
+                    f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ? "
+                    "ORDER BY seq LIMIT ?",
+                    (game_id, after, -1 if limit is None else limit),
+                ).fetchall()
+            return [_event(r) for r in rows]
+
+        return await self.run(read)
+
+    async def due_games(self, now: float) -> list[int]:
+        """Active games with something due (AI move, reminder, deadline) at or before ``now``."""
+        return await self.run(
+            lambda c: [
+                int(r[0])
+                for r in c.execute(
+                    "SELECT id FROM games WHERE status = 'active' AND next_due <= ? "
+                    "ORDER BY next_due",
+                    (now,),
+                ).fetchall()
+            ]
+        )
+
+    async def next_due(self) -> float | None:
+        """When the next thing is due in any active game (``None`` if nothing is scheduled)."""
+
+        def read(c: sqlite3.Connection) -> float | None:
+            row = c.execute("SELECT min(next_due) FROM games WHERE status = 'active'").fetchone()
+            return None if row is None or row[0] is None else float(row[0])
+
+        return await self.run(read)
+
+    async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
+        """The open games (lobby or active) where ``user_id`` has a seat."""
+
+        def read(c: sqlite3.Connection) -> list[tuple[GameRow, SeatRow]]:
+            cols = ", ".join(f"g.{x.strip()}" for x in GAME_COLUMNS.split(","))
+            scols = ", ".join(f"s.{x.strip()}" for x in SEAT_COLUMNS.split(","))
+            rows = c.execute(
+                f"SELECT {cols}, {scols} FROM seats s JOIN games g ON g.id = s.game_id "
+                "WHERE s.user_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id",
+                (user_id,),
+            ).fetchall()
+            n = len(GAME_COLUMNS.split(","))
+            return [(_game(r[:n]), _seat(r[n:])) for r in rows]
+
+        return await self.run(read)
+
+    async def count_games(self) -> dict[str, int]:
+        rows = await self.run(
+            lambda c: c.execute("SELECT status, count(*) FROM games GROUP BY status").fetchall()
+        )
+        return {str(s): int(n) for s, n in rows}
+
+    async def guild_settings(self, guild_id: int) -> tuple[float | None, str | None, str | None]:
+        """``(turn_time, timeout_policy, language)`` as stored; ``None`` = not set."""
+
+        def read(c: sqlite3.Connection) -> tuple[float | None, str | None, str | None]:
+            row = c.execute(
+                "SELECT turn_time, timeout_policy, language FROM guild_settings WHERE guild_id = ?",
+                (guild_id,),
+            ).fetchone()
+            return (None, None, None) if row is None else (row[0], row[1], row[2])
+
+        return await self.run(read)
+
+    # -- writes ------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        options: bytes,
+        seed: int,
+        seats: Sequence[tuple[int | None, str | None]],
+        now: float,
+    ) -> int:
+        """Insert a lobby with its first seats (``(user_id, ai)`` pairs); returns the game id.
+
+        Raises :class:`ChannelTakenError` when the channel already has an open game.
+        """
+
+        def write(c: sqlite3.Connection) -> int:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                cur = c.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, "
+                    "seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (kind, guild_id, channel_id, creator_id, options, seed, now, now),
+                )
+                game_id = int(cast(int, cur.lastrowid))
+                c.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, joined_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (game_id, i, user, ai, int(ai is not None), now)
+                        for i, (user, ai) in enumerate(seats)
+                    ],
+                )
+                c.execute("COMMIT")
+                return game_id
+            except sqlite3.IntegrityError as e:
+                c.execute("ROLLBACK")
+                if "channel_id" in str(e) or "games_one_open" in str(e):
+                    raise ChannelTakenError("the channel already has an open game") from e
+                raise StorageError(str(e)) from e
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+        return await self.run(write)
+
+    async def replace_seats(
+        self, game_id: int, seats: Sequence[tuple[int | None, str | None, float]], now: float
+    ) -> None:
+        """Rewrite a lobby's seats as ``(user_id, ai, joined_at)`` in seat order."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                _check_status(c, game_id, "lobby")
+                c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+                c.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, joined_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (game_id, i, user, ai, int(ai is not None), joined)
+                        for i, (user, ai, joined) in enumerate(seats)
+                    ],
+                )
+                c.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+        await self.run(write)
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[tuple[int | None, str | None, float]],
+        snapshot: bytes,
+        schedule: Schedule,
+        waiting: Iterable[int],
+        now: float,
+    ) -> None:
+        """Lobby → active: final seat order, the initial snapshot (seq 0) and the first deadline."""
+        waiting_set = set(waiting)
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                _check_status(c, game_id, "lobby")
+                c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+                c.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, "
+                    "waiting_since, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        (
+                            game_id,
+                            i,
+                            user,
+                            ai,
+                            int(ai is not None),
+                            now if i in waiting_set else None,
+                            joined,
+                        )
+                        for i, (user, ai, joined) in enumerate(seats)
+                    ],
+                )
+                c.execute(
+                    "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)",
+                    (game_id, snapshot),
+                )
+                c.execute(
+                    "UPDATE games SET status = 'active', players = ?, version = 0, "
+                    "turn_started = ?, deadline = ?, reminders_done = ?, next_due = ?, "
+                    "updated_at = ? WHERE id = ?",
+                    (
+                        len(seats),
+                        schedule.turn_started,
+                        schedule.deadline,
+                        schedule.reminders_done,
+                        schedule.next_due,
+                        now,
+                        game_id,
+                    ),
+                )
+
+        await self.run(write)
+
+    async def commit_move(self, move: MoveWrite) -> None:
+        """Append the event, replace the snapshot, update game and seats: one transaction."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                s = move.schedule
+                cur = c.execute(
+                    "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
+                    "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ? "
+                    "WHERE id = ? AND version = ? AND status = 'active'",
+                    (
+                        move.event.seq,
+                        move.status,
+                        move.outcome,
+                        s.turn_started,
+                        s.deadline,
+                        s.reminders_done,
+                        s.next_due,
+                        move.at,
+                        move.game_id,
+                        move.expected_version,
+                    ),
+                )
+                if cur.rowcount != 1:
+                    raise VersionConflictError(
+                        f"game {move.game_id} is not active at version {move.expected_version}"
+                    )
+                e = move.event
+                c.execute(
+                    f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (e.game_id, e.seq, e.seat, e.user_id, e.by, e.action, e.label, e.events, e.at),
+                )
+                c.execute(
+                    "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",
+                    (e.seq, move.snapshot, move.game_id),
+                )
+                _update_seats(c, move.game_id, move.seats)
+
+        await self.run(write)
+
+    async def update_schedule(
+        self, game_id: int, schedule: Schedule, seats: Sequence[SeatUpdate], now: float
+    ) -> None:
+        """Rewrite the timing columns (and seat flags) of an active game without a move."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                c.execute(
+                    "UPDATE games SET turn_started = ?, deadline = ?, reminders_done = ?, "
+                    "next_due = ?, updated_at = ? WHERE id = ?",
+                    (
+                        schedule.turn_started,
+                        schedule.deadline,
+                        schedule.reminders_done,
+                        schedule.next_due,
+                        now,
+                        game_id,
+                    ),
+                )
+                _update_seats(c, game_id, seats)
+
+        await self.run(write)
+
+    async def set_status(
+        self, game_id: int, status: str, now: float, *, outcome: bytes | None = None
+    ) -> None:
+        """End a game (``cancelled`` / ``finished``): no more deadlines."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                c.execute(
+                    "UPDATE games SET status = ?, outcome = coalesce(?, outcome), "
+                    "next_due = NULL, deadline = NULL, updated_at = ? WHERE id = ?",
+                    (status, outcome, now, game_id),
+                )
+                c.execute("UPDATE seats SET waiting_since = NULL WHERE game_id = ?", (game_id,))
+
+        await self.run(write)
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        turn_time: float | None,
+        timeout_policy: str | None,
+        language: str | None,
+    ) -> None:
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                c.execute(
+                    "INSERT INTO guild_settings (guild_id, turn_time, timeout_policy, language) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                    "turn_time = excluded.turn_time, timeout_policy = excluded.timeout_policy, "
+                    "language = excluded.language",
+                    (guild_id, turn_time, timeout_policy, language),
+                )
+
+        await self.run(write)
+
+    # -- maintenance -------------------------------------------------------------------------
+
+    async def backup(self, dest: str | Path) -> Path:
+        """Copy the whole database to ``dest`` while the bot runs (SQLite's online backup API).
+
+        A separate read connection is used, so moves keep committing during the copy (WAL).
+        The copy is written to a temporary name and renamed, so ``dest`` is never half-written.
+        """
+        dest = Path(dest)
+        source = self.path
+
+        def copy() -> None:
+            tmp = dest.with_name(dest.name + ".partial")
+            tmp.unlink(missing_ok=True)
+            src = sqlite3.connect(source)
+            try:
+                dst = sqlite3.connect(tmp)
+                try:
+                    src.backup(dst)
+                finally:
+                    dst.close()
+            finally:
+                src.close()
+            tmp.replace(dest)
+
+        await asyncio.to_thread(copy)
+        return dest
+
+
+class _transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error) on an autocommit connection."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if exc_type is None:
+            self.conn.execute("COMMIT")
+        else:
+            self.conn.execute("ROLLBACK")
+
+
+def _check_status(c: sqlite3.Connection, game_id: int, status: str) -> None:
+    row = c.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None or row[0] != status:
+        raise VersionConflictError(f"game {game_id} is not in status {status!r}")
+
+
+def _update_seats(c: sqlite3.Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
+    c.executemany(
+        "UPDATE seats SET ai_controlled = ?, resigned = ?, timeouts = ?, waiting_since = ? "
+        "WHERE game_id = ? AND seat = ?",
+        [
+            (int(s.ai_controlled), int(s.resigned), s.timeouts, s.waiting_since, game_id, s.seat)
+            for s in seats
+        ],
+    )
