@@ -1,0 +1,253 @@
+"""A minimal bot used by the fake's own tests: one feature per command, nothing clever."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.http import Route
+from PIL import Image
+
+ACTIONS = [f"play {n}" for n in range(1, 31)]
+
+
+def png(color: str = "red", size: tuple[int, int] = (8, 6)) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", size, color).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+class JoinView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+
+    @discord.ui.button(label="Join", custom_id="game:join", style=discord.ButtonStyle.primary)
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.send_message(f"{interaction.user.name} joined", ephemeral=True)
+
+    @discord.ui.button(label="Start", custom_id="game:start")
+    async def start(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        button.disabled = True
+        await interaction.response.edit_message(content="game started", view=self)
+
+    @discord.ui.select(
+        custom_id="game:colour",
+        options=[
+            discord.SelectOption(label="Red", value="red"),
+            discord.SelectOption(label="Blue", value="blue"),
+        ],
+    )
+    async def colour(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
+        await interaction.response.edit_message(content=f"picked {select.values[0]}")
+
+
+class HandView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+
+    @discord.ui.button(label="Play", custom_id="hand:play")
+    async def play(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        where = "DM" if interaction.guild is None else "guild"
+        await interaction.response.send_message(f"played from {where}")
+
+
+class Feedback(discord.ui.Modal, title="Feedback"):
+    text: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Text", custom_id="fb:text")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"thanks: {self.text.value}", ephemeral=True)
+
+
+class SampleBot(commands.Bot):
+    """Records what happened so tests can assert on the bot's side too."""
+
+    def __init__(self, *, guild_sync: bool = False, **kwargs: Any) -> None:
+        intents = kwargs.pop("intents", None) or discord.Intents.default()
+        super().__init__(command_prefix="!", intents=intents, **kwargs)
+        self.guild_sync = guild_sync
+        self.guild_sync_ids: list[int] = []
+        self.seen: dict[str, Any] = {}
+        self.release = asyncio.Event()
+        self.setup_commands()
+
+    async def setup_hook(self) -> None:
+        if self.guild_sync:
+            for guild_id in self.guild_sync_ids:
+                obj = discord.Object(id=guild_id)
+                self.tree.copy_global_to(guild=obj)
+                await self.tree.sync(guild=obj)
+        else:
+            await self.tree.sync()
+
+    def setup_commands(self) -> None:
+        tree = self.tree
+        bot = self
+
+        @tree.command(description="are you there")
+        async def ping(interaction: discord.Interaction) -> None:
+            bot.seen["permissions"] = interaction.permissions
+            bot.seen["app_permissions"] = interaction.app_permissions
+            await interaction.response.send_message("pong")
+
+        game = app_commands.Group(name="game", description="games")
+
+        @game.command(name="new", description="start a game")
+        @app_commands.choices(
+            game=[
+                app_commands.Choice(name="Downfall", value="downfall"),
+                app_commands.Choice(name="Workers", value="workers"),
+            ]
+        )
+        async def game_new(
+            interaction: discord.Interaction,
+            game: app_commands.Choice[str],
+            players: app_commands.Range[int, 2, 4],
+        ) -> None:
+            file = discord.File(io.BytesIO(png()), filename="board.png")
+            await interaction.response.send_message(
+                f"new {game.value} game for {players}", file=file, view=JoinView()
+            )
+
+        admin = app_commands.Group(name="admin", description="admin", parent=game)
+
+        @admin.command(name="set", description="set an option")
+        async def admin_set(
+            interaction: discord.Interaction,
+            key: str,
+            value: int,
+            who: discord.Member | None = None,
+        ) -> None:
+            who_name = who.name if who else "nobody"
+            await interaction.response.send_message(f"{key}={value} for {who_name}", ephemeral=True)
+
+        tree.add_command(game)
+
+        @tree.command(description="deal private hands")
+        async def deal(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                await interaction.user.send(
+                    "your hand",
+                    file=discord.File(io.BytesIO(png("blue")), filename="hand.png"),
+                    view=HandView(),
+                )
+            except discord.Forbidden as exc:
+                bot.seen["dm_error"] = exc
+                await interaction.followup.send("I cannot DM you", ephemeral=True)
+                return
+            await interaction.followup.send("dealt", ephemeral=True)
+            await interaction.followup.send("second")
+
+        @tree.command(description="board by editing the original")
+        async def board(interaction: discord.Interaction) -> None:
+            await interaction.response.defer()
+            msg = await interaction.edit_original_response(
+                content="board",
+                attachments=[discord.File(io.BytesIO(png("green")), filename="board.png")],
+            )
+            bot.seen["read_back"] = await msg.attachments[0].read()
+
+        @tree.command(description="a secret")
+        async def secret(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(
+                f"secret for {interaction.user.name}", ephemeral=True
+            )
+
+        @tree.command(description="make a move")
+        async def move(interaction: discord.Interaction, action: str) -> None:
+            await interaction.response.send_message(f"moved: {action}")
+
+        @move.autocomplete("action")
+        async def move_ac(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            if current == "all":
+                return [app_commands.Choice(name=a, value=a) for a in ACTIONS]  # 30: too many
+            return [app_commands.Choice(name=a, value=a) for a in ACTIONS if a.startswith(current)][
+                :25
+            ]
+
+        @tree.command(description="never answers in time")
+        async def slow(interaction: discord.Interaction) -> None:
+            await bot.release.wait()
+            try:
+                await interaction.response.send_message("too late")
+            except discord.HTTPException as exc:
+                bot.seen["slow_error"] = exc
+
+        @tree.command(description="answers twice")
+        async def twice(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("first")
+            route = Route(
+                "POST", "/interactions/{interaction_id}/{token}/callback",
+                interaction_id=interaction.id, token=interaction.token,
+            )  # fmt: skip
+            try:
+                await bot.http.request(route, json={"type": 4, "data": {"content": "again"}})
+            except discord.HTTPException as exc:
+                bot.seen["twice_error"] = exc
+
+        @tree.command(description="a thread from the response, and a standalone one")
+        async def thread(interaction: discord.Interaction, name: str) -> None:
+            await interaction.response.send_message(f"thread {name}")
+            msg = await interaction.original_response()
+            t1 = await msg.create_thread(name=name)
+            await t1.send("welcome to the game")
+            assert isinstance(interaction.channel, discord.TextChannel)
+            t2 = await interaction.channel.create_thread(
+                name=f"{name}-private", type=discord.ChannelType.private_thread
+            )
+            await t2.add_user(interaction.user)
+            await t2.send("private hello")
+            bot.seen["threads"] = (t1.id, t2.id)
+
+        @tree.command(description="in a thread")
+        async def where(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(
+                f"in {getattr(interaction.channel, 'name', '?')}"
+            )
+
+        @tree.command(description="calls a route the fake does not model")
+        async def pins(interaction: discord.Interaction) -> None:
+            await interaction.response.defer()
+            assert isinstance(interaction.channel, discord.TextChannel)
+            try:
+                [m async for m in interaction.channel.pins()]
+            except discord.HTTPException as exc:
+                bot.seen["pins_error"] = exc
+            await interaction.followup.send("done")
+
+        @tree.command(description="opens a modal")
+        async def feedback(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(Feedback())
+
+        @tree.command(description="too long a custom id")
+        async def longid(interaction: discord.Interaction) -> None:
+            view = discord.ui.View()
+            view.add_item(discord.ui.Button(label="x", custom_id="x" * 101))
+            try:
+                await interaction.response.send_message("long", view=view)
+            except discord.HTTPException as exc:
+                bot.seen["longid_error"] = exc
+
+        @tree.command(description="a big upload")
+        async def big(interaction: discord.Interaction, size: int) -> None:
+            await interaction.response.defer()
+            assert interaction.channel is not None
+            try:
+                await interaction.followup.send(
+                    file=discord.File(io.BytesIO(b"\0" * size), filename="big.bin")
+                )
+            except discord.HTTPException as exc:
+                bot.seen["big_error"] = exc
+                await interaction.followup.send("too big")
+
+        @self.command(name="hello")
+        async def hello(ctx: commands.Context[Any]) -> None:
+            await ctx.send(f"hello {ctx.author.name}")

@@ -1,0 +1,489 @@
+"""The fake Discord against a real discord.py client (tests.fakediscord.sample_bot)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+import pytest
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from tests.fakediscord import (
+    DriverError,
+    FakeClock,
+    FakeDiscord,
+    InteractionFailed,
+    bot_running,
+)
+from tests.fakediscord.plugin import StartBot
+from tests.fakediscord.sample_bot import SampleBot
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_login_identify_ready_and_global_sync(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    paths = [(r.method, r.path) for r in fake_discord.requests]
+    app = fake_discord.application_id
+    assert paths[:3] == [
+        ("GET", "/users/@me"),
+        ("GET", "/oauth2/applications/@me"),
+        ("PUT", f"/applications/{app}/commands"),
+    ]
+    assert [(d, op) for d, op, _ in fake_discord.gateway_log[:2]] == [
+        ("send", 10),
+        ("recv", 2),
+    ] or (fake_discord.gateway_log[0][:2] == ("send", 10))
+    events = [t for d, op, t in fake_discord.gateway_log if d == "send" and op == 0]
+    assert events[:2] == ["READY", "GUILD_CREATE"]
+    assert fake_discord.identify_payloads[0]["intents"] == bot.intents.value
+    assert {"ping", "game", "deal", "move"} <= {c["name"] for c in fake_discord.all_commands}
+    guild = bot.get_guild(fake_discord.guild("Pompeii").id)
+    assert guild is not None and guild.get_channel(fake_discord.guild().channel("general").id)
+    assert bot.user is not None and bot.user.id == fake_discord.bot.id
+
+
+async def test_wrong_token_is_refused(fake_discord: FakeDiscord) -> None:
+    with pytest.raises(discord.LoginFailure):
+        async with bot_running(fake_discord, SampleBot(), token="wrong"):
+            pass
+
+
+async def test_override_is_scoped_and_restored(fake_discord: FakeDiscord) -> None:
+    before = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+    async with bot_running(fake_discord, SampleBot()):
+        assert fake_discord.api_base == Route.BASE
+        assert str(DiscordWebSocket.DEFAULT_GATEWAY) == fake_discord.gateway_url
+    assert before == (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+    assert before[0].startswith("https://discord.com")
+
+
+async def test_guild_sync_and_unsynced_command_is_refused(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    pompeii = fake_discord.guild("Pompeii")
+    other = fake_discord.add_guild("Herculaneum", channels=("lobby",))
+    bot = SampleBot(guild_sync=True)
+    bot.guild_sync_ids = [pompeii.id]
+    await start_bot(bot)
+    assert "1:ping" in pompeii.commands and other.commands == {} and fake_discord.commands == {}
+    alice = fake_discord.add_user("alice", guilds=[pompeii, other])
+    r = await alice.slash("ping", channel=pompeii.channel("general"))
+    assert r.content == "pong"
+    with pytest.raises(DriverError, match="never synced"):
+        await alice.slash("ping", channel=other.channel("lobby"))
+    with pytest.raises(DriverError, match="never synced"):
+        await alice.slash("nosuchcommand", channel=pompeii.channel("general"))
+
+
+async def test_slash_with_options_subcommand_group_png_and_view(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    bob = await fake_discord.user("bob")
+
+    r = await alice.slash("game new", channel=chan, game="downfall", players=3)
+    assert (r.content, r.ephemeral, r.deferred) == ("new downfall game for 3", False, False)
+    assert r.files[0].startswith(PNG_MAGIC) and r.attachments[0].filename == "board.png"
+    assert r.message is not None and r.message.button_labels == ["Join", "Start"]
+    assert chan.last_message is r.message
+
+    # The callback came as multipart, without Authorization, with ?with_response=1.
+    cb = next(q for q in fake_discord.requests if q.path.endswith("/callback"))
+    assert cb.files and cb.files[0][0] == "board.png" and not cb.authorized
+    assert cb.query.get("with_response") == "1"
+
+    # A subcommand group (game admin set) with a user option, resolved by the bot.
+    r2 = await alice.slash("game admin set", channel=chan, key="speed", value=2, who=bob)
+    assert r2.content == "speed=2 for bob" and r2.ephemeral
+
+    # Options are checked like the client checks them.
+    with pytest.raises(DriverError, match="players"):
+        await alice.slash("game new", channel=chan, game="downfall", players=9)
+    with pytest.raises(DriverError, match="one of"):
+        await alice.slash("game new", channel=chan, game="chess", players=2)
+    with pytest.raises(DriverError, match="missing required"):
+        await alice.slash("game new", channel=chan, game="downfall")
+    with pytest.raises(DriverError, match="needs a subcommand"):
+        await alice.slash("game", channel=chan)
+
+
+async def test_buttons_and_selects_in_a_channel(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    bob = await fake_discord.user("bob")
+    r = await alice.slash("game new", channel=chan, game="workers", players=2)
+    board = r.message
+    assert board is not None
+
+    joined = await bob.click("Join", message=board)
+    assert joined.content == "bob joined" and joined.ephemeral and joined.response_type == 4
+
+    picked = await alice.select(board, values=["blue"])
+    assert picked.updated and picked.message is board and board.content == "picked blue"
+
+    started = await alice.click(custom_id="game:start", channel=chan)
+    assert started.response_type == 7 and board.content == "game started"
+    assert next(b for b in board.buttons if b["custom_id"] == "game:start")["disabled"] is True
+    with pytest.raises(DriverError, match="disabled"):
+        await bob.click("Start", message=board)
+    with pytest.raises(DriverError, match="no options"):
+        await alice.select(board, values=["green"])
+
+
+async def test_user_cannot_see_another_users_ephemeral(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    bob = await fake_discord.user("bob")
+    r = await alice.slash("secret", channel=chan)
+    assert r.ephemeral and r.content == "secret for alice"
+    assert r.message in alice.visible_messages(chan)
+    assert r.message not in bob.visible_messages(chan)
+    assert not bob.can_see(r.message) and chan.last_message is None
+    # Ephemeral messages never reach the gateway and cannot be fetched by id.
+    sent = [t for d, _, t in fake_discord.gateway_log if d == "send"]
+    assert "MESSAGE_CREATE" not in sent
+
+
+async def test_defer_dm_with_png_button_in_dm_and_followups(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    bob = await fake_discord.user("bob")
+
+    r = await alice.slash("deal", channel=chan)
+    assert r.deferred and r.ephemeral
+    second = await r.wait_for_followup(2)
+    # The first follow-up after the defer replaced the "thinking" message.
+    assert r.followups[0] is r.message and r.content == "dealt" and not r.message.loading
+    assert r.message.ephemeral and not second.ephemeral and second.content == "second"
+    assert [m.content for m in alice.visible_messages(chan)] == ["dealt", "second"]
+    assert [m.content for m in bob.visible_messages(chan)] == ["second"]
+
+    hand = await alice.wait_for_dm()
+    assert hand.content == "your hand" and hand.files[0].startswith(PNG_MAGIC)
+    assert bob.dms == [] and not bob.can_see(hand)
+    with pytest.raises(DriverError, match="cannot see"):
+        await bob.click("Play", message=hand)
+
+    played = await alice.click("Play", message=hand)
+    assert played.content == "played from DM" and played.message is not None
+    assert played.message.in_dm and played.message in alice.dm.messages
+    # Requests as discord.py makes them: defer, open DM, multipart DM, follow-up with wait=1.
+    followup = next(q for q in fake_discord.requests if q.path.startswith("/webhooks/"))
+    assert followup.query.get("wait") == "1" and not followup.authorized
+
+
+async def test_closed_dms_get_50007(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    alice.close_dms()
+    r = await alice.slash("deal")
+    await r.wait_until_loaded()
+    assert r.content == "I cannot DM you" and alice.dms == []
+    err = bot.seen["dm_error"]
+    assert isinstance(err, discord.Forbidden) and err.code == 50007
+    assert fake_discord.rejections[-1].code == 50007
+
+
+async def test_defer_then_edit_original_with_png_reads_back(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    r = await alice.slash("board")
+    assert r.deferred
+    await fake_discord.wait_for(lambda: "read_back" in bot.seen)
+    assert r.content == "board" and r.files[0] == bot.seen["read_back"]
+    assert bot.seen["read_back"].startswith(PNG_MAGIC)
+
+
+async def test_autocomplete_and_more_than_25_choices_rejected(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    choices = await alice.autocomplete("move", "action", "play 2", channel=chan)
+    assert [c.name for c in choices] == ["play 2"] + [f"play {n}" for n in range(20, 30)]
+
+    with pytest.raises(InteractionFailed, match="rejected") as info:
+        await alice.autocomplete("move", "action", "all", channel=chan)
+    assert info.value.result.rejections[0]["code"] == 50035
+    assert info.value.result.rejections[0]["errors"]["data"]["choices"]["_errors"][0]["code"] == (
+        "BASE_TYPE_MAX_LENGTH"
+    )
+    await fake_discord.settle()
+    assert any("autocomplete" in r.getMessage() for r in fake_discord.bot_errors)
+    fake_discord.bot_errors.clear()
+    del bot
+
+
+async def test_custom_id_over_100_characters_rejected(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    r = await alice.slash("longid", check=False)
+    assert r.failed
+    err = bot.seen["longid_error"]
+    assert isinstance(err, discord.HTTPException) and err.status == 400 and err.code == 50035
+    rej = fake_discord.rejections[-1]
+    assert rej.errors == {
+        "data": {
+            "components": {
+                "0": {
+                    "components": {
+                        "0": {
+                            "custom_id": {
+                                "_errors": [
+                                    {
+                                        "code": "BASE_TYPE_BAD_LENGTH",
+                                        "message": "Must be between 1 and 100 in length.",
+                                    }
+                                ]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+
+async def test_interaction_answered_twice_gets_40060(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    r = await alice.slash("twice")
+    assert r.content == "first"
+    await fake_discord.wait_for(lambda: "twice_error" in bot.seen)
+    err = bot.seen["twice_error"]
+    assert err.status == 400 and err.code == 40060
+
+
+@pytest.fixture
+def fake_discord_options(request: pytest.FixtureRequest) -> dict[str, Any]:
+    return getattr(request, "param", {})
+
+
+@pytest.mark.parametrize("fake_discord_options", [{"clock": FakeClock()}], indirect=True)
+async def test_three_second_deadline_with_a_fake_clock(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    clock = fake_discord.clock
+    assert isinstance(clock, FakeClock) and fake_discord.interaction_deadline == 3.0
+    alice = await fake_discord.user("alice")
+    pending = asyncio.create_task(alice.slash("slow", check=False))
+    await asyncio.sleep(0.1)
+    assert not pending.done()  # 2.9 s of fake time is still in time
+    clock.advance(2.9)
+    await asyncio.sleep(0.1)
+    assert not pending.done()
+    clock.advance(0.2)
+    r = await asyncio.wait_for(pending, 2)
+    assert r.failed and "3.0 s" in (r.error or "")
+    bot.release.set()
+    await fake_discord.wait_for(lambda: "slow_error" in bot.seen)
+    assert isinstance(bot.seen["slow_error"], discord.NotFound)
+    assert bot.seen["slow_error"].code == 10062
+
+
+@pytest.mark.parametrize("fake_discord_options", [{"interaction_deadline": 0.3}], indirect=True)
+async def test_deadline_in_real_time_raises_by_default(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    with pytest.raises(InteractionFailed, match=r"did not respond within 0\.3 s"):
+        await alice.slash("slow")
+    bot.release.set()
+    await fake_discord.wait_for(lambda: "slow_error" in bot.seen)
+
+
+async def test_click_with_no_handler_fails(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    # A message whose view the bot never registered: discord.py drops the click silently.
+    bot_msg = await bot.get_channel(fake_discord.guild().channel("general").id).send(  # type: ignore[union-attr]
+        "orphan", view=_orphan_view()
+    )
+    msg = next(m for m in fake_discord.guild().channel("general").messages if m.id == bot_msg.id)
+    bot._connection._view_store.remove_message_tracking(bot_msg.id)  # forget the view
+    for view in list(bot.persistent_views):
+        view.stop()
+    fake_discord.response_timeout = 0.3
+    r = await alice.click("Orphan", message=msg, check=False)
+    assert r.failed and not r.answered
+
+
+def _orphan_view() -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Orphan", custom_id="orphan:1"))
+    return view
+
+
+async def test_unknown_route_is_recorded_and_fails_verify(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    r = await alice.slash("pins")
+    await r.wait_until_loaded()
+    assert r.content == "done"
+    chan_id = fake_discord.guild().channel("general").id
+    assert fake_discord.unknown_routes == [("GET", f"/channels/{chan_id}/messages/pins")]
+    assert isinstance(bot.seen["pins_error"], discord.NotFound)
+    with pytest.raises(AssertionError, match="routes the fake does not know"):
+        fake_discord.verify()
+    fake_discord.unknown_routes.clear()  # expected here; otherwise the fixture fails the test
+
+
+async def test_threads_from_a_message_and_standalone(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    guild = fake_discord.guild()
+    chan = guild.channel("general")
+    alice = await fake_discord.user("alice")
+    bob = await fake_discord.user("bob")
+    r = await alice.slash("thread", channel=chan, name="game-1")
+    await fake_discord.wait_for(lambda: "threads" in bot.seen)
+    public = chan.thread("game-1")
+    private = chan.thread("game-1-private")
+    assert r.message is not None and r.message.thread is public and public.id == r.message.id
+    assert [m.content for m in bob.visible_messages(public)] == ["welcome to the game"]
+    assert [m.content for m in alice.visible_messages(private)] == ["private hello"]
+    assert bob.visible_messages(private) == []
+    assert bot.seen["threads"] == (public.id, private.id)
+    # A slash command run inside the thread.
+    w = await bob.slash("where", channel=public)
+    assert w.content == "in game-1" and w.message in public.messages
+
+
+async def test_prefix_command_and_channel_messages(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    intents = discord.Intents.default()
+    intents.message_content = True
+    await start_bot(SampleBot(intents=intents))
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    await alice.say(chan, "!hello")
+    reply = await fake_discord.wait_for(
+        lambda: chan.last_message if chan.last_message.author.bot else None
+    )
+    assert reply.content == "hello alice"
+
+
+async def test_modal_round_trip(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
+    await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    opened = await alice.slash("feedback")
+    assert opened.response_type == 9 and opened.modal is not None
+    assert opened.modal["title"] == "Feedback"
+    done = await alice.submit_modal(opened, {"fb:text": "great game"})
+    assert done.content == "thanks: great game" and done.ephemeral
+
+
+async def test_permissions_reach_the_bot(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
+    bot = await start_bot(SampleBot())
+    guild = fake_discord.guild()
+    chan = guild.channel("general")
+    alice = await fake_discord.user("alice")
+    await alice.slash("ping", channel=chan)
+    assert bot.seen["app_permissions"].manage_threads
+    assert bot.seen["permissions"].send_messages and not bot.seen["permissions"].manage_threads
+    dguild = bot.get_guild(guild.id)
+    assert dguild is not None and dguild.me is not None
+    dchan = dguild.get_channel(chan.id)
+    assert isinstance(dchan, discord.TextChannel)
+    assert dchan.permissions_for(dguild.me).value == bot.seen["app_permissions"].value
+
+
+async def test_missing_permission_is_403_50013(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    guild = fake_discord.guild()
+    chan = guild.channel("general")
+    guild.everyone.permissions &= ~discord.Permissions(send_messages=True).value
+    guild.set_bot_permissions(0)
+    await fake_discord.settle()
+    dchan = bot.get_channel(chan.id)
+    assert isinstance(dchan, discord.TextChannel)
+    with pytest.raises(discord.Forbidden) as info:
+        await dchan.send("hi")
+    assert info.value.code == 50013
+    # Interaction responses need no channel permission.
+    alice = await fake_discord.user("alice")
+    assert (await alice.slash("ping", channel=chan)).content == "pong"
+
+
+@pytest.mark.parametrize("fake_discord_options", [{"attachment_size_limit": 1024}], indirect=True)
+async def test_attachment_over_the_limit_is_refused(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    ok = await alice.slash("big", size=1024)
+    await ok.wait_until_loaded()
+    assert ok.files == [b"\0" * 1024]
+    refused = await alice.slash("big", size=1025)
+    await refused.wait_until_loaded()
+    assert refused.content == "too big" and refused.files == []
+    err = bot.seen["big_error"]
+    assert err.status == 413 and err.code == 40005
+
+
+async def test_message_edit_fetch_history_typing_and_delete(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    dchan = await bot.fetch_channel(chan.id)
+    assert isinstance(dchan, discord.TextChannel) and dchan.name == "general"
+    async with dchan.typing():
+        sent = await dchan.send("v1")
+    await sent.edit(content="v2")
+    fetched = await dchan.fetch_message(sent.id)
+    assert fetched.content == "v2" and fetched.edited_at is not None
+    assert [m.content async for m in dchan.history(limit=5)] == ["v2"]
+    await sent.delete()
+    assert chan.public_messages == []
+    with pytest.raises(discord.NotFound):
+        await dchan.fetch_message(sent.id)
+    member = await dchan.guild.fetch_member(fake_discord.owner.id)
+    assert member.name == "owner"
+    info = await bot.application_info()
+    assert info.id == fake_discord.application_id
+
+
+async def test_several_guilds_and_users_stay_apart(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    other = fake_discord.add_guild("Herculaneum", channels=("forum", "games"))
+    await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    carol = fake_discord.add_user("carol", guilds=[other])
+    with pytest.raises(DriverError, match="cannot see"):
+        await alice.slash("ping", channel=other.channel("games"))
+    r = await carol.slash("ping", channel=other.channel("games"))
+    assert r.content == "pong" and r.message in other.channel("games").messages
+    assert fake_discord.guild().channel("general").messages == []
