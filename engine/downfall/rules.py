@@ -278,8 +278,9 @@ def moves_from(state: State, seat: int, source: int) -> list[MovePiece]:
     own = state.men[source * STRIDE + seat]
     if own == 0:
         return []
-    # R13: after the first move, the piece that made it may move again only if it stood alone
-    # (no other piece of any colour) or was the seat's last piece in the city at that time.
+    # R13/R22: after the first move, the piece that made it may move again only if it stood alone
+    # (no other piece of any colour) or was the seat's last piece in the city at that time; the
+    # seat's other pieces on its square may still move.
     if state.moves_left == 1 and source == state.moved_to and not state.may_repeat and own < 2:
         return []
     points = state.occ[source]
@@ -368,7 +369,7 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def outcome(state: State) -> Outcome | None:
-    """Most saved pieces wins; tie: fewer in the volcano; still tied: a shared win (R9)."""
+    """Most saved pieces wins; tie: fewer in the volcano; R9: still tied, a shared win."""
     if state.phase != OVER:
         return None
     return compute_outcome(state.saved, state.volcano, state.end_reason)
@@ -577,6 +578,7 @@ def apply_unchecked(state: State, seat: int, action: Action) -> tuple[State, tup
         _move(w, seat, action)
     elif isinstance(action, PlaceLava):
         sides = TILE_SIDES[w.tile]
+        # R25: a dual vent tile becomes a tile of the side its drawer names.
         symbol = sides[0] if action.symbol is None else SYMBOLS.index(action.symbol)
         _place_lava(w, seat, INDEX[action.square], symbol)
     elif isinstance(action, PlayCard):
@@ -647,7 +649,8 @@ def _play(w: _Work, seat: int, action: PlayCard) -> None:
             "joker": joker,
         }
     )
-    # Relatives: only once Vesuvius seethes, never from a joker, never chained.
+    # R16: relatives only once Vesuvius seethes; k counts the pieces before this one. Never from a
+    # joker, never chained.
     if w.seething and not joker and already:
         w.rel_left = already
         w.rel_from = building
@@ -715,6 +718,7 @@ def _draw(w: _Work, seat: int) -> None:
         card = w.stock.pop(0)
         if card == AD79:
             if w.seething:
+                # R17: the second A.D. 79 ends phase 1 whenever it is drawn.
                 _erupt(w, seat, called=False)
                 return
             # First A.D. 79: a replacement is drawn at once, then A.D. 79 is shuffled into the
@@ -762,7 +766,7 @@ def _erupt(w: _Work, seat: int, *, called: bool) -> None:
     R3: a caller counts as the player who triggered the eruption. R12: a pending relatives or
     Omen step is abandoned.
     """
-    hands = [list(h) for h in w.hands]
+    hands = [list(h) for h in w.hands]  # R24: the hands go face up on the discard pile
     boxed = list(w.supply)
     for s in range(w.players):
         w.discard.extend(w.hands[s])
@@ -778,7 +782,7 @@ def _erupt(w: _Work, seat: int, *, called: bool) -> None:
     w.emit(
         {"type": "VesuviusErupted", "seat": seat, "called": called, "hands": hands, "boxed": boxed}
     )
-    if sum(w.in_city) == 0:
+    if sum(w.in_city) == 0:  # R18
         _end_game(w, "no pieces were left in the city")
         return
     _start_lava_turn(w, w.next_seat(seat))
@@ -793,6 +797,7 @@ def _start_lava_turn(w: _Work, seat: int) -> None:
     if total == 0:  # cannot happen: the turn that empties the bag ends the game
         _end_game(w, "the last lava tile has been placed")
         return
+    # R23: the bag has no order; a draw takes one of the tiles left at random.
     r, w.rng = w.rng.below(total)
     tile = 0
     while r >= w.bag[tile]:
@@ -870,13 +875,14 @@ def _enclose(w: _Work) -> None:
 
 
 def _after_lava(w: _Work, seat: int) -> None:
-    if sum(w.in_city) == 0:
+    if sum(w.in_city) == 0:  # R20: the game ends as soon as the city is empty
         _end_game(w, "no pieces are left in the city")
         return
     if w.phase == LAVA_SETUP:
         if w.bag_emptied:
             _end_game(w, "the last lava tile has been placed")
             return
+        # R19: a setup turn is one tile (or one tile out of play, R5); then the next seat draws.
         nxt = w.next_seat(seat)
         if w.tiles_placed >= INITIAL_TILES:
             w.phase = ESCAPE
@@ -884,7 +890,7 @@ def _after_lava(w: _Work, seat: int) -> None:
         _start_lava_turn(w, nxt)
         return
     # Phase 2, step 2: movement.
-    if w.in_city[seat] == 0:
+    if w.in_city[seat] == 0:  # R21: no piece in the city: lava only
         w.emit({"type": "MovesSkipped", "seat": seat, "reason": "no pieces in the city"})
         _end_escape_turn(w, seat)
         return
@@ -950,7 +956,7 @@ def _move(w: _Work, seat: int, action: MovePiece) -> None:
             }
         )
     w.moves_left -= 1
-    if sum(w.in_city) == 0:
+    if sum(w.in_city) == 0:  # R20: the last piece is out
         _end_game(w, "no pieces are left in the city")
         return
     if w.moves_left == 0 or not _second_move_possible(w, seat):
@@ -958,7 +964,7 @@ def _move(w: _Work, seat: int, action: MovePiece) -> None:
 
 
 def _second_move_possible(w: _Work, seat: int) -> bool:
-    """R10: skip the second move when no piece of the seat may make it."""
+    """R10: skip the second move when no piece of the seat may make it (R22 bookkeeping)."""
     left = w.in_city[seat]
     if w.moved_to < 0 or w.may_repeat:
         return left > 0
@@ -1107,7 +1113,7 @@ def why_illegal(state: State, seat: int, action: Action) -> str:
 
 
 def forced_action(state: State, seat: int) -> Action | None:
-    """R6: the only legal action of ``seat`` when it has exactly one (e.g. the first tile of a
+    """R6/R26: the only legal action of ``seat`` when it has exactly one (e.g. the first tile of a
     symbol, which can only go on its first-lava square), else ``None``. The engine always asks;
     the host may apply this at once when the table enables auto-play of forced decisions."""
     actions = legal_actions(state, seat)
