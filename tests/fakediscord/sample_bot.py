@@ -248,6 +248,16 @@ class SampleBot(commands.Bot):
                 bot.seen["big_error"] = exc
                 await interaction.followup.send("too big")
 
+        @tree.command(description="raises")
+        async def boom(interaction: discord.Interaction) -> None:
+            raise RuntimeError("kaboom")
+
+        @tree.command(description="answers, then deletes the answer")
+        async def oops(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("oops")
+            await interaction.delete_original_response()
+            bot.seen["oops_deleted"] = True
+
         @self.command(name="hello")
         async def hello(ctx: commands.Context[Any]) -> None:
             await ctx.send(f"hello {ctx.author.name}")

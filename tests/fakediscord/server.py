@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 
 MiB = 1024 * 1024
 T = TypeVar("T")
-Handler = Callable[..., Awaitable[web.StreamResponse]]
+Handler = Callable[..., Awaitable[Any]]
 
 # Intents (gateway bits) that change what the fake dispatches.
 GUILD_MEMBERS_INTENT = 1 << 1
@@ -91,6 +91,14 @@ def form_error(path: list[str | int], code: str, message: str) -> DiscordHTTPErr
     for key in reversed(path):
         errors = {str(key): errors}
     return DiscordHTTPError(400, 50035, "Invalid Form Body", errors)
+
+
+def _describe(record: logging.LogRecord) -> str:
+    text = record.getMessage()
+    if record.exc_info and record.exc_info[1] is not None:
+        exc = record.exc_info[1]
+        text += f" ({type(exc).__name__}: {exc})"
+    return text
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -245,9 +253,7 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = int(self._runner.addresses[0][1])
         return self
 
     async def close(self) -> None:
@@ -347,6 +353,23 @@ class FakeDiscord:
             return self.users[name]
         return self.add_user(name, guilds=guilds, dms_open=dms_open)
 
+    def post(
+        self,
+        channel: Channel,
+        content: str = "",
+        *,
+        author: FakeUser | None = None,
+        components: list[Json] | None = None,
+        files: dict[str, bytes] | None = None,
+    ) -> Message:
+        """Put a message straight into ``channel`` (default author: the bot), as if it had
+        been sent earlier, e.g. by a previous run of the bot whose views are now gone. The bot
+        gets a MESSAGE_CREATE."""
+        data: Json = {"content": content, "components": components or []}
+        msg = self._new_message(channel, author or self.bot, data, list((files or {}).items()))
+        self._dispatch_message("MESSAGE_CREATE", msg)
+        return msg
+
     def channel_by_id(self, channel_id: int) -> Channel | None:
         if channel_id in self.dm_channels:
             return self.dm_channels[channel_id]
@@ -370,7 +393,7 @@ class FakeDiscord:
 
     async def wait_for(
         self,
-        predicate: Callable[[], T],
+        predicate: Callable[[], T | None],
         *,
         timeout: float = 5.0,  # noqa: ASYNC109
         what: str = "condition",
@@ -1496,7 +1519,15 @@ class FakeDiscord:
     async def _await_answer(self, inter: Interaction) -> None:
         loop = asyncio.get_running_loop()
         real_end = loop.time() + self.response_timeout
+        errors_before = len(self.bot_errors)
         while not inter.responded.is_set():
+            if len(self.bot_errors) > errors_before:
+                # discord.py logged an exception (e.g. the command raised): no answer will come.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(inter.responded.wait(), 0.05)
+                if not inter.responded.is_set():
+                    self._fail(inter, "the bot logged an error: " + _describe(self.bot_errors[-1]))
+                break
             if self.clock() - inter.created_at > self.interaction_deadline:
                 self._fail(inter, f"the bot did not respond within {self.interaction_deadline} s")
                 break
@@ -1808,14 +1839,14 @@ class FakeDiscord:
                 return {"type": 1, "components": [fill(c) for c in comp.get("components") or []]}
             if ctype == 18:
                 return {"type": 18, "component": fill(comp["component"])}
-            cid = comp.get("custom_id")
+            cid = str(comp.get("custom_id") or "")
             if ctype == 4:
                 value = remaining.pop(cid, comp.get("value") or "")
                 if comp.get("required", True) and not value:
                     raise DriverError(f"text input {cid!r} is required")
                 return {"type": 4, "custom_id": cid, "value": value}
             if ctype == 3:
-                chosen = remaining.pop(cid, [])
+                chosen: Any = remaining.pop(cid, [])
                 return {
                     "type": 3,
                     "custom_id": cid,

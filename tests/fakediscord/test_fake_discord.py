@@ -317,26 +317,48 @@ async def test_deadline_in_real_time_raises_by_default(
     await fake_discord.wait_for(lambda: "slow_error" in bot.seen)
 
 
-async def test_click_with_no_handler_fails(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
+async def test_click_on_a_view_the_bot_does_not_know_fails(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    # A button from an earlier life of the bot: discord.py has no view for it and drops it.
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Old", "custom_id": "old:1"}]}
+    msg = fake_discord.post(fake_discord.guild().channel("general"), "stale", components=[row])
+    fake_discord.response_timeout = 0.3
+    r = await alice.click("Old", message=msg, check=False)
+    assert r.failed and not r.answered and "0.3 s" in (r.error or "")
+    with pytest.raises(InteractionFailed):
+        await alice.click("Old", message=msg)
+
+
+async def test_a_command_that_raises_fails_fast_with_the_error(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    loop = asyncio.get_running_loop()
+    t0 = loop.time()
+    with pytest.raises(InteractionFailed, match="kaboom"):
+        await alice.slash("boom")
+    assert loop.time() - t0 < 2.5  # well before the 3 s deadline
+    assert "boom" in fake_discord.bot_errors[0].getMessage()
+    with pytest.raises(AssertionError, match="the bot logged errors"):
+        fake_discord.verify()
+    fake_discord.bot_errors.clear()
+
+
+async def test_slash_in_dms_and_delete_original(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
     bot = await start_bot(SampleBot())
     alice = await fake_discord.user("alice")
-    # A message whose view the bot never registered: discord.py drops the click silently.
-    bot_msg = await bot.get_channel(fake_discord.guild().channel("general").id).send(  # type: ignore[union-attr]
-        "orphan", view=_orphan_view()
-    )
-    msg = next(m for m in fake_discord.guild().channel("general").messages if m.id == bot_msg.id)
-    bot._connection._view_store.remove_message_tracking(bot_msg.id)  # forget the view
-    for view in list(bot.persistent_views):
-        view.stop()
-    fake_discord.response_timeout = 0.3
-    r = await alice.click("Orphan", message=msg, check=False)
-    assert r.failed and not r.answered
-
-
-def _orphan_view() -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="Orphan", custom_id="orphan:1"))
-    return view
+    r = await alice.slash("ping", channel=alice.dm)
+    assert r.content == "pong" and r.message in alice.dm.messages
+    gone = await alice.slash("oops")
+    await fake_discord.wait_for(lambda: "oops_deleted" in bot.seen)
+    assert gone.message is not None and gone.message.deleted
+    assert not alice.can_see(gone.message)
 
 
 async def test_unknown_route_is_recorded_and_fails_verify(
@@ -387,9 +409,27 @@ async def test_prefix_command_and_channel_messages(
     alice = await fake_discord.user("alice")
     await alice.say(chan, "!hello")
     reply = await fake_discord.wait_for(
-        lambda: chan.last_message if chan.last_message.author.bot else None
+        lambda: next((m for m in chan.messages if m.author is fake_discord.bot), None)
     )
     assert reply.content == "hello alice"
+
+
+async def test_without_message_content_intent_the_bot_sees_no_text(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    seen: list[str] = []
+
+    async def on_message(message: discord.Message) -> None:
+        seen.append(message.content)
+
+    bot.add_listener(on_message)
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    await alice.say(chan, "!hello")
+    await fake_discord.wait_for(lambda: seen)
+    await fake_discord.settle()
+    assert seen == [""] and [m.content for m in chan.messages] == ["!hello"]
 
 
 async def test_modal_round_trip(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
