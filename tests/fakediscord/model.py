@@ -556,6 +556,7 @@ class FakeUser:
     dms_open: bool = True
     _dm: Channel | None = None
     _dm_cursor: int = 0
+    _cursors: dict[int, int] = field(default_factory=dict)
 
     def payload(self) -> Json:
         return {
@@ -617,6 +618,26 @@ class FakeUser:
         found = await self.fake.wait_for(ready, timeout=timeout, what=f"a DM to {self.name}")
         assert found is not None
         return found
+
+    async def wait_for_message(
+        self,
+        channel: Channel,
+        predicate: Callable[[Message], bool] | None = None,
+        timeout: float = 5.0,  # noqa: ASYNC109
+    ) -> Message:
+        """The next bot message in ``channel`` visible to this user that this method has not
+        handed out before (ephemeral ones for this user included)."""
+
+        def ready() -> Message | None:
+            mine = [m for m in self.visible_messages(channel) if m.author.bot]
+            start = self._cursors.get(channel.id, 0)
+            for i in range(start, len(mine)):
+                self._cursors[channel.id] = i + 1
+                if predicate is None or predicate(mine[i]):
+                    return mine[i]
+            return None
+
+        return await self.fake.wait_for(ready, timeout=timeout, what=f"a message in {channel}")
 
     # -- what this user can see ----------------------------------------------------------------
 

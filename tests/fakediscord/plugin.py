@@ -10,8 +10,8 @@ deadline, attachment limit...).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from collections.abc import AsyncIterator
+from typing import Any, TypeVar
 
 import discord
 import pytest
@@ -20,7 +20,7 @@ from .runner import RunningBot
 from .runner import start_bot as _start_bot
 from .server import FakeDiscord
 
-StartBot = Callable[..., Awaitable[Any]]
+ClientT = TypeVar("ClientT", bound=discord.Client)
 
 
 @pytest.fixture
@@ -42,17 +42,36 @@ async def fake_discord(fake_discord_options: dict[str, Any]) -> AsyncIterator[Fa
     fake.verify()
 
 
-@pytest.fixture
-async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
-    """``bot = await start_bot(MyBot(...))``: runs the client against ``fake_discord`` until
-    the test ends (then closes it and restores discord.py's URLs)."""
-    running: list[RunningBot] = []
+class BotStarter:
+    """The ``start_bot`` fixture: ``bot = await start_bot(MyBot(...))`` runs the client against
+    the fake until the test ends; ``await start_bot.stop(bot)`` stops it early (restarts)."""
 
-    async def _start(client: discord.Client, **kwargs: Any) -> discord.Client:
-        bot = await _start_bot(fake_discord, client, **kwargs)
-        running.append(bot)
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.running: dict[int, RunningBot] = {}
+
+    async def __call__(self, client: ClientT, **kwargs: Any) -> ClientT:
+        self.running[id(client)] = await _start_bot(self.fake, client, **kwargs)
         return client
 
-    yield _start
-    for bot in reversed(running):
-        await bot.stop()
+    async def stop(self, client: discord.Client) -> None:
+        running = self.running.pop(id(client), None)
+        if running is not None:
+            await running.stop()
+
+    async def stop_all(self) -> None:
+        for running in reversed(list(self.running.values())):
+            await running.stop()
+        self.running.clear()
+
+
+@pytest.fixture
+async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[BotStarter]:
+    """Start discord.py clients against ``fake_discord``; all are closed at teardown (and
+    discord.py's URLs restored) before the fake checks for unknown routes and errors."""
+    starter = BotStarter(fake_discord)
+    yield starter
+    await starter.stop_all()
+
+
+StartBot = BotStarter  # the fixture's type, for annotations in tests

@@ -67,9 +67,15 @@ class _ErrorCollector(logging.Handler):
 class RunningBot:
     """A discord.py client connected to a fake. ``await running.stop()`` closes it cleanly."""
 
-    def __init__(self, fake: FakeDiscord, client: discord.Client) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        client: discord.Client,
+        watch_loggers: tuple[str, ...] = ("discord",),
+    ) -> None:
         self.fake = fake
         self.client = client
+        self.watch_loggers = watch_loggers
         self.task: asyncio.Task[None] | None = None
         self._stack = contextlib.ExitStack()
         self._handler = _ErrorCollector(fake.bot_errors)
@@ -82,7 +88,8 @@ class RunningBot:
         guild_ready_timeout: float = 0.05,
     ) -> None:
         self._stack.enter_context(redirect_discord(self.fake))
-        logging.getLogger("discord").addHandler(self._handler)
+        for name in self.watch_loggers:
+            logging.getLogger(name).addHandler(self._handler)
         state: Any = getattr(self.client, "_connection", None)
         if state is not None and hasattr(state, "guild_ready_timeout"):
             # READY waits this long after the last GUILD_CREATE (default 2 s).
@@ -111,7 +118,8 @@ class RunningBot:
                 with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
                     await asyncio.wait_for(self.task, 5.0)
         finally:
-            logging.getLogger("discord").removeHandler(self._handler)
+            for name in self.watch_loggers:
+                logging.getLogger(name).removeHandler(self._handler)
             self._stack.close()
 
 
@@ -122,10 +130,15 @@ async def start_bot(
     token: str | None = None,
     ready_timeout: float = 10.0,
     guild_ready_timeout: float = 0.05,
+    watch_loggers: tuple[str, ...] = ("discord",),
 ) -> RunningBot:
     """Redirect discord.py to ``fake``, ``login`` (runs ``setup_hook``, so the command sync),
-    ``connect(reconnect=False)`` in a task and wait for READY. Stop it with ``.stop()``."""
-    running = RunningBot(fake, client)
+    ``connect(reconnect=False)`` in a task and wait for READY. Stop it with ``.stop()``.
+
+    ERROR records of ``watch_loggers`` (and their children) land in ``fake.bot_errors``, which
+    ``fake.verify()`` (the fixture's teardown) requires to be empty; add the bot's own logger
+    names to catch errors the bot logs itself."""
+    running = RunningBot(fake, client, watch_loggers)
     await running.start(
         token=token, ready_timeout=ready_timeout, guild_ready_timeout=guild_ready_timeout
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from typing import Any
 
 import discord
@@ -57,6 +58,25 @@ class HandView(discord.ui.View):
         await interaction.response.send_message(f"played from {where}")
 
 
+class Counter(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"count:(?P<n>\d+)"):
+    """A button whose state lives in its custom_id, so it works across restarts."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Count {n}", custom_id=f"count:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Counter:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(Counter(self.n + 1))
+        await interaction.response.edit_message(content=f"count {self.n + 1}", view=view)
+
+
 class Feedback(discord.ui.Modal, title="Feedback"):
     text: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Text", custom_id="fb:text")
 
@@ -74,9 +94,11 @@ class SampleBot(commands.Bot):
         self.guild_sync_ids: list[int] = []
         self.seen: dict[str, Any] = {}
         self.release = asyncio.Event()
+        self.release_later = asyncio.Event()
         self.setup_commands()
 
     async def setup_hook(self) -> None:
+        self.add_dynamic_items(Counter)
         if self.guild_sync:
             for guild_id in self.guild_sync_ids:
                 obj = discord.Object(id=guild_id)
@@ -247,6 +269,29 @@ class SampleBot(commands.Bot):
             except discord.HTTPException as exc:
                 bot.seen["big_error"] = exc
                 await interaction.followup.send("too big")
+
+        @tree.command(description="a counter that survives restarts")
+        async def counter(interaction: discord.Interaction) -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(Counter(0))
+            await interaction.response.send_message("count 0", view=view)
+
+        @tree.command(description="defers, then follows up when released")
+        async def later(interaction: discord.Interaction) -> None:
+            await interaction.response.defer()
+            await bot.release_later.wait()
+            try:
+                await interaction.followup.send("later")
+            except discord.HTTPException as exc:
+                bot.seen["later_error"] = exc
+
+        @tree.command(description="posts a new board each time")
+        async def turn(interaction: discord.Interaction, n: int) -> None:
+            await interaction.response.send_message(f"turn {n} accepted", ephemeral=True)
+            assert interaction.channel is not None
+            await interaction.channel.send(  # type: ignore[union-attr]
+                f"board after turn {n}", file=discord.File(io.BytesIO(png()), filename="board.png")
+            )
 
         @tree.command(description="raises")
         async def boom(interaction: discord.Interaction) -> None:

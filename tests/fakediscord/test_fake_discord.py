@@ -527,3 +527,57 @@ async def test_several_guilds_and_users_stay_apart(
     r = await carol.slash("ping", channel=other.channel("games"))
     assert r.content == "pong" and r.message in other.channel("games").messages
     assert fake_discord.guild().channel("general").messages == []
+
+
+async def test_restart_dynamic_button_still_works(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    first = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    r = await alice.slash("counter")
+    assert r.content == "count 0"
+    await start_bot.stop(first)
+    assert not fake_discord.connected
+    with pytest.raises(DriverError, match="no bot is connected"):
+        await alice.click("Count 0", message=r.message)
+    await start_bot(SampleBot())
+    clicked = await alice.click("Count 0", message=r.message)
+    assert clicked.updated and r.content == "count 1"
+    assert r.message is not None and r.message.button_labels == ["Count 1"]
+    assert len(fake_discord.identify_payloads) == 2
+
+
+@pytest.mark.parametrize("fake_discord_options", [{"clock": FakeClock()}], indirect=True)
+async def test_interaction_token_expires_after_15_minutes(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    clock = fake_discord.clock
+    assert isinstance(clock, FakeClock)
+    alice = await fake_discord.user("alice")
+    r = await alice.slash("later")
+    assert r.deferred and r.message is not None and r.message.loading
+    clock.advance(15 * 60 + 1)
+    bot.release_later.set()
+    await fake_discord.wait_for(lambda: "later_error" in bot.seen)
+    assert bot.seen["later_error"].code == 50027 and r.followups == []
+
+
+async def test_wait_for_message_hands_out_each_board_once(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    bob = await fake_discord.user("bob")
+    for n in (1, 2):
+        r = await alice.slash("turn", channel=chan, n=n)
+        assert r.ephemeral
+    first = await bob.wait_for_message(chan)
+    second = await bob.wait_for_message(chan)
+    assert (first.content, second.content) == ("board after turn 1", "board after turn 2")
+    assert second.files[0].startswith(PNG_MAGIC)
+    with pytest.raises(TimeoutError):
+        await bob.wait_for_message(chan, timeout=0.2)
+    mine = await alice.wait_for_message(chan)
+    assert mine.content == "turn 1 accepted"  # alice also sees her own ephemeral replies
