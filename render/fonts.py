@@ -1,0 +1,405 @@
+"""Fonts: find what the machine has, cache it per thread, and draw any display name.
+
+The renderer must work with whatever fonts are installed. It prefers DejaVu (Debian's
+``fonts-dejavu-core``), uses any other font it finds for glyphs DejaVu lacks (Noto, Droid
+Sans Fallback for CJK, Noto Color Emoji), and falls back to Pillow's built-in font.
+
+FreeType faces are not safe to share between threads, so every thread keeps its own
+``FreeTypeFont`` objects; the list of font files is discovered once for the process.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+AnyFont = ImageFont.FreeTypeFont | ImageFont.ImageFont
+RGB = tuple[int, int, int]
+
+FONT_DIRS = (
+    Path("/usr/share/fonts"),
+    Path("/usr/local/share/fonts"),
+    Path.home() / ".local/share/fonts",
+)
+
+# role -> preferred font files, best first (matched by file name anywhere under FONT_DIRS)
+ROLES: dict[str, tuple[str, ...]] = {
+    "regular": ("DejaVuSans.ttf", "NotoSans-Regular.ttf", "LiberationSans-Regular.ttf"),
+    "bold": ("DejaVuSans-Bold.ttf", "NotoSans-Bold.ttf", "LiberationSans-Bold.ttf"),
+    "cond": ("DejaVuSansCondensed.ttf", "DejaVuSans.ttf", "NotoSans-Regular.ttf"),
+    "cond_bold": ("DejaVuSansCondensed-Bold.ttf", "DejaVuSans-Bold.ttf", "NotoSans-Bold.ttf"),
+    "serif_bold": ("DejaVuSerif-Bold.ttf", "NotoSerif-Bold.ttf", "DejaVuSans-Bold.ttf"),
+}
+
+# Fonts tried, in order, for characters the role's font lacks.
+FALLBACKS: tuple[str, ...] = (
+    "DejaVuSans.ttf",
+    "NotoSans-Regular.ttf",
+    "NotoSansArabic-Regular.ttf",
+    "NotoNaskhArabic-Regular.ttf",
+    "NotoSansHebrew-Regular.ttf",
+    "NotoSansDevanagari-Regular.ttf",
+    "NotoSansThai-Regular.ttf",
+    "NotoSansCJK-Regular.ttc",
+    "NotoSansCJKjp-Regular.otf",
+    "DroidSansFallbackFull.ttf",
+    "DroidSansFallback.ttf",
+    "NotoSansSymbols2-Regular.ttf",
+    "NotoSansSymbols-Regular.ttf",
+    "unifont.otf",
+    "NotoColorEmoji.ttf",
+)
+COLOR_EMOJI = "NotoColorEmoji.ttf"
+COLOR_EMOJI_SIZE = 109  # the only size the bitmap emoji font offers
+
+ELLIPSIS = "…"
+_PROBE = "\U000f0000"  # a private-use code point no font maps: renders as .notdef
+
+_discover_lock = threading.Lock()
+_found: dict[str, dict[str, Path]] = {}  # "files" -> file name -> path, once discovered
+_local = threading.local()
+_generation = [0]  # bumped by reset_discovery so every thread drops its cached fonts
+
+
+def _discover() -> dict[str, Path]:
+    """File name -> path of every font file under FONT_DIRS (first one found wins)."""
+    files = _found.get("files")
+    if files is not None:
+        return files
+    with _discover_lock:
+        files = _found.get("files")
+        if files is None:
+            files = {}
+            for root in FONT_DIRS:
+                if not root.is_dir():
+                    continue
+                for dirpath, _dirs, names in sorted(os.walk(root)):
+                    for name in sorted(names):
+                        if name.lower().endswith((".ttf", ".otf", ".ttc")):
+                            files.setdefault(name, Path(dirpath) / name)
+            _found["files"] = files
+    return files
+
+
+def reset_discovery(files: dict[str, Path] | None = None) -> None:
+    """Use ``files`` as the installed fonts (``None``: look again); tests simulate machines."""
+    with _discover_lock:
+        if files is None:
+            _found.pop("files", None)
+        else:
+            _found["files"] = dict(files)
+        _generation[0] += 1
+
+
+def generation() -> int:
+    """Changes whenever the set of fonts changes (keys for caches of drawn text)."""
+    return _generation[0]
+
+
+def _cache() -> dict[object, object]:
+    cache: dict[object, object] | None = getattr(_local, "cache", None)
+    if cache is None or getattr(_local, "generation", -1) != _generation[0]:
+        cache = {}
+        _local.cache = cache
+        _local.generation = _generation[0]
+    return cache
+
+
+def font(role: str, size: int) -> AnyFont:
+    """The font for ``role`` at ``size`` px, cached per thread; Pillow's own font if none."""
+    key = ("font", role, size)
+    cache = _cache()
+    hit = cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    files = _discover()
+    loaded: AnyFont | None = None
+    for name in ROLES.get(role, ROLES["regular"]):
+        path = files.get(name)
+        if path is not None:
+            try:
+                loaded = ImageFont.truetype(str(path), size)
+                break
+            except OSError:
+                continue
+    if loaded is None:
+        loaded = ImageFont.load_default(size)
+    cache[key] = loaded
+    return loaded
+
+
+def has_real_fonts() -> bool:
+    """Whether DejaVu (the fonts the golden images were drawn with) is installed."""
+    return "DejaVuSans.ttf" in _discover() and "DejaVuSans-Bold.ttf" in _discover()
+
+
+@dataclass(frozen=True)
+class _Fallback:
+    name: str
+    font: ImageFont.FreeTypeFont
+    bitmap: bool  # a colour bitmap font: render at its own size, then scale
+
+
+def _fallbacks(size: int) -> list[_Fallback]:
+    key = ("fallbacks", size)
+    cache = _cache()
+    hit = cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    files = _discover()
+    out: list[_Fallback] = []
+    for name in FALLBACKS:
+        path = files.get(name)
+        if path is None:
+            continue
+        bitmap = name == COLOR_EMOJI
+        try:
+            f = ImageFont.truetype(str(path), COLOR_EMOJI_SIZE if bitmap else size)
+        except OSError:
+            continue
+        out.append(_Fallback(name, f, bitmap))
+    cache[key] = out
+    return out
+
+
+def _is_emoji(ch: str) -> bool:
+    cp = ord(ch)
+    return 0x1F000 <= cp <= 0x1FAFF or 0x2600 <= cp <= 0x27BF or 0x2B00 <= cp <= 0x2BFF
+
+
+def _covers(f: AnyFont, ch: str, *, bitmap: bool = False) -> bool:
+    """Whether ``f`` has a glyph for ``ch`` (its mask differs from the .notdef box)."""
+    if bitmap:
+        return _is_emoji(ch)
+    if not isinstance(f, ImageFont.FreeTypeFont):
+        return ch.isascii()
+    cache = _cache()
+    key = ("covers", f.path, f.size, ch)
+    hit = cache.get(key)
+    if hit is not None:
+        return bool(hit)
+    nkey = ("notdef", f.path, f.size)
+    notdef = cache.get(nkey)
+    if notdef is None:
+        notdef = bytes(f.getmask(_PROBE))
+        cache[nkey] = notdef
+    ok = bytes(f.getmask(ch)) != notdef
+    cache[key] = ok
+    return ok
+
+
+def _joins(ch: str) -> bool:
+    """Characters that belong to the previous one (marks, joiners, variation selectors)."""
+    return (
+        unicodedata.category(ch) in ("Mn", "Me", "Cf")
+        or 0xFE00 <= ord(ch) <= 0xFE0F
+        or (0x1F3FB <= ord(ch) <= 0x1F3FF)
+    )
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    font: AnyFont
+    bitmap: bool
+
+
+def clean(text: str) -> str:
+    """Drop control characters and fold runs of whitespace into one space."""
+    kept = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch) != "Cc")
+    return " ".join(kept.split())
+
+
+def runs(text: str, primary: AnyFont, size: int) -> list[Run]:
+    """Split ``text`` into runs, each drawn with a font that has its glyphs."""
+    out: list[Run] = []
+    if all(_covers(primary, ch) or ch == " " or _joins(ch) for ch in text):
+        return [Run(text, primary, False)] if text else []
+    fallbacks = _fallbacks(size)
+    cur_font: AnyFont = primary
+    cur_bitmap = False
+    buf = ""
+    for ch in text:
+        if buf and (ch == " " or _joins(ch)):
+            buf += ch
+            continue
+        chosen: AnyFont = primary
+        bitmap = False
+        glyph = ch
+        if not _covers(primary, ch):
+            for fb in fallbacks:
+                if _covers(fb.font, ch, bitmap=fb.bitmap):
+                    chosen, bitmap = fb.font, fb.bitmap
+                    break
+            else:
+                glyph = "?"  # no font has it: a visible stand-in rather than a box
+        if buf and chosen is not cur_font:
+            out.append(Run(buf, cur_font, cur_bitmap))
+            buf = ""
+        cur_font, cur_bitmap = chosen, bitmap
+        buf += glyph
+    if buf:
+        out.append(Run(buf, cur_font, cur_bitmap))
+    return out
+
+
+def _run_width(run: Run, size: int) -> float:
+    if run.bitmap:
+        return run.font.getlength(run.text) * size / COLOR_EMOJI_SIZE
+    return run.font.getlength(run.text)
+
+
+def text_width(text: str, primary: AnyFont, size: int) -> float:
+    return sum(_run_width(r, size) for r in runs(text, primary, size))
+
+
+def _graphemes(text: str) -> Iterator[str]:
+    buf = ""
+    for ch in text:
+        if buf and not _joins(ch) and buf[-1] != "\u200d":
+            yield buf
+            buf = ""
+        buf += ch
+    if buf:
+        yield buf
+
+
+_fits: dict[tuple[object, ...], str] = {}
+
+
+def fit(text: str, primary: AnyFont, size: int, max_width: float) -> str:
+    """``text`` cut (at a character boundary, with an ellipsis) to fit ``max_width`` px."""
+    key = (*_font_key(primary), text, size, max_width)
+    hit = _fits.get(key)
+    if hit is None:
+        hit = _fit(text, primary, size, max_width)
+        if len(_fits) >= _MAX_MASKS:
+            _fits.clear()
+        _fits[key] = hit
+    return hit
+
+
+def _fit(text: str, primary: AnyFont, size: int, max_width: float) -> str:
+    text = clean(text)
+    if text_width(text, primary, size) <= max_width:
+        return text
+    parts = list(_graphemes(text))
+    lo, hi = 0, len(parts)
+    while lo < hi:  # the longest prefix that fits together with the ellipsis
+        mid = (lo + hi + 1) // 2
+        candidate = "".join(parts[:mid]).rstrip() + ELLIPSIS
+        if text_width(candidate, primary, size) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return "".join(parts[:lo]).rstrip() + ELLIPSIS
+
+
+def draw_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    primary: AnyFont,
+    size: int,
+    fill: RGB,
+    *,
+    anchor: str = "ls",
+) -> float:
+    """Draw ``text`` (any script) with fallback fonts; returns its width.
+
+    ``anchor`` is ``"l"``/``"m"``/``"r"`` horizontally plus ``"s"`` (baseline) or ``"m"``.
+    """
+    parts = runs(text, primary, size)
+    width = sum(_run_width(r, size) for r in parts)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= width / 2
+    elif anchor[0] == "r":
+        x -= width
+    vert = anchor[1]
+    for run in parts:
+        if run.bitmap:
+            _draw_bitmap_run(img, (x, y), run, size, vert)
+        else:
+            label(img, (x, y), run.text, run.font, fill, anchor="l" + vert)
+        x += _run_width(run, size)
+    return width
+
+
+def _draw_bitmap_run(
+    img: Image.Image, xy: tuple[float, float], run: Run, size: int, vert: str
+) -> None:
+    f = run.font
+    left, top, right, bottom = f.getbbox(run.text, mode="RGBA", anchor="ls")
+    w, h = max(1, int(right - left)), max(1, int(bottom - top))
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).text((-left, -top), run.text, font=f, anchor="ls", embedded_color=True)
+    scale = size / COLOR_EMOJI_SIZE
+    tile = tile.resize(
+        (max(1, round(w * scale)), max(1, round(h * scale))), Image.Resampling.LANCZOS
+    )
+    x, y = xy
+    if vert == "m":
+        y += size * 0.35  # roughly the baseline of a middle-anchored line
+    dest = (round(x + left * scale), round(y + top * scale))
+    img.paste(tile, dest, tile)
+
+
+# ------------------------------------------------------------------ cached labels
+
+_MAX_MASKS = 4096
+_masks: dict[tuple[object, ...], tuple[Image.Image, int, int]] = {}
+
+
+def _font_key(f: AnyFont) -> tuple[object, ...]:
+    if isinstance(f, ImageFont.FreeTypeFont):
+        return (str(f.path), f.size, f.index, _generation[0])
+    return ("builtin", id(f), _generation[0])
+
+
+def _mask(f: AnyFont, text: str, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
+    """The coverage mask of ``text`` and its offset from the anchor point (cached)."""
+    key = (*_font_key(f), text, anchor, stroke)
+    hit = _masks.get(key)
+    if hit is not None:
+        return hit
+    left, top, right, bottom = (
+        round(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    )
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
+    )
+    if len(_masks) >= _MAX_MASKS:
+        _masks.clear()
+    entry = (mask, left, top)
+    _masks[key] = entry
+    return entry
+
+
+def label(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    f: AnyFont,
+    fill: RGB,
+    *,
+    anchor: str = "ls",
+    stroke: int = 0,
+    stroke_fill: RGB | None = None,
+) -> None:
+    """Draw a one-font label (numbers, fixed words) from a cached mask: fast for repeats."""
+    if not text:
+        return
+    x, y = round(xy[0]), round(xy[1])
+    if stroke and stroke_fill is not None:
+        smask, sl, st = _mask(f, text, anchor, stroke)
+        img.paste(stroke_fill, (x + sl, y + st), smask)
+    mask, left, top = _mask(f, text, anchor, 0)
+    img.paste(fill, (x + left, y + top), mask)

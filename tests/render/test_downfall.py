@@ -1,0 +1,296 @@
+"""The Downfall board and hand images: what a player looking at them would notice."""
+
+from __future__ import annotations
+
+import copy
+import io
+import threading
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from render import downfall as D
+from render import fonts, shapes
+from tests.render import fixtures, golden, positions
+
+Box = tuple[int, int, int, int]
+
+
+def board(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
+    data = render.render_board("downfall", view, names or fixtures.NAMES[: view["players"]])
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def square_box(square: str) -> Box:
+    x, y = D.square_xy(square)
+    return x, y, x + D.CELL, y + D.CELL
+
+
+def count_near(img: Image.Image, box: Box, colour: tuple[int, int, int], tol: int = 24) -> int:
+    """Pixels in ``box`` within ``tol`` (per channel) of ``colour``."""
+    colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
+    return sum(
+        n for n, c in colours if all(abs(int(a) - b) <= tol for a, b in zip(c, colour, strict=True))
+    )
+
+
+def diff_box(a: Image.Image, b: Image.Image) -> Box | None:
+    return ImageChops.difference(a, b).getbbox()
+
+
+def inside(inner: Box, outer: Box) -> bool:
+    return (
+        inner[0] >= outer[0]
+        and inner[1] >= outer[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+    )
+
+
+# ------------------------------------------------------------------ the image itself
+
+
+@pytest.mark.parametrize("name", positions.GOLDEN)
+def test_board_is_a_landscape_png_sized_for_discord(name: str) -> None:
+    view, names = positions.build(name)
+    data = render.render_board("downfall", view, names)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(data))
+    assert img.size == (1600, 1000)
+    assert "transparency" not in img.info  # opaque: looks the same on dark and light themes
+    assert len(data) < 150 * 1024
+
+
+@pytest.mark.parametrize("name", positions.GOLDEN)
+def test_board_matches_its_golden_image(name: str) -> None:
+    if not fonts.has_real_fonts():
+        pytest.skip("golden images are drawn with DejaVu, which is not installed")
+    data = golden.render_position(name)
+    path = golden.GOLDEN_DIR / f"{name}.png"
+    if golden.REGEN or not path.exists():
+        golden.write(name, data)
+        if not golden.REGEN:
+            pytest.fail(f"no golden image yet: wrote {path}; review it and commit")
+    expected = Image.open(path)
+    got = golden.load(data)
+    assert got.size == expected.size
+    assert golden.mean_difference(got, expected) < 1.0
+
+
+def test_unknown_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="no renderer"):
+        render.render_board("chess", {}, [])
+    with pytest.raises(ValueError, match="no renderer"):
+        render.render_hand("chess", {}, "x")
+
+
+# ------------------------------------------------------------------ the board
+
+
+def test_pieces_stand_on_their_squares_in_their_colours() -> None:
+    view = fixtures.phase1_early()
+    img = board(view)
+    red, black, yellow = (shapes.PIECE_FILL[c] for c in ("red", "black", "yellow"))
+    assert count_near(img, square_box("a2"), red) > 100
+    assert count_near(img, square_box("f3"), black, tol=8) > 100
+    assert count_near(img, square_box("f3"), yellow) > 100
+    empty = square_box("k4")
+    assert all(count_near(img, empty, shapes.PIECE_FILL[c], tol=8) == 0 for c in shapes.PIECE_FILL)
+
+
+def test_each_colour_has_its_own_shape() -> None:
+    """Colour-blind players tell pieces apart by shape: the four silhouettes differ."""
+    masks = [
+        shapes.piece_sprite(c, 40).getchannel("A").point(lambda a: 255 if a > 128 else 0)
+        for c in shapes.PIECE_FILL
+    ]
+    for i, a in enumerate(masks):
+        for b in masks[i + 1 :]:
+            differing = sum(ImageChops.difference(a, b).histogram()[255:])
+            assert differing > 150
+
+
+def test_lava_covers_its_squares_and_only_those() -> None:
+    view = fixtures.eruption()
+    img = board(view)
+    for sq in view["lava"]:
+        assert count_near(img, square_box(sq), shapes.LAVA, tol=10) > 2000
+    # k3 is a first-lava square without a tile yet: its outline only
+    assert count_near(img, square_box("k3"), shapes.LAVA, tol=10) < 1500
+
+
+def test_a_gate_closed_by_lava_looks_closed() -> None:
+    view = fixtures.phase2_mid()
+    open_view = copy.deepcopy(view)
+    for g in open_view["gates"]:
+        if g["square"] == "f1":
+            g["open"] = True
+    del open_view["lava"]["f1"]
+    closed, opened = board(view), board(open_view)
+    gap = D.gate_gap_box("f1")
+    assert count_near(closed, gap, shapes.LAVA, tol=10) > 100
+    assert count_near(opened, gap, shapes.LAVA, tol=10) == 0
+
+
+def test_phase2_stacks_show_how_many_pieces_share_a_square() -> None:
+    view = fixtures.phase2_mid()
+    more = copy.deepcopy(view)
+    more["squares"]["g5"] = [*view["squares"]["g5"], 0]
+    a, b = board(view), board(more)
+    changed = diff_box(a, b)
+    assert changed is not None
+    # the count changes on g5 itself (and the panel's "city" figure), nowhere else on the board
+    board_area = (D.GX, D.GY, D.GX + D.GW, D.GY + D.GH)
+    on_board = ImageChops.difference(a, b).crop(board_area).getbbox()
+    assert on_board is not None
+    x0, y0, x1, y1 = on_board
+    assert inside((x0 + D.GX, y0 + D.GY, x1 + D.GX, y1 + D.GY), square_box("g5"))
+
+
+def test_the_last_move_is_highlighted_on_the_board() -> None:
+    view = fixtures.seething_relatives()
+    quiet = copy.deepcopy(view)
+    quiet["last_turn"] = {"seat": None, "events": []}
+    img, plain = board(view), board(quiet)
+    for sq in ("d4", "h4"):  # the played card's piece and the relative
+        assert count_near(img, square_box(sq), D.HIGHLIGHT, tol=10) > 300
+        assert count_near(plain, square_box(sq), D.HIGHLIGHT, tol=10) == 0
+
+
+def test_a_move_draws_its_path() -> None:
+    view = fixtures.phase2_mid()
+    img = board(view)
+    # the path c4 -> b4 -> b5 passes through b4, where nothing else is magenta
+    assert count_near(img, square_box("b4"), D.HIGHLIGHT, tol=10) > 200
+    assert count_near(img, square_box("h3"), D.HIGHLIGHT, tol=10) == 0
+
+
+def test_the_public_image_ignores_a_players_hand() -> None:
+    public = fixtures.seething_relatives()
+    private = fixtures.hand_view()
+    assert render.render_board("downfall", private, fixtures.NAMES[:3]) == render.render_board(
+        "downfall", public, fixtures.NAMES[:3]
+    )
+
+
+# ------------------------------------------------------------------ names
+
+
+ODD_NAMES = [
+    "Quintus Horatius Flaccus the Younger of Venusia, poet and friend of Maecenas",
+    "🌋🔥 Lava Lover 🔥🌋",
+    "火山の王様です本当に長い名前",
+    "مستخدم ديسكورد",
+    "👨‍👩‍👧‍👦 Family",
+    "Zalgo z̴̢̛a̷l̵g̶o̸",
+    "\n\t tabs\tand\nnewlines ",
+    "",
+]
+
+
+@pytest.mark.parametrize("odd", ODD_NAMES)
+def test_long_or_non_latin_names_stay_in_their_row(odd: str) -> None:
+    view = fixtures.phase1_early()
+    names = list(fixtures.NAMES)
+    base = board(view, names)
+    names[1] = odd  # seat 1 is not on turn: only its row shows the name
+    changed = diff_box(base, board(view, names))
+    row_top = D.ROWS_TOP + D.ROW_H
+    name_box = (D.NAME_X - 2, row_top, D.NAME_R + 2, row_top + D.ROW_H - 8)
+    assert changed is not None and inside(changed, name_box)
+
+
+def test_fit_cuts_long_text_with_an_ellipsis() -> None:
+    f = fonts.font("bold", 24)
+    cut = fonts.fit("Aurelia " * 30, f, 24, 200)
+    assert cut.endswith("…") and len(cut) > 5
+    assert fonts.text_width(cut, f, 24) <= 200
+    assert fonts.fit("Aurelia", f, 24, 200) == "Aurelia"
+
+
+def test_every_character_is_drawn_with_a_font_that_has_it() -> None:
+    f = fonts.font("bold", 24)
+    for text in ODD_NAMES:
+        for run in fonts.runs(fonts.clean(text), f, 24):
+            if run.bitmap:
+                continue
+            for ch in run.text:
+                assert ch in " ?" or fonts._joins(ch) or fonts._covers(run.font, ch), (text, ch)
+
+
+def test_renders_without_any_installed_font() -> None:
+    try:
+        fonts.reset_discovery({})
+        D.clear_caches()
+        img = board(fixtures.phase2_mid())
+        assert img.size == (1600, 1000)
+        assert count_near(img, square_box("a2"), shapes.PIECE_FILL["red"]) > 50
+    finally:
+        fonts.reset_discovery(None)
+        D.clear_caches()
+
+
+# ------------------------------------------------------------------ readability
+
+
+def test_house_numbers_and_coordinates_stay_legible_at_400px() -> None:
+    """Scaled to 400 px wide (a phone's inline preview), digits stay at least 6.5 px tall."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    scale = 400 / D.W
+    for size in (D.HOUSE_NUMBER_SIZE, D.COORD_SIZE):
+        _l, top, _r, bottom = fonts.font("bold", size).getbbox("8")
+        assert (bottom - top) * scale >= 6.5
+
+
+# ------------------------------------------------------------------ threads
+
+
+def test_concurrent_renders_give_the_same_image() -> None:
+    views = [fixtures.phase1_early(), fixtures.phase2_mid(), fixtures.game_over()]
+    expected = [render.render_board("downfall", v, fixtures.NAMES) for v in views]
+    results: dict[int, bytes] = {}
+
+    def work(i: int) -> None:
+        results[i] = render.render_board("downfall", views[i % 3], fixtures.NAMES)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(9)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(results[i] == expected[i % 3] for i in range(9))
+
+
+# ------------------------------------------------------------------ the hand
+
+
+def hand(view: dict[str, Any], name: str = "Brutus") -> Image.Image:
+    return Image.open(io.BytesIO(render.render_hand("downfall", view, name))).convert("RGB")
+
+
+def test_hand_shows_which_cards_are_jokers() -> None:
+    view = fixtures.hand_view()
+    no_jokers = copy.deepcopy(view)
+    no_jokers["jokers"] = [False] * 4
+    a, b = hand(view), hand(no_jokers)
+    cards = (0, 84, D.HAND_W, 354)  # the row of cards (the footnote below explains jokers)
+    changed = ImageChops.difference(a.crop(cards), b.crop(cards)).getbbox()
+    assert changed is not None
+    card_w, gap = 190, 24
+    x = (D.HAND_W - 4 * card_w - 3 * gap) // 2 + card_w + gap  # the second card
+    assert changed[0] >= x and changed[2] <= x + card_w
+    assert count_near(a, (x, 0, x + card_w, D.HAND_H), D.HIGHLIGHT, tol=10) > 500
+    assert count_near(b, (0, 0, D.HAND_W, D.HAND_H), D.HIGHLIGHT, tol=10) == 0
+
+
+def test_hand_shows_each_card_in_its_building_colour() -> None:
+    view = fixtures.hand_view()  # 3 purple, 6 turquoise, 11 brown, 1 grey
+    img = hand(view)
+    card_w, gap = 190, 24
+    x0 = (D.HAND_W - 4 * card_w - 3 * gap) // 2
+    for i, colour in enumerate(("purple", "turquoise", "brown", "grey")):
+        x = x0 + i * (card_w + gap)
+        assert count_near(img, (x, 84, x + card_w, 354), D.BUILDING_FILL[colour], tol=6) > 5000
