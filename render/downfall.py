@@ -299,8 +299,7 @@ def _draw_static(img: Image.Image, faded: bool) -> None:
             d.line((x0 - ext, y0, x1 + ext, y1), fill=WALL, width=10)
         else:
             d.line((x0, y0 - ext, x1, y1 + ext), fill=WALL, width=10)
-    gate_font = fonts.font("cond_bold", 14)
-    for _gid, sq, name in B.GATES:
+    for _gid, sq, _name in B.GATES:
         gx0, gy0, gx1, gy1 = gate_gap_box(sq)
         d.rectangle((gx0, gy0, gx1, gy1), fill=ROAD)
         side = GATE_SIDE[sq]
@@ -315,7 +314,7 @@ def _draw_static(img: Image.Image, faded: bool) -> None:
                 d.rectangle(
                     (gx0 - 3, ty - 8, gx1 + 3, ty + 8), fill=WALL, outline=WALL_DARK, width=2
                 )
-        _gate_plaque(d, sq, name, gate_font)
+        _gate_plaque(img, sq)
 
     _draw_volcano(img)
     _draw_static_panel(img, faded)
@@ -333,30 +332,32 @@ def _draw_static(img: Image.Image, faded: bool) -> None:
         d.text((GX + GW + 32, cy), str(r + 1), font=coord, fill=TEXT, anchor="mm")
 
 
-def _gate_plaque(d: ImageDraw.ImageDraw, square: str, name: str, f: fonts.AnyFont) -> None:
-    """The gate's name on a small plaque just inside the wall."""
+PLAQUE_FONT = 13
+PLAQUE_H = 20
+
+
+def plaque_box(square: str) -> tuple[float, float, float, float]:
+    """Where a gate's name plaque sits on its square: a corner by the gate, clear of the
+    phase-2 count badge (top right)."""
     x, y = square_xy(square)
-    side = GATE_SIDE[square]
-    lines = ["Porta", name.removeprefix("Porta ")]
-    width = max(f.getlength(t) for t in lines) + 10
-    height = 34
-    if side == "n":
-        cx, top = x + CELL / 2, y + 11
-    elif side == "s":
-        cx, top = x + CELL / 2, y + CELL - 11 - height
-    elif side == "w":
-        cx, top = x + 11 + width / 2, y + 8
-    else:
-        cx, top = x + CELL - 11 - width / 2, y + 8
-    d.rounded_rectangle(
-        (cx - width / 2, top, cx + width / 2, top + height),
-        radius=6,
-        fill=(250, 244, 228),
-        outline=WALL,
-        width=1,
+    name = B.GATE_AT[square].removeprefix("Porta ").removeprefix("di ")
+    width = fonts.font("cond_bold", PLAQUE_FONT).getlength(name) + 8
+    if GATE_SIDE[square] == "n":
+        return x + 8, y + 10, x + 8 + width, y + 10 + PLAQUE_H
+    if GATE_SIDE[square] == "e":
+        return x + CELL - 10 - width, y + CELL - 10 - PLAQUE_H, x + CELL - 10, y + CELL - 10
+    return x + 10, y + CELL - 10 - PLAQUE_H, x + 10 + width, y + CELL - 10
+
+
+def _gate_plaque(img: Image.Image, square: str) -> None:
+    """The gate's name ("Porta di Stabia" -> "Stabia") on a small plaque just inside the wall."""
+    box = plaque_box(square)
+    ImageDraw.Draw(img).rounded_rectangle(
+        box, radius=5, fill=(250, 244, 228), outline=WALL, width=1
     )
-    d.text((cx, top + 15), lines[0], font=f, fill=WALL_DARK, anchor="ms")
-    d.text((cx, top + 30), lines[1], font=f, fill=WALL_DARK, anchor="ms")
+    name = B.GATE_AT[square].removeprefix("Porta ").removeprefix("di ")
+    f = fonts.font("cond_bold", PLAQUE_FONT)
+    fonts.label(img, ((box[0] + box[2]) / 2, box[3] - 5), name, f, WALL_DARK, anchor="ms")
 
 
 def _draw_volcano(img: Image.Image) -> None:
@@ -423,15 +424,19 @@ def clear_caches() -> None:
 
 @dataclass
 class LastTurn:
-    """What the last turn did, reduced to what the board highlights."""
+    """What the last turn did (``view["last_turn"]``, see docs/views.md), reduced to what the
+    board highlights and the panel tells."""
 
     placed: list[str] = field(default_factory=list)  # squares where pieces were placed
     lava: list[str] = field(default_factory=list)  # squares where lava tiles were placed
-    lost: dict[str, list[int]] = field(default_factory=dict)  # square -> seats of lost pieces
-    paths: list[tuple[int, list[str], str | None]] = field(
-        default_factory=list
-    )  # seat, squares, gate
+    lost: dict[str, dict[int, int]] = field(default_factory=dict)  # square -> seat -> pieces
+    paths: list[tuple[int, list[str], str | None]] = field(default_factory=list)  # seat, path, gate
     lines: list[str] = field(default_factory=list)  # the turn in words
+
+    def lose(self, square: str | None, seat: int, count: int = 1) -> None:
+        if square is not None and count > 0:
+            per_seat = self.lost.setdefault(square, {})
+            per_seat[seat] = per_seat.get(seat, 0) + count
 
 
 def _s(value: object) -> str | None:
@@ -442,60 +447,124 @@ def _i(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _counts(value: object) -> list[int]:
+    """A per-seat list of counts (``lost``), tolerating anything else as no counts."""
+    if not isinstance(value, list):
+        return []
+    return [v if isinstance(v, int) and not isinstance(v, bool) else 0 for v in value]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _where(building: object, square: object) -> str:
+    b, sq = _s(building), _s(square)
+    if b and sq:
+        return f"{b} ({sq})"
+    return sq or b or "?"
+
+
 def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
-    """Extract highlights from ``view["last_turn"]["events"]`` (see docs/views.md)."""
+    """Highlights and sentences from ``view["last_turn"]["events"]`` (docs/views.md)."""
     out = LastTurn()
     last = view.get("last_turn") or {}
     events = last.get("events") or []
 
     def who(seat: object) -> str:
         s = _i(seat)
-        return names[s] if s is not None and 0 <= s < len(names) else "?"
+        if s is not None and 0 <= s < len(names):
+            return names[s]
+        return _colour_of(view, s).capitalize() if s is not None else "?"
+
+    def say(text: str) -> None:
+        out.lines.append(text)
 
     for ev in events:
         if not isinstance(ev, Mapping):
             continue
-        kind = str(ev.get("type", ""))
+        kind = ev.get("type")
         seat = ev.get("seat")
         sq = _s(ev.get("square"))
         if kind == "CardPlayed":
             card = ev.get("card", "?")
-            joker = " as a joker" if ev.get("joker") else ""
-            where = f" → {sq}" if sq else ""
-            if sq:
+            if sq is None:
+                say(f"{who(seat)} played {card} and placed no piece")
+                continue
+            out.placed.append(sq)
+            how = " as a joker" if ev.get("joker") else ""
+            say(f"{who(seat)} played {card}{how} → {_where(ev.get('building'), sq)}")
+        elif kind == "RelativesEarned":
+            say(f"… and may bring {_plural(_i(ev.get('count')) or 0, 'relative')}")
+        elif kind == "RelativePlaced":
+            if sq is not None:
                 out.placed.append(sq)
-            out.lines.append(f"{who(seat)} played {card}{joker}{where}")
-        elif kind in ("RelativePlaced", "PiecePlaced"):
-            if sq:
-                out.placed.append(sq)
-                out.lines.append(f"{who(seat)} placed a relative → {sq}")
+            say(f"a relative → {_where(ev.get('building'), sq)}")
+        elif kind == "RelativesEnded":
+            unused = _i(ev.get("unused")) or 0
+            if unused:
+                say(f"{_plural(unused, 'relative')} stayed home")
+        elif kind == "VesuviusSeethes":
+            say(f"{who(seat)} drew A.D. 79: Vesuvius seethes!")
+        elif kind == "OmenDrawn":
+            say(f"{who(seat)} drew an Omen")
+        elif kind == "PieceThrown":
+            victim = _i(ev.get("victim"))
+            if victim is not None:
+                out.lose(sq, victim)
+            say(f"the Omen threw {who(victim)}'s piece from {_where(ev.get('building'), sq)}")
+        elif kind == "OmenNoVictim":
+            say("the Omen found no victim")
+        elif kind == "VesuviusErupted":
+            if ev.get("called"):
+                say(f"{who(seat)} called the eruption!")
+            else:
+                say(f"{who(seat)} drew A.D. 79 again: Vesuvius erupts!")
         elif kind == "LavaPlaced":
-            if sq:
+            if sq is not None:
                 out.lava.append(sq)
-            out.lines.append(f"{who(seat)} placed {ev.get('symbol', 'lava')} lava → {sq}")
-        elif kind in ("PiecesBurned", "PieceLost", "PiecesLost"):
-            seats = ev.get("seats")
-            lost = [x for x in seats if isinstance(x, int)] if isinstance(seats, list) else []
-            if not lost and _i(seat) is not None:
-                lost = [_i(seat) or 0] * (_i(ev.get("count")) or 1)
-            if sq:
-                out.lost.setdefault(sq, []).extend(lost)
-            if lost:
-                out.lines.append(f"{len(lost)} lost to the volcano at {sq}")
+            lost = _counts(ev.get("lost"))
+            for victim, n in enumerate(lost):
+                out.lose(sq, victim, n)
+            text = f"{who(seat)} placed {ev.get('symbol', 'lava')} lava on {sq}"
+            if sum(lost):
+                text += f": {sum(lost)} lost"
+            say(text)
+            gate = _s(ev.get("gate_closed"))
+            if gate:
+                say(f"{gate} is closed")
+        elif kind == "LavaOutOfPlay":
+            say(f"the {ev.get('tile', 'lava')} tile had nowhere to go")
+        elif kind == "PiecesEnclosed":
+            squares = ev.get("squares")
+            for entry in squares if isinstance(squares, list) else []:
+                if isinstance(entry, Mapping):
+                    for victim, n in enumerate(_counts(entry.get("lost"))):
+                        out.lose(_s(entry.get("square")), victim, n)
+            say(f"{_plural(sum(_counts(ev.get('lost'))), 'piece')} cut off from every gate")
+        elif kind == "EscapeBegan":
+            say(f"Run for your lives! {who(seat)} begins")
         elif kind == "PieceMoved":
             path = [p for p in (ev.get("path") or []) if isinstance(p, str)]
             frm, to = _s(ev.get("from")), _s(ev.get("to"))
-            if not path and frm and to:
+            if len(path) < 2 and frm and to:
                 path = [frm, to]
             out.paths.append((_i(seat) or 0, path, None))
-            out.lines.append(f"{who(seat)} moved {frm} → {to}")
+            say(f"{who(seat)} moved {frm} → {to}")
         elif kind == "PieceSaved":
             path = [p for p in (ev.get("path") or []) if isinstance(p, str)]
             frm, gate = _s(ev.get("from")), _s(ev.get("gate"))
             if not path and frm:
                 path = [frm] if gate in (None, frm) else [frm, gate]
             out.paths.append((_i(seat) or 0, path, gate))
-            out.lines.append(f"{who(seat)} saved a piece from {frm} out of {gate}")
+            name = _s(ev.get("gate_name")) or gate
+            say(f"{who(seat)} escaped {frm} → {name}")
+        elif kind == "MovesSkipped":
+            say(f"{who(seat)} had nothing to move")
+        elif kind == "GameEnded":
+            left = sum(_counts(ev.get("lost")))
+            if left:
+                say(f"{_plural(left, 'piece')} left in the city were lost")
     return out
 
 
@@ -556,8 +625,8 @@ def _draw_pieces_on_spaces(img: Image.Image, view: Mapping[str, Any]) -> None:
 STACK_SPOTS: dict[int, list[tuple[int, int]]] = {
     1: [(-4, 8)],
     2: [(-22, 10), (20, 10)],
-    3: [(-22, -6), (20, -6), (-1, 30)],
-    4: [(-22, -8), (20, -8), (-22, 30), (20, 30)],
+    3: [(-22, -6), (20, -6), (-1, 28)],
+    4: [(-22, -8), (20, -8), (-22, 26), (20, 26)],
 }
 
 _sprite_lock = threading.Lock()
@@ -607,9 +676,8 @@ def _draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
             counts[int(s)] = counts.get(int(s), 0) + 1
         cx, cy = square_centre(sq)
         spots = STACK_SPOTS[min(4, len(counts))]
-        side = GATE_SIDE.get(sq)
-        if side is not None:  # keep clear of the gate's name plaque
-            cy += -24 if side == "s" else 12
+        if sq in GATE_SIDE:  # keep clear of the gate's name plaque
+            cy += 8 if GATE_SIDE[sq] == "n" else -12
         for (seat, n), (ox, oy) in zip(sorted(counts.items()), spots, strict=False):
             tx, ty = cx + ox, cy + oy
             _paste_centered(img, shapes.piece_sprite(_colour_of(view, seat), TOKEN_SIZE), tx, ty)
@@ -673,13 +741,16 @@ def _draw_last_turn(img: Image.Image, view: Mapping[str, Any], last: LastTurn) -
             (ax, ay), (bx, by) = pts[-2], pts[-1]
             pts[-1] = (bx - (bx - ax) * 0.3, by - (by - ay) * 0.3)
         _arrow(d, pts, HIGHLIGHT, HIGHLIGHT_EDGE)
-    for sq, seats in last.lost.items():
+    for sq, per_seat in last.lost.items():
         if sq not in B.NEIGHBOURS:
             continue
         x, y = square_xy(sq)
-        for i, seat in enumerate(seats[:6]):
-            ghost = shapes.ghost_sprite(_colour_of(view, seat), 32)
-            img.paste(ghost, (x + 3 + (i % 3) * 31, y + CELL - 36 - (i // 3) * 31), ghost)
+        for i, (seat, n) in enumerate(sorted(per_seat.items())[:4]):
+            gx, gy = x + 4 + i * 23, y + CELL - 34
+            ghost = shapes.ghost_sprite(_colour_of(view, seat), 30)
+            img.paste(ghost, (gx, gy), ghost)
+            if n > 1:
+                _paste_centered(img, _count_badge(n), gx + 24, gy + 6)
 
 
 # ------------------------------------------------------------------ side panel

@@ -76,7 +76,14 @@ def phase1_early() -> dict[str, Any]:
     v["last_turn"] = {
         "seat": 2,
         "events": [
-            {"type": "CardPlayed", "seat": 2, "card": 4, "square": "f3", "joker": False},
+            {
+                "type": "CardPlayed",
+                "seat": 2,
+                "card": 4,
+                "square": "f3",
+                "building": "4a",
+                "joker": False,
+            },
             {"type": "CardDrawn", "seat": 2},
         ],
     }
@@ -118,8 +125,16 @@ def seething_relatives() -> dict[str, Any]:
     v["last_turn"] = {
         "seat": 1,
         "events": [
-            {"type": "CardPlayed", "seat": 1, "card": 6, "square": "d4", "joker": False},
-            {"type": "RelativePlaced", "seat": 1, "square": "h4"},
+            {
+                "type": "CardPlayed",
+                "seat": 1,
+                "card": 6,
+                "square": "d4",
+                "building": "6b",
+                "joker": False,
+            },
+            {"type": "RelativesEarned", "seat": 1, "count": 2, "building": "6b"},
+            {"type": "RelativePlaced", "seat": 1, "square": "h4", "building": "N8"},
         ],
     }
     return v
@@ -139,7 +154,18 @@ def eruption() -> dict[str, Any]:
     v["pending"].update(seat=2, kind="lava", lava_tile="mask", prompt="Yellow: place the mask tile")
     v["last_turn"] = {
         "seat": 1,
-        "events": [{"type": "LavaPlaced", "seat": 1, "symbol": "column", "square": "e4"}],
+        "events": [
+            {"type": "LavaDrawn", "seat": 1, "tile": "column", "left": 42, "last": False},
+            {
+                "type": "LavaPlaced",
+                "seat": 1,
+                "tile": "column",
+                "symbol": "column",
+                "square": "e4",
+                "lost": [0, 0, 0],
+                "gate_closed": None,
+            },
+        ],
     }
     return v
 
@@ -179,9 +205,24 @@ def phase2_mid() -> dict[str, Any]:
     v["last_turn"] = {
         "seat": 2,
         "events": [
-            {"type": "LavaPlaced", "seat": 2, "symbol": "column", "square": "f4"},
-            {"type": "PiecesBurned", "square": "f4", "seats": [1, 2, 2]},
-            {"type": "PieceMoved", "seat": 2, "from": "c4", "to": "b5", "path": ["c4", "b4", "b5"]},
+            {
+                "type": "LavaPlaced",
+                "seat": 2,
+                "tile": "column",
+                "symbol": "column",
+                "square": "f4",
+                "lost": [0, 1, 2, 0],
+                "gate_closed": None,
+            },
+            {
+                "type": "PieceMoved",
+                "seat": 2,
+                "from": "c4",
+                "to": "b5",
+                "path": ["c4", "b4", "b5"],
+                "steps": 2,
+                "points": 4,
+            },
         ],
     }
     return v

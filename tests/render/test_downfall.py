@@ -168,11 +168,13 @@ def test_a_move_draws_its_path() -> None:
 
 
 def test_the_public_image_ignores_a_players_hand() -> None:
-    public = fixtures.seething_relatives()
-    private = fixtures.hand_view()
-    assert render.render_board("downfall", private, fixtures.NAMES[:3]) == render.render_board(
-        "downfall", public, fixtures.NAMES[:3]
-    )
+    """Whatever view the caller passes, the channel image shows nothing private."""
+    public, names = positions.build("seething_relatives")
+    expected = render.render_board("downfall", public, names)
+    for seat in range(public["players"]):
+        private = positions.player_view("seething_relatives", seat)
+        assert private["hand"]  # a real hand, which must not show
+        assert render.render_board("downfall", private, names) == expected
 
 
 # ------------------------------------------------------------------ names
