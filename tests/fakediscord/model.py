@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import mimetypes
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -222,6 +223,11 @@ class Message:
 
     # -- wire ------------------------------------------------------------------------------
 
+    def _mentions(self) -> list[Json]:
+        users = self.author.fake.users_by_id
+        ids = dict.fromkeys(int(x) for x in _MENTION.findall(self.content))
+        return [users[i].payload() for i in ids if i in users]
+
     def payload(self) -> Json:
         out: Json = {
             "id": str(self.id),
@@ -232,7 +238,7 @@ class Message:
             "edited_timestamp": self.edited_at,
             "tts": False,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": self._mentions(),
             "mention_roles": [],
             "embeds": self.embeds,
             "pinned": False,
@@ -258,6 +264,9 @@ class Message:
         if self.thread is not None:
             out["thread"] = self.thread.payload()
         return out
+
+
+_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def _walk(components: list[Json]) -> Iterator[Json]:
@@ -554,6 +563,7 @@ class FakeUser:
     name: str
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"  # sent as ``interaction.locale``
     _dm: Channel | None = None
     _dm_cursor: int = 0
     _cursors: dict[int, int] = field(default_factory=dict)

@@ -293,6 +293,14 @@ class SampleBot(commands.Bot):
                 f"board after turn {n}", file=discord.File(io.BytesIO(png()), filename="board.png")
             )
 
+        @tree.command(description="admins only")
+        @app_commands.default_permissions(manage_guild=True)
+        @app_commands.guild_only()
+        async def reset(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(
+                f"reset by {interaction.user.mention} ({interaction.locale.value})"
+            )
+
         @tree.command(description="raises")
         async def boom(interaction: discord.Interaction) -> None:
             raise RuntimeError("kaboom")

@@ -93,6 +93,13 @@ def form_error(path: list[str | int], code: str, message: str) -> DiscordHTTPErr
     return DiscordHTTPError(400, 50035, "Invalid Form Body", errors)
 
 
+def _parse_json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from None
+
+
 def _describe(record: logging.LogRecord) -> str:
     text = record.getMessage()
     if record.exc_info and record.exc_info[1] is not None:
@@ -225,6 +232,7 @@ class FakeDiscord:
         self.gateway_log: list[tuple[str, int, str | None]] = []  # (direction, op, event name)
         self.bot_errors: list[logging.LogRecord] = []  # filled by the runner (discord.* ERRORs)
         self.identify_payloads: list[Json] = []
+        self.internal_errors: list[str] = []
 
         self._connections: list[GatewayConnection] = []
         self.bot = FakeUser(self, id=snowflake(), name=bot_name, bot=True)
@@ -432,6 +440,8 @@ class FakeDiscord:
             problems.append(
                 f"the bot called REST routes the fake does not know: {self.unknown_routes}"
             )
+        if self.internal_errors:
+            problems.append(f"the fake itself failed: {self.internal_errors}")
         if self.bot_errors:
             msgs = [f"{r.name}: {r.getMessage()}" for r in self.bot_errors]
             problems.append(f"the bot logged errors: {msgs}")
@@ -520,6 +530,8 @@ class FakeDiscord:
             "user_settings": {},
             "session_type": "normal",
         }
+        if d.get("shard") is not None:
+            ready["shard"] = d["shard"]
         conn.seq += 1
         conn.queue.put_nowait({"op": 0, "s": conn.seq, "t": "READY", "d": ready})
         for g in self.guilds:
@@ -587,6 +599,8 @@ class FakeDiscord:
         TOK = r"([^/]+)"
         table: list[tuple[str, str, Handler, bool]] = [
             ("GET", r"/users/@me", self.r_get_me, True),
+            ("GET", r"/gateway", self.r_gateway, False),
+            ("GET", r"/gateway/bot", self.r_gateway_bot, True),
             ("GET", r"/oauth2/applications/@me", self.r_application, True),
             ("GET", r"/applications/@me", self.r_application, True),
             ("GET", rf"/users/{S}", self.r_get_user, True),
@@ -646,7 +660,7 @@ class FakeDiscord:
                     chunks.append(chunk)
                 data = b"".join(chunks)
                 if name == "payload_json":
-                    record.body = json.loads(data)
+                    record.body = _parse_json(data)
                 elif name.startswith("files["):
                     record.files.append((part.filename or name, data))
             if too_big is not None:
@@ -654,7 +668,7 @@ class FakeDiscord:
         elif request.can_read_body:
             raw = await request.read()
             if raw:
-                record.body = json.loads(raw)
+                record.body = _parse_json(raw)
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         self._in_flight += 1
@@ -698,6 +712,13 @@ class FakeDiscord:
                 )
             )
             return json_response(err.body(), status=err.status)
+        except Exception as exc:
+            # A bug in the fake (or a body it cannot parse): fail the test at teardown, and
+            # answer 400 rather than 5xx, which discord.py would retry with back-off.
+            log.exception("fake Discord: internal error on %s %s", request.method, record.path)
+            self.internal_errors.append(f"{request.method} {record.path}: {exc!r}")
+            record.status = 400
+            return json_response({"message": f"fake Discord error: {exc!r}", "code": 0}, 400)
         finally:
             self._in_flight -= 1
             self._touch()
@@ -904,6 +925,21 @@ class FakeDiscord:
 
     async def r_get_me(self, rec: RequestRecord) -> Json:
         return {**self.bot.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US"}
+
+    async def r_gateway(self, rec: RequestRecord) -> Json:
+        return {"url": self.gateway_url.rstrip("/")}
+
+    async def r_gateway_bot(self, rec: RequestRecord) -> Json:
+        return {
+            "url": self.gateway_url.rstrip("/"),
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 0,
+                "max_concurrency": 1,
+            },
+        }
 
     async def r_application(self, rec: RequestRecord) -> Json:
         return {
@@ -1450,7 +1486,7 @@ class FakeDiscord:
             "version": 1,
             "channel_id": str(chan.id),
             "channel": chan.payload(),
-            "locale": "en-US",
+            "locale": inter.user.locale,
             "entitlements": [],
             "attachment_size_limit": self.attachment_size_limit,
             "data": data,
@@ -1542,17 +1578,30 @@ class FakeDiscord:
     def _find_command(self, user: FakeUser, channel: Channel, name: str, ctype: int = 1) -> Json:
         key = f"{ctype}:{name}"
         guild = channel.guild
-        if guild is not None and key in guild.commands:
-            return guild.commands[key]
-        cmd = self.commands.get(key)
+        cmd = guild.commands.get(key) if guild is not None else None
+        cmd = cmd or self.commands.get(key)
         if cmd is None:
             where = f"guild {guild.name!r}" if guild else "DMs"
             raise DriverError(f"/{name} was never synced (for {where}); a player could not run it")
-        if guild is None:
-            contexts = cmd.get("contexts")
-            if (contexts is not None and 1 not in contexts) or cmd.get("dm_permission") is False:
-                raise DriverError(f"/{name} is not available in DMs")
-        elif cmd.get("contexts") is not None and 0 not in cmd["contexts"]:
+        if guild is not None:
+            # Discord hides commands the member may not use.
+            perms = guild.permissions(user.id, channel)
+            needed = cmd.get("default_member_permissions")
+            if not perms & P(use_application_commands=True).value:
+                raise DriverError(
+                    f"{user.name} may not use application commands in #{channel.name}"
+                )
+            if needed is not None:
+                need = int(needed)  # "0": administrators only
+                allowed = perms == P.all().value if need == 0 else perms & need == need
+                if not allowed:
+                    raise DriverError(f"{user.name} lacks the permissions /{name} requires")
+        contexts = cmd.get("contexts")
+        if guild is None and (
+            (contexts is not None and 1 not in contexts) or cmd.get("dm_permission") is False
+        ):
+            raise DriverError(f"/{name} is not available in DMs")
+        if guild is not None and contexts is not None and 0 not in contexts:
             raise DriverError(f"/{name} is not available in guilds")
         return cmd
 

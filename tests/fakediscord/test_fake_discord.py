@@ -581,3 +581,52 @@ async def test_wait_for_message_hands_out_each_board_once(
         await bob.wait_for_message(chan, timeout=0.2)
     mine = await alice.wait_for_message(chan)
     assert mine.content == "turn 1 accepted"  # alice also sees her own ephemeral replies
+
+
+async def test_command_visibility_follows_permissions_and_contexts(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    with pytest.raises(DriverError, match="lacks the permissions"):
+        await alice.slash("reset", channel=chan)
+    with pytest.raises(DriverError, match="not available in DMs"):
+        await fake_discord.owner.slash("reset", channel=fake_discord.owner.dm)
+    fake_discord.owner.locale = "nl"
+    r = await fake_discord.owner.slash("reset", channel=chan)
+    assert r.content == f"reset by {fake_discord.owner.mention} (nl)"
+    dmsg = await bot.get_channel(chan.id).fetch_message(r.message.id)  # type: ignore[union-attr]
+    assert [u.id for u in dmsg.mentions] == [fake_discord.owner.id]
+    # A moderator role grants it.
+    mods = fake_discord.guild().add_role("mods", discord.Permissions(manage_guild=True).value)
+    fake_discord.guild().give_role(alice, mods)
+    assert (await alice.slash("reset", channel=chan)).content.startswith("reset by")
+
+
+async def test_bad_json_is_50109_and_a_bug_in_the_fake_fails_verify(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    bot = await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    route = Route("POST", "/channels/{channel_id}/messages", channel_id=chan.id)
+    with pytest.raises(discord.HTTPException) as info:
+        await bot.http.request(route, data="not json", headers={"Content-Type": "application/json"})
+    assert (info.value.status, info.value.code) == (400, 50109)
+    fake_discord.verify()  # a rejection is not a problem of the fake
+
+    async def broken(rec: object, channel_id: str) -> None:
+        raise KeyError("bug")
+
+    fake_discord._routes = [
+        (m, p, broken if getattr(h, "__name__", "") == "r_typing" else h, a)
+        for m, p, h, a in fake_discord._routes
+    ]
+    dchan = bot.get_channel(chan.id)
+    assert isinstance(dchan, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as info:
+        await dchan.typing()
+    assert info.value.status == 400  # not 5xx, which discord.py would retry
+    with pytest.raises(AssertionError, match="the fake itself failed"):
+        fake_discord.verify()
+    fake_discord.internal_errors.clear()
