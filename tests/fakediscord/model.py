@@ -732,7 +732,7 @@ class FakeUser:
         return await self.fake._select(self, message, values, custom_id, check=check)
 
     async def submit_modal(
-        self, result: InteractionResult, values: dict[str, str], *, check: bool = True
+        self, result: InteractionResult, values: dict[str, Any], *, check: bool = True
     ) -> InteractionResult:
         """Fill in the modal the bot opened (``result.modal``) and press Submit."""
         return await self.fake._submit_modal(self, result, values, check=check)

@@ -77,6 +77,32 @@ class Counter(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"count:(
         await interaction.response.edit_message(content=f"count {self.n + 1}", view=view)
 
 
+class PickView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+
+    @discord.ui.select(cls=discord.ui.UserSelect, custom_id="pick:user")
+    async def pick(
+        self, interaction: discord.Interaction, select: discord.ui.UserSelect[Any]
+    ) -> None:
+        await interaction.response.send_message(f"picked {select.values[0].name}")
+
+
+class Panel(discord.ui.LayoutView):
+    """Components V2: text and a button inside a container."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+        row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        go: discord.ui.Button[Any] = discord.ui.Button(label="Go", custom_id="panel:go")
+        go.callback = self.go  # type: ignore[method-assign]
+        row.add_item(go)
+        self.add_item(discord.ui.Container(discord.ui.TextDisplay("a panel"), row))
+
+    async def go(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("went", ephemeral=True)
+
+
 class Feedback(discord.ui.Modal, title="Feedback"):
     text: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Text", custom_id="fb:text")
 
@@ -300,6 +326,24 @@ class SampleBot(commands.Bot):
             await interaction.response.send_message(
                 f"reset by {interaction.user.mention} ({interaction.locale.value})"
             )
+
+        @tree.command(description="DMs you a user picker")
+        async def pick(interaction: discord.Interaction) -> None:
+            await interaction.user.send("pick someone", view=PickView())
+            await interaction.response.send_message("check your DMs", ephemeral=True)
+
+        @tree.command(description="reads an uploaded file")
+        async def upload(
+            interaction: discord.Interaction, file: discord.Attachment, where: discord.TextChannel
+        ) -> None:
+            data = await file.read()
+            await interaction.response.send_message(
+                f"{file.filename}: {len(data)} bytes for #{where.name}"
+            )
+
+        @tree.command(description="a components v2 panel")
+        async def panel(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(view=Panel())
 
         @tree.command(description="raises")
         async def boom(interaction: discord.Interaction) -> None:

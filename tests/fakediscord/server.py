@@ -1873,7 +1873,7 @@ class FakeDiscord:
         )
 
     async def _submit_modal(
-        self, user: FakeUser, opened: InteractionResult, values: dict[str, str], *, check: bool
+        self, user: FakeUser, opened: InteractionResult, values: dict[str, Any], *, check: bool
     ) -> InteractionResult:
         modal = opened.modal
         if modal is None:
@@ -1894,13 +1894,17 @@ class FakeDiscord:
                 if comp.get("required", True) and not value:
                     raise DriverError(f"text input {cid!r} is required")
                 return {"type": 4, "custom_id": cid, "value": value}
-            if ctype == 3:
+            if ctype in (3, 5, 6, 7, 8, 22):  # selects and checkbox groups: a list
                 chosen: Any = remaining.pop(cid, [])
                 return {
-                    "type": 3,
+                    "type": ctype,
                     "custom_id": cid,
                     "values": chosen if isinstance(chosen, list) else [chosen],
                 }
+            if ctype == 21:  # radio group: one value
+                return {"type": ctype, "custom_id": cid, "value": remaining.pop(cid, None)}
+            if ctype == 23:  # checkbox: a boolean
+                return {"type": ctype, "custom_id": cid, "value": bool(remaining.pop(cid, False))}
             return {"type": ctype, **({"custom_id": cid} if cid else {})}
 
         components = [fill(c) for c in modal.get("components") or []]

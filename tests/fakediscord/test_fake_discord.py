@@ -630,3 +630,38 @@ async def test_bad_json_is_50109_and_a_bug_in_the_fake_fails_verify(
     with pytest.raises(AssertionError, match="the fake itself failed"):
         fake_discord.verify()
     fake_discord.internal_errors.clear()
+
+
+async def test_user_select_in_a_dm_attachment_and_channel_options(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    bob = await fake_discord.user("bob")
+    r = await alice.slash("pick", channel=chan)
+    assert r.content == "check your DMs"
+    picker = await alice.wait_for_dm()
+    picked = await alice.select(picker, values=[bob])
+    assert picked.content == "picked bob" and picked.message in alice.dm.messages
+
+    up = await alice.slash("upload", channel=chan, file=("notes.txt", b"hello"), where=chan)
+    assert up.content == "notes.txt: 5 bytes for #general"
+
+
+async def test_components_v2_and_concurrent_clicks(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    await start_bot(SampleBot())
+    chan = fake_discord.guild().channel("general")
+    alice = await fake_discord.user("alice")
+    bob = await fake_discord.user("bob")
+    r = await alice.slash("panel", channel=chan)
+    assert r.message is not None and r.message.flags & (1 << 15) and r.content == ""
+    assert r.message.button_labels == ["Go"]
+    a, b = await asyncio.gather(
+        alice.click("Go", message=r.message), bob.click("Go", message=r.message)
+    )
+    assert (a.content, b.content) == ("went", "went")
+    assert a.message is not b.message and a.ephemeral and b.ephemeral
+    assert alice.can_see(a.message) and not alice.can_see(b.message)  # type: ignore[arg-type]
