@@ -473,9 +473,7 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
 
     def who(seat: object) -> str:
         s = _i(seat)
-        if s is not None and 0 <= s < len(names):
-            return names[s]
-        return _colour_of(view, s).capitalize() if s is not None else "?"
+        return display_name(view, names, s) if s is not None else "?"
 
     def say(text: str) -> None:
         out.lines.append(text)
@@ -810,6 +808,12 @@ def _text(
     fonts.label(img, xy, text, fonts.font(role, size), fill, anchor=anchor)
 
 
+def display_name(view: Mapping[str, Any], names: Sequence[str], seat: int) -> str:
+    """The seat's display name, or its colour when the name is missing or blank."""
+    name = fonts.clean(names[seat]) if 0 <= seat < len(names) else ""
+    return name or _colour_of(view, seat).capitalize()
+
+
 def _name(
     img: Image.Image,
     xy: tuple[float, float],
@@ -907,8 +911,7 @@ def _draw_panel(
     else:
         colour = _colour_of(view, seat)
         _paste_centered(img, shapes.piece_sprite(colour, 44), x0 + 34, y + 32)
-        name = names[seat] if 0 <= seat < len(names) else colour
-        _name(img, (x0 + 64, y + 42), name, "bold", 28, TEXT, x1 - 14)
+        _name(img, (x0 + 64, y + 42), display_name(view, names, seat), "bold", 28, TEXT, x1 - 14)
         _name(img, (x0 + 16, y + 82), _decision(view), "regular", 20, TEXT, x1 - 16)
 
     # players: colour, name, and where their pieces are
@@ -923,8 +926,7 @@ def _draw_panel(
             d.rounded_rectangle((x0, y, x0 + 7, y + ROW_H - 8), radius=3, fill=HIGHLIGHT)
         colour = str(sv.get("colour", "red"))
         _paste_centered(img, shapes.piece_sprite(colour, 40), x0 + 30, y + 27)
-        name = names[s] if 0 <= s < len(names) else colour
-        _name(img, (NAME_X, y + 34), name, "bold", 24, TEXT, NAME_R)
+        _name(img, (NAME_X, y + 34), display_name(view, names, s), "bold", 24, TEXT, NAME_R)
         _text(img, (x0 + 30, y + 70), colour, "cond", 16, MUTED, "ms")
         values = [sv.get(k, 0) for k in ("supply", "in_city", "saved", "volcano", "hand_size")]
         for (_label, cx), v in zip(COLS, values, strict=True):
@@ -960,7 +962,7 @@ def _outcome_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, 
     outcome = view.get("outcome") or {}
     winners = [w for w in outcome.get("winners", []) if isinstance(w, int)]
     scores = outcome.get("scores") or []
-    who = " & ".join(names[w] if w < len(names) else f"seat {w}" for w in winners) or "nobody"
+    who = " & ".join(display_name(view, names, w) for w in winners) or "nobody"
     verb = "win" if len(winners) > 1 else "wins"
     detail = ""
     if winners and winners[0] < len(scores):

@@ -212,12 +212,17 @@ class Run:
 
 def clean(text: str) -> str:
     """Drop control characters and fold runs of whitespace into one space."""
-    kept = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch) != "Cc")
+    spaced = "".join(" " if ch.isspace() else ch for ch in text)
+    kept = "".join(ch for ch in spaced if unicodedata.category(ch) != "Cc")
     return " ".join(kept.split())
 
 
 def runs(text: str, primary: AnyFont, size: int) -> list[Run]:
-    """Split ``text`` into runs, each drawn with a font that has its glyphs."""
+    """Split ``text`` into runs, each drawn with a font that has its glyphs.
+
+    Works per grapheme (a base character with its marks, joiners and modifiers); a grapheme
+    no installed font can draw becomes one "?" rather than a row of empty boxes.
+    """
     out: list[Run] = []
     if all(_covers(primary, ch) or ch == " " or _joins(ch) for ch in text):
         return [Run(text, primary, False)] if text else []
@@ -225,25 +230,25 @@ def runs(text: str, primary: AnyFont, size: int) -> list[Run]:
     cur_font: AnyFont = primary
     cur_bitmap = False
     buf = ""
-    for ch in text:
-        if buf and (ch == " " or _joins(ch)):
-            buf += ch
+    for grapheme in _graphemes(text):
+        base = grapheme[0]
+        if buf and base == " " and not cur_bitmap:
+            buf += grapheme
             continue
         chosen: AnyFont = primary
         bitmap = False
-        glyph = ch
-        if not _covers(primary, ch):
+        if not _covers(primary, base):
             for fb in fallbacks:
-                if _covers(fb.font, ch, bitmap=fb.bitmap):
+                if _covers(fb.font, base, bitmap=fb.bitmap):
                     chosen, bitmap = fb.font, fb.bitmap
                     break
             else:
-                glyph = "?"  # no font has it: a visible stand-in rather than a box
+                grapheme = "?"  # noqa: PLW2901  (a visible stand-in rather than boxes)
         if buf and chosen is not cur_font:
             out.append(Run(buf, cur_font, cur_bitmap))
             buf = ""
         cur_font, cur_bitmap = chosen, bitmap
-        buf += glyph
+        buf += grapheme
     if buf:
         out.append(Run(buf, cur_font, cur_bitmap))
     return out
@@ -315,21 +320,30 @@ def draw_text(
 
     ``anchor`` is ``"l"``/``"m"``/``"r"`` horizontally plus ``"s"`` (baseline) or ``"m"``.
     """
-    parts = runs(text, primary, size)
-    width = sum(_run_width(r, size) for r in parts)
+    key = ("layout", *_font_key(primary), text, size)
+    layout: list[tuple[Run, float]] | None = _layouts.get(key)
+    if layout is None:
+        layout = [(r, _run_width(r, size)) for r in runs(text, primary, size)]
+        if len(_layouts) >= _MAX_MASKS:
+            _layouts.clear()
+        _layouts[key] = layout
+    width = sum(w for _r, w in layout)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2
     elif anchor[0] == "r":
         x -= width
     vert = anchor[1]
-    for run in parts:
+    for run, run_width in layout:
         if run.bitmap:
             _draw_bitmap_run(img, (x, y), run, size, vert)
         else:
             label(img, (x, y), run.text, run.font, fill, anchor="l" + vert)
-        x += _run_width(run, size)
+        x += run_width
     return width
+
+
+_layouts: dict[tuple[object, ...], list[tuple[Run, float]]] = {}
 
 
 def _draw_bitmap_run(

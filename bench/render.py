@@ -1,0 +1,89 @@
+"""Board image timings: ``python -m bench render`` (or ``python -m bench.render``).
+
+Prints the median time to render and encode a crowded phase-2 Downfall board (the picture the
+bot posts after every turn), its PNG size, and the alternatives the encoder was chosen against.
+Goals (issue 3): median render + encode ≤ 20 ms, PNG ≤ 150 KB.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+import render
+from render import downfall, png
+from tests.render import positions
+
+ROUNDS = 40
+
+
+def crowded_phase2() -> tuple[dict[str, Any], list[str]]:
+    """The phase-2 position of the benchmark game with the most occupied squares."""
+    best: dict[str, Any] | None = None
+    for view, _state, _game in positions.play():
+        if view["phase"] == "escape" and (
+            best is None or len(view["squares"]) > len(best["squares"])
+        ):
+            best = view
+    assert best is not None
+    return best, positions.NAMES[: best["players"]]
+
+
+def median_ms(fn: Callable[[], object], rounds: int = ROUNDS) -> float:
+    times = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    view, names = crowded_phase2()
+    pieces = sum(len(s) for s in view["squares"].values())
+    occupied, lava = len(view["squares"]), len(view["lava"])
+    print(f"position: {occupied} occupied squares, {pieces} pieces, {lava} lava tiles")
+    t = time.perf_counter()
+    render.render_board("downfall", view, names)  # warm: fonts, background, sprites, palette
+    print(f"first render (builds the caches): {(time.perf_counter() - t) * 1000:.0f} ms")
+
+    data = render.render_board("downfall", view, names)
+    total = median_ms(lambda: render.render_board("downfall", view, names))
+    print(f"render_board (draw + quantise + PNG): median {total:.1f} ms, {len(data) / 1024:.0f} KB")
+
+    img = downfall.draw_board(view, names)
+    pal = downfall.PALETTE.image()
+    draw = median_ms(lambda: downfall.draw_board(view, names))
+    quant = median_ms(lambda: img.quantize(palette=pal, dither=Image.Dither.NONE))
+    print(f"  draw on the cached background: {draw:.1f} ms")
+    print(f"  quantise to the fixed palette: {quant:.1f} ms")
+    q = img.quantize(palette=pal, dither=Image.Dither.NONE)
+    for level in (1, 3, 6):
+        size = len(_save(q, level))
+        ms = median_ms(lambda level=level: _save(q, level), 15)
+        mark = "  <- used" if level == png.COMPRESS_LEVEL else ""
+        print(f"  palette PNG, compress_level {level}: {ms:.1f} ms, {size / 1024:.0f} KB{mark}")
+    for level in (1, 6):
+        size = len(_save(img, level))
+        ms = median_ms(lambda level=level: _save(img, level), 10)
+        print(f"  (rejected) RGB PNG, compress_level {level}: {ms:.1f} ms, {size / 1024:.0f} KB")
+
+    hand_view, hand_name = positions.hand()
+    hand = render.render_hand("downfall", hand_view, hand_name)
+    ms = median_ms(lambda: render.render_hand("downfall", hand_view, hand_name))
+    print(f"render_hand: median {ms:.1f} ms, {len(hand) / 1024:.0f} KB")
+
+
+def _save(img: Image.Image, level: int) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=level)
+    return buf.getvalue()
+
+
+if __name__ == "__main__":
+    main()
