@@ -235,6 +235,9 @@ class FakeDiscord:
         self.internal_errors: list[str] = []
 
         self._connections: list[GatewayConnection] = []
+        self._in_flight = 0
+        self._last_activity = 0.0
+        self._activity = asyncio.Event()
         self.bot = FakeUser(self, id=snowflake(), name=bot_name, bot=True)
         self.application_id = self.bot.id
         self.owner = FakeUser(self, id=snowflake(), name="owner")
@@ -244,9 +247,6 @@ class FakeDiscord:
 
         self._runner: web.AppRunner | None = None
         self.port = 0
-        self._in_flight = 0
-        self._last_activity = 0.0
-        self._activity = asyncio.Event()
         self._routes = self._route_table()
 
     # ------------------------------------------------------------------ lifecycle
@@ -451,6 +451,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ gateway
 
     def _dispatch(self, event: str, data: Json, *, intent: int = 0) -> None:
+        self._touch()
         for conn in self._connections:
             if not conn.identified:
                 continue
@@ -1237,7 +1238,10 @@ class FakeDiscord:
 
     async def r_wh_delete(self, rec: RequestRecord, app_id: str, token: str, which: str) -> None:
         self._check_app(app_id)
-        msg = self._webhook_message(self._interaction_for(token), which)
+        inter = self._interaction_for(token)
+        msg = self._webhook_message(inter, which)
+        if msg is inter.result.message:
+            inter.loading_pending = False
         self._delete(msg)
 
     def _delete(self, msg: Message) -> None:
