@@ -1116,7 +1116,10 @@ class FakeDiscord:
             self._dispatch_message("MESSAGE_CREATE", message)
         elif rtype in (6, 7):
             message = inter.source_message
-            assert message is not None
+            if message is None:  # a modal opened by a slash command has no message to update
+                raise form_error(
+                    ["type"], "INTERACTION_RESPONSE_TYPE_INVALID", "No message to update"
+                )
             if rtype == 7:
                 self._apply_edit(message, data, rec.files)
                 self._dispatch_message("MESSAGE_UPDATE", message)
