@@ -47,6 +47,7 @@ ROAD = (214, 196, 160)
 HIGHLIGHT = (255, 43, 214)  # last move: a colour used nowhere else on the board
 HIGHLIGHT_EDGE = (40, 0, 34)
 SEETHE = (232, 70, 30)
+GOLD = (250, 200, 70)
 
 BUILDING_FILL: dict[str, RGB] = {
     "grey": (160, 160, 156),
@@ -740,15 +741,19 @@ def _draw_last_turn(img: Image.Image, view: Mapping[str, Any], last: LastTurn) -
             pts[-1] = (bx - (bx - ax) * 0.3, by - (by - ay) * 0.3)
         _arrow(d, pts, HIGHLIGHT, HIGHLIGHT_EDGE)
     for sq, per_seat in last.lost.items():
-        if sq not in B.NEIGHBOURS:
+        if sq not in B.NEIGHBOURS or not per_seat:
             continue
         x, y = square_xy(sq)
-        for i, (seat, n) in enumerate(sorted(per_seat.items())[:4]):
-            gx, gy = x + 4 + i * 23, y + CELL - 34
-            ghost = shapes.ghost_sprite(_colour_of(view, seat), 30)
-            img.paste(ghost, (gx, gy), ghost)
+        shown = sorted(per_seat.items())[:3]
+        d.rounded_rectangle(
+            (x + 6, y + CELL - 42, x + CELL - 6, y + CELL - 6), radius=8, fill=NUMBER_INK
+        )
+        for i, (seat, n) in enumerate(shown):
+            gx = x + 8 + i * 29
+            ghost = shapes.ghost_sprite(_colour_of(view, seat), 36)
+            img.paste(ghost, (gx, y + CELL - 44), ghost)
             if n > 1:
-                _paste_centered(img, _count_badge(n), gx + 24, gy + 6)
+                _paste_centered(img, _count_badge(n), gx + 26, y + CELL - 14)
 
 
 # ------------------------------------------------------------------ side panel
@@ -906,15 +911,31 @@ def _draw_panel(
     d.rounded_rectangle((x0, y, x1, y + 100), radius=10, fill=CARD_HI, outline=HIGHLIGHT, width=2)
     if phase == "over" or not isinstance(seat, int):
         line1, line2 = _outcome_lines(view, names)
-        _name(img, (x0 + 16, y + 42), line1, "bold", 28, TEXT, x1 - 16)
+        winners = (view.get("outcome") or {}).get("winners") or []
+        lx = x0 + 16
+        if len(winners) == 1 and isinstance(winners[0], int):
+            _paste_centered(
+                img, shapes.piece_sprite(_colour_of(view, winners[0]), 44), x0 + 34, y + 32
+            )
+            lx = x0 + 64
+        _name(img, (lx, y + 42), line1, "bold", 28, TEXT, x1 - 16)
         _name(img, (x0 + 16, y + 80), line2, "regular", 20, MUTED, x1 - 16)
     else:
         colour = _colour_of(view, seat)
         _paste_centered(img, shapes.piece_sprite(colour, 44), x0 + 34, y + 32)
-        _name(img, (x0 + 64, y + 42), display_name(view, names, seat), "bold", 28, TEXT, x1 - 14)
+        right = x1 - 14
+        tile = pending.get("lava_tile")
+        if pending.get("kind") == "lava" and isinstance(tile, str):
+            for i, symbol in enumerate(reversed(tile.split("/"))):  # the drawn tile (dual: both)
+                sprite = shapes.lava_tile(symbol, 44)
+                img.paste(sprite, (round(x1 - 56 - i * 48), y + 10), sprite)
+            right = x1 - 66 - 48 * tile.count("/")
+        _name(img, (x0 + 64, y + 42), display_name(view, names, seat), "bold", 28, TEXT, right)
         _name(img, (x0 + 16, y + 82), _decision(view), "regular", 20, TEXT, x1 - 16)
 
     # players: colour, name, and where their pieces are
+    outcome = view.get("outcome") or {}
+    places = [p for p in outcome.get("places") or [] if isinstance(p, int)]
     y = ROWS_TOP
     for sv in view.get("seats") or []:
         s = int(sv.get("seat", 0))
@@ -926,7 +947,12 @@ def _draw_panel(
             d.rounded_rectangle((x0, y, x0 + 7, y + ROW_H - 8), radius=3, fill=HIGHLIGHT)
         colour = str(sv.get("colour", "red"))
         _paste_centered(img, shapes.piece_sprite(colour, 40), x0 + 30, y + 27)
-        _name(img, (NAME_X, y + 34), display_name(view, names, s), "bold", 24, TEXT, NAME_R)
+        right = NAME_R
+        if phase == "over" and s < len(places):  # the finishing place, gold for the winners
+            place = f"#{places[s]}"
+            _text(img, (NAME_R, y + 34), place, "bold", 24, GOLD if places[s] == 1 else MUTED, "rs")
+            right = NAME_R - 48
+        _name(img, (NAME_X, y + 34), display_name(view, names, s), "bold", 24, TEXT, right)
         _text(img, (x0 + 30, y + 70), colour, "cond", 16, MUTED, "ms")
         values = [sv.get(k, 0) for k in ("supply", "in_city", "saved", "volcano", "hand_size")]
         for (_label, cx), v in zip(COLS, values, strict=True):

@@ -205,14 +205,17 @@ def piece_sprite(colour: str, size: int) -> Image.Image:
 
 
 def ghost_sprite(colour: str, size: int) -> Image.Image:
-    """A piece lost this turn: the piece, crossed out."""
+    """A piece lost this turn: the piece, with a small dark cross badge on its shoulder."""
 
     def paint(im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
         n = size * s
-        draw_piece(d, colour, n / 2, n / 2, n * 0.3)
-        w = max(1, round(n * 0.08))
-        for width, col in ((w + round(n * 0.08), INK), (w, RIM)):
-            d.line([(n * 0.12, n * 0.12), (n * 0.88, n * 0.88)], fill=col, width=width)
-            d.line([(n * 0.88, n * 0.12), (n * 0.12, n * 0.88)], fill=col, width=width)
+        draw_piece(d, colour, n * 0.42, n * 0.56, n * 0.28)
+        bx, by, br = n * 0.74, n * 0.26, n * 0.22
+        d.ellipse(
+            (bx - br, by - br, bx + br, by + br), fill=INK, outline=RIM, width=round(n * 0.05)
+        )
+        k, w = br * 0.5, max(1, round(n * 0.07))
+        d.line([(bx - k, by - k), (bx + k, by + k)], fill=RIM, width=w)
+        d.line([(bx - k, by + k), (bx + k, by - k)], fill=RIM, width=w)
 
     return _sprite(("ghost", colour, size), (size, size), paint)

@@ -167,6 +167,30 @@ def test_a_move_draws_its_path() -> None:
     assert count_near(img, square_box("h3"), D.HIGHLIGHT, tol=10) == 0
 
 
+def test_pieces_lost_this_turn_show_crossed_out_where_they_stood() -> None:
+    view = fixtures.phase2_mid()  # lava on f4 took one black and two yellow pieces
+    spared = copy.deepcopy(view)
+    spared["last_turn"]["events"][0]["lost"] = [0, 0, 0, 0]
+    img, plain = board(view), board(spared)
+    yellow = shapes.PIECE_FILL["yellow"]
+    assert count_near(img, square_box("f4"), yellow) > 50
+    assert count_near(plain, square_box("f4"), yellow) == 0
+
+
+def test_an_omen_victim_shows_crossed_out_where_it_stood() -> None:
+    view = fixtures.seething_relatives()
+    view["last_turn"]["events"] = [
+        {"type": "OmenDrawn", "seat": 1},
+        {"type": "PieceThrown", "seat": 1, "victim": 3 % view["players"], "colour": "red",
+         "square": "k6", "building": "11b"},
+    ]  # fmt: skip
+    view["squares"]["k6"] = []  # the piece is gone from the board...
+    img = board(view)
+    ghost = shapes.ghost_sprite("red", 30)  # ...but drawn crossed out, where it stood
+    assert count_near(img, square_box("k6"), shapes.PIECE_FILL["red"]) > 30
+    assert ghost.getchannel("A").getbbox() is not None
+
+
 def test_the_public_image_ignores_a_players_hand() -> None:
     """Whatever view the caller passes, the channel image shows nothing private."""
     public, names = positions.build("seething_relatives")
