@@ -93,11 +93,51 @@ def form_error(path: list[str | int], code: str, message: str) -> DiscordHTTPErr
     return DiscordHTTPError(400, 50035, "Invalid Form Body", errors)
 
 
+_TOKEN_IN_PATH = re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/]+")
+
+
+def _summary(record: RequestRecord) -> str:
+    body = record.body
+    if isinstance(body, dict) and isinstance(body.get("data"), dict):
+        body = {"type": body.get("type"), **body["data"]}
+    parts = []
+    if isinstance(body, dict):
+        for key in ("type", "content", "flags", "name", "recipient_id"):
+            value = body.get(key)
+            if value not in (None, "", 0):
+                shown = value[:60] if isinstance(value, str) else value
+                parts.append(f"{key}={shown!r}")
+    if record.files:
+        parts.append(f"files={[name for name, _ in record.files]}")
+    if record.status >= 400 and isinstance(record.response, dict):
+        parts.append(f"error={record.response.get('code')} {record.response.get('message')!r}")
+    return (" " + " ".join(parts)) if parts else ""
+
+
 def _parse_json(raw: bytes) -> Any:
     try:
         return json.loads(raw)
     except ValueError:
         raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from None
+
+
+def _describe_interaction(itype: int, name: str, data: Json) -> str:
+    if itype in (2, 4):
+        opts = []
+        todo = list(data.get("options") or [])
+        while todo:
+            o = todo.pop(0)
+            if "options" in o:
+                name += f" {o['name']}"
+                todo = list(o["options"])
+            else:
+                opts.append(f"{o['name']}={o['value']!r}")
+        kind = "/" if itype == 2 else "autocomplete /"
+        return f"{kind}{name} {' '.join(opts)}".rstrip()
+    if itype == 3:
+        values = data.get("values")
+        return f"clicks {name!r}" if values is None else f"selects {values} in {name!r}"
+    return f"submits modal {name!r}"
 
 
 def _describe(record: logging.LogRecord) -> str:
@@ -204,6 +244,7 @@ class FakeDiscord:
         response_timeout: float | None = None,
         attachment_size_limit: int = 25 * MiB,
         allow_privileged_intents: bool = True,
+        echo: bool = True,
     ) -> None:
         self.token = token
         self.clock = clock
@@ -233,6 +274,10 @@ class FakeDiscord:
         self.bot_errors: list[logging.LogRecord] = []  # filled by the runner (discord.* ERRORs)
         self.identify_payloads: list[Json] = []
         self.internal_errors: list[str] = []
+        # A readable log of play and of the bot's requests. With ``echo`` it is also printed,
+        # so pytest shows it under "Captured stdout" when a test fails.
+        self.transcript: list[str] = []
+        self.echo = echo
 
         self._connections: list[GatewayConnection] = []
         self._in_flight = 0
@@ -392,6 +437,11 @@ class FakeDiscord:
             if m.id == message_id and not m.deleted:
                 return m
         return None
+
+    def _note(self, line: str) -> None:
+        self.transcript.append(line)
+        if self.echo:
+            print(f"[fake discord] {line}")
 
     # ------------------------------------------------------------------ waiting
 
@@ -723,6 +773,8 @@ class FakeDiscord:
         finally:
             self._in_flight -= 1
             self._touch()
+            path = _TOKEN_IN_PATH.sub(r"\1<token>", record.path)
+            self._note(f"bot {record.method} {path} -> {record.status}{_summary(record)}")
 
     async def _serve_attachment(self, request: web.Request) -> web.Response:
         att = self.attachments.get(int(request.match_info["aid"]))
@@ -1552,9 +1604,13 @@ class FakeDiscord:
             app_command_name=name if itype in (2, 4) else "",
         )  # fmt: skip
         self.interactions[iid] = inter
+        where = channel.name if channel.type != DM else "DM"
+        self._note(f"{user.name} in {where}: {_describe_interaction(itype, name, data)}")
         self._by_token[token] = inter
         self._dispatch("INTERACTION_CREATE", self._interaction_payload(inter, data, source))
         await self._await_answer(inter)
+        if result.failed:
+            self._note(f"  -> FAILED: {result.error}")
         if result.failed and check:
             raise InteractionFailed(result)
         return result
@@ -1928,6 +1984,7 @@ class FakeDiscord:
     ) -> Message:
         if not user.can_view(channel):
             raise DriverError(f"{user.name} cannot see #{channel.name}")
+        self._note(f"{user.name} says in {channel.name}: {content!r}")
         msg = self._new_message(channel, user, {"content": content}, list(files.items()))
         self._dispatch_message("MESSAGE_CREATE", msg)
         return msg

@@ -186,6 +186,13 @@ async def test_defer_dm_with_png_button_in_dm_and_followups(
     # Requests as discord.py makes them: defer, open DM, multipart DM, follow-up with wait=1.
     followup = next(q for q in fake_discord.requests if q.path.startswith("/webhooks/"))
     assert followup.query.get("wait") == "1" and not followup.authorized
+    # The transcript (printed, so pytest shows it for a failing test) reads like the game.
+    assert "alice in general: /deal" in fake_discord.transcript
+    assert "alice in DM: clicks 'Play'" in fake_discord.transcript
+    assert any(
+        line.startswith("bot POST /webhooks/") and "content='dealt'" in line
+        for line in fake_discord.transcript
+    )
 
 
 async def test_closed_dms_get_50007(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
