@@ -423,6 +423,13 @@ class FakeDiscord:
         self._dispatch_message("MESSAGE_CREATE", msg)
         return msg
 
+    def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """Archive ``thread`` as Discord does after its inactivity period."""
+        if not thread.is_thread:
+            raise ValueError(f"{thread!r} is not a thread")
+        thread.archived, thread.locked = True, locked
+        self._dispatch("THREAD_UPDATE", thread.payload())
+
     def channel_by_id(self, channel_id: int) -> Channel | None:
         if channel_id in self.dm_channels:
             return self.dm_channels[channel_id]
@@ -1439,6 +1446,13 @@ class FakeDiscord:
             raise form_error(
                 ["name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
             )
+        duration = body.get("auto_archive_duration")
+        if duration is not None and int(duration) not in (60, 1440, 4320, 10080):
+            raise form_error(
+                ["auto_archive_duration"],
+                "BASE_TYPE_CHOICES",
+                "Value must be one of {60, 1440, 4320, 10080}.",
+            )
         thread = Channel(
             id=tid or snowflake(),
             name=name,
@@ -1826,6 +1840,8 @@ class FakeDiscord:
         chan = self._default_channel(channel)
         if not user.can_view(chan):
             raise DriverError(f"{user.name} cannot see #{chan.name}")
+        if chan.is_thread and chan.archived:
+            raise DriverError(f"#{chan.name} is archived: application commands are refused")
         data, name = self._command_data(user, chan, command, options, None)
         result = await self._send_interaction(user, chan, 2, data, name=name, check=check)
         result.name = command

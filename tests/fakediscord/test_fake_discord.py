@@ -11,6 +11,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from tests.fakediscord import (
+    Channel,
     DriverError,
     FakeClock,
     FakeDiscord,
@@ -404,6 +405,24 @@ async def test_threads_from_a_message_and_standalone(
     # A slash command run inside the thread.
     w = await bob.slash("where", channel=public)
     assert w.content == "in game-1" and w.message in public.messages
+    # Archived: commands are refused; a message from the bot unarchives it (not locked).
+    fake_discord.archive_thread(public)
+    with pytest.raises(DriverError, match="archived"):
+        await bob.slash("where", channel=public)
+    dthread = bot.get_channel(public.id)
+    assert isinstance(dthread, discord.Thread)
+    await fake_discord.wait_for(lambda: dthread.archived)
+    await dthread.send("wake up")
+    assert not public.archived
+    with pytest.raises(discord.HTTPException) as info:
+        await chan_obj(bot, chan).create_thread(name="bad", auto_archive_duration=99)  # type: ignore[arg-type]
+    assert info.value.code == 50035
+
+
+def chan_obj(bot: discord.Client, chan: Channel) -> discord.TextChannel:
+    found = bot.get_channel(chan.id)
+    assert isinstance(found, discord.TextChannel)
+    return found
 
 
 async def test_prefix_command_and_channel_messages(
