@@ -698,7 +698,7 @@ def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width:
 def _gate_exit_point(gate: str) -> tuple[float, float]:
     x0, y0, x1, y1 = _side_line(gate, GATE_SIDE[gate])
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    out = {"n": (0, -30), "s": (0, 30), "w": (-30, 0), "e": (30, 0)}[GATE_SIDE[gate]]
+    out = {"n": (0, -16), "s": (0, 16), "w": (-16, 0), "e": (16, 0)}[GATE_SIDE[gate]]
     return mx + out[0], my + out[1]
 
 

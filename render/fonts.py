@@ -65,6 +65,7 @@ _discover_lock = threading.Lock()
 _found: dict[str, dict[str, Path]] = {}  # "files" -> file name -> path, once discovered
 _local = threading.local()
 _generation = [0]  # bumped by reset_discovery so every thread drops its cached fonts
+_MAX_PER_THREAD = 50_000  # cached fonts, glyph checks and layouts: start afresh beyond this
 
 
 def _discover() -> dict[str, Path]:
@@ -104,7 +105,8 @@ def generation() -> int:
 
 def _cache() -> dict[object, object]:
     cache: dict[object, object] | None = getattr(_local, "cache", None)
-    if cache is None or getattr(_local, "generation", -1) != _generation[0]:
+    stale = getattr(_local, "generation", -1) != _generation[0]
+    if cache is None or stale or len(cache) > _MAX_PER_THREAD:
         cache = {}
         _local.cache = cache
         _local.generation = _generation[0]
@@ -321,12 +323,11 @@ def draw_text(
     ``anchor`` is ``"l"``/``"m"``/``"r"`` horizontally plus ``"s"`` (baseline) or ``"m"``.
     """
     key = ("layout", *_font_key(primary), text, size)
-    layout: list[tuple[Run, float]] | None = _layouts.get(key)
+    cache = _cache()  # per thread: the runs hold this thread's font objects
+    layout: list[tuple[Run, float]] | None = cache.get(key)  # type: ignore[assignment]
     if layout is None:
         layout = [(r, _run_width(r, size)) for r in runs(text, primary, size)]
-        if len(_layouts) >= _MAX_MASKS:
-            _layouts.clear()
-        _layouts[key] = layout
+        cache[key] = layout
     width = sum(w for _r, w in layout)
     x, y = xy
     if anchor[0] == "m":
@@ -341,9 +342,6 @@ def draw_text(
             label(img, (x, y), run.text, run.font, fill, anchor="l" + vert)
         x += run_width
     return width
-
-
-_layouts: dict[tuple[object, ...], list[tuple[Run, float]]] = {}
 
 
 def _draw_bitmap_run(

@@ -18,7 +18,7 @@ from engine.downfall import board as B
 from engine.registry import get_game
 from tests.render import fixtures
 
-SEED = 16  # a game with a crowded phase 2 (43 pieces in the city after 12 tiles)
+SEED = 32  # lava takes pieces in the eruption and in a crowded phase 2 with an escape
 PLAYERS = 4
 NAMES = ["Aurelia", "Brutus", "Cornelia", "Decimus"]
 GOLDEN = ("phase1_early", "seething_relatives", "eruption", "phase2_mid", "game_over")
@@ -28,6 +28,13 @@ View = dict[str, Any]
 
 def _kinds(view: View) -> set[str]:
     return {str(e.get("type")) for e in view["last_turn"]["events"]}
+
+
+def _lost(view: View) -> int:
+    """Pieces the lava took in the last turn."""
+    return sum(
+        sum(e.get("lost") or []) for e in view["last_turn"]["events"] if e["type"] == "LavaPlaced"
+    )
 
 
 def _in_city(view: View) -> int:
@@ -40,11 +47,12 @@ WANTED: dict[str, Callable[[View], bool]] = {
     "seething_relatives": lambda v: (
         v["seething"] and "RelativePlaced" in _kinds(v) and _in_city(v) >= 30
     ),
-    "eruption": lambda v: v["phase"] == "lava_setup" and v["tiles_placed"] >= 3,
+    "eruption": lambda v: v["phase"] == "lava_setup" and v["tiles_placed"] >= 3 and _lost(v) > 0,
     "phase2_mid": lambda v: (
         v["phase"] == "escape"
-        and v["tiles_placed"] >= 12
-        and {"LavaPlaced", "PieceMoved"} <= _kinds(v)
+        and v["tiles_placed"] >= 10
+        and _lost(v) > 0
+        and "PieceSaved" in _kinds(v)
         and _in_city(v) >= 20
     ),
     "game_over": lambda v: v["phase"] == "over",
