@@ -35,6 +35,7 @@ from engine.downfall.tables import (
     GATE_NAME,
     INDEX,
     NAMES,
+    NUMBERS,
     OMEN,
     SQ_BUILDING,
     STRIDE,
@@ -73,6 +74,9 @@ def _prompt(state: State) -> str:
     return ""
 
 
+_DISCARD_KEYS = tuple((n, str(n)) for n in NUMBERS) + ((OMEN, "omen"), (AD79, "ad79"))
+
+
 def public_view(state: State) -> PublicView:
     """The view every player and spectator may see: no hand, no stock or bag order."""
     n = state.players
@@ -90,13 +94,19 @@ def public_view(state: State) -> PublicView:
         for s in range(n)
     ]
     squares: dict[str, list[int]] = {}
-    for i, name in enumerate(NAMES):
-        if state.occ[i]:
-            squares[name] = [s for s in range(n) for _ in range(state.men[i * STRIDE + s])]
+    men = state.men
+    for i, count in enumerate(state.occ):
+        if count:
+            base = i * STRIDE
+            if men[base] == count:
+                squares[NAMES[i]] = [0] * count
+            else:
+                squares[NAMES[i]] = [s for s in range(n) for _ in range(men[base + s])]
     discard: dict[str, int] = {}
-    for card in state.discard:
-        key = "omen" if card == OMEN else "ad79" if card == AD79 else str(card)
-        discard[key] = discard.get(key, 0) + 1
+    for card, key in _DISCARD_KEYS:
+        count = state.discard.count(card)
+        if count:
+            discard[key] = count
     top = state.discard[-1] if state.discard else None
     bag = {TILE_NAMES[t]: state.bag[t] for t in range(len(state.bag)) if state.dual_vent or t < 6}
     over = state.phase == OVER
@@ -123,7 +133,9 @@ def public_view(state: State) -> PublicView:
         "seething": state.seething,
         "seats": seats,
         "squares": squares,
-        "lava": {NAMES[i]: SYMBOLS[v] for i, v in enumerate(state.lava) if v >= 0},
+        "lava": {NAMES[i]: SYMBOLS[v] for i, v in enumerate(state.lava) if v >= 0}
+        if state.tiles_placed
+        else {},
         "gates": [
             {"square": sq, "name": name, "open": state.lava[INDEX[sq]] < 0} for _, sq, name in GATES
         ],
