@@ -74,7 +74,7 @@ def _prompt(state: State) -> str:
     return ""
 
 
-_DISCARD_KEYS = tuple((n, str(n)) for n in NUMBERS) + ((OMEN, "omen"), (AD79, "ad79"))
+_DISCARD_KEYS = (*((n, str(n)) for n in NUMBERS), (OMEN, "omen"), (AD79, "ad79"))
 
 
 def public_view(state: State) -> PublicView:

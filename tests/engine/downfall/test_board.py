@@ -21,15 +21,15 @@ def name(rc: list[int]) -> str:
 
 
 def test_grid_outside_and_decorative_squares() -> None:
-    assert (board.ROWS, board.COLS) == (DATA["grid"]["rows"], DATA["grid"]["cols"])
-    assert board.OUTSIDE == {name(rc) for rc in DATA["grid"]["outsideSquares"]}
-    assert board.DECORATIVE == {name(rc) for rc in DATA["decorativeSquares"]}
+    assert (DATA["grid"]["rows"], DATA["grid"]["cols"]) == (board.ROWS, board.COLS)
+    assert {name(rc) for rc in DATA["grid"]["outsideSquares"]} == board.OUTSIDE
+    assert {name(rc) for rc in DATA["decorativeSquares"]} == board.DECORATIVE
     assert len(board.CITY) == DATA["grid"]["citySquares"] == 70
 
 
 def test_gates_and_first_lava_squares() -> None:
-    assert board.GATES == tuple((g["id"], name(g["square"]), g["name"]) for g in DATA["gates"])
-    assert board.FIRST_LAVA == {s: name(rc) for s, rc in DATA["firstLavaSquares"].items()}
+    assert tuple((g["id"], name(g["square"]), g["name"]) for g in DATA["gates"]) == board.GATES
+    assert {s: name(rc) for s, rc in DATA["firstLavaSquares"].items()} == board.FIRST_LAVA
 
 
 def test_buildings() -> None:
@@ -53,14 +53,14 @@ def test_buildings() -> None:
 def test_cards_tiles_and_pieces() -> None:
     cards = {c["number"]: (c["count"], c["colour"]) for c in DATA["pompeiiCards"]}
     assert cards == {n: (board.CARD_COUNTS[n], board.CARD_COLOURS[n]) for n in board.CARD_COUNTS}
-    assert board.OMENS == DATA["otherCards"]["omen"]
+    assert DATA["otherCards"]["omen"] == board.OMENS
     tiles = {k: v for k, v in DATA["lavaTiles"].items() if k != "total"}
-    assert board.LAVA_COUNTS == tiles and sum(tiles.values()) == 45
-    assert board.DUAL_VENT_TILES == tuple(
-        tuple(p) for p in DATA["dualVentTiles"]["pairs_unconfirmed"]
+    assert tiles == board.LAVA_COUNTS and sum(tiles.values()) == 45
+    assert (
+        tuple(tuple(p) for p in DATA["dualVentTiles"]["pairs_unconfirmed"]) == board.DUAL_VENT_TILES
     )
     per_player = DATA["pieces"]["amigo2004"]["perPlayer"]
-    assert board.PIECES_PER_PLAYER == {int(k): v for k, v in per_player.items()}
+    assert {int(k): v for k, v in per_player.items()} == board.PIECES_PER_PLAYER
 
 
 def test_card_counts_equal_the_spaces_of_each_number() -> None:

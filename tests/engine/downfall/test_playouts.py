@@ -1,9 +1,9 @@
 """Random playouts over many seeds and every player count, checking invariants at every step.
 
-Costly checks are sampled: the state's JSON round trip runs every step (through JSON text at
-one step in ten), the view-leak check at every other step on average; three legal actions a step go through the notation (all
-of them are in test_notation.py); the full replay runs at the end of each game and replay
-prefixes at two random steps. Longer sweeps live in bench/engine.py.
+Costly checks are sampled: the state's JSON round trip runs every step (through JSON text at one
+step in ten), the view-leak check at every other step on average; three legal actions a step go
+through the notation (all of them in test_notation.py); the full replay runs at the end of each
+game and a replay prefix at one random step. Longer sweeps live in bench/engine.py.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def check_no_leak(state: State, rnd: random.Random) -> None:
     assert GAME.view(other, seat) == GAME.view(state, seat)
 
 
-def play_game(seed: int, players: int, dual_vent: bool) -> tuple[State, list[Record], int]:
+def play_game(seed: int, players: int, dual_vent: bool) -> tuple[State, list[Record]]:
     rnd = random.Random(seed * 10 + players)
     options: dict[str, Any] = {"dual_vent": dual_vent}
     state = GAME.new_game(seed, players, options)
@@ -109,7 +109,7 @@ def play_game(seed: int, players: int, dual_vent: bool) -> tuple[State, list[Rec
         assert len(records) < 2000, "the game does not end"
     cut = rnd.randrange(len(records))
     assert replay(GAME, seed, players, options, records[:cut]) == history[cut]
-    return state, records, total
+    return state, records
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -117,7 +117,7 @@ def test_random_games_keep_every_invariant(players: int) -> None:
     finished = 0
     for seed in range(GAMES):
         dual_vent = seed % 4 == 3
-        final, records, total = play_game(seed, players, dual_vent)
+        final, records = play_game(seed, players, dual_vent)
         assert replay(GAME, seed, players, {"dual_vent": dual_vent}, records) == final
         outcome = GAME.outcome(final)
         assert outcome is not None and outcome.winners
