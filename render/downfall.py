@@ -317,7 +317,15 @@ def _draw_static(img: Image.Image, faded: bool) -> None:
                 )
         _gate_plaque(img, sq)
 
-    _draw_volcano(img)
+    x1, y1 = square_xy("k1")
+    fonts.label(
+        img,
+        (x1 + CELL - 8, y1 + CELL + 24),
+        "Vesuvius",
+        fonts.font("serif_bold", 17),
+        TEXT,
+        anchor="rs",
+    )
     _draw_static_panel(img, faded)
 
     # coordinates all around
@@ -361,31 +369,62 @@ def _gate_plaque(img: Image.Image, square: str) -> None:
     fonts.label(img, ((box[0] + box[2]) / 2, box[3] - 5), name, f, WALL_DARK, anchor="ms")
 
 
-def _draw_volcano(img: Image.Image) -> None:
-    """Vesuvius in the north-east cut-out of the board (squares i1–k1 and k2 are outside)."""
-    d = ImageDraw.Draw(img)
+VOLCANO_W, VOLCANO_H = 3 * CELL, CELL  # squares i1–k1, outside the wall
+MOUNTAIN = [(6, 98), (48, 78), (88, 52), (118, 36), (130, 40), (150, 37), (170, 40), (182, 35),
+            (214, 54), (252, 78), (294, 98)]  # fmt: skip
+CRATER = (128, 32, 184, 44)
+
+
+def _volcano(state: str) -> Image.Image:
+    """Vesuvius as a sprite: ``calm`` (a wisp), ``seething`` (smoke and glow), ``erupting``."""
+
+    def paint(_im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
+        def pts(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+            return [(x * s, y * s) for x, y in points]
+
+        def blob(x: float, y: float, r: float, fill: tuple[int, ...]) -> None:
+            d.ellipse(((x - r) * s, (y - r) * s, (x + r) * s, (y + r) * s), fill=fill)
+
+        smoke = {"calm": (150, 146, 140, 200), "seething": (104, 98, 94, 235)}.get(
+            state, (70, 62, 60, 245)
+        )
+        puffs = {
+            "calm": [(160, 24, 7), (168, 14, 6)],
+            "seething": [(150, 26, 11), (166, 16, 13), (184, 10, 11), (140, 14, 9), (200, 6, 8)],
+        }.get(state, [(156, 22, 14), (136, 12, 13), (178, 10, 15), (204, 8, 12), (112, 6, 10),
+                      (226, 6, 9), (158, 4, 11)])  # fmt: skip
+        for x, y, r in puffs:
+            blob(x, y, r, smoke)
+        d.polygon(pts(MOUNTAIN), fill=(104, 88, 76))
+        d.polygon(
+            pts([(6, 98), (48, 78), (88, 52), (118, 36), (130, 40), (112, 98)]), fill=(124, 106, 92)
+        )
+        d.polygon(pts([(214, 54), (252, 78), (294, 98), (220, 98)]), fill=(88, 74, 64))
+        glow = {"calm": (150, 70, 40), "seething": shapes.LAVA_GLOW}.get(state, (255, 190, 80))
+        d.ellipse(tuple(v * s for v in CRATER), fill=glow)
+        if state == "erupting":
+            for x, y, r in ((150, 22, 4), (162, 14, 3), (140, 12, 3), (172, 24, 3), (156, 6, 2)):
+                blob(x, y, r, (255, 150, 50, 255))
+            for path in (
+                [(140, 40), (124, 58), (112, 80), (100, 98)],
+                [(168, 40), (186, 62), (204, 98)],
+            ):
+                d.line(pts(path), fill=shapes.LAVA, width=round(5 * s), joint="curve")
+        elif state == "seething":
+            d.line(pts([(142, 41), (132, 52), (128, 62)]), fill=shapes.LAVA, width=round(4 * s))
+
+    return shapes.cached_sprite(("volcano", state), (VOLCANO_W, VOLCANO_H), paint)
+
+
+def _draw_volcano(img: Image.Image, view: Mapping[str, Any]) -> None:
+    """Vesuvius in the north-east cut-out of the board, in the state the game is in."""
+    phase = view.get("phase", "build")
+    state = "calm" if phase == "build" and not view.get("seething") else "seething"
+    if phase in ("lava_setup", "escape", "over"):
+        state = "erupting"
     x0, y0 = square_xy("i1")
-    x1 = x0 + 3 * CELL
-    base = y0 + CELL - 6
-    peak_l, peak_r = x0 + 128, x0 + 176
-    d.polygon(
-        [(x0 + 8, base), (peak_l, y0 + 30), (peak_r, y0 + 30), (x1 - 8, base)], fill=(96, 80, 70)
-    )
-    d.polygon([(x0 + 70, base), (peak_l + 6, y0 + 40), (peak_l + 20, base)], fill=(84, 70, 62))
-    d.polygon(
-        [(peak_l, y0 + 30), (peak_r, y0 + 30), (peak_r - 8, y0 + 42), (peak_l + 8, y0 + 42)],
-        fill=shapes.LAVA,
-    )
-    for i, (px, py, r) in enumerate(
-        ((peak_l + 20, y0 + 18, 12), (peak_l + 40, y0 + 10, 9), (peak_l + 2, y0 + 8, 8))
-    ):
-        tone = 120 + 20 * i
-        d.ellipse((px - r, py - r, px + r, py + r), fill=(tone, tone - 6, tone - 12))
-    d.polygon(
-        [(peak_l + 6, y0 + 42), (peak_l - 18, y0 + 80), (peak_l + 2, y0 + 70)], fill=shapes.LAVA
-    )
-    f = fonts.font("serif_bold", 17)
-    d.text((x1 - 10, base - 6), "Vesuvius", font=f, fill=TEXT, anchor="rs")
+    sprite = _volcano(state)
+    img.paste(sprite, (x0, y0), sprite)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -1033,6 +1072,7 @@ def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     stacked = phase in ("escape", "over")
     img = background(stacked).copy()
     last = read_last_turn(view, names)
+    _draw_volcano(img, view)
     _draw_lava(img, view)
     _draw_gates(img, view)
     if stacked:

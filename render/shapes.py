@@ -23,7 +23,7 @@ _sprites: dict[tuple[object, ...], Image.Image] = {}
 Painter = Callable[[Image.Image, ImageDraw.ImageDraw, float], None]
 
 
-def _sprite(key: tuple[object, ...], size: tuple[int, int], paint: Painter) -> Image.Image:
+def cached_sprite(key: tuple[object, ...], size: tuple[int, int], paint: Painter) -> Image.Image:
     """A cached RGBA sprite of ``size`` px painted by ``paint(image, draw, scale)`` at SS×."""
     hit = _sprites.get(key)
     if hit is not None:
@@ -124,7 +124,7 @@ def lava_tile(symbol: str, size: int) -> Image.Image:
             d.ellipse((n * (x - rr), n * (y - rr), n * (x + rr), n * (y + rr)), fill=LAVA_GLOW)
         draw_symbol(d, symbol, n / 2, n / 2, n * 0.36, LAVA_INK, LAVA)
 
-    return _sprite(("lava", symbol, size), (size, size), paint)
+    return cached_sprite(("lava", symbol, size), (size, size), paint)
 
 
 def symbol_sprite(symbol: str, size: int, fg: RGB | RGBA, bg: RGB | RGBA) -> Image.Image:
@@ -134,7 +134,7 @@ def symbol_sprite(symbol: str, size: int, fg: RGB | RGBA, bg: RGB | RGBA) -> Ima
         n = size * s
         draw_symbol(d, symbol, n / 2, n / 2, n * 0.48, fg, bg)
 
-    return _sprite(("symbol", symbol, size, fg, bg), (size, size), paint)
+    return cached_sprite(("symbol", symbol, size, fg, bg), (size, size), paint)
 
 
 # ---------------------------------------------------------------- pieces
@@ -201,7 +201,7 @@ def piece_sprite(colour: str, size: int) -> Image.Image:
             n * 0.34,
         )
 
-    return _sprite(("piece", colour, size), (size, size), paint)
+    return cached_sprite(("piece", colour, size), (size, size), paint)
 
 
 def ghost_sprite(colour: str, size: int) -> Image.Image:
@@ -218,4 +218,4 @@ def ghost_sprite(colour: str, size: int) -> Image.Image:
         d.line([(bx - k, by - k), (bx + k, by + k)], fill=RIM, width=w)
         d.line([(bx - k, by + k), (bx + k, by - k)], fill=RIM, width=w)
 
-    return _sprite(("ghost", colour, size), (size, size), paint)
+    return cached_sprite(("ghost", colour, size), (size, size), paint)

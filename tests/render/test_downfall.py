@@ -121,6 +121,18 @@ def test_lava_covers_its_squares_and_only_those() -> None:
     assert count_near(img, square_box("k3"), shapes.LAVA, tol=10) < 1500
 
 
+def test_vesuvius_shows_whether_it_seethes_or_erupts() -> None:
+    calm = fixtures.phase1_early()
+    seething = copy.deepcopy(calm)
+    seething["seething"] = True
+    erupting = copy.deepcopy(calm)
+    erupting["phase"] = "lava_setup"
+    x, y = D.square_xy("i1")
+    volcano = (x, y, x + D.VOLCANO_W, y + D.VOLCANO_H)
+    fire = [count_near(board(v), volcano, shapes.LAVA, tol=30) for v in (calm, seething, erupting)]
+    assert fire[0] < fire[1] < fire[2]
+
+
 def test_a_gate_closed_by_lava_looks_closed() -> None:
     view = fixtures.phase2_mid()
     open_view = copy.deepcopy(view)
