@@ -137,8 +137,10 @@ def font(role: str, size: int) -> AnyFont:
 
 
 def has_real_fonts() -> bool:
-    """Whether DejaVu (the fonts the golden images were drawn with) is installed."""
-    return "DejaVuSans.ttf" in _discover() and "DejaVuSans-Bold.ttf" in _discover()
+    """Whether every role's first-choice font (DejaVu: Debian's ``fonts-dejavu-core`` and
+    ``fonts-dejavu-extra``) is installed: the golden images are drawn with them."""
+    files = _discover()
+    return all(choices[0] in files for choices in ROLES.values())
 
 
 @dataclass(frozen=True)
