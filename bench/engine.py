@@ -1,0 +1,74 @@
+"""Engine speed: one legal_actions + apply step, and whole random games per second.
+
+Run: ``python -m bench.engine``. The goal is a full random 4-player game of The Downfall of
+Pompeii in under 20 ms (median), so an AI can search thousands of playouts.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from engine.downfall import GAME, new_game, playout
+from engine.downfall.rules import apply_unchecked, legal_actions
+from engine.downfall.state import State
+from engine.rng import Rng
+
+GAMES = 60
+
+
+def _states(players: int, games: int) -> list[State]:
+    """Every decision state of a few random games (the mix a playout really meets)."""
+    out = []
+    for seed in range(games):
+        rng = Rng(seed)
+        state = new_game(seed, players)
+        while state.phase != "over":
+            out.append(state)
+            actions = legal_actions(state, state.seat)
+            index, rng = rng.below(len(actions))
+            state = apply_unchecked(state, state.seat, actions[index])[0]
+    return out
+
+
+def bench_step(players: int) -> tuple[float, float]:
+    """Median microseconds of legal_actions + checked apply (the host's path), and unchecked."""
+    states = _states(players, 10)
+    checked, unchecked = [], []
+    for state in states:
+        seat = state.seat
+        t0 = time.perf_counter()
+        actions = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, actions[len(actions) // 2])
+        t1 = time.perf_counter()
+        apply_unchecked(state, seat, legal_actions(state, seat)[len(actions) // 2])
+        t2 = time.perf_counter()
+        checked.append(t1 - t0)
+        unchecked.append(t2 - t1)
+    return statistics.median(checked) * 1e6, statistics.median(unchecked) * 1e6
+
+
+def bench_games(players: int) -> tuple[float, float]:
+    """Median milliseconds of one whole random game (setup + playout), and games per second."""
+    times = []
+    for seed in range(GAMES):
+        t0 = time.perf_counter()
+        playout(new_game(seed, players), seed)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e3, len(times) / sum(times)
+
+
+def main() -> None:
+    for players in (2, 3, 4):
+        checked, unchecked = bench_step(players)
+        median_ms, per_second = bench_games(players)
+        print(
+            f"downfall {players}p: step (legal_actions + apply) median {checked:.0f} µs "
+            f"(unchecked {unchecked:.0f} µs); random game median {median_ms:.1f} ms, "
+            f"{per_second:.0f} games/s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
