@@ -501,7 +501,7 @@ def _plural(n: int, word: str) -> str:
 def _where(building: object, square: object) -> str:
     b, sq = _s(building), _s(square)
     if b and sq:
-        return f"{b} ({sq})"
+        return f"{sq} ({b})"
     return sq or b or "?"
 
 
@@ -531,13 +531,15 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
                 continue
             out.placed.append(sq)
             how = " as a joker" if ev.get("joker") else ""
-            say(f"{who(seat)} played {card}{how} → {_where(ev.get('building'), sq)}")
+            building = _s(ev.get("building"))
+            where = sq if building in (None, str(card)) else f"{sq} ({building})"
+            say(f"{who(seat)} played {card}{how} → {where}")
         elif kind == "RelativesEarned":
             say(f"… and may bring {_plural(_i(ev.get('count')) or 0, 'relative')}")
         elif kind == "RelativePlaced":
             if sq is not None:
                 out.placed.append(sq)
-            say(f"a relative → {_where(ev.get('building'), sq)}")
+            say(f"+ a relative → {_where(ev.get('building'), sq)}")
         elif kind == "RelativesEnded":
             unused = _i(ev.get("unused")) or 0
             if unused:
@@ -550,7 +552,7 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
             victim = _i(ev.get("victim"))
             if victim is not None:
                 out.lose(sq, victim)
-            say(f"the Omen threw {who(victim)}'s piece from {_where(ev.get('building'), sq)}")
+            say(f"Omen: {who(victim)} loses a piece on {sq}")
         elif kind == "OmenNoVictim":
             say("the Omen found no victim")
         elif kind == "VesuviusErupted":
@@ -767,7 +769,7 @@ def _draw_last_turn(img: Image.Image, view: Mapping[str, Any], last: LastTurn) -
         elif sq in B.NEIGHBOURS:
             x, y = square_xy(sq)
             _ring(d, (x + 3, y + 3, x + CELL - 3, y + CELL - 3))
-    for sq in dict.fromkeys(last.lava):
+    for sq in dict.fromkeys([*last.lava, *last.lost]):  # new lava; pieces lost elsewhere
         if sq in B.NEIGHBOURS:
             x, y = square_xy(sq)
             _ring(d, (x + 3, y + 3, x + CELL - 3, y + CELL - 3))
