@@ -77,7 +77,7 @@ DECLINE = Decline()
 
 def card_code(card: int) -> str:
     """``Tr`` for Temple/red."""
-    return BUILDINGS[card // 7][0] + COLOURS[card % 7][0]
+    return _CARD_CODES[card]
 
 
 def card_label(card: int) -> str:
@@ -90,9 +90,13 @@ def identity_label(building: int, colour: int) -> str:
     return f"{BUILDINGS[building][1]}·{COLOURS[colour][1]}"
 
 
+_CELL_CODES = tuple(tuple(f"{chr(ord('a') + c)}{r + 1}" for c in range(SIZE)) for r in range(SIZE))
+_CARD_CODES = tuple(BUILDINGS[i // 7][0] + COLOURS[i % 7][0] for i in range(49))
+
+
 def cell_code(cell: Cell) -> str:
     """``g7`` for the start cell (6, 6)."""
-    return f"{chr(ord('a') + cell[1])}{cell[0] + 1}"
+    return _CELL_CODES[cell[0]][cell[1]]
 
 
 _CARD = re.compile(r"^([a-z])([1-7]?)([a-z])$")

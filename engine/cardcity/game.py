@@ -9,8 +9,10 @@ for a second turn, the others to interrupt before the next player); see §4 of t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Literal
 
 from engine.cardcity import rules
@@ -123,15 +125,29 @@ class State:
     def is_over(self) -> bool:
         return self.stage == "over"
 
-    def grid(self) -> dict[rules.Cell, rules.Face]:
-        return {(r, c): face_of(item) for r, c, item in self.city}
+    def grid(self) -> Mapping[rules.Cell, rules.Face]:
+        """The city as cell -> face (shared between calls: never mutate it)."""
+        return _grid(self.city)
+
+    def frontier(self) -> tuple[rules.Cell, ...]:
+        return _frontier(self.city)
+
+
+@lru_cache(maxsize=64)
+def _grid(city: tuple[tuple[int, int, int], ...]) -> Mapping[rules.Cell, rules.Face]:
+    return MappingProxyType({(r, c): face_of(item) for r, c, item in city})
+
+
+@lru_cache(maxsize=64)
+def _frontier(city: tuple[tuple[int, int, int], ...]) -> tuple[rules.Cell, ...]:
+    return rules.frontier(_grid(city))
+
+
+_FACES: tuple[rules.Face, ...] = tuple((b, c, VALUES[b][c]) for b in range(7) for c in range(7))
 
 
 def face_of(item: int) -> rules.Face:
-    if item >= STATUE:
-        return rules.NEUTRAL
-    b, c = divmod(item, 7)
-    return (b, c, VALUES[b][c])
+    return rules.NEUTRAL if item >= STATUE else _FACES[item]
 
 
 def card_value(card: int) -> int:
@@ -213,17 +229,23 @@ def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None)
 
 def can_place(state: State, seat: Seat) -> bool:
     """Whether ``seat`` has any legal placement (a hand card, or its unused statue)."""
-    grid = state.grid()
-    cells = rules.frontier(grid)
+    return _can_place(state.city, state.hands[seat], state.statues[seat] == NO_STATUE)
+
+
+@lru_cache(maxsize=256)
+def _can_place(city: tuple[tuple[int, int, int], ...], hand: tuple[int, ...], statue: bool) -> bool:
+    cells = _frontier(city)
     if not cells:
         return False
-    if state.statues[seat] == NO_STATUE:
+    if statue:
         return True  # a frontier cell has at most 4 neighbours: some identity always fits
-    return any(rules.legal_cells(grid, face_of(card), cells) for card in state.hands[seat])
+    grid = _grid(city)
+    return any(rules.legal_cells(grid, face_of(card), cells) for card in hand)
 
 
-def _hand_fits(state: State, seat: Seat, grid: rules.Grid, cells: Sequence[rules.Cell]) -> bool:
-    return any(rules.legal_cells(grid, face_of(card), cells) for card in state.hands[seat])
+def _hand_fits(state: State, seat: Seat) -> bool:
+    """Whether some card in ``seat``'s hand has a legal placement (the statue aside)."""
+    return _can_place(state.city, state.hands[seat], False)
 
 
 def to_act(state: State) -> frozenset[Seat]:
@@ -242,19 +264,21 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
     if state.stage == "window":
         return [CLAIM, DECLINE] if can_place(state, seat) else [DECLINE]
     grid = state.grid()
-    cells = rules.frontier(grid)
+    cells = state.frontier()
     out: list[Action] = []
     for card in sorted(state.hands[seat]):
         out.extend(PlayCard(card, cell) for cell in rules.legal_cells(grid, face_of(card), cells))
+    hand_fits = bool(out)
     if state.statues[seat] == NO_STATUE:
         for cell in cells:
+            bad_buildings, bad_colours = rules.forbidden(grid, cell)
+            colours = [c for c in range(7) if c not in bad_colours]
             for b in range(7):
-                for c in range(7):
-                    if rules.conflict(grid, cell, (b, c, STATUE_VALUE)) is None:
-                        out.append(PlayStatue(b, c, cell))
+                if b not in bad_buildings:
+                    out.extend(PlayStatue(b, c, cell) for c in colours)
     if state.permit_turn:
         out.append(DECLINE)
-    elif not _hand_fits(state, seat, grid, cells):
+    elif not hand_fits:
         out.extend(Discard(card) for card in sorted(state.hands[seat]))
     return out
 
@@ -310,8 +334,7 @@ def _check(state: State, seat: Seat, action: Action) -> None:
                 raise IllegalActionError("A permit turn must place a card or your statue.")
             if card not in state.hands[seat]:
                 raise IllegalActionError(f"You don't hold {card_label(card)}.")
-            grid = state.grid()
-            if _hand_fits(state, seat, grid, rules.frontier(grid)):
+            if _hand_fits(state, seat):
                 raise IllegalActionError(
                     "You may discard only when none of your cards fits in the city."
                 )
@@ -328,15 +351,28 @@ def _check(state: State, seat: Seat, action: Action) -> None:
 # --------------------------------------------------------------------------- apply
 
 
+_FIELDS = tuple(f.name for f in fields(State))
+
+
 class _Turn:
-    """A mutable scratchpad for one ``apply``; it ends as an immutable :class:`State`."""
+    """A scratchpad for one ``apply``: the state so far and the events; changes are collected
+    and folded into a new immutable :class:`State` only when the state is read again."""
 
     def __init__(self, state: State) -> None:
-        self.s = state
+        self._state = state
+        self._changes: dict[str, object] = {}
         self.events: list[Event] = []
 
+    @property
+    def s(self) -> State:
+        if self._changes:
+            old, new = self._state, self._changes
+            self._state = State(*[new[f] if f in new else getattr(old, f) for f in _FIELDS])  # type: ignore[arg-type]
+            self._changes = {}
+        return self._state
+
     def set(self, **changes: object) -> None:
-        self.s = replace(self.s, **changes)  # type: ignore[arg-type]
+        self._changes.update(changes)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

@@ -156,6 +156,20 @@ def is_legal(grid: Grid, cell: Cell, face: Face) -> bool:
 
 
 def legal_cells(grid: Grid, face: Face, cells: Iterable[Cell] | None = None) -> list[Cell]:
-    """The cells of ``cells`` (default: the frontier) where ``face`` may be placed."""
+    """The cells where ``face`` may be placed; ``cells`` must be ``frontier(grid)`` if given
+    (callers that already have it save the work)."""
     candidates = frontier(grid) if cells is None else cells
-    return [c for c in candidates if conflict(grid, c, face) is None and c not in grid]
+    return [c for c in candidates if conflict(grid, c, face) is None]
+
+
+def forbidden(grid: Grid, cell: Cell) -> tuple[frozenset[int], frozenset[int]]:
+    """The buildings and colours of ``cell``'s edge neighbours (neutral statues excluded):
+    what a card or a declared statue on ``cell`` may not be."""
+    buildings: set[int] = set()
+    colours: set[int] = set()
+    for dr, dc in EDGES:
+        other = grid.get((cell[0] + dr, cell[1] + dc))
+        if other is not None and other[0] >= 0:
+            buildings.add(other[0])
+            colours.add(other[1])
+    return frozenset(buildings), frozenset(colours)

@@ -7,6 +7,7 @@ once it is over, the hands are public (they are subtracted from the scores in th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, TypedDict
 
 from engine.cardcity import rules
@@ -33,14 +34,15 @@ class CardView(TypedDict):
 
 
 class CellView(TypedDict):
+    """One occupied space; the list is in the order played (the start card first)."""
+
     cell: str  # "g7"
-    row: int  # 1..13
-    col: int  # 1..13 (a = 1)
-    kind: Literal["card", "statue"]
-    card: CardView | None  # kind == "card"
-    statue_of: int | None  # kind == "statue": the seat that played it (now neutral)
-    declared: str | None  # kind == "statue": the identity it scored as, e.g. "Ar"
-    order: int  # 0 = the start card, then in the order played
+    row: int  # 1..13 (top to bottom)
+    col: int  # 1..13 (a = 1, left to right)
+    card: str | None  # "Tr" for a building card; None for a statue
+    value: int  # the card's value; 0 for a (neutral) statue
+    statue: int | None  # a statue: the seat that played it
+    declared: str | None  # a statue: the identity it scored as, e.g. "Ar" (now neutral)
 
 
 class SeatView(TypedDict):
@@ -123,19 +125,21 @@ def _card(card: int) -> CardView:
     }
 
 
-def _cell(order: int, row: int, col: int, item: int, state: State) -> CellView:
-    statue = item >= STATUE
-    declared = state.statues[item - STATUE] if statue else NO_STATUE
-    return {
-        "cell": cell_code((row, col)),
-        "row": row + 1,
-        "col": col + 1,
-        "kind": "statue" if statue else "card",
-        "card": None if statue else _card(item),
-        "statue_of": item - STATUE if statue else None,
-        "declared": card_code(declared) if statue and declared != NO_STATUE else None,
-        "order": order,
-    }
+def _cell(row: int, col: int, item: int, statues: tuple[int, ...]) -> CellView:
+    if item >= STATUE:
+        declared = statues[item - STATUE]
+        return {"cell": cell_code((row, col)), "row": row + 1, "col": col + 1, "card": None,
+                "value": 0, "statue": item - STATUE,
+                "declared": card_code(declared) if declared != NO_STATUE else None}  # fmt: skip
+    return {"cell": cell_code((row, col)), "row": row + 1, "col": col + 1,
+            "card": card_code(item), "value": card_value(item), "statue": None,
+            "declared": None}  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _city(city: tuple[tuple[int, int, int], ...], statues: tuple[int, ...]) -> tuple[CellView, ...]:
+    """Shared between views: callers copy each cell before handing it out."""
+    return tuple(_cell(r, c, item, statues) for r, c, item in city)
 
 
 LEGEND: LegendView = {
@@ -175,7 +179,7 @@ def public_view(state: State) -> PublicView:
         "volcanoes": state.volcanoes,
         "deck_size": len(state.deck),
         "safe_draws": max(0, len(state.deck) - 2 * (PILE + 1)),
-        "city": [_cell(i, r, c, item, state) for i, (r, c, item) in enumerate(state.city)],
+        "city": [cell.copy() for cell in _city(state.city, state.statues)],
         "frame": {
             "top": min(rows) + 1,
             "bottom": max(rows) + 1,

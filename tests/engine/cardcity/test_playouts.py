@@ -1,0 +1,190 @@
+"""Random playouts over many seeds and every player count, checking the engine's invariants
+after every step: cards conserved, every legal action applies, non-legal actions raise, to_act
+is empty exactly when the game is over, replay reproduces every state and event, the state
+JSON round-trips, no view or public event shows a hidden card, and every game ends."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from engine.cardcity.actions import (
+    CLAIM,
+    DECLINE,
+    DRAW,
+    NODRAW,
+    SIZE,
+    Action,
+    Discard,
+    PlayCard,
+    PlayStatue,
+    card_code,
+)
+from engine.cardcity.api import GAME
+from engine.cardcity.data import VOLCANO
+from engine.cardcity.game import STATUE, State
+from engine.core import Event, Record, RuleError, redact, replay
+from engine.rng import Rng
+
+GAMES_PER_COUNT = 200
+EXHAUSTIVE_EVERY = 50  # every 50th game applies *every* legal action at every step; the
+# others apply 3 random ones (and every legal action round-trips notation: test_notation.py)
+MAX_STEPS = 600
+OPTION_SETS = [
+    {},
+    {"permit_uses": 2},
+    {"permit_window": 0},
+    {"permit_uses": 2, "permit_window": 60, "first_seat": 1},
+]
+
+
+def pick(legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+    """A random action: first a kind (play, statue, discard, ...), then one of that kind."""
+    kinds: dict[str, list[Action]] = {}
+    for action in legal:
+        kinds.setdefault(type(action).__name__, []).append(action)
+    names = sorted(kinds)
+    k, rng = rng.below(len(names))
+    group = kinds[names[k]]
+    i, rng = rng.below(len(group))
+    return group[i], rng
+
+
+def check_cards(state: State) -> None:
+    held = [c for hand in state.hands for c in hand]
+    placed = [item for _, _, item in state.city if item < STATUE]
+    deck = [c for c in state.deck if c != VOLCANO]
+    counts = Counter(held + placed + deck + list(state.discards))
+    assert sorted(counts) == list(range(49)) and set(counts.values()) == {1}
+    assert state.deck.count(VOLCANO) + state.volcanoes == 2
+    assert all(len(hand) <= 3 for hand in state.hands)
+    assert len({(r, c) for r, c, _ in state.city}) == len(state.city)
+
+
+def public_codes(state: State) -> set[str]:
+    """Codes anyone may see: placed cards, discards and declared statue identities."""
+    codes = {card_code(item) for _, _, item in state.city if item < STATUE}
+    codes |= {card_code(c) for c in state.discards}
+    codes |= {card_code(d) for d in state.statues if d >= 0}
+    return codes
+
+
+CODE = re.compile(r'"([TFABVWG][roygbpw])"')
+PLAYER_KEYS = {"seat", "hand", "hand_value", "can_place"}
+
+
+def check_views(state: State) -> None:
+    """The public view shows no hidden card; a player's view is the public view plus exactly
+    that player's own hand (so it shows no other hand either)."""
+    public = GAME.view(state, None)
+    text = json.dumps(public)
+    assert not PLAYER_KEYS & public.keys()
+    if GAME.outcome(state) is None:
+        shown = set(CODE.findall(text))
+        assert shown <= public_codes(state), f"public view shows {shown - public_codes(state)}"
+    for seat in range(state.players):
+        view = GAME.view(state, seat)
+        assert {k: v for k, v in view.items() if k not in PLAYER_KEYS} == public
+        assert view["seat"] == seat
+        assert [c["code"] for c in view["hand"]] == [card_code(c) for c in state.hands[seat]]
+
+
+def check_events(state: State, events: Sequence[Event]) -> None:
+    """Public events hold no card that is still hidden; a seat sees a secret only if it is
+    one of ``secret_for``, and otherwise exactly the public event."""
+    over = GAME.outcome(state) is not None
+    public = public_codes(state)
+    for event in events:
+        seen = redact(event, None)
+        assert "secret" not in seen
+        if not over:
+            shown = set(CODE.findall(json.dumps(seen)))
+            assert shown <= public, (event, shown - public)
+        for seat in range(state.players):
+            if seat in event.get("secret_for", ()):
+                assert redact(event, seat) == event
+            else:
+                assert redact(event, seat) == seen
+
+
+def illegal_candidates(state: State, rng: Rng) -> Iterator[tuple[int, Action]]:
+    """A few actions per step, mostly not legal: each seat tries one of the fixed words, and
+    one random seat a random card play, statue and discard."""
+    words: list[Action] = [DRAW, NODRAW, CLAIM, DECLINE]
+    for seat in range(state.players):
+        w, rng = rng.below(len(words))
+        yield seat, words[w]
+    seat, rng = rng.below(state.players)
+    c, rng = rng.below(49)
+    r, rng = rng.below(SIZE)
+    col, rng = rng.below(SIZE)
+    yield seat, PlayCard(c, (r, col))
+    yield seat, PlayStatue(c // 7, c % 7, (r, col))
+    yield seat, Discard(c)
+
+
+def run_game(players: int, seed: int) -> int:
+    options = OPTION_SETS[seed % len(OPTION_SETS)]
+    exhaustive = seed % EXHAUSTIVE_EVERY == 0
+    state = GAME.new_game(seed, players, options)
+    rng = Rng(seed * 7919 + players)
+    records: list[Record] = []
+    states = [state]
+    while True:
+        check_cards(state)
+        assert GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(state)))) == state
+        check_views(state)
+        acting = GAME.to_act(state)
+        assert (not acting) == (GAME.outcome(state) is not None)
+        if not acting:
+            break
+        assert len(records) < MAX_STEPS, "the game did not end"
+        legal_by_seat = {seat: GAME.legal_actions(state, seat) for seat in range(players)}
+        for seat, legal in legal_by_seat.items():
+            assert bool(legal) == (seat in acting)
+        for seat, action in illegal_candidates(state, rng):
+            if action not in legal_by_seat[seat]:
+                try:
+                    GAME.apply(state, seat, action)
+                except RuleError:
+                    continue
+                raise AssertionError(f"seat {seat} could play non-legal {action}")
+        seats = sorted(acting)
+        i, rng = rng.below(len(seats))
+        seat = seats[i]
+        legal = legal_by_seat[seat]
+        if exhaustive:
+            for action in legal:
+                GAME.apply(state, seat, action)
+        else:
+            for _ in range(3):
+                j, rng = rng.below(len(legal))
+                GAME.apply(state, seat, legal[j])
+        action, rng = pick(legal, rng)
+        assert GAME.parse_action(GAME.format_action(action)) == action
+        assert GAME.describe_action(state, seat, action)
+        transition = GAME.apply(state, seat, action)
+        assert GAME.version(transition.state) == len(records) + 1
+        check_events(transition.state, transition.events)
+        records.append(Record(seat, GAME.format_action(action), transition.events))
+        state = transition.state
+        states.append(state)
+    # Replay: every intermediate state and every event list comes out the same.
+    again = GAME.new_game(seed, players, options)
+    for record, expected in zip(records, states[1:], strict=True):
+        transition = GAME.apply(again, record.seat, GAME.parse_action(record.action))
+        assert transition.events == record.events
+        again = transition.state
+        assert again == expected
+    assert replay(GAME, seed, players, options, records) == state
+    return len(records)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts(players: int) -> None:
+    lengths = [run_game(players, seed) for seed in range(GAMES_PER_COUNT)]
+    assert min(lengths) > 10
