@@ -813,7 +813,9 @@ def _decision(view: Mapping[str, Any]) -> str:
     if kind == "omen":
         return "Omen: throws a piece into the volcano"
     if kind == "lava":
-        tile = pending.get("lava_tile") or "lava"
+        tile = str(pending.get("lava_tile") or "lava")
+        if "/" in tile:
+            return f"places the dual vent tile: {tile.replace('/', ' or ')}"
         return f"places a {tile} lava tile"
     if kind == "move":
         left = pending.get("moves_left", 0)
