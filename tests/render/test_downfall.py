@@ -79,6 +79,34 @@ def test_board_matches_its_golden_image(name: str) -> None:
     assert golden.mean_difference(got, expected) < 1.0
 
 
+@pytest.mark.parametrize(("players", "dual_vent"), [(2, False), (3, True), (4, False)])
+def test_positions_throughout_real_games_render_within_budget(
+    players: int, dual_vent: bool
+) -> None:
+    """Every 9th position of a whole game (and its end), each player count, the dual vent
+    variant: the image always renders, at the same size, under the Discord-friendly budget."""
+    from engine.registry import get_game
+
+    game = get_game("downfall")
+    state = game.new_game(11, players, {"dual_vent": dual_vent})
+    names = positions.NAMES[:players]
+    step = 0
+    while True:
+        view = game.view(state, None)
+        over = not game.to_act(state)
+        if step % 9 == 0 or over:
+            data = render.render_board("downfall", view, names)
+            assert Image.open(io.BytesIO(data)).size == (D.W, D.H)
+            assert len(data) < 150 * 1024
+        if over:
+            break
+        seat = view["pending"]["seat"]
+        actions = game.legal_actions(state, seat)
+        state = game.apply(state, seat, actions[(step * 7919) % len(actions)]).state
+        step += 1
+    assert view["phase"] == "over"
+
+
 def test_unknown_game_is_refused() -> None:
     with pytest.raises(ValueError, match="no renderer"):
         render.render_board("chess", {}, [])
