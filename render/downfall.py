@@ -67,15 +67,6 @@ NUMBER_INK = (22, 18, 16)
 NUMBER_HALO = (255, 250, 236)
 MUTED_INK = (96, 84, 70)
 
-SYMBOL_NAMES = {
-    "scroll": "scroll",
-    "coin": "coin",
-    "column": "column",
-    "vase": "vase",
-    "helmet": "helmet",
-    "mask": "mask",
-}
-
 # gate square -> side of the square the gate opens on
 GATE_SIDE: dict[str, str] = {
     "a1": "w",

@@ -151,7 +151,6 @@ PIECE_SHAPE: dict[str, str] = {
     "yellow": "triangle",
     "blue": "diamond",
 }
-PIECE_MARK: dict[str, str] = {"red": "●", "black": "■", "yellow": "▲", "blue": "◆"}
 INK = (20, 16, 14)
 RIM = (255, 248, 230)
 
