@@ -1,0 +1,1086 @@
+"""Pompeji, Frank Brandt's card game: the public city image and a player's private image.
+
+Drawn from the views only (``engine.cardcity.views``): ``render_board`` reads the public view,
+``render_hand`` the player view (public fields plus the viewer's own hand). Where the view does
+not spell something out, it is derived from the view's own fields with the engine's pure rules
+(``engine.cardcity.rules``): the points the last card scored street by street (the city before
+it is the city list minus its last entry), and the spaces where the viewer's cards fit.
+
+Every card shows its building as a symbol *and* a letter, its colour as a fill *and* a letter,
+and its value in a disc, so nothing depends on telling colours apart (the known complaint about
+the printed cards). The image is opaque on a dark surround, for Discord's dark and light themes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.cardcity import data as D
+from engine.cardcity import rules
+from render import cardcity_art as art
+from render import fonts, png
+from render.fonts import RGB
+
+# ------------------------------------------------------------------ layout (px)
+
+W, H = 1600, 1000
+GRID = 13  # the city can reach 6 cards to every side of the start card (g7)
+SPAN = 9  # cells shown each way: the city's 7 × 7 limit plus a ring of open spaces
+CELL = 100
+GAP = 4  # between a card and its cell's edge
+GX, GY = 46, 50  # top-left corner of the shown grid
+GRID_PX = SPAN * CELL
+PANEL_X = GX + GRID_PX + 66
+PANEL_R = W - 16
+
+# ------------------------------------------------------------------ colours
+
+CANVAS = (34, 28, 24)  # dark warm surround: looks the same on Discord's dark and light themes
+PANEL = (52, 43, 36)
+PANEL_HI = (72, 58, 46)
+TEXT = (246, 236, 214)
+MUTED = (186, 170, 146)
+OPEN = (70, 60, 50)  # an open space inside the city limits
+OPEN_LINE = (92, 80, 66)
+BEYOND = (42, 35, 30)  # beyond the 7 × 7 limit
+HATCH = (56, 47, 40)
+LIMIT = (222, 186, 110)  # the line of the city limit
+INK = (20, 16, 14)
+PAPER = (255, 252, 244)
+HIGHLIGHT = (255, 43, 214)  # the last card and its streets: a colour used nowhere else
+HIGHLIGHT_EDGE = (48, 0, 40)
+LEGAL = (40, 224, 236)  # where the viewer's cards fit (private image only)
+LEGAL_FILL = (22, 84, 92)
+END_PHASE = (232, 96, 30)
+GOLD = (250, 200, 70)
+STONE = (176, 174, 166)  # a statue's card
+
+CARD_FILL: dict[str, RGB] = {
+    "r": (204, 44, 44),
+    "o": (244, 142, 30),
+    "y": (250, 220, 60),
+    "g": (40, 148, 70),
+    "b": (40, 100, 222),
+    "p": (140, 72, 190),
+    "w": (242, 240, 232),
+}
+LIGHT_CARDS = frozenset("oyw")  # dark ink on these, light ink on the others
+
+LINE_LABEL = {
+    "row": "row",
+    "column": "column",
+    "diagonal \\": "diagonal ↘",
+    "diagonal /": "diagonal ↗",
+}
+
+Cell = tuple[int, int]  # (row, col), 0-based on the 13 × 13 grid, as in engine.cardcity.rules
+
+# ------------------------------------------------------------------ reading the view
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One occupied space of the city, read from the view."""
+
+    cell: Cell
+    code: str | None  # "Tr"; None for a statue
+    value: int
+    statue: int | None  # the seat that played it
+    declared: str | None  # what a statue scored as
+
+    @property
+    def face(self) -> rules.Face:
+        """As the rules see it now: a building card, or a neutral statue."""
+        if self.code is None:
+            return rules.NEUTRAL
+        return face_of(self.code)
+
+
+@dataclass(frozen=True)
+class City:
+    cells: tuple[Placed, ...]  # in the order played
+    top: int
+    bottom: int
+    left: int
+    right: int
+    row0: int  # the first shown row and column
+    col0: int
+
+    @property
+    def by_cell(self) -> dict[Cell, Placed]:
+        return {p.cell: p for p in self.cells}
+
+    def within_limit(self, cell: Cell) -> bool:
+        """Whether a card there would keep the city within 7 × 7."""
+        r, c = cell
+        return (
+            0 <= r < GRID
+            and 0 <= c < GRID
+            and max(self.bottom, r) - min(self.top, r) < rules.FRAME
+            and max(self.right, c) - min(self.left, c) < rules.FRAME
+        )
+
+    def shown(self, cell: Cell) -> bool:
+        r, c = cell
+        return self.row0 <= r < self.row0 + SPAN and self.col0 <= c < self.col0 + SPAN
+
+
+_BUILDINGS = {code: i for i, (code, _name) in enumerate(D.BUILDINGS)}
+_COLOURS = {code: i for i, (code, _name, _emoji) in enumerate(D.COLOURS)}
+
+
+def face_of(code: str, value: int | None = None) -> rules.Face:
+    """``"Tr"`` as ``(building, colour, value)``; the value from the data unless given."""
+    b, c = _BUILDINGS[code[0]], _COLOURS[code[1]]
+    return (b, c, D.VALUES[b][c] if value is None else value)
+
+
+def cell_code(cell: Cell) -> str:
+    return f"{chr(ord('a') + cell[1])}{cell[0] + 1}"
+
+
+def parse_cell(text: str) -> Cell:
+    return (int(text[1:]) - 1, ord(text[0]) - ord("a"))
+
+
+def _window_start(lo: int, hi: int) -> int:
+    """The first shown row/column: the city and a ring around it, kept on the grid."""
+    return max(0, min(GRID - SPAN, (lo + hi) // 2 - SPAN // 2))
+
+
+def read_city(view: Mapping[str, Any]) -> City:
+    """The placed cards, from each entry's ``cell`` ("g7"), ``card`` ("Tr"; empty or missing
+    for a statue), ``statue`` (the seat that played it) and ``declared`` (what it scored as)."""
+    cells: list[Placed] = []
+    for entry in view.get("city") or []:
+        card = entry.get("card")
+        if isinstance(card, Mapping):  # tolerate a card given as a CardView
+            card = card.get("code")
+        code = card if isinstance(card, str) and len(card) == 2 else None
+        statue = entry.get("statue", entry.get("statue_of"))
+        declared = entry.get("declared")
+        cells.append(
+            Placed(
+                cell=parse_cell(str(entry["cell"])),
+                code=code,
+                value=face_of(code)[2] if code else 0,
+                statue=int(statue) if code is None and isinstance(statue, int) else None,
+                declared=declared
+                if code is None and isinstance(declared, str) and declared
+                else None,
+            )
+        )
+    if not cells:
+        centre = GRID // 2
+        return City((), centre, centre, centre, centre, centre - SPAN // 2, centre - SPAN // 2)
+    rows = [p.cell[0] for p in cells]
+    cols = [p.cell[1] for p in cells]
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    return City(
+        tuple(cells),
+        top,
+        bottom,
+        left,
+        right,
+        _window_start(top, bottom),
+        _window_start(left, right),
+    )
+
+
+def grid_of(cells: Sequence[Placed]) -> dict[Cell, rules.Face]:
+    return {p.cell: p.face for p in cells}
+
+
+@dataclass(frozen=True)
+class LastPlay:
+    seat: int
+    placed: Placed
+    points: int
+    streets: tuple[rules.StreetScore, ...] | None  # None if they could not be re-derived
+
+
+def read_last(view: Mapping[str, Any], city: City) -> LastPlay | None:
+    """The last placement, with the points it scored street by street.
+
+    The city list is in the order played and the last placement is its last entry, so the
+    streets are scored again on the city without it (earlier statues are neutral by then; a
+    statue just played scored as its declared identity with value 1). If that does not add up
+    to the view's points, the breakdown is left out rather than shown wrong.
+    """
+    last = view.get("last")
+    if not last or not city.cells:
+        return None
+    cell = parse_cell(str(last.get("cell", "")))
+    placed = city.cells[-1]
+    points = int(last.get("points", 0))
+    seat = int(last.get("seat", 0))
+    if placed.cell != cell:
+        found = city.by_cell.get(cell)
+        return LastPlay(seat, found, points, None) if found else None
+    if placed.code is not None:
+        face = placed.face
+    elif placed.declared:
+        face = face_of(placed.declared, D.STATUE_VALUE)
+    else:
+        return LastPlay(seat, placed, points, None)
+    streets = rules.score(grid_of(city.cells[:-1]), cell, face)
+    if sum(s.points for s in streets) != points:
+        return LastPlay(seat, placed, points, None)
+    return LastPlay(seat, placed, points, streets)
+
+
+@dataclass(frozen=True)
+class Fit:
+    code: str
+    points: int
+
+
+def legal_spots(view: Mapping[str, Any], city: City | None = None) -> dict[Cell, list[Fit]]:
+    """Where each card of the viewer's hand may go, with the points it would score there.
+
+    Derived from the player view alone (the city and the viewer's own hand) with the engine's
+    placement rules; the best fits come first. Empty for a public view or a finished game.
+    """
+    if city is None:
+        city = read_city(view)
+    if view.get("stage") == "over" or not city.cells:
+        return {}
+    grid = grid_of(city.cells)
+    frontier = rules.frontier(grid)
+    out: dict[Cell, list[Fit]] = {}
+    for code in hand_codes(view):
+        face = face_of(code)
+        for cell in rules.legal_cells(grid, face, frontier):
+            out.setdefault(cell, []).append(Fit(code, rules.points(grid, cell, face)))
+    for fits in out.values():
+        fits.sort(key=lambda f: (-f.points, f.code))
+    return out
+
+
+def hand_codes(view: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
+    for card in view.get("hand") or []:
+        code = card.get("code") if isinstance(card, Mapping) else card
+        if isinstance(code, str) and len(code) == 2:
+            out.append(code)
+    return out
+
+
+# ------------------------------------------------------------------ names and text
+
+
+def display_name(names: Sequence[str], seat: int) -> str:
+    name = fonts.clean(names[seat]) if 0 <= seat < len(names) else ""
+    return name or f"Player {seat + 1}"
+
+
+def _text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    role: str,
+    size: int,
+    fill: RGB,
+    anchor: str = "ls",
+) -> None:
+    """A fixed label (numbers, our own words): drawn from a cached mask."""
+    fonts.label(img, xy, text, fonts.font(role, size), fill, anchor=anchor)
+
+
+def _line(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    role: str,
+    size: int,
+    fill: RGB,
+    right: float,
+) -> None:
+    """A line holding display names (any script): fallback fonts, cut with "…" before ``right``."""
+    f = fonts.font(role, size)
+    fonts.draw_text(img, xy, fonts.fit(text, f, size, right - xy[0]), f, size, fill)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ------------------------------------------------------------------ cards
+
+_lock = threading.Lock()
+_tiles: dict[tuple[object, ...], Image.Image] = {}
+
+
+def _cached(key: tuple[object, ...], make: Any) -> Image.Image:
+    full = (*key, fonts.generation())
+    hit = _tiles.get(full)
+    if hit is None:
+        hit = make()
+        with _lock:
+            hit = _tiles.setdefault(full, hit)
+    return hit
+
+
+def _ink(colour: str) -> RGB:
+    return INK if colour in LIGHT_CARDS else PAPER
+
+
+def card_tile(code: str, size: int, under: RGB) -> Image.Image:
+    """A building card face of ``size`` px on ``under`` (the colour around its corners).
+
+    Building letter + colour letter (the notation) top left, the value in a disc top right,
+    the building's symbol below; the fill is the card's colour.
+    """
+
+    def make() -> Image.Image:
+        colour = code[1]
+        fill = CARD_FILL.get(colour, STONE)
+        ink = _ink(colour)
+        k = size / 92
+        tile = Image.new("RGB", (size, size), under)
+        d = ImageDraw.Draw(tile)
+        d.rounded_rectangle(
+            (0, 0, size - 1, size - 1), radius=round(10 * k), fill=fill, outline=INK, width=2
+        )
+        if colour == "w":  # white on white: an inner rule so the card edge shows on paper too
+            d.rounded_rectangle(
+                (4, 4, size - 5, size - 5), radius=round(7 * k), outline=(170, 166, 150), width=1
+            )
+        sprite = art.building_sprite(code[0], round(43 * k), ink)
+        tile.paste(sprite, (round(6 * k), round(size - sprite.height - 6 * k)), sprite)
+        _text(tile, (7 * k, 34 * k), code, "bold", round(33 * k), ink)
+        r = 19 * k
+        cx, cy = size - 5 * k - r, size - 5 * k - r
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PAPER, outline=INK, width=2)
+        value = D.VALUES[_BUILDINGS[code[0]]][_COLOURS[colour]]
+        _text(tile, (cx, cy + 1), str(value), "bold", round(31 * k), INK, "mm")
+        return tile
+
+    return _cached(("card", code, size, under), make)
+
+
+def statue_tile(seat: int | None, size: int, under: RGB) -> Image.Image:
+    """A placed statue: stone grey, neutral, with the number of the player who played it."""
+
+    def make() -> Image.Image:
+        k = size / 92
+        tile = Image.new("RGB", (size, size), under)
+        d = ImageDraw.Draw(tile)
+        d.rounded_rectangle(
+            (0, 0, size - 1, size - 1), radius=round(10 * k), fill=STONE, outline=INK, width=2
+        )
+        sprite = art.statue_sprite(round(50 * k), INK)
+        tile.paste(
+            sprite, (round((size - sprite.width) / 2), round(size - sprite.height - 4 * k)), sprite
+        )
+        _text(tile, (7 * k, 34 * k), "S", "bold", round(33 * k), INK)
+        if seat is not None:  # top right: the value disc's corner stays empty (worth nothing now)
+            _seat_badge(tile, (size - 24 * k, 24 * k), seat, round(16 * k))
+        return tile
+
+    return _cached(("statue", seat, size, under), make)
+
+
+def _seat_badge(img: Image.Image, centre: tuple[float, float], seat: int, r: int) -> None:
+    """The player's number (seat + 1) in a dark disc: how seats are told apart here."""
+    d = ImageDraw.Draw(img)
+    cx, cy = centre
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK, outline=PAPER, width=2)
+    _text(img, (cx, cy + 1), str(seat + 1), "bold", round(r * 1.3), PAPER, "mm")
+
+
+# ------------------------------------------------------------------ the city grid
+
+
+def cell_box(city: City, cell: Cell) -> tuple[int, int, int, int]:
+    """The pixel box of a grid cell (which must be shown)."""
+    x = GX + (cell[1] - city.col0) * CELL
+    y = GY + (cell[0] - city.row0) * CELL
+    return x, y, x + CELL, y + CELL
+
+
+def cell_centre(city: City, cell: Cell) -> tuple[float, float]:
+    x0, y0, x1, y1 = cell_box(city, cell)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def _hatch(size: int) -> Image.Image:
+    def make() -> Image.Image:
+        tile = Image.new("RGB", (size, size), BEYOND)
+        d = ImageDraw.Draw(tile)
+        for i in range(-size, size, 20):
+            d.line([(i, size), (i + size, 0)], fill=HATCH, width=3)
+        return tile
+
+    return _cached(("hatch", size), make)
+
+
+def _open_tile(size: int) -> Image.Image:
+    def make() -> Image.Image:
+        tile = Image.new("RGB", (size, size), CANVAS)
+        ImageDraw.Draw(tile).rounded_rectangle(
+            (GAP, GAP, size - GAP - 1, size - GAP - 1), radius=8, fill=OPEN, outline=OPEN_LINE
+        )
+        return tile
+
+    return _cached(("open", size), make)
+
+
+def _draw_coordinates(img: Image.Image, city: City) -> None:
+    for i in range(SPAN):
+        col, row = city.col0 + i, city.row0 + i
+        x = GX + i * CELL + CELL / 2
+        y = GY + i * CELL + CELL / 2
+        _text(img, (x, GY - 11), chr(ord("a") + col), "bold", 34, TEXT, "ms")
+        _text(img, (x, GY + GRID_PX + 38), chr(ord("a") + col), "bold", 34, TEXT, "ms")
+        _text(img, (GX - 26, y), str(row + 1), "bold", 34, TEXT, "mm")
+        _text(img, (GX + GRID_PX + 26, y), str(row + 1), "bold", 34, TEXT, "mm")
+
+
+def _draw_city(img: Image.Image, city: City) -> None:
+    """Open spaces, the area beyond the 7 × 7 limit, the limit line and every card."""
+    by_cell = city.by_cell
+    hatch, open_tile = _hatch(CELL), _open_tile(CELL)
+    for r in range(city.row0, city.row0 + SPAN):
+        for c in range(city.col0, city.col0 + SPAN):
+            x0, y0, _x1, _y1 = cell_box(city, (r, c))
+            placed = by_cell.get((r, c))
+            if placed is not None:
+                tile = (
+                    card_tile(placed.code, CELL - 2 * GAP, CANVAS)
+                    if placed.code
+                    else statue_tile(placed.statue, CELL - 2 * GAP, CANVAS)
+                )
+                img.paste(CANVAS, (x0, y0, x0 + CELL, y0 + CELL))
+                img.paste(tile, (x0 + GAP, y0 + GAP))
+            elif city.within_limit((r, c)):
+                img.paste(open_tile, (x0, y0))
+            else:
+                img.paste(hatch, (x0, y0))
+    if not city.cells:
+        return
+    # the city limit: the outermost rows/columns a card could still reach
+    lo_r = max(0, city.bottom - rules.FRAME + 1, city.row0)
+    hi_r = min(GRID - 1, city.top + rules.FRAME - 1, city.row0 + SPAN - 1)
+    lo_c = max(0, city.right - rules.FRAME + 1, city.col0)
+    hi_c = min(GRID - 1, city.left + rules.FRAME - 1, city.col0 + SPAN - 1)
+    x0, y0, _, _ = cell_box(city, (lo_r, lo_c))
+    _, _, x1, y1 = cell_box(city, (hi_r, hi_c))
+    d = ImageDraw.Draw(img)
+    fixed = {
+        "top": lo_r == city.bottom - rules.FRAME + 1,
+        "bottom": hi_r == city.top + rules.FRAME - 1,
+        "left": lo_c == city.right - rules.FRAME + 1,
+        "right": hi_c == city.left + rules.FRAME - 1,
+    }
+    sides = {
+        "top": [(x0, y0), (x1, y0)],
+        "bottom": [(x0, y1), (x1, y1)],
+        "left": [(x0, y0), (x0, y1)],
+        "right": [(x1, y0), (x1, y1)],
+    }
+    for side, pts in sides.items():
+        if fixed[side]:  # only limits that exist in the shown part are drawn
+            d.line(pts, fill=LIMIT, width=5)
+
+
+def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB) -> None:
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=14, outline=INK, width=10)
+    d.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=12, outline=colour, width=6)
+
+
+def _pill(
+    img: Image.Image, centre: tuple[float, float], text: str, size: int, fill: RGB, ink: RGB
+) -> None:
+    f = fonts.font("bold", size)
+    w = f.getlength(text) + size * 0.7
+    h = size * 1.3
+    cx, cy = centre
+    ImageDraw.Draw(img).rounded_rectangle(
+        (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2),
+        radius=h / 2,
+        fill=fill,
+        outline=INK,
+        width=2,
+    )
+    fonts.label(img, (cx, cy + 1), text, f, ink, anchor="mm")
+
+
+def _draw_last(img: Image.Image, city: City, last: LastPlay) -> None:
+    """The last card ringed; each street that scored traced, with its points on the card."""
+    cell = last.placed.cell
+    if not city.shown(cell):
+        return
+    d = ImageDraw.Draw(img)
+    scoring = [s for s in last.streets or () if s.points]
+    for s in scoring:
+        a = cell_centre(city, s.cells[0])
+        b = cell_centre(city, s.cells[-1])
+        d.line([a, b], fill=HIGHLIGHT_EDGE, width=9)
+        d.line([a, b], fill=HIGHLIGHT, width=5)
+        for c in s.cells:
+            if c != cell:
+                x, y = cell_centre(city, c)
+                d.ellipse((x - 8, y - 8, x + 8, y + 8), fill=HIGHLIGHT, outline=HIGHLIGHT_EDGE)
+    x0, y0, x1, y1 = cell_box(city, cell)
+    _ring(d, (x0, y0, x1, y1), HIGHLIGHT)
+    for s in scoring:
+        i = s.cells.index(cell)
+        other = s.cells[i + 1] if i + 1 < len(s.cells) else s.cells[i - 1]
+        cx, cy = cell_centre(city, cell)
+        ox, oy = cell_centre(city, other)
+        _pill(
+            img,
+            (cx + (ox - cx) * 0.6, cy + (oy - cy) * 0.6),
+            f"+{s.points}",
+            22,
+            HIGHLIGHT,
+            (255, 255, 255),
+        )
+
+
+def _draw_legal(img: Image.Image, city: City, spots: Mapping[Cell, list[Fit]]) -> None:
+    """The viewer's legal spots: each lists the hand cards that fit and what they would score."""
+    d = ImageDraw.Draw(img)
+    f = fonts.font("cond_bold", 24)
+    for cell, fits in spots.items():
+        if not city.shown(cell):
+            continue
+        x0, y0, x1, y1 = cell_box(city, cell)
+        d.rounded_rectangle(
+            (x0 + GAP, y0 + GAP, x1 - GAP - 1, y1 - GAP - 1),
+            radius=8,
+            fill=LEGAL_FILL,
+            outline=LEGAL,
+            width=4,
+        )
+        n = min(3, len(fits))
+        top = y0 + CELL / 2 - (n - 1) * 14
+        for i, fit in enumerate(fits[:n]):
+            text = f"{fit.code} +{fit.points}"
+            fonts.label(img, ((x0 + x1) / 2, top + i * 28), text, f, (255, 255, 255), anchor="mm")
+
+
+def draw_city(img: Image.Image, city: City, last: LastPlay | None) -> None:
+    _draw_coordinates(img, city)
+    _draw_city(img, city)
+    if last is not None:
+        _draw_last(img, city, last)
+
+
+# ------------------------------------------------------------------ the side panel
+
+
+def _stage_chip(view: Mapping[str, Any]) -> tuple[str, RGB] | None:
+    if view.get("stage") == "over":
+        return "GAME OVER", (150, 40, 30)
+    if view.get("end_phase"):
+        return "END PHASE", END_PHASE
+    return None
+
+
+def _turn_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[int | None, str, str]:
+    """(seat to badge, headline, what happens now)."""
+    stage = view.get("stage")
+    if stage == "over":
+        outcome = view.get("outcome") or {}
+        winners = [w for w in outcome.get("winners") or [] if isinstance(w, int)]
+        scores = outcome.get("scores") or []
+        who = " & ".join(display_name(names, w) for w in winners) or "nobody"
+        verb = "win" if len(winners) > 1 else "wins"
+        detail = "The second volcano erupted: Pompeji is destroyed."
+        if winners and winners[0] < len(scores):
+            detail = f"{scores[winners[0]].get('final', '?')} points after the hand penalty"
+        return (winners[0] if len(winners) == 1 else None), f"{who} {verb}!", detail
+    if stage == "window":
+        window = view.get("window") or {}
+        nxt = int(window.get("next", view.get("turn") or 0))
+        pending = [int(s) for s in window.get("pending") or []]
+        second = window.get("second_turn")
+        who = ", ".join(display_name(names, s) for s in pending)
+        if pending == [second]:
+            what = f"{who}: use the building permit for a second turn?"
+        else:
+            what = f"Building permit? {who} may build first"
+        return nxt, f"Next: {display_name(names, nxt)}", what
+    actor = view.get("actor")
+    seat = int(actor) if isinstance(actor, int) else int(view.get("turn") or 0)
+    if stage == "draw":
+        what = "draws a card, or keeps the hand (cards left count against you)"
+    elif view.get("permit_turn"):
+        what = "building permit: places a card or the statue now"
+    else:
+        what = "places a card (or discards one if none fits)"
+    return seat, display_name(names, seat), what
+
+
+def _draw_header(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
+    d = ImageDraw.Draw(img)
+    x0, x1 = PANEL_X, PANEL_R
+    _text(img, (x0, top + 22), "POMPEJI · the card game", "serif_bold", 22, MUTED)
+    chip = _stage_chip(view)
+    if chip:
+        text, fill = chip
+        f = fonts.font("bold", 20)
+        w = f.getlength(text)
+        d.rounded_rectangle((x1 - w - 24, top, x1, top + 32), radius=8, fill=fill)
+        fonts.label(img, (x1 - 12, top + 24), text, f, (255, 255, 255), anchor="rs")
+    y = top + 44
+    seat, head, what = _turn_lines(view, names)
+    d.rounded_rectangle((x0, y, x1, y + 92), radius=10, fill=PANEL_HI, outline=HIGHLIGHT, width=2)
+    lx = x0 + 16
+    if seat is not None:
+        _seat_badge(img, (x0 + 34, y + 32), seat, 20)
+        lx = x0 + 66
+    _line(img, (lx, y + 42), head, "bold", 28, TEXT, x1 - 14)
+    _line(img, (x0 + 16, y + 78), what, "regular", 20, TEXT, x1 - 14)
+    return y + 92
+
+
+ROW_H = 92
+
+
+def _permit_icon(img: Image.Image, x: float, y: float, live: bool) -> None:
+    """A building permit card: bright while it has a use left."""
+    d = ImageDraw.Draw(img)
+    fill, ink = ((236, 214, 160), INK) if live else (PANEL, MUTED)
+    d.rounded_rectangle((x, y, x + 28, y + 36), radius=4, fill=fill, outline=MUTED, width=2)
+    _text(img, (x + 14, y + 19), "2×", "cond_bold", 15, ink, "mm")
+
+
+def _draw_seat_items(
+    img: Image.Image, sv: Mapping[str, Any], permit_uses: int, x: float, y: int, ly: int
+) -> None:
+    """Cards in hand, the statue (or that it is used) and the permit uses left."""
+    hand = int(sv.get("hand_size", 0))
+    _text(img, (x, ly), _plural(hand, "card"), "cond", 21, MUTED)
+    used = bool(sv.get("statue_used"))
+    sx = round(x + 142)
+    statue = art.statue_sprite(32, MUTED if used else TEXT)
+    img.paste(statue, (sx, y + 48), statue)
+    word = "statue used" if used else "statue"
+    _text(img, (sx + 34, ly), word, "cond", 21, MUTED if used else TEXT)
+    px = sx + 160
+    left = int(sv.get("permits_left", 0))
+    for i in range(permit_uses):
+        _permit_icon(img, px + i * 34, y + 46, i < left)
+    word = "permit" if left else "no permit"
+    _text(img, (px + permit_uses * 34 + 4, ly), word, "cond", 21, TEXT if left else MUTED)
+
+
+def _draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
+    """A row per player: number, name, score; hand size, statue and permits left."""
+    d = ImageDraw.Draw(img)
+    x0, x1 = PANEL_X, PANEL_R
+    over = view.get("stage") == "over"
+    outcome = view.get("outcome") or {}
+    places = [p for p in outcome.get("places") or [] if isinstance(p, int)]
+    scores = outcome.get("scores") or []
+    actor = view.get("actor")
+    permit_uses = int(view.get("permit_uses", 1))
+    y = top + 10
+    for sv in view.get("seats") or []:
+        s = int(sv.get("seat", 0))
+        on_turn = actor == s and not over
+        fill = PANEL_HI if on_turn else PANEL
+        d.rounded_rectangle((x0, y, x1, y + ROW_H - 8), radius=10, fill=fill)
+        if on_turn:
+            d.rounded_rectangle((x0, y, x0 + 7, y + ROW_H - 8), radius=3, fill=HIGHLIGHT)
+        _seat_badge(img, (x0 + 32, y + 30), s, 20)
+        score = int(sv.get("score", 0))
+        right = x1 - 110
+        ly = y + 72
+        if over and s < len(scores):  # the final score, place, and how it came about
+            final = scores[s]
+            score = int(final.get("final", score))
+            place = places[s] if s < len(places) else 0
+            colour = GOLD if place == 1 else MUTED
+            _text(img, (x1 - 120, y + 40), f"#{place}", "bold", 26, colour, "rs")
+            right = x1 - 170
+            built, penalty = final.get("built", "?"), abs(int(final.get("hand", 0)))
+            summary = f"built {built} − {penalty} left in hand = {score}"
+            _text(img, (x0 + 64, ly), summary, "cond", 21, MUTED)
+        _text(img, (x1 - 14, y + 44), str(score), "bold", 42, TEXT, "rs")
+        _line(img, (x0 + 64, y + 40), display_name(names, s), "bold", 28, TEXT, right)
+        if not over:
+            _draw_seat_items(img, sv, permit_uses, x0 + 64, y, ly)
+        y += ROW_H
+    return y
+
+
+def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
+    """What the deck tells everyone: cards left and how far the danger is."""
+    deck = int(view.get("deck_size", 0))
+    volcanoes = int(view.get("volcanoes", 0))
+    pile = 9  # a volcano shuffled into 8 building cards [R]
+    if volcanoes >= 2 or view.get("stage") == "over":
+        return f"Deck: {_plural(deck, 'card')} left", "Both volcanoes are out: Pompeji is buried."
+    if volcanoes == 0:
+        safe = max(0, deck - 2 * pile)
+        head = f"Deck: {_plural(deck, 'card')}"
+        if safe:
+            return head, f"{_plural(safe, 'safe draw')}, then the 1st volcano within {pile}"
+        return head, f"Danger! the 1st volcano is in the next {_plural(deck - pile, 'card')}"
+    safe = max(0, deck - pile)
+    head = f"Deck: {_plural(deck, 'card')} · end phase"
+    if safe:
+        return head, f"{_plural(safe, 'safe draw')}, then the 2nd volcano within {min(pile, deck)}"
+    return head, f"Danger! the 2nd volcano is in the last {_plural(deck, 'card')}"
+
+
+def _draw_deck(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
+    d = ImageDraw.Draw(img)
+    x0, x1 = PANEL_X, PANEL_R
+    y = top + 6
+    d.rounded_rectangle((x0, y, x1, y + 86), radius=10, fill=PANEL)
+    volcanoes = int(view.get("volcanoes", 0))
+    for i in range(2):
+        sprite = art.volcano_sprite(56, erupted=i < volcanoes)
+        img.paste(sprite, (x0 + 8 + i * 58, y + 14), sprite)
+    head, detail = deck_lines(view)
+    colour = END_PHASE if detail.startswith("Danger") else TEXT
+    _text(img, (x0 + 134, y + 36), head, "bold", 24, TEXT)
+    _text(img, (x0 + 134, y + 70), detail, "cond", 20, colour)
+    return y + 86
+
+
+def _street_text(s: rules.StreetScore, face: rules.Face) -> str:
+    parts = []
+    if s.building:
+        parts.append(f"{D.BUILDINGS[face[0]][1]} {s.building}")
+    if s.colour:
+        parts.append(f"{D.COLOURS[face[1]][1]} {s.colour}")
+    if s.seventh:
+        parts.append(f"7 cards +{s.seventh}")
+    return f"{LINE_LABEL.get(s.line, s.line)}: " + " + ".join(parts) + f" = +{s.points}"
+
+
+def city_extent(city: City) -> str:
+    """The size of the city so far and the columns and rows it can still reach."""
+    w, h = city.right - city.left + 1, city.bottom - city.top + 1
+    if w >= rules.FRAME and h >= rules.FRAME:
+        return "City 7 × 7: full size, only gaps are left"
+    c0, c1 = max(0, city.right - rules.FRAME + 1), min(GRID - 1, city.left + rules.FRAME - 1)
+    r0, r1 = max(0, city.bottom - rules.FRAME + 1), min(GRID - 1, city.top + rules.FRAME - 1)
+    cols = f"columns {chr(ord('a') + c0)}–{chr(ord('a') + c1)}"
+    rows = f"rows {r0 + 1}–{r1 + 1}"
+    return f"City {w} wide × {h} tall (max 7 × 7): {cols}, {rows}"
+
+
+def _last_face(p: Placed) -> rules.Face:
+    if p.code:
+        return face_of(p.code)
+    return face_of(p.declared, D.STATUE_VALUE) if p.declared else rules.NEUTRAL
+
+
+def _draw_notes(
+    img: Image.Image,
+    view: Mapping[str, Any],
+    city: City,
+    last: LastPlay | None,
+    names: Sequence[str],
+    top: int,
+    bottom: int,
+) -> None:
+    """The last play street by street, the city's size, discards and (at the end) hands."""
+    d = ImageDraw.Draw(img)
+    x0, x1 = PANEL_X, PANEL_R
+    y = top + 8
+    d.rounded_rectangle((x0, y, x1, bottom), radius=10, fill=PANEL)
+    d.rounded_rectangle((x0 + 12, y + 14, x0 + 40, y + 38), radius=5, outline=HIGHLIGHT, width=4)
+    lines: list[tuple[str, RGB]] = []
+    if last is None:
+        _text(img, (x0 + 52, y + 34), "Last play: none yet", "bold", 22, MUTED)
+    else:
+        p = last.placed
+        what = p.code if p.code else f"statue as {p.declared}" if p.declared else "statue"
+        head = f"{display_name(names, last.seat)}: {what} on {cell_code(p.cell)}"
+        pts = f"+{last.points}"
+        f = fonts.font("bold", 30)
+        _text(img, (x1 - 14, y + 38), pts, "bold", 30, HIGHLIGHT, "rs")
+        _line(img, (x0 + 52, y + 34), head, "bold", 22, TEXT, x1 - 26 - f.getlength(pts))
+        if last.streets is None:
+            lines.append(("(street by street: not available)", MUTED))
+        else:
+            scoring = [s for s in last.streets if s.points]
+            face = _last_face(p)
+            lines += [(_street_text(s, face), TEXT) for s in scoring]
+            if not scoring:
+                lines.append(("no street scored", MUTED))
+    lines.append(("", MUTED))
+    if city.cells:
+        lines.append((city_extent(city), MUTED))
+    discards = [str(c) for c in view.get("discards") or []]
+    if discards:
+        lines.append((f"Discarded (out of the game): {' '.join(discards)}", MUTED))
+    hands = view.get("hands")
+    if view.get("stage") == "over" and isinstance(hands, list):
+        for seat, hand in enumerate(hands):
+            codes = [str(c) for c in hand]
+            lost = sum(face_of(c)[2] for c in codes if len(c) == 2 and c[0] in _BUILDINGS)
+            left = " ".join(codes) if codes else "none"
+            lines.append((f"{display_name(names, seat)} kept {left} (−{lost})", MUTED))
+    ly = y + 66
+    for text, colour in lines:
+        if ly > bottom - 8:
+            break
+        if text:
+            _line(img, (x0 + 16, ly), text, "cond", 20, colour, x1 - 12)
+        ly += 26 if text else 10
+
+
+def _draw_legend(img: Image.Image, top: int) -> None:
+    """Building symbols and colour letters, with their names (our adaptation, so labelled)."""
+    x0 = PANEL_X
+    col_w = (PANEL_R - PANEL_X) / 7
+    for i, (code, name) in enumerate(D.BUILDINGS):
+        x = x0 + i * col_w
+        sprite = art.building_sprite(code, 34, TEXT)
+        img.paste(sprite, (round(x), top), sprite)
+        _text(img, (x + 40, top + 28), code, "bold", 24, TEXT)
+        _text(img, (x + col_w / 2 - 4, top + 56), name, "cond", 15, MUTED, "ms")
+    y = top + 72
+    d = ImageDraw.Draw(img)
+    for i, (code, name, _emoji) in enumerate(D.COLOURS):
+        x = x0 + i * col_w
+        d.rounded_rectangle(
+            (x, y, x + col_w - 6, y + 34), radius=6, fill=CARD_FILL[code], outline=INK
+        )
+        _text(img, (x + 6, y + 26), code, "bold", 24, _ink(code))
+        _text(img, (x + 24, y + 24), name, "cond", 15, _ink(code))
+
+
+# ------------------------------------------------------------------ public entry points
+
+LEGEND_TOP = H - 118
+
+
+def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+    """The public image as RGB (``W`` × ``H``): the city and the side panel."""
+    img = Image.new("RGB", (W, H), CANVAS)
+    city = read_city(view)
+    last = read_last(view, city)
+    draw_city(img, city, last)
+    y = _draw_header(img, view, names, 14)
+    y = _draw_seats(img, view, names, y)
+    y = _draw_deck(img, view, y)
+    _draw_notes(img, view, city, last, names, y, LEGEND_TOP - 14)
+    _draw_legend(img, LEGEND_TOP)
+    return img
+
+
+HAND_CARD = 150
+
+
+def _hand_status(view: Mapping[str, Any]) -> str:
+    seat = view.get("seat")
+    stage = view.get("stage")
+    if stage == "over":
+        return "The game is over."
+    if stage == "window":
+        window = view.get("window") or {}
+        if seat in (window.get("pending") or []):
+            if window.get("second_turn") == seat:
+                return "You may use your building permit for a second turn now."
+            return "You may use your building permit to build before the next player."
+        return f"Permit window open; then player {int(window.get('next', 0)) + 1} plays."
+    if view.get("actor") == seat:
+        if stage == "draw":
+            return "Your turn: draw a card, or keep your hand."
+        if view.get("can_place") is False:
+            return "Your turn: nothing fits; discard a card (a draw follows)."
+        return "Your turn: place a card on a marked space."
+    actor = view.get("actor")
+    who = f"player {int(actor) + 1}" if isinstance(actor, int) else "the others"
+    return f"Not your turn: waiting for {who}."
+
+
+def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
+    """The private image (``W`` × ``H``): the viewer's hand, and the city with their spots."""
+    img = Image.new("RGB", (W, H), CANVAS)
+    city = read_city(view)
+    last = read_last(view, city)
+    spots = legal_spots(view, city)
+    _draw_coordinates(img, city)
+    _draw_city(img, city)
+    if last is not None:
+        _draw_last(img, city, last)
+    _draw_legal(img, city, spots)
+
+    d = ImageDraw.Draw(img)
+    x0, x1 = PANEL_X, PANEL_R
+    seat = int(view.get("seat", 0))
+    _text(img, (x0, 36), "POMPEJI · your hand (only you see this)", "serif_bold", 22, MUTED)
+    d.rounded_rectangle((x0, 54, x1, 146), radius=10, fill=PANEL_HI, outline=LEGAL, width=2)
+    _seat_badge(img, (x0 + 34, 86), seat, 20)
+    _line(img, (x0 + 66, 96), fonts.clean(name) or f"Player {seat + 1}", "bold", 28, TEXT, x1 - 14)
+    _line(img, (x0 + 16, 132), _hand_status(view), "regular", 20, TEXT, x1 - 14)
+
+    codes = hand_codes(view)
+    per_card: dict[str, list[tuple[Cell, int]]] = {}
+    for cell, fits in spots.items():
+        for fit in fits:
+            per_card.setdefault(fit.code, []).append((cell, fit.points))
+    y = 166
+    gap = 24
+    for i, code in enumerate(codes[:4]):
+        cx = x0 + i * (HAND_CARD + gap)
+        img.paste(card_tile(code, HAND_CARD, CANVAS), (cx, y))
+        b, c, v = face_of(code)
+        _text(
+            img,
+            (cx + HAND_CARD / 2, y + HAND_CARD + 26),
+            f"{D.BUILDINGS[b][1]}",
+            "bold",
+            20,
+            TEXT,
+            "ms",
+        )
+        _text(
+            img,
+            (cx + HAND_CARD / 2, y + HAND_CARD + 50),
+            f"{D.COLOURS[c][1]} · {v}",
+            "cond",
+            20,
+            MUTED,
+            "ms",
+        )
+        places = sorted(per_card.get(code, []), key=lambda t: (-t[1], t[0]))
+        if places:
+            best_cell, best = places[0]
+            lines = (_plural(len(places), "space"), f"best +{best} on {cell_code(best_cell)}")
+        else:
+            lines = ("fits nowhere", "")
+        for j, line in enumerate(lines):
+            _text(
+                img,
+                (cx + HAND_CARD / 2, y + HAND_CARD + 78 + j * 24),
+                line,
+                "cond",
+                20,
+                LEGAL if places else END_PHASE,
+                "ms",
+            )
+    if not codes:
+        _text(img, (x0 + 16, y + 60), "No cards in hand", "bold", 28, MUTED)
+
+    y = 440
+    d.rounded_rectangle((x0, y, x1, y + 140), radius=10, fill=PANEL)
+    seats = view.get("seats") or []
+    me: Mapping[str, Any] = next((s for s in seats if s.get("seat") == seat), {})
+    used = bool(me.get("statue_used"))
+    statue = art.statue_sprite(44, MUTED if used else TEXT)
+    img.paste(statue, (x0 + 12, y + 12), statue)
+    statue_line = (
+        "Statue: used"
+        if used
+        else "Statue: a joker worth 1, fits any space next to the city (no draw after)"
+    )
+    _line(img, (x0 + 66, y + 42), statue_line, "cond", 20, MUTED if used else TEXT, x1 - 12)
+    left = int(me.get("permits_left", 0))
+    for i in range(int(view.get("permit_uses", 1))):
+        _permit_icon(img, x0 + 20 + i * 34, y + 66, i < left)
+    permit_line = f"Building permit: {left} use{'s' if left != 1 else ''} left"
+    _text(
+        img,
+        (x0 + 66 + 34 * max(0, int(view.get("permit_uses", 1)) - 1), y + 92),
+        permit_line,
+        "cond",
+        20,
+        TEXT if left else MUTED,
+    )
+    hand_value = int(view.get("hand_value", 0))
+    score = int(me.get("score", 0))
+    _text(
+        img,
+        (x0 + 16, y + 128),
+        f"Your score {score} · hand counts −{hand_value} at the end",
+        "cond",
+        20,
+        TEXT,
+    )
+
+    y = 598
+    d.rounded_rectangle((x0, y, x1, y + 112), radius=10, fill=PANEL)
+    d.rounded_rectangle(
+        (x0 + 12, y + 14, x0 + 96, y + 64), radius=8, fill=LEGAL_FILL, outline=LEGAL, width=4
+    )
+    _text(img, (x0 + 54, y + 40), "Tr +8", "cond_bold", 22, (255, 255, 255), "mm")
+    _text(img, (x0 + 110, y + 34), "a space where your card fits,", "cond", 20, TEXT)
+    _text(img, (x0 + 110, y + 58), "with the points it would score", "cond", 20, TEXT)
+    _text(
+        img,
+        (x0 + 16, y + 96),
+        "Play: /play card:Tr at:g8   (column letter, row number)",
+        "cond",
+        20,
+        MUTED,
+    )
+    head, detail = deck_lines(view)
+    _text(img, (x0, y + 148), head, "bold", 22, TEXT)
+    _text(
+        img, (x0, y + 176), detail, "cond", 20, END_PHASE if detail.startswith("Danger") else TEXT
+    )
+    _draw_legend(img, LEGEND_TOP)
+    return img
+
+
+def _sample_view(private: bool) -> dict[str, Any]:
+    """A synthetic crowded city using every card colour and symbol (for the palette)."""
+    city = []
+    order = [(r, c) for r in range(3, 10) for c in range(3, 10)]
+    for i, (r, c) in enumerate(order):
+        b, col = (i + 2 * (r % 2)) % 7, (i * 3 + r) % 7
+        code = D.BUILDINGS[b][0] + D.COLOURS[col][0]
+        card: str | None = code if i % 11 else None
+        city.append({"cell": cell_code((r, c)), "card": card, "statue": i % 4, "declared": code})
+    return {
+        "stage": "play",
+        "players": 4,
+        "permit_uses": 2,
+        "end_phase": True,
+        "volcanoes": 1,
+        "deck_size": 12,
+        "actor": 1,
+        "turn": 1,
+        "city": city[:-12],
+        "seats": [
+            {
+                "seat": s,
+                "score": 100 + s,
+                "hand_size": 3,
+                "statue_used": s % 2 == 0,
+                "permits_left": s % 3,
+            }
+            for s in range(4)
+        ],
+        "last": {"seat": 0, "cell": "g7", "points": 23},
+        "seat": 1,
+        "hand": ["Tr", "Fo", "Ay"] if private else None,
+        "hand_value": 9,
+    }
+
+
+def _palette_samples() -> list[Image.Image]:
+    names = ["Sample"] * 4
+    return [draw_board(_sample_view(False), names), draw_hand(_sample_view(True), "Sample")]
+
+
+PALETTE = png.Palette(
+    _palette_samples,
+    keep=[*CARD_FILL.values(), HIGHLIGHT, LEGAL, LEGAL_FILL, CANVAS, TEXT, INK, PAPER, STONE],
+)
+
+
+def render_board(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    return png.encode(draw_board(view, names), PALETTE)
+
+
+def render_hand(view: Mapping[str, Any], name: str) -> bytes:
+    return png.encode(draw_hand(view, name), PALETTE)
