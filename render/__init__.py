@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from render import downfall
+from render import cardcity, downfall
 
 __all__ = ["GAMES", "render_board", "render_hand"]
 
@@ -19,6 +19,7 @@ HandRenderer = Callable[[Mapping[str, Any], str], bytes]
 
 _RENDERERS: dict[str, tuple[BoardRenderer, HandRenderer]] = {
     "downfall": (downfall.render_board, downfall.render_hand),
+    "cardcity": (cardcity.render_board, cardcity.render_hand),
 }
 GAMES = tuple(_RENDERERS)
 
