@@ -3,7 +3,8 @@
 Costly checks are sampled: the state's JSON round trip runs every step (through JSON text at one
 step in ten), the view-leak check at every other step on average; three legal actions a step go
 through the notation (all of them in test_notation.py); the full replay runs at the end of each
-game and a replay prefix at one random step. Longer sweeps live in bench/engine.py.
+game and, in one game of four, a replay prefix up to a random step. Longer sweeps live in
+bench/engine.py.
 """
 
 from __future__ import annotations
@@ -107,8 +108,9 @@ def play_game(seed: int, players: int, dual_vent: bool) -> tuple[State, list[Rec
         state = transition.state
         history.append(state)
         assert len(records) < 2000, "the game does not end"
-    cut = rnd.randrange(len(records))
-    assert replay(GAME, seed, players, options, records[:cut]) == history[cut]
+    if seed % 4 == 0:
+        cut = rnd.randrange(len(records))
+        assert replay(GAME, seed, players, options, records[:cut]) == history[cut]
     return state, records
 
 
