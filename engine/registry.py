@@ -29,8 +29,8 @@ def all_games() -> dict[str, Game[Any, Any]]:
 
 
 def _load_builtin() -> None:
-    if _GAMES:
-        return
+    # Import every built-in game even when one registered itself already (importing
+    # engine.downfall directly must not hide the others).
     import engine.downfall  # noqa: F401  (registers itself)
 
     try:

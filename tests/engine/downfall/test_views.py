@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections import Counter
 
@@ -171,3 +172,13 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest(steps: int
     assert len({s.hands[BLACK] for s in samples}) > 1
     assert len({s.stock for s in samples}) == len(samples)
     assert playout(samples[0], 1).phase == "over"
+
+
+def test_importing_downfall_first_does_not_hide_other_games() -> None:
+    import engine.downfall
+    from engine.registry import all_games
+
+    assert engine.downfall.GAME is all_games()["downfall"]
+    assert set(all_games()) >= {"downfall"}
+    if importlib.util.find_spec("engine.cardcity") is not None:
+        assert "cardcity" in all_games()
