@@ -1,16 +1,38 @@
-"""Who decides for a seat when its player does not: the AI interface and a stand-in.
+"""Who decides for a seat when its player does not: the AI choosers.
 
-A :class:`Chooser` picks one legal action for a seat. The AI issue will provide a real one; until
-then :class:`RandomChooser` picks uniformly among the legal actions, deterministically from the
-seed it is given (the host derives it from the game seed and version), and says so in its name.
+A :class:`Chooser` picks one legal action for a seat. :class:`LevelChooser` is the real AI at one
+of three levels (``easy``, ``normal``, ``hard``; see docs/ai.md and :mod:`engine.ai`);
+:class:`RandomChooser` picks uniformly among the legal actions (tests, and a baseline).
+Both are deterministic given the seed the host passes (derived from the game seed and version),
+except the hard level in its default time-budget mode, whose search depth depends on the
+machine; ``LevelChooser("hard", playouts=N)`` is the fixed-budget, reproducible variant.
+
+Per-seat levels live in the seat's AI name: :func:`ai_name` writes ``"AI 2 (hard)"`` and
+:func:`parse_ai_name` reads the level back, so :func:`seat_chooser` can pick the chooser of an
+AI seat from what the host already stores.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import re
+import time
+from collections.abc import Callable
+from typing import Any, Literal, Protocol, get_args
 
+from engine.ai import Budget, choose_easy, choose_hard, choose_normal
 from engine.core import Game, Seat
 from engine.rng import Rng
+
+Level = Literal["easy", "normal", "hard"]
+LEVELS: tuple[Level, ...] = get_args(Level)
+DEFAULT_LEVEL: Level = "normal"
+"""The level of an AI seat whose name names none (e.g. ``"AI 1"``)."""
+DEFAULT_TIMEOUT_LEVEL: Level = "normal"
+"""The level that decides for a player who ran out of time (timeout policy ``"ai"``)."""
+HARD_SECONDS = 0.8
+"""The hard level's thinking time per decision (a time budget, so it adapts to the machine)."""
+HARD_PLAYOUT_CAP = 20_000
+"""At most this many search iterations per decision, however fast the machine."""
 
 
 class Chooser(Protocol):
@@ -24,7 +46,7 @@ class Chooser(Protocol):
 
 
 class RandomChooser:
-    """The stand-in until the AI lands: a uniformly random legal action."""
+    """A uniformly random legal action (tests, and the benchmark's weakest opponent)."""
 
     name = "a stand-in (random legal move)"
 
@@ -34,3 +56,103 @@ class RandomChooser:
             raise ValueError(f"seat {seat} has no legal action to choose from")
         index, _ = Rng(seed).below(len(legal))
         return legal[index]
+
+
+def parse_level(text: str | None) -> Level | None:
+    """``"Hard"`` -> ``"hard"``; ``None`` for anything that is not a level."""
+    if text is None:
+        return None
+    word = text.strip().lower()
+    for level in LEVELS:
+        if word == level:
+            return level
+    return None
+
+
+_NAME_LEVEL = re.compile(r"\((easy|normal|hard)\)\s*$", re.IGNORECASE)
+
+
+def ai_name(number: int, level: Level | str = DEFAULT_LEVEL) -> str:
+    """The name of the ``number``-th AI seat of a table: ``"AI 2 (hard)"``."""
+    checked = parse_level(level)
+    if checked is None:
+        raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    return f"AI {number} ({checked})"
+
+
+def parse_ai_name(name: str | None) -> Level | None:
+    """The level written in an AI seat's name (``"AI 2 (hard)"`` -> ``"hard"``), else ``None``
+    (older names such as ``"AI 1"``)."""
+    if not name:
+        return None
+    match = _NAME_LEVEL.search(name)
+    return parse_level(match.group(1)) if match else None
+
+
+class LevelChooser:
+    """The AI at one level.
+
+    ``hard`` thinks for ``seconds`` (default :data:`HARD_SECONDS`) by ``clock`` (default
+    ``time.perf_counter``), at most :data:`HARD_PLAYOUT_CAP` iterations; pass ``playouts=N`` for
+    a fixed budget instead (reproducible: the same state and seed give the same move anywhere).
+    ``easy`` and ``normal`` take milliseconds and are always reproducible.
+    """
+
+    def __init__(
+        self,
+        level: Level | str = DEFAULT_LEVEL,
+        *,
+        seconds: float | None = None,
+        playouts: int | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        checked = parse_level(level)
+        if checked is None:
+            raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+        self.level: Level = checked
+        self.name = f"the {checked} AI"
+        self.seconds = HARD_SECONDS if seconds is None and playouts is None else seconds
+        self.playouts = playouts
+        self.clock = clock
+
+    def budget(self) -> Budget:
+        """The hard level's search budget."""
+        if self.seconds is None:
+            return Budget(playouts=self.playouts or 200)
+        return Budget(
+            playouts=self.playouts or HARD_PLAYOUT_CAP,
+            seconds=self.seconds,
+            clock=self.clock or time.perf_counter,
+        )
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, seed: int) -> Any:
+        if self.level == "easy":
+            return choose_easy(game, state, seat, seed)
+        if self.level == "normal":
+            return choose_normal(game, state, seat, seed)
+        return choose_hard(game, state, seat, seed, self.budget())
+
+    def with_level(self, level: Level | str) -> LevelChooser:
+        """The same budget settings at another level."""
+        if parse_level(level) == self.level:
+            return self
+        return LevelChooser(level, seconds=self.seconds, playouts=self.playouts, clock=self.clock)
+
+    def for_seat(self, ai: str | None) -> LevelChooser:
+        """The chooser of a seat whose AI name is ``ai``: the level in the name, else this one."""
+        level = parse_ai_name(ai)
+        return self if level is None else self.with_level(level)
+
+
+def chooser_for(level: Level | str | None = None, **options: Any) -> LevelChooser:
+    """A :class:`LevelChooser` (``None``: :data:`DEFAULT_LEVEL`); ``options`` as its keywords."""
+    return LevelChooser(level or DEFAULT_LEVEL, **options)
+
+
+def seat_chooser(base: Chooser, ai: str | None) -> Chooser:
+    """Who decides for a seat named ``ai`` (``None`` for a human seat, e.g. on a timeout): with a
+    :class:`LevelChooser` as the host's chooser, the level named in the seat's AI name (or the
+    host chooser's own level); any other chooser decides for every seat as it is."""
+    if isinstance(base, LevelChooser):
+        return base.for_seat(ai)
+    return base

@@ -193,6 +193,7 @@ class Host:
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
+        self._closed = False
 
     @classmethod
     async def open(
@@ -221,8 +222,11 @@ class Host:
         )
 
     async def close(self) -> None:
-        await self.db.close()
-        self._cache.clear()
+        """Close the database (idempotent). Pending writes have all been awaited by then."""
+        if not self._closed:
+            self._closed = True
+            await self.db.close()
+            self._cache.clear()
 
     async def backup(self, dest: str | Path) -> Path:
         """An online copy of the database at ``dest`` (safe while games are being played)."""
@@ -613,13 +617,13 @@ class Host:
         """
         async with self._lock(game_id):
             lg = await self._get(game_id, channel_id)
-            seat = self._require_mover(lg, user)
             if expected_version is not None and expected_version != lg.row.version:
                 raise StaleVersionError(
                     "The board has changed since this was shown (another move was made); "
                     "nothing was played. Here is the current board.",
                     lg.row.version,
                 )
+            seat = self._require_mover(lg, user)
             game, state = lg.game, lg.state
             if isinstance(action, str):
                 try:
@@ -858,6 +862,10 @@ class Host:
                     at=now,
                 )
             )
+        except asyncio.CancelledError:
+            # The write may still land: forget the cached game so the next call reloads it.
+            self._cache.pop(row.id, None)
+            raise
         except VersionConflictError:
             self._cache.pop(row.id, None)
             raise StaleVersionError(

@@ -11,6 +11,7 @@ import asyncio
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -218,6 +219,8 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
         self.path = path
+        self._pending: list[tuple[MoveWrite, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Future[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -234,6 +237,9 @@ class Database:
         return db
 
     async def close(self) -> None:
+        """Close after the moves already handed to :meth:`commit_move` are written."""
+        while self._flusher is not None:
+            await asyncio.shield(self._flusher)
         await self._conn.close()
 
     async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -483,44 +489,42 @@ class Database:
         await self.run(write)
 
     async def commit_move(self, move: MoveWrite) -> None:
-        """Append the event, replace the snapshot, update game and seats: one transaction."""
+        """Append the event, replace the snapshot, update game and seats: one transaction.
 
-        def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
-                s = move.schedule
-                cur = c.execute(
-                    "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
-                    "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ? "
-                    "WHERE id = ? AND version = ? AND status = 'active'",
-                    (
-                        move.event.seq,
-                        move.status,
-                        move.outcome,
-                        s.turn_started,
-                        s.deadline,
-                        s.reminders_done,
-                        s.next_due,
-                        move.at,
-                        move.game_id,
-                        move.expected_version,
-                    ),
-                )
-                if cur.rowcount != 1:
-                    raise VersionConflictError(
-                        f"game {move.game_id} is not active at version {move.expected_version}"
-                    )
-                e = move.event
-                c.execute(
-                    f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (e.game_id, e.seq, e.seat, e.user_id, e.by, e.action, e.label, e.events, e.at),
-                )
-                c.execute(
-                    "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",
-                    (e.seq, move.snapshot, move.game_id),
-                )
-                _update_seats(c, move.game_id, move.seats)
+        Returns once the move is durable (committed with ``synchronous=FULL``). Moves of
+        different games that arrive while a commit is in flight are written together in the next
+        transaction (group commit, one savepoint each), so concurrent games share an fsync; a
+        move that fails (e.g. :class:`VersionConflictError`) is rolled back alone.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((move, future))
+        if self._flusher is None:
+            self._flusher = asyncio.ensure_future(self._flush())
+        await future
 
-        await self.run(write)
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                moves = [m for m, _ in batch]
+                try:
+                    errors = await self.run(partial(_write_moves, moves=moves))
+                except BaseException as e:  # the commit itself failed: nothing was written
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(e)
+                    if isinstance(e, asyncio.CancelledError):
+                        raise
+                    continue
+                for (_, future), error in zip(batch, errors, strict=True):
+                    if future.done():
+                        continue
+                    if error is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self._flusher = None
 
     async def update_schedule(
         self, game_id: int, schedule: Schedule, seats: Sequence[SeatUpdate], now: float
@@ -630,6 +634,59 @@ def _check_status(c: sqlite3.Connection, game_id: int, status: str) -> None:
     row = c.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None or row[0] != status:
         raise VersionConflictError(f"game {game_id} is not in status {status!r}")
+
+
+def _write_moves(c: sqlite3.Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
+    """Write a batch of moves in one transaction, each in its own savepoint."""
+    errors: list[Exception | None] = []
+    with _transaction(c):
+        for move in moves:
+            c.execute("SAVEPOINT move")
+            try:
+                _write_move(c, move)
+            except (VersionConflictError, sqlite3.IntegrityError) as e:
+                c.execute("ROLLBACK TO move")
+                c.execute("RELEASE move")
+                errors.append(e if isinstance(e, VersionConflictError) else StorageError(str(e)))
+                continue
+            c.execute("RELEASE move")
+            errors.append(None)
+    return errors
+
+
+def _write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
+    s = move.schedule
+    cur = c.execute(
+        "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
+        "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ? "
+        "WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            move.event.seq,
+            move.status,
+            move.outcome,
+            s.turn_started,
+            s.deadline,
+            s.reminders_done,
+            s.next_due,
+            move.at,
+            move.game_id,
+            move.expected_version,
+        ),
+    )
+    if cur.rowcount != 1:
+        raise VersionConflictError(
+            f"game {move.game_id} is not active at version {move.expected_version}"
+        )
+    e = move.event
+    c.execute(
+        f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (e.game_id, e.seq, e.seat, e.user_id, e.by, e.action, e.label, e.events, e.at),
+    )
+    c.execute(
+        "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",
+        (e.seq, move.snapshot, move.game_id),
+    )
+    _update_seats(c, move.game_id, move.seats)
 
 
 def _update_seats(c: sqlite3.Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:

@@ -2,9 +2,9 @@
 
 "Toy": 2–4 players, a shuffled deck of 24 cards (1–6, four each), two cards in hand (hidden).
 On your turn: ``play N`` (score N, then draw a card: a chance step whose result is secret to
-you) or ``pass`` (not twice in a row). Out of turn: a player whose hand adds up to 10 or more may
-``knock``, which ends the game. The game also ends when someone reaches ``target`` points, after
-``max_turns`` turns, or when nobody can play. Register it with :func:`register_toy`.
+you) or ``pass`` (not twice in a row). Out of turn: a player holding two sixes may ``knock``,
+which ends the game. The game also ends when someone reaches ``target`` points, after
+``max_turns`` turns, or when nobody can play. Hosts find it through :func:`games`.
 """
 
 from __future__ import annotations
@@ -29,13 +29,14 @@ from engine.core import (
 from engine.rng import Rng
 
 COLOURS = ("red", "black", "yellow", "blue")
-KNOCK_AT = 10
+KNOCK_AT = 12
 
 
 @dataclass(frozen=True)
 class ToyAction:
     kind: str  # "play" / "pass" / "knock"
     card: int = 0
+    slot: int = 0
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class ToyState:
     version: int
     over: bool
     knocked_by: int | None = None
+    slots: int = 1
 
 
 class ToyGame:
@@ -63,13 +65,14 @@ class ToyGame:
     options = (
         OptionSpec("target", "points that end the game", 21),
         OptionSpec("max_turns", "turns before the game ends", 40),
+        OptionSpec("slots", "places a card can be played to (more choices per turn)", 1),
     )
 
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> Any:
         if not (self.min_players <= players <= self.max_players):
             raise RuleError("Toy is for 2 to 4 players.")
         opts = dict(options or {})
-        unknown = set(opts) - {"target", "max_turns"}
+        unknown = set(opts) - {"target", "max_turns", "slots"}
         if unknown:
             raise RuleError(f"Unknown option: {', '.join(sorted(unknown))}.")
         target = opts.get("target", 21)
@@ -78,6 +81,9 @@ class ToyGame:
             raise RuleError("The target must be a whole number from 5 to 100.")
         if not isinstance(max_turns, int) or not 1 <= max_turns <= 1000:
             raise RuleError("max_turns must be a whole number from 1 to 1000.")
+        slots = opts.get("slots", 1)
+        if not isinstance(slots, int) or not 1 <= slots <= 50:
+            raise RuleError("slots must be a whole number from 1 to 50.")
         deck, _ = Rng(seed).shuffle([v for v in range(1, 7) for _ in range(4)])
         hands = tuple(deck[2 * i : 2 * i + 2] for i in range(players))
         return ToyState(
@@ -93,6 +99,7 @@ class ToyGame:
             turns=0,
             version=0,
             over=False,
+            slots=slots,
         )
 
     def to_act(self, state: ToyState) -> frozenset[Seat]:
@@ -108,7 +115,11 @@ class ToyGame:
             return ()
         if seat != state.active:
             return (ToyAction("knock"),)
-        out = [ToyAction("play", c) for c in sorted(set(state.hands[seat]))]
+        out = [
+            ToyAction("play", c, slot)
+            for c in sorted(set(state.hands[seat]))
+            for slot in range(state.slots)
+        ]
         if not state.passed[seat]:
             out.append(ToyAction("pass"))
         if sum(state.hands[seat]) >= KNOCK_AT:
@@ -210,7 +221,9 @@ class ToyGame:
         )
 
     def format_action(self, action: ToyAction) -> str:
-        return f"play {action.card}" if action.kind == "play" else action.kind
+        if action.kind != "play":
+            return action.kind
+        return f"play {action.card}" + (f"/{action.slot}" if action.slot else "")
 
     def parse_action(self, text: str) -> ToyAction:
         words = text.strip().lower().split()
@@ -218,14 +231,17 @@ class ToyGame:
             return ToyAction("pass")
         if words == ["knock"]:
             return ToyAction("knock")
-        if len(words) == 2 and words[0] == "play" and words[1].isdigit():
-            return ToyAction("play", int(words[1]))
+        if len(words) == 2 and words[0] == "play":
+            card, _, slot = words[1].partition("/")
+            if card.isdigit() and (slot.isdigit() or not slot):
+                return ToyAction("play", int(card), int(slot or 0))
         raise NotationError(f"`{text.strip()}` is not a move. Moves look like `play 3` or `pass`.")
 
     def describe_action(self, state: ToyState, seat: Seat, action: ToyAction) -> str:
         if action.kind == "play":
             s = state.scores[seat]
-            return f"Play your {action.card} (score {s} → {s + action.card})"
+            where = f" to slot {action.slot}" if action.slot else ""
+            return f"Play your {action.card}{where} (score {s} → {s + action.card})"
         if action.kind == "pass":
             return "Pass (draw nothing)"
         return "Knock: end the game now"
@@ -251,6 +267,7 @@ class ToyGame:
             "version": state.version,
             "over": state.over,
             "knocked_by": state.knocked_by,
+            "slots": state.slots,
         }
 
     def state_from_json(self, data: Mapping[str, JSON]) -> ToyState:
@@ -268,6 +285,7 @@ class ToyGame:
             version=data["version"],
             over=data["over"],
             knocked_by=data["knocked_by"],
+            slots=data["slots"],
         )
 
 

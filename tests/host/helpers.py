@@ -1,0 +1,70 @@
+"""Shared helpers for host tests: open a host on a temp file, seat players, play random moves."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from host import FakeClock, Host, TableOptions
+from host.model import GameStatus, MoveResult
+from tests.host.toygame import games
+
+USERS = (101, 202, 303, 404)
+GUILD = 7
+
+
+class Seeds:
+    """A deterministic seed source, so games (and seat orders) repeat between runs."""
+
+    def __init__(self, start: int = 1000) -> None:
+        self.next = start
+
+    def __call__(self) -> int:
+        self.next += 1
+        return self.next
+
+
+async def open_host(path: Path, clock: FakeClock, **kwargs: Any) -> Host:
+    kwargs.setdefault("seed_source", Seeds())
+    return await Host.open(path, clock=clock, games=games, **kwargs)
+
+
+async def started_game(
+    host: Host,
+    channel: int = 500,
+    players: int = 3,
+    *,
+    kind: str = "toy",
+    **options: Any,
+) -> GameStatus:
+    """A started game in ``channel`` with ``USERS[:players]`` seated in join order."""
+    options.setdefault("seat_order", "joined")
+    status = await host.create_game(
+        GUILD, channel, USERS[0], TableOptions(kind=kind, players=players, **options)
+    )
+    for user in USERS[1:players]:
+        await host.join(status.game_id, user)
+    started = await host.start(status.game_id, USERS[0])
+    return started.status
+
+
+async def waited_user(host: Host, game_id: int) -> int:
+    status = await host.status(game_id)
+    user = status.waiting_on[0].user_id
+    assert user is not None
+    return user
+
+
+async def random_move(host: Host, game_id: int, rng: random.Random) -> MoveResult | None:
+    """Play one random legal move for the seat the game waits on (None once it is over)."""
+    status = await host.status(game_id)
+    if status.status != "active":
+        return None
+    seat = status.waiting_on[0]
+    assert seat.user_id is not None
+    choices = await host.legal_choices(game_id, seat.user_id)
+    if not choices:  # more than 25 legal actions are cut off; any listed one is legal
+        raise AssertionError("a waited-on seat must have a legal action")
+    choice = rng.choice(choices)
+    return await host.act(game_id, seat.user_id, choice.notation, status.version)

@@ -1,0 +1,210 @@
+"""Moves: act, hidden information, errors, autocomplete, the log, concurrency, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from host import (
+    FakeClock,
+    GameNotActiveError,
+    Host,
+    InvalidMoveError,
+    NotAPlayerError,
+    NotYourTurnError,
+    StaleVersionError,
+)
+from storage.check import check_database
+from tests.host.conftest import OpenHost
+from tests.host.helpers import GUILD, USERS, random_move, started_game
+from tests.host.toygame import TOY, games
+
+A, B, C, D = USERS
+
+
+async def test_a_move_returns_public_and_private_information_to_the_right_seats(
+    host: Host,
+) -> None:
+    game = (await started_game(host)).game_id
+    hand = (await host.private_view(game, A)).view["hand"]
+    result = await host.act(game, A, f"play {hand[0]}", 0)
+    assert (result.version, result.seat, result.user_id, result.by) == (1, 0, A, "player")
+    assert result.notation == f"play {hand[0]}" and result.label.startswith("Play your")
+    drawn = [e for e in result.public_events if e["type"] == "CardDrawn"]
+    assert drawn == [{"type": "CardDrawn", "seat": 0}]  # the card drawn is not public
+    assert set(result.seat_events) == {0}
+    secret = next(e for e in result.seat_events[0] if e["type"] == "CardDrawn")["secret"]
+    assert set(result.private_views) == {0}  # only A's hand changed
+    new_hand = result.private_views[0].view["hand"]
+    assert secret["card"] in new_hand and result.private_views[0].user_id == A
+    assert "hand" not in result.public_view
+    assert [s.user_id for s in result.next_to_act] == [B]
+    assert result.next_to_act[0].colour == "black"
+    assert (await host.private_view(game, A)).view["hand"] == new_hand
+
+
+async def test_views_and_the_log_are_redacted_per_viewer(host: Host) -> None:
+    game = (await started_game(host)).game_id
+    hand = (await host.private_view(game, A)).view["hand"]
+    await host.act(game, A, f"play {hand[0]}")
+    await host.act(game, B, "pass")
+    with pytest.raises(NotAPlayerError):
+        await host.private_view(game, D)
+    for viewer, sees_secret in ((A, True), (B, False), (D, False), (None, False)):
+        log = await host.log(game, viewer)
+        assert [e.notation for e in log] == [f"play {hand[0]}", "pass"]
+        drawn = next(e for e in log[0].events if e["type"] == "CardDrawn")
+        assert ("secret" in drawn) is sees_secret
+    assert [e.version for e in await host.log(game, A, limit=1)] == [2]
+
+
+async def test_wrong_moves_get_a_clear_error_and_change_nothing(host: Host) -> None:
+    game = (await started_game(host)).game_id
+    before = await host.status(game)
+    with pytest.raises(NotYourTurnError, match=f"waiting for <@{A}>"):
+        await host.act(game, B, "pass")
+    with pytest.raises(NotAPlayerError, match="not playing"):
+        await host.act(game, D, "pass")
+    with pytest.raises(InvalidMoveError, match="not a move"):
+        await host.act(game, A, "fly to the moon")
+    hand = (await host.private_view(game, A)).view["hand"]
+    missing = next(v for v in range(1, 7) if v not in hand)
+    with pytest.raises(InvalidMoveError, match="Legal now: `play"):
+        await host.act(game, A, f"play {missing}")
+    await host.act(game, A, "pass", 0)
+    with pytest.raises(StaleVersionError) as stale:
+        await host.act(game, B, "pass", 0)  # a button drawn for version 0
+    assert stale.value.current_version == 1
+    after = await host.status(game)
+    assert after.version == 1 and [s.user_id for s in after.waiting_on] == [B]
+    assert len(await host.log(game, limit=50)) == 1
+    assert before.version == 0
+
+
+async def test_a_lobby_and_a_finished_game_take_no_moves(host: Host) -> None:
+    lobby = await host.create_game(GUILD, 600, A)  # downfall, not started
+    with pytest.raises(GameNotActiveError, match="not started"):
+        await host.act(lobby.game_id, A, "pass")
+    game = (await started_game(host, variants={"max_turns": 2})).game_id
+    await host.act(game, A, "pass")
+    last = await host.act(game, B, "pass")
+    assert last.outcome is not None and last.next_to_act == () and last.deadline is None
+    status = await host.status(game)
+    assert status.status == "finished" and status.outcome == last.outcome
+    with pytest.raises(GameNotActiveError, match="over"):
+        await host.act(game, C, "pass")
+    assert await host.game_in_channel(500) is None
+
+
+async def test_an_out_of_turn_decision_is_offered_but_never_waited_for(
+    hosts: OpenHost, host: Host
+) -> None:
+    # Find a seed where B holds two sixes at the start, so B may knock out of turn.
+    for seed in range(200):
+        if sum(TOY.new_game(seed, 3).hands[1]) >= 12:
+            break
+    h = await hosts(host.db.path.with_name("knock.db"), FakeClock(), seed_source=lambda: seed)
+    game = (await started_game(h)).game_id
+    status = await h.status(game)
+    assert [s.user_id for s in status.waiting_on] == [A]
+    assert [c.notation for c in await h.legal_choices(game, B)] == ["knock"]
+    result = await h.act(game, B, "knock")
+    assert result.outcome is not None and result.outcome.reason == "knock"
+    await h.close()
+
+
+async def test_autocomplete_filters_legal_moves_by_label_or_notation(host: Host) -> None:
+    game = (await started_game(host)).game_id
+    hand = sorted(set((await host.private_view(game, A)).view["hand"]))
+    every = await host.legal_choices(game, A)
+    assert [c.notation for c in every] == [f"play {v}" for v in hand] + ["pass"]
+    assert [c.notation for c in await host.legal_choices(game, A, "PASS")] == ["pass"]
+    by_label = await host.legal_choices(game, A, "draw NOTHING")
+    assert [c.label for c in by_label] == ["Pass (draw nothing)"]
+    assert await host.legal_choices(game, A, "zzz") == []
+    with pytest.raises(NotYourTurnError):
+        await host.legal_choices(game, B)
+
+
+async def test_autocomplete_offers_at_most_25_choices(host: Host) -> None:
+    game = (await started_game(host, variants={"slots": 20})).game_id
+    choices = await host.legal_choices(game, A)
+    assert len(choices) == 25  # two different cards x 20 slots + pass = 41 legal
+    assert len(await host.legal_choices(game, A, "/1")) == 2 + 2 * 10  # /1 and /10../19
+    assert await host.act(game, A, choices[-1].notation, 0)
+
+
+async def test_fifty_concurrent_clicks_on_one_version_apply_exactly_once(host: Host) -> None:
+    game = (await started_game(host)).game_id
+    hand = (await host.private_view(game, A)).view["hand"]
+    moves = [f"play {hand[i % 2]}" if i % 3 else "pass" for i in range(50)]
+    results = await asyncio.gather(
+        *(host.act(game, A, m, 0) for m in moves), return_exceptions=True
+    )
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    assert len(applied) == 1
+    assert all(isinstance(r, StaleVersionError) for r in results if r not in applied)
+    assert (await host.status(game)).version == 1
+    assert len(await host.log(game, limit=100)) == 1
+
+
+async def test_concurrent_moves_without_a_version_never_both_apply(host: Host) -> None:
+    game = (await started_game(host)).game_id
+    results = await asyncio.gather(
+        *(host.act(game, A, "pass") for _ in range(50)), return_exceptions=True
+    )
+    assert sum(not isinstance(r, BaseException) for r in results) == 1
+    assert all(isinstance(r, NotYourTurnError) for r in results if isinstance(r, BaseException))
+    assert (await host.status(game)).version == 1
+
+
+async def test_a_reopened_host_continues_every_game_exactly(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    h = await hosts(db_path, clock)
+    game = (await started_game(h)).game_id
+    rng = random.Random(5)
+    for _ in range(6):
+        await random_move(h, game, rng)
+    status = await h.status(game)
+    views = {u: (await h.private_view(game, u)).view for u in USERS[:3]}
+    public = await h.public_view(game)
+    await h.close()
+    h = await hosts(db_path, clock)
+    assert await h.status(game) == status
+    assert await h.public_view(game) == public
+    assert {u: (await h.private_view(game, u)).view for u in USERS[:3]} == views
+    assert await random_move(h, game, rng) is not None
+    await h.close()
+
+
+async def test_200_games_driven_concurrently_stay_consistent(
+    hosts: OpenHost, tmp_path: Path
+) -> None:
+    clock = FakeClock()
+    h = await hosts(tmp_path / "many.db", clock)
+    ids = [
+        (await started_game(h, channel=c, players=2 + c % 3, kind="downfall")).game_id
+        for c in range(200)
+    ]
+    played: dict[int, int] = dict.fromkeys(ids, 0)
+
+    async def drive(game: int, seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(8):
+            result = await random_move(h, game, rng)
+            if result is None:
+                return
+            played[game] += 1
+            await asyncio.sleep(0)
+
+    await asyncio.gather(*(drive(g, i) for i, g in enumerate(ids)))
+    for game in ids:
+        assert (await h.status(game)).version == played[game]
+    await h.close()
+    report = check_database(tmp_path / "many.db", games)
+    assert report.ok, report.problems
+    assert report.games_checked == 200 and report.moves_replayed == sum(played.values())

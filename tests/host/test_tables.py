@@ -1,0 +1,218 @@
+"""Lobbies: create, join, leave, AI seats, start, resign, cancel, options, server settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from host import (
+    AlreadySeatedError,
+    BadOptionError,
+    ChannelBusyError,
+    FakeClock,
+    GameNotActiveError,
+    Host,
+    NoSuchGameError,
+    NotAPlayerError,
+    NotEnoughPlayersError,
+    NotInLobbyError,
+    PermissionDeniedError,
+    TableFullError,
+    TableOptions,
+    WrongChannelError,
+)
+from tests.host.conftest import OpenHost
+from tests.host.helpers import GUILD, USERS, started_game
+
+A, B, C, D = USERS
+TOY = TableOptions(kind="toy", players=3)
+
+
+async def test_a_new_game_is_a_lobby_with_its_creator_seated(host: Host) -> None:
+    status = await host.create_game(GUILD, 500, A, TOY)
+    assert status.status == "lobby"
+    assert [s.user_id for s in status.seats] == [A]
+    assert status.creator_id == A and status.channel_id == 500
+    assert (await host.game_in_channel(500)) == status
+    assert await host.game_in_channel(501) is None
+
+
+async def test_a_channel_holds_one_open_game(host: Host) -> None:
+    first = await host.create_game(GUILD, 500, A, TOY)
+    with pytest.raises(ChannelBusyError, match=f"#{first.game_id}"):
+        await host.create_game(GUILD, 500, B, TOY)
+    other = await host.create_game(GUILD, 501, B, TOY)
+    assert other.game_id != first.game_id
+
+
+async def test_joining_twice_and_a_full_table_are_refused(host: Host) -> None:
+    game = (await host.create_game(GUILD, 500, A, TableOptions(kind="toy", players=2))).game_id
+    with pytest.raises(AlreadySeatedError, match="already joined"):
+        await host.join(game, A)
+    await host.join(game, B)
+    with pytest.raises(TableFullError, match="full"):
+        await host.join(game, C)
+    assert [s.user_id for s in (await host.status(game)).seats] == [A, B]
+
+
+async def test_start_needs_enough_players_and_the_creator_or_an_admin(host: Host) -> None:
+    game = (await host.create_game(GUILD, 500, A, TOY)).game_id
+    with pytest.raises(NotEnoughPlayersError, match="at least 2"):
+        await host.start(game, A)
+    await host.join(game, B)
+    with pytest.raises(PermissionDeniedError, match="creator"):
+        await host.start(game, B)
+    started = await host.start(game, B, is_admin=True)
+    assert started.status.status == "active"
+    with pytest.raises(NotInLobbyError, match="already started"):
+        await host.join(game, C)
+
+
+async def test_start_deals_private_views_only_to_each_seat(host: Host) -> None:
+    game = (await host.create_game(GUILD, 500, A, TOY)).game_id
+    await host.join(game, B)
+    started = await host.start(game, A)
+    assert "hand" not in started.public_view
+    assert set(started.private_views) == {0, 1}
+    for seat, private in started.private_views.items():
+        assert private.seat == seat
+        assert private.user_id == started.status.seats[seat].user_id
+        assert len(private.view["hand"]) == 2
+
+
+async def test_seat_order_as_joined_or_shuffled_from_the_seed(
+    hosts: OpenHost, tmp_path: Path
+) -> None:
+    orders = []
+    for run in range(2):
+        h = await hosts(tmp_path / f"{run}.db", FakeClock())
+        for channel, order in ((1, "joined"), (2, "random"), (3, "random"), (4, "random")):
+            opts = TableOptions(kind="toy", players=4, seat_order=order)
+            game = (await h.create_game(GUILD, channel, A, opts)).game_id
+            for user in (B, C, D):
+                await h.join(game, user)
+            status = (await h.start(game, A)).status
+            orders.append(tuple(s.user_id for s in status.seats))
+        await h.close()
+    assert orders[0] == (A, B, C, D)
+    assert all(sorted(o) == sorted(USERS) for o in orders)
+    assert len(set(orders[1:4])) > 1  # different seeds shuffle differently
+    assert orders[:4] == orders[4:]  # the same seeds give the same order
+
+
+async def test_leaving_the_lobby_and_the_last_human_leaving_cancels_it(host: Host) -> None:
+    game = (await host.create_game(GUILD, 500, A, TOY)).game_id
+    await host.join(game, B)
+    status = await host.leave(game, A)
+    assert [s.user_id for s in status.seats] == [B]
+    with pytest.raises(NotAPlayerError):
+        await host.leave(game, C)
+    status = await host.leave(game, B)
+    assert status.status == "cancelled"
+    assert await host.game_in_channel(500) is None
+
+
+async def test_leaving_a_started_game_points_to_resign(host: Host) -> None:
+    status = await started_game(host)
+    with pytest.raises(NotInLobbyError, match="resign"):
+        await host.leave(status.game_id, B)
+
+
+async def test_cancel_is_for_the_creator_or_an_admin_and_frees_the_channel(host: Host) -> None:
+    status = await started_game(host)
+    with pytest.raises(PermissionDeniedError):
+        await host.cancel(status.game_id, B)
+    cancelled = await host.cancel(status.game_id, B, is_admin=True)
+    assert cancelled.status == "cancelled" and cancelled.deadline is None
+    with pytest.raises(GameNotActiveError, match="cancelled"):
+        await host.act(status.game_id, A, "pass")
+    with pytest.raises(GameNotActiveError):
+        await host.cancel(status.game_id, A)
+    again = await host.create_game(GUILD, 500, C, TOY)
+    assert again.game_id != status.game_id
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (TableOptions(kind="chess"), "Unknown game"),
+        (TableOptions(kind="toy", players=5), "2 to 4 players"),
+        (TableOptions(kind="toy", turn_time=60), "5 minutes and 7 days"),
+        (TableOptions(kind="toy", turn_time=8 * 24 * 3600), "5 minutes and 7 days"),
+        (TableOptions(kind="toy", timeout_policy="wait"), "timeout policy"),  # type: ignore[arg-type]
+        (TableOptions(kind="toy", variants={"target": 1000}), "target"),
+        (TableOptions(kind="toy", players=2, ai_seats=2), "AI players"),
+        (TableOptions(kind="toy", reminders_at=(1.5,)), "fractions"),
+    ],
+)
+async def test_bad_options_are_refused_with_a_reason(
+    host: Host, options: TableOptions, message: str
+) -> None:
+    with pytest.raises(BadOptionError, match=message):
+        await host.create_game(GUILD, 500, A, options)
+    assert await host.game_in_channel(500) is None
+
+
+async def test_server_settings_are_stored_and_used_as_defaults(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    h = await hosts(db_path, clock)
+    assert (await h.guild_settings(GUILD)).turn_time == 24 * 3600
+    await h.set_guild_settings(GUILD, turn_time=3600, timeout_policy="skip")
+    with pytest.raises(BadOptionError):
+        await h.set_guild_settings(GUILD, turn_time=10)
+    await h.close()
+    h = await hosts(db_path, clock)
+    settings = await h.guild_settings(GUILD)
+    assert (settings.turn_time, settings.timeout_policy) == (3600, "skip")
+    status = await started_game(h)
+    assert status.options.turn_time == 3600 and status.options.timeout_policy == "skip"
+    assert status.deadline == clock.now() + 3600
+    other_guild = await h.create_game(GUILD + 1, 900, A, TOY)
+    assert other_guild.options.turn_time == 24 * 3600
+    await h.close()
+
+
+async def test_unknown_game_and_wrong_channel_are_explained(host: Host) -> None:
+    status = await started_game(host)
+    with pytest.raises(NoSuchGameError, match="#999"):
+        await host.status(999)
+    with pytest.raises(NoSuchGameError):
+        await host.join(999, A)
+    with pytest.raises(WrongChannelError, match="<#500>"):
+        await host.act(status.game_id, A, "pass", channel_id=501)
+    with pytest.raises(WrongChannelError):
+        await host.join(status.game_id, D, channel_id=501)
+
+
+async def test_ai_seats_play_through_the_scheduler(host: Host, clock: FakeClock) -> None:
+    opts = TableOptions(kind="toy", players=3, ai_seats=2, seat_order="joined")
+    game = (await host.create_game(GUILD, 500, A, opts)).game_id
+    with pytest.raises(PermissionDeniedError):
+        await host.add_ai(game, B)
+    status = (await host.start(game, A)).status
+    assert [s.is_ai for s in status.seats] == [False, True, True]
+    await host.act(game, A, (await host.legal_choices(game, A))[0].notation)
+    notes = await host.run_due()
+    assert [(n.seat, n.by) for n in notes] == [(1, "ai"), (2, "ai")]  # type: ignore[union-attr]
+    after = await host.status(game)
+    assert after.version == 3 and [s.user_id for s in after.waiting_on] == [A]
+
+
+async def test_a_resigned_seat_is_played_by_the_ai_and_all_resigning_cancels(
+    host: Host,
+) -> None:
+    status = await started_game(host, players=3)
+    game = status.game_id
+    resigned = await host.resign(game, A)  # A is on turn
+    assert resigned.seats[0].resigned and resigned.seats[0].ai_controlled
+    with pytest.raises(NotAPlayerError, match="resigned"):
+        await host.act(game, A, "pass")
+    notes = await host.run_due()
+    assert len(notes) == 1 and notes[0].seat == 0 and "resigned" in notes[0].note  # type: ignore[union-attr]
+    await host.resign(game, B)
+    final = await host.resign(game, C)
+    assert final.status == "cancelled"
+    with pytest.raises(GameNotActiveError):
+        await host.resign(game, C)
