@@ -1,0 +1,73 @@
+"""Vesuvius: run the Discord bot. ``python bot.py`` (or ``make run``).
+
+Settings come from the environment and ``.env`` (see ``.env.example``). Tests build the bot
+with :func:`create_bot` and an injected clock / AI / seed source.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from cogs.runtime import VesuviusBot
+from cogs.settings import Settings, SettingsError
+from host import Chooser, Clock
+
+__all__ = ["Settings", "VesuviusBot", "create_bot", "main"]
+
+log = logging.getLogger("vesuvius")
+
+
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    clock: Clock | None = None,
+    chooser: Chooser | None = None,
+    seed_source: Callable[[], int] | None = None,
+    **overrides: Any,
+) -> VesuviusBot:
+    """A bot ready to ``start``; ``overrides`` replace settings fields (``db_path=...``)."""
+    settings = replace(settings or Settings(), **overrides)
+    return VesuviusBot(settings, clock=clock, chooser=chooser, seed_source=seed_source)
+
+
+async def _run(settings: Settings) -> None:
+    bot = create_bot(settings)
+    async with bot:
+        await bot.start(settings.token)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Read the settings, set up logging and run until interrupted. Returns the exit status."""
+    try:
+        settings = Settings.from_env()
+        settings.check_token()
+    except SettingsError as e:
+        print(f"vesuvius: {e}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    try:
+        asyncio.run(_run(settings))
+    except discord.LoginFailure:
+        print(
+            "vesuvius: Discord refused the token in DISCORD_TOKEN: copy a fresh one from the "
+            "developer portal (Bot → Reset Token) into .env.",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("vesuvius: Discord asks for a privileged intent, which this bot never needs.")
+        return 2
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

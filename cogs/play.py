@@ -1,0 +1,53 @@
+"""``/move`` (autocomplete: exactly your legal actions now) and ``/hand`` (your private view)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from host import HostError
+
+if TYPE_CHECKING:
+    from cogs.runtime import VesuviusBot
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: VesuviusBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Make your move in this channel's game")
+    @app_commands.describe(action="Your move: pick from the list (it shows exactly what is legal)")
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
+        await self.bot.service.move(interaction, action)
+
+    @move.autocomplete("action")
+    async def action_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        host = self.bot.host
+        status = await host.game_in_channel(interaction.channel_id or 0)
+        if status is None:
+            return [app_commands.Choice(name="There is no game in this channel", value="?")]
+        try:
+            choices = await host.legal_choices(
+                status.game_id, interaction.user.id, current, channel_id=interaction.channel_id
+            )
+        except HostError as e:
+            text = str(e).replace("<@", "@").replace(">", "")
+            return [app_commands.Choice(name=text[:100], value="?")]
+        if not choices:
+            return [app_commands.Choice(name=f"No legal move matches “{current}”"[:100], value="?")]
+        return [app_commands.Choice(name=c.label[:100], value=c.notation) for c in choices]
+
+    @app_commands.command(name="hand", description="Your hand and your options (only you see it)")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.service.show_hand(interaction)
+
+
+async def setup(bot: VesuviusBot) -> None:
+    await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,78 @@
+"""The bot's settings: from the environment and ``.env`` (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; ``str()`` is one sentence for the operator."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything ``bot.py`` needs to run. Every field has an environment variable."""
+
+    token: str = ""
+    """``DISCORD_TOKEN``: the bot token from the developer portal (Bot → Reset Token)."""
+    db_path: Path = Path("data/vesuvius.sqlite3")
+    """``VESUVIUS_DB``: the SQLite database file (created with its folder when missing)."""
+    dev_guild_id: int | None = None
+    """``VESUVIUS_DEV_GUILD``: a server id; commands sync there instantly instead of globally."""
+    log_level: str = "INFO"
+    """``VESUVIUS_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR."""
+    sync_commands: bool = True
+    """``VESUVIUS_SYNC_COMMANDS``: sync slash commands at startup (``0`` to skip)."""
+    dm_block_seconds: float = 6 * 3600.0
+    """``VESUVIUS_DM_RETRY_AFTER``: after a user's DMs refused, how long not to try again."""
+    scheduler_max_sleep: float = 60.0
+    """``VESUVIUS_SCHEDULER_MAX_SLEEP``: the scheduler loop looks for due work at least this
+    often (seconds, real time)."""
+
+    @classmethod
+    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
+        """Read ``.env`` (if present; real environment variables win) and the environment."""
+        if env_file is not None and Path(env_file).is_file():
+            load_dotenv(env_file, override=False)
+        env = os.environ
+        guild = env.get("VESUVIUS_DEV_GUILD", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(
+                f"VESUVIUS_DEV_GUILD must be a server id (digits only), not {guild!r}."
+            )
+        level = env.get("VESUVIUS_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise SettingsError(
+                f"VESUVIUS_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}."
+            )
+        try:
+            dm_block = float(env.get("VESUVIUS_DM_RETRY_AFTER", cls.dm_block_seconds))
+            max_sleep = float(env.get("VESUVIUS_SCHEDULER_MAX_SLEEP", cls.scheduler_max_sleep))
+        except ValueError as e:
+            raise SettingsError(f"A number setting is not a number: {e}.") from None
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip(),
+            db_path=Path(env.get("VESUVIUS_DB", "").strip() or cls.db_path),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            sync_commands=env.get("VESUVIUS_SYNC_COMMANDS", "1").strip() not in ("0", "false"),
+            dm_block_seconds=dm_block,
+            scheduler_max_sleep=max_sleep,
+        )
+
+    def check_token(self) -> None:
+        """Raise :class:`SettingsError` unless the token looks like a bot token."""
+        if not self.token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's token "
+                "from the Discord developer portal (Bot → Reset Token)."
+            )
+        if self.token.count(".") != 2 or " " in self.token:
+            raise SettingsError(
+                "DISCORD_TOKEN does not look like a bot token (three parts separated by dots): "
+                "copy it again from the developer portal (Bot → Reset Token)."
+            )
