@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 from typing import Any
 
 from engine.core import Game, RuleError
@@ -29,11 +31,8 @@ def all_games() -> dict[str, Game[Any, Any]]:
 
 
 def _load_builtin() -> None:
-    # Import every built-in game even when one registered itself already (importing
-    # engine.downfall directly must not hide the others).
-    import engine.downfall  # noqa: F401  (registers itself)
-
-    try:
-        import engine.cardcity  # noqa: F401
-    except ImportError:  # not built yet
-        pass
+    """Import every built-in game package (each registers itself), even when one of them was
+    imported directly before; importing again is free."""
+    importlib.import_module("engine.downfall")
+    with contextlib.suppress(ImportError):  # not built yet
+        importlib.import_module("engine.cardcity")
