@@ -21,7 +21,14 @@ from engine.downfall.actions import (
 )
 from engine.downfall.game import GAME, DownfallGame
 from engine.downfall.present import describe_action, player_view, public_view
-from engine.downfall.rules import apply_unchecked, legal_actions, new_game, to_act
+from engine.downfall.rules import (
+    apply_unchecked,
+    can_erupt,
+    forced_action,
+    legal_actions,
+    new_game,
+    to_act,
+)
 from engine.downfall.search import determinize, playout
 from engine.downfall.state import State, state_from_json, state_to_json
 from engine.registry import register
@@ -41,8 +48,10 @@ __all__ = [
     "State",
     "ThrowOmen",
     "apply_unchecked",
+    "can_erupt",
     "describe_action",
     "determinize",
+    "forced_action",
     "format_action",
     "legal_actions",
     "new_game",

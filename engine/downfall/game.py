@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import JSON, Game, OptionSpec, Outcome, Transition
+from engine.core import JSON, Game, OptionSpec, Outcome, RuleError, Transition
 from engine.downfall import present, rules
 from engine.downfall.actions import Action, format_action, parse_action
 from engine.downfall.state import OVER, State, state_from_json, state_to_json
@@ -41,6 +41,8 @@ class DownfallGame:
         return Transition(new, events)
 
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
+        if seat is not None and not 0 <= seat < state.players:
+            raise RuleError(f"There is no seat {seat} in this {state.players}-player game.")
         if seat is None:
             return dict(present.public_view(state))
         return dict(present.player_view(state, seat))
