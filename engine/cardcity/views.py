@@ -10,9 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, TypedDict
 
-from engine.cardcity import rules
-from engine.cardcity.actions import SIZE, card_code, cell_code
-from engine.cardcity.data import ADAPTED, BUILDINGS, COLOURS, VALUES, VOLCANO
+from engine.cardcity.actions import card_code, cell_code
+from engine.cardcity.data import ADAPTED, BUILDINGS, COLOURS, VALUES
 from engine.cardcity.game import (
     NO_STATUE,
     PILE,
@@ -34,15 +33,14 @@ class CardView(TypedDict):
 
 
 class CellView(TypedDict):
-    """One occupied space; the list is in the order played (the start card first)."""
+    """One occupied space; the city list is in the order played (the start card first).
+    The row and column numbers are in ``cell`` ("g7": column g = 7, row 7)."""
 
     cell: str  # "g7"
-    row: int  # 1..13 (top to bottom)
-    col: int  # 1..13 (a = 1, left to right)
-    card: str | None  # "Tr" for a building card; None for a statue
-    value: int  # the card's value; 0 for a (neutral) statue
-    statue: int | None  # a statue: the seat that played it
-    declared: str | None  # a statue: the identity it scored as, e.g. "Ar" (now neutral)
+    card: str  # "Tr" for a building card; "" for a (neutral) statue
+    value: int  # the card's value; 0 for a statue
+    statue: int  # a statue: the seat that played it; -1 for a building card
+    declared: str  # a statue: the identity it scored as, e.g. "Ar"; "" for a building card
 
 
 class SeatView(TypedDict):
@@ -128,12 +126,10 @@ def _card(card: int) -> CardView:
 def _cell(row: int, col: int, item: int, statues: tuple[int, ...]) -> CellView:
     if item >= STATUE:
         declared = statues[item - STATUE]
-        return {"cell": cell_code((row, col)), "row": row + 1, "col": col + 1, "card": None,
-                "value": 0, "statue": item - STATUE,
-                "declared": card_code(declared) if declared != NO_STATUE else None}  # fmt: skip
-    return {"cell": cell_code((row, col)), "row": row + 1, "col": col + 1,
-            "card": card_code(item), "value": card_value(item), "statue": None,
-            "declared": None}  # fmt: skip
+        return {"cell": cell_code((row, col)), "card": "", "value": 0, "statue": item - STATUE,
+                "declared": card_code(declared) if declared != NO_STATUE else ""}  # fmt: skip
+    return {"cell": cell_code((row, col)), "card": card_code(item), "value": card_value(item),
+            "statue": -1, "declared": ""}  # fmt: skip
 
 
 @lru_cache(maxsize=64)
@@ -142,15 +138,54 @@ def _city(city: tuple[tuple[int, int, int], ...], statues: tuple[int, ...]) -> t
     return tuple(_cell(r, c, item, statues) for r, c, item in city)
 
 
-LEGEND: LegendView = {
-    "adapted": ADAPTED,
-    "buildings": [list(b) for b in BUILDINGS],
-    "colours": [list(c) for c in COLOURS],
-    "values": [list(v) for v in VALUES],
-}
+def _legend() -> LegendView:
+    return {
+        "adapted": ADAPTED,
+        "buildings": [list(b) for b in BUILDINGS],
+        "colours": [list(c) for c in COLOURS],
+        "values": [list(v) for v in VALUES],
+    }
 
 
 def public_view(state: State) -> PublicView:
+    """The public view; a fresh copy on every call (callers may change it freely)."""
+    return _copy(_public(state))
+
+
+def _copy(view: PublicView) -> PublicView:
+    """A copy sharing nothing mutable with ``view`` (strings and numbers are immutable)."""
+    out = view.copy()
+    out["city"] = [cell.copy() for cell in view["city"]]
+    out["seats"] = [seat.copy() for seat in view["seats"]]
+    out["frame"] = view["frame"].copy()
+    out["discards"] = list(view["discards"])
+    out["legend"] = _legend()
+    if view["window"] is not None:
+        window = view["window"].copy()
+        window["holders"] = list(window["holders"])
+        window["pending"] = list(window["pending"])
+        out["window"] = window
+    if view["last"] is not None:
+        out["last"] = view["last"].copy()
+    if view["hands"] is not None:
+        out["hands"] = [list(hand) for hand in view["hands"]]
+    if view["outcome"] is not None:
+        out["outcome"] = json_copy(view["outcome"])
+    return out
+
+
+def json_copy(value: JSON) -> JSON:
+    """A deep copy of a JSON value (small values only: it recurses in Python)."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    return value
+
+
+@lru_cache(maxsize=16)
+def _public(state: State) -> PublicView:
+    """Built once per state: the host and the tests ask for several views of one state."""
     rows = [r for r, _, _ in state.city]
     cols = [c for _, c, _ in state.city]
     window: WindowView | None = None
@@ -208,7 +243,7 @@ def public_view(state: State) -> PublicView:
         ),
         "hands": [[card_code(c) for c in h] for h in state.hands] if over else None,
         "outcome": result.to_json() if result else None,
-        "legend": LEGEND,
+        "legend": _legend(),
     }
 
 
@@ -228,7 +263,3 @@ def player_view(state: State, seat: Seat) -> PlayerView:
 def build_view(state: State, seat: Seat | None) -> dict[str, JSON]:
     view = public_view(state) if seat is None else player_view(state, seat)
     return dict(view)
-
-
-assert VOLCANO not in range(len(BUILDINGS) * len(COLOURS)) and SIZE == 13 and rules.FRAME == 7
-assert card_value(0) == VALUES[0][0]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -31,9 +30,10 @@ from engine.core import Event, Record, RuleError, redact, replay
 from engine.rng import Rng
 
 GAMES_PER_COUNT = 200
-EXHAUSTIVE_EVERY = 50  # every 50th game applies *every* legal action at every step; the
-# others apply 3 random ones (and every legal action round-trips notation: test_notation.py)
+EXHAUSTIVE_EVERY = 100  # every 100th game applies *every* legal action at every step; the others
+# the random one they play (every possible action round-trips notation: test_notation.py)
 MAX_STEPS = 600
+ALL_CARDS = list(range(49))
 OPTION_SETS = [
     {},
     {"permit_uses": 2},
@@ -55,11 +55,10 @@ def pick(legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
 
 
 def check_cards(state: State) -> None:
-    held = [c for hand in state.hands for c in hand]
     placed = [item for _, _, item in state.city if item < STATUE]
+    held = [c for hand in state.hands for c in hand]
     deck = [c for c in state.deck if c != VOLCANO]
-    counts = Counter(held + placed + deck + list(state.discards))
-    assert sorted(counts) == list(range(49)) and set(counts.values()) == {1}
+    assert sorted(held + placed + deck + list(state.discards)) == ALL_CARDS
     assert state.deck.count(VOLCANO) + state.volcanoes == 2
     assert all(len(hand) <= 3 for hand in state.hands)
     assert len({(r, c) for r, c, _ in state.city}) == len(state.city)
@@ -112,19 +111,18 @@ def check_events(state: State, events: Sequence[Event]) -> None:
 
 
 def illegal_candidates(state: State, rng: Rng) -> Iterator[tuple[int, Action]]:
-    """A few actions per step, mostly not legal: each seat tries one of the fixed words, and
-    one random seat a random card play, statue and discard."""
+    """Three actions per step, mostly not legal: a random seat tries a random word, a random
+    card play, and a random statue play or discard."""
     words: list[Action] = [DRAW, NODRAW, CLAIM, DECLINE]
-    for seat in range(state.players):
-        w, rng = rng.below(len(words))
-        yield seat, words[w]
+    seat, rng = rng.below(state.players)
+    w, rng = rng.below(len(words))
+    yield seat, words[w]
     seat, rng = rng.below(state.players)
     c, rng = rng.below(49)
     r, rng = rng.below(SIZE)
     col, rng = rng.below(SIZE)
     yield seat, PlayCard(c, (r, col))
-    yield seat, PlayStatue(c // 7, c % 7, (r, col))
-    yield seat, Discard(c)
+    yield seat, PlayStatue(c // 7, c % 7, (r, col)) if r % 2 else Discard(c)
 
 
 def run_game(players: int, seed: int) -> int:
@@ -160,10 +158,6 @@ def run_game(players: int, seed: int) -> int:
         if exhaustive:
             for action in legal:
                 GAME.apply(state, seat, action)
-        else:
-            for _ in range(3):
-                j, rng = rng.below(len(legal))
-                GAME.apply(state, seat, legal[j])
         action, rng = pick(legal, rng)
         assert GAME.parse_action(GAME.format_action(action)) == action
         assert GAME.describe_action(state, seat, action)
@@ -180,7 +174,8 @@ def run_game(players: int, seed: int) -> int:
         assert transition.events == record.events
         again = transition.state
         assert again == expected
-    assert replay(GAME, seed, players, options, records) == state
+    if seed % 10 == 0:
+        assert replay(GAME, seed, players, options, records) == state
     return len(records)
 
 
