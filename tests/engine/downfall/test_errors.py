@@ -97,3 +97,8 @@ def test_bad_setup_is_refused() -> None:
         new_game(1, 3, {"volcano": True})
     with pytest.raises(RuleError, match="true or false"):
         new_game(1, 3, {"dual_vent": "yes"})
+
+
+def test_a_view_for_a_seat_that_does_not_exist_is_refused() -> None:
+    with pytest.raises(RuleError, match="no seat 3"):
+        GAME.view(new_game(1, 3), 3)
