@@ -47,8 +47,8 @@ TEXT = (246, 236, 214)
 MUTED = (186, 170, 146)
 OPEN = (70, 60, 50)  # an open space inside the city limits
 OPEN_LINE = (92, 80, 66)
-BEYOND = (42, 35, 30)  # beyond the 7 × 7 limit
-HATCH = (56, 47, 40)
+BEYOND = CANVAS  # beyond the 7 × 7 limit: the surround, hatched
+HATCH = (56, 46, 39)
 LIMIT = (222, 186, 110)  # the line of the city limit
 INK = (20, 16, 14)
 PAPER = (255, 252, 244)
@@ -414,7 +414,7 @@ def _hatch(size: int) -> Image.Image:
         tile = Image.new("RGB", (size, size), BEYOND)
         d = ImageDraw.Draw(tile)
         for i in range(-size, size, 20):
-            d.line([(i, size), (i + size, 0)], fill=HATCH, width=3)
+            d.line([(i, size), (i + size, 0)], fill=HATCH, width=4)
         return tile
 
     return _cached(("hatch", size), make)
@@ -1014,19 +1014,25 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     _text(img, (x0 + 54, y + 40), "Tr +8", "cond_bold", 22, (255, 255, 255), "mm")
     _text(img, (x0 + 110, y + 34), "a space where your card fits,", "cond", 20, TEXT)
     _text(img, (x0 + 110, y + 58), "with the points it would score", "cond", 20, TEXT)
-    _text(
-        img,
-        (x0 + 16, y + 96),
-        "Play: /play card:Tr at:g8   (column letter, row number)",
-        "cond",
-        20,
-        MUTED,
+    top_fit = max(
+        ((fit.points, fit.code, cell) for cell, fits in spots.items() for fit in fits),
+        key=lambda t: (t[0], t[1], (-t[2][0], -t[2][1])),
+        default=None,
     )
+    example = f"play {top_fit[1]} {cell_code(top_fit[2])}" if top_fit else "play Tr g8"
+    _text(img, (x0 + 16, y + 96), f"/move {example}   (card, column, row)", "cond", 20, MUTED)
     head, detail = deck_lines(view)
     _text(img, (x0, y + 148), head, "bold", 22, TEXT)
     _text(
         img, (x0, y + 176), detail, "cond", 20, END_PHASE if detail.startswith("Danger") else TEXT
     )
+    _text(img, (x0, y + 232), "Scores", "cond", 20, MUTED)
+    x = x0 + 70
+    for sv in seats:
+        s = int(sv.get("seat", 0))
+        _seat_badge(img, (x + 18, y + 222), s, 16)
+        _text(img, (x + 42, y + 232), str(sv.get("score", 0)), "bold", 26, TEXT)
+        x += 110
     _draw_legend(img, LEGEND_TOP)
     return img
 
@@ -1074,7 +1080,11 @@ def _palette_samples() -> list[Image.Image]:
 
 PALETTE = png.Palette(
     _palette_samples,
-    keep=[*CARD_FILL.values(), HIGHLIGHT, LEGAL, LEGAL_FILL, CANVAS, TEXT, INK, PAPER, STONE],
+    keep=[
+        *CARD_FILL.values(),
+        *(HIGHLIGHT, HIGHLIGHT_EDGE, LEGAL, LEGAL_FILL, CANVAS, PANEL, PANEL_HI, TEXT, MUTED),
+        *(INK, PAPER, STONE, OPEN, OPEN_LINE, HATCH, LIMIT, END_PHASE, GOLD),
+    ],
 )
 
 

@@ -1,0 +1,327 @@
+"""The Pompeji card game images: what a player looking at them would notice."""
+
+from __future__ import annotations
+
+import io
+import threading
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+import render
+from engine.cardcity import rules
+from engine.cardcity.actions import PlayCard, card_code, cell_code
+from engine.cardcity.data import VOLCANO
+from render import cardcity as C
+from render import fonts
+from tests.render.cardcity import golden, positions
+
+GAME = positions.GAME
+Box = tuple[int, int, int, int]
+
+
+def board(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
+    data = render.render_board("cardcity", view, names or positions.names(view))
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def hand(view: dict[str, Any], name: str = "Brutus") -> Image.Image:
+    data = render.render_hand("cardcity", view, name)
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def count_near(img: Image.Image, box: Box, colour: tuple[int, int, int], tol: int = 20) -> int:
+    """Pixels in ``box`` within ``tol`` (per channel) of ``colour``."""
+    colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
+    return sum(
+        n for n, c in colours if all(abs(int(a) - b) <= tol for a, b in zip(c, colour, strict=True))
+    )
+
+
+def box_of(view: dict[str, Any], cell: str) -> Box:
+    return C.cell_box(C.read_city(view), C.parse_cell(cell))
+
+
+# ------------------------------------------------------------------ the image itself
+
+
+@pytest.mark.parametrize("name", golden.ALL)
+def test_image_is_a_small_opaque_landscape_png(name: str) -> None:
+    data = golden.render_position(name)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(data))
+    assert img.size == (1600, 1000)
+    assert img.mode == "P"  # palette encoded
+    assert "transparency" not in img.info  # opaque: the same on Discord's dark and light themes
+    assert len(data) <= 150 * 1024
+
+
+@pytest.mark.parametrize("name", golden.ALL)
+def test_image_matches_its_golden(name: str) -> None:
+    if not fonts.has_real_fonts():
+        pytest.skip("golden images are drawn with DejaVu, which is not installed")
+    data = golden.render_position(name)
+    path = golden.GOLDEN_DIR / f"{name}.png"
+    if golden.REGEN or not path.exists():
+        golden.write(name, data)
+        if not golden.REGEN:
+            pytest.fail(f"no golden image yet: wrote {path}; look at it and commit")
+    expected = Image.open(path)
+    got = golden.load(data)
+    assert got.size == expected.size
+    assert golden.mean_difference(got, expected) < 1.0
+
+
+def test_golden_positions_are_what_they_claim() -> None:
+    early, mid = positions.public("early"), positions.public("mid")
+    end, over = positions.public("end_phase"), positions.public("game_over")
+    assert len(early["city"]) <= 6 and early["volcanoes"] == 0
+    assert len(mid["city"]) >= 15 and mid["volcanoes"] == 0
+    assert end["volcanoes"] == 1 and end["end_phase"] and end["stage"] != "over"
+    assert over["stage"] == "over" and over["volcanoes"] == 2
+
+
+# ------------------------------------------------------------------ the city
+
+
+def test_every_card_is_drawn_on_its_space_in_its_colour() -> None:
+    view = positions.public("mid")
+    img = board(view)
+    for entry in view["city"]:
+        x0, y0, x1, y1 = box_of(view, entry["cell"])
+        inner = (x0 + 10, y0 + 10, x1 - 10, y1 - 10)
+        fill = C.CARD_FILL[entry["card"][1]] if entry["card"] else C.STONE
+        assert count_near(img, inner, fill) > 1500, entry
+
+
+def test_open_spaces_and_the_area_beyond_the_limit_look_different() -> None:
+    view = positions.public("end_phase")  # 7 × 7: everything outside it is beyond the limit
+    city = C.read_city(view)
+    assert city.right - city.left == 6 and city.bottom - city.top == 6
+    img = board(view)
+    beyond = C.cell_box(city, (city.top - 1, city.left))
+    assert count_near(img, beyond, C.HATCH, 8) > 1000  # hatched
+    assert count_near(img, beyond, C.OPEN, 6) < 100
+    gaps = [
+        (r, c) for r in range(city.top, city.bottom + 1) for c in range(city.left, city.right + 1)
+    ]
+    gap = next(cell for cell in gaps if cell not in city.by_cell)
+    assert count_near(img, C.cell_box(city, gap), C.OPEN, 6) > 3000
+    assert count_near(img, C.cell_box(city, gap), C.HATCH, 8) < 100
+
+
+def test_cards_differ_without_colour_at_phone_size() -> None:
+    """Grey and a quarter of the size (a 400 px wide preview): every card still looks unique."""
+    small = {}
+    for b in "TFABVWG":
+        for c in "roygbpw":
+            tile = C.card_tile(b + c, C.CELL - 2 * C.GAP, C.CANVAS)
+            small[b + c] = tile.convert("L").resize((23, 23), Image.Resampling.BOX)
+    codes = sorted(small)
+    for i, a in enumerate(codes):
+        for b in codes[i + 1 :]:
+            diff = ImageStat.Stat(ImageChops.difference(small[a], small[b])).mean[0]
+            assert diff > 3.0, (a, b, diff)
+
+
+def test_the_window_shows_the_city_and_every_open_edge() -> None:
+    for seed, players in ((3, 2), (7, 3), (11, 4)):
+        for step in positions.game(seed, players):
+            view = GAME.view(step.state, None)
+            city = C.read_city(view)
+            grid = C.grid_of(city.cells)
+            assert all(city.shown(p.cell) for p in city.cells)
+            assert all(city.shown(cell) for cell in rules.frontier(grid))
+
+
+def test_city_extent_names_the_columns_and_rows_still_reachable() -> None:
+    city = C.read_city(positions.public("early"))
+    reach_c = [c for c in range(13) if city.within_limit((city.top, c))]
+    reach_r = [r for r in range(13) if city.within_limit((r, city.left))]
+    text = C.city_extent(city)
+    assert f"columns {chr(97 + reach_c[0])}–{chr(97 + reach_c[-1])}" in text
+    assert f"rows {reach_r[0] + 1}–{reach_r[-1] + 1}" in text
+    assert C.city_extent(C.read_city(positions.public("end_phase"))).startswith("City 7 × 7")
+
+
+# ------------------------------------------------------------------ the last play
+
+
+def _streets(events: tuple[dict[str, Any], ...]) -> list[tuple[Any, ...]] | None:
+    for e in events:
+        if e["type"] in ("CardPlayed", "StatuePlayed"):
+            return [
+                (s["line"], s["cells"], s["building"], s["colour"], s["seventh"])
+                for s in e["streets"]
+            ]
+    return None
+
+
+def test_last_play_points_per_street_match_the_engine_events() -> None:
+    statues = 0
+    for seed, players in ((3, 2), (7, 3), (11, 4)):
+        for step in positions.game(seed, players):
+            expected = _streets(step.events)
+            if expected is None:
+                continue
+            view = GAME.view(step.state, None)
+            last = C.read_last(view, C.read_city(view))
+            assert last is not None and last.streets is not None
+            got = [
+                (s.line, [cell_code(c) for c in s.cells], s.building, s.colour, s.seventh)
+                for s in last.streets
+            ]
+            assert got == expected
+            statues += last.placed.code is None
+    assert statues >= 2  # statue plays were among them
+
+
+def test_last_card_is_ringed_and_its_streets_traced() -> None:
+    view = positions.public("mid")
+    img = board(view)
+    last = view["last"]["cell"]
+    x0, y0, x1, y1 = box_of(view, last)
+    assert count_near(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), C.HIGHLIGHT, 30) > 1200
+    city = C.read_city(view)
+    streets = C.read_last(view, city)
+    assert streets is not None and streets.streets
+    traced = {c for s in streets.streets if s.points for c in s.cells} - {C.parse_cell(last)}
+    for cell in city.by_cell:
+        if cell == C.parse_cell(last):
+            continue
+        bx0, by0, bx1, by1 = C.cell_box(city, cell)
+        magenta = count_near(img, (bx0 + 12, by0 + 12, bx1 - 12, by1 - 12), C.HIGHLIGHT, 30)
+        assert (magenta > 40) == (cell in traced), cell_code(cell)
+
+
+# ------------------------------------------------------------------ the private image
+
+
+def test_legal_spots_from_the_player_view_are_the_engine_s_legal_plays() -> None:
+    checked = 0
+    for step in positions.game():
+        state = step.state
+        if state.stage != "play":
+            continue
+        seat = state.actor
+        spots = C.legal_spots(GAME.view(state, seat))
+        got = {(cell, fit.code) for cell, fits in spots.items() for fit in fits}
+        want = {
+            (a.cell, card_code(a.card))
+            for a in GAME.legal_actions(state, seat)
+            if isinstance(a, PlayCard)
+        }
+        assert got == want
+        for cell, fits in spots.items():
+            for fit in fits:
+                assert fit.points == rules.points(state.grid(), cell, C.face_of(fit.code))
+        checked += 1
+    assert checked > 30
+
+
+def test_hand_image_marks_exactly_the_spaces_where_a_card_fits() -> None:
+    view = positions.private("mid")
+    img = hand(view)
+    city = C.read_city(view)
+    spots = C.legal_spots(view, city)
+    assert spots
+    for cell in rules.frontier(C.grid_of(city.cells)):
+        marked = count_near(img, C.cell_box(city, cell), C.LEGAL, 10) > 600
+        assert marked == (cell in spots), cell_code(cell)
+
+
+def test_hand_image_shows_the_viewers_cards_and_nothing_of_the_others() -> None:
+    state = positions.state_of("mid")
+    seat = state.actor
+    other = GAME.determinize(state, seat, seed=99)  # other hands and the deck reshuffled
+    assert other.hands[seat] == state.hands[seat]
+    assert any(other.hands[s] != state.hands[s] for s in range(state.players) if s != seat)
+    mine = render.render_hand("cardcity", GAME.view(state, seat), "Me")
+    assert mine == render.render_hand("cardcity", GAME.view(other, seat), "Me")
+    public = render.render_board("cardcity", GAME.view(state, None), positions.NAMES[:3])
+    assert public == render.render_board("cardcity", GAME.view(other, None), positions.NAMES[:3])
+    # and the viewer's own cards are what it shows: another seat's image differs
+    theirs = render.render_hand("cardcity", GAME.view(state, (seat + 1) % 3), "Me")
+    assert theirs != mine
+
+
+def test_hand_cards_are_drawn_in_their_colours() -> None:
+    view = positions.private("mid")
+    img = hand(view)
+    for i, code in enumerate(C.hand_codes(view)):
+        x = C.PANEL_X + i * (C.HAND_CARD + 24)
+        box = (x, 166, x + C.HAND_CARD, 166 + C.HAND_CARD)
+        assert count_near(img, box, C.CARD_FILL[code[1]]) > 8000, code
+
+
+def test_board_ignores_the_private_fields_of_a_player_view() -> None:
+    state = positions.state_of("mid")
+    names = positions.NAMES[:3]
+    public = render.render_board("cardcity", GAME.view(state, None), names)
+    assert render.render_board("cardcity", GAME.view(state, state.actor), names) == public
+
+
+# ------------------------------------------------------------------ the panel
+
+
+def test_deck_danger_line_never_promises_a_safe_draw_that_is_a_volcano() -> None:
+    for step in positions.game():
+        state = step.state
+        view = GAME.view(state, None)
+        _head, detail = C.deck_lines(view)
+        if "safe draw" in detail:
+            safe = int(detail.split()[0])
+            assert VOLCANO not in state.deck[:safe]
+            assert VOLCANO in state.deck[: safe + 9]
+
+
+LONG = "Maximilianus Augustus Germanicus the Magnificent of Herculaneum"
+ODD = [LONG, "王小明の冒険者🌋", " \t\n "]
+
+
+def test_any_name_stays_inside_the_panel() -> None:
+    view = positions.public("end_phase")
+    plain = board(view, ["A", "B", "C"])
+    odd = board(view, ODD)
+    changed = ImageChops.difference(plain, odd).getbbox()
+    assert changed is not None
+    assert changed[0] >= C.PANEL_X and changed[2] <= C.PANEL_R
+
+
+def test_blank_names_fall_back_to_the_player_number() -> None:
+    assert C.display_name([" \t "], 0) == "Player 1"
+    assert C.display_name([], 2) == "Player 3"
+
+
+def test_permit_window_names_who_may_build_first() -> None:
+    for step in positions.game():
+        state = step.state
+        if (
+            state.stage == "window"
+            and len(state.pending)
+            and state.window_after not in state.pending
+        ):
+            view = GAME.view(state, None)
+            seat, head, what = C._turn_lines(view, positions.NAMES)
+            assert seat == state.turn and positions.NAMES[state.turn] in head
+            assert all(positions.NAMES[s] in what for s in state.pending)
+            return
+    pytest.skip("no interrupt window in this game")
+
+
+def test_renders_from_threads_are_identical() -> None:
+    view = positions.public("mid")
+    names = positions.names(view)
+    expected = render.render_board("cardcity", view, names)
+    out: list[bytes] = []
+
+    def work() -> None:
+        out.append(render.render_board("cardcity", view, names))
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert out == [expected] * 3
