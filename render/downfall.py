@@ -364,6 +364,8 @@ VOLCANO_W, VOLCANO_H = 3 * CELL, CELL  # squares i1–k1, outside the wall
 MOUNTAIN = [(6, 98), (48, 78), (88, 52), (118, 36), (130, 40), (150, 37), (170, 40), (182, 35),
             (214, 54), (252, 78), (294, 98)]  # fmt: skip
 CRATER = (128, 32, 184, 44)
+CRATER_CALM = (150, 70, 40)
+CRATER_ERUPTING = (255, 190, 80)
 
 
 def _volcano(state: str) -> Image.Image:
@@ -391,7 +393,7 @@ def _volcano(state: str) -> Image.Image:
             pts([(6, 98), (48, 78), (88, 52), (118, 36), (130, 40), (112, 98)]), fill=(124, 106, 92)
         )
         d.polygon(pts([(214, 54), (252, 78), (294, 98), (220, 98)]), fill=(88, 74, 64))
-        glow = {"calm": (150, 70, 40), "seething": shapes.LAVA_GLOW}.get(state, (255, 190, 80))
+        glow = {"calm": CRATER_CALM, "seething": shapes.LAVA_GLOW}.get(state, CRATER_ERUPTING)
         d.ellipse(tuple(v * s for v in CRATER), fill=glow)
         if state == "erupting":
             for x, y, r in ((150, 22, 4), (162, 14, 3), (140, 12, 3), (172, 24, 3), (156, 6, 2)):
@@ -997,11 +999,13 @@ def _draw_panel(
     y += 8
     _text(img, (x0, y + 18), "Last turn", "bold", 20, MUTED)
     y += 28
-    for line in last.lines[-7:] or ["—"]:
-        if y > LEGEND_Y - 40:
-            break
-        _name(img, (x0 + 4, y + 20), line, "cond", 20, TEXT, x1 - 4)
-        y += 27
+    lines = last.lines or ["—"]
+    room = (LEGEND_Y - 20 - y) // 30
+    if len(lines) > room:  # a long turn (many relatives): its end matters most
+        lines = ["…", *lines[len(lines) - room + 1 :]]
+    for line in lines:
+        _name(img, (x0 + 4, y + 22), line, "cond", 22, TEXT, x1 - 4)
+        y += 30
 
     tiles = view.get("tiles_placed", 0)
     out = len(view.get("tiles_out_of_play") or [])
@@ -1083,7 +1087,14 @@ def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
 def _sample_view(phase: str) -> dict[str, Any]:
     """A crowded synthetic position that shows every dynamic colour (for the palette)."""
     squares: dict[str, list[int]] = {}
+    lava = {sq: sym for sym, sq in B.FIRST_LAVA.items()}
+    if phase == "escape":  # late phase 2: lava on every other square, as often in play
+        lava |= {
+            sq: B.SYMBOLS[i % 6] for i, sq in enumerate(B.CITY) if i % 2 and sq not in SPACE_CENTRES
+        }
     for i, sq in enumerate(B.CITY):
+        if sq in lava:
+            continue
         if sq in SPACE_CENTRES or phase == "escape":
             n = len(SPACE_CENTRES.get(sq, [])) or (i % 5)
             squares[sq] = [(i + k) % 4 for k in range(n + (i % 3 if phase == "escape" else 0))]
@@ -1104,7 +1115,7 @@ def _sample_view(phase: str) -> dict[str, Any]:
             for s, c in enumerate(B.COLOURS)
         ],
         "squares": squares,
-        "lava": {sq: sym for sym, sq in B.FIRST_LAVA.items()},
+        "lava": lava,
         "gates": [{"square": sq, "open": i % 2 == 0} for i, (_g, sq, _n) in enumerate(B.GATES)],
         "stock_size": 12,
         "discard": dict.fromkeys(DISCARD_KEYS, 1),
@@ -1129,17 +1140,29 @@ def _sample_view(phase: str) -> dict[str, Any]:
 
 
 def _palette_samples() -> list[Image.Image]:
+    """Images holding every colour the renders use, for the fixed palette."""
     names = ["Sample"] * 4
+    volcanoes = Image.new("RGB", (3 * VOLCANO_W, VOLCANO_H), COUNTRY)
+    for i, state in enumerate(("calm", "seething", "erupting")):  # each state's own colours
+        sprite = _volcano(state)
+        volcanoes.paste(sprite, (i * VOLCANO_W, 0), sprite)
     return [
+        background(False),
+        background(True),
         draw_board(_sample_view("build"), names),
         draw_board(_sample_view("escape"), names),
         draw_hand(dict(_sample_view("build"), seat=0, hand=[1, 6, 10, 3], jokers=[True] * 4), "S"),
+        volcanoes,
     ]
 
 
 PALETTE = png.Palette(
     _palette_samples,
-    keep=[*shapes.PIECE_FILL.values(), HIGHLIGHT, shapes.LAVA, CANVAS, TEXT, NUMBER_INK],
+    keep=[
+        *shapes.PIECE_FILL.values(),
+        *(HIGHLIGHT, shapes.LAVA, CANVAS, TEXT, NUMBER_INK),
+        *(CRATER_CALM, shapes.LAVA_GLOW, CRATER_ERUPTING),  # small but flat: the volcano's states
+    ],
 )
 
 

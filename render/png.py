@@ -12,10 +12,12 @@ from __future__ import annotations
 import io
 import threading
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from PIL import Image
 
 COMPRESS_LEVEL = 1
+EXACT = 160  # palette entries given to the samples' most frequent colours, unchanged
 
 
 class Palette:
@@ -45,18 +47,31 @@ class Palette:
 
 
 def _build(samples: Sequence[Image.Image], keep: Sequence[tuple[int, int, int]]) -> Image.Image:
-    width = max(s.width for s in samples)
-    height = sum(s.height for s in samples)
-    sheet = Image.new("RGB", (width, height))
-    y = 0
+    """``keep`` exactly, then the most frequent colours of the samples exactly (flat fills must
+    not shift), then median-cut colours for the rest (anti-aliased edges, gradients)."""
+    counts: dict[tuple[int, int, int], int] = {}
     for s in samples:
-        sheet.paste(s.convert("RGB"), (0, y))
-        y += s.height
-    q = sheet.quantize(256 - len(keep), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    colours = q.getpalette() or []
-    colours = colours[: 3 * (256 - len(keep))]
-    for c in keep:  # colours that must come out exactly (piece colours, the highlight)
-        colours.extend(c)
+        rgb_image = s.convert("RGB")
+        found = rgb_image.getcolors(1 << 17) or rgb_image.getcolors(s.width * s.height) or []
+        for n, colour in found:
+            rgb = cast(tuple[int, int, int], colour)
+            counts[rgb] = counts.get(rgb, 0) + n
+    chosen: list[tuple[int, int, int]] = list(dict.fromkeys(keep))
+    for colour, _n in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        if len(chosen) >= EXACT:
+            break
+        if colour not in chosen:
+            chosen.append(colour)
+    # the rest (anti-aliased edges, gradients): median cut over the remaining pixels
+    taken = set(chosen)
+    rest = [colour for colour, n in sorted(counts.items()) if colour not in taken for _ in range(n)]
+    strip = Image.new("RGB", (max(1, len(rest)), 1))
+    strip.putdata(rest)
+    cut = strip.quantize(
+        256 - len(chosen), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    )
+    flat = [v for c in chosen for v in c]
+    colours = flat + (cut.getpalette() or [])[: 3 * (256 - len(chosen))]
     colours.extend([0] * (768 - len(colours)))
     pal = Image.new("P", (1, 1))
     pal.putpalette(colours)

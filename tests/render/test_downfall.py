@@ -30,7 +30,8 @@ def square_box(square: str) -> Box:
 
 def count_near(img: Image.Image, box: Box, colour: tuple[int, int, int], tol: int = 24) -> int:
     """Pixels in ``box`` within ``tol`` (per channel) of ``colour``."""
-    colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
+    crop = img.crop(box)
+    colours = crop.getcolors(maxcolors=crop.width * crop.height) or []
     return sum(
         n for n, c in colours if all(abs(int(a) - b) <= tol for a, b in zip(c, colour, strict=True))
     )
@@ -105,6 +106,25 @@ def test_positions_throughout_real_games_render_within_budget(
         state = game.apply(state, seat, actions[(step * 7919) % len(actions)]).state
         step += 1
     assert view["phase"] == "over"
+
+
+def test_the_palette_keeps_every_flat_colour_of_the_picture() -> None:
+    """The PNG maps pixels to a fixed palette: any colour that fills an area (not just an
+    anti-aliased edge) must survive the mapping, or e.g. a calm crater turns into lava."""
+    views = [positions.build(name)[0] for name in positions.GOLDEN]
+    views.append(fixtures.phase1_early())  # Vesuvius still calm
+    palette = D.PALETTE.image()
+    for view in views:
+        img = D.draw_board(view, positions.NAMES)
+        flat = [c for n, c in img.getcolors(maxcolors=1 << 16) or [] if n >= 300]
+        assert flat
+        strip = Image.new("RGB", (len(flat), 1))
+        strip.putdata(flat)
+        mapped = strip.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        for i, want in enumerate(flat):
+            got = mapped.getpixel((i, 0))
+            assert isinstance(got, tuple)
+            assert max(abs(a - b) for a, b in zip(want, got, strict=True)) <= 16, (want, got)
 
 
 def test_unknown_game_is_refused() -> None:
