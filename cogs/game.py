@@ -107,9 +107,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     def host(self) -> Host:
         return self.bot.host
 
-    async def _here(self, interaction: discord.Interaction[Any]) -> GameStatus | None:
+    async def _here(
+        self, interaction: discord.Interaction[Any], *, finished: bool = False
+    ) -> GameStatus | None:
         self.service.remember(interaction.user)
-        return await self.service.game_here(interaction)  # type: ignore[no-any-return]
+        return await self.service.game_here(interaction, finished=finished)  # type: ignore[no-any-return]
 
     # -- lobby -----------------------------------------------------------------------------------
 
@@ -248,7 +250,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(name="status", description="Players, whose turn it is and the deadline")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        status = await self._here(interaction)
+        status = await self._here(interaction, finished=True)
         if status is None:
             return
         names = await self.service.seat_names(status)
@@ -276,7 +278,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(name="board", description="Show the current board (only to you)")
     async def board(self, interaction: discord.Interaction[Any]) -> None:
-        status = await self._here(interaction)
+        status = await self._here(interaction, finished=True)
         if status is None:
             return
         if status.status == "lobby":
@@ -299,7 +301,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def log(
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 30] = 10
     ) -> None:
-        status = await self._here(interaction)
+        status = await self._here(interaction, finished=True)
         if status is None:
             return
         entries = await self.host.log(status.game_id, None, limit=count)

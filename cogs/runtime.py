@@ -114,13 +114,14 @@ class VesuviusBot(commands.Bot):
 
     async def run_due_once(self) -> int:
         """Run everything due now and deliver it; returns how many notifications."""
-        notes = await self.host.run_due()
-        for note in notes:
-            try:
-                await self.service.deliver(note)
-            except Exception:
-                log.exception("game %s: delivering a scheduled notification failed", note.game_id)
-        return len(notes)
+        async with self.service.busy():
+            notes = await self.host.run_due()
+            for note in notes:
+                try:
+                    await self.service.deliver(note)
+                except Exception:
+                    log.exception("game %s: delivering a notification failed", note.game_id)
+            return len(notes)
 
     async def _run_scheduler(self) -> None:
         await self.wait_until_ready()

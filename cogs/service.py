@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -60,9 +60,30 @@ class Service:
         self.bot = bot
         self.names: dict[int, str] = {}
         self.users: dict[int, discord.abc.User] = {}
+        self.recent: dict[int, int] = {}
+        """channel id -> the last game seen there (so /game log works after the end)."""
         self.dm_blocked_until: dict[int, float] = {}
         self.offered: dict[tuple[int, int], frozenset[str]] = {}
         self.warm_up: asyncio.Future[None] | None = None
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def busy(self) -> AsyncIterator[None]:
+        """Marks a flow in progress (its messages may still be on their way)."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+    async def idle(self) -> None:
+        """Wait until no flow is in progress: every board, DM and reply has been sent."""
+        await self._idle.wait()
 
     @property
     def host(self) -> Host:
@@ -135,14 +156,22 @@ class Service:
                 text, ephemeral=True, allowed_mentions=NO_MENTIONS
             )
 
-    async def game_here(self, interaction: discord.Interaction[Any]) -> GameStatus | None:
-        """The game in the interaction's channel; answers the user itself when there is none."""
-        status = await self.host.game_in_channel(interaction.channel_id or 0)
+    async def game_here(
+        self, interaction: discord.Interaction[Any], *, finished: bool = False
+    ) -> GameStatus | None:
+        """The game in the interaction's channel (with ``finished``: or the last one that ended
+        there); answers the user itself when there is none."""
+        channel_id = interaction.channel_id or 0
+        status = await self.host.game_in_channel(channel_id)
+        if status is None and finished and channel_id in self.recent:
+            status = await self.host.status(self.recent[channel_id])
         if status is None:
             await self.error(
                 interaction,
                 "There is no game in this channel. Start one with `/game new`.",
             )
+        else:
+            self.recent[channel_id] = status.game_id
         return status
 
     def deadline_text(self, deadline: float | None) -> str:
@@ -442,29 +471,30 @@ class Service:
         version: int | None = None,
     ) -> None:
         """Play ``notation`` for the user (from ``/move`` or a button / select)."""
-        self.remember(interaction.user)
-        from_component = interaction.type == discord.InteractionType.component
-        if game_id is None:
-            status = await self.game_here(interaction)
-            if status is None:
+        async with self.busy():
+            self.remember(interaction.user)
+            from_component = interaction.type == discord.InteractionType.component
+            if game_id is None:
+                status = await self.game_here(interaction)
+                if status is None:
+                    return
+                game_id = status.game_id
+            try:
+                result: MoveResult = await self.host.act(
+                    game_id,
+                    interaction.user.id,
+                    notation,
+                    version,
+                    channel_id=None if from_component else interaction.channel_id,
+                )
+            except StaleVersionError as e:
+                await self.stale(interaction, game_id, str(e))
                 return
-            game_id = status.game_id
-        try:
-            result: MoveResult = await self.host.act(
-                game_id,
-                interaction.user.id,
-                notation,
-                version,
-                channel_id=None if from_component else interaction.channel_id,
-            )
-        except StaleVersionError as e:
-            await self.stale(interaction, game_id, str(e))
-            return
-        except HostError as e:
-            await self.error(interaction, str(e))
-            return
-        self.bot.wake_scheduler()
-        await self.after_move(result, interaction)
+            except HostError as e:
+                await self.error(interaction, str(e))
+                return
+            self.bot.wake_scheduler()
+            await self.after_move(result, interaction)
 
     async def stale(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
         if interaction.type == discord.InteractionType.component:
@@ -485,6 +515,7 @@ class Service:
     ) -> None:
         """Everything that follows an applied move (a player's, an AI's or a timeout's)."""
         status: GameStatus = await self.host.status(result.game_id)
+        self.recent[status.channel_id] = status.game_id
         waited = [s.seat for s in result.next_to_act]
         turn_passes = result.outcome is not None or waited != [result.seat]
         mover = result.user_id
@@ -529,21 +560,22 @@ class Service:
 
     async def deliver(self, note: Notification) -> None:
         """A scheduler notification: a reminder, or an AI / timeout move."""
-        if isinstance(note, Reminder):
-            status = await self.host.status(note.game_id)
-            title = f"⏳ Reminder: {duration(note.remaining)} left for your move"
-            sent = await self.dm_decision(status, note.user_id, title=title)
-            if not sent:
-                chan = await self.channel(note.channel_id)
-                if chan is not None:
-                    await chan.send(
-                        f"⏳ <@{note.user_id}>, game #{note.game_id} is waiting for your move: "
-                        f"{duration(note.remaining)} left{self.deadline_text(note.deadline)}. "
-                        "Use `/hand` or `/move` here.",
-                        allowed_mentions=MENTION_USERS,
-                    )
-            return
-        await self.after_move(note)
+        async with self.busy():
+            if isinstance(note, Reminder):
+                status = await self.host.status(note.game_id)
+                title = f"⏳ Reminder: {duration(note.remaining)} left for your move"
+                sent = await self.dm_decision(status, note.user_id, title=title)
+                if not sent:
+                    chan = await self.channel(note.channel_id)
+                    if chan is not None:
+                        await chan.send(
+                            f"⏳ <@{note.user_id}>, game #{note.game_id} is waiting for your move: "
+                            f"{duration(note.remaining)} left{self.deadline_text(note.deadline)}. "
+                            "Use `/hand` or `/move` here.",
+                            allowed_mentions=MENTION_USERS,
+                        )
+                return
+            await self.after_move(note)
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], *, game_id: int | None = None
@@ -619,39 +651,40 @@ class Service:
         self, interaction: discord.Interaction[Any], *, game_id: int | None = None
     ) -> None:
         """Deal and post the first board; DM every player their hand."""
-        self.remember(interaction.user)
-        if game_id is None:
-            here = await self.game_here(interaction)
-            if here is None:
+        async with self.busy():
+            self.remember(interaction.user)
+            if game_id is None:
+                here = await self.game_here(interaction)
+                if here is None:
+                    return
+                game_id = here.game_id
+            is_admin = bool(interaction.permissions.manage_guild)
+            try:
+                started = await self.host.start(game_id, interaction.user.id, is_admin=is_admin)
+            except HostError as e:
+                await self.error(interaction, str(e))
                 return
-            game_id = here.game_id
-        is_admin = bool(interaction.permissions.manage_guild)
-        try:
-            started = await self.host.start(game_id, interaction.user.id, is_admin=is_admin)
-        except HostError as e:
-            await self.error(interaction, str(e))
-            return
-        await interaction.response.defer(thinking=True)
-        if interaction.type == discord.InteractionType.component and interaction.message:
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.message.edit(view=None)
-        status = started.status
-        names = await self.seat_names(status)
-        seating = ", ".join(self.who(s, names, mention=False) for s in status.seats)
-        lines = [f"🌋 The game has started! Seating, in turn order: {seating}."]
-        content, png = await self.board_message(status, started.public_view, names, lines)
-        await interaction.followup.send(
-            content,
-            file=png_file(png, "board.png"),
-            view=ui.board_view(status.game_id),
-            allowed_mentions=MENTION_USERS,
-        )
-        waited = {s.seat for s in status.waiting_on}
-        for s in status.seats:
-            if s.user_id is not None and s.seat not in waited:
-                await self.dm_decision(status, s.user_id, title="Your starting hand")
-        await self.notify_waiting(status)
-        self.bot.wake_scheduler()
+            await interaction.response.defer(thinking=True)
+            if interaction.type == discord.InteractionType.component and interaction.message:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.message.edit(view=None)
+            status = started.status
+            names = await self.seat_names(status)
+            seating = ", ".join(self.who(s, names, mention=False) for s in status.seats)
+            lines = [f"🌋 The game has started! Seating, in turn order: {seating}."]
+            content, png = await self.board_message(status, started.public_view, names, lines)
+            await interaction.followup.send(
+                content,
+                file=png_file(png, "board.png"),
+                view=ui.board_view(status.game_id),
+                allowed_mentions=MENTION_USERS,
+            )
+            waited = {s.seat for s in status.waiting_on}
+            for s in status.seats:
+                if s.user_id is not None and s.seat not in waited:
+                    await self.dm_decision(status, s.user_id, title="Your starting hand")
+            await self.notify_waiting(status)
+            self.bot.wake_scheduler()
 
 
 def game_title(kind: str) -> str:

@@ -1,0 +1,78 @@
+"""Shared moves for the end-to-end tests: open a table, find who must act, play one decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.fakediscord import FakeUser, Message
+
+WATCH = ("discord", "cogs")
+
+
+async def open_game(fake: Any, bot: Any, chan: Any, users: list[FakeUser], **options: Any) -> int:
+    """``users[0]`` creates a game in ``chan``, the others join with the button, and it starts."""
+    creator = users[0]
+    lobby = await creator.slash(
+        "game new", channel=chan, game="downfall", players=len(users), **options
+    )
+    for u in users[1:]:
+        await u.click("Join", message=lobby.message)
+    started = await creator.click("Start", message=lobby.message)
+    await started.wait_until_loaded()
+    await bot.service.idle()
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None and status.status == "active"
+    return int(status.game_id)
+
+
+def pick(notations: list[str]) -> str:
+    """A fast deterministic policy: escape when possible, else stop (pass), else the first."""
+    for n in notations:
+        if " out " in n:
+            return n
+    if "pass" in notations:
+        return "pass"
+    return notations[0]
+
+
+async def waited_user(bot: Any, game_id: int, users: list[FakeUser]) -> FakeUser | None:
+    status = await bot.host.status(game_id)
+    if not status.waiting_on:
+        return None
+    by_id = {u.id: u for u in users}
+    return by_id[status.waiting_on[0].user_id]
+
+
+def latest_decision(user: FakeUser, game_id: int, version: int, chan: Any = None) -> Message | None:
+    """The newest DM (or ephemeral reply in ``chan``) with buttons or a menu drawn for
+    ``version`` of the game."""
+    mine = list(user.dms)
+    if chan is not None:
+        mine += [m for m in user.visible_messages(chan) if m.ephemeral]
+    for msg in sorted(mine, key=lambda m: m.id, reverse=True):
+        ids = [c.get("custom_id", "") for c in msg.walk_components()]
+        if any(i.startswith(f"vz:a:{game_id}:{version}:") for i in ids):
+            return msg
+        if any(i == f"vz:s:{game_id}:{version}" for i in ids):
+            return msg
+    return None
+
+
+def choices_of(msg: Message) -> list[str]:
+    """The notations a decision message offers (button custom ids or select values)."""
+    out = []
+    for comp in msg.walk_components():
+        cid = str(comp.get("custom_id", ""))
+        if comp.get("type") == 2 and cid.startswith("vz:a:"):
+            out.append(cid.split(":", 4)[4])
+        if comp.get("type") == 3:
+            out.extend(str(o["value"]) for o in comp.get("options", []))
+    return out
+
+
+async def act_by_component(user: FakeUser, msg: Message, notation: str) -> Any:
+    for comp in msg.walk_components():
+        cid = str(comp.get("custom_id", ""))
+        if comp.get("type") == 2 and cid.endswith(":" + notation):
+            return await user.click(custom_id=cid, message=msg)
+    return await user.select(msg, values=[notation])
