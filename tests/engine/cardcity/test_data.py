@@ -11,7 +11,7 @@ from engine.registry import get_game
 SPEC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "cardcity.md"
 
 
-def test_values_are_the_spec_table() -> None:
+def test_c2_values_are_the_spec_table() -> None:
     text = SPEC.read_text(encoding="utf-8")
     rows = re.findall(r"^ *\| ([\w/]+) \((\w)\) \| ([\d |]+)\|$", text, flags=re.MULTILINE)
     table = {code: [int(v) for v in cells.split("|")] for _, code, cells in rows}

@@ -134,7 +134,7 @@ def test_playing_the_last_card_forces_a_draw() -> None:
     assert after.hands[0] == state.deck[:1]
 
 
-def test_first_volcano_starts_the_end_phase_and_the_drawer_chooses() -> None:
+def test_c8_first_volcano_starts_the_end_phase_and_the_drawer_chooses() -> None:
     state = scenario(
         {"g7": "Tr"},
         [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"]],
