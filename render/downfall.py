@@ -598,6 +598,8 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
             left = sum(_counts(ev.get("lost")))
             if left:
                 say(f"{_plural(left, 'piece')} left in the city were lost")
+            reason = _s(ev.get("reason"))
+            say(f"Game over: {reason}" if reason else "Game over")
     return out
 
 

@@ -43,7 +43,7 @@ def _in_city(view: View) -> int:
 
 # name -> the first position of the game that shows what the name says
 WANTED: dict[str, Callable[[View], bool]] = {
-    "phase1_early": lambda v: v["phase"] == "build" and _in_city(v) >= 9,
+    "phase1_early": lambda v: v["phase"] == "build" and not v["seething"] and _in_city(v) >= 8,
     "seething_relatives": lambda v: (
         v["seething"] and "RelativePlaced" in _kinds(v) and _in_city(v) >= 30
     ),
