@@ -30,6 +30,7 @@ from host import (
     GameStatus,
     Host,
     HostError,
+    InvalidMoveError,
     LogEntry,
     MoveResult,
     Notification,
@@ -490,11 +491,29 @@ class Service:
             except StaleVersionError as e:
                 await self.stale(interaction, game_id, str(e))
                 return
+            except InvalidMoveError as e:
+                await self.error(interaction, await self.explain_illegal(game_id, interaction, e))
+                return
             except HostError as e:
                 await self.error(interaction, str(e))
                 return
             self.bot.wake_scheduler()
             await self.after_move(result, interaction)
+
+    async def explain_illegal(
+        self, game_id: int, interaction: discord.Interaction[Any], error: HostError
+    ) -> str:
+        """The host's reason, plus the list of what is legal when it does not give one."""
+        text = str(error)
+        if "Legal now" in text:
+            return text
+        try:
+            choices = await self.host.legal_choices(game_id, interaction.user.id)
+        except HostError:
+            return text
+        legal = ", ".join(f"`{c.notation}`" for c in choices[:15])
+        more = " …" if len(choices) > 15 else ""
+        return f"{text} Legal now: {legal}{more}"
 
     async def stale(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
         if interaction.type == discord.InteractionType.component:
