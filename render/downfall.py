@@ -853,7 +853,8 @@ def _text(
 
 def display_name(view: Mapping[str, Any], names: Sequence[str], seat: int) -> str:
     """The seat's display name, or its colour when the name is missing or blank."""
-    name = fonts.clean(names[seat]) if 0 <= seat < len(names) else ""
+    raw = names[seat] if 0 <= seat < len(names) else None
+    name = fonts.clean(raw) if isinstance(raw, str) else ""
     return name or _colour_of(view, seat).capitalize()
 
 
