@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from tests.fakediscord import FakeUser, Message
@@ -76,3 +78,13 @@ async def act_by_component(user: FakeUser, msg: Message, notation: str) -> Any:
         if comp.get("type") == 2 and cid.endswith(":" + notation):
             return await user.click(custom_id=cid, message=msg)
     return await user.select(msg, values=[notation])
+
+
+async def until(check: Callable[[], Awaitable[bool]], timeout: float = 5.0) -> None:  # noqa: ASYNC109
+    """Poll an async condition (e.g. on the host) until it holds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await check():
+        if loop.time() > end:
+            raise TimeoutError("condition not met in time")
+        await asyncio.sleep(0.02)
