@@ -247,13 +247,24 @@ class Service:
             "`/game start`."
         )
 
-    def entry_lines(self, kind: str, entry: LogEntry, names: list[str]) -> list[str]:
-        lines = narrator(kind).narrate(entry.events, names)
-        if not lines:
-            who = names[entry.seat] if entry.seat < len(names) else "Someone"
-            lines = [f"{who}: {entry.label}"]
-        mark = {"timeout": "⏰ ", "ai": "🤖 "}.get(entry.by, "")
-        return [f"• {mark}{line}" for line in lines]
+    def entry_lines(self, kind: str, entries: Sequence[LogEntry], names: list[str]) -> list[str]:
+        """Words for consecutive log entries made the same way (player / AI / timeout): their
+        events are narrated together, so a card and the relatives it brought read as one."""
+        lines: list[str] = []
+        group: list[LogEntry] = []
+        for entry in [*entries, None]:
+            if group and (entry is None or entry.by != group[0].by):
+                events = [e for g in group for e in g.events]
+                said = narrator(kind).narrate(events, names)
+                if not said:
+                    who = names[group[0].seat] if group[0].seat < len(names) else "Someone"
+                    said = [f"{who}: {g.label}" for g in group]
+                mark = {"timeout": "⏰ ", "ai": "🤖 "}.get(group[0].by, "")
+                lines.extend(f"• {mark}{line}" for line in said)
+                group = []
+            if entry is not None:
+                group.append(entry)
+        return lines
 
     async def turn_lines(self, result: MoveResult, kind: str, names: list[str]) -> list[str]:
         """The words of the mover's decisions since the turn came to them (from the log)."""
@@ -265,10 +276,7 @@ class Service:
                     break
                 continue
             run.append(entry)
-        lines: list[str] = []
-        for entry in reversed(run):
-            lines.extend(self.entry_lines(kind, entry, names))
-        return lines
+        return self.entry_lines(kind, list(reversed(run)), names)
 
     # -- the board in the channel --------------------------------------------------------------
 

@@ -46,17 +46,23 @@ class _Turn:
         self.names = names
         self.lines: list[str] = []
         self.card: str | None = None
+        self.earned = 0
         self.relatives: list[str] = []
         self.drawn_tile: str | None = None
 
     def flush(self) -> None:
         if self.card is not None:
             text = self.card
-            if self.relatives:
-                count = len(self.relatives)
-                text += f" and placed {_plural(count, 'relative')} ({', '.join(self.relatives)})"
+            placed = len(self.relatives)
+            if placed:
+                of = f" of {self.earned}" if self.earned > placed else ""
+                what = "relative" if placed == 1 and not of else "relatives"
+                text += f" and placed {placed}{of} {what}: {', '.join(self.relatives)}"
+            elif self.earned:
+                text += f" and may bring {_plural(self.earned, 'relative')}"
             self.lines.append(text)
         self.card = None
+        self.earned = 0
         self.relatives = []
         if self.drawn_tile is not None:
             self.lines.append(self.drawn_tile)
@@ -80,8 +86,10 @@ class _Turn:
             else:
                 self.card = f"{who} played {card} into {_where(e.get('building'), e.get('square'))}"
         elif kind == "RelativesEarned":
-            if self.card is not None:
-                self.card += f" (may bring {_plural(int(e.get('count', 0)), 'relative')})"
+            if self.card is None:
+                self.card = f"{who} may bring {_plural(int(e.get('count', 0)), 'relative')}"
+            else:
+                self.earned = int(e.get("count", 0))
         elif kind == "RelativePlaced":
             where = _where(e.get("building"), e.get("square"))
             if self.card is None:
@@ -90,6 +98,7 @@ class _Turn:
                 self.relatives.append(where)
         elif kind == "RelativesEnded":
             unused = int(e.get("unused", 0))
+            self.earned = 0  # the unused ones are said below
             self.flush()
             if unused:
                 reason = {"no space": " (no free space)", "no supply": " (no pieces left)"}
