@@ -409,59 +409,107 @@ def cell_centre(city: City, cell: Cell) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def _hatch(size: int) -> Image.Image:
+def _hatch() -> Image.Image:
+    """The whole shown grid hatched: the area beyond the 7 × 7 limit is cut from it."""
+
     def make() -> Image.Image:
-        tile = Image.new("RGB", (size, size), BEYOND)
+        tile = Image.new("RGB", (GRID_PX, GRID_PX), BEYOND)
         d = ImageDraw.Draw(tile)
-        for i in range(-size, size, 20):
-            d.line([(i, size), (i + size, 0)], fill=HATCH, width=4)
+        for i in range(-GRID_PX, GRID_PX, 20):
+            d.line([(i, GRID_PX), (i + GRID_PX, 0)], fill=HATCH, width=4)
         return tile
 
-    return _cached(("hatch", size), make)
+    return _cached(("hatch",), make)
 
 
-def _open_tile(size: int) -> Image.Image:
+def _open_grid() -> Image.Image:
+    """The whole shown grid as open spaces."""
+
     def make() -> Image.Image:
-        tile = Image.new("RGB", (size, size), CANVAS)
-        ImageDraw.Draw(tile).rounded_rectangle(
-            (GAP, GAP, size - GAP - 1, size - GAP - 1), radius=8, fill=OPEN, outline=OPEN_LINE
-        )
+        tile = Image.new("RGB", (GRID_PX, GRID_PX), CANVAS)
+        d = ImageDraw.Draw(tile)
+        for r in range(SPAN):
+            for c in range(SPAN):
+                x, y = c * CELL, r * CELL
+                d.rounded_rectangle(
+                    (x + GAP, y + GAP, x + CELL - GAP - 1, y + CELL - GAP - 1),
+                    radius=8,
+                    fill=OPEN,
+                    outline=OPEN_LINE,
+                )
         return tile
 
-    return _cached(("open", size), make)
+    return _cached(("open",), make)
+
+
+def _coordinate_strips(row0: int, col0: int) -> tuple[Image.Image, Image.Image]:
+    """Column letters (above and below the grid) and row numbers (left and right), cached."""
+
+    def letters() -> Image.Image:
+        strip = Image.new("RGB", (GRID_PX, GY), CANVAS)
+        for i in range(SPAN):
+            x = i * CELL + CELL / 2
+            _text(strip, (x, GY - 11), chr(ord("a") + col0 + i), "bold", 34, TEXT, "ms")
+        return strip
+
+    def numbers() -> Image.Image:
+        strip = Image.new("RGB", (GX, GRID_PX), CANVAS)
+        for i in range(SPAN):
+            y = i * CELL + CELL / 2
+            _text(strip, (GX / 2 - 1, y), str(row0 + i + 1), "bold", 34, TEXT, "mm")
+        return strip
+
+    return _cached(("letters", col0), letters), _cached(("numbers", row0), numbers)
 
 
 def _draw_coordinates(img: Image.Image, city: City) -> None:
-    for i in range(SPAN):
-        col, row = city.col0 + i, city.row0 + i
-        x = GX + i * CELL + CELL / 2
-        y = GY + i * CELL + CELL / 2
-        _text(img, (x, GY - 11), chr(ord("a") + col), "bold", 34, TEXT, "ms")
-        _text(img, (x, GY + GRID_PX + 38), chr(ord("a") + col), "bold", 34, TEXT, "ms")
-        _text(img, (GX - 26, y), str(row + 1), "bold", 34, TEXT, "mm")
-        _text(img, (GX + GRID_PX + 26, y), str(row + 1), "bold", 34, TEXT, "mm")
+    letters, numbers = _coordinate_strips(city.row0, city.col0)
+    img.paste(letters, (GX, 0))
+    img.paste(letters, (GX, GY + GRID_PX - 1))
+    img.paste(numbers, (0, GY))
+    img.paste(numbers, (GX + GRID_PX + 4, GY))
+
+
+def _limits(city: City) -> tuple[int, int, int, int]:
+    """The rows and columns a card may still reach (inclusive): top, bottom, left, right."""
+    return (
+        max(0, city.bottom - rules.FRAME + 1),
+        min(GRID - 1, city.top + rules.FRAME - 1),
+        max(0, city.right - rules.FRAME + 1),
+        min(GRID - 1, city.left + rules.FRAME - 1),
+    )
 
 
 def _draw_city(img: Image.Image, city: City) -> None:
     """Open spaces, the area beyond the 7 × 7 limit, the limit line and every card."""
-    by_cell = city.by_cell
-    hatch, open_tile = _hatch(CELL), _open_tile(CELL)
-    for r in range(city.row0, city.row0 + SPAN):
-        for c in range(city.col0, city.col0 + SPAN):
-            x0, y0, _x1, _y1 = cell_box(city, (r, c))
-            placed = by_cell.get((r, c))
-            if placed is not None:
-                tile = (
-                    card_tile(placed.code, CELL - 2 * GAP, CANVAS)
-                    if placed.code
-                    else statue_tile(placed.statue, CELL - 2 * GAP, CANVAS)
-                )
-                img.paste(CANVAS, (x0, y0, x0 + CELL, y0 + CELL))
-                img.paste(tile, (x0 + GAP, y0 + GAP))
-            elif city.within_limit((r, c)):
-                img.paste(open_tile, (x0, y0))
-            else:
-                img.paste(hatch, (x0, y0))
+    img.paste(_open_grid(), (GX, GY))
+    if city.cells:  # hatch the bands beyond the limit (window-relative cell numbers)
+        top, bottom, left, right = _limits(city)
+        r0 = max(0, top - city.row0)
+        r1 = min(SPAN, bottom - city.row0 + 1)
+        c0 = max(0, left - city.col0)
+        c1 = min(SPAN, right - city.col0 + 1)
+        hatch = _hatch()
+        for box in (
+            (0, 0, SPAN, r0),
+            (0, r1, SPAN, SPAN),
+            (0, r0, c0, r1),
+            (c1, r0, SPAN, r1),
+        ):
+            if box[2] > box[0] and box[3] > box[1]:
+                x0, y0, x1, y1 = (v * CELL for v in box)
+                img.paste(hatch.crop((x0, y0, x1, y1)), (GX + x0, GY + y0))
+    size = CELL - 2 * GAP
+    for placed in city.cells:
+        if not city.shown(placed.cell):
+            continue
+        x0, y0, _x1, _y1 = cell_box(city, placed.cell)
+        tile = (
+            card_tile(placed.code, size, CANVAS)
+            if placed.code
+            else statue_tile(placed.statue, size, CANVAS)
+        )
+        img.paste(tile, (x0 + GAP, y0 + GAP))
     if not city.cells:
         return
     # the city limit: the outermost rows/columns a card could still reach
@@ -861,9 +909,20 @@ def _draw_legend(img: Image.Image, top: int) -> None:
 LEGEND_TOP = H - 118
 
 
+def _base() -> Image.Image:
+    """What never changes: the surround and the legend (copied for every image)."""
+
+    def make() -> Image.Image:
+        img = Image.new("RGB", (W, H), CANVAS)
+        _draw_legend(img, LEGEND_TOP)
+        return img
+
+    return _cached(("base",), make)
+
+
 def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     """The public image as RGB (``W`` × ``H``): the city and the side panel."""
-    img = Image.new("RGB", (W, H), CANVAS)
+    img = _base().copy()
     city = read_city(view)
     last = read_last(view, city)
     draw_city(img, city, last)
@@ -871,7 +930,6 @@ def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     y = _draw_seats(img, view, names, y)
     y = _draw_deck(img, view, y)
     _draw_notes(img, view, city, last, names, y, LEGEND_TOP - 14)
-    _draw_legend(img, LEGEND_TOP)
     return img
 
 
@@ -903,7 +961,7 @@ def _hand_status(view: Mapping[str, Any]) -> str:
 
 def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     """The private image (``W`` × ``H``): the viewer's hand, and the city with their spots."""
-    img = Image.new("RGB", (W, H), CANVAS)
+    img = _base().copy()
     city = read_city(view)
     last = read_last(view, city)
     spots = legal_spots(view, city)
@@ -1033,7 +1091,6 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         _seat_badge(img, (x + 18, y + 222), s, 16)
         _text(img, (x + 42, y + 232), str(sv.get("score", 0)), "bold", 26, TEXT)
         x += 110
-    _draw_legend(img, LEGEND_TOP)
     return img
 
 

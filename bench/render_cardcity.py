@@ -1,0 +1,87 @@
+"""Pompeji card game image timings: ``python -m bench render_cardcity``.
+
+Prints the median time to render and encode the public image of the fullest city of the
+benchmark game (the picture the bot posts after every turn) and of a player's private image,
+with their PNG sizes and where the time goes. Goals (issue 7): median render + encode ≤ 20 ms,
+PNG ≤ 150 KB.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+from collections.abc import Callable
+
+from PIL import Image
+
+import render
+from render import cardcity
+from tests.render.cardcity import positions
+
+ROUNDS = 40
+
+
+def median_ms(fn: Callable[[], object], rounds: int = ROUNDS) -> float:
+    """Median wall time in ms."""
+    times = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def median_cpu_ms(fn: Callable[[], object], rounds: int = ROUNDS) -> float:
+    """Median CPU time of this thread in ms: the cost of one render even when other processes
+    compete for the cores (the wall time then includes waiting)."""
+    times = []
+    for _ in range(rounds):
+        t = time.thread_time()
+        fn()
+        times.append(time.thread_time() - t)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    t = time.perf_counter()
+    render.render_board("cardcity", positions.public("early"), positions.NAMES[:3])
+    print(f"first render (fonts, tiles, palette): {(time.perf_counter() - t) * 1000:.0f} ms")
+    pal = cardcity.PALETTE.image()
+    for name in positions.GOLDEN:
+        view = positions.public(name)
+        names = positions.names(view)
+        data = render.render_board("cardcity", view, names)
+
+        def run(view: dict[str, object] = view, names: list[str] = names) -> bytes:
+            return render.render_board("cardcity", view, names)
+
+        wall, cpu = median_ms(run), median_cpu_ms(run)
+        print(
+            f"render_board {name} ({len(view['city'])} cards): median {wall:.1f} ms wall, "
+            f"{cpu:.1f} ms CPU, {len(data) / 1024:.0f} KB"
+        )
+    view = positions.public("game_over")
+    names = positions.names(view)
+    img = cardcity.draw_board(view, names)
+    draw = median_cpu_ms(lambda: cardcity.draw_board(view, names))
+    quant = median_cpu_ms(lambda: img.quantize(palette=pal, dither=Image.Dither.NONE))
+    q = img.quantize(palette=pal, dither=Image.Dither.NONE)
+    save = median_cpu_ms(lambda: q.save(io.BytesIO(), format="PNG", compress_level=1))
+    print(f"  game_over CPU: draw {draw:.1f} ms, quantise {quant:.1f} ms, PNG {save:.1f} ms")
+
+    private = positions.private("mid")
+    hand = render.render_hand("cardcity", private, "Cornelia")
+
+    def run_hand() -> bytes:
+        return render.render_hand("cardcity", private, "Cornelia")
+
+    wall, cpu = median_ms(run_hand), median_cpu_ms(run_hand)
+    print(
+        f"render_hand mid (legal spots marked): median {wall:.1f} ms wall, {cpu:.1f} ms CPU, "
+        f"{len(hand) / 1024:.0f} KB"
+    )
+
+
+if __name__ == "__main__":
+    main()
