@@ -1,0 +1,40 @@
+"""The child of the crash test: plays random legal Downfall moves in channel 1 forever, printing
+``game_id version`` after each move is acknowledged (``act`` returned), until it is killed.
+
+Run: ``python -m tests.host.crash_child DBFILE SEED``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+
+from host import Host
+
+CHANNEL = 1
+USERS = (11, 22, 33)
+
+
+async def main(path: str, seed: int) -> None:
+    rng = random.Random(seed)
+    host = await Host.open(path, seed_source=lambda: rng.randrange(1 << 62))
+    out = sys.stdout
+    while True:
+        status = await host.game_in_channel(CHANNEL)
+        if status is None:
+            status = await host.create_game(1, CHANNEL, USERS[0])
+        if status.status == "lobby":  # new, or killed before it started
+            for user in USERS[len(status.seats) : rng.choice((2, 3))]:
+                await host.join(status.game_id, user)
+            status = (await host.start(status.game_id, USERS[0])).status
+        user = status.waiting_on[0].user_id
+        assert user is not None
+        choice = rng.choice(await host.legal_choices(status.game_id, user))
+        result = await host.act(status.game_id, user, choice.notation, status.version)
+        out.write(f"{result.game_id} {result.version}\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))

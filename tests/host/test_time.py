@@ -1,0 +1,189 @@
+"""Deadlines, reminders, timeout policies and AI take-over, driven by a fake clock, across
+restarts of the host."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from host import FakeClock, Host, HostError, MoveResult, Reminder
+from tests.host.conftest import OpenHost
+from tests.host.helpers import USERS, started_game
+
+A, B, C, D = USERS
+HOUR = 3600.0
+DAY = 24 * HOUR
+
+
+def moves(notes: list[MoveResult | Reminder]) -> list[MoveResult]:
+    assert all(isinstance(n, MoveResult) for n in notes)
+    return [n for n in notes if isinstance(n, MoveResult)]
+
+
+async def test_a_decision_gets_reminders_at_half_time_and_an_hour_before(
+    host: Host, clock: FakeClock
+) -> None:
+    t0 = clock.now()
+    game = (await started_game(host)).game_id
+    assert (await host.status(game)).deadline == t0 + DAY
+    assert await host.next_due() == t0 + DAY / 2
+    clock.set(t0 + DAY / 2 - 1)
+    assert await host.due() == [] and await host.run_due() == []
+    clock.set(t0 + DAY / 2)
+    assert await host.due() == [game]
+    [half] = await host.run_due()
+    assert isinstance(half, Reminder)
+    assert (half.user_id, half.seat, half.remaining) == (A, 0, DAY / 2)
+    assert await host.run_due() == []  # sent once
+    clock.set(t0 + DAY - HOUR + 60)
+    [late] = await host.run_due()
+    assert isinstance(late, Reminder) and late.remaining == HOUR - 60
+    assert await host.run_due() == []
+    assert await host.next_due() == t0 + DAY
+    assert (await host.status(game)).version == 0
+
+
+async def test_a_move_starts_a_fresh_deadline_for_the_next_player(
+    host: Host, clock: FakeClock
+) -> None:
+    game = (await started_game(host)).game_id
+    clock.advance(5 * HOUR)
+    result = await host.act(game, A, "pass")
+    assert result.deadline == clock.now() + DAY
+    status = await host.status(game)
+    assert [s.user_id for s in status.waiting_on] == [B]
+    assert status.turn_started == clock.now()
+    assert [g.is_waiting_on_you for g in await host.games_of_user(B)] == [True]
+    assert [g.is_waiting_on_you for g in await host.games_of_user(A)] == [False]
+
+
+async def test_short_turns_drop_reminder_points_before_the_start(
+    host: Host, clock: FakeClock
+) -> None:
+    t0 = clock.now()
+    game = (await started_game(host, turn_time=600)).game_id
+    clock.set(t0 + 300)
+    [only] = await host.run_due()
+    assert isinstance(only, Reminder) and only.remaining == 300
+    assert await host.next_due() == t0 + 600  # "an hour before" would be before the start
+    assert (await host.status(game)).deadline == t0 + 600
+
+
+async def test_on_timeout_the_ai_policy_chooses_a_legal_move(host: Host, clock: FakeClock) -> None:
+    t0 = clock.now()
+    game = (await started_game(host, timeout_policy="ai", reminders_at=())).game_id
+    clock.set(t0 + DAY)
+    notes = await host.run_due()
+    [late] = [n for n in notes if isinstance(n, MoveResult)]
+    assert (late.seat, late.user_id, late.by, late.version) == (0, A, "timeout", 1)
+    assert "ran out of time" in late.note and late.chooser is not None
+    assert late.deadline == t0 + 2 * DAY
+    assert [s.user_id for s in late.next_to_act] == [B]
+    [entry] = await host.log(game)
+    assert entry.by == "timeout" and entry.notation == late.notation
+
+
+async def test_the_skip_policy_passes_or_says_why_it_could_not(
+    host: Host, clock: FakeClock
+) -> None:
+    opts = {"timeout_policy": "skip", "reminders_at": (), "reminders_before": ()}
+    game = (await started_game(host, **opts)).game_id
+    clock.advance(DAY)
+    [first] = moves(await host.run_due())
+    assert first.notation == "pass" and first.chooser is None
+    assert "skipped" in first.note
+    await host.act(game, B, "pass")
+    await host.act(game, C, "pass")
+    clock.advance(DAY)  # A passed last time, so passing is not legal now
+    [second] = moves(await host.run_due())
+    assert second.seat == 0 and second.notation.startswith("play")
+    assert "passing is not possible" in second.note and second.chooser is not None
+
+
+async def test_repeated_timeouts_hand_the_seat_to_the_ai_until_its_player_returns(
+    host: Host, clock: FakeClock
+) -> None:
+    opts = {"max_timeouts": 2, "reminders_at": (), "reminders_before": ()}
+    game = (await started_game(host, players=2, **opts)).game_id
+    clock.advance(DAY)
+    [first] = moves(await host.run_due())
+    assert first.seat == 0 and not first.taken_over
+    await host.act(game, B, "pass")
+    clock.advance(DAY)
+    [second] = moves(await host.run_due())
+    assert second.taken_over and "plays this seat" in second.note
+    assert (await host.status(game)).seats[0].ai_controlled
+    await host.act(game, B, (await host.legal_choices(game, B))[0].notation)
+    assert await host.due() == [game]  # the AI moves at once, no waiting for a deadline
+    [ai] = moves(await host.run_due())
+    assert (ai.seat, ai.by) == (0, "ai") and f"<@{A}>" in ai.note
+    await host.act(game, B, (await host.legal_choices(game, B))[0].notation)
+    # A is back before the scheduler runs: their own move ends the take-over.
+    mine = await host.act(game, A, (await host.legal_choices(game, A))[0].notation)
+    assert mine.by == "player"
+    seat = (await host.status(game)).seats[0]
+    assert not seat.ai_controlled and seat.timeouts == 0
+    assert await host.due() == []
+
+
+async def test_return_to_seat_ends_a_take_over(host: Host, clock: FakeClock) -> None:
+    game = (await started_game(host, players=2, max_timeouts=1)).game_id
+    clock.advance(DAY)
+    [taken] = moves(await host.run_due())
+    assert taken.taken_over
+    with pytest.raises(HostError, match="already playing"):
+        await host.return_to_seat(game, B)
+    status = await host.return_to_seat(game, A)
+    assert not status.seats[0].ai_controlled
+
+
+async def test_a_players_own_move_resets_the_timeout_count(host: Host, clock: FakeClock) -> None:
+    opts = {"max_timeouts": 2, "reminders_at": (), "reminders_before": ()}
+    game = (await started_game(host, players=2, **opts)).game_id
+    for _ in range(3):
+        clock.advance(DAY)
+        [late] = moves(await host.run_due())
+        assert late.seat == 0 and not late.taken_over
+        await host.act(game, B, (await host.legal_choices(game, B))[0].notation)
+        await host.act(game, A, (await host.legal_choices(game, A))[0].notation)
+        await host.act(game, B, (await host.legal_choices(game, B))[0].notation)
+    assert not (await host.status(game)).seats[0].ai_controlled
+
+
+async def test_a_bot_that_was_down_for_days_times_out_each_decision_once(
+    host: Host, clock: FakeClock
+) -> None:
+    game = (await started_game(host, reminders_at=(), reminders_before=())).game_id
+    clock.advance(5 * DAY)
+    [late] = moves(await host.run_due())
+    assert late.seat == 0
+    assert (await host.status(game)).deadline == clock.now() + DAY
+
+
+async def test_deadlines_reminders_and_take_overs_survive_a_restart(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    t0 = clock.now()
+    first = await hosts(db_path, clock)
+    game = (await started_game(first, players=2, max_timeouts=1)).game_id
+    other = (await started_game(first, channel=501, players=2)).game_id
+    clock.set(t0 + DAY / 2)
+    assert len(await first.run_due()) == 2  # a half-time reminder in each game
+    await first.close()
+
+    second = await hosts(db_path, clock)
+    assert await second.run_due() == []  # the reminders are not sent twice
+    assert await second.next_due() == t0 + DAY - HOUR
+    clock.set(t0 + DAY)
+    notes = await second.run_due()
+    assert {n.game_id for n in moves(notes)} == {game, other}
+    assert [n.taken_over for n in moves(notes) if n.game_id == game] == [True]
+    await second.act(game, B, (await second.legal_choices(game, B))[0].notation)
+    await second.close()
+
+    third = await hosts(db_path, clock)
+    assert (await third.status(game)).seats[0].ai_controlled
+    [ai] = moves(await third.run_due())
+    assert (ai.game_id, ai.seat, ai.by) == (game, 0, "ai")
+    assert (await third.status(game)).version == 3

@@ -1,0 +1,161 @@
+"""The database file: migrations, connection settings, the append-only log, atomic moves,
+online backup."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from host import FakeClock
+from storage import codec
+from storage.check import check_database
+from storage.db import (
+    Database,
+    EventRow,
+    MoveWrite,
+    Schedule,
+    StorageError,
+    VersionConflictError,
+    migrations,
+)
+from tests.host.helpers import open_host, random_move, started_game
+from tests.host.toygame import games
+
+
+async def test_a_new_file_gets_every_migration_and_durable_settings(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "g.db")
+    try:
+        assert await db.schema_version() == len(migrations()) >= 1
+        pragmas = await db.run(
+            lambda c: [
+                c.execute(f"PRAGMA {p}").fetchone()[0]
+                for p in ("journal_mode", "synchronous", "foreign_keys")
+            ]
+        )
+        assert pragmas == ["wal", 2, 1]  # synchronous=2 is FULL
+    finally:
+        await db.close()
+
+
+async def test_reopening_keeps_the_data_and_does_not_migrate_again(tmp_path: Path) -> None:
+    clock = FakeClock()
+    h = await open_host(tmp_path / "g.db", clock)
+    status = await started_game(h)
+    await h.close()
+    h = await open_host(tmp_path / "g.db", clock)
+    try:
+        assert await h.status(status.game_id) == status
+        assert await h.db.schema_version() == len(migrations())
+    finally:
+        await h.close()
+
+
+async def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version=999")
+    conn.close()
+    with pytest.raises(StorageError, match="newer than this code"):
+        await Database.open(path)
+
+
+async def test_the_event_log_is_append_only(tmp_path: Path) -> None:
+    clock = FakeClock()
+    h = await open_host(tmp_path / "g.db", clock)
+    try:
+        game = (await started_game(h)).game_id
+        await h.act(game, 101, "pass")
+        for sql in ("UPDATE events SET action = 'play 6'", "DELETE FROM events"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                await h.db.run(lambda c, sql=sql: c.execute(sql))
+        assert [e.notation for e in await h.log(game)] == ["pass"]
+    finally:
+        await h.close()
+
+
+async def test_a_move_written_against_an_old_version_writes_nothing(tmp_path: Path) -> None:
+    clock = FakeClock()
+    h = await open_host(tmp_path / "g.db", clock)
+    try:
+        game = (await started_game(h)).game_id
+        await h.act(game, 101, "pass")
+        stale = MoveWrite(
+            game_id=game,
+            expected_version=0,
+            event=EventRow(game, 1, 0, 101, "player", "pass", "Pass", b"[]", clock.now()),
+            snapshot=b"{}",
+            status="active",
+            outcome=None,
+            schedule=Schedule(None, None, 0, None),
+            seats=(),
+            at=clock.now(),
+        )
+        ok = dataclass_replace_version(stale, game)
+        results = await asyncio.gather(
+            h.db.commit_move(stale), h.db.commit_move(ok), return_exceptions=True
+        )
+        assert isinstance(results[0], VersionConflictError) and results[1] is None
+        events = await h.db.events(game)
+        assert [e.seq for e in events] == [1, 2]  # the stale move left no trace, the other landed
+        bundle = await h.db.load_game(game)
+        assert bundle is not None and bundle.snapshot == b"{}" and bundle.game.version == 2
+    finally:
+        await h.close()
+
+
+def dataclass_replace_version(move: MoveWrite, game: int) -> MoveWrite:
+    """The same move written on top of version 1 (it shares a batch with the stale one)."""
+    return dataclasses.replace(
+        move, expected_version=1, event=dataclasses.replace(move.event, seq=2, seat=1)
+    )
+
+
+async def test_an_online_backup_is_a_consistent_copy_while_games_are_played(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    h = await open_host(tmp_path / "live.db", clock)
+    try:
+        ids = [(await started_game(h, channel=c)).game_id for c in range(10)]
+        rng = random.Random(3)
+
+        async def play() -> None:
+            for _ in range(20):
+                for game in ids:
+                    await random_move(h, game, rng)
+
+        player = asyncio.create_task(play())
+        await asyncio.sleep(0.01)
+        backup = await h.backup(tmp_path / "copy.db")
+        await player
+    finally:
+        await h.close()
+    conn = sqlite3.connect(backup)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 10
+    finally:
+        conn.close()
+    report = check_database(backup, games)
+    assert report.ok, report.problems
+    assert report.games_checked == 10
+
+
+async def test_stored_states_carry_a_type_and_schema_version(tmp_path: Path) -> None:
+    clock = FakeClock()
+    h = await open_host(tmp_path / "g.db", clock)
+    try:
+        game = (await started_game(h)).game_id
+        bundle = await h.db.load_game(game)
+        assert bundle is not None and bundle.snapshot is not None
+        envelope = codec.loads(bundle.snapshot)
+        assert envelope["type"] == "toy/state" and envelope["schema"] == codec.STATE_SCHEMA
+        with pytest.raises(codec.CodecError):
+            codec.decode_state("downfall", bundle.snapshot)
+    finally:
+        await h.close()
