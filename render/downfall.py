@@ -447,9 +447,10 @@ def background(faded: bool) -> Image.Image:
 
 
 def clear_caches() -> None:
-    """Forget cached backgrounds (tests use it after changing the available fonts)."""
+    """Forget the cached backgrounds and palette (tests use it after changing the fonts)."""
     with _bg_lock:
         _backgrounds.clear()
+    PALETTE.reset()
 
 
 # ------------------------------------------------------------------ the last turn
