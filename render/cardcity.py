@@ -593,10 +593,35 @@ def _draw_last(img: Image.Image, city: City, last: LastPlay) -> None:
         )
 
 
-def _draw_legal(img: Image.Image, city: City, spots: Mapping[Cell, list[Fit]]) -> None:
-    """The viewer's legal spots: each lists the hand cards that fit and what they would score."""
+def statue_spots(
+    view: Mapping[str, Any], city: City, spots: Mapping[Cell, list[Fit]]
+) -> list[Cell]:
+    """Open edges where no hand card fits but the viewer's unused statue would (a statue can
+    always be declared as something its neighbours are not)."""
+    if view.get("stage") == "over" or not city.cells:
+        return []
+    seat = view.get("seat")
+    me = next((s for s in view.get("seats") or [] if s.get("seat") == seat), None)
+    if me is None or me.get("statue_used", True):
+        return []
+    return [c for c in rules.frontier(grid_of(city.cells)) if c not in spots]
+
+
+def _draw_legal(
+    img: Image.Image, city: City, spots: Mapping[Cell, list[Fit]], statue: Sequence[Cell]
+) -> None:
+    """The viewer's legal spots: each lists the hand cards that fit and what they would score;
+    spaces only the statue fits get a small statue."""
     d = ImageDraw.Draw(img)
     f = fonts.font("cond_bold", 24)
+    sprite = art.statue_sprite(44, LEGAL)
+    for cell in statue:
+        if city.shown(cell):
+            x0, y0, x1, y1 = cell_box(city, cell)
+            d.rounded_rectangle(
+                (x0 + GAP, y0 + GAP, x1 - GAP - 1, y1 - GAP - 1), radius=8, outline=LEGAL, width=1
+            )
+            img.paste(sprite, (x0 + (CELL - 44) // 2, y0 + (CELL - 44) // 2), sprite)
     for cell, fits in spots.items():
         if not city.shown(cell):
             continue
@@ -953,6 +978,8 @@ def _hand_status(view: Mapping[str, Any]) -> str:
             return "Your turn: draw a card, or keep your hand."
         if view.get("can_place") is False:
             return "Your turn: nothing fits; discard a card (a draw follows)."
+        if not legal_spots(view):
+            return "Your turn: no card fits; statue or discard one."
         return "Your turn: place a card on a marked space."
     actor = view.get("actor")
     who = f"player {int(actor) + 1}" if isinstance(actor, int) else "the others"
@@ -969,7 +996,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     _draw_city(img, city)
     if last is not None:
         _draw_last(img, city, last)
-    _draw_legal(img, city, spots)
+    _draw_legal(img, city, spots, statue_spots(view, city, spots))
 
     d = ImageDraw.Draw(img)
     x0, x1 = PANEL_X, PANEL_R
@@ -1035,11 +1062,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     used = bool(me.get("statue_used"))
     statue = art.statue_sprite(44, MUTED if used else TEXT)
     img.paste(statue, (x0 + 12, y + 12), statue)
-    statue_line = (
-        "Statue: used"
-        if used
-        else "Statue: a joker worth 1, fits any space next to the city (no draw after)"
-    )
+    statue_line = "Statue: used" if used else "Statue: joker worth 1, fits any open edge; no draw"
     _line(img, (x0 + 66, y + 42), statue_line, "cond", 20, MUTED if used else TEXT, x1 - 12)
     left = int(me.get("permits_left", 0))
     for i in range(int(view.get("permit_uses", 1))):
@@ -1077,7 +1100,13 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         key=lambda t: (t[0], t[1], (-t[2][0], -t[2][1])),
         default=None,
     )
-    example = f"play {top_fit[1]} {cell_code(top_fit[2])}" if top_fit else "play Tr g8"
+    example = (
+        f"play {top_fit[1]} {cell_code(top_fit[2])}"
+        if top_fit
+        else f"discard {codes[0]}"
+        if codes
+        else "play Tr g8"
+    )
     _text(img, (x0 + 16, y + 96), f"/move {example}   (card, column, row)", "cond", 20, MUTED)
     head, detail = deck_lines(view)
     _text(img, (x0, y + 148), head, "bold", 22, TEXT)

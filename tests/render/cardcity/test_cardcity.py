@@ -325,3 +325,24 @@ def test_renders_from_threads_are_identical() -> None:
     for t in threads:
         t.join()
     assert out == [expected] * 3
+
+
+def test_when_no_card_fits_the_statue_spaces_are_marked_and_the_status_says_so() -> None:
+    from tests.engine.cardcity.helpers import scenario
+
+    # every hand card shares the start card's building (T) or colour (r): nothing fits
+    state = scenario({"g7": "Tr"}, [["Tb", "Fr", "Ar"], ["Fo", "Vg", "Wb"]])
+    view = GAME.view(state, 0)
+    city = C.read_city(view)
+    assert C.legal_spots(view, city) == {}
+    marked = C.statue_spots(view, city, {})
+    assert sorted(marked) == sorted(rules.frontier(C.grid_of(city.cells)))
+    assert "statue" in C._hand_status(view)
+    img = hand(view)
+    for cell in marked:
+        assert count_near(img, C.cell_box(city, cell), C.LEGAL, 10) > 200, cell_code(cell)
+    # with the statue spent, nothing is marked
+    used = scenario({"g7": "Tr"}, [["Tb", "Fr", "Ar"], ["Fo", "Vg", "Wb"]], statue_used=[0])
+    used_view = GAME.view(used, 0)
+    assert C.statue_spots(used_view, C.read_city(used_view), {}) == []
+    assert count_near(hand(used_view), C.cell_box(city, marked[0]), C.LEGAL, 10) == 0
