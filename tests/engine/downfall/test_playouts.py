@@ -9,6 +9,7 @@ bench/engine.py.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -18,8 +19,8 @@ import pytest
 from engine.core import Record, RuleError, replay
 from engine.downfall import GAME, MovePiece, State, determinize, format_action, parse_action
 from engine.downfall.actions import MOVE_OF, MOVE_OUT_OF, PLAY_BARE_OF, PLAY_OF, RELATIVE_AT
-from engine.downfall.board import PIECES_PER_PLAYER
-from engine.downfall.tables import AD79, STRIDE
+from engine.downfall.board import GATE_AT, NEIGHBOURS, PIECES_PER_PLAYER
+from engine.downfall.tables import AD79, INDEX, STRIDE
 
 GAMES = 200
 UNIVERSE = [
@@ -52,6 +53,19 @@ def check_invariants(state: State, total: int) -> None:
     assert (not GAME.to_act(state)) == (state.phase == "over")
     if state.phase == "build":
         assert AD79 in state.stock  # R14
+
+
+def check_moves(state: State, events: tuple[dict[str, Any], ...]) -> None:
+    """Every move event follows the movement rules on the board it was made on (R7)."""
+    for event in events:
+        if event["type"] in ("PieceMoved", "PieceSaved"):
+            path = event["path"]
+            assert len(set(path)) == len(path)
+            assert all(b in NEIGHBOURS[a] for a, b in itertools.pairwise(path))
+            assert all(state.lava[INDEX[sq]] < 0 for sq in path)
+            assert event["steps"] <= event["points"] == state.occ[INDEX[path[0]]]
+            if event["type"] == "PieceSaved":
+                assert path[-1] in GATE_AT and event["steps"] == len(path)
 
 
 def check_no_leak(state: State, rnd: random.Random) -> None:
@@ -104,6 +118,7 @@ def play_game(seed: int, players: int, dual_vent: bool) -> tuple[State, list[Rec
             GAME.apply(state, seat, rnd.choice(legal))  # another legal action applies too
         action = rnd.choice(legal)
         transition = GAME.apply(state, seat, action)
+        check_moves(state, transition.events)
         records.append(Record(seat, format_action(action), transition.events))
         state = transition.state
         history.append(state)
