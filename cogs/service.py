@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -48,6 +48,8 @@ log = logging.getLogger("cogs.service")
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 CONTENT_LIMIT = 2000
+DIRECT_REPLY_WITHIN = 1.5
+"""Seconds a reply may wait for its image before the interaction is deferred (limit: 3)."""
 
 
 def png_file(data: bytes, filename: str) -> discord.File:
@@ -288,11 +290,13 @@ class Service:
         lines: Sequence[str],
         *,
         note: str = "",
+        by: str = "player",
     ) -> tuple[str, bytes]:
+        render_task = asyncio.ensure_future(self.board_png(status.kind, view, names))
         head = f"**Game #{status.game_id}** · {status.title} · move {status.version}"
         tail: list[str] = []
         if note:
-            tail.append(f"⏰ {note}" if "time" in note else f"🤖 {note}")
+            tail.append(f"{'⏰' if by == 'timeout' else '🤖'} {note}")
         if status.outcome is not None:
             labels = narrator(status.kind).score_labels
             display = [self.who(s, names, mention=False) for s in status.seats]
@@ -303,19 +307,18 @@ class Service:
         budget = CONTENT_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2
         body = clip_lines(lines, max(0, budget))
         content = "\n".join(part for part in (head, body, *tail) if part)
-        png = await self.board_png(status.kind, view, names)
-        return content[:CONTENT_LIMIT], png
+        return content[:CONTENT_LIMIT], await render_task
 
     async def post_board(
         self,
         status: GameStatus,
-        content: str,
-        png: bytes,
+        message: Awaitable[tuple[str, bytes]],
         interaction: discord.Interaction[Any] | None = None,
     ) -> None:
         """Send the board to the game's channel: as the reply to a slash command made there,
-        else as a new channel message."""
-        file = png_file(png, "board.png")
+        else as a new channel message. A reply goes out in one step when the image is ready
+        within ``DIRECT_REPLY_WITHIN`` seconds, else the interaction is deferred first."""
+        task = asyncio.ensure_future(message)
         view = ui.board_view(status.game_id)
         if (
             interaction is not None
@@ -323,11 +326,22 @@ class Service:
             and interaction.channel_id == status.channel_id
         ):
             if not interaction.response.is_done():
-                await interaction.response.defer(thinking=True)
-            await interaction.followup.send(
-                content, file=file, view=view, allowed_mentions=MENTION_USERS
-            )
+                done, _ = await asyncio.wait({task}, timeout=DIRECT_REPLY_WITHIN)
+                if not done:
+                    await interaction.response.defer(thinking=True)
+            content, png = await task
+            file = png_file(png, "board.png")
+            if interaction.response.is_done():
+                await interaction.followup.send(
+                    content, file=file, view=view, allowed_mentions=MENTION_USERS
+                )
+            else:
+                await interaction.response.send_message(
+                    content, file=file, view=view, allowed_mentions=MENTION_USERS
+                )
             return
+        content, png = await task
+        file = png_file(png, "board.png")
         chan = await self.channel(status.channel_id)
         if chan is None:
             log.warning("game %s: channel %s is gone", status.game_id, status.channel_id)
@@ -555,10 +569,10 @@ class Service:
         names = await self.seat_names(status)
         if turn_passes:
             lines = await self.turn_lines(result, status.kind, names)
-            content, png = await self.board_message(
-                status, result.public_view, names, lines, note=result.note
+            message = self.board_message(
+                status, result.public_view, names, lines, note=result.note, by=result.by
             )
-            await self.post_board(status, content, png, interaction)
+            await self.post_board(status, message, interaction)
             if interaction is not None and interaction.type == discord.InteractionType.component:
                 await interaction.followup.send(
                     f"✅ Played: {result.label}. The board is in <#{status.channel_id}>.",

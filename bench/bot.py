@@ -1,0 +1,114 @@
+"""Bot latency: ``python -m bench bot`` (or ``python -m bench.bot``).
+
+In-process, against the loopback Discord of ``tests/fakediscord``: the median time from a
+player's ``/move`` in phase 2 (the move that ends the turn) to the reply carrying the new board
+image, with one game in the bot, and again with 200 more games active. Goal: ≤ 80 ms median.
+The positions are reached through the host directly (fast); only the measured move goes through
+Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot import VesuviusBot, create_bot
+from cogs.runtime import warm_up_renderers
+from host import TableOptions
+from tests.fakediscord import FakeDiscord, FakeUser, bot_running
+
+SAMPLES = 25
+EXTRA_GAMES = 200
+
+
+def _pick(notations: list[str]) -> str:
+    for n in notations:
+        if " out " in n:
+            return n
+    return "pass" if "pass" in notations else notations[0]
+
+
+async def _new_game(bot: VesuviusBot, guild_id: int, channel_id: int, users: list[int]) -> int:
+    status = await bot.host.create_game(guild_id, channel_id, users[0], TableOptions(players=2))
+    for u in users[1:]:
+        await bot.host.join(status.game_id, u)
+    started = await bot.host.start(status.game_id, users[0])
+    return started.status.game_id
+
+
+async def _to_turn_end(bot: VesuviusBot, game_id: int) -> int | None:
+    """Play (through the host) until a phase-2 player may end their turn with ``pass``;
+    returns that player's user id, or ``None`` when the game ended first."""
+    while True:
+        status = await bot.host.status(game_id)
+        if status.status != "active":
+            return None
+        user = status.waiting_on[0].user_id
+        assert user is not None
+        view = await bot.host.public_view(game_id)
+        choices = await bot.host.legal_choices(game_id, user)
+        notations = [c.notation for c in choices]
+        if view["phase"] == "escape" and "pass" in notations:
+            return user
+        await bot.host.act(game_id, user, _pick(notations))
+
+
+async def _measure(
+    fake: FakeDiscord, bot: VesuviusBot, chan: Any, users: dict[int, FakeUser], samples: int
+) -> list[float]:
+    times: list[float] = []
+    warm_up = 3  # the first replies pay for connection and cache set-up
+    game_id = (await bot.host.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
+    while len(times) < samples:
+        user_id = await _to_turn_end(bot, game_id)
+        if user_id is None:  # game over: a new one in the same channel
+            game_id = await _new_game(bot, fake.default_guild.id, chan.id, list(users))
+            continue
+        user = users[user_id]
+        t0 = time.perf_counter()
+        r = await user.slash("move", channel=chan, action="pass")
+        msg = await r.wait_until_loaded()
+        assert "board.png" in msg.filenames, msg
+        if warm_up:
+            warm_up -= 1
+        else:
+            times.append((time.perf_counter() - t0) * 1000)
+        await bot.service.idle()
+    return times
+
+
+async def run() -> None:
+    warm_up_renderers()
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord(echo=False) as fake:
+            bot = create_bot(db_path=Path(tmp) / "bench.sqlite3", sync_commands=True)
+            async with bot_running(fake, bot):
+                chan = fake.default_guild.channel("general")
+                alice, bob = await fake.user("alice"), await fake.user("bob")
+                users = {alice.id: alice, bob.id: bob}
+                await _new_game(bot, fake.default_guild.id, chan.id, list(users))
+                one = await _measure(fake, bot, chan, users, SAMPLES)
+                print(
+                    f"phase-2 /move -> reply with the board, 1 game: "
+                    f"median {statistics.median(one):.1f} ms (n={len(one)}, goal ≤ 80 ms)"
+                )
+                for i in range(EXTRA_GAMES):
+                    extra = fake.default_guild.add_channel(f"game-{i}")
+                    await _new_game(bot, fake.default_guild.id, extra.id, list(users))
+                many = await _measure(fake, bot, chan, users, SAMPLES)
+                print(
+                    f"phase-2 /move -> reply with the board, {EXTRA_GAMES + 1} games: "
+                    f"median {statistics.median(many):.1f} ms (n={len(many)}, goal ≤ 80 ms)"
+                )
+
+
+def main() -> None:
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()
