@@ -18,7 +18,11 @@ from engine.cardcity.actions import (
     NODRAW,
     SIZE,
     Action,
+    Claim,
+    Decline,
     Discard,
+    Draw,
+    NoDraw,
     PlayCard,
     PlayStatue,
     card_code,
@@ -34,6 +38,7 @@ EXHAUSTIVE_EVERY = 100  # every 100th game applies *every* legal action at every
 # the random one they play (every possible action round-trips notation: test_notation.py)
 MAX_STEPS = 600
 ALL_CARDS = list(range(49))
+ALL_CODES = {card_code(c) for c in ALL_CARDS}
 OPTION_SETS = [
     {},
     {"permit_uses": 2},
@@ -42,14 +47,17 @@ OPTION_SETS = [
 ]
 
 
+KINDS = (PlayCard, PlayStatue, Discard, Draw, NoDraw, Claim, Decline)
+
+
 def pick(legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
     """A random action: first a kind (play, statue, discard, ...), then one of that kind."""
-    kinds: dict[str, list[Action]] = {}
+    kinds: dict[type, list[Action]] = {}
     for action in legal:
-        kinds.setdefault(type(action).__name__, []).append(action)
-    names = sorted(kinds)
-    k, rng = rng.below(len(names))
-    group = kinds[names[k]]
+        kinds.setdefault(type(action), []).append(action)
+    present = [kind for kind in KINDS if kind in kinds]
+    k, rng = rng.below(len(present))
+    group = kinds[present[k]]
     i, rng = rng.below(len(group))
     return group[i], rng
 
@@ -80,11 +88,16 @@ def check_views(state: State) -> None:
     """The public view shows no hidden card; a player's view is the public view plus exactly
     that player's own hand (so it shows no other hand either)."""
     public = GAME.view(state, None)
-    text = json.dumps(public)
     assert not PLAYER_KEYS & public.keys()
     if GAME.outcome(state) is None:
-        shown = set(CODE.findall(text))
-        assert shown <= public_codes(state), f"public view shows {shown - public_codes(state)}"
+        allowed = public_codes(state)
+        # Every string of every city cell, and the JSON text of everything else.
+        for cell in public["city"]:
+            for value in cell.values():
+                assert value not in ALL_CODES or value in allowed, cell
+        rest = json.dumps({k: v for k, v in public.items() if k != "city"})
+        shown = set(CODE.findall(rest))
+        assert shown <= allowed, f"public view shows {shown - allowed}"
     for seat in range(state.players):
         view = GAME.view(state, seat)
         assert {k: v for k, v in view.items() if k not in PLAYER_KEYS} == public
