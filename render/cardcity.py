@@ -481,8 +481,7 @@ def _limits(city: City) -> tuple[int, int, int, int]:
 
 
 def _draw_city(img: Image.Image, city: City) -> None:
-    """Open spaces, the area beyond the 7 × 7 limit, the limit line and every card."""
-    img.paste(_open_grid(), (GX, GY))
+    """The area beyond the 7 × 7 limit, the limit line and every card (on the open grid)."""
     if city.cells:  # hatch the bands beyond the limit (window-relative cell numbers)
         top, bottom, left, right = _limits(city)
         r0 = max(0, top - city.row0)
@@ -935,10 +934,12 @@ LEGEND_TOP = H - 118
 
 
 def _base() -> Image.Image:
-    """What never changes: the surround and the legend (copied for every image)."""
+    """What never changes: the surround, the open grid and the legend (copied for every image;
+    ``_draw_city`` expects the open grid in place)."""
 
     def make() -> Image.Image:
         img = Image.new("RGB", (W, H), CANVAS)
+        img.paste(_open_grid(), (GX, GY))
         _draw_legend(img, LEGEND_TOP)
         return img
 
@@ -961,7 +962,7 @@ def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
 HAND_CARD = 150
 
 
-def _hand_status(view: Mapping[str, Any]) -> str:
+def _hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str:
     seat = view.get("seat")
     stage = view.get("stage")
     if stage == "over":
@@ -978,7 +979,7 @@ def _hand_status(view: Mapping[str, Any]) -> str:
             return "Your turn: draw a card, or keep your hand."
         if view.get("can_place") is False:
             return "Your turn: nothing fits; discard a card (a draw follows)."
-        if not legal_spots(view):
+        if not spots:
             return "Your turn: no card fits; statue or discard one."
         return "Your turn: place a card on a marked space."
     actor = view.get("actor")
@@ -1005,7 +1006,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     d.rounded_rectangle((x0, 54, x1, 146), radius=10, fill=PANEL_HI, outline=LEGAL, width=2)
     _seat_badge(img, (x0 + 34, 86), seat, 20)
     _line(img, (x0 + 66, 96), fonts.clean(name) or f"Player {seat + 1}", "bold", 28, TEXT, x1 - 14)
-    _line(img, (x0 + 16, 132), _hand_status(view), "regular", 20, TEXT, x1 - 14)
+    _line(img, (x0 + 16, 132), _hand_status(view, spots), "regular", 20, TEXT, x1 - 14)
 
     codes = hand_codes(view)
     per_card: dict[str, list[tuple[Cell, int]]] = {}

@@ -337,7 +337,7 @@ def test_when_no_card_fits_the_statue_spaces_are_marked_and_the_status_says_so()
     assert C.legal_spots(view, city) == {}
     marked = C.statue_spots(view, city, {})
     assert sorted(marked) == sorted(rules.frontier(C.grid_of(city.cells)))
-    assert "statue" in C._hand_status(view)
+    assert "statue" in C._hand_status(view, {})
     img = hand(view)
     for cell in marked:
         assert count_near(img, C.cell_box(city, cell), C.LEGAL, 10) > 200, cell_code(cell)
