@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from cogs.service import png_file
+from cogs.service import missing_permissions, png_file
 from cogs.ui import board_view, lobby_view
 from engine.core import Game, OptionSpec
 from engine.registry import all_games, get_game
@@ -33,24 +33,6 @@ TURN_TIMES = [
     app_commands.Choice(name="3 days", value=3 * 24 * 3600),
     app_commands.Choice(name="7 days", value=7 * 24 * 3600),
 ]
-NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
-}
-NEEDED_IN_THREADS = {
-    "view_channel": "View Channel",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
-}
-NEEDED_FOR_THREAD = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-}
-
-
-def missing_permissions(perms: discord.Permissions, needed: dict[str, str]) -> list[str]:
-    return [label for attr, label in needed.items() if not getattr(perms, attr)]
 
 
 def parse_variants(game: Game[Any, Any], text: str | None) -> dict[str, Any]:
@@ -153,20 +135,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         engine_game = get_game(game)
         channel = interaction.channel
         in_thread = isinstance(channel, discord.Thread)
-        needed = dict(NEEDED_IN_THREADS if in_thread or where == "thread" else NEEDED)
-        if where == "thread" and not in_thread:
-            needed |= NEEDED_FOR_THREAD
-        missing = missing_permissions(interaction.app_permissions, needed)
+        missing = missing_permissions(interaction, new_thread=where == "thread")
         if missing:
-            await self.service.error(
-                interaction,
-                "I can't run a game here: I'm missing the "
-                + ", ".join(f"**{m}**" for m in missing)
-                + " permission"
-                + ("s" if len(missing) > 1 else "")
-                + " in this channel. Ask a moderator to grant "
-                + ("them." if len(missing) > 1 else "it."),
-            )
+            await self.service.error(interaction, missing)
             return
         options = TableOptions(
             kind=game,
@@ -323,10 +294,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         )
 
     @app_commands.command(name="rules", description="A short rules summary, with the rulings")
-    @app_commands.describe(topic="Which part of the rules")
-    async def rules(self, interaction: discord.Interaction[Any], topic: str = "overview") -> None:
-        kind = await self._kind_here(interaction)
+    @app_commands.describe(
+        topic="Which part of the rules",
+        game="Which game (default: the one in this channel)",
+    )
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.title, value=k) for k, g in PLAYABLE.items()]
+    )
+    async def rules(
+        self, interaction: discord.Interaction[Any], topic: str = "", game: str | None = None
+    ) -> None:
+        kind = game or await self._kind_here(interaction)
         rules = narrator(kind).rules
+        if not rules:
+            await self.service.error(interaction, "There is no rules summary for this game yet.")
+            return
+        topic = topic or next(iter(rules))
         if topic not in rules:
             known = ", ".join(f"`{k}`" for k in rules) or "none"
             await self.service.error(interaction, f"There is no topic `{topic}`. Topics: {known}.")
@@ -343,7 +326,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def topic_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        kind = await self._kind_here(interaction)
+        kind = getattr(interaction.namespace, "game", None) or await self._kind_here(interaction)
         return [
             app_commands.Choice(name=title[:100], value=key)
             for key, (title, _) in narrator(kind).rules.items()
@@ -354,7 +337,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         status = await self.host.game_in_channel(interaction.channel_id or 0)
         if status is not None:
             return status.kind
-        return next(iter(PLAYABLE))
+        with_rules = [k for k in PLAYABLE if narrator(k).rules]
+        return (with_rules or list(PLAYABLE))[0]
 
     # -- ending ----------------------------------------------------------------------------------
 

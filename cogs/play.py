@@ -37,7 +37,7 @@ class PlayCog(commands.Cog):
                 status.game_id, interaction.user.id, current, channel_id=interaction.channel_id
             )
         except HostError as e:
-            text = str(e).replace("<@", "@").replace(">", "")
+            text = await self.bot.service.plain(str(e))
             return [app_commands.Choice(name=text[:100], value="?")]
         if not choices:
             return [app_commands.Choice(name=f"No legal move matches “{current}”"[:100], value="?")]

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,45 @@ NO_MENTIONS = discord.AllowedMentions.none()
 CONTENT_LIMIT = 2000
 DIRECT_REPLY_WITHIN = 1.5
 """Seconds a reply may wait for its image before the interaction is deferred (limit: 3)."""
+
+
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+}
+NEEDED_IN_THREADS = {
+    "view_channel": "View Channel",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "attach_files": "Attach Files",
+}
+NEEDED_FOR_THREAD = {
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+
+
+def missing_permissions(
+    interaction: discord.Interaction[Any], *, new_thread: bool = False
+) -> str | None:
+    """A sentence naming the permissions the bot lacks in the interaction's channel to run a
+    game there (``new_thread``: to open a thread for it), or ``None``."""
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = dict(NEEDED_IN_THREADS if in_thread or new_thread else NEEDED)
+    if new_thread and not in_thread:
+        needed |= NEEDED_FOR_THREAD
+    perms = interaction.app_permissions
+    missing = [label for attr, label in needed.items() if not getattr(perms, attr)]
+    if not missing:
+        return None
+    many = len(missing) > 1
+    return (
+        "I can't run a game here: I'm missing the "
+        + ", ".join(f"**{m}**" for m in missing)
+        + (" permissions" if many else " permission")
+        + " in this channel. Ask a moderator to grant "
+        + ("them." if many else "it.")
+    )
 
 
 def png_file(data: bytes, filename: str) -> discord.File:
@@ -124,6 +164,13 @@ class Service:
         else:
             text = names[seat.seat] if seat.seat < len(names) else f"Seat {seat.seat + 1}"
         return f"{text} ({seat.colour})" if seat.colour else text
+
+    async def plain(self, text: str) -> str:
+        """``<@123>`` mentions replaced by names (for places that cannot show mentions)."""
+        out = text
+        for match in set(re.findall(r"<@!?(\d+)>", text)):
+            out = re.sub(rf"<@!?{match}>", await self.name_of(int(match)), out)
+        return out
 
     async def channel(self, channel_id: int) -> Any:
         chan = self.bot.get_channel(channel_id)
@@ -700,6 +747,10 @@ class Service:
                     return
                 game_id = here.game_id
             is_admin = bool(interaction.permissions.manage_guild)
+            missing = missing_permissions(interaction)
+            if missing:
+                await self.error(interaction, missing)
+                return
             try:
                 started = await self.host.start(game_id, interaction.user.id, is_admin=is_admin)
             except HostError as e:

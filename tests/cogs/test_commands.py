@@ -1,0 +1,102 @@
+"""The smaller commands: options from the engine, rules, status, resign, cancel by a manager;
+and the once-only offer of an out-of-turn decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.service import Service
+from host import Choice, SeatInfo
+from tests.cogs.helpers import WATCH, open_game, until
+
+
+async def test_options_rules_status_resign_and_cancel(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    guild = fake_discord.guild("Pompeii")
+    chan = guild.channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    mod = await fake_discord.user("mod")
+    guild.give_role(mod, guild.add_role("mods", discord.Permissions(manage_guild=True).value))
+
+    # Variants come from the engine's options, offered by autocomplete and checked.
+    offered = await alice.autocomplete("game new", "variant", "", channel=chan, game="downfall")
+    assert [c.value for c in offered] == ["dual_vent=true"] and "Dual vent" in offered[0].name
+    r = await alice.slash("game new", channel=chan, game="downfall", players=2, variant="lava")
+    assert r.ephemeral and "`lava` is not an option" in r.content and "`dual_vent`" in r.content
+    assert await bot.host.game_in_channel(chan.id) is None
+
+    # Rules per topic, with the rulings.
+    topics = await bob.autocomplete("game rules", "topic", "erupt", channel=chan)
+    assert [c.value for c in topics] == ["eruption"]
+    r = await bob.slash("game rules", channel=chan, topic="eruption")
+    assert r.ephemeral and "The eruption" in r.content and "R3" in r.content
+
+    game_id = await open_game(
+        fake_discord, bot, chan, [alice, bob], variant="dual_vent", turn_time=3600
+    )
+    status = await bot.host.status(game_id)
+    assert dict(status.options.variants) == {"dual_vent": True}
+    r = await mod.slash("game status", channel=chan)
+    assert r.ephemeral and "(red)" in r.content and "(black)" in r.content
+    assert "Waiting for" in r.content and "1 hour" in r.content
+
+    # A resigned seat is played by the AI from now on; the channel is told.
+    waiting = status.waiting_on[0].user_id
+    quitter = alice if waiting == alice.id else bob
+    r = await quitter.slash("game resign", channel=chan)
+    assert not r.ephemeral and "resigned" in r.content and "an AI plays their seat" in r.content
+
+    async def ai_moved() -> bool:
+        return (await bot.host.status(game_id)).version > 0
+
+    await until(ai_moved)
+    await bot.service.idle()
+    assert any("🤖" in m.content and "resigned" in m.content for m in chan.messages)
+
+    # A server manager may cancel somebody else's game.
+    r = await mod.slash("game cancel", channel=chan)
+    assert not r.ephemeral and "cancelled by mod" in r.content
+    assert (await bot.host.status(game_id)).status == "cancelled"
+    assert await bot.host.game_in_channel(chan.id) is None
+
+
+class _Host:
+    """Just enough of the host for the offer logic: seat 1 may call the eruption out of turn."""
+
+    def __init__(self) -> None:
+        self.choices = [Choice("Call “The volcano erupts!”", "erupt")]
+
+    async def legal_choices(self, game_id: int, user: int) -> list[Choice]:
+        return self.choices if user == 11 else []
+
+
+async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
+    class Bot:
+        host = _Host()
+
+    service = Service(Bot())  # type: ignore[arg-type]
+    sent: list[tuple[int, str]] = []
+
+    async def dm_decision(status: Any, user_id: int, *, title: str) -> bool:
+        sent.append((user_id, title))
+        return True
+
+    service.dm_decision = dm_decision  # type: ignore[method-assign]
+
+    class Status:
+        game_id = 1
+        waiting_on = (SeatInfo(seat=0, user_id=10),)
+        seats = (SeatInfo(seat=0, user_id=10), SeatInfo(seat=1, user_id=11))
+
+    await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
+    await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
+    assert sent == [(11, "You may act out of turn")]
+    Bot.host.choices = []
+    await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
+    Bot.host.choices = [Choice("Call “The volcano erupts!”", "erupt")]
+    await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
+    assert sent == [(11, "You may act out of turn")] * 2
