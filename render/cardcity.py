@@ -675,11 +675,13 @@ def _turn_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[int | No
         nxt = int(window.get("next", view.get("turn") or 0))
         pending = [int(s) for s in window.get("pending") or []]
         second = window.get("second_turn")
-        who = ", ".join(display_name(names, s) for s in pending)
+        f = fonts.font("regular", 20)
+        room = 290 / max(1, len(pending))  # px per name, so that every name shows
+        who = ", ".join(fonts.fit(display_name(names, s), f, 20, room) for s in pending)
         if pending == [second]:
             what = f"{who}: use the building permit for a second turn?"
         else:
-            what = f"Building permit? {who} may build first"
+            what = f"Permit? {who} may build first"
         return nxt, f"Next: {display_name(names, nxt)}", what
     actor = view.get("actor")
     seat = int(actor) if isinstance(actor, int) else int(view.get("turn") or 0)
@@ -727,9 +729,16 @@ def _permit_icon(img: Image.Image, x: float, y: float, live: bool) -> None:
 
 
 def _draw_seat_items(
-    img: Image.Image, sv: Mapping[str, Any], permit_uses: int, x: float, y: int, ly: int
+    img: Image.Image,
+    sv: Mapping[str, Any],
+    permit_uses: int,
+    x: float,
+    y: int,
+    ly: int,
+    asked: bool = False,
 ) -> None:
-    """Cards in hand, the statue (or that it is used) and the permit uses left."""
+    """Cards in hand, the statue (or that it is used) and the permit uses left; ``asked``: an
+    open permit window waits for this player's answer."""
     hand = int(sv.get("hand_size", 0))
     _text(img, (x, ly), _plural(hand, "card"), "cond", 21, MUTED)
     used = bool(sv.get("statue_used"))
@@ -742,8 +751,9 @@ def _draw_seat_items(
     left = int(sv.get("permits_left", 0))
     for i in range(permit_uses):
         _permit_icon(img, px + i * 34, y + 46, i < left)
-    word = "permit" if left else "no permit"
-    _text(img, (px + permit_uses * 34 + 4, ly), word, "cond", 21, TEXT if left else MUTED)
+    word = "permit?" if asked else "permit" if left else "no permit"
+    colour = GOLD if asked else TEXT if left else MUTED
+    _text(img, (px + permit_uses * 34 + 4, ly), word, "cond_bold" if asked else "cond", 21, colour)
 
 
 def _draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
@@ -781,7 +791,8 @@ def _draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
         _text(img, (x1 - 14, y + 44), str(score), "bold", 42, TEXT, "rs")
         _line(img, (x0 + 64, y + 40), display_name(names, s), "bold", 28, TEXT, right)
         if not over:
-            _draw_seat_items(img, sv, permit_uses, x0 + 64, y, ly)
+            asked = s in ((view.get("window") or {}).get("pending") or [])
+            _draw_seat_items(img, sv, permit_uses, x0 + 64, y, ly, asked)
         y += ROW_H
     return y
 
