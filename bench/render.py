@@ -74,25 +74,27 @@ def main() -> None:
 
     img = downfall.draw_board(view, names)
     pal = downfall.PALETTE.image()
-    draw = median_ms(lambda: downfall.draw_board(view, names))
-    quant = median_ms(lambda: img.quantize(palette=pal, dither=Image.Dither.NONE))
+    draw = median_cpu_ms(lambda: downfall.draw_board(view, names))
+    quant = median_cpu_ms(lambda: img.quantize(palette=pal, dither=Image.Dither.NONE))
+    print("  CPU medians of the steps:")
     print(f"  draw on the cached background: {draw:.1f} ms")
     print(f"  quantise to the fixed palette: {quant:.1f} ms")
     q = img.quantize(palette=pal, dither=Image.Dither.NONE)
     for level in (1, 3, 6):
         size = len(_save(q, level))
-        ms = median_ms(lambda level=level: _save(q, level), 15)
+        ms = median_cpu_ms(lambda level=level: _save(q, level), 15)
         mark = "  <- used" if level == png.COMPRESS_LEVEL else ""
         print(f"  palette PNG, compress_level {level}: {ms:.1f} ms, {size / 1024:.0f} KB{mark}")
     for level in (1, 6):
         size = len(_save(img, level))
-        ms = median_ms(lambda level=level: _save(img, level), 10)
+        ms = median_cpu_ms(lambda level=level: _save(img, level), 10)
         print(f"  (rejected) RGB PNG, compress_level {level}: {ms:.1f} ms, {size / 1024:.0f} KB")
 
     hand_view, hand_name = positions.hand()
     hand = render.render_hand("downfall", hand_view, hand_name)
     ms = median_ms(lambda: render.render_hand("downfall", hand_view, hand_name))
-    print(f"render_hand: median {ms:.1f} ms, {len(hand) / 1024:.0f} KB")
+    cpu = median_cpu_ms(lambda: render.render_hand("downfall", hand_view, hand_name))
+    print(f"render_hand: median {ms:.1f} ms wall, {cpu:.1f} ms CPU, {len(hand) / 1024:.0f} KB")
 
 
 def _save(img: Image.Image, level: int) -> bytes:
