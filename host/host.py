@@ -34,7 +34,7 @@ from engine.core import (
 )
 from engine.core import NotYourTurnError as EngineNotYourTurnError
 from engine.rng import Rng
-from host.ai import Chooser, RandomChooser
+from host.ai import Chooser, RandomChooser, seat_chooser
 from host.clock import Clock, SystemClock
 from host.errors import (
     AlreadySeatedError,
@@ -339,9 +339,16 @@ class Host:
             return self._status(lg)
 
     async def add_ai(
-        self, game_id: int, user: int, *, is_admin: bool = False, channel_id: int | None = None
+        self,
+        game_id: int,
+        user: int,
+        *,
+        is_admin: bool = False,
+        name: str | None = None,
+        channel_id: int | None = None,
     ) -> GameStatus:
-        """Add an AI seat to the lobby (the creator or an admin only)."""
+        """Add an AI seat to the lobby (the creator or an admin only). ``name`` defaults to
+        ``"AI n"``; ``host.ai.ai_name(n, level)`` gives a name that also picks the AI's level."""
         async with self._lock(game_id):
             lg = await self._get(game_id, channel_id)
             self._require_lobby(lg, "add an AI to")
@@ -351,7 +358,8 @@ class Host:
                 raise TableFullError("The table is full; there is no seat left for an AI.")
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
             n = sum(1 for s in lg.seats if s.ai is not None) + 1
-            rows.append((None, f"AI {n}", self.clock.now()))
+            label = (name or "").strip()[:40] or f"AI {n}"
+            rows.append((None, label, self.clock.now()))
             await self._write_lobby(lg, rows)
             return self._status(lg)
 
@@ -728,18 +736,26 @@ class Host:
                 break
         return out
 
+    async def _choose(self, lg: _Loaded, seat: SeatRow) -> tuple[object, str]:
+        """The seat's AI decides, in a worker thread (a strong AI thinks for a while; states are
+        immutable, so this is safe), deterministically from the game seed and version."""
+        chooser = seat_chooser(self.chooser, seat.ai)
+        seed = self._ai_seed(lg, seat.seat)
+        action = await asyncio.to_thread(chooser.choose, lg.game, lg.state, seat.seat, seed)
+        return action, chooser.name
+
     async def _ai_move(self, lg: _Loaded, seat: SeatRow) -> MoveResult:
-        action = self.chooser.choose(lg.game, lg.state, seat.seat, self._ai_seed(lg, seat.seat))
+        action, name = await self._choose(lg, seat)
         if seat.user_id is None:
-            note = f"{seat.ai or 'The AI'} ({self.chooser.name}) moved."
+            note = f"{seat.ai or 'The AI'} ({name}) moved."
         elif seat.resigned:
-            note = f"{self.chooser.name} played for <@{seat.user_id}>, who resigned."
+            note = f"{name} played for <@{seat.user_id}>, who resigned."
         else:
             note = (
-                f"{self.chooser.name} played for <@{seat.user_id}> after repeated timeouts "
+                f"{name} played for <@{seat.user_id}> after repeated timeouts "
                 "(any move of theirs takes the seat back)."
             )
-        return await self._apply(lg, seat.seat, action, "ai", lg.seats, note=note)
+        return await self._apply(lg, seat.seat, action, "ai", lg.seats, note=note, chooser=name)
 
     async def _timeout_move(self, lg: _Loaded, seat_no: Seat) -> MoveResult:
         seat = next(s for s in lg.seats if s.seat == seat_no)
@@ -749,6 +765,7 @@ class Host:
         game, state = lg.game, lg.state
         action: object | None = None
         chooser: str | None = None
+        name = seat_chooser(self.chooser, seat.ai).name
         if lg.options.timeout_policy == "skip":
             action = next(
                 (
@@ -763,16 +780,15 @@ class Host:
             else:
                 note = (
                     f"{who} ran out of time; passing is not possible here, so "
-                    f"{self.chooser.name} chose for them."
+                    f"{name} chose for them."
                 )
         else:
-            note = f"{who} ran out of time; {self.chooser.name} chose for them."
+            note = f"{who} ran out of time; {name} chose for them."
         if action is None:
-            chooser = self.chooser.name
-            action = self.chooser.choose(game, state, seat_no, self._ai_seed(lg, seat_no))
+            action, chooser = await self._choose(lg, seat)
         if taken_over:
             note += (
-                f" After {timeouts} timeouts in a row, {self.chooser.name} plays this seat "
+                f" After {timeouts} timeouts in a row, {name} plays this seat "
                 "until its player moves again."
             )
         updated = tuple(
@@ -922,7 +938,7 @@ class Host:
             deadline=schedule.deadline,
             outcome=outcome,
             note=note,
-            chooser=chooser if by == "timeout" else (self.chooser.name if by == "ai" else None),
+            chooser=chooser,
             taken_over=taken_over,
         )
 
