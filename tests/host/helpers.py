@@ -27,7 +27,8 @@ class Seeds:
 
 async def open_host(path: Path, clock: FakeClock, **kwargs: Any) -> Host:
     kwargs.setdefault("seed_source", Seeds())
-    return await Host.open(path, clock=clock, games=games, **kwargs)
+    kwargs.setdefault("games", games)
+    return await Host.open(path, clock=clock, **kwargs)
 
 
 async def started_game(

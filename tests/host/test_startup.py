@@ -1,0 +1,38 @@
+"""Startup is lazy: opening a database decodes no game until it is used."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from host import FakeClock
+from tests.host.conftest import OpenHost
+from tests.host.helpers import started_game
+from tests.host.toygame import ToyGame, ToyState
+
+
+class CountingToy(ToyGame):
+    def __init__(self) -> None:
+        self.decoded = 0
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ToyState:
+        self.decoded += 1
+        return super().state_from_json(data)
+
+
+async def test_opening_decodes_no_game_until_it_is_used(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    first = await hosts(db_path, clock)
+    ids = [(await started_game(first, channel=c)).game_id for c in range(20)]
+    await first.close()
+    counting = CountingToy()
+    second = await hosts(db_path, clock, games=lambda kind: counting)
+    assert await second.run_due() == []
+    assert await second.next_due() == clock.now() + 12 * 3600
+    assert counting.decoded == 0
+    status = await second.game_in_channel(3)
+    assert status is not None and status.game_id == ids[3]
+    await second.status(ids[3])
+    assert counting.decoded == 1
