@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from render import narrate_downfall
+from render import narrate_cardcity, narrate_downfall
 
 Events = Sequence[Mapping[str, Any]]
 
@@ -56,6 +56,13 @@ _NARRATORS: dict[str, Narrator] = {
         hand=narrate_downfall.hand,
         rules=narrate_downfall.RULES,
         score_labels=narrate_downfall.SCORE_LABELS,
+    ),
+    "cardcity": Narrator(
+        narrate=narrate_cardcity.narrate,
+        decision=narrate_cardcity.decision,
+        hand=narrate_cardcity.hand,
+        rules=narrate_cardcity.RULES,
+        score_labels=narrate_cardcity.SCORE_LABELS,
     ),
 }
 

@@ -1,0 +1,146 @@
+"""Pompeji (the card game, ``cardcity``) in words: public events -> sentences, the decision
+line, the hand, rules topics. Pure and discord-free; reads only public (redacted) events and
+views as documented in ``docs/views-cardcity.md``. ``names[seat]`` is each seat's display name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+BUILDINGS = {
+    "T": "Temple",
+    "F": "Forum",
+    "A": "Amphitheatre",
+    "B": "Baths",
+    "V": "Villa",
+    "W": "Well",
+    "G": "Granary",
+}
+COLOURS = {
+    "r": "red",
+    "o": "orange",
+    "y": "yellow",
+    "g": "green",
+    "b": "blue",
+    "p": "purple",
+    "w": "white",
+}
+
+
+def card_name(code: Any) -> str:
+    """``"Tr"`` -> ``"Temple·red"`` (unknown codes are shown as they are)."""
+    text = str(code or "")
+    if len(text) >= 2 and text[0] in BUILDINGS and text[-1] in COLOURS:
+        return f"{BUILDINGS[text[0]]}·{COLOURS[text[-1]]}"
+    return text or "a card"
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat}" if isinstance(seat, int) else "Someone"
+
+
+def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    kind = e.get("type")
+    who = _name(names, e.get("seat"))
+    points = e.get("points")
+    scored = f" for {points} point{'' if points == 1 else 's'}" if points else ""
+    if kind == "CardPlayed":
+        turn = " (permit turn)" if e.get("permit") else ""
+        return f"{who} built {card_name(e.get('card'))} on {e.get('cell')}{scored}{turn}"
+    if kind == "StatuePlayed":
+        declared = card_name(e.get("declared"))
+        return f"{who} placed their statue as {declared} on {e.get('cell')}{scored}"
+    if kind == "CardDiscarded":
+        return f"{who} could not build and discarded {card_name(e.get('card'))}"
+    if kind == "VolcanoDrawn":
+        if e.get("number") == 2:
+            return f"{who} drew the second volcano: the city is buried"
+        return f"{who} drew the first volcano: from now on drawing is optional"
+    if kind == "DrawSkipped":
+        return f"{who} kept their hand"
+    if kind == "PermitClaimed":
+        what = "another turn" if e.get("kind") == "second_turn" else "a turn before the next"
+        return f"{who} used their building permit: {what}"
+    if kind == "PermitLapsed":
+        return f"{who} gave up the permit turn (the permit is kept)"
+    if kind == "GameEnded":
+        return f"The game is over: {e.get('reason') or 'the second volcano'}"
+    return None  # draws, windows and declines are routine
+
+
+def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
+    """Sentences for a run of public events, in order."""
+    return [s for s in (_sentence(e, names) for e in events) if s]
+
+
+def decision(view: Mapping[str, Any]) -> str:
+    """What the game waits for, without the player's name."""
+    stage = view.get("stage")
+    if stage == "play":
+        if view.get("permit_turn"):
+            return "play a card or your statue on your permit turn, or give it up"
+        return "play a card or your statue into the city"
+    if stage == "draw":
+        return "draw a card or keep your hand"
+    if stage == "window":
+        return "use your building permit now, or let it pass"
+    return ""
+
+
+def hand(view: Mapping[str, Any]) -> str:
+    """A player view's hand in words: ``"Your hand: Temple·red·1, Forum·blue·6"``."""
+    cards = view.get("hand")
+    if not isinstance(cards, list):
+        return ""
+    if not cards:
+        return "Your hand is empty."
+    shown = [
+        f"{card_name(c.get('code'))}·{c.get('value')}" if isinstance(c, Mapping) else str(c)
+        for c in cards
+    ]
+    return "Your hand: " + ", ".join(shown)
+
+
+SCORE_LABELS = {"final": "points", "built": "built", "hand": "left in hand"}
+
+RULES: dict[str, tuple[str, str]] = {
+    "overview": (
+        "Overview",
+        "2–4 players build one city of cards. Place a card next to the city, score the streets "
+        "(rows, columns, diagonals) through it, draw back to 3. The second volcano ends the "
+        "game; cards left in hand count against you. Building and colour names and card "
+        "values are our adaptation (the printed ones are not public).",
+    ),
+    "placing": (
+        "Placing",
+        "A card must share a whole edge with the city and differ from every orthogonal "
+        "neighbour in both building and colour. The city may never be wider or taller than 7 "
+        "cards. If none of your cards fits, you discard one and draw.",
+    ),
+    "scoring": (
+        "Scoring",
+        "For each street (row, column, both diagonals: the unbroken run through the new card): "
+        "the sum of the values of every card of the new card's building if another one is in "
+        "the street, plus the highest value of its colour if another card of that colour is "
+        "there, plus 7 when the street now holds 7 cards.",
+    ),
+    "statue": (
+        "Your statue",
+        "Once per game you may place your statue instead of a card, declared as any building "
+        "and colour: it scores as a value 1 and is neutral afterwards. You draw nothing after it.",
+    ),
+    "permit": (
+        "Building permit",
+        "Once per game (twice with the variant) you may use your permit: a second turn right "
+        "after yours, or a turn before the next player. `/move claim` or `/move decline`.",
+    ),
+    "end": (
+        "Volcanoes and the end",
+        "After the first volcano, drawing is optional. The second volcano ends the game at once; "
+        "the value of the cards in your hand is subtracted. Most points wins.",
+    ),
+}
+"""Rules topics for ``/game rules``: key -> (title, text)."""
