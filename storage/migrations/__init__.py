@@ -1,0 +1,1 @@
+"""Numbered schema migrations (``0001_initial.sql``, ...), shipped as package data."""
