@@ -480,8 +480,9 @@ def _limits(city: City) -> tuple[int, int, int, int]:
     )
 
 
-def _draw_city(img: Image.Image, city: City) -> None:
-    """The area beyond the 7 × 7 limit, the limit line and every card (on the open grid)."""
+def _draw_city(img: Image.Image, city: City, last: LastPlay | None = None) -> None:
+    """The area beyond the 7 × 7 limit, the limit line and every card (on the open grid); the
+    streets the last card scored in run under the cards, showing in the gaps between them."""
     if city.cells:  # hatch the bands beyond the limit (window-relative cell numbers)
         top, bottom, left, right = _limits(city)
         r0 = max(0, top - city.row0)
@@ -498,6 +499,8 @@ def _draw_city(img: Image.Image, city: City) -> None:
             if box[2] > box[0] and box[3] > box[1]:
                 x0, y0, x1, y1 = (v * CELL for v in box)
                 img.paste(hatch.crop((x0, y0, x1, y1)), (GX + x0, GY + y0))
+    if last is not None:
+        _draw_streets(img, city, last)
     size = CELL - 2 * GAP
     for placed in city.cells:
         if not city.shown(placed.cell):
@@ -537,9 +540,10 @@ def _draw_city(img: Image.Image, city: City) -> None:
 
 
 def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB) -> None:
+    """A thick ring round a cell: over the gap and the card's edge, with a dark rim outside."""
     x0, y0, x1, y1 = box
-    d.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=14, outline=INK, width=10)
-    d.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=12, outline=colour, width=6)
+    d.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=16, outline=INK, width=4)
+    d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=14, outline=colour, width=10)
 
 
 def _pill(
@@ -559,22 +563,29 @@ def _pill(
     fonts.label(img, (cx, cy + 1), text, f, ink, anchor="mm")
 
 
+def _draw_streets(img: Image.Image, city: City, last: LastPlay) -> None:
+    """A band along each street that scored (drawn before the cards go on top)."""
+    d = ImageDraw.Draw(img)
+    for s in last.streets or ():
+        if s.points and all(city.shown(c) for c in (s.cells[0], s.cells[-1])):
+            a = cell_centre(city, s.cells[0])
+            b = cell_centre(city, s.cells[-1])
+            d.line([a, b], fill=HIGHLIGHT, width=14)
+
+
 def _draw_last(img: Image.Image, city: City, last: LastPlay) -> None:
-    """The last card ringed; each street that scored traced, with its points on the card."""
+    """The last card ringed, the other cards of each street that scored framed, and the street's
+    points on the last card's edge towards it."""
     cell = last.placed.cell
     if not city.shown(cell):
         return
     d = ImageDraw.Draw(img)
     scoring = [s for s in last.streets or () if s.points]
-    for s in scoring:
-        a = cell_centre(city, s.cells[0])
-        b = cell_centre(city, s.cells[-1])
-        d.line([a, b], fill=HIGHLIGHT_EDGE, width=9)
-        d.line([a, b], fill=HIGHLIGHT, width=5)
-        for c in s.cells:
-            if c != cell:
-                x, y = cell_centre(city, c)
-                d.ellipse((x - 8, y - 8, x + 8, y + 8), fill=HIGHLIGHT, outline=HIGHLIGHT_EDGE)
+    for c in {c for s in scoring for c in s.cells} - {cell}:
+        x0, y0, x1, y1 = cell_box(city, c)
+        d.rounded_rectangle(
+            (x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=12, outline=HIGHLIGHT, width=GAP - 1
+        )
     x0, y0, x1, y1 = cell_box(city, cell)
     _ring(d, (x0, y0, x1, y1), HIGHLIGHT)
     for s in scoring:
@@ -584,7 +595,7 @@ def _draw_last(img: Image.Image, city: City, last: LastPlay) -> None:
         ox, oy = cell_centre(city, other)
         _pill(
             img,
-            (cx + (ox - cx) * 0.6, cy + (oy - cy) * 0.6),
+            (cx + (ox - cx) * 0.5, cy + (oy - cy) * 0.5),
             f"+{s.points}",
             22,
             HIGHLIGHT,
@@ -641,7 +652,7 @@ def _draw_legal(
 
 def draw_city(img: Image.Image, city: City, last: LastPlay | None) -> None:
     _draw_coordinates(img, city)
-    _draw_city(img, city)
+    _draw_city(img, city, last)
     if last is not None:
         _draw_last(img, city, last)
 
@@ -1005,7 +1016,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     last = read_last(view, city)
     spots = legal_spots(view, city)
     _draw_coordinates(img, city)
-    _draw_city(img, city)
+    _draw_city(img, city, last)
     if last is not None:
         _draw_last(img, city, last)
     _draw_legal(img, city, spots, statue_spots(view, city, spots))

@@ -177,22 +177,27 @@ def test_last_play_points_per_street_match_the_engine_events() -> None:
     assert statues >= 2  # statue plays were among them
 
 
-def test_last_card_is_ringed_and_its_streets_traced() -> None:
-    view = positions.public("mid")
+def test_last_card_is_ringed_and_the_cards_of_its_scoring_streets_framed() -> None:
+    view = positions.public("game_over")  # the last card scored in three streets
     img = board(view)
-    last = view["last"]["cell"]
-    x0, y0, x1, y1 = box_of(view, last)
-    assert count_near(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), C.HIGHLIGHT, 30) > 1200
     city = C.read_city(view)
-    streets = C.read_last(view, city)
-    assert streets is not None and streets.streets
-    traced = {c for s in streets.streets if s.points for c in s.cells} - {C.parse_cell(last)}
+    last = C.read_last(view, city)
+    assert last is not None and last.streets
+    here = last.placed.cell
+    x0, y0, x1, y1 = C.cell_box(city, here)
+    assert count_near(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), C.HIGHLIGHT, 30) > 3000
+    traced = {c for s in last.streets if s.points for c in s.cells} - {here}
+    assert len(traced) >= 8
     for cell in city.by_cell:
-        if cell == C.parse_cell(last):
+        if cell == here:
             continue
         bx0, by0, bx1, by1 = C.cell_box(city, cell)
-        magenta = count_near(img, (bx0 + 12, by0 + 12, bx1 - 12, by1 - 12), C.HIGHLIGHT, 30)
-        assert (magenta > 40) == (cell in traced), cell_code(cell)
+        whole = count_near(img, (bx0, by0, bx1, by1), C.HIGHLIGHT, 30)
+        inner = count_near(img, (bx0 + 6, by0 + 6, bx1 - 6, by1 - 6), C.HIGHLIGHT, 30)
+        if cell in traced:
+            assert whole - inner > 150, cell_code(cell)  # a frame round the card
+        elif max(abs(cell[0] - here[0]), abs(cell[1] - here[1])) > 1:
+            assert inner == 0, cell_code(cell)  # the card itself is never painted over
 
 
 # ------------------------------------------------------------------ the private image
