@@ -30,9 +30,9 @@ async def test_options_rules_status_resign_and_cancel(
     assert await bot.host.game_in_channel(chan.id) is None
 
     # Rules per topic, with the rulings.
-    topics = await bob.autocomplete("game rules", "topic", "erupt", channel=chan)
+    topics = await bob.autocomplete("game rules", "topic", "erupt", channel=chan, game="downfall")
     assert [c.value for c in topics] == ["eruption"]
-    r = await bob.slash("game rules", channel=chan, topic="eruption")
+    r = await bob.slash("game rules", channel=chan, topic="eruption", game="downfall")
     assert r.ephemeral and "The eruption" in r.content and "R3" in r.content
 
     game_id = await open_game(
