@@ -1142,6 +1142,7 @@ class Host:
                 resigned=s.resigned,
                 colour=colours.get(s.seat),
                 timeouts=s.timeouts,
+                waiting_since=s.waiting_since if lg.row.status == "active" else None,
             )
             for s in lg.seats
             if s.seat in wanted

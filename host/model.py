@@ -73,7 +73,8 @@ class SeatInfo:
     """One seat: its player (``user_id``) or an AI (``ai`` names it; ``user_id`` is ``None``).
 
     ``ai_controlled`` is true for AI seats and for seats taken over after repeated timeouts (or a
-    resignation); ``colour`` comes from the game's public view when it names one.
+    resignation); ``colour`` comes from the game's public view when it names one;
+    ``waiting_since`` says since when the game waits on this seat (who is waiting on whom).
     """
 
     seat: Seat
@@ -83,6 +84,8 @@ class SeatInfo:
     resigned: bool = False
     colour: str | None = None
     timeouts: int = 0
+    waiting_since: float | None = None
+    """When the game started waiting on this seat's decision (``None``: not waiting on it)."""
 
     @property
     def is_ai(self) -> bool:

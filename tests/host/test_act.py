@@ -139,16 +139,20 @@ async def test_autocomplete_offers_at_most_25_choices(host: Host) -> None:
 
 async def test_fifty_concurrent_clicks_on_one_version_apply_exactly_once(host: Host) -> None:
     game = (await started_game(host)).game_id
-    hand = (await host.private_view(game, A)).view["hand"]
-    moves = [f"play {hand[i % 2]}" if i % 3 else "pass" for i in range(50)]
-    results = await asyncio.gather(
-        *(host.act(game, A, m, 0) for m in moves), return_exceptions=True
-    )
-    applied = [r for r in results if not isinstance(r, BaseException)]
-    assert len(applied) == 1
-    assert all(isinstance(r, StaleVersionError) for r in results if r not in applied)
-    assert (await host.status(game)).version == 1
-    assert len(await host.log(game, limit=100)) == 1
+    for version in range(5):
+        status = await host.status(game)
+        user = status.waiting_on[0].user_id
+        assert user is not None and status.version == version
+        legal = [c.notation for c in await host.legal_choices(game, user)]
+        clicks = [legal[i % len(legal)] for i in range(50)]
+        results = await asyncio.gather(
+            *(host.act(game, user, m, version) for m in clicks), return_exceptions=True
+        )
+        applied = [r for r in results if not isinstance(r, BaseException)]
+        assert len(applied) == 1 and applied[0].version == version + 1
+        assert all(isinstance(r, StaleVersionError) for r in results if r not in applied)
+    assert (await host.status(game)).version == 5
+    assert [e.version for e in await host.log(game, limit=100)] == [1, 2, 3, 4, 5]
 
 
 async def test_concurrent_moves_without_a_version_never_both_apply(host: Host) -> None:

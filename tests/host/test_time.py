@@ -56,6 +56,7 @@ async def test_a_move_starts_a_fresh_deadline_for_the_next_player(
     assert status.turn_started == clock.now()
     assert [g.is_waiting_on_you for g in await host.games_of_user(B)] == [True]
     assert [g.is_waiting_on_you for g in await host.games_of_user(A)] == [False]
+    assert [s.waiting_since for s in status.seats] == [None, clock.now(), None]
 
 
 async def test_short_turns_drop_reminder_points_before_the_start(
