@@ -1,0 +1,241 @@
+"""The AI levels, generic over the engine contract (see docs/ai.md).
+
+- :func:`choose_easy`: plausible but weak — a quick look at each action (the cheap scores),
+  often not the best one, sometimes a random one.
+- :func:`choose_normal`: greedy one ply — every legal action applied to a determinized state and
+  the result evaluated with the game's heuristics; the best one is played.
+- :func:`choose_hard`: information-set Monte Carlo tree search (single observer): every
+  iteration samples the hidden information anew from what the seat can see
+  (``Heuristics.determinize``), walks a tree of single decisions shared by all samples
+  (statistics per action, UCB over the actions available in that sample), ends with a short
+  rollout of the game's rollout policy and backs up the heuristic values. The root is limited to
+  the normal level's best candidates, which also bias the first iterations.
+
+All of them are pure functions of ``(state as the seat sees it, seed, budget)``: nothing hidden
+from the seat is read, since every state searched is a determinization of what it sees, and the
+only clock is the one a caller passes in a :class:`~engine.ai.base.Budget`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.ai.base import Budget, Heuristics, argmax, heuristics_for, seeds
+from engine.core import Game, Seat
+from engine.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Knobs of the hard level (the defaults are the tuned ones)."""
+
+    candidates: int = 8
+    """Root actions searched: the best ones by the normal level's evaluation."""
+    width: int = 6
+    """Actions considered at a deeper node: the best ones by the cheap scores."""
+    rollout_steps: int | None = None
+    """Decisions played by the rollout policy before evaluating (``None``: the heuristics'
+    horizon)."""
+    exploration: float = 0.5
+    prior_weight: float = 0.5
+    """Progressive bias: how much the normal level's ranking counts while a root action has few
+    visits."""
+
+
+DEFAULT_CONFIG = SearchConfig()
+GENERIC_NORMAL_PLAYOUTS = 24
+"""The normal level of a game without its own heuristics: a search this small."""
+
+
+def _legal(game: Game[Any, Any], state: Any, seat: Seat) -> Sequence[Any]:
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action to choose from")
+    return legal
+
+
+def choose_random(game: Game[Any, Any], state: Any, seat: Seat, seed: int) -> Any:
+    """A uniformly random legal action."""
+    legal = _legal(game, state, seat)
+    index, _ = Rng(seed).below(len(legal))
+    return legal[index]
+
+
+def choose_easy(
+    game: Game[Any, Any], state: Any, seat: Seat, seed: int, heuristics: Heuristics | None = None
+) -> Any:
+    """One of the three best actions by the cheap scores, or (one time in four) any action."""
+    legal = _legal(game, state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    heur = heuristics or heuristics_for(game)
+    rng = Rng(seed)
+    r, rng = rng.below(4)
+    if r == 0:
+        index, _ = rng.below(len(legal))
+        return legal[index]
+    scores = heur.action_scores(state, seat, legal)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])
+    k, _ = rng.below(min(3, len(order)))
+    return legal[order[k]]
+
+
+def rank_actions(
+    heur: Heuristics, state: Any, seat: Seat, legal: Sequence[Any], seed: int
+) -> list[float]:
+    """The normal level's score of each action: applied to one determinization, evaluated."""
+    sample = heur.determinize(state, seat, seed)
+    return [heur.score(heur.step(sample, seat, action), seat) for action in legal]
+
+
+def choose_normal(
+    game: Game[Any, Any], state: Any, seat: Seat, seed: int, heuristics: Heuristics | None = None
+) -> Any:
+    """Greedy one ply: the action whose result the heuristics like best (first on ties)."""
+    legal = _legal(game, state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    heur = heuristics or heuristics_for(game)
+    if not heur.informed:
+        # No evaluation to be greedy with: a small search with random rollouts instead.
+        return choose_hard(game, state, seat, seed, Budget(playouts=GENERIC_NORMAL_PLAYOUTS), heur)
+    return legal[argmax(rank_actions(heur, state, seat, legal, seed))]
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What :func:`search` found: the action, how many iterations ran, root statistics."""
+
+    action: Any
+    iterations: int
+    visits: dict[Any, int]
+
+
+def choose_hard(
+    game: Game[Any, Any],
+    state: Any,
+    seat: Seat,
+    seed: int,
+    budget: Budget | None = None,
+    heuristics: Heuristics | None = None,
+    config: SearchConfig = DEFAULT_CONFIG,
+) -> Any:
+    """The hard level: :func:`search`'s action."""
+    return search(game, state, seat, seed, budget, heuristics, config).action
+
+
+def search(
+    game: Game[Any, Any],
+    state: Any,
+    seat: Seat,
+    seed: int,
+    budget: Budget | None = None,
+    heuristics: Heuristics | None = None,
+    config: SearchConfig = DEFAULT_CONFIG,
+) -> SearchResult:
+    """Information-set MCTS for ``seat`` (see the module docstring)."""
+    budget = budget or Budget()
+    legal = _legal(game, state, seat)
+    heur = heuristics or heuristics_for(game)
+    if len(legal) == 1:
+        return SearchResult(legal[0], 0, {})
+    next_seed = seeds(seed)
+    if not heur.honest or heur.pending(state) != seat:
+        # Without a determinize a search would peek; an out-of-turn call is not searched.
+        action = choose_normal(game, state, seat, next_seed(), heur) if heur.informed else legal[0]
+        return SearchResult(action, 0, {})
+    # Root candidates: the normal level's best few, with their ranking as a prior.
+    if heur.informed:
+        scores = rank_actions(heur, state, seat, legal, next_seed())
+    else:
+        scores = [0.0] * len(legal)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])[: config.candidates]
+    candidates = [legal[i] for i in order]
+    if len(candidates) == 1:
+        return SearchResult(candidates[0], 0, {})
+    top, low = scores[order[0]], scores[order[-1]]
+    spread = top - low
+    prior = {legal[i]: (scores[i] - low) / spread if spread > 0 else 1.0 for i in order}
+    root = _Node()
+    clock = budget.clock if budget.timed else None
+    start = clock() if clock is not None else 0.0
+    limit = budget.seconds or 0.0
+    c = config.exploration
+    iterations = 0
+    while iterations < budget.playouts:
+        if clock is not None and iterations and clock() - start >= limit:
+            break
+        iterations += 1
+        sample = heur.determinize(state, seat, next_seed())
+        rng = Rng(next_seed())
+        node = root
+        path: list[tuple[_Node, Seat]] = []
+        mover: Seat | None = seat
+        while mover is not None:
+            if node is root:
+                acts: Sequence[Any] = candidates
+            else:
+                acts = heur.candidates(sample, mover, config.width)
+            untried = None
+            for action in acts:
+                child = node.children.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = action
+                else:
+                    child.avail += 1
+            if untried is not None:
+                leaf = _Node()
+                node.children[untried] = leaf
+                sample = heur.step(sample, mover, untried)
+                path.append((leaf, mover))
+                break
+            chosen = acts[0]
+            chosen_node = node.children[chosen]
+            best_value = -math.inf
+            for action in acts:
+                child = node.children[action]
+                value = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if node is root:
+                    value += config.prior_weight * prior[action] / (child.visits + 1)
+                if value > best_value:
+                    chosen, chosen_node, best_value = action, child, value
+            sample = heur.step(sample, mover, chosen)
+            path.append((chosen_node, mover))
+            node = chosen_node
+            mover = heur.pending(sample)
+        steps = config.rollout_steps if config.rollout_steps is not None else heur.horizon(sample)
+        for _ in range(steps):
+            mover = heur.pending(sample)
+            if mover is None:
+                break
+            action, rng = heur.rollout_action(sample, mover, rng)
+            sample = heur.step(sample, mover, action)
+        values = heur.values(sample)
+        for child, who in path:
+            child.visits += 1
+            child.total += values[who]
+    visits = {a: root.children[a].visits for a in candidates if a in root.children}
+    best_action = max(
+        candidates,
+        key=lambda a: (
+            visits.get(a, 0),
+            root.children[a].total / root.children[a].visits if a in root.children else 0.0,
+        ),
+    )
+    return SearchResult(best_action, iterations, visits)

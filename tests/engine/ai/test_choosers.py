@@ -1,0 +1,85 @@
+"""host.ai: the choosers the host plugs in, levels in AI seat names, and the generic fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai import Budget, GenericHeuristics, choose_hard, choose_normal
+from engine.registry import get_game
+from host.ai import (
+    DEFAULT_TIMEOUT_LEVEL,
+    LevelChooser,
+    RandomChooser,
+    ai_name,
+    chooser_for,
+    parse_ai_name,
+    seat_chooser,
+)
+
+DOWNFALL = get_game("downfall")
+
+
+def test_ai_names_carry_the_level() -> None:
+    assert ai_name(2, "hard") == "AI 2 (hard)"
+    assert parse_ai_name("AI 2 (hard)") == "hard"
+    assert parse_ai_name("AI 1 (Easy)") == "easy"
+    assert parse_ai_name("AI 1") is None
+    assert parse_ai_name(None) is None
+    with pytest.raises(ValueError, match="levels: easy, normal, hard"):
+        ai_name(1, "godlike")
+    with pytest.raises(ValueError):
+        LevelChooser("godlike")
+
+
+def test_a_seat_gets_the_level_of_its_name_and_a_timeout_the_default() -> None:
+    base = chooser_for()
+    assert base.level == DEFAULT_TIMEOUT_LEVEL == "normal"
+    hard = seat_chooser(base, "AI 3 (hard)")
+    assert isinstance(hard, LevelChooser)
+    assert hard.level == "hard"
+    assert hard.name == "the hard AI"
+    assert seat_chooser(base, None) is base
+    assert seat_chooser(base, "AI 1") is base
+    stand_in = RandomChooser()
+    assert seat_chooser(stand_in, "AI 1 (hard)") is stand_in
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_level_choosers_are_reproducible_with_a_fixed_budget(level: str) -> None:
+    chooser = LevelChooser(level, playouts=10)
+    state = DOWNFALL.new_game(3, 3)
+    for _ in range(12):
+        seat = state.seat
+        action = chooser.choose(DOWNFALL, state, seat, state.version)
+        assert action == chooser.choose(DOWNFALL, state, seat, state.version)
+        assert action in DOWNFALL.legal_actions(state, seat)
+        state = DOWNFALL.apply(state, seat, action).state
+
+
+def test_the_hard_level_thinks_for_its_time_budget_by_the_given_clock() -> None:
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.25
+        return now[0]
+
+    chooser = LevelChooser("hard", seconds=1.0, clock=clock)
+    budget = chooser.budget()
+    assert budget.timed
+    state = DOWNFALL.new_game(8, 2)
+    action = chooser.choose(DOWNFALL, state, state.seat, 1)
+    assert action in DOWNFALL.legal_actions(state, state.seat)
+    assert now[0] == pytest.approx(1.25)  # start + four iterations of 0.25 s
+    assert chooser.with_level("easy").clock is clock
+
+
+def test_other_games_get_the_generic_search() -> None:
+    game = get_game("cardcity")
+    heur = GenericHeuristics(game)
+    assert heur.honest  # cardcity offers determinize
+    state = game.new_game(4, 3)
+    seat = game.active_seat(state)
+    assert seat is not None
+    legal = game.legal_actions(state, seat)
+    assert choose_hard(game, state, seat, 1, Budget(playouts=4)) in legal
+    assert choose_normal(game, state, seat, 1) in legal
