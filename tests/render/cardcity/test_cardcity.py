@@ -351,3 +351,18 @@ def test_when_no_card_fits_the_statue_spaces_are_marked_and_the_status_says_so()
     used_view = GAME.view(used, 0)
     assert C.statue_spots(used_view, C.read_city(used_view), {}) == []
     assert count_near(hand(used_view), C.cell_box(city, marked[0]), C.LEGAL, 10) == 0
+
+
+@pytest.mark.parametrize(("seed", "players"), [(3, 2), (11, 4)])
+def test_positions_throughout_other_games_render_within_budget(seed: int, players: int) -> None:
+    steps = positions.game(seed, players)
+    for step in steps[:: max(1, len(steps) // 8)] + steps[-1:]:
+        state = step.state
+        seat = state.actor if state.actor >= 0 else 0
+        for data in (
+            render.render_board("cardcity", GAME.view(state, None), positions.NAMES),
+            render.render_hand("cardcity", GAME.view(state, seat), positions.NAMES[seat]),
+        ):
+            img = Image.open(io.BytesIO(data))
+            assert img.size == (1600, 1000) and img.mode == "P"
+            assert len(data) <= 150 * 1024
