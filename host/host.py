@@ -88,8 +88,6 @@ from storage.db import (
 )
 
 GameResolver = Callable[[str], Game[Any, Any]]
-MAX_AI_MOVES_PER_RUN = 500
-"""A guard: one ``run_due`` plays at most this many AI moves in one game (all-AI tables)."""
 _MISSING = object()
 _MASK64 = (1 << 64) - 1
 
@@ -664,16 +662,23 @@ class Host:
         """The ids of active games with an AI move, reminder or timeout due at ``now``."""
         return await self.db.due_games(self.clock.now() if now is None else now)
 
-    async def run_due(self, now: float | None = None) -> list[Notification]:
+    async def run_due(
+        self, now: float | None = None, *, ai_moves_per_game: int = 1
+    ) -> list[Notification]:
         """Do everything due at ``now`` (default: the clock) and return what to deliver:
-        :class:`Reminder` s and :class:`MoveResult` s of AI and timeout moves, in order."""
+        :class:`Reminder` s and :class:`MoveResult` s of AI and timeout moves, in order.
+
+        Each game plays at most ``ai_moves_per_game`` AI moves per call, so the scheduler posts
+        AI moves one by one and other games get their turn; when more are due, ``next_due()``
+        is already "now", so the loop simply calls again.
+        """
         now = self.clock.now() if now is None else now
         out: list[Notification] = []
         for game_id in await self.db.due_games(now):
-            out.extend(await self._run_game(game_id, now))
+            out.extend(await self._run_game(game_id, now, max(1, ai_moves_per_game)))
         return out
 
-    async def _run_game(self, game_id: int, now: float) -> list[Notification]:
+    async def _run_game(self, game_id: int, now: float, max_ai: int) -> list[Notification]:
         out: list[Notification] = []
         async with self._lock(game_id):
             lg = await self._get(game_id, None)
@@ -684,7 +689,7 @@ class Host:
                 by_seat = {s.seat: s for s in lg.seats}
                 ai_turn = sorted(s for s in waited if by_seat[s].ai_controlled)
                 if ai_turn:
-                    if ai_moves >= MAX_AI_MOVES_PER_RUN:
+                    if ai_moves >= max_ai:
                         break  # next_due stays "now": the next run continues
                     ai_moves += 1
                     out.append(await self._ai_move(lg, by_seat[ai_turn[0]]))

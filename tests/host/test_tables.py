@@ -194,8 +194,11 @@ async def test_ai_seats_play_through_the_scheduler(host: Host, clock: FakeClock)
     status = (await host.start(game, A)).status
     assert [s.is_ai for s in status.seats] == [False, True, True]
     await host.act(game, A, (await host.legal_choices(game, A))[0].notation)
-    notes = await host.run_due()
+    first = await host.run_due()  # one AI move per game per call, so the bot posts each
+    assert await host.next_due() == clock.now()  # the next AI move is due at once
+    notes = first + await host.run_due()
     assert [(n.seat, n.by) for n in notes] == [(1, "ai"), (2, "ai")]  # type: ignore[union-attr]
+    assert await host.run_due() == []
     after = await host.status(game)
     assert after.version == 3 and [s.user_id for s in after.waiting_on] == [A]
 
