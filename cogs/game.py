@@ -3,6 +3,7 @@ options, labels, words and images all come from the engine registry, the host an
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +77,7 @@ def _coerce(spec: OptionSpec, raw: str) -> Any:
     return value
 
 
+@app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="Play a board game here"):
     def __init__(self, bot: VesuviusBot) -> None:
         self.bot = bot
@@ -131,6 +133,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         where: str = "here",
         ai_seats: app_commands.Range[int, 0, MAX_PLAYERS - 1] = 0,
     ) -> None:
+        async with self.service.busy():
+            await self._new(
+                interaction, game, players, variant, turn_time, timeout_policy, where, ai_seats
+            )
+
+    async def _new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: int | None,
+        variant: str | None,
+        turn_time: int | None,
+        timeout_policy: str | None,
+        where: str,
+        ai_seats: int,
+    ) -> None:
         self.service.remember(interaction.user)
         engine_game = get_game(game)
         channel = interaction.channel
@@ -149,9 +167,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         )
         guild_id = interaction.guild_id or 0
         if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
-            await interaction.response.defer(thinking=True)
+            # No defer here: a refusal must stay ephemeral, and these are two quick calls.
             thread = await channel.create_thread(
-                name=f"{engine_game.title} — {interaction.user.display_name}",
+                name=f"{engine_game.title} — {interaction.user.display_name}"[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
@@ -160,18 +178,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                     guild_id, thread.id, interaction.user.id, options
                 )
             except HostError:
-                await thread.delete()
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
                 raise
+            await interaction.response.send_message(
+                f"🌋 {interaction.user.display_name} opened game #{status.game_id} "
+                f"({engine_game.title}) in {thread.mention}: join there!"
+            )
             await thread.add_user(interaction.user)
             names = await self.service.seat_names(status)
             await thread.send(
                 self.service.lobby_text(status, names),
                 view=lobby_view(status.game_id),
                 allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await interaction.followup.send(
-                f"🌋 {interaction.user.display_name} opened game #{status.game_id} "
-                f"({engine_game.title}) in {thread.mention}: join there!"
             )
             return
         status = await self.host.create_game(

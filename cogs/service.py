@@ -102,7 +102,7 @@ class Service:
     def __init__(self, bot: VesuviusBot) -> None:
         self.bot = bot
         self.names: dict[int, str] = {}
-        self.users: dict[int, discord.abc.User] = {}
+        self.users: dict[int, discord.User | discord.Member] = {}
         self.recent: dict[int, int] = {}
         """channel id -> the last game seen there (so /game log works after the end)."""
         self.dm_blocked_until: dict[int, float] = {}
@@ -134,7 +134,7 @@ class Service:
 
     # -- small helpers -----------------------------------------------------------------------
 
-    def remember(self, user: discord.abc.User) -> None:
+    def remember(self, user: discord.User | discord.Member) -> None:
         self.names[user.id] = user.display_name
         self.users[user.id] = user
 

@@ -201,8 +201,11 @@ def decision_view(game_id: int, version: int, choices: Sequence[Choice]) -> disc
     """Buttons (≤ 5) or a select (≤ 25) for the legal actions; ``None`` when there are none."""
     if not choices:
         return None
+    if any(len(c.notation) > 100 for c in choices):
+        return None  # cannot be a select value: /move still lists them
     view = discord.ui.View(timeout=None)
-    if len(choices) <= MAX_BUTTONS:
+    fits_buttons = all(":" not in c.notation and len(c.notation) <= 80 for c in choices)
+    if len(choices) <= MAX_BUTTONS and fits_buttons:
         for c in choices:
             view.add_item(ActButton(game_id, version, c.notation, c.label))
     else:

@@ -100,3 +100,40 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
     Bot.host.choices = [Choice("Call “The volcano erupts!”", "erupt")]
     await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
     assert sent == [(11, "You may act out of turn")] * 2
+
+
+async def test_my_hand_button_and_an_unexpected_error(
+    fake_discord: Any, start_bot: Any, make_bot: Any, monkeypatch: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    sam = await fake_discord.user("sam")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    board = next(m for m in chan.messages if "board.png" in m.filenames)
+    assert board.button_labels == ["My hand"]
+
+    # "My hand" on the board: each player gets their own hand, privately.
+    for user in (alice, bob):
+        r = await user.click("My hand", message=board)
+        mine = await r.wait_until_loaded()
+        view = (await bot.host.private_view(game_id, user.id)).view
+        assert mine.ephemeral and "hand.png" in mine.filenames
+        assert ", ".join(str(c) for c in view["hand"]) in mine.content
+        assert not any(o.can_see(mine) for o in (alice, bob, sam) if o is not user)
+    r = await sam.click("My hand", message=board)
+    assert r.ephemeral and "not playing" in r.content
+
+    # A bug: logged with the game id, and the player gets a short apology.
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(bot.host, "act", broken)
+    status = await bot.host.status(game_id)
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    r = await mover.slash("move", channel=chan, action="pass")
+    assert r.ephemeral and r.content.startswith("Sorry, something went wrong")
+    errors = [rec.getMessage() for rec in fake_discord.bot_errors]
+    assert errors == [f"unexpected error in /move (game {game_id}, user {mover.id})"]
+    fake_discord.bot_errors.clear()  # expected: do not fail the teardown check
+    assert (await bot.host.status(game_id)).version == 0

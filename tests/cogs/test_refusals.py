@@ -118,8 +118,8 @@ async def test_a_second_game_goes_to_a_thread(
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     await alice.slash("game new", channel=chan, game="downfall", players=2)
     r = await bob.slash("game new", channel=chan, game="downfall", players=3, where="thread")
-    answer = await r.wait_until_loaded()
-    assert not answer.ephemeral and "game #2" in answer.content
+    assert not r.ephemeral and "game #2" in r.content
+    await bot.service.idle()
     thread = chan.threads[0]
     lobby = next(m for m in thread.messages if "waiting for players" in m.content)
     assert lobby.button_labels == ["Join", "Leave", "Start"]

@@ -43,3 +43,20 @@ def test_main_without_a_token_prints_one_sentence(capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err.strip()
     assert err.startswith("vesuvius: DISCORD_TOKEN is not set") and "\n" not in err
     assert "Traceback" not in err
+
+
+def test_main_with_a_refused_token_prints_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import discord
+
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc.def.ghi\n")
+
+    async def refused(settings: Settings) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(bot, "_run", refused)
+    monkeypatch.setattr(bot.discord.utils, "setup_logging", lambda **kwargs: None)
+    assert bot.main() == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("vesuvius: Discord refused the token") and "\n" not in err

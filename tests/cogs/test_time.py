@@ -28,6 +28,7 @@ async def test_reminder_then_timeout_with_the_skip_policy(
     clock.advance(160)  # past half time: a reminder by DM, with the decision's menu
     dm = await late.wait_for_dm(predicate=lambda m: "Reminder" in m.content)
     assert "2 minutes left" in dm.content and "game #1" in dm.content and "#general" in dm.content
+    assert f"https://discord.com/channels/{chan.guild.id}/{chan.id}" in dm.content
     assert choices_of(dm) and "hand.png" in dm.filenames
     assert (await bot.host.status(game_id)).version == 0
 
