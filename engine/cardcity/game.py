@@ -240,7 +240,7 @@ def _can_place(city: tuple[tuple[int, int, int], ...], hand: tuple[int, ...], st
     if statue:
         return True  # a frontier cell has at most 4 neighbours: some identity always fits
     grid = _grid(city)
-    return any(rules.legal_cells(grid, face_of(card), cells) for card in hand)
+    return any(rules.conflict(grid, cell, face_of(card)) is None for card in hand for cell in cells)
 
 
 def _hand_fits(state: State, seat: Seat) -> bool:
