@@ -922,7 +922,7 @@ def _draw_notes(
             lines.append((f"{display_name(names, seat)} kept {left} (−{lost})", MUTED))
     ly = y + 66
     for text, colour in lines:
-        if ly > bottom - 8:
+        if ly > bottom - 34:
             break
         if text:
             _line(img, (x0 + 16, ly), text, "cond", 20, colour, x1 - 12)
@@ -955,6 +955,13 @@ def _draw_legend(img: Image.Image, top: int) -> None:
 LEGEND_TOP = H - 118
 
 
+def _adapted_note(img: Image.Image, view: Mapping[str, Any]) -> None:
+    """The spec asks for our invented card data to be labelled as such in the UI."""
+    if (view.get("legend") or {}).get("adapted", True):
+        text = "Building names, colours and values: our adaptation, not the printed cards"
+        _text(img, (PANEL_R - 12, LEGEND_TOP - 26), text, "cond", 16, MUTED, "rs")
+
+
 def _base() -> Image.Image:
     """What never changes: the surround, the open grid and the legend (copied for every image;
     ``_draw_city`` expects the open grid in place)."""
@@ -978,6 +985,7 @@ def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     y = _draw_seats(img, view, names, y)
     y = _draw_deck(img, view, y)
     _draw_notes(img, view, city, last, names, y, LEGEND_TOP - 14)
+    _adapted_note(img, view)
     return img
 
 
@@ -1132,10 +1140,13 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     )
     _text(img, (x0 + 16, y + 96), f"/move {example}   (card, column, row)", "cond", 20, MUTED)
     head, detail = deck_lines(view)
-    _text(img, (x0, y + 148), head, "bold", 22, TEXT)
-    _text(
-        img, (x0, y + 176), detail, "cond", 20, END_PHASE if detail.startswith("Danger") else TEXT
-    )
+    volcanoes = int(view.get("volcanoes", 0))
+    for i in range(2):
+        sprite = art.volcano_sprite(44, erupted=i < volcanoes)
+        img.paste(sprite, (x0 + i * 46, y + 134), sprite)
+    danger = END_PHASE if detail.startswith("Danger") else TEXT
+    _text(img, (x0 + 104, y + 152), head, "bold", 22, TEXT)
+    _text(img, (x0 + 104, y + 178), detail, "cond", 20, danger)
     _text(img, (x0, y + 232), "Scores", "cond", 20, MUTED)
     x = x0 + 70
     for sv in seats:
@@ -1143,6 +1154,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         _seat_badge(img, (x + 18, y + 222), s, 16)
         _text(img, (x + 42, y + 232), str(sv.get("score", 0)), "bold", 26, TEXT)
         x += 110
+    _adapted_note(img, view)
     return img
 
 
