@@ -29,6 +29,7 @@ from engine.core import (
     Outcome,
     RuleError,
     Seat,
+    legal_summary,
     parse_legal,
     redact,
 )
@@ -88,6 +89,8 @@ from storage.db import (
 )
 
 GameResolver = Callable[[str], Game[Any, Any]]
+MAX_ACTION_TEXT = 200
+"""Longer text is refused before parsing (and never echoed back into a message)."""
 _MISSING = object()
 _MASK64 = (1 << 64) - 1
 
@@ -575,7 +578,7 @@ class Host:
         lg = await self._get(game_id, channel_id)
         seat = self._require_mover(lg, user)
         game, state = lg.game, lg.state
-        needle = typed.strip().lower()
+        needle = typed.strip().lower()[:MAX_ACTION_TEXT]
         out: list[Choice] = []
         for action in game.legal_actions(state, seat.seat):
             notation = game.format_action(action)
@@ -632,6 +635,12 @@ class Host:
             seat = self._require_mover(lg, user)
             game, state = lg.game, lg.state
             if isinstance(action, str):
+                if len(action) > MAX_ACTION_TEXT:
+                    raise InvalidMoveError(
+                        f"That is too long to be a move ({len(action)} characters). "
+                        "Pick one from the suggestions, e.g. "
+                        + legal_summary(game, game.legal_actions(state, seat.seat), limit=5)
+                    )
                 try:
                     parsed = parse_legal(game, state, seat.seat, action)
                 except GameOverError as e:
@@ -1234,6 +1243,10 @@ def _validate(game: Game[Any, Any], o: TableOptions) -> None:
         raise BadOptionError(
             f"There can be 0 to {o.players - 1} AI players at a {o.players}-seat table."
         )
+    try:
+        codec.dumps(dict(o.variants))
+    except TypeError:
+        raise BadOptionError("Game options must be plain values (text, numbers, yes/no).") from None
     try:
         game.new_game(0, o.players, dict(o.variants))
     except RuleError as e:

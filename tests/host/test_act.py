@@ -74,6 +74,9 @@ async def test_wrong_moves_get_a_clear_error_and_change_nothing(host: Host) -> N
     missing = next(v for v in range(1, 7) if v not in hand)
     with pytest.raises(InvalidMoveError, match="Legal now: `play"):
         await host.act(game, A, f"play {missing}")
+    with pytest.raises(InvalidMoveError, match="too long") as long:
+        await host.act(game, A, "play 1 " * 1000)
+    assert len(str(long.value)) < 300  # the text is not echoed back
     await host.act(game, A, "pass", 0)
     with pytest.raises(StaleVersionError) as stale:
         await host.act(game, B, "pass", 0)  # a button drawn for version 0

@@ -144,6 +144,7 @@ async def test_cancel_is_for_the_creator_or_an_admin_and_frees_the_channel(host:
         (TableOptions(kind="toy", variants={"target": 1000}), "target"),
         (TableOptions(kind="toy", players=2, ai_seats=2), "AI players"),
         (TableOptions(kind="toy", reminders_at=(1.5,)), "fractions"),
+        (TableOptions(kind="toy", variants={"target": object()}), "plain values"),
     ],
 )
 async def test_bad_options_are_refused_with_a_reason(
