@@ -4,9 +4,9 @@ matching buildings and colours along streets. Spec: docs/rules/cardcity.md."""
 from __future__ import annotations
 
 from engine.cardcity.api import GAME, CardCity
-from engine.cardcity.game import State, determinize
+from engine.cardcity.game import State, determinize, playout
 from engine.registry import register
 
 register(GAME)
 
-__all__ = ["GAME", "CardCity", "State", "determinize"]
+__all__ = ["GAME", "CardCity", "State", "determinize", "playout"]

@@ -1,6 +1,6 @@
 """Pompeji, Frank Brandt's card game: state, rules flow and the engine contract.
 
-Spec: docs/rules/cardcity.md (rulings C1–C… at the end of it); views and events:
+Spec: docs/rules/cardcity.md (rulings C1–C17 in its §9); views and events:
 docs/views-cardcity.md. A turn is one placement (card, statue or a discard when nothing fits),
 then the draw: automatic before the first volcano, a ``draw``/``nodraw`` decision after it.
 After every normal turn a *permit window* opens for the seats with permit uses left (the mover
@@ -574,6 +574,8 @@ def describe_action(state: State, seat: Seat, action: Action) -> str:
             gain = rules.points(state.grid(), cell, (b, c, STATUE_VALUE))
             return f"Play your statue as {identity_label(b, c)} on {cell_code(cell)} (+{gain})"
         case Discard(card):
+            if state.end_phase and len(state.hands[seat]) > 1:
+                return f"Discard {card_label(card)} (nothing fits), then draw or not"
             return f"Discard {card_label(card)} (nothing fits) and draw"
         case Draw():
             return "Draw a card"
@@ -693,3 +695,17 @@ def determinize(state: State, seat: Seat, seed: int) -> State:
     for i in range(size):
         deck.append(VOLCANO if i in volcano_at else next(cards))
     return replace(state, hands=tuple(hands), deck=tuple(deck))
+
+
+def playout(state: State, seed: int) -> State:
+    """Play uniformly random legal actions until the game ends (for the AI's rollouts): a
+    random seat among those to act, then a random one of its legal actions."""
+    rng = Rng(seed)
+    while True:
+        seats = sorted(to_act(state))
+        if not seats:
+            return state
+        i, rng = rng.below(len(seats))
+        actions = legal_actions(state, seats[i])
+        j, rng = rng.below(len(actions))
+        state = apply(state, seats[i], actions[j]).state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cardcity import determinize
+from engine.cardcity import determinize, playout
 from engine.cardcity.api import GAME
 from engine.cardcity.data import VOLCANO
 from engine.cardcity.game import State, apply, legal_actions, new_game, to_act
@@ -75,3 +75,9 @@ def test_c17_same_seed_same_sample_and_the_game_goes_on() -> None:
         seat = min(to_act(other))
         other = apply(other, seat, legal_actions(other, seat)[-1]).state
     assert GAME.outcome(other) is not None
+
+
+def test_playout_finishes_a_determinized_game_reproducibly() -> None:
+    state = determinize(states_along_a_game(6, 3)[10], 0, 1)
+    first, second = playout(state, 3), playout(state, 3)
+    assert first == second and GAME.outcome(first) is not None

@@ -96,7 +96,7 @@ def test_statue_is_neutral_once_scored() -> None:
     assert events[0]["streets"][0]["cells"] == ["g7", "g8", "g9"]
 
 
-def test_discard_only_when_no_card_fits_then_draw() -> None:
+def test_c14_discard_only_when_no_card_fits_then_draw() -> None:
     state = scenario(
         {"g7": "Tr"}, [["To", "Ty", "Fr"], ["Vp", "Wb", "Gw"]], permits=NO_PERMITS, statue_used=[0]
     )
