@@ -366,3 +366,18 @@ def test_positions_throughout_other_games_render_within_budget(seed: int, player
             img = Image.open(io.BytesIO(data))
             assert img.size == (1600, 1000) and img.mode == "P"
             assert len(data) <= 150 * 1024
+
+
+def test_hand_status_follows_the_viewers_decision() -> None:
+    seen: dict[str, str] = {}
+    for step in positions.game():
+        state = step.state
+        for seat in sorted(GAME.to_act(state)):
+            view = GAME.view(state, seat)
+            status = C._hand_status(view, C.legal_spots(view))
+            key = "permit" if state.permit_turn else state.stage
+            seen.setdefault(key, status)
+    assert seen["play"].startswith("Your turn: place")
+    assert seen["draw"].startswith("Your turn: draw")
+    assert "permit" in seen["window"]
+    assert seen["permit"].startswith("Your permit turn")
