@@ -61,15 +61,18 @@ GOLD = (250, 200, 70)
 STONE = (176, 174, 166)  # a statue's card
 
 CARD_FILL: dict[str, RGB] = {
-    "r": (204, 44, 44),
-    "o": (244, 142, 30),
-    "y": (250, 220, 60),
-    "g": (40, 148, 70),
-    "b": (40, 100, 222),
-    "p": (140, 72, 190),
+    "r": (196, 36, 40),
+    "o": (246, 150, 36),
+    "y": (252, 226, 70),
+    "g": (70, 176, 96),
+    "b": (34, 86, 210),
+    "p": (184, 120, 230),
     "w": (242, 240, 232),
 }
-LIGHT_CARDS = frozenset("oyw")  # dark ink on these, light ink on the others
+"""Chosen so that the pairs colour-blind players confuse differ in lightness too (simulated:
+red dark / green light for deuteranopia, blue dark / purple light); the letter is on every card
+anyway."""
+LIGHT_CARDS = frozenset("oygpw")  # dark ink on these, light ink on red and blue
 
 LINE_LABEL = {
     "row": "row",

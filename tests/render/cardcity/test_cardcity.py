@@ -381,3 +381,20 @@ def test_hand_status_follows_the_viewers_decision() -> None:
     assert seen["draw"].startswith("Your turn: draw")
     assert "permit" in seen["window"]
     assert seen["permit"].startswith("Your permit turn")
+
+
+# Machado et al. (2009) simulation matrices, severity 1.0
+DEUTERANOPIA = ((0.367, 0.861, -0.228), (0.280, 0.673, 0.047), (-0.012, 0.043, 0.969))
+PROTANOPIA = ((0.152, 1.053, -0.205), (0.115, 0.786, 0.099), (-0.004, -0.048, 1.052))
+
+
+@pytest.mark.parametrize("matrix", [DEUTERANOPIA, PROTANOPIA], ids=["deutan", "protan"])
+def test_card_colours_stay_apart_for_colour_blind_players(matrix: Any) -> None:
+    def seen(c: tuple[int, int, int]) -> tuple[float, ...]:
+        return tuple(sum(row[j] * c[j] for j in range(3)) for row in matrix)
+
+    fills = sorted((k, seen(c)) for k, c in C.CARD_FILL.items())
+    for i, (a, fa) in enumerate(fills):
+        for b, fb in fills[i + 1 :]:
+            dist = sum((x - y) ** 2 for x, y in zip(fa, fb, strict=True)) ** 0.5
+            assert dist > 60, (a, b, round(dist))  # the first palette had 39 (b, p)
