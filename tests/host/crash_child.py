@@ -1,5 +1,6 @@
-"""The child of the crash test: plays random legal Downfall moves in channel 1 forever, printing
-``game_id version`` after each move is acknowledged (``act`` returned), until it is killed.
+"""The child of the crash test: plays random legal Downfall moves in channel 1 forever (now and
+then letting a deadline pass so the scheduler's timeout move is written instead), printing
+``game_id version`` after each move is acknowledged (returned to the caller), until killed.
 
 Run: ``python -m tests.host.crash_child DBFILE SEED``.
 """
@@ -9,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 
-from host import Host
+from host import Host, MoveResult
 
 CHANNEL = 1
 USERS = (11, 22, 33)
+LATE = 8 * 24 * 3600.0  # past any deadline
 
 
 async def main(path: str, seed: int) -> None:
@@ -28,11 +31,17 @@ async def main(path: str, seed: int) -> None:
             for user in USERS[len(status.seats) : rng.choice((2, 3))]:
                 await host.join(status.game_id, user)
             status = (await host.start(status.game_id, USERS[0])).status
-        user = status.waiting_on[0].user_id
-        assert user is not None
-        choice = rng.choice(await host.legal_choices(status.game_id, user))
-        result = await host.act(status.game_id, user, choice.notation, status.version)
-        out.write(f"{result.game_id} {result.version}\n")
+        if rng.random() < 0.1:  # now and then a player runs out of time (the scheduler moves)
+            results = [
+                n for n in await host.run_due(now=time.time() + LATE) if isinstance(n, MoveResult)
+            ]
+        else:
+            user = status.waiting_on[0].user_id
+            assert user is not None
+            choice = rng.choice(await host.legal_choices(status.game_id, user))
+            results = [await host.act(status.game_id, user, choice.notation, status.version)]
+        for result in results:
+            out.write(f"{result.game_id} {result.version}\n")
         out.flush()
 
 
