@@ -638,24 +638,28 @@ def state_from_json(data: Mapping[str, JSON]) -> State:
         permit_window=int(data["permit_window"]),
         first_seat=int(data["first_seat"]),
         rng=Rng(int(data["rng"][0]), int(data["rng"][1])),
-        deck=tuple(int(c) for c in data["deck"]),
-        hands=tuple(tuple(int(c) for c in h) for h in data["hands"]),
+        deck=_ints(data["deck"]),
+        hands=tuple(_ints(h) for h in data["hands"]),
         city=tuple((int(r), int(c), int(i)) for r, c, i in data["city"]),
-        statues=tuple(int(x) for x in data["statues"]),
-        permits=tuple(int(x) for x in data["permits"]),
-        scores=tuple(int(x) for x in data["scores"]),
-        discards=tuple(int(x) for x in data["discards"]),
+        statues=_ints(data["statues"]),
+        permits=_ints(data["permits"]),
+        scores=_ints(data["scores"]),
+        discards=_ints(data["discards"]),
         volcanoes=int(data["volcanoes"]),
         stage=stage,
         turn=int(data["turn"]),
         actor=int(data["actor"]),
         permit_turn=bool(data["permit_turn"]),
         window_after=int(data["window_after"]),
-        holders=tuple(int(x) for x in data["holders"]),
-        pending=tuple(int(x) for x in data["pending"]),
+        holders=_ints(data["holders"]),
+        pending=_ints(data["pending"]),
         version=int(data["version"]),
-        last=tuple(int(x) for x in data["last"]),
+        last=_ints(data["last"]),
     )
+
+
+def _ints(values: JSON) -> tuple[int, ...]:
+    return tuple(map(int, values))
 
 
 # --------------------------------------------------------------------------- determinize

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterator, Sequence
 
@@ -43,7 +44,6 @@ from engine.cardcity.api import GAME
 from engine.cardcity.data import VOLCANO
 from engine.cardcity.game import STATUE, State
 from engine.core import Event, Record, RuleError, redact, replay
-from engine.rng import Rng
 
 GAMES_PER_COUNT = 200
 EXHAUSTIVE_EVERY = 100  # every 100th game applies *every* legal action at every step; the others
@@ -63,16 +63,13 @@ OPTION_SETS = [
 KINDS = (PlayCard, PlayStatue, Discard, Draw, NoDraw, Claim, Decline)
 
 
-def pick(legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+def pick(legal: Sequence[Action], rnd: random.Random) -> Action:
     """A random action: first a kind (play, statue, discard, ...), then one of that kind."""
     kinds: dict[type, list[Action]] = {}
     for action in legal:
         kinds.setdefault(type(action), []).append(action)
     present = [kind for kind in KINDS if kind in kinds]
-    k, rng = rng.below(len(present))
-    group = kinds[present[k]]
-    i, rng = rng.below(len(group))
-    return group[i], rng
+    return rnd.choice(kinds[rnd.choice(present)])
 
 
 def check_cards(state: State) -> None:
@@ -135,31 +132,26 @@ def check_events(state: State, events: Sequence[Event]) -> None:
                 assert redact(event, seat) == seen
 
 
-def illegal_candidates(state: State, rng: Rng) -> Iterator[tuple[int, Action]]:
+def illegal_candidates(state: State, rnd: random.Random) -> Iterator[tuple[int, Action]]:
     """Three actions per step, mostly not legal: a random seat tries a random word, a random
     card play, and a random statue play or discard."""
-    words: list[Action] = [DRAW, NODRAW, CLAIM, DECLINE]
-    seat, rng = rng.below(state.players)
-    w, rng = rng.below(len(words))
-    yield seat, words[w]
-    seat, rng = rng.below(state.players)
-    c, rng = rng.below(49)
-    r, rng = rng.below(SIZE)
-    col, rng = rng.below(SIZE)
-    yield seat, PlayCard(c, (r, col))
-    yield seat, PlayStatue(c // 7, c % 7, (r, col)) if r % 2 else Discard(c)
+    yield rnd.randrange(state.players), rnd.choice([DRAW, NODRAW, CLAIM, DECLINE])
+    seat, c = rnd.randrange(state.players), rnd.randrange(49)
+    cell = (rnd.randrange(SIZE), rnd.randrange(SIZE))
+    yield seat, PlayCard(c, cell)
+    yield seat, PlayStatue(c // 7, c % 7, cell) if cell[0] % 2 else Discard(c)
 
 
 def run_game(players: int, seed: int) -> int:
     options = OPTION_SETS[seed % len(OPTION_SETS)]
     exhaustive = seed % EXHAUSTIVE_EVERY == 0
     state = GAME.new_game(seed, players, options)
-    rng = Rng(seed * 7919 + players)
+    rnd = random.Random(seed * 7919 + players)
     records: list[Record] = []
     states = [state]
     while True:
         check_cards(state)
-        full, rng = rng.below(FULL_CHECK_EVERY)
+        full = rnd.randrange(FULL_CHECK_EVERY)
         data = GAME.state_to_json(state)
         if full == 0:
             data = json.loads(json.dumps(data))
@@ -173,21 +165,19 @@ def run_game(players: int, seed: int) -> int:
         legal_by_seat = {seat: GAME.legal_actions(state, seat) for seat in range(players)}
         for seat, legal in legal_by_seat.items():
             assert bool(legal) == (seat in acting)
-        for seat, action in illegal_candidates(state, rng):
+        for seat, action in illegal_candidates(state, rnd):
             if action not in legal_by_seat[seat]:
                 try:
                     GAME.apply(state, seat, action)
                 except RuleError:
                     continue
                 raise AssertionError(f"seat {seat} could play non-legal {action}")
-        seats = sorted(acting)
-        i, rng = rng.below(len(seats))
-        seat = seats[i]
+        seat = rnd.choice(sorted(acting))
         legal = legal_by_seat[seat]
         if exhaustive:
             for action in legal:
                 GAME.apply(state, seat, action)
-        action, rng = pick(legal, rng)
+        action = pick(legal, rnd)
         assert GAME.parse_action(GAME.format_action(action)) == action
         assert GAME.describe_action(state, seat, action)
         transition = GAME.apply(state, seat, action)
