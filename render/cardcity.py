@@ -413,13 +413,13 @@ def cell_centre(city: City, cell: Cell) -> tuple[float, float]:
 
 
 def _hatch() -> Image.Image:
-    """The whole shown grid hatched: the area beyond the 7 × 7 limit is cut from it."""
+    """The whole shown grid striped: the area beyond the 7 × 7 limit is cut from it."""
 
     def make() -> Image.Image:
         tile = Image.new("RGB", (GRID_PX, GRID_PX), BEYOND)
         d = ImageDraw.Draw(tile)
-        for i in range(-GRID_PX, GRID_PX, 20):
-            d.line([(i, GRID_PX), (i + GRID_PX, 0)], fill=HATCH, width=4)
+        for y in range(0, GRID_PX, 12):  # horizontal: cheap for PNG (diagonals cost ≈ 8 KB)
+            d.rectangle((0, y, GRID_PX, y + 3), fill=HATCH)
         return tile
 
     return _cached(("hatch",), make)
@@ -596,9 +596,10 @@ def _draw_last(img: Image.Image, city: City, last: LastPlay) -> None:
         other = s.cells[i + 1] if i + 1 < len(s.cells) else s.cells[i - 1]
         cx, cy = cell_centre(city, cell)
         ox, oy = cell_centre(city, other)
+        k = 0.62 if "diagonal" in s.line else 0.5  # corners further out: pills never touch
         _pill(
             img,
-            (cx + (ox - cx) * 0.5, cy + (oy - cy) * 0.5),
+            (cx + (ox - cx) * k, cy + (oy - cy) * k),
             f"+{s.points}",
             22,
             HIGHLIGHT,
