@@ -353,6 +353,9 @@ def test_when_no_card_fits_the_statue_spaces_are_marked_and_the_status_says_so()
     assert count_near(hand(used_view), C.cell_box(city, marked[0]), C.LEGAL, 10) == 0
 
 
+WIDE_NAMES = [LONG, "王小明の冒険者🌋", "Żółć Décimus", "Ἀθηνᾶ"]
+
+
 @pytest.mark.parametrize(("seed", "players"), [(3, 2), (11, 4)])
 def test_positions_throughout_other_games_render_within_budget(seed: int, players: int) -> None:
     steps = positions.game(seed, players)
@@ -360,8 +363,8 @@ def test_positions_throughout_other_games_render_within_budget(seed: int, player
         state = step.state
         seat = state.actor if state.actor >= 0 else 0
         for data in (
-            render.render_board("cardcity", GAME.view(state, None), positions.NAMES),
-            render.render_hand("cardcity", GAME.view(state, seat), positions.NAMES[seat]),
+            render.render_board("cardcity", GAME.view(state, None), WIDE_NAMES),
+            render.render_hand("cardcity", GAME.view(state, seat), WIDE_NAMES[seat]),
         ):
             img = Image.open(io.BytesIO(data))
             assert img.size == (1600, 1000) and img.mode == "P"
