@@ -123,6 +123,7 @@ def options_to_json(options: TableOptions) -> dict[str, JSON]:
         "max_timeouts": options.max_timeouts,
         "seat_order": options.seat_order,
         "ai_seats": options.ai_seats,
+        "auto_forced": options.auto_forced,
     }
 
 
@@ -138,6 +139,7 @@ def options_from_json(data: Mapping[str, JSON]) -> TableOptions:
         max_timeouts=int(data["max_timeouts"]),
         seat_order=data["seat_order"],
         ai_seats=int(data["ai_seats"]),
+        auto_forced=bool(data.get("auto_forced", False)),
     )
 
 
@@ -414,7 +416,8 @@ class Host:
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
             )
-            schedule = self._schedule(lg.options, seats, waited, now, None)
+            forced = self._forced(lg.options, game, state, waited) is not None
+            schedule = self._schedule(lg.options, seats, waited, now, None, forced=forced)
             await self.db.start_game(
                 game_id,
                 seats=rows,
@@ -472,7 +475,8 @@ class Host:
                 await self._end(lg, "cancelled")
                 return self._status(lg)
             waited = waited_seats(lg.game, lg.state)
-            schedule = self._schedule(lg.options, seats, waited, now, lg.row)
+            forced = self._forced(lg.options, lg.game, lg.state, waited) is not None
+            schedule = self._schedule(lg.options, seats, waited, now, lg.row, forced=forced)
             await self.db.update_schedule(game_id, schedule, [_seat_update(s) for s in seats], now)
             lg.seats = seats
             self._set_schedule(lg, schedule)
@@ -512,7 +516,8 @@ class Host:
                 for s in lg.seats
             )
             waited = waited_seats(lg.game, lg.state)
-            schedule = self._schedule(lg.options, seats, waited, now, None)
+            forced = self._forced(lg.options, lg.game, lg.state, waited) is not None
+            schedule = self._schedule(lg.options, seats, waited, now, None, forced=forced)
             seats = tuple(
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
@@ -703,6 +708,13 @@ class Host:
                     ai_moves += 1
                     out.append(await self._ai_move(lg, by_seat[ai_turn[0]]))
                     continue
+                forced = self._forced(lg.options, lg.game, lg.state, waited)
+                if forced is not None:
+                    if ai_moves >= max_ai:
+                        break
+                    ai_moves += 1
+                    out.append(await self._forced_move(lg, by_seat[forced]))
+                    continue
                 if not timed_out and lg.row.deadline is not None and now >= lg.row.deadline:
                     # Each decision times out once per run; the next deadline runs from now.
                     timed_out = True
@@ -770,6 +782,11 @@ class Host:
                 "(any move of theirs takes the seat back)."
             )
         return await self._apply(lg, seat.seat, action, "ai", lg.seats, note=note, chooser=name)
+
+    async def _forced_move(self, lg: _Loaded, seat: SeatRow) -> MoveResult:
+        (action,) = lg.game.legal_actions(lg.state, seat.seat)
+        note = f"Only one move was possible for {_mention(seat)}, so it was played automatically."
+        return await self._apply(lg, seat.seat, action, "auto", lg.seats, note=note)
 
     async def _timeout_move(self, lg: _Loaded, seat_no: Seat) -> MoveResult:
         seat = next(s for s in lg.seats if s.seat == seat_no)
@@ -862,7 +879,14 @@ class Host:
         schedule = (
             Schedule(None, None, 0, None)
             if over
-            else self._schedule(lg.options, seats, waited, now, None)
+            else self._schedule(
+                lg.options,
+                seats,
+                waited,
+                now,
+                None,
+                forced=self._forced(lg.options, game, new_state, waited) is not None,
+            )
         )
         actor = next(s for s in seats if s.seat == seat)
         event_row = EventRow(
@@ -970,8 +994,11 @@ class Host:
         waited: frozenset[Seat],
         now: float,
         keep: GameRow | None,
+        *,
+        forced: bool = False,
     ) -> Schedule:
-        """The timing of the pending decision: fresh from ``now``, or ``keep``'s if given."""
+        """The timing of the pending decision: fresh from ``now``, or ``keep``'s if given;
+        ``forced``: the decision will be auto-played (due now)."""
         if not waited:
             return Schedule(None, None, 0, None)
         if keep is not None and keep.turn_started is not None and keep.deadline is not None:
@@ -981,7 +1008,10 @@ class Host:
             started, deadline, done = now, now + options.turn_time, 0
         points = reminder_points(options, started, deadline)
         return Schedule(
-            started, deadline, done, self._next_due(deadline, points, done, seats, waited)
+            started,
+            deadline,
+            done,
+            self._next_due(deadline, points, done, seats, waited, forced=forced),
         )
 
     def _next_due(
@@ -991,12 +1021,23 @@ class Host:
         done: int,
         seats: Iterable[SeatRow],
         waited: frozenset[Seat],
+        *,
+        forced: bool = False,
     ) -> float | None:
         if deadline is None or not waited:
             return None
-        if any(s.ai_controlled for s in seats if s.seat in waited):
+        if forced or any(s.ai_controlled for s in seats if s.seat in waited):
             return self.clock.now()
         return min([deadline, *points[done:]])
+
+    def _forced(
+        self, options: TableOptions, game: Game[Any, Any], state: Any, waited: frozenset[Seat]
+    ) -> Seat | None:
+        """The seat whose only legal action the table plays automatically (``auto_forced``)."""
+        if not options.auto_forced or len(waited) != 1:
+            return None
+        (seat,) = waited
+        return seat if len(game.legal_actions(state, seat)) == 1 else None
 
     def _schedule_of(self, lg: _Loaded) -> Schedule:
         r = lg.row

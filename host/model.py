@@ -15,8 +15,9 @@ from engine.core import JSON, Event, Outcome, Seat
 Status = Literal["lobby", "active", "finished", "cancelled"]
 TimeoutPolicy = Literal["ai", "skip"]
 SeatOrder = Literal["random", "joined"]
-MoveBy = Literal["player", "ai", "timeout"]
-"""Who made a move: the seat's player, an AI (AI seat or taken-over seat), or the timeout policy."""
+MoveBy = Literal["player", "ai", "timeout", "auto"]
+"""Who made a move: the seat's player, an AI (AI seat or taken-over seat), the timeout policy,
+or the host playing a seat's only legal action (``auto``, tables with ``auto_forced``)."""
 
 MIN_TURN_TIME = 5 * 60.0
 MAX_TURN_TIME = 7 * 24 * 3600.0
@@ -42,8 +43,10 @@ class TableOptions:
     - ``max_timeouts``: consecutive timeouts after which the seat is AI-controlled until the
       player acts again.
     - ``seat_order``: ``"random"`` (shuffled from the game seed) or ``"joined"``.
-    - ``ai_seats``: AI players added at creation (placeholder until the AI issue lands; they
-      play with the host's :class:`~host.ai.Chooser`).
+    - ``ai_seats``: AI players added at creation (they play with the host's
+      :class:`~host.ai.Chooser`).
+    - ``auto_forced``: when the seat the game waits on has exactly one legal action, the
+      scheduler plays it at once (``by="auto"``; Downfall R6). Off by default.
     """
 
     kind: str = "downfall"
@@ -56,6 +59,7 @@ class TableOptions:
     max_timeouts: int = 3
     seat_order: SeatOrder = "random"
     ai_seats: int = 0
+    auto_forced: bool = False
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ CREATE TABLE events (
     seq      INTEGER NOT NULL,                -- the game version this action produced (1, 2, ...)
     seat     INTEGER NOT NULL,
     user_id  INTEGER,                         -- the seat's player at the time, NULL for an AI
-    by       TEXT    NOT NULL CHECK (by IN ('player', 'ai', 'timeout')),
+    by       TEXT    NOT NULL CHECK (by IN ('player', 'ai', 'timeout', 'auto')),
     action   TEXT    NOT NULL,                -- canonical notation
     label    TEXT    NOT NULL,                -- readable label, as shown in the log
     events   BLOB    NOT NULL,                -- the engine's events, unredacted (JSON list)

@@ -188,3 +188,24 @@ async def test_deadlines_reminders_and_take_overs_survive_a_restart(
     [ai] = moves(await third.run_due())
     assert (ai.game_id, ai.seat, ai.by) == (game, 0, "ai")
     assert (await third.status(game)).version == 3
+
+
+async def test_a_tables_forced_decisions_are_played_automatically(
+    hosts: OpenHost, tmp_path: Path, clock: FakeClock
+) -> None:
+    # Seed 1003 deals A the hand (2, 2): once A has passed, `play 2` is A's only legal move.
+    for auto in (False, True):
+        h = await hosts(tmp_path / f"{auto}.db", clock, seed_source=lambda: 1003)
+        game = (await started_game(h, auto_forced=auto)).game_id
+        for user in (A, B, C):
+            await h.act(game, user, "pass")
+        if not auto:
+            assert await h.due() == [] and [c.notation for c in await h.legal_choices(game, A)] == [
+                "play 2"
+            ]
+            continue
+        assert await h.due() == [game]
+        [forced] = moves(await h.run_due())
+        assert (forced.seat, forced.by, forced.notation) == (0, "auto", "play 2")
+        assert "only one move" in forced.note.lower()
+        assert [s.user_id for s in forced.next_to_act] == [B]
