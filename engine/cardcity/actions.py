@@ -25,7 +25,7 @@ from engine.cardcity.rules import Cell
 from engine.core import NotationError
 
 SIZE = 13
-"""The grid the city can reach: 6 cards to every side of the start card."""
+"""The grid the city can reach: 6 cards to every side of the start card (ruling C1)."""
 START: Cell = (6, 6)
 
 

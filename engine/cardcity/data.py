@@ -12,7 +12,7 @@ A building card is an ``int`` id ``building * 7 + colour`` (0..48).
 from __future__ import annotations
 
 ADAPTED = True
-"""The names and values below are invented for the digital version; label them as such."""
+"""The names and values below are invented for the digital version; label them as such (C2)."""
 
 BUILDINGS: tuple[tuple[str, str], ...] = (
     ("T", "Temple"),

@@ -64,7 +64,7 @@ NO_STATUE = -1
 STATE_TYPE = "cardcity.state"
 STATE_SCHEMA = 1
 
-WINDOW_CHOICES = (0, 60, 300, 900, 1800, 3600, 14400)
+WINDOW_CHOICES = (0, 60, 300, 900, 1800, 3600, 14400)  # C16
 OPTIONS = (
     OptionSpec(
         "permit_uses",
@@ -197,7 +197,7 @@ def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None)
     deck = (*rest[2 * PILE :], *first_pile, *second_pile)
     start, deck = deck[0], deck[1:]
     first = opts["first_seat"]
-    if first < 0:
+    if first < 0:  # C12
         first, rng = rng.below(players)
     return State(
         players=players,
@@ -236,7 +236,7 @@ def can_place(state: State, seat: Seat) -> bool:
 def _can_place(city: tuple[tuple[int, int, int], ...], hand: tuple[int, ...], statue: bool) -> bool:
     cells = _frontier(city)
     if not cells:
-        return False
+        return False  # C15: a full 7 x 7 city
     if statue:
         return True  # a frontier cell has at most 4 neighbours: some identity always fits
     grid = _grid(city)
@@ -261,7 +261,7 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
         return []
     if state.stage == "draw":
         return [DRAW, NODRAW]
-    if state.stage == "window":
+    if state.stage == "window":  # C5: only a holder who can place may claim
         return [CLAIM, DECLINE] if can_place(state, seat) else [DECLINE]
     grid = state.grid()
     cells = state.frontier()
@@ -269,16 +269,16 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
     for card in sorted(state.hands[seat]):
         out.extend(PlayCard(card, cell) for cell in rules.legal_cells(grid, face_of(card), cells))
     hand_fits = bool(out)
-    if state.statues[seat] == NO_STATUE:
+    if state.statues[seat] == NO_STATUE:  # C13: every identity the neighbours allow
         for cell in cells:
             bad_buildings, bad_colours = rules.forbidden(grid, cell)
             colours = [c for c in range(7) if c not in bad_colours]
             for b in range(7):
                 if b not in bad_buildings:
                     out.extend(PlayStatue(b, c, cell) for c in colours)
-    if state.permit_turn:
+    if state.permit_turn:  # C7: give up the permit turn; C14: never a discard
         out.append(DECLINE)
-    elif not hand_fits:
+    elif not hand_fits:  # C14: discard only when no hand card fits
         out.extend(Discard(card) for card in sorted(state.hands[seat]))
     return out
 
@@ -451,14 +451,15 @@ def _place(
         scores=_set(s.scores, seat, s.scores[seat] + gained),
         last=(seat, *cell, gained),
     )
-    if s.permit_turn:
+    if s.permit_turn:  # C7: the permit is spent when the card or statue is placed
         left = s.permits[seat] - 1
         t.set(permits=_set(s.permits, seat, left))
         t.emit({"type": "PermitSpent", "seat": seat, "uses_left": left})
 
 
 def _draw_step(t: _Turn, seat: Seat) -> None:
-    """A draw is due: automatic before the first volcano or with an empty hand, else a choice."""
+    """A draw is due: automatic before the first volcano or with an empty hand, else a choice
+    (C9)."""
     if not t.s.end_phase or not t.s.hands[seat]:
         _draw(t, seat)
     else:
@@ -474,7 +475,7 @@ def _draw(t: _Turn, seat: Seat) -> None:
         t.emit({"type": "VolcanoDrawn", "seat": seat, "number": s.volcanoes + 1})
         if s.volcanoes + 1 == 2:
             _game_over(t)
-        else:  # set aside; the drawer decides whether to draw a replacement [R] (C7)
+        else:  # set aside; the drawer decides whether to draw a replacement [R] (C8)
             _draw_step(t, seat)
         return
     t.set(hands=_set_hand(s.hands, seat, (*s.hands[seat], card)))
@@ -491,9 +492,11 @@ def _draw(t: _Turn, seat: Seat) -> None:
 
 def _end_turn(t: _Turn) -> None:
     s = t.s
-    if s.permit_turn:  # the gap is spent: the player who was due plays now [R]
+    if s.permit_turn:  # the gap is spent (C6): the player who was due plays now [R]
         t.set(stage="play", actor=s.turn, permit_turn=False)
         return
+    # C3: one window, the mover (second turn) and, unless the window is 0 s, the others with a
+    # use left except the next player (C4), whether or not they can place (C5).
     mover = s.actor
     nxt = (mover + 1) % s.players
     holders = [mover] if s.permits[mover] > 0 else []
@@ -532,7 +535,7 @@ def _game_over(t: _Turn) -> None:
         {
             "type": "GameEnded",
             "reason": result.reason,
-            "hands": [[card_code(c) for c in hand] for hand in s.hands],
+            "hands": [[card_code(c) for c in hand] for hand in s.hands],  # C10
             "penalties": [hand_penalty(s, seat) for seat in range(s.players)],
             "final": [result.scores[seat]["final"] for seat in range(s.players)],
             "winners": sorted(result.winners),
@@ -544,7 +547,7 @@ def outcome(state: State) -> Outcome | None:
     if not state.is_over:
         return None
     finals = [state.scores[s] - hand_penalty(state, s) for s in range(state.players)]
-    places = tuple(1 + sum(f > mine for f in finals) for mine in finals)
+    places = tuple(1 + sum(f > mine for f in finals) for mine in finals)  # C11: ties share
     return Outcome(
         places=places,
         winners=frozenset(s for s, p in enumerate(places) if p == 1),
@@ -666,10 +669,12 @@ def _ints(values: JSON) -> tuple[int, ...]:
 
 
 def determinize(state: State, seat: Seat, seed: int) -> State:
-    """A state ``seat`` cannot tell apart from ``state``: the other hands and the deck order are
-    resampled from the cards it has not seen, with the same hand sizes, and each volcano still
-    in the deck is put back at a random position of its own 9-card pile (the bottom 18 cards of
-    the original deck: the first volcano's pile above, the second's at the very bottom)."""
+    """A state ``seat`` cannot tell apart from ``state`` (ruling C17).
+
+    The other hands and the deck order are resampled from the cards ``seat`` has not seen,
+    with the same hand sizes; each volcano still in the deck goes back to a random position of
+    its own 9-card pile (the bottom 18 cards of the original deck: the first volcano's pile
+    above, the second's at the very bottom)."""
     rng = Rng(seed)
     unseen = [c for c in state.deck if c != VOLCANO]
     for other in range(state.players):
