@@ -49,6 +49,7 @@ log = logging.getLogger("cogs.service")
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 CONTENT_LIMIT = 2000
+BOARD_CACHE = 64
 DIRECT_REPLY_WITHIN = 1.5
 """Seconds a reply may wait for its image before the interaction is deferred (limit: 3)."""
 
@@ -108,6 +109,7 @@ class Service:
         self.dm_blocked_until: dict[int, float] = {}
         self.offered: dict[tuple[int, int], frozenset[str]] = {}
         self.warm_up: asyncio.Future[None] | None = None
+        self._boards: dict[tuple[Any, ...], bytes] = {}
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -185,10 +187,24 @@ class Service:
     def link(guild_id: int, channel_id: int) -> str:
         return f"https://discord.com/channels/{guild_id}/{channel_id}"
 
-    async def board_png(self, kind: str, view: dict[str, Any], names: list[str]) -> bytes:
+    async def board_png(
+        self, kind: str, view: dict[str, Any], names: list[str], *, game_id: int | None = None
+    ) -> bytes:
+        """The board image (rendered in a thread). With ``game_id`` the image of each
+        (game, version, names) is kept for a while: the channel post and the DMs of the same
+        move share one render."""
+        version = view.get("version")
+        key = None if game_id is None or version is None else (game_id, version, tuple(names))
+        if key is not None and key in self._boards:
+            return self._boards[key]
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
-        return await asyncio.to_thread(render.render_board, kind, view, names)
+        png = await asyncio.to_thread(render.render_board, kind, view, names)
+        if key is not None:
+            self._boards[key] = png
+            while len(self._boards) > BOARD_CACHE:
+                self._boards.pop(next(iter(self._boards)))
+        return png
 
     async def hand_png(self, kind: str, view: dict[str, Any], name: str) -> bytes:
         if self.warm_up is not None:
@@ -339,7 +355,9 @@ class Service:
         note: str = "",
         by: str = "player",
     ) -> tuple[str, bytes]:
-        render_task = asyncio.ensure_future(self.board_png(status.kind, view, names))
+        render_task = asyncio.ensure_future(
+            self.board_png(status.kind, view, names, game_id=status.game_id)
+        )
         head = f"**Game #{status.game_id}** · {status.title} · move {status.version}"
         tail: list[str] = []
         if note:
@@ -444,7 +462,8 @@ class Service:
         if with_board:
             public = await self.host.public_view(status.game_id)
             names = await self.seat_names(status)
-            files.insert(0, png_file(await self.board_png(status.kind, public, names), "board.png"))
+            board = await self.board_png(status.kind, public, names, game_id=status.game_id)
+            files.insert(0, png_file(board, "board.png"))
         return "\n".join(lines)[:CONTENT_LIMIT], files, view
 
     async def where(self, status: GameStatus) -> str:
@@ -497,10 +516,16 @@ class Service:
             log.warning("game %s: DM to %s failed: %s", status.game_id, user_id, e)
             return False
 
-    async def dm_decision(self, status: GameStatus, user_id: int, *, title: str) -> bool:
+    async def dm_decision(
+        self, status: GameStatus, user_id: int, *, title: str, with_board: bool = True
+    ) -> bool:
+        """DM the user their hand and decision (with the current board, so they can decide
+        without switching to the channel)."""
         where = await self.where(status)
         header = f"🌋 **{title}** in game #{status.game_id} ({status.title}) in {where}"
-        content, files, view = await self.private_message(status, user_id, header=header)
+        content, files, view = await self.private_message(
+            status, user_id, header=header, with_board=with_board
+        )
         return await self.send_dm(status, user_id, content, files, view)
 
     async def notify_waiting(
@@ -774,7 +799,9 @@ class Service:
             waited = {s.seat for s in status.waiting_on}
             for s in status.seats:
                 if s.user_id is not None and s.seat not in waited:
-                    await self.dm_decision(status, s.user_id, title="Your starting hand")
+                    await self.dm_decision(
+                        status, s.user_id, title="Your starting hand", with_board=False
+                    )
             await self.notify_waiting(status)
             self.bot.wake_scheduler()
 
