@@ -14,7 +14,7 @@ the printed cards). The image is opaque on a dark surround, for Discord's dark a
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +47,7 @@ TEXT = (246, 236, 214)
 MUTED = (186, 170, 146)
 OPEN = (70, 60, 50)  # an open space inside the city limits
 OPEN_LINE = (92, 80, 66)
-BEYOND = CANVAS  # beyond the 7 × 7 limit: the surround, hatched
+BEYOND = CANVAS  # beyond the 7 × 7 limit: the surround, striped
 HATCH = (56, 46, 39)
 LIMIT = (222, 186, 110)  # the line of the city limit
 INK = (20, 16, 14)
@@ -319,7 +319,9 @@ _lock = threading.Lock()
 _tiles: dict[tuple[object, ...], Image.Image] = {}
 
 
-def _cached(key: tuple[object, ...], make: Any) -> Image.Image:
+def _cached(key: tuple[object, ...], make: Callable[[], Image.Image]) -> Image.Image:
+    """A drawn piece (card face, grid, strip, base) built once per font set and kept: entries
+    are never modified after they are stored, so threads may paste them concurrently."""
     full = (*key, fonts.generation())
     hit = _tiles.get(full)
     if hit is None:
@@ -336,8 +338,9 @@ def _ink(colour: str) -> RGB:
 def card_tile(code: str, size: int, under: RGB) -> Image.Image:
     """A building card face of ``size`` px on ``under`` (the colour around its corners).
 
-    Building letter + colour letter (the notation) top left, the value in a disc top right,
-    the building's symbol below; the fill is the card's colour.
+    Building letter + colour letter (the notation) top left, the building's symbol bottom left,
+    the value in a disc bottom right; the fill is the card's colour. The middle band stays
+    clear, so the card reads at a glance.
     """
 
     def make() -> Image.Image:
@@ -486,7 +489,7 @@ def _limits(city: City) -> tuple[int, int, int, int]:
 def _draw_city(img: Image.Image, city: City, last: LastPlay | None = None) -> None:
     """The area beyond the 7 × 7 limit, the limit line and every card (on the open grid); the
     streets the last card scored in run under the cards, showing in the gaps between them."""
-    if city.cells:  # hatch the bands beyond the limit (window-relative cell numbers)
+    if city.cells:  # stripe the bands beyond the limit (window-relative cell numbers)
         top, bottom, left, right = _limits(city)
         r0 = max(0, top - city.row0)
         r1 = min(SPAN, bottom - city.row0 + 1)
@@ -517,28 +520,19 @@ def _draw_city(img: Image.Image, city: City, last: LastPlay | None = None) -> No
         img.paste(tile, (x0 + GAP, y0 + GAP))
     if not city.cells:
         return
-    # the city limit: the outermost rows/columns a card could still reach
-    lo_r = max(0, city.bottom - rules.FRAME + 1, city.row0)
-    hi_r = min(GRID - 1, city.top + rules.FRAME - 1, city.row0 + SPAN - 1)
-    lo_c = max(0, city.right - rules.FRAME + 1, city.col0)
-    hi_c = min(GRID - 1, city.left + rules.FRAME - 1, city.col0 + SPAN - 1)
-    x0, y0, _, _ = cell_box(city, (lo_r, lo_c))
-    _, _, x1, y1 = cell_box(city, (hi_r, hi_c))
+    # the city limit, on each side where it lies inside the window
+    top, bottom, left, right = _limits(city)
+    last_row, last_col = city.row0 + SPAN - 1, city.col0 + SPAN - 1
+    x0, y0, _, _ = cell_box(city, (max(top, city.row0), max(left, city.col0)))
+    _, _, x1, y1 = cell_box(city, (min(bottom, last_row), min(right, last_col)))
     d = ImageDraw.Draw(img)
-    fixed = {
-        "top": lo_r == city.bottom - rules.FRAME + 1,
-        "bottom": hi_r == city.top + rules.FRAME - 1,
-        "left": lo_c == city.right - rules.FRAME + 1,
-        "right": hi_c == city.left + rules.FRAME - 1,
-    }
-    sides = {
-        "top": [(x0, y0), (x1, y0)],
-        "bottom": [(x0, y1), (x1, y1)],
-        "left": [(x0, y0), (x0, y1)],
-        "right": [(x1, y0), (x1, y1)],
-    }
-    for side, pts in sides.items():
-        if fixed[side]:  # only limits that exist in the shown part are drawn
+    for inside, pts in (
+        (top >= city.row0, [(x0, y0), (x1, y0)]),
+        (bottom <= last_row, [(x0, y1), (x1, y1)]),
+        (left >= city.col0, [(x0, y0), (x0, y1)]),
+        (right <= last_col, [(x1, y0), (x1, y1)]),
+    ):
+        if inside:
             d.line(pts, fill=LIMIT, width=5)
 
 
