@@ -1045,13 +1045,14 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
             per_card.setdefault(fit.code, []).append((cell, fit.points))
     y = 166
     gap = 24
-    for i, code in enumerate(codes[:4]):
-        cx = x0 + i * (HAND_CARD + gap)
-        img.paste(card_tile(code, HAND_CARD, CANVAS), (cx, y))
+    size = min(HAND_CARD, int((x1 - x0 - gap * (len(codes) - 1)) / max(1, len(codes))))
+    for i, code in enumerate(codes):  # three cards; more would be drawn smaller
+        cx = x0 + i * (size + gap)
+        img.paste(card_tile(code, size, CANVAS), (cx, y + HAND_CARD - size))
         b, c, v = face_of(code)
         _text(
             img,
-            (cx + HAND_CARD / 2, y + HAND_CARD + 26),
+            (cx + size / 2, y + HAND_CARD + 26),
             f"{D.BUILDINGS[b][1]}",
             "bold",
             20,
@@ -1060,7 +1061,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         )
         _text(
             img,
-            (cx + HAND_CARD / 2, y + HAND_CARD + 50),
+            (cx + size / 2, y + HAND_CARD + 50),
             f"{D.COLOURS[c][1]} · {v}",
             "cond",
             20,
@@ -1076,7 +1077,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         for j, line in enumerate(lines):
             _text(
                 img,
-                (cx + HAND_CARD / 2, y + HAND_CARD + 78 + j * 24),
+                (cx + size / 2, y + HAND_CARD + 78 + j * 24),
                 line,
                 "cond",
                 20,
