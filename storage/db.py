@@ -587,30 +587,28 @@ class Database:
     # -- maintenance -------------------------------------------------------------------------
 
     async def backup(self, dest: str | Path) -> Path:
-        """Copy the whole database to ``dest`` while the bot runs (SQLite's online backup API).
+        """Copy the whole database to ``dest`` while the bot runs (see :func:`backup_file`)."""
+        return await asyncio.to_thread(backup_file, self.path, dest)
 
-        A separate read connection is used, so moves keep committing during the copy (WAL).
-        The copy is written to a temporary name and renamed, so ``dest`` is never half-written.
-        """
-        dest = Path(dest)
-        source = self.path
 
-        def copy() -> None:
-            tmp = dest.with_name(dest.name + ".partial")
-            tmp.unlink(missing_ok=True)
-            src = sqlite3.connect(source)
-            try:
-                dst = sqlite3.connect(tmp)
-                try:
-                    src.backup(dst)
-                finally:
-                    dst.close()
-            finally:
-                src.close()
-            tmp.replace(dest)
-
-        await asyncio.to_thread(copy)
-        return dest
+def backup_file(source: str | Path, dest: str | Path) -> Path:
+    """Copy a database with SQLite's online backup API, from its own read connection, so the
+    bot keeps committing moves during the copy (WAL). The copy is written to a temporary name
+    and renamed, so ``dest`` is never half-written."""
+    dest = Path(dest)
+    tmp = dest.with_name(dest.name + ".partial")
+    tmp.unlink(missing_ok=True)
+    src = sqlite3.connect(f"file:{Path(source)}?mode=ro", uri=True)
+    try:
+        dst = sqlite3.connect(tmp)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    tmp.replace(dest)
+    return dest
 
 
 class _transaction:

@@ -7,6 +7,8 @@ import asyncio
 import dataclasses
 import random
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -159,3 +161,30 @@ async def test_stored_states_carry_a_type_and_schema_version(tmp_path: Path) -> 
             codec.decode_state("downfall", bundle.snapshot)
     finally:
         await h.close()
+
+
+def backup_command(source: Path, dest: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "storage.backup", str(source), str(dest)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+
+
+async def test_the_backup_command_copies_a_database_in_use(tmp_path: Path) -> None:
+    clock = FakeClock()
+    h = await open_host(tmp_path / "live.db", clock)
+    try:
+        game = (await started_game(h)).game_id
+        await h.act(game, 101, "pass")
+        done = await asyncio.to_thread(backup_command, tmp_path / "live.db", tmp_path / "copy.db")
+        assert done.returncode == 0, done.stderr
+        await h.act(game, 202, "pass")  # the bot keeps playing
+    finally:
+        await h.close()
+    report = check_database(tmp_path / "copy.db", games)
+    assert report.ok and report.moves_replayed == 1
+    missing = backup_command(tmp_path / "nope.db", tmp_path / "x.db")
+    assert missing.returncode == 2 and "no such file" in missing.stderr
