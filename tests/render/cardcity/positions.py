@@ -36,7 +36,7 @@ def choose(state: State, seat: int) -> Any:
     actions = list(GAME.legal_actions(state, seat))
     fmt = GAME.format_action
 
-    def best(kind: type) -> tuple[int, Any] | None:
+    def best(kind: type[PlayCard] | type[PlayStatue]) -> tuple[int, Any] | None:
         scored = [(_points(state, a), a) for a in actions if isinstance(a, kind)]
         if not scored:
             return None

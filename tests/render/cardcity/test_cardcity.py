@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 import threading
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import render
-from engine.cardcity import rules
+from engine.cardcity import determinize, rules
 from engine.cardcity.actions import PlayCard, card_code, cell_code
 from engine.cardcity.data import VOLCANO
 from render import cardcity as C
@@ -33,9 +33,9 @@ def hand(view: dict[str, Any], name: str = "Brutus") -> Image.Image:
 
 def count_near(img: Image.Image, box: Box, colour: tuple[int, int, int], tol: int = 20) -> int:
     """Pixels in ``box`` within ``tol`` (per channel) of ``colour``."""
-    colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
+    colours = cast(list[tuple[int, tuple[int, int, int]]], img.crop(box).getcolors(1 << 20) or [])
     return sum(
-        n for n, c in colours if all(abs(int(a) - b) <= tol for a, b in zip(c, colour, strict=True))
+        n for n, c in colours if all(abs(a - b) <= tol for a, b in zip(c, colour, strict=True))
     )
 
 
@@ -239,7 +239,7 @@ def test_hand_image_marks_exactly_the_spaces_where_a_card_fits() -> None:
 def test_hand_image_shows_the_viewers_cards_and_nothing_of_the_others() -> None:
     state = positions.state_of("mid")
     seat = state.actor
-    other = GAME.determinize(state, seat, seed=99)  # other hands and the deck reshuffled
+    other = determinize(state, seat, seed=99)  # other hands and the deck reshuffled
     assert other.hands[seat] == state.hands[seat]
     assert any(other.hands[s] != state.hands[s] for s in range(state.players) if s != seat)
     mine = render.render_hand("cardcity", GAME.view(state, seat), "Me")
