@@ -122,7 +122,7 @@ def test_cards_differ_without_colour_at_phone_size() -> None:
     for i, a in enumerate(codes):
         for b in codes[i + 1 :]:
             diff = ImageStat.Stat(ImageChops.difference(small[a], small[b])).mean[0]
-            assert diff > 3.0, (a, b, diff)
+            assert diff > 5.0, (a, b, diff)  # closest now: Vb and Vr, 6.4
 
 
 def test_the_window_shows_the_city_and_every_open_edge() -> None:
