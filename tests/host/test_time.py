@@ -3,11 +3,22 @@ restarts of the host."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from host import FakeClock, Host, HostError, MoveResult, Reminder
+from host import (
+    FakeClock,
+    Host,
+    HostError,
+    MoveResult,
+    RandomChooser,
+    Reminder,
+    StaleVersionError,
+)
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
 
@@ -209,3 +220,45 @@ async def test_a_tables_forced_decisions_are_played_automatically(
         assert (forced.seat, forced.by, forced.notation) == (0, "auto", "play 2")
         assert "only one move" in forced.note.lower()
         assert [s.user_id for s in forced.next_to_act] == [B]
+
+
+async def test_a_move_made_at_the_deadline_beats_a_later_scheduler_run(
+    host: Host, clock: FakeClock
+) -> None:
+    game = (await started_game(host, reminders_at=(), reminders_before=())).game_id
+    clock.advance(DAY)
+    mine, notes = await asyncio.gather(host.act(game, A, "pass", 0), host.run_due())
+    assert isinstance(mine, MoveResult) and notes == []
+    assert [(e.version, e.by) for e in await host.log(game)] == [(1, "player")]
+
+
+class GatedChooser(RandomChooser):
+    """Holds its decision until released, so a test can act while a timeout move is underway."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def choose(self, game: Any, state: Any, seat: int, seed: int) -> Any:
+        self.entered.set()
+        self.release.wait(10)
+        return super().choose(game, state, seat, seed)
+
+
+async def test_a_click_during_the_timeout_move_is_stale_and_changes_nothing(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    gate = GatedChooser()
+    h = await hosts(db_path, clock, chooser=gate)
+    game = (await started_game(h, reminders_at=(), reminders_before=())).game_id
+    clock.advance(DAY)
+    scheduler = asyncio.create_task(h.run_due())
+    await asyncio.to_thread(gate.entered.wait, 10)  # the timeout move is being decided
+    click = asyncio.create_task(h.act(game, A, "pass", 0))
+    await asyncio.sleep(0.01)
+    gate.release.set()
+    notes = await scheduler
+    with pytest.raises(StaleVersionError):
+        await click
+    assert [n.by for n in moves(notes)] == ["timeout"]
+    assert [(e.version, e.by) for e in await h.log(game)] == [(1, "timeout")]
