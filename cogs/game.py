@@ -108,6 +108,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         timeout_policy="What happens when a player runs out of time",
         where="Play in this channel or in a new thread (keeps the channel free)",
         ai_seats="How many seats an AI plays",
+        forced_moves="Play a decision by itself when it has only one legal choice",
     )
     @app_commands.choices(  # type: ignore[misc]
         game=[app_commands.Choice(name=g.title, value=k) for k, g in PLAYABLE.items()],
@@ -132,10 +133,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         timeout_policy: str | None = None,
         where: str = "here",
         ai_seats: app_commands.Range[int, 0, MAX_PLAYERS - 1] = 0,
+        forced_moves: bool = False,
     ) -> None:
         async with self.service.busy():
             await self._new(
-                interaction, game, players, variant, turn_time, timeout_policy, where, ai_seats
+                interaction,
+                game,
+                players,
+                variant,
+                turn_time,
+                timeout_policy,
+                where,
+                ai_seats,
+                forced_moves,
             )
 
     async def _new(
@@ -148,6 +158,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         timeout_policy: str | None,
         where: str,
         ai_seats: int,
+        forced_moves: bool,
     ) -> None:
         self.service.remember(interaction.user)
         engine_game = get_game(game)
@@ -164,6 +175,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             turn_time=None if turn_time is None else float(turn_time),
             timeout_policy=timeout_policy,  # type: ignore[arg-type]
             ai_seats=ai_seats,
+            auto_forced=forced_moves,
         )
         guild_id = interaction.guild_id or 0
         if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
@@ -302,7 +314,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         lines = [f"**Game #{status.game_id}** · the last {len(entries)} moves"]
         for e in entries:
             who = names[e.seat] if e.seat < len(names) else f"Seat {e.seat + 1}"
-            mark = {"timeout": " ⏰ timeout", "ai": " 🤖 AI"}.get(e.by, "")
+            mark = {"timeout": " ⏰ timeout", "ai": " 🤖 AI", "auto": " ⚙️ forced"}.get(e.by, "")
             lines.append(f"`{e.version:>3}` {who}: `{e.notation}` — {e.label}{mark}")
         text = "\n".join(lines)
         while len(text) > 2000:

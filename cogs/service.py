@@ -49,6 +49,8 @@ log = logging.getLogger("cogs.service")
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 CONTENT_LIMIT = 2000
+MARKS = {"timeout": "⏰ ", "ai": "🤖 ", "auto": "⚙️ "}
+"""How moves not made by their player are marked in the channel."""
 BOARD_CACHE = 64
 DIRECT_REPLY_WITHIN = 1.5
 """Seconds a reply may wait for its image before the interaction is deferred (limit: 3)."""
@@ -301,6 +303,10 @@ class Service:
         )
         for key, value in status.options.variants.items():
             opts.append(f"{key}={value}".replace("=True", "").replace("_", " "))
+        if getattr(status.options, "auto_forced", False):
+            opts.append("forced moves play themselves")
+        if status.options.ai_seats:
+            opts.append(f"{status.options.ai_seats} AI seat(s)")
         creator = self.names.get(status.creator_id, "the creator")
         if status.status != "lobby":
             return f"🌋 **{status.title}** — game #{status.game_id} is {status.status}."
@@ -324,7 +330,7 @@ class Service:
                 if not said:
                     who = names[group[0].seat] if group[0].seat < len(names) else "Someone"
                     said = [f"{who}: {g.label}" for g in group]
-                mark = {"timeout": "⏰ ", "ai": "🤖 "}.get(group[0].by, "")
+                mark = MARKS.get(group[0].by, "")
                 lines.extend(f"• {mark}{line}" for line in said)
                 group = []
             if entry is not None:
@@ -361,7 +367,7 @@ class Service:
         head = f"**Game #{status.game_id}** · {status.title} · move {status.version}"
         tail: list[str] = []
         if note:
-            tail.append(f"{'⏰' if by == 'timeout' else '🤖'} {note}")
+            tail.append(f"{MARKS.get(by, '')}{note}")
         if status.outcome is not None:
             labels = narrator(status.kind).score_labels
             display = [self.who(s, names, mention=False) for s in status.seats]

@@ -36,10 +36,18 @@ async def test_options_rules_status_resign_and_cancel(
     assert r.ephemeral and "The eruption" in r.content and "R3" in r.content
 
     game_id = await open_game(
-        fake_discord, bot, chan, [alice, bob], variant="dual_vent", turn_time=3600
+        fake_discord,
+        bot,
+        chan,
+        [alice, bob],
+        variant="dual_vent",
+        turn_time=3600,
+        forced_moves=True,
     )
+    lobby = next(m for m in chan.messages if "waiting for players" in m.content)
+    assert "dual vent" in lobby.content and "forced moves play themselves" in lobby.content
     status = await bot.host.status(game_id)
-    assert dict(status.options.variants) == {"dual_vent": True}
+    assert dict(status.options.variants) == {"dual_vent": True} and status.options.auto_forced
     r = await mod.slash("game status", channel=chan)
     assert r.ephemeral and "(red)" in r.content and "(black)" in r.content
     assert "Waiting for" in r.content and "1 hour" in r.content
