@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, cast
 
 from engine.cardcity import rules
 from engine.cardcity.actions import (
@@ -355,27 +355,71 @@ _FIELDS = tuple(f.name for f in fields(State))
 
 
 class _Turn:
-    """A scratchpad for one ``apply``: the state so far and the events; changes are collected
-    and folded into a new immutable :class:`State` only when the state is read again."""
+    """A scratchpad for one ``apply``: the state it started from, the changes so far and the
+    events. Fields read through its properties see the changes; a new immutable
+    :class:`State` is built once, at the end (``freeze``)."""
 
     def __init__(self, state: State) -> None:
         self._state = state
         self._changes: dict[str, object] = {}
         self.events: list[Event] = []
 
-    @property
-    def s(self) -> State:
-        if self._changes:
-            old, new = self._state, self._changes
-            self._state = State(*[new[f] if f in new else getattr(old, f) for f in _FIELDS])  # type: ignore[arg-type]
-            self._changes = {}
-        return self._state
-
     def set(self, **changes: object) -> None:
         self._changes.update(changes)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def freeze(self) -> State:
+        old, new = self._state, self._changes
+        return State(*[new[f] if f in new else getattr(old, f) for f in _FIELDS])  # type: ignore[arg-type]
+
+    def _get(self, name: str) -> object:
+        return self._changes[name] if name in self._changes else getattr(self._state, name)
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
+    def permit_window(self) -> int:
+        return self._state.permit_window
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        return cast(tuple[tuple[int, ...], ...], self._get("hands"))
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        return cast(tuple[int, ...], self._get("deck"))
+
+    @property
+    def city(self) -> tuple[tuple[int, int, int], ...]:
+        return cast(tuple[tuple[int, int, int], ...], self._get("city"))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return cast(tuple[int, ...], self._get("scores"))
+
+    @property
+    def permits(self) -> tuple[int, ...]:
+        return cast(tuple[int, ...], self._get("permits"))
+
+    @property
+    def volcanoes(self) -> int:
+        return cast(int, self._get("volcanoes"))
+
+    @property
+    def permit_turn(self) -> bool:
+        return cast(bool, self._get("permit_turn"))
+
+    @property
+    def turn(self) -> Seat:
+        return cast(int, self._get("turn"))
+
+    @property
+    def actor(self) -> Seat:
+        return cast(int, self._get("actor"))
 
 
 def apply(state: State, seat: Seat, action: Action) -> Transition[State]:
@@ -417,19 +461,17 @@ def apply(state: State, seat: Seat, action: Action) -> Transition[State]:
                 t.set(pending=pending)
                 if not pending:
                     _close_window(t)
-            else:  # a claimed permit turn given up: the permit is kept, the gap is spent [ADAPT]
+            else:  # C7: a claimed permit turn given up: the permit is kept, the gap is spent
                 t.emit({"type": "PermitLapsed", "seat": seat})
                 t.set(stage="play", actor=state.turn, permit_turn=False)
     t.set(version=state.version + 1)
-    return Transition(t.s, tuple(t.events))
+    return Transition(t.freeze(), tuple(t.events))
 
 
 def _place(
     t: _Turn, seat: Seat, cell: rules.Cell, item: int, face: rules.Face, what: dict[str, JSON]
 ) -> None:
-    s = t.s
-    grid = s.grid()
-    streets = rules.score(grid, cell, face)
+    streets = rules.score(_grid(t.city), cell, face)
     gained = sum(st.points for st in streets)
     kind = "StatuePlayed" if item >= STATUE else "CardPlayed"
     event: Event = {"type": kind, "seat": seat, **what, "cell": cell_code(cell)}
@@ -444,41 +486,44 @@ def _place(
         }
         for st in streets
     ]
-    event["permit"] = s.permit_turn
+    event["permit"] = t.permit_turn
     t.emit(event)
+    scores = t.scores
     t.set(
-        city=(*s.city, (*cell, item)),
-        scores=_set(s.scores, seat, s.scores[seat] + gained),
+        city=(*t.city, (*cell, item)),
+        scores=_set(scores, seat, scores[seat] + gained),
         last=(seat, *cell, gained),
     )
-    if s.permit_turn:  # C7: the permit is spent when the card or statue is placed
-        left = s.permits[seat] - 1
-        t.set(permits=_set(s.permits, seat, left))
+    if t.permit_turn:  # C7: the permit is spent when the card or statue is placed
+        left = t.permits[seat] - 1
+        t.set(permits=_set(t.permits, seat, left))
         t.emit({"type": "PermitSpent", "seat": seat, "uses_left": left})
 
 
 def _draw_step(t: _Turn, seat: Seat) -> None:
     """A draw is due: automatic before the first volcano or with an empty hand, else a choice
     (C9)."""
-    if not t.s.end_phase or not t.s.hands[seat]:
+    if t.volcanoes == 0 or not t.hands[seat]:
         _draw(t, seat)
     else:
         t.set(stage="draw", actor=seat)
 
 
 def _draw(t: _Turn, seat: Seat) -> None:
-    s = t.s
-    card, deck = s.deck[0], s.deck[1:]
-    t.set(deck=deck)
+    deck = t.deck
+    card = deck[0]
+    t.set(deck=deck[1:])
     if card == VOLCANO:
-        t.set(volcanoes=s.volcanoes + 1)
-        t.emit({"type": "VolcanoDrawn", "seat": seat, "number": s.volcanoes + 1})
-        if s.volcanoes + 1 == 2:
+        number = t.volcanoes + 1
+        t.set(volcanoes=number)
+        t.emit({"type": "VolcanoDrawn", "seat": seat, "number": number})
+        if number == 2:
             _game_over(t)
         else:  # set aside; the drawer decides whether to draw a replacement [R] (C8)
             _draw_step(t, seat)
         return
-    t.set(hands=_set_hand(s.hands, seat, (*s.hands[seat], card)))
+    hands = t.hands
+    t.set(hands=_set_hand(hands, seat, (*hands[seat], card)))
     t.emit(
         {
             "type": "CardDrawn",
@@ -491,17 +536,17 @@ def _draw(t: _Turn, seat: Seat) -> None:
 
 
 def _end_turn(t: _Turn) -> None:
-    s = t.s
-    if s.permit_turn:  # the gap is spent (C6): the player who was due plays now [R]
-        t.set(stage="play", actor=s.turn, permit_turn=False)
+    if t.permit_turn:  # the gap is spent (C6): the player who was due plays now [R]
+        t.set(stage="play", actor=t.turn, permit_turn=False)
         return
     # C3: one window, the mover (second turn) and, unless the window is 0 s, the others with a
     # use left except the next player (C4), whether or not they can place (C5).
-    mover = s.actor
-    nxt = (mover + 1) % s.players
-    holders = [mover] if s.permits[mover] > 0 else []
-    if s.permit_window > 0:
-        holders += [r for r in range(s.players) if r not in (mover, nxt) and s.permits[r] > 0]
+    mover = t.actor
+    nxt = (mover + 1) % t.players
+    permits = t.permits
+    holders = [mover] if permits[mover] > 0 else []
+    if t.permit_window > 0:
+        holders += [r for r in range(t.players) if r not in (mover, nxt) and permits[r] > 0]
     holders.sort()
     if holders:
         t.emit({"type": "WindowOpened", "after": mover, "next": nxt, "holders": holders})
@@ -518,8 +563,8 @@ def _end_turn(t: _Turn) -> None:
 
 
 def _close_window(t: _Turn) -> None:
-    t.emit({"type": "WindowClosed", "next": t.s.turn})
-    t.set(stage="play", actor=t.s.turn, window_after=-1, holders=(), pending=())
+    t.emit({"type": "WindowClosed", "next": t.turn})
+    t.set(stage="play", actor=t.turn, window_after=-1, holders=(), pending=())
 
 
 def hand_penalty(state: State, seat: Seat) -> int:
@@ -527,9 +572,9 @@ def hand_penalty(state: State, seat: Seat) -> int:
 
 
 def _game_over(t: _Turn) -> None:
-    s = t.s
     t.set(stage="over", actor=-1, permit_turn=False, window_after=-1, holders=(), pending=())
-    result = outcome(t.s)
+    s = t.freeze()
+    result = outcome(s)
     assert result is not None
     t.emit(
         {
