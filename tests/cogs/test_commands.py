@@ -52,6 +52,9 @@ async def test_options_rules_status_resign_and_cancel(
     assert r.ephemeral and "(red)" in r.content and "(black)" in r.content
     assert "Waiting for" in r.content and "1 hour" in r.content
 
+    r = await alice.slash("game back", channel=chan)
+    assert r.ephemeral and "already playing your seat yourself" in r.content
+
     # A resigned seat is played by the AI from now on; the channel is told.
     waiting = status.waiting_on[0].user_id
     quitter = alice if waiting == alice.id else bob
