@@ -123,19 +123,23 @@ def _card(card: int) -> CardView:
     }
 
 
-def _cell(row: int, col: int, item: int, statues: tuple[int, ...]) -> CellView:
+@lru_cache(maxsize=64)
+def _city(city: tuple[tuple[int, int, int], ...], statues: tuple[int, ...]) -> tuple[CellView, ...]:
+    """Shared between views: callers copy each cell before handing it out."""
+    return tuple(
+        _cell_cached(r, c, item, statues[item - STATUE] if item >= STATUE else NO_STATUE)
+        for r, c, item in city
+    )
+
+
+@lru_cache(maxsize=1024)
+def _cell_cached(row: int, col: int, item: int, declared: int) -> CellView:
+    """One cell's view, shared (see :func:`_city`); a city changes by one cell per play."""
     if item >= STATUE:
-        declared = statues[item - STATUE]
         return {"cell": cell_code((row, col)), "card": "", "value": 0, "statue": item - STATUE,
                 "declared": card_code(declared) if declared != NO_STATUE else ""}  # fmt: skip
     return {"cell": cell_code((row, col)), "card": card_code(item), "value": card_value(item),
             "statue": -1, "declared": ""}  # fmt: skip
-
-
-@lru_cache(maxsize=64)
-def _city(city: tuple[tuple[int, int, int], ...], statues: tuple[int, ...]) -> tuple[CellView, ...]:
-    """Shared between views: callers copy each cell before handing it out."""
-    return tuple(_cell(r, c, item, statues) for r, c, item in city)
 
 
 def _legend() -> LegendView:
