@@ -389,6 +389,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         await interaction.response.send_message(text)
         self.bot.wake_scheduler()
 
+    @app_commands.command(name="back", description="Play your seat again after an AI took over")
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        status = await self._here(interaction)
+        if status is None:
+            return
+        status = await self.host.return_to_seat(
+            status.game_id, interaction.user.id, channel_id=interaction.channel_id
+        )
+        await interaction.response.send_message(
+            f"👋 {interaction.user.display_name} is back and plays their own seat again "
+            f"in game #{status.game_id}."
+        )
+        async with self.service.busy():
+            await self.service.notify_waiting(status)
+
     @app_commands.command(
         name="cancel", description="Call the game off (creator or server manager)"
     )
