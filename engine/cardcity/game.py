@@ -346,6 +346,8 @@ def _check(state: State, seat: Seat, action: Action) -> None:
                 "It is your turn to place: "
                 + ("play a card or your statue." if state.permit_turn else "play a card.")
             )
+        case _:
+            raise IllegalActionError(f"That is not a Pompeji move: {action!r}.")
 
 
 # --------------------------------------------------------------------------- apply

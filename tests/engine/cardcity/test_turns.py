@@ -172,3 +172,12 @@ def test_play_card_actions_list_every_legal_space() -> None:
     plays = {a for a in legal_actions(state, 0) if isinstance(a, PlayCard)}
     spaces = {(5, 6), (7, 6), (6, 5), (6, 7)}
     assert plays == {PlayCard(card("Fo"), s) for s in spaces}
+
+
+@pytest.mark.parametrize("stage_moves", [(), ((0, "play Fo h7"),)])
+def test_something_that_is_not_a_move_is_refused(stage_moves: tuple[tuple[int, str], ...]) -> None:
+    state = scenario({"g7": "Tr"}, [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"]], volcanoes=1)
+    state, _ = play(state, *stage_moves)
+    seat = min(to_act(state))
+    with pytest.raises(IllegalActionError):
+        apply(state, seat, "play Fo h7")  # type: ignore[arg-type]
