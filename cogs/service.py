@@ -25,7 +25,6 @@ import discord
 
 import render
 from cogs import ui
-from engine.registry import get_game
 from host import (
     Choice,
     GameStatus,
@@ -527,6 +526,8 @@ class Service:
     ) -> bool:
         """DM the user their hand and decision (with the current board, so they can decide
         without switching to the channel)."""
+        if self.dms_blocked(user_id):
+            return False
         where = await self.where(status)
         header = f"🌋 **{title}** in game #{status.game_id} ({status.title}) in {where}"
         content, files, view = await self.private_message(
@@ -534,9 +535,7 @@ class Service:
         )
         return await self.send_dm(status, user_id, content, files, view)
 
-    async def notify_waiting(
-        self, status: GameStatus, *, skip_user: int | None = None, mover_seat: int | None = None
-    ) -> None:
+    async def notify_waiting(self, status: GameStatus, *, skip_user: int | None = None) -> None:
         """DM every human the game now waits on, and offer out-of-turn decisions once."""
         waited = {s.seat for s in status.waiting_on}
         for s in status.waiting_on:
@@ -810,10 +809,3 @@ class Service:
                     )
             await self.notify_waiting(status)
             self.bot.wake_scheduler()
-
-
-def game_title(kind: str) -> str:
-    try:
-        return get_game(kind).title
-    except Exception:
-        return kind
