@@ -44,6 +44,7 @@ from engine.downfall.rules import (
     compute_outcome,
     legal_actions,
     reach,
+    relative_squares,
 )
 from engine.downfall.search import determinize as engine_determinize
 from engine.downfall.state import BUILD, ESCAPE, LAVA, LAVA_SETUP, MOVE, OVER, RELATIVE, State
@@ -56,6 +57,7 @@ from engine.downfall.tables import (
     NEIGH,
     NSQ,
     OMEN,
+    SQ_BUILDING,
     STRIDE,
 )
 from engine.rng import Rng
@@ -65,6 +67,20 @@ FAR = 99
 
 TIE_WEIGHT = 0.05
 """Weight of pieces in the volcano: the rules' tie-break, so it only ever breaks ties."""
+
+REACH_BASE = 6.0
+REACH_STEP = 10.0
+"""Tiles until lava covers a square ``d`` steps from a lava front: about ``BASE + STEP · d``."""
+
+OVER_BUDGET = 0.15
+"""Survival factor of a piece beyond the seat's move budget (it will likely not get out)."""
+
+LEADER_WEIGHT = 0.5
+"""The normal level's objective: own V minus this much of the best opponent's V and the rest
+of the opponents' mean."""
+
+RELATIVE_VALUE = 0.45
+"""What a relative still to be placed is worth (about what a placed piece survives with)."""
 
 SOFTMAX_T = 1.5
 """How many pieces of lead make a seat e times as likely to win (for the search's values)."""
@@ -184,7 +200,7 @@ def seat_values(state: State) -> list[float]:
     moves, setup = _budgets(state)
     occ = state.occ
     men = state.men
-    pieces: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    pieces: list[list[tuple[int, float]]] = [[] for _ in range(n)]
     for i in CITY_IDX:
         o = occ[i]
         if not o:
@@ -192,7 +208,7 @@ def seat_values(state: State) -> list[float]:
         g = gate[i]
         if g >= FAR:
             continue
-        reach = 6 + 10 * front[i] if front[i] < FAR else 1000
+        reach = REACH_BASE + REACH_STEP * front[i] if front[i] < FAR else 1000.0
         base = i * STRIDE
         for s in range(n):
             k = men[base + s]
@@ -212,10 +228,15 @@ def seat_values(state: State) -> list[float]:
             survive = math.exp(-waited / reach)
             used += cost
             if used > budget:
-                survive *= 0.15
+                survive *= OVER_BUDGET
             alive += survive
         lost = len(own) - alive
         out.append(state.saved[s] + alive - TIE_WEIGHT * (state.volcano[s] + lost))
+    if state.pending == RELATIVE:
+        # Relatives still to place are pieces on their way into the city.
+        buildings = {SQ_BUILDING[i] for i in relative_squares(occ, state.rel_from, state.rel_used)}
+        coming = min(state.rel_left, state.supply[state.seat], len(buildings))
+        out[state.seat] += RELATIVE_VALUE * coming
     return out
 
 
@@ -327,7 +348,9 @@ class DownfallHeuristics:
     def score(self, state: State, seat: int) -> float:
         v = seat_values(state)
         others = [v[s] for s in range(len(v)) if s != seat]
-        return v[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+        return (
+            v[seat] - LEADER_WEIGHT * max(others) - (1 - LEADER_WEIGHT) * sum(others) / len(others)
+        )
 
     def action_scores(self, state: State, seat: int, legal: Sequence[object]) -> list[float]:
         gate, front, _, _ = maps(state.lava)
