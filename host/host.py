@@ -155,6 +155,28 @@ def waited_seats(game: Game[Any, Any], state: Any) -> frozenset[Seat]:
     return to_act
 
 
+def rules_time_limit(game: Game[Any, Any], state: Any, waited: Iterable[Seat]) -> float | None:
+    """The time the game's rules give the pending decision, if the game says (optional hook
+    ``decision_time(state, seat) -> float | None``, e.g. a 15-minute interrupt window); the
+    shortest over the waited seats, at least one second. ``None``: the table's turn time."""
+    hook = getattr(game, "decision_time", None)
+    if hook is None:
+        return None
+    limits = [t for seat in waited if (t := hook(state, seat)) is not None]
+    return max(1.0, float(min(limits))) if limits else None
+
+
+def rules_timeout_action(game: Game[Any, Any], state: Any, seat: Seat) -> Any | None:
+    """What the game's rules do when ``seat`` lets its decision time out, if the game says
+    (optional hook ``timeout_action(state, seat) -> action | None``, e.g. ``decline`` an
+    interrupt); ``None``: the table's timeout policy decides."""
+    hook = getattr(game, "timeout_action", None)
+    if hook is None:
+        return None
+    action = hook(state, seat)
+    return action if action is not None and action in game.legal_actions(state, seat) else None
+
+
 def reminder_points(options: TableOptions, started: float, deadline: float) -> list[float]:
     """The reminder times of a decision that started at ``started``, in order."""
     span = deadline - started
@@ -416,8 +438,7 @@ class Host:
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
             )
-            forced = self._forced(lg.options, game, state, waited) is not None
-            schedule = self._schedule(lg.options, seats, waited, now, None, forced=forced)
+            schedule = self._plan(lg.options, game, state, seats, waited, now, None)
             await self.db.start_game(
                 game_id,
                 seats=rows,
@@ -475,8 +496,7 @@ class Host:
                 await self._end(lg, "cancelled")
                 return self._status(lg)
             waited = waited_seats(lg.game, lg.state)
-            forced = self._forced(lg.options, lg.game, lg.state, waited) is not None
-            schedule = self._schedule(lg.options, seats, waited, now, lg.row, forced=forced)
+            schedule = self._plan(lg.options, lg.game, lg.state, seats, waited, now, lg.row)
             await self.db.update_schedule(game_id, schedule, [_seat_update(s) for s in seats], now)
             lg.seats = seats
             self._set_schedule(lg, schedule)
@@ -516,8 +536,7 @@ class Host:
                 for s in lg.seats
             )
             waited = waited_seats(lg.game, lg.state)
-            forced = self._forced(lg.options, lg.game, lg.state, waited) is not None
-            schedule = self._schedule(lg.options, seats, waited, now, None, forced=forced)
+            schedule = self._plan(lg.options, lg.game, lg.state, seats, waited, now, None)
             seats = tuple(
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
@@ -791,6 +810,11 @@ class Host:
     async def _timeout_move(self, lg: _Loaded, seat_no: Seat) -> MoveResult:
         seat = next(s for s in lg.seats if s.seat == seat_no)
         who = _mention(seat)
+        default = rules_timeout_action(lg.game, lg.state, seat_no)
+        if default is not None:  # the rules say what a silent player does; not held against them
+            label = lg.game.describe_action(lg.state, seat_no, default)
+            note = f"{who} did not answer in time, so the rules apply: {label}."
+            return await self._apply(lg, seat_no, default, "timeout", lg.seats, note=note)
         timeouts = seat.timeouts + 1
         taken_over = timeouts >= lg.options.max_timeouts and not seat.ai_controlled
         game, state = lg.game, lg.state
@@ -879,14 +903,7 @@ class Host:
         schedule = (
             Schedule(None, None, 0, None)
             if over
-            else self._schedule(
-                lg.options,
-                seats,
-                waited,
-                now,
-                None,
-                forced=self._forced(lg.options, game, new_state, waited) is not None,
-            )
+            else self._plan(lg.options, game, new_state, seats, waited, now, None)
         )
         actor = next(s for s in seats if s.seat == seat)
         event_row = EventRow(
@@ -987,6 +1004,21 @@ class Host:
             return []
         return reminder_points(lg.options, lg.row.turn_started, lg.row.deadline)
 
+    def _plan(
+        self,
+        options: TableOptions,
+        game: Game[Any, Any],
+        state: Any,
+        seats: Iterable[SeatRow],
+        waited: frozenset[Seat],
+        now: float,
+        keep: GameRow | None,
+    ) -> Schedule:
+        """The schedule of the decision pending in ``state`` (see :meth:`_schedule`)."""
+        forced = self._forced(options, game, state, waited) is not None
+        limit = rules_time_limit(game, state, waited)
+        return self._schedule(options, seats, waited, now, keep, forced=forced, limit=limit)
+
     def _schedule(
         self,
         options: TableOptions,
@@ -996,16 +1028,19 @@ class Host:
         keep: GameRow | None,
         *,
         forced: bool = False,
+        limit: float | None = None,
     ) -> Schedule:
         """The timing of the pending decision: fresh from ``now``, or ``keep``'s if given;
-        ``forced``: the decision will be auto-played (due now)."""
+        ``forced``: the decision will be auto-played (due now); ``limit``: the time the game's
+        rules give this decision, instead of the table's turn time."""
         if not waited:
             return Schedule(None, None, 0, None)
         if keep is not None and keep.turn_started is not None and keep.deadline is not None:
             started, deadline, done = keep.turn_started, keep.deadline, keep.reminders_done
         else:
             assert options.turn_time is not None
-            started, deadline, done = now, now + options.turn_time, 0
+            span = options.turn_time if limit is None else limit
+            started, deadline, done = now, now + span, 0
         points = reminder_points(options, started, deadline)
         return Schedule(
             started,

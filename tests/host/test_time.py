@@ -21,6 +21,7 @@ from host import (
 )
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
+from tests.host.toygame import ToyAction, ToyGame, ToyState
 
 A, B, C, D = USERS
 HOUR = 3600.0
@@ -262,3 +263,37 @@ async def test_a_click_during_the_timeout_move_is_stale_and_changes_nothing(
         await click
     assert [n.by for n in moves(notes)] == ["timeout"]
     assert [(e.version, e.by) for e in await h.log(game)] == [(1, "timeout")]
+
+
+class WindowToy(ToyGame):
+    """The toy game with the optional rules hooks: every second decision has a 10-minute limit,
+    and a silent player passes when passing is legal (like an interrupt window)."""
+
+    def decision_time(self, state: ToyState, seat: int) -> float | None:
+        return 600.0 if state.turns % 2 == 1 else None
+
+    def timeout_action(self, state: ToyState, seat: int) -> ToyAction | None:
+        return ToyAction("pass")  # the host ignores it when it is not legal
+
+
+async def test_a_games_own_time_limit_and_timeout_rule_take_precedence(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    window = WindowToy()
+    h = await hosts(db_path, clock, games=lambda kind: window)
+    t0 = clock.now()
+    game = (await started_game(h, timeout_policy="ai", max_timeouts=1)).game_id
+    assert (await h.status(game)).deadline == t0 + DAY  # the table's turn time
+    await h.act(game, A, "pass")
+    assert (await h.status(game)).deadline == t0 + 600  # the rules' 10 minutes
+    clock.advance(600)
+    [late] = moves(await h.run_due())
+    assert (late.seat, late.notation, late.by) == (1, "pass", "timeout")
+    assert "the rules apply" in late.note and not late.taken_over
+    assert (await h.status(game)).seats[1].timeouts == 0  # not held against the player
+    clock.advance(DAY)  # C's decision: table time; C's timeout passes too (the rules' default)
+    [c_late] = moves(await h.run_due())
+    assert (c_late.seat, c_late.notation) == (2, "pass")
+    clock.advance(600)  # A passed before, so the rule's pass is not legal: the policy decides
+    [a_late] = moves(await h.run_due())
+    assert a_late.seat == 0 and a_late.notation.startswith("play") and a_late.taken_over
