@@ -51,7 +51,7 @@ CONTENT_LIMIT = 2000
 MARKS = {"timeout": "⏰ ", "ai": "🤖 ", "auto": "⚙️ "}
 """How moves not made by their player are marked in the channel."""
 BOARD_CACHE = 64
-DIRECT_REPLY_WITHIN = 1.5
+DIRECT_REPLY_WITHIN = 1.0
 """Seconds a reply may wait for its image before the interaction is deferred (limit: 3)."""
 
 
