@@ -177,6 +177,19 @@ def rules_timeout_action(game: Game[Any, Any], state: Any, seat: Seat) -> Any | 
     return action if action is not None and action in game.legal_actions(state, seat) else None
 
 
+def pass_action(game: Game[Any, Any], state: Any, seat: Seat) -> Any | None:
+    """The legal action the game's notation calls ``pass`` (``None`` when passing is not legal
+    now): what the ``skip`` timeout policy plays."""
+    legal = game.legal_actions(state, seat)
+    try:
+        action = game.parse_action("pass")
+    except RuleError:
+        action = None
+    if action is not None and action in legal:
+        return action
+    return next((a for a in legal if game.format_action(a).strip().lower() == "pass"), None)
+
+
 def reminder_points(options: TableOptions, started: float, deadline: float) -> list[float]:
     """The reminder times of a decision that started at ``started``, in order."""
     span = deadline - started
@@ -822,14 +835,7 @@ class Host:
         chooser: str | None = None
         name = seat_chooser(self.chooser, seat.ai).name
         if lg.options.timeout_policy == "skip":
-            action = next(
-                (
-                    a
-                    for a in game.legal_actions(state, seat_no)
-                    if game.format_action(a).strip().lower() == "pass"
-                ),
-                None,
-            )
+            action = pass_action(game, state, seat_no)
             if action is not None:
                 note = f"{who} ran out of time; their turn was skipped (pass)."
             else:
