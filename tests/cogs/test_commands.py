@@ -148,3 +148,29 @@ async def test_my_hand_button_and_an_unexpected_error(
     assert errors == [f"unexpected error in /move (game {game_id}, user {mover.id})"]
     fake_discord.bot_errors.clear()  # expected: do not fail the teardown check
     assert (await bot.host.status(game_id)).version == 0
+
+
+async def test_a_slow_board_is_deferred_then_posted(
+    fake_discord: Any, start_bot: Any, make_bot: Any, monkeypatch: Any
+) -> None:
+    import asyncio
+
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    render_board = bot.service.board_png
+
+    async def slow(*args: Any, **kwargs: Any) -> bytes:
+        await asyncio.sleep(1.3)
+        return await render_board(*args, **kwargs)
+
+    monkeypatch.setattr(bot.service, "board_png", slow)
+    status = await bot.host.status(game_id)
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    legal = await mover.autocomplete("move", "action", "play", channel=chan)
+    r = await mover.slash("move", channel=chan, action=legal[0].value)
+    assert r.deferred and not r.ephemeral  # "thinking…" within the deadline, in public
+    board = await r.wait_until_loaded()
+    assert "board.png" in board.filenames and "move 1" in board.content
+    await bot.service.idle()
