@@ -215,3 +215,22 @@ async def test_200_games_driven_concurrently_stay_consistent(
     report = check_database(tmp_path / "many.db", games)
     assert report.ok, report.problems
     assert report.games_checked == 200 and report.moves_replayed == sum(played.values())
+
+
+async def test_the_second_game_plays_through_the_same_host(hosts: OpenHost, tmp_path: Path) -> None:
+    h = await hosts(tmp_path / "cardcity.db", FakeClock())
+    rng = random.Random(4)
+    outcomes = []
+    for channel, players in ((1, 2), (2, 4)):
+        game = (await started_game(h, channel=channel, players=players, kind="cardcity")).game_id
+        last = None
+        while (result := await random_move(h, game, rng)) is not None:
+            last = result
+        assert last is not None and last.outcome is not None
+        assert (await h.status(game)).status == "finished"
+        outcomes.append(last.outcome)
+    await h.close()
+    assert [len(o.places) for o in outcomes] == [2, 4]
+    report = check_database(tmp_path / "cardcity.db", games)
+    assert report.ok, report.problems
+    assert report.games_checked == 2
