@@ -324,6 +324,27 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
+    @app_commands.command(name="mine", description="Your open games, and where it is your move")
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        games = await self.host.games_of_user(interaction.user.id)
+        if not games:
+            await self.service.error(
+                interaction, "You have no open games. Start one with `/game new`."
+            )
+            return
+        games.sort(key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
+        lines = ["**Your games**"]
+        for g in games[:20]:
+            title = PLAYABLE[g.kind].title if g.kind in PLAYABLE else g.kind
+            state = "lobby" if g.status == "lobby" else "waiting for others"
+            if g.is_waiting_on_you:
+                state = f"**your move**{self.service.deadline_text(g.deadline)}"
+            link = self.service.link(g.guild_id, g.channel_id)
+            lines.append(f"• game #{g.game_id} ({title}) in <#{g.channel_id}> — {state} — {link}")
+        await interaction.response.send_message(
+            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
     @app_commands.command(name="rules", description="A short rules summary, with the rulings")
     @app_commands.describe(
         topic="Which part of the rules",

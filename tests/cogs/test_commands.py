@@ -52,6 +52,13 @@ async def test_options_rules_status_resign_and_cancel(
     assert r.ephemeral and "(red)" in r.content and "(black)" in r.content
     assert "Waiting for" in r.content and "1 hour" in r.content
 
+    waiting = status.waiting_on[0].user_id
+    for user in (alice, bob):
+        r = await user.slash("game mine", channel=chan)
+        assert r.ephemeral and f"game #{game_id} (The Downfall of Pompeii)" in r.content
+        assert ("your move" in r.content) == (user.id == waiting)
+    r = await mod.slash("game mine", channel=chan)
+    assert r.ephemeral and "no open games" in r.content
     r = await alice.slash("game back", channel=chan)
     assert r.ephemeral and "already playing your seat yourself" in r.content
 
