@@ -1,6 +1,6 @@
 """Pompeji, Frank Brandt's card game: state, rules flow and the engine contract.
 
-Spec: docs/rules/cardcity.md (rulings C1–C17 in its §9); views and events:
+Spec: docs/rules/cardcity.md (rulings C1–C19 in its §9); views and events:
 docs/views-cardcity.md. A turn is one placement (card, statue or a discard when nothing fits),
 then the draw: automatic before the first volcano, a ``draw``/``nodraw`` decision after it.
 After every normal turn a *permit window* opens for the seats with permit uses left (the mover

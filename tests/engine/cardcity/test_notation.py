@@ -35,7 +35,7 @@ from tests.engine.cardcity.helpers import card, play, scenario
         ("decline", DECLINE),
     ],
 )
-def test_canonical_notation_round_trips(text: str, action: object) -> None:
+def test_c18_canonical_notation_round_trips(text: str, action: object) -> None:
     assert parse_action(text) == action
     assert format_action(parse_action(text)) == text
 

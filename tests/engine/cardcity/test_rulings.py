@@ -295,3 +295,14 @@ def test_c16_options_are_offered_with_their_choices() -> None:
     assert specs["permit_uses"].choices == (1, 2) and specs["permit_uses"].default == 1
     assert 0 in specs["permit_window"].choices and specs["permit_window"].default == 900
     assert specs["first_seat"].default == -1
+
+
+def test_c19_the_deal_comes_from_the_seed_and_every_draw_is_an_event() -> None:
+    state = new_game(21, 3, {"permit_window": 0})
+    assert new_game(21, 3, {"permit_window": 0}) == state
+    seat = state.turn
+    play_card = next(a for a in legal_actions(state, seat) if type(a).__name__ == "PlayCard")
+    transition = apply(state, seat, play_card)
+    (drawn,) = [e for e in transition.events if e["type"] == "CardDrawn"]
+    assert drawn["secret"] == {"card": card_code(state.deck[0])}
+    assert transition.state.hands[seat][-1] == state.deck[0]
