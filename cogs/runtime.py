@@ -101,6 +101,8 @@ class VesuviusBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._scheduler
             self._scheduler = None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.service.idle(), timeout=5.0)  # moves being delivered
         await super().close()
         if self._host is not None:
             await self._host.close()
