@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import aiohttp
 import discord
 
 from cogs.runtime import VesuviusBot
@@ -61,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    except (OSError, aiohttp.ClientError) as e:
+        print(f"vesuvius: cannot reach Discord ({e.__class__.__name__}): check the network.")
+        return 1
     except discord.PrivilegedIntentsRequired:
         print("vesuvius: Discord asks for a privileged intent, which this bot never needs.")
         return 2
