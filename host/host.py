@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -89,6 +90,9 @@ from storage.db import (
 )
 
 GameResolver = Callable[[str], Game[Any, Any]]
+RETRY_DELAY = 300.0
+"""Seconds before ``run_due`` retries a game whose due work failed (a bug, logged)."""
+log = logging.getLogger("host")
 MAX_ACTION_TEXT = 200
 """Longer text is refused before parsing (and never echoed back into a message)."""
 _MISSING = object()
@@ -721,8 +725,18 @@ class Host:
         now = self.clock.now() if now is None else now
         out: list[Notification] = []
         for game_id in await self.db.due_games(now):
-            out.extend(await self._run_game(game_id, now, max(1, ai_moves_per_game)))
+            try:
+                out.extend(await self._run_game(game_id, now, max(1, ai_moves_per_game)))
+            except Exception:
+                # One broken game (an engine or AI bug) must not stop every other game's clock.
+                log.exception("game %s: running what was due failed; retrying later", game_id)
+                await self._postpone(game_id, now + RETRY_DELAY)
         return out
+
+    async def _postpone(self, game_id: int, when: float) -> None:
+        async with self._lock(game_id):
+            self._cache.pop(game_id, None)  # reload from the database next time
+            await self.db.postpone(game_id, when)
 
     async def _run_game(self, game_id: int, now: float, max_ai: int) -> list[Notification]:
         out: list[Notification] = []

@@ -549,6 +549,18 @@ class Database:
 
         await self.run(write)
 
+    async def postpone(self, game_id: int, when: float) -> None:
+        """Move an active game's ``next_due`` to ``when`` (after its due work failed)."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                c.execute(
+                    "UPDATE games SET next_due = ? WHERE id = ? AND status = 'active'",
+                    (when, game_id),
+                )
+
+        await self.run(write)
+
     async def set_status(
         self, game_id: int, status: str, now: float, *, outcome: bytes | None = None
     ) -> None:

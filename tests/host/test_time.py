@@ -21,7 +21,7 @@ from host import (
 )
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
-from tests.host.toygame import ToyAction, ToyGame, ToyState
+from tests.host.toygame import TOY, ToyAction, ToyGame, ToyState
 
 A, B, C, D = USERS
 HOUR = 3600.0
@@ -297,3 +297,29 @@ async def test_a_games_own_time_limit_and_timeout_rule_take_precedence(
     clock.advance(600)  # A passed before, so the rule's pass is not legal: the policy decides
     [a_late] = moves(await h.run_due())
     assert a_late.seat == 0 and a_late.notation.startswith("play") and a_late.taken_over
+
+
+class BrokenForOneGame(RandomChooser):
+    """An AI with a bug that only shows in one game (seat 0 holding two sixes)."""
+
+    def choose(self, game: Any, state: Any, seat: int, seed: int) -> Any:
+        if sorted(state.hands[seat]) == [6, 6]:
+            raise RuntimeError("AI bug")
+        return super().choose(game, state, seat, seed)
+
+
+async def test_a_game_whose_due_work_fails_does_not_stop_the_others(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    sixes = next(seed for seed in range(2000) if sorted(TOY.new_game(seed, 2).hands[0]) == [6, 6])
+    seeds = iter([sixes, 1001])
+    h = await hosts(db_path, clock, chooser=BrokenForOneGame(), seed_source=lambda: next(seeds))
+    opts = {"reminders_at": (), "reminders_before": ()}
+    broken = (await started_game(h, channel=1, players=2, **opts)).game_id
+    fine = (await started_game(h, channel=2, players=2, **opts)).game_id
+    clock.advance(DAY)
+    notes = moves(await h.run_due())
+    assert [n.game_id for n in notes] == [fine]
+    assert (await h.status(broken)).version == 0  # nothing half-done
+    assert await h.next_due() == clock.now() + 300  # retried later, not in a hot loop
+    assert await h.run_due() == []
