@@ -63,10 +63,16 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     except (OSError, aiohttp.ClientError) as e:
-        print(f"vesuvius: cannot reach Discord ({e.__class__.__name__}): check the network.")
+        print(
+            f"vesuvius: cannot reach Discord ({e.__class__.__name__}): check the network.",
+            file=sys.stderr,
+        )
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("vesuvius: Discord asks for a privileged intent, which this bot never needs.")
+        print(
+            "vesuvius: Discord asks for a privileged intent, which this bot never needs.",
+            file=sys.stderr,
+        )
         return 2
     except KeyboardInterrupt:
         log.info("stopped")
