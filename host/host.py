@@ -726,7 +726,7 @@ class Host:
         out: list[Notification] = []
         for game_id in await self.db.due_games(now):
             try:
-                out.extend(await self._run_game(game_id, now, max(1, ai_moves_per_game)))
+                await self._run_game(game_id, now, max(1, ai_moves_per_game), out)
             except Exception:
                 # One broken game (an engine or AI bug) must not stop every other game's clock.
                 log.exception("game %s: running what was due failed; retrying later", game_id)
@@ -738,8 +738,11 @@ class Host:
             self._cache.pop(game_id, None)  # reload from the database next time
             await self.db.postpone(game_id, when)
 
-    async def _run_game(self, game_id: int, now: float, max_ai: int) -> list[Notification]:
-        out: list[Notification] = []
+    async def _run_game(
+        self, game_id: int, now: float, max_ai: int, out: list[Notification]
+    ) -> None:
+        """Do what is due in one game, appending each notification to ``out`` as it happens
+        (so moves already made are delivered even if a later step fails)."""
         async with self._lock(game_id):
             lg = await self._get(game_id, None)
             ai_moves = 0
@@ -806,7 +809,6 @@ class Host:
                     await self.db.update_schedule(game_id, schedule, [], now)
                     self._set_schedule(lg, schedule)
                 break
-        return out
 
     async def _choose(self, lg: _Loaded, seat: SeatRow) -> tuple[object, str]:
         """The seat's AI decides, in a worker thread (a strong AI thinks for a while; states are
