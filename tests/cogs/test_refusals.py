@@ -15,7 +15,7 @@ from tests.cogs.helpers import (
 
 
 async def test_refusals_leave_the_game_unchanged(
-    fake_discord: Any, start_bot: Any, make_bot: Any
+    fake_discord: Any, start_bot: Any, make_bot: Any, clock: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
@@ -108,6 +108,11 @@ async def test_refusals_leave_the_game_unchanged(
     assert (
         f"{next_up.mention} (" in board.content and "DMs closed: use `/hand` here" in board.content
     )
+    # Their reminder comes as a mention in the channel instead of a DM.
+    clock.advance(13 * 3600)
+    reminder = await carol.wait_for_message(chan, predicate=lambda m: "⏳" in m.content)
+    assert next_up.mention in reminder.content and "waiting for your move" in reminder.content
+    assert "11 hours left" in reminder.content and "Your hand" not in reminder.content
 
 
 async def test_a_second_game_goes_to_a_thread(
