@@ -341,6 +341,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 state = f"**your move**{self.service.deadline_text(g.deadline)}"
             link = self.service.link(g.guild_id, g.channel_id)
             lines.append(f"• game #{g.game_id} ({title}) in <#{g.channel_id}> — {state} — {link}")
+        while len("\n".join(lines)) > 2000 - 40:
+            lines.pop()
+        if len(lines) <= len(games):
+            lines.append(f"… and {len(games) - len(lines) + 1} more")
         await interaction.response.send_message(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
