@@ -2,7 +2,8 @@
 then letting a deadline pass so the scheduler's timeout move is written instead), printing
 ``game_id version`` after each move is acknowledged (returned to the caller), until killed.
 
-Run: ``python -m tests.host.crash_child DBFILE SEED``.
+The crash test forks it from the test process (``main``); it also runs on its own:
+``python -m tests.host.crash_child DBFILE SEED``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import asyncio
 import random
 import sys
 import time
+from typing import TextIO
 
 from host import Host, MoveResult
 
@@ -19,10 +21,9 @@ USERS = (11, 22, 33)
 LATE = 8 * 24 * 3600.0  # past any deadline
 
 
-async def main(path: str, seed: int) -> None:
+async def main(path: str, seed: int, out: TextIO = sys.stdout) -> None:
     rng = random.Random(seed)
     host = await Host.open(path, seed_source=lambda: rng.randrange(1 << 62))
-    out = sys.stdout
     while True:
         status = await host.game_in_channel(CHANNEL)
         if status is None:
