@@ -406,7 +406,8 @@ class Host:
             return self._status(lg)
 
     async def leave(self, game_id: int, user: int, *, channel_id: int | None = None) -> GameStatus:
-        """Give up a seat in the lobby; the lobby is cancelled when no human is left."""
+        """Give up a seat in the lobby; the lobby is cancelled when no human is left. When the
+        creator leaves, the player seated longest takes over the lobby (may start, cancel)."""
         async with self._lock(game_id):
             lg = await self._get(game_id, channel_id)
             if lg.row.status == "active" and lg.seat_of(user) is not None:
@@ -420,7 +421,11 @@ class Host:
             if not any(u is not None for u, _, _ in rows):
                 await self._end(lg, "cancelled")
                 return self._status(lg)
-            await self._write_lobby(lg, rows)
+            # The creator leaving hands the lobby to the longest-seated player left.
+            heir = (
+                next(u for u, _, _ in rows if u is not None) if user == lg.row.creator_id else None
+            )
+            await self._write_lobby(lg, rows, creator_id=heir)
             return self._status(lg)
 
     async def start(
@@ -1162,15 +1167,22 @@ class Host:
                 return
 
     async def _write_lobby(
-        self, lg: _Loaded, rows: list[tuple[int | None, str | None, float]]
+        self,
+        lg: _Loaded,
+        rows: list[tuple[int | None, str | None, float]],
+        creator_id: int | None = None,
     ) -> None:
         now = self.clock.now()
-        await self.db.replace_seats(lg.row.id, rows, now)
+        await self.db.replace_seats(lg.row.id, rows, now, creator_id=creator_id)
         lg.seats = tuple(
             SeatRow(lg.row.id, i, u, ai, ai is not None, False, 0, None, joined)
             for i, (u, ai, joined) in enumerate(rows)
         )
-        lg.row = dataclasses.replace(lg.row, updated_at=now)
+        lg.row = dataclasses.replace(
+            lg.row,
+            updated_at=now,
+            creator_id=lg.row.creator_id if creator_id is None else creator_id,
+        )
 
     async def _end(self, lg: _Loaded, status: Status) -> None:
         now = self.clock.now()

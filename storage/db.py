@@ -414,9 +414,15 @@ class Database:
         return await self.run(write)
 
     async def replace_seats(
-        self, game_id: int, seats: Sequence[tuple[int | None, str | None, float]], now: float
+        self,
+        game_id: int,
+        seats: Sequence[tuple[int | None, str | None, float]],
+        now: float,
+        *,
+        creator_id: int | None = None,
     ) -> None:
-        """Rewrite a lobby's seats as ``(user_id, ai, joined_at)`` in seat order."""
+        """Rewrite a lobby's seats as ``(user_id, ai, joined_at)`` in seat order (and hand the
+        lobby to ``creator_id`` if given)."""
 
         def write(c: sqlite3.Connection) -> None:
             with _transaction(c):
@@ -430,7 +436,11 @@ class Database:
                         for i, (user, ai, joined) in enumerate(seats)
                     ],
                 )
-                c.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+                c.execute(
+                    "UPDATE games SET updated_at = ?, creator_id = coalesce(?, creator_id) "
+                    "WHERE id = ?",
+                    (now, creator_id, game_id),
+                )
 
         await self.run(write)
 

@@ -113,6 +113,17 @@ async def test_leaving_the_lobby_and_the_last_human_leaving_cancels_it(host: Hos
     assert await host.game_in_channel(500) is None
 
 
+async def test_when_the_creator_leaves_the_next_player_runs_the_lobby(host: Host) -> None:
+    game = (await host.create_game(GUILD, 500, A, TOY)).game_id
+    await host.join(game, B)
+    await host.join(game, C)
+    status = await host.leave(game, A)
+    assert status.creator_id == B
+    with pytest.raises(PermissionDeniedError, match=f"<@{B}>"):
+        await host.start(game, C)
+    assert (await host.start(game, B)).status.status == "active"
+
+
 async def test_leaving_a_started_game_points_to_resign(host: Host) -> None:
     status = await started_game(host)
     with pytest.raises(NotInLobbyError, match="resign"):
