@@ -186,7 +186,10 @@ def parse_legal(game: Game[S, A], state: S, seat: Seat, text: str) -> A:
     if seat not in game.to_act(state):
         raise NotYourTurnError("It is not your turn: you have no decision to make right now.")
     legal = game.legal_actions(state, seat)
-    action = game.parse_action(text)
+    try:
+        action = game.parse_action(text)
+    except NotationError as error:
+        raise NotationError(f"{error} Legal now: {legal_summary(game, legal)}") from None
     if action not in legal:
         raise IllegalActionError(
             f"`{text.strip()}` is not a legal move right now. Legal now: "

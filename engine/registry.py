@@ -25,9 +25,15 @@ def get_game(key: str) -> Game[Any, Any]:
         raise RuleError(f"Unknown game `{key}`. Known games: {known}.") from None
 
 
+BUILTIN_ORDER = ("downfall", "cardcity")
+"""The order games are offered in (the flagship first), whatever order they were imported in."""
+
+
 def all_games() -> dict[str, Game[Any, Any]]:
+    """Every registered game, built-in games in :data:`BUILTIN_ORDER` first."""
     _load_builtin()
-    return dict(_GAMES)
+    order = {key: i for i, key in enumerate(BUILTIN_ORDER)}
+    return dict(sorted(_GAMES.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
 
 
 def _load_builtin() -> None:
