@@ -206,6 +206,12 @@ async def test_200_games_driven_concurrently_stay_consistent(
             if result is None:
                 return
             played[game] += 1
+            # Secrets stay with their owners: nothing for the channel carries one.
+            assert all("secret" not in e for e in result.public_events)
+            assert "hand" not in result.public_view
+            seats = {s.seat: s.user_id for s in (await h.status(game)).seats}
+            for seat, private in result.private_views.items():
+                assert private.user_id == seats[seat] and private.view["seat"] == seat
             await asyncio.sleep(0)
 
     await asyncio.gather(*(drive(g, i) for i, g in enumerate(ids)))
