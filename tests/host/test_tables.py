@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -231,3 +232,21 @@ async def test_a_resigned_seat_is_played_by_the_ai_and_all_resigning_cancels(
     assert final.status == "cancelled"
     with pytest.raises(GameNotActiveError):
         await host.resign(game, C)
+
+
+async def test_double_clicks_and_a_rush_for_the_last_seats_are_handled(host: Host) -> None:
+    created = await asyncio.gather(
+        *(host.create_game(GUILD, 700, u, TOY) for u in (A, B, C, A)), return_exceptions=True
+    )
+    games = [r for r in created if not isinstance(r, BaseException)]
+    assert len(games) == 1
+    assert all(isinstance(r, ChannelBusyError) for r in created if r not in games)
+    game = games[0].game_id
+    creator = games[0].creator_id
+    others = [u for u in USERS if u != creator] + [999, 998]
+    joined = await asyncio.gather(*(host.join(game, u) for u in others), return_exceptions=True)
+    assert sum(not isinstance(r, BaseException) for r in joined) == 2  # a 3-seat table
+    assert all(isinstance(r, TableFullError) for r in joined if isinstance(r, BaseException))
+    again = await asyncio.gather(host.join(game, creator), return_exceptions=True)
+    assert isinstance(again[0], AlreadySeatedError)
+    assert len((await host.status(game)).seats) == 3
