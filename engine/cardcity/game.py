@@ -265,13 +265,18 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
         return [CLAIM, DECLINE] if can_place(state, seat) else [DECLINE]
     grid = state.grid()
     cells = state.frontier()
+    forbidden = [rules.forbidden(grid, cell) for cell in cells]
     out: list[Action] = []
     for card in sorted(state.hands[seat]):
-        out.extend(PlayCard(card, cell) for cell in rules.legal_cells(grid, face_of(card), cells))
+        b, c = divmod(card, 7)
+        out.extend(
+            PlayCard(card, cell)
+            for cell, (bad_b, bad_c) in zip(cells, forbidden, strict=True)
+            if b not in bad_b and c not in bad_c
+        )
     hand_fits = bool(out)
     if state.statues[seat] == NO_STATUE:  # C13: every identity the neighbours allow
-        for cell in cells:
-            bad_buildings, bad_colours = rules.forbidden(grid, cell)
+        for cell, (bad_buildings, bad_colours) in zip(cells, forbidden, strict=True):
             colours = [c for c in range(7) if c not in bad_colours]
             for b in range(7):
                 if b not in bad_buildings:
