@@ -10,7 +10,8 @@ every step). After every step:
 * the state round-trips through state_to_json/state_from_json;
 * a secret in an event reaches only its ``secret_for`` seats;
 * replay: re-applying the log reproduces every intermediate state and every event list;
-* every game ends (within 600 steps).
+* every game ends (within 600 steps); at the end, the city obeys the placement rules and each
+  score is the sum of the points its plays earned.
 
 The costly checks run at one step in three, by chance (as in the Downfall playouts, to stay
 within the test budget): the state JSON goes through JSON text; the public view's JSON holds no
@@ -191,7 +192,28 @@ def run_game(players: int, seed: int) -> int:
         assert again == expected
     if seed % 10 == 0:
         assert replay(GAME, seed, players, options, records) == state
+    check_final_city(state)
+    points = [0] * players
+    for record in records:
+        for event in record.events:
+            if event["type"] in ("CardPlayed", "StatuePlayed"):
+                points[event["seat"]] += event["points"]
+    assert list(state.scores) == points
     return len(records)
+
+
+def check_final_city(state: State) -> None:
+    """No two cards touching along a side share a building or a colour (statues aside), and
+    the city fits in 7 x 7."""
+    grid = {(r, c): item for r, c, item in state.city}
+    for (r, c), item in grid.items():
+        for other in (grid.get((r + 1, c)), grid.get((r, c + 1))):
+            if other is None or item >= STATUE or other >= STATUE:
+                continue
+            assert item // 7 != other // 7 and item % 7 != other % 7, (r, c)
+    rows = [r for r, _ in grid]
+    cols = [c for _, c in grid]
+    assert max(rows) - min(rows) < 7 and max(cols) - min(cols) < 7
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
