@@ -12,13 +12,16 @@ from engine.cardcity.game import (
     State,
     active_seat,
     apply,
+    decision_time,
     describe_action,
     determinize,
     legal_actions,
+    menu_actions,
     new_game,
     outcome,
     state_from_json,
     state_to_json,
+    timeout_action,
     to_act,
 )
 from engine.cardcity.views import build_view
@@ -75,6 +78,17 @@ class CardCity:
 
     def determinize(self, state: State, seat: Seat, seed: int) -> State:
         return determinize(state, seat, seed)
+
+    # Optional hooks the host calls for any game that has them (docs/host.md).
+
+    def decision_time(self, state: State, seat: Seat) -> float | None:
+        return decision_time(state, seat)
+
+    def timeout_action(self, state: State, seat: Seat) -> Action | None:
+        return timeout_action(state, seat)
+
+    def menu_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        return menu_actions(state, seat)
 
 
 GAME = CardCity()

@@ -617,6 +617,36 @@ def active_seat(state: State) -> Seat | None:
     return state.actor if state.stage in ("play", "draw") else state.turn
 
 
+# --------------------------------------------------------------------------- host hooks
+
+
+def decision_time(state: State, seat: Seat) -> float | None:
+    """The seconds the rules give ``seat``'s pending decision (the host's optional hook): a
+    permit window lasts ``permit_window`` seconds (C3, C16). ``None``: the table's turn time
+    (every other decision, and the mover's lone second-turn offer when the window is 0)."""
+    if state.stage == "window" and seat in state.pending and state.permit_window > 0:
+        return float(state.permit_window)
+    return None
+
+
+def timeout_action(state: State, seat: Seat) -> Action | None:
+    """What the rules do when ``seat`` lets its decision time out (the host's optional hook):
+    a window holder declines (C3) and a claimed permit turn is given up, the permit kept (C7).
+    ``None``: the table's timeout policy decides (a normal turn, a draw decision)."""
+    if seat not in to_act(state):
+        return None
+    if state.stage == "window" or (state.stage == "play" and state.permit_turn):
+        return DECLINE
+    return None
+
+
+def menu_actions(state: State, seat: Seat) -> list[Action]:
+    """The legal actions worth a button or a menu entry (the host's optional hook): all but
+    the statue's placements, which can number a thousand (C13); those stay legal and are
+    reached by typing (``/move statue Ar g8``)."""
+    return [a for a in legal_actions(state, seat) if not isinstance(a, PlayStatue)]
+
+
 # --------------------------------------------------------------------------- labels
 
 
@@ -639,7 +669,7 @@ def describe_action(state: State, seat: Seat, action: Action) -> str:
         case Claim():
             if seat == state.window_after:
                 return "Use your building permit: take another turn now"
-            return f"Use your building permit: play before seat {state.turn}"
+            return "Use your building permit: play now, before the next player"
         case Decline():
             if state.stage == "window":
                 return "Let it pass (keep your permit)"
