@@ -1,0 +1,96 @@
+"""Pompeji's permit window through the host, with a fake clock: the window lasts the game's
+`permit_window` option, closes early when every holder declines, the first claim wins, and a
+silent holder or claimant is declined by the rules (not counted as a timeout)."""
+
+from __future__ import annotations
+
+import pytest
+
+from host import FakeClock, Host, MoveResult, NotYourTurnError, Reminder, StaleVersionError
+from tests.host.helpers import USERS, started_game
+
+A, B, C = USERS[:3]
+DAY = 24 * 3600.0
+
+
+def moves(notes: list[MoveResult | Reminder]) -> list[MoveResult]:
+    return [n for n in notes if isinstance(n, MoveResult)]
+
+
+async def window_open(host: Host, window: int = 60) -> tuple[int, int]:
+    """A 3-player game where A (seat 0) has just played: A and C hold the window, B is next."""
+    variants = {"permit_window": window, "first_seat": 0}
+    game = (await started_game(host, kind="cardcity", variants=variants)).game_id
+    first = next(c for c in await host.legal_choices(game, A) if c.notation.startswith("play "))
+    result = await host.act(game, A, first.notation)
+    assert [s.user_id for s in result.next_to_act] == [A, C]
+    return game, result.version
+
+
+async def test_the_window_closes_after_its_time_and_the_game_goes_on(
+    host: Host, clock: FakeClock
+) -> None:
+    game, version = await window_open(host, window=60)
+    opened = clock.now()
+    status = await host.status(game)
+    assert status.deadline == opened + 60  # the option, not the table's 24 hours
+    clock.advance(59)
+    assert moves(await host.run_due()) == []
+    clock.advance(1)
+    declined = moves(await host.run_due())
+    assert [(m.seat, m.notation, m.by) for m in declined] == [
+        (0, "decline", "timeout"),
+        (2, "decline", "timeout"),
+    ]
+    assert all("the rules apply" in m.note and not m.taken_over for m in declined)
+    status = await host.status(game)
+    assert status.version == version + 2
+    assert [s.user_id for s in status.waiting_on] == [B]
+    assert status.deadline == clock.now() + DAY  # B's own turn runs on the table's time
+    assert [s.timeouts for s in status.seats] == [0, 0, 0]
+    assert [s["permits_left"] for s in (await host.public_view(game))["seats"]] == [1, 1, 1]
+    choices = await host.legal_choices(game, B)
+    assert choices and all(c.notation.startswith(("play ", "statue ")) for c in choices)
+
+
+async def test_the_first_claim_wins_and_a_later_one_changes_nothing(host: Host) -> None:
+    game, version = await window_open(host)
+    claimed = await host.act(game, C, "claim", version)
+    assert [e["type"] for e in claimed.public_events] == ["PermitClaimed"]
+    with pytest.raises(StaleVersionError):  # A's button was drawn for the open window
+        await host.act(game, A, "claim", version)
+    with pytest.raises(NotYourTurnError):  # typed after the window closed
+        await host.act(game, A, "claim")
+    status = await host.status(game)
+    assert status.version == version + 1 and [s.user_id for s in status.waiting_on] == [C]
+    play = next(c for c in await host.legal_choices(game, C) if c.notation.startswith("play "))
+    done = await host.act(game, C, play.notation)
+    assert "PermitSpent" in [e["type"] for e in done.public_events]
+    assert [s.user_id for s in done.next_to_act] == [B]  # then the player who was due
+
+
+async def test_every_holder_declining_closes_the_window_at_once(
+    host: Host, clock: FakeClock
+) -> None:
+    game, version = await window_open(host, window=14400)
+    first = await host.act(game, C, "decline", version)
+    assert [s.user_id for s in first.next_to_act] == [A]  # still open for A
+    last = await host.act(game, A, "decline")
+    assert [e["type"] for e in last.public_events] == ["PermitDeclined", "WindowClosed"]
+    status = await host.status(game)
+    assert [s.user_id for s in status.waiting_on] == [B]
+    assert status.deadline == clock.now() + DAY
+
+
+async def test_a_silent_claimant_gives_the_turn_back_and_keeps_the_permit(
+    host: Host, clock: FakeClock
+) -> None:
+    game, version = await window_open(host)
+    await host.act(game, C, "claim", version)
+    clock.advance(DAY)  # the permit turn runs on the table's time
+    [lapsed] = moves(await host.run_due())
+    assert (lapsed.seat, lapsed.notation, lapsed.by) == (2, "decline", "timeout")
+    assert [e["type"] for e in lapsed.public_events] == ["PermitLapsed"]
+    status = await host.status(game)
+    assert [s.user_id for s in status.waiting_on] == [B] and status.seats[2].timeouts == 0
+    assert (await host.public_view(game))["seats"][2]["permits_left"] == 1
