@@ -72,6 +72,9 @@ REACH_BASE = 6.0
 REACH_STEP = 10.0
 """Tiles until lava covers a square ``d`` steps from a lava front: about ``BASE + STEP · d``."""
 
+OWN_WAIT = 1.0
+"""How much a piece's own moves (before the one that takes it out) delay it."""
+
 OVER_BUDGET = 0.15
 """Survival factor of a piece beyond the seat's move budget (it will likely not get out)."""
 
@@ -224,7 +227,9 @@ def seat_values(state: State) -> list[float]:
         used = 0
         alive = 0.0
         for cost, reach in own:
-            waited = setup + (used / 2.0) * n
+            # Tiles drawn before the piece's last move: it waits for the pieces before it and
+            # for its own moves but the last.
+            waited = setup + ((used + OWN_WAIT * (cost - 1)) / 2.0) * n
             survive = math.exp(-waited / reach)
             used += cost
             if used > budget:

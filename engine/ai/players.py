@@ -115,6 +115,37 @@ class _Node:
         self.avail = 1
 
 
+def _select(
+    node: _Node,
+    acts: Sequence[Any],
+    c: float,
+    prior_weight: float,
+    prior: dict[Any, float] | None,
+) -> Any:
+    """The first untried action, else the best by UCB1 with availability counts (plus the
+    progressive bias of the prior at the root). Counts every action offered as available."""
+    untried = None
+    for action in acts:
+        child = node.children.get(action)
+        if child is None:
+            if untried is None:
+                untried = action
+        else:
+            child.avail += 1
+    if untried is not None:
+        return untried
+    chosen = acts[0]
+    best_value = -math.inf
+    for action in acts:
+        child = node.children[action]
+        value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+        if prior is not None:
+            value += prior_weight * prior[action] / (child.visits + 1)
+        if value > best_value:
+            chosen, best_value = action, value
+    return chosen
+
+
 @dataclass(frozen=True, slots=True)
 class SearchResult:
     """What :func:`search` found: the action, how many iterations ran, root statistics."""
@@ -175,49 +206,36 @@ def search(
     limit = budget.seconds or 0.0
     c = config.exploration
     iterations = 0
+    pairs: list[tuple[int, int]] = []
     while iterations < budget.playouts:
         if clock is not None and iterations and clock() - start >= limit:
             break
         iterations += 1
-        sample = heur.determinize(state, seat, next_seed())
-        rng = Rng(next_seed())
-        node = root
-        path: list[tuple[_Node, Seat]] = []
-        mover: Seat | None = seat
+        # The root action first: its k-th visit always uses the k-th determinization and
+        # rollout seed, so root actions are compared on the same samples (common random
+        # numbers), which cuts the noise of the comparison a lot.
+        first = _select(root, candidates, c, config.prior_weight, prior)
+        node = root.children.get(first)
+        if node is None:
+            node = root.children[first] = _Node()
+        while len(pairs) <= node.visits:
+            pairs.append((next_seed(), next_seed()))
+        sample_seed, rollout_seed = pairs[node.visits]
+        sample = heur.step(heur.determinize(state, seat, sample_seed), seat, first)
+        rng = Rng(rollout_seed)
+        path: list[tuple[_Node, Seat]] = [(node, seat)]
+        mover = heur.pending(sample) if node.visits else None
         while mover is not None:
-            if node is root:
-                acts: Sequence[Any] = candidates
-            else:
-                acts = heur.candidates(sample, mover, config.width)
-            untried = None
-            for action in acts:
-                child = node.children.get(action)
-                if child is None:
-                    if untried is None:
-                        untried = action
-                else:
-                    child.avail += 1
-            if untried is not None:
-                leaf = _Node()
-                node.children[untried] = leaf
-                sample = heur.step(sample, mover, untried)
-                path.append((leaf, mover))
-                break
-            chosen = acts[0]
-            chosen_node = node.children[chosen]
-            best_value = -math.inf
-            for action in acts:
-                child = node.children[action]
-                value = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if node is root:
-                    value += config.prior_weight * prior[action] / (child.visits + 1)
-                if value > best_value:
-                    chosen, chosen_node, best_value = action, child, value
+            acts = heur.candidates(sample, mover, config.width)
+            chosen = _select(node, acts, c, 0.0, None)
+            child = node.children.get(chosen)
             sample = heur.step(sample, mover, chosen)
-            path.append((chosen_node, mover))
-            node = chosen_node
+            if child is None:
+                child = node.children[chosen] = _Node()
+                path.append((child, mover))
+                break
+            path.append((child, mover))
+            node = child
             mover = heur.pending(sample)
         steps = config.rollout_steps if config.rollout_steps is not None else heur.horizon(sample)
         for _ in range(steps):
