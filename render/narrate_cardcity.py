@@ -91,17 +91,83 @@ def decision(view: Mapping[str, Any]) -> str:
 
 
 def hand(view: Mapping[str, Any]) -> str:
-    """A player view's hand in words: ``"Your hand: Temple·red·1, Forum·blue·6"``."""
+    """A player view's hand in words: ``"Your hand: Temple·red·1, Forum·blue·6"``, plus what
+    the player still has: an unused statue (placed by typing, it is not on the buttons) and
+    permit uses."""
     cards = view.get("hand")
     if not isinstance(cards, list):
         return ""
     if not cards:
-        return "Your hand is empty."
-    shown = [
-        f"{card_name(c.get('code'))}·{c.get('value')}" if isinstance(c, Mapping) else str(c)
-        for c in cards
-    ]
-    return "Your hand: " + ", ".join(shown)
+        text = "Your hand is empty."
+    else:
+        shown = [
+            f"{card_name(c.get('code'))}·{c.get('value')}" if isinstance(c, Mapping) else str(c)
+            for c in cards
+        ]
+        text = "Your hand: " + ", ".join(shown)
+    mine = _own_seat(view)
+    if mine is None or view.get("stage") == "over":
+        return text
+    extras = []
+    if not mine.get("statue_used"):
+        extras.append(
+            "your statue is unused: place it by typing `/move statue` + building and colour "
+            "letters + space, e.g. `statue Ar g8` (the list narrows as you type)"
+        )
+    permits = mine.get("permits_left")
+    if isinstance(permits, int) and permits > 0:
+        extras.append(f"building permit: {permits} use{'' if permits == 1 else 's'} left")
+    if not extras:
+        return text
+    more = "; ".join(extras)
+    return f"{text}\n{more[0].upper()}{more[1:]}."
+
+
+def _own_seat(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    seat, seats = view.get("seat"), view.get("seats")
+    if not isinstance(seat, int) or not isinstance(seats, list):
+        return None
+    return next((s for s in seats if isinstance(s, Mapping) and s.get("seat") == seat), None)
+
+
+def _card_value(code: str, legend: Any) -> int | None:
+    """A card's value from the view's legend (``values[building][colour]``)."""
+    if not isinstance(legend, Mapping):
+        return None
+    try:
+        buildings = [b[0] for b in legend["buildings"]]
+        colours = [c[0] for c in legend["colours"]]
+        return int(legend["values"][buildings.index(code[0])][colours.index(code[-1])])
+    except (KeyError, IndexError, ValueError, TypeError):
+        return None
+
+
+def score_sheet(
+    outcome: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str]
+) -> list[str]:
+    """The final score sheet, best first: per player the points from plays, minus the cards
+    left in hand (named, C10), the total and the place (ties share it, C11)."""
+    places = list(outcome.get("places") or [])
+    scores = list(outcome.get("scores") or [])
+    hands = view.get("hands") if isinstance(view.get("hands"), list) else []
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    lines = []
+    for seat in sorted(range(len(places)), key=lambda s: (places[s], s)):
+        place = int(places[seat])
+        score = scores[seat] if seat < len(scores) and isinstance(scores[seat], Mapping) else {}
+        built, minus = int(score.get("built", 0)), -int(score.get("hand", 0))
+        held = hands[seat] if hands is not None and seat < len(hands) else []
+        cards = []
+        for code in held if isinstance(held, list) else []:
+            value = _card_value(str(code), view.get("legend"))
+            cards.append(card_name(code) + ("" if value is None else f"·{value}"))
+        in_hand = f"{minus} in hand ({', '.join(cards)})" if cards else "0 in hand"
+        total = int(score.get("final", built - minus))
+        lines.append(
+            f"{medals.get(place, '▫️')} {place}. {_name(names, seat)} — {built} from plays "
+            f"− {in_hand} = **{total}**"
+        )
+    return lines
 
 
 SCORE_LABELS = {"final": "points", "built": "built", "hand": "left in hand"}
@@ -134,13 +200,30 @@ RULES: dict[str, tuple[str, str]] = {
     ),
     "permit": (
         "Building permit",
-        "Once per game (twice with the variant) you may use your permit: a second turn right "
-        "after yours, or a turn before the next player. `/move claim` or `/move decline`.",
+        "Once per game (twice with the `permit_uses=2` variant) you may use your permit: a "
+        "second turn right after yours, or a turn before the next player. After every normal "
+        "turn a window opens for everyone with a use left except the next player; its length "
+        "is the game's `permit_window` option (15 minutes by default, `0` = only the mover's "
+        "second turn). The bot offers it by DM (**Use permit** / **Let it pass**) to those who "
+        "can place something; the first claim wins; when everyone asked has declined the "
+        "window closes at once, and silence counts as declining. A claimed permit turn must "
+        "place a card or the statue; left unplayed it is given up and the permit is kept. "
+        "Typed: `/move claim`, `/move decline`.",
     ),
     "end": (
         "Volcanoes and the end",
         "After the first volcano, drawing is optional. The second volcano ends the game at once; "
         "the value of the cards in your hand is subtracted. Most points wins.",
+    ),
+    "moves": (
+        "Moves (notation)",
+        "A card is its building letter (T Temple, F Forum, A Amphitheatre, B Baths, V Villa, "
+        "W Well, G Granary) and colour letter (r o y g b p w); a space is a column a–m and a "
+        "row 1–13 (the start card lies on g7). `play Tr g8` builds, `statue Ar g8` places your "
+        "statue declared as Amphitheatre·red, `discard Tr` when none of your cards fits, "
+        "`draw` / `nodraw` after the first volcano, `claim` / `decline` in a permit window. "
+        "Buttons and menus offer every move except the statue's (hundreds of them): type "
+        "those in `/move`, where the list narrows as you type.",
     ),
 }
 """Rules topics for ``/game rules``: key -> (title, text)."""

@@ -2,8 +2,10 @@
 shared text helpers the Discord edge uses (durations, rankings, clipping).
 
 A narration module (``render/narrate_<game>.py``) provides ``narrate(events, names)``,
-``decision(view)``, ``RULES`` (topic -> (title, text)) and ``SCORE_LABELS``. A game without one
-still gets plain sentences, so a new game plugs in without special cases in ``cogs/``.
+``decision(view)``, ``RULES`` (topic -> (title, text)) and ``SCORE_LABELS``, optionally
+``hand(view)`` and ``score_sheet(outcome, final_view, names)`` (the lines under the final
+board). A game without one still gets plain sentences, so a new game plugs in without special
+cases in ``cogs/``.
 Pure: no discord, no I/O.
 """
 
@@ -16,6 +18,7 @@ from typing import Any
 from render import narrate_cardcity, narrate_downfall
 
 Events = Sequence[Mapping[str, Any]]
+ScoreSheet = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[str]], list[str]]
 
 
 def _plain_narrate(events: Events, names: Sequence[str]) -> list[str]:
@@ -47,6 +50,16 @@ class Narrator:
     hand: Callable[[Mapping[str, Any]], str] = _no_hand
     rules: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     score_labels: Mapping[str, str] = field(default_factory=dict)
+    score_sheet: ScoreSheet | None = None
+
+    def final(
+        self, outcome: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str]
+    ) -> list[str]:
+        """The lines under the final board: the game's own score sheet (from the outcome and
+        the final public view) when its module has one, else :func:`ranking`."""
+        if self.score_sheet is not None:
+            return self.score_sheet(outcome, view, names)
+        return ranking(outcome, names, self.score_labels)
 
 
 _NARRATORS: dict[str, Narrator] = {
@@ -63,6 +76,7 @@ _NARRATORS: dict[str, Narrator] = {
         hand=narrate_cardcity.hand,
         rules=narrate_cardcity.RULES,
         score_labels=narrate_cardcity.SCORE_LABELS,
+        score_sheet=narrate_cardcity.score_sheet,
     ),
 }
 

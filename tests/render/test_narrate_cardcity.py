@@ -1,0 +1,65 @@
+"""Pompeji in words (render/narrate_cardcity.py): the hand line, the final score sheet and the
+rules topics, as players read them."""
+
+from __future__ import annotations
+
+from engine.cardcity import GAME
+from engine.cardcity.game import playout
+from render.narrate_cardcity import RULES, hand, score_sheet
+from render.text import narrator
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def test_the_hand_line_names_the_cards_the_unused_statue_and_the_permit() -> None:
+    view = GAME.view(GAME.new_game(3, 3, {"permit_uses": 2}), 0)
+    text = hand(view)
+    first, extras = text.split("\n")
+    named = [f"{c['building']}" for c in view["hand"]]
+    assert first.startswith("Your hand: ") and len(first.split(", ")) == len(named) == 3
+    assert "statue is unused" in extras and "`statue Ar g8`" in extras
+    assert "2 uses left" in extras
+    assert hand(GAME.view(GAME.new_game(3, 3, {}), None)) == ""  # the public view has no hand
+
+
+def test_the_score_sheet_shows_plays_minus_the_hand_the_total_and_the_place() -> None:
+    final = GAME.view(playout(GAME.new_game(3, 3, {}), 5), None)
+    outcome = final["outcome"]
+    lines = narrator("cardcity").final(outcome, final, NAMES)
+    assert lines == score_sheet(outcome, final, NAMES)
+    # Seed 3, playout 5: Cy 223 - Baths·purple·7, Bob 205 - Baths·blue·5, Ann 132 and no cards.
+    assert lines == [
+        "🥇 1. Cy — 223 from plays − 7 in hand (Baths·purple·7) = **216**",
+        "🥈 2. Bob — 205 from plays − 5 in hand (Baths·blue·5) = **200**",
+        "🥉 3. Ann — 132 from plays − 0 in hand = **132**",
+    ]
+    assert [s["final"] for s in outcome["scores"]] == [132, 200, 216]
+
+
+def test_ties_share_the_place_on_the_sheet() -> None:
+    outcome = {
+        "places": [1, 1],
+        "scores": [
+            {"final": 30, "built": 31, "hand": -1},
+            {"final": 30, "built": 30, "hand": 0},
+        ],
+    }
+    view = {"hands": [["Tr"], []], "legend": GAME.view(GAME.new_game(1, 2, {}), None)["legend"]}
+    assert score_sheet(outcome, view, NAMES) == [
+        "🥇 1. Ann — 31 from plays − 1 in hand (Temple·red·1) = **30**",
+        "🥇 1. Bob — 30 from plays − 0 in hand = **30**",
+    ]
+
+
+def test_a_game_without_a_sheet_gets_the_plain_ranking() -> None:
+    outcome = {"places": [2, 1], "scores": [{"saved": 3}, {"saved": 5}]}
+    assert narrator("downfall").final(outcome, {}, NAMES)[0].startswith("🥇 1. Bob — 5 saved")
+
+
+def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:
+    assert {"overview", "placing", "scoring", "statue", "permit", "end", "moves"} <= set(RULES)
+    permit = RULES["permit"][1]
+    assert "permit_window" in permit and "first claim wins" in permit and "DM" in permit
+    moves = RULES["moves"][1]
+    assert "`play Tr g8`" in moves and "`statue Ar g8`" in moves and "`nodraw`" in moves
+    assert all(len(title) <= 100 and len(text) < 1700 for title, text in RULES.values())
