@@ -16,7 +16,7 @@ from cogs.service import missing_permissions, png_file
 from cogs.ui import board_view, lobby_view
 from engine.core import Game, OptionSpec
 from engine.registry import all_games, get_game
-from host import BadOptionError, GameStatus, Host, HostError, TableOptions
+from host import BadOptionError, GameNotActiveError, GameStatus, Host, HostError, TableOptions
 from render.text import duration, narrator
 
 if TYPE_CHECKING:
@@ -270,9 +270,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                     flags.append(f"{s.timeouts} timeout(s) in a row")
                 extra = f" — {', '.join(flags)}" if flags else ""
                 lines.append(f"{s.seat + 1}. {self.service.who(s, names, mention=False)}{extra}")
-            view = await self.host.public_view(status.game_id)
-            waiting = await self.service.waiting_line(status, view, names, status.waiting_on)
-            lines.append(waiting or f"Move {status.version}.")
+            if status.status == "active":
+                view = await self.host.public_view(status.game_id)
+                waiting = await self.service.waiting_line(status, view, names, status.waiting_on)
+                lines.append(waiting or f"Move {status.version}.")
+            else:
+                lines.append(f"Move {status.version}.")
             lines.append(f"Time per decision: {duration(status.options.turn_time or 0)}.")
         await interaction.response.send_message(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -286,8 +289,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if status.status == "lobby":
             await self.service.error(interaction, "The game has not started yet.")
             return
+        try:
+            view = await self.host.public_view(status.game_id)
+        except GameNotActiveError:  # a lobby that was cancelled: it never had a board
+            await self.service.error(
+                interaction, f"Game #{status.game_id} was cancelled before it started."
+            )
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = await self.host.public_view(status.game_id)
         names = await self.service.seat_names(status)
         content, png = await self.service.board_message(status, view, names, [])
         await interaction.followup.send(
@@ -390,7 +399,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         ][:25]
 
     async def _kind_here(self, interaction: discord.Interaction[Any]) -> str:
-        status = await self.host.game_in_channel(interaction.channel_id or 0)
+        status = await self.host.last_game_in_channel(interaction.channel_id or 0)
         if status is not None:
             return status.kind
         with_rules = [k for k in PLAYABLE if narrator(k).rules]

@@ -13,6 +13,9 @@ from host import HostError
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
 
+MAX_AUTOCOMPLETE = 25
+"""Discord's limit on autocomplete choices."""
+
 
 class PlayCog(commands.Cog):
     def __init__(self, bot: VesuviusBot) -> None:
@@ -33,15 +36,24 @@ class PlayCog(commands.Cog):
         if status is None:
             return [app_commands.Choice(name="There is no game in this channel", value="?")]
         try:
-            choices = await host.legal_choices(
+            page = await host.legal_choices(
                 status.game_id, interaction.user.id, current, channel_id=interaction.channel_id
             )
         except HostError as e:
-            text = await self.bot.service.plain(str(e))
+            text = await self.bot.service.reason(e, mention=False)
             return [app_commands.Choice(name=text[:100], value="?")]
-        if not choices:
+        if not page:
             return [app_commands.Choice(name=f"No legal move matches “{current}”"[:100], value="?")]
-        return [app_commands.Choice(name=c.label[:100], value=c.notation) for c in choices]
+        shown = list(page)
+        if not page.more:
+            return [app_commands.Choice(name=c.label[:100], value=c.notation) for c in shown]
+        # Discord lists at most 25: the last place says how many matched and how to narrow.
+        shown = shown[: MAX_AUTOCOMPLETE - 1]
+        note = f"… showing {len(shown)} of {page.total}: type to narrow the list"
+        return [
+            *(app_commands.Choice(name=c.label[:100], value=c.notation) for c in shown),
+            app_commands.Choice(name=note, value="?"),
+        ]
 
     @app_commands.command(name="hand", description="Your hand and your options (only you see it)")
     @app_commands.guild_only()

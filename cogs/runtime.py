@@ -149,14 +149,14 @@ class VesuviusBot(commands.Bot):
     ) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, HostError):
-            await self.service.error(interaction, str(original))
+            await self.service.error(interaction, await self.service.reason(original, mention=True))
             return
         if isinstance(error, app_commands.CheckFailure):
             await self.service.error(interaction, str(error) or "You can't use this here.")
             return
         game = None
         with contextlib.suppress(Exception):
-            status = await self.host.game_in_channel(interaction.channel_id or 0)
+            status = await self.host.last_game_in_channel(interaction.channel_id or 0)
             game = status.game_id if status is not None else None
         command = interaction.command.qualified_name if interaction.command else "?"
         await self.service.unexpected(interaction, original, game, f"/{command}")

@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import io
 import logging
-import re
 from collections.abc import AsyncIterator, Awaitable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,7 @@ import discord
 import render
 from cogs import ui
 from host import (
-    Choice,
+    ChoicePage,
     GameStatus,
     Host,
     HostError,
@@ -36,6 +35,7 @@ from host import (
     Notification,
     NotYourTurnError,
     Reminder,
+    SeatInfo,
     StaleVersionError,
 )
 from render.text import clip_lines, duration, narrator, ranking
@@ -105,8 +105,6 @@ class Service:
         self.bot = bot
         self.names: dict[int, str] = {}
         self.users: dict[int, discord.User | discord.Member] = {}
-        self.recent: dict[int, int] = {}
-        """channel id -> the last game seen there (so /game log works after the end)."""
         self.dm_blocked_until: dict[int, float] = {}
         self.offered: dict[tuple[int, int], frozenset[str]] = {}
         self.warm_up: asyncio.Future[None] | None = None
@@ -168,12 +166,26 @@ class Service:
             text = names[seat.seat] if seat.seat < len(names) else f"Seat {seat.seat + 1}"
         return f"{text} ({seat.colour})" if seat.colour else text
 
-    async def plain(self, text: str) -> str:
-        """``<@123>`` mentions replaced by names (for places that cannot show mentions)."""
-        out = text
-        for match in set(re.findall(r"<@!?(\d+)>", text)):
-            out = re.sub(rf"<@!?{match}>", await self.name_of(int(match)), out)
-        return out
+    async def reason(self, error: HostError, *, mention: bool) -> str:
+        """The host's refusal as this place can show it. "Not your turn" names whom the game
+        waits for: as mentions in a message (``mention``), as display names where mentions
+        cannot show (autocomplete)."""
+        if not isinstance(error, NotYourTurnError):
+            return str(error)
+        whos: dict[int, str] = {}
+        for s in error.waiting_on:
+            if s.user_id is None:
+                text = s.ai or "an AI"
+            elif mention:
+                text = f"<@{s.user_id}>"
+            else:
+                text = await self.name_of(s.user_id)
+            whos[s.seat] = f"{text} ({s.colour})" if s.colour else text
+
+        def name(seat: SeatInfo) -> str:
+            return whos[seat.seat]
+
+        return error.naming(name)
 
     async def channel(self, channel_id: int) -> Any:
         chan = self.bot.get_channel(channel_id)
@@ -226,19 +238,19 @@ class Service:
     async def game_here(
         self, interaction: discord.Interaction[Any], *, finished: bool = False
     ) -> GameStatus | None:
-        """The game in the interaction's channel (with ``finished``: or the last one that ended
-        there); answers the user itself when there is none."""
+        """The game in the interaction's channel (with ``finished``: or, when none is open, the
+        last one that ended there, from the database, so a restart loses nothing); answers the
+        user itself when there is none."""
         channel_id = interaction.channel_id or 0
-        status = await self.host.game_in_channel(channel_id)
-        if status is None and finished and channel_id in self.recent:
-            status = await self.host.status(self.recent[channel_id])
+        if finished:
+            status = await self.host.last_game_in_channel(channel_id)
+        else:
+            status = await self.host.game_in_channel(channel_id)
         if status is None:
             await self.error(
                 interaction,
                 "There is no game in this channel. Start one with `/game new`.",
             )
-        else:
-            self.recent[channel_id] = status.game_id
         return status
 
     def deadline_text(self, deadline: float | None) -> str:
@@ -435,11 +447,11 @@ class Service:
 
     async def decision_parts(
         self, status: GameStatus, user_id: int
-    ) -> tuple[list[Choice], discord.ui.View | None]:
+    ) -> tuple[ChoicePage, discord.ui.View | None]:
         try:
-            choices: list[Choice] = await self.host.legal_choices(status.game_id, user_id)
+            choices: ChoicePage = await self.host.legal_choices(status.game_id, user_id)
         except HostError:
-            return [], None
+            return ChoicePage((), 0), None
         return choices, ui.decision_view(status.game_id, status.version, choices)
 
     async def private_message(
@@ -461,8 +473,13 @@ class Service:
                 lines.append(f"**Your decision:** {decision}{self.deadline_text(status.deadline)}")
             elif not waited:
                 lines.append("**You may act now, out of turn:**")
-            more = " (the first 25 are shown)" if len(choices) >= ui.MAX_OPTIONS else ""
-            lines.append(f"Choose below{more}, or type `/move` in the game's channel.")
+            if choices.more:
+                lines.append(
+                    f"Choose below ({len(choices)} of {choices.total} shown), or type `/move` "
+                    "in the game's channel and narrow the list by typing."
+                )
+            else:
+                lines.append("Choose below, or type `/move` in the game's channel.")
         files = [png_file(await self.hand_png(status.kind, pv.view, name), "hand.png")]
         if with_board:
             public = await self.host.public_view(status.game_id)
@@ -594,7 +611,7 @@ class Service:
                 await self.error(interaction, await self.explain_illegal(game_id, interaction, e))
                 return
             except HostError as e:
-                await self.error(interaction, str(e))
+                await self.error(interaction, await self.reason(e, mention=True))
                 return
             self.bot.wake_scheduler()
             await self.after_move(result, interaction)
@@ -610,8 +627,10 @@ class Service:
             choices = await self.host.legal_choices(game_id, interaction.user.id)
         except HostError:
             return text
-        legal = ", ".join(f"`{c.notation}`" for c in choices[:15])
-        more = " …" if len(choices) > 15 else ""
+        shown = choices[:15]
+        legal = ", ".join(f"`{c.notation}`" for c in shown)
+        left = choices.total - len(shown)
+        more = f" … and {left} more (type in `/move` to narrow them)" if left > 0 else ""
         return f"{text} Legal now: {legal}{more}"
 
     async def stale(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
@@ -633,7 +652,6 @@ class Service:
     ) -> None:
         """Everything that follows an applied move (a player's, an AI's or a timeout's)."""
         status: GameStatus = await self.host.status(result.game_id)
-        self.recent[status.channel_id] = status.game_id
         waited = [s.seat for s in result.next_to_act]
         turn_passes = result.outcome is not None or waited != [result.seat]
         mover = result.user_id

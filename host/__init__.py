@@ -26,6 +26,7 @@ from host.errors import (
 from host.host import Host
 from host.model import (
     Choice,
+    ChoicePage,
     GameStatus,
     GuildSettings,
     LogEntry,
@@ -44,6 +45,7 @@ __all__ = [
     "BadOptionError",
     "ChannelBusyError",
     "Choice",
+    "ChoicePage",
     "Chooser",
     "Clock",
     "FakeClock",

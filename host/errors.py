@@ -5,6 +5,10 @@ A cog catches :class:`HostError` and shows ``str(error)`` ephemerally; anything 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from host.model import SeatInfo
+
 
 class HostError(Exception):
     """A call the host refuses; ``str(error)`` is a friendly sentence for the user."""
@@ -55,7 +59,35 @@ class GameNotActiveError(HostError):
 
 
 class NotYourTurnError(HostError):
-    """The user's seat has no decision to make now."""
+    """The user's seat has no decision to make now.
+
+    ``waiting_on`` holds the seats the game waits for (user ids, AI names, colours), so the
+    caller names them as its place allows: :meth:`naming` with mentions in a message, with
+    display names where mentions cannot show (autocomplete). ``str(error)`` names no account:
+    "It is not your turn: the game is waiting for the red player."
+    """
+
+    def __init__(self, waiting_on: tuple[SeatInfo, ...] = ()) -> None:
+        self.waiting_on = waiting_on
+        super().__init__(self.naming(plain_seat_name))
+
+    def naming(self, name: Callable[[SeatInfo], str]) -> str:
+        """The refusal with each waited-on seat written as ``name(seat)``."""
+        if not self.waiting_on:
+            return "It is not your turn."
+        whos = ", ".join(name(s) for s in self.waiting_on)
+        return f"It is not your turn: the game is waiting for {whos}."
+
+
+def plain_seat_name(seat: SeatInfo) -> str:
+    """A seat named without its player's account: ``AI 1 (yellow)``, ``the red player``,
+    ``the player in seat 2``."""
+    if seat.user_id is None:
+        name = seat.ai or "an AI"
+        return f"{name} ({seat.colour})" if seat.colour else name
+    if seat.colour:
+        return f"the {seat.colour} player"
+    return f"the player in seat {seat.seat + 1}"
 
 
 class StaleVersionError(HostError):

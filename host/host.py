@@ -15,6 +15,7 @@ import asyncio
 import dataclasses
 import logging
 import secrets
+import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -61,6 +62,7 @@ from host.model import (
     MAX_TURN_TIME,
     MIN_TURN_TIME,
     Choice,
+    ChoicePage,
     GameStatus,
     GuildSettings,
     LogEntry,
@@ -575,6 +577,14 @@ class Host:
         game_id = await self.db.open_game_in_channel(channel_id)
         return None if game_id is None else await self.status(game_id)
 
+    async def last_game_in_channel(self, channel_id: int) -> GameStatus | None:
+        """The newest game of ``channel_id`` whatever its status, or ``None`` if it never had
+        one: the open game when there is one (a channel holds one open game, and a new one
+        can only be created once the last has ended), else the one that ended last, finished
+        or cancelled. It is read from the database, so it survives a restart."""
+        game_id = await self.db.run(lambda c: _newest_game_id(c, channel_id))
+        return None if game_id is None else await self.status(game_id)
+
     async def status(self, game_id: int, *, channel_id: int | None = None) -> GameStatus:
         """Lobby/active/finished/cancelled, seats (users, AIs, colours), whose turn, deadline."""
         return self._status(await self._get(game_id, channel_id))
@@ -614,26 +624,32 @@ class Host:
 
     async def legal_choices(
         self, game_id: int, user: int, typed: str = "", *, channel_id: int | None = None
-    ) -> list[Choice]:
+    ) -> ChoicePage:
         """Autocomplete: ``user``'s legal actions whose label or notation contains ``typed``
-        (case-insensitive), in the game's order, at most 25.
+        (case-insensitive), in the game's order: the first 25, and ``total``, how many match
+        in all (``page.more`` were left out: "showing 25 of 61 — type to narrow").
 
         Raises the same errors as :meth:`act` when the user cannot move (so the cog can show
-        the reason); an empty list means nothing matches the text.
+        the reason); an empty page means nothing matches the text.
         """
         lg = await self._get(game_id, channel_id)
         seat = self._require_mover(lg, user)
         game, state = lg.game, lg.state
         needle = typed.strip().lower()[:MAX_ACTION_TEXT]
+        legal = game.legal_actions(state, seat.seat)
         out: list[Choice] = []
-        for action in game.legal_actions(state, seat.seat):
+        total = 0
+        for action in legal:
             notation = game.format_action(action)
+            if len(out) == MAX_CHOICES and (not needle or needle in notation.lower()):
+                total += 1  # counted only: no label needed
+                continue
             label = game.describe_action(state, seat.seat, action)
             if needle in notation.lower() or needle in label.lower():
-                out.append(Choice(label=label, notation=notation))
-                if len(out) == MAX_CHOICES:
-                    break
-        return out
+                total += 1
+                if len(out) < MAX_CHOICES:
+                    out.append(Choice(label=label, notation=notation))
+        return ChoicePage(tuple(out), total)
 
     async def games_of_user(self, user: int) -> list[UserGame]:
         """The lobbies and games in play where ``user`` has a seat (for "my games")."""
@@ -692,7 +708,7 @@ class Host:
                 except GameOverError as e:
                     raise GameNotActiveError(str(e)) from None
                 except EngineNotYourTurnError:
-                    raise NotYourTurnError(self._not_your_turn(lg)) from None
+                    raise self._not_your_turn(lg) from None
                 except RuleError as e:
                     raise InvalidMoveError(str(e)) from None
             else:
@@ -1226,15 +1242,12 @@ class Host:
         if seat.resigned:
             raise NotAPlayerError("You resigned from this game; an AI plays your seat.")
         if seat.seat not in lg.game.to_act(lg.state):
-            raise NotYourTurnError(self._not_your_turn(lg))
+            raise self._not_your_turn(lg)
         return seat
 
-    def _not_your_turn(self, lg: _Loaded) -> str:
-        waited = waited_seats(lg.game, lg.state)
-        names = [_mention(s) for s in lg.seats if s.seat in waited]
-        if not names:
-            return "It is not your turn."
-        return f"It is not your turn: the game is waiting for {', '.join(names)}."
+    def _not_your_turn(self, lg: _Loaded) -> NotYourTurnError:
+        """The refusal, carrying the seats the game waits for (the caller names them)."""
+        return NotYourTurnError(self._infos(lg, waited_seats(lg.game, lg.state)))
 
     # -- results -----------------------------------------------------------------------------
 
@@ -1295,6 +1308,16 @@ class Host:
             min_players=lg.game.min_players,
             max_players=lg.game.max_players,
         )
+
+
+def _newest_game_id(c: sqlite3.Connection, channel_id: int) -> int | None:
+    """The id of the channel's newest game, any status (ids grow with creation). Games of a
+    channel are found newest first; storage has no index on (channel, id) for ended games yet,
+    so a channel that never had a game reads the table once."""
+    row = c.execute(
+        "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+    ).fetchone()
+    return None if row is None else int(row[0])
 
 
 def _seat_update(s: SeatRow) -> SeatUpdate:

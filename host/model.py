@@ -6,9 +6,9 @@ Times are seconds since the epoch as ``float`` (from the host's :class:`~host.cl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, overload
 
 from engine.core import JSON, Event, Outcome, Seat
 
@@ -129,6 +129,36 @@ class Choice:
 
     label: str
     notation: str
+
+
+@dataclass(frozen=True)
+class ChoicePage(Sequence[Choice]):
+    """What ``legal_choices`` returns: the first matching choices (at most 25, what Discord can
+    list) and ``total``, how many match in all, so the UI can say "showing 25 of 61 — type to
+    narrow". It is a sequence of its ``choices``; ``more`` is how many were left out."""
+
+    choices: tuple[Choice, ...]
+    total: int
+
+    @property
+    def more(self) -> int:
+        """How many matching choices are not in the page (0: it is complete)."""
+        return self.total - len(self.choices)
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    @overload
+    def __getitem__(self, index: int) -> Choice: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Choice, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Choice | tuple[Choice, ...]:
+        return self.choices[index]
+
+    def __iter__(self) -> Iterator[Choice]:
+        return iter(self.choices)
 
 
 @dataclass(frozen=True)

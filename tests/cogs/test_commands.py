@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from cogs.service import Service
-from host import Choice, SeatInfo
+from host import Choice, ChoicePage, SeatInfo
 from tests.cogs.helpers import WATCH, open_game, until
 
 
@@ -88,8 +88,9 @@ class _Host:
     def __init__(self) -> None:
         self.choices = [Choice("Call “The volcano erupts!”", "erupt")]
 
-    async def legal_choices(self, game_id: int, user: int) -> list[Choice]:
-        return self.choices if user == 11 else []
+    async def legal_choices(self, game_id: int, user: int) -> ChoicePage:
+        offered = tuple(self.choices) if user == 11 else ()
+        return ChoicePage(offered, len(offered))
 
 
 async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:

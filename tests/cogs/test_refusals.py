@@ -44,9 +44,15 @@ async def test_refusals_leave_the_game_unchanged(
         legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
         assert f"`{legal[0]}`" in r.content
     # Out of turn, and not a player at all.
+    # The reply names whom the game waits for: a mention in a message, the name in the
+    # autocomplete list (which cannot show mentions).
+    colour = status.waiting_on[0].colour
     r = await other.slash("move", channel=chan, action="pass")
-    assert r.ephemeral and "not your turn" in r.content and "waiting for" in r.content
-    assert (await other.autocomplete("move", "action", "", channel=chan))[0].value == "?"
+    assert r.ephemeral and "not your turn" in r.content
+    assert f"waiting for {mover.mention} ({colour})" in r.content, r.content
+    (hint,) = await other.autocomplete("move", "action", "", channel=chan)
+    assert hint.value == "?" and "not your turn" in hint.name
+    assert f"waiting for {mover.name} ({colour})" in hint.name and "<@" not in hint.name
     r = await carol.slash("move", channel=chan, action="pass")
     assert r.ephemeral and "not playing" in r.content
     # Only the creator (or a server manager) may cancel.

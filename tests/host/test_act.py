@@ -64,8 +64,9 @@ async def test_views_and_the_log_are_redacted_per_viewer(host: Host) -> None:
 async def test_wrong_moves_get_a_clear_error_and_change_nothing(host: Host) -> None:
     game = (await started_game(host)).game_id
     before = await host.status(game)
-    with pytest.raises(NotYourTurnError, match=f"waiting for <@{A}>"):
+    with pytest.raises(NotYourTurnError, match="waiting for the red player") as turn:
         await host.act(game, B, "pass")
+    assert [(s.user_id, s.colour) for s in turn.value.waiting_on] == [(A, "red")]
     with pytest.raises(NotAPlayerError, match="not playing"):
         await host.act(game, D, "pass")
     with pytest.raises(InvalidMoveError, match="not a move"):
@@ -85,6 +86,22 @@ async def test_wrong_moves_get_a_clear_error_and_change_nothing(host: Host) -> N
     assert after.version == 1 and [s.user_id for s in after.waiting_on] == [B]
     assert len(await host.log(game, limit=50)) == 1
     assert before.version == 0
+
+
+async def test_not_your_turn_carries_whom_the_game_waits_for_without_raw_mentions(
+    host: Host,
+) -> None:
+    game = (await started_game(host, players=3)).game_id
+    await host.act(game, A, "pass")  # now the game waits for B (black)
+    with pytest.raises(NotYourTurnError) as turn:
+        await host.legal_choices(game, C)
+    error = turn.value
+    assert [(s.seat, s.user_id, s.colour) for s in error.waiting_on] == [(1, B, "black")]
+    assert str(error) == "It is not your turn: the game is waiting for the black player."
+    assert "<@" not in str(error)
+    named = error.naming(lambda s: f"@{s.user_id} ({s.colour})")
+    assert named == f"It is not your turn: the game is waiting for @{B} (black)."
+    assert (await host.status(game)).version == 1
 
 
 async def test_a_lobby_and_a_finished_game_take_no_moves(host: Host) -> None:
@@ -127,16 +144,27 @@ async def test_autocomplete_filters_legal_moves_by_label_or_notation(host: Host)
     assert [c.notation for c in await host.legal_choices(game, A, "PASS")] == ["pass"]
     by_label = await host.legal_choices(game, A, "draw NOTHING")
     assert [c.label for c in by_label] == ["Pass (draw nothing)"]
-    assert await host.legal_choices(game, A, "zzz") == []
+    nothing = await host.legal_choices(game, A, "zzz")
+    assert (nothing.choices, nothing.total, nothing.more) == ((), 0, 0)
+    assert every.total == len(every) and every.more == 0
     with pytest.raises(NotYourTurnError):
         await host.legal_choices(game, B)
 
 
-async def test_autocomplete_offers_at_most_25_choices(host: Host) -> None:
+async def test_autocomplete_offers_at_most_25_choices_and_says_how_many_match(
+    host: Host,
+) -> None:
     game = (await started_game(host, variants={"slots": 20})).game_id
+    cards = len(set((await host.private_view(game, A)).view["hand"]))
     choices = await host.legal_choices(game, A)
-    assert len(choices) == 25  # two different cards x 20 slots + pass = 41 legal
-    assert len(await host.legal_choices(game, A, "/1")) == 2 + 2 * 10  # /1 and /10../19
+    assert len(choices) == 25
+    assert choices.total == cards * 20 + 1 and choices.more == choices.total - 25  # + pass
+    slash_one = await host.legal_choices(game, A, "/1")  # /1 and /10../19
+    assert len(slash_one) == slash_one.total == cards * 11 and slash_one.more == 0
+    # Past the first 25, matches are still counted, by label as well as by notation.
+    by_label = await host.legal_choices(game, A, "TO SLOT")  # "... to slot N", N >= 1
+    assert len(by_label) == 25 and by_label.total == cards * 19
+    assert all("to slot" in c.label for c in by_label)
     assert await host.act(game, A, choices[-1].notation, 0)
 
 

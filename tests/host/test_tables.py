@@ -250,3 +250,30 @@ async def test_double_clicks_and_a_rush_for_the_last_seats_are_handled(host: Hos
     again = await asyncio.gather(host.join(game, creator), return_exceptions=True)
     assert isinstance(again[0], AlreadySeatedError)
     assert len((await host.status(game)).seats) == 3
+
+
+async def test_the_last_game_of_a_channel_is_found_after_it_ends_and_after_a_restart(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    h = await hosts(db_path, clock)
+    assert await h.last_game_in_channel(500) is None
+    lobby = await h.create_game(GUILD, 500, A, TOY)
+    assert await h.last_game_in_channel(500) == lobby  # the open game, when there is one
+    await h.cancel(lobby.game_id, A)
+    cancelled = await h.last_game_in_channel(500)
+    assert cancelled is not None and cancelled.game_id == lobby.game_id
+    assert cancelled.status == "cancelled"
+    game = (await started_game(h, players=2, variants={"max_turns": 2})).game_id
+    other = await h.create_game(GUILD, 501, B, TOY)  # a newer game, in another channel
+    await h.act(game, A, "pass")
+    await h.act(game, B, "pass")
+    assert await h.game_in_channel(500) is None  # nothing open here any more...
+    await h.close()
+    h = await hosts(db_path, clock)  # ...and after a restart the finished game is still found
+    last = await h.last_game_in_channel(500)
+    assert last is not None and last.game_id == game and last.status == "finished"
+    assert last.outcome is not None and last.version == 2
+    assert (await h.last_game_in_channel(501)) == await h.status(other.game_id)
+    again = await h.create_game(GUILD, 500, C, TOY)  # a new game takes over the channel
+    assert await h.last_game_in_channel(500) == again
+    await h.close()
