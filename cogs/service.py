@@ -38,7 +38,7 @@ from host import (
     SeatInfo,
     StaleVersionError,
 )
-from render.text import clip_lines, duration, narrator, ranking
+from render.text import clip_lines, duration, narrator
 
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
@@ -107,6 +107,9 @@ class Service:
         self.users: dict[int, discord.User | discord.Member] = {}
         self.dm_blocked_until: dict[int, float] = {}
         self.offered: dict[tuple[int, int], frozenset[str]] = {}
+        self.waiting: dict[int, frozenset[int]] = {}
+        """game id -> the seats the game waited on after the last move delivered (or the
+        start), to tell one answer among several players deciding at once (a permit window)."""
         self.warm_up: asyncio.Future[None] | None = None
         self._boards: dict[tuple[Any, ...], bytes] = {}
         self._busy = 0
@@ -380,10 +383,9 @@ class Service:
         if note:
             tail.append(f"{MARKS.get(by, '')}{note}")
         if status.outcome is not None:
-            labels = narrator(status.kind).score_labels
             display = [self.who(s, names, mention=False) for s in status.seats]
             tail.append("🏁 **Final ranking**")
-            tail.extend(ranking(status.outcome.to_json(), display, labels))
+            tail.extend(narrator(status.kind).final(status.outcome.to_json(), view, display))
         else:
             tail.append(await self.waiting_line(status, view, names, status.waiting_on))
         budget = CONTENT_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2
@@ -449,10 +451,23 @@ class Service:
         self, status: GameStatus, user_id: int
     ) -> tuple[ChoicePage, discord.ui.View | None]:
         try:
-            choices: ChoicePage = await self.host.legal_choices(status.game_id, user_id)
+            choices: ChoicePage = await self.host.menu_choices(status.game_id, user_id)
         except HostError:
             return ChoicePage((), 0), None
         return choices, ui.decision_view(status.game_id, status.version, choices)
+
+    async def nothing_to_decide(self, status: GameStatus, user_id: int) -> bool:
+        """Whether the user's only legal action is what the rules do anyway when they stay
+        silent (e.g. letting a permit window pass when nothing of theirs fits): then they are
+        not pinged. Nothing public shows who these players are."""
+        default = await self.host.rules_default(status.game_id, user_id)
+        if default is None:
+            return False
+        try:
+            page = await self.host.legal_choices(status.game_id, user_id)
+        except HostError:
+            return False
+        return page.total == 1 and page[0].notation == default
 
     async def private_message(
         self, status: GameStatus, user_id: int, *, header: str, with_board: bool = False
@@ -558,6 +573,8 @@ class Service:
         for s in status.waiting_on:
             if s.user_id is None or s.ai_controlled or s.user_id == skip_user:
                 continue
+            if await self.nothing_to_decide(status, s.user_id):
+                continue
             await self.dm_decision(status, s.user_id, title="Your move")
         for s in status.seats:
             if s.user_id is None or s.seat in waited or s.ai_controlled:
@@ -661,6 +678,21 @@ class Service:
         if interaction is not None and from_component:
             # Strip the clicked buttons at once: they are spent (and answers within 3 s).
             await interaction.response.edit_message(view=None)
+        before = self.waiting.get(result.game_id)
+        self.waiting[result.game_id] = frozenset(waited)
+        if (
+            result.outcome is None
+            and before is not None
+            and waited
+            and frozenset(waited) == before - {result.seat}
+        ):
+            # One of several players deciding at once answered (e.g. declined a permit
+            # window): no board for that; the others get buttons drawn for this version.
+            if interaction is not None:
+                await self.error(interaction, f"✅ Played: {result.label}.")
+            if status.version == result.version:  # else a later move's delivery does it
+                await self.notify_waiting(status, skip_user=mover)
+            return
         names = await self.seat_names(status)
         if turn_passes:
             lines = await self.turn_lines(result, status.kind, names)
@@ -699,6 +731,8 @@ class Service:
         async with self.busy():
             if isinstance(note, Reminder):
                 status = await self.host.status(note.game_id)
+                if await self.nothing_to_decide(status, note.user_id):
+                    return
                 title = f"⏳ Reminder: {duration(note.remaining)} left for your move"
                 sent = await self.dm_decision(status, note.user_id, title=title)
                 if not sent:
@@ -820,6 +854,7 @@ class Service:
                 allowed_mentions=MENTION_USERS,
             )
             waited = {s.seat for s in status.waiting_on}
+            self.waiting[status.game_id] = frozenset(waited)
             for s in status.seats:
                 if s.user_id is not None and s.seat not in waited:
                     await self.dm_decision(

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 PREFIX = "vz"
 MAX_BUTTONS = 5
 MAX_OPTIONS = 25
+MAX_SELECTS = 4
+"""Selects on one decision message (Discord allows 5 rows): up to 100 choices."""
 
 
 def _service(interaction: discord.Interaction[Any]) -> Service:
@@ -79,20 +81,30 @@ class ActButton(
 
 class ActSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=PREFIX + r":s:(?P<game>\d+):(?P<version>\d+)",
+    template=PREFIX + r":s:(?P<game>\d+):(?P<version>\d+)(?::(?P<part>\d))?",
 ):
-    """A menu of the legal actions when there are more than fit on buttons (≤ 25)."""
+    """A menu of legal actions when there are more than fit on buttons: 25 per select, up to
+    :data:`MAX_SELECTS` selects on one message (``part`` tells them apart)."""
 
-    def __init__(self, game_id: int, version: int, choices: Sequence[Choice] = ()) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        choices: Sequence[Choice] = (),
+        *,
+        part: int = 0,
+        placeholder: str = "Choose your move…",
+    ) -> None:
         options = [
             discord.SelectOption(label=_clip(c.label, 100), value=c.notation, description=None)
             for c in choices[:MAX_OPTIONS]
         ] or [discord.SelectOption(label="…", value="?")]
+        suffix = f":{part}" if part else ""
         super().__init__(
             discord.ui.Select(
-                placeholder="Choose your move…",
+                placeholder=_clip(placeholder, 150),
                 options=options,
-                custom_id=f"{PREFIX}:s:{game_id}:{version}",
+                custom_id=f"{PREFIX}:s:{game_id}:{version}{suffix}",
             )
         )
         self.game_id = game_id
@@ -106,7 +118,7 @@ class ActSelect(
         match: re.Match[str],
         /,
     ) -> ActSelect:
-        return cls(int(match["game"]), int(match["version"]))
+        return cls(int(match["game"]), int(match["version"]), part=int(match["part"] or 0))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -198,7 +210,8 @@ DYNAMIC_ITEMS = (ActButton, ActSelect, HandButton, LobbyButton)
 
 
 def decision_view(game_id: int, version: int, choices: Sequence[Choice]) -> discord.ui.View | None:
-    """Buttons (≤ 5) or a select (≤ 25) for the legal actions; ``None`` when there are none."""
+    """Buttons (≤ 5) or selects of 25 (≤ 4, so ≤ 100 choices; the host's ``menu_choices``
+    gives at most that) for the legal actions; ``None`` when there are none."""
     if not choices:
         return None
     if any(len(c.notation) > 100 for c in choices):
@@ -208,8 +221,14 @@ def decision_view(game_id: int, version: int, choices: Sequence[Choice]) -> disc
     if len(choices) <= MAX_BUTTONS and fits_buttons:
         for c in choices:
             view.add_item(ActButton(game_id, version, c.notation, c.label))
-    else:
-        view.add_item(ActSelect(game_id, version, choices))
+        return view
+    shown = list(choices)[: MAX_OPTIONS * MAX_SELECTS]
+    parts = [shown[i : i + MAX_OPTIONS] for i in range(0, len(shown), MAX_OPTIONS)]
+    for part, chunk in enumerate(parts):
+        placeholder = "Choose your move…"
+        if len(parts) > 1:
+            placeholder = f"Choose your move ({_clip(chunk[0].label, 40)} …)"
+        view.add_item(ActSelect(game_id, version, chunk, part=part, placeholder=placeholder))
     return view
 
 

@@ -97,6 +97,8 @@ RETRY_DELAY = 300.0
 log = logging.getLogger("host")
 MAX_ACTION_TEXT = 200
 """Longer text is refused before parsing (and never echoed back into a message)."""
+MAX_MENU = 100
+"""Choices offered on one decision message: 4 selects of 25 (Discord allows 5 rows)."""
 _MISSING = object()
 _MASK64 = (1 << 64) - 1
 
@@ -181,6 +183,16 @@ def rules_timeout_action(game: Game[Any, Any], state: Any, seat: Seat) -> Any | 
         return None
     action = hook(state, seat)
     return action if action is not None and action in game.legal_actions(state, seat) else None
+
+
+def menu_actions(game: Game[Any, Any], state: Any, seat: Seat) -> list[Any]:
+    """The legal actions worth a button or menu entry, if the game says (optional hook
+    ``menu_actions(state, seat)``, e.g. all but a statue's thousand placements, which stay
+    legal and are typed); without the hook, every legal action."""
+    hook = getattr(game, "menu_actions", None)
+    if hook is None:
+        return list(game.legal_actions(state, seat))
+    return list(hook(state, seat))
 
 
 def pass_action(game: Game[Any, Any], state: Any, seat: Seat) -> Any | None:
@@ -650,6 +662,37 @@ class Host:
                 if len(out) < MAX_CHOICES:
                     out.append(Choice(label=label, notation=notation))
         return ChoicePage(tuple(out), total)
+
+    async def menu_choices(
+        self, game_id: int, user: int, *, limit: int = MAX_MENU, channel_id: int | None = None
+    ) -> ChoicePage:
+        """Buttons and menus: ``user``'s legal actions worth offering there (the game's optional
+        ``menu_actions`` hook; else every legal action), in the game's order: the first
+        ``limit`` and ``total``. Actions a game leaves out stay legal: ``/move`` lists them.
+        Raises the same errors as :meth:`act` when the user cannot move."""
+        lg = await self._get(game_id, channel_id)
+        seat = self._require_mover(lg, user)
+        game, state = lg.game, lg.state
+        actions = menu_actions(game, state, seat.seat)
+        out = tuple(
+            Choice(label=game.describe_action(state, seat.seat, a), notation=game.format_action(a))
+            for a in actions[: max(0, limit)]
+        )
+        return ChoicePage(out, len(actions))
+
+    async def rules_default(self, game_id: int, user: int) -> str | None:
+        """The notation of what the game's rules do if ``user`` lets their pending decision
+        time out (optional hook ``timeout_action``, e.g. ``decline`` a permit window), or
+        ``None``: no such rule, or no decision pending for ``user``. A player whose only legal
+        action is this one has nothing to decide (the bot does not ping them)."""
+        lg = await self._get(game_id, None)
+        seat = lg.seat_of(user)
+        if lg.row.status != "active" or seat is None or seat.resigned:
+            return None
+        if seat.seat not in lg.game.to_act(lg.state):
+            return None
+        action = rules_timeout_action(lg.game, lg.state, seat.seat)
+        return None if action is None else lg.game.format_action(action)
 
     async def games_of_user(self, user: int) -> list[UserGame]:
         """The lobbies and games in play where ``user`` has a seat (for "my games")."""

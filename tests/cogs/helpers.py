@@ -73,10 +73,14 @@ def choices_of(msg: Message) -> list[str]:
 
 
 async def act_by_component(user: FakeUser, msg: Message, notation: str) -> Any:
+    """Click the button or pick the option (in whichever of the message's menus) for
+    ``notation``."""
     for comp in msg.walk_components():
         cid = str(comp.get("custom_id", ""))
         if comp.get("type") == 2 and cid.endswith(":" + notation):
             return await user.click(custom_id=cid, message=msg)
+        if comp.get("type") == 3 and any(o["value"] == notation for o in comp["options"]):
+            return await user.select(msg, values=[notation], custom_id=cid)
     return await user.select(msg, values=[notation])
 
 

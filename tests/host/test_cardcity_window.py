@@ -94,3 +94,27 @@ async def test_a_silent_claimant_gives_the_turn_back_and_keeps_the_permit(
     status = await host.status(game)
     assert [s.user_id for s in status.waiting_on] == [B] and status.seats[2].timeouts == 0
     assert (await host.public_view(game))["seats"][2]["permits_left"] == 1
+
+
+async def test_menus_leave_the_statues_placements_to_typing(host: Host) -> None:
+    variants = {"first_seat": 0}
+    game = (await started_game(host, kind="cardcity", variants=variants)).game_id
+    menu = await host.menu_choices(game, A)
+    typed = await host.legal_choices(game, A, "statue")
+    assert typed.total > 25  # a statue can go almost anywhere as almost anything
+    assert menu.total == len(menu) and menu.total > 0
+    assert all(c.notation.startswith("play ") for c in menu)
+    assert (await host.legal_choices(game, A)).total == menu.total + typed.total
+    with pytest.raises(NotYourTurnError):
+        await host.menu_choices(game, B)
+
+
+async def test_the_rules_default_is_named_only_for_a_pending_window_decision(host: Host) -> None:
+    game, version = await window_open(host)
+    assert await host.rules_default(game, A) == "decline"
+    assert await host.rules_default(game, C) == "decline"
+    assert await host.rules_default(game, B) is None  # next, but not asked in the window
+    await host.act(game, A, "decline", version)
+    await host.act(game, C, "decline")
+    assert await host.rules_default(game, B) is None  # a normal turn: the table's policy
+    assert await host.rules_default(game, A) is None  # nothing pending
