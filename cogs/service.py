@@ -110,6 +110,8 @@ class Service:
         self.waiting: dict[int, frozenset[int]] = {}
         """game id -> the seats the game waited on after the last move delivered (or the
         start), to tell one answer among several players deciding at once (a permit window)."""
+        self.boarded: dict[int, int] = {}
+        """game id -> the version of the last board posted with the words of a turn."""
         self.warm_up: asyncio.Future[None] | None = None
         self._boards: dict[tuple[Any, ...], bytes] = {}
         self._busy = 0
@@ -352,10 +354,14 @@ class Service:
         return lines
 
     async def turn_lines(self, result: MoveResult, kind: str, names: list[str]) -> list[str]:
-        """The words of the mover's decisions since the turn came to them (from the log)."""
+        """The words of the mover's decisions since the turn came to them (from the log), not
+        repeating those already under a board (a second turn right after one's own)."""
         entries: list[LogEntry] = await self.host.log(result.game_id, None, limit=30)
+        shown = self.boarded.get(result.game_id, -1)
         run: list[LogEntry] = []
         for entry in reversed(entries):
+            if entry.version <= shown:
+                break
             if entry.seat != result.seat or entry.version > result.version:
                 if run:
                     break
@@ -696,6 +702,10 @@ class Service:
         names = await self.seat_names(status)
         if turn_passes:
             lines = await self.turn_lines(result, status.kind, names)
+            self.boarded[result.game_id] = result.version
+            if result.outcome is not None:
+                self.boarded.pop(result.game_id, None)
+                self.waiting.pop(result.game_id, None)
             message = self.board_message(
                 status, result.public_view, names, lines, note=result.note, by=result.by
             )

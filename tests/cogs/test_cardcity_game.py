@@ -110,7 +110,8 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 assert len(boards()) == posted  # a claim is part of the claimant's turn
                 continue
             if offers and counts["windows"] > 3 and counts["windows"] % 2 == 0:
-                seat = min(offers)
+                mover = view["window"]["after"]
+                seat = mover if mover in offers else min(offers)  # a second turn if possible
                 await act_by_component(user_of[seat], offers[seat], "claim")
                 counts["claims"] += 1
             elif counts["windows"] == 3:
@@ -179,6 +180,10 @@ async def test_three_players_play_a_whole_game_of_pompeji(
     assert counts["claims"] >= 2 and counts["timeouts"] >= 1 and counts["declines"] >= 1
     assert counts["draws"] >= 1 and counts["slash"] > 10 and counts["component"] > 10
     assert status.status == "finished" and status.outcome is not None
+
+    # Each play is told once, on the board of its turn (a second turn does not repeat it).
+    told = [line for m in boards() for line in m.content.split("\n") if " built " in line]
+    assert len(told) == len(set(told)) and len(told) > 20
 
     # Game over: the final board with the score sheet: plays, minus the hand, total, place.
     final = boards()[-1].content
