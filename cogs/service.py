@@ -404,11 +404,18 @@ class Service:
         status: GameStatus,
         message: Awaitable[tuple[str, bytes]],
         interaction: discord.Interaction[Any] | None = None,
+        *,
+        ping: Sequence[int] | None = None,
     ) -> None:
         """Send the board to the game's channel: as the reply to a slash command made there,
         else as a new channel message. A reply goes out in one step when the image is ready
-        within ``DIRECT_REPLY_WITHIN`` seconds, else the interaction is deferred first."""
+        within ``DIRECT_REPLY_WITHIN`` seconds, else the interaction is deferred first.
+        ``ping``: the users its mentions notify (default: all); the text is the same."""
         task = asyncio.ensure_future(message)
+        mentions = MENTION_USERS
+        if ping is not None:
+            users = [discord.Object(id=u) for u in ping]
+            mentions = discord.AllowedMentions(users=users, roles=False, everyone=False)
         view = ui.board_view(status.game_id)
         if (
             interaction is not None
@@ -423,11 +430,11 @@ class Service:
             file = png_file(png, "board.png")
             if interaction.response.is_done():
                 await interaction.followup.send(
-                    content, file=file, view=view, allowed_mentions=MENTION_USERS
+                    content, file=file, view=view, allowed_mentions=mentions
                 )
             else:
                 await interaction.response.send_message(
-                    content, file=file, view=view, allowed_mentions=MENTION_USERS
+                    content, file=file, view=view, allowed_mentions=mentions
                 )
             return
         content, png = await task
@@ -437,7 +444,7 @@ class Service:
             log.warning("game %s: channel %s is gone", status.game_id, status.channel_id)
             return
         try:
-            await chan.send(content, file=file, view=view, allowed_mentions=MENTION_USERS)
+            await chan.send(content, file=file, view=view, allowed_mentions=mentions)
         except discord.Forbidden:
             log.warning(
                 "game %s: no permission to post the board in channel %s",
@@ -709,7 +716,17 @@ class Service:
             message = self.board_message(
                 status, result.public_view, names, lines, note=result.note, by=result.by
             )
-            await self.post_board(status, message, interaction)
+            # A waited player with nothing to decide (a permit holder with nothing that fits)
+            # is named like the others, but their mention does not notify them.
+            quiet = [
+                w.user_id
+                for w in status.waiting_on
+                if w.user_id is not None and await self.nothing_to_decide(status, w.user_id)
+            ]
+            ping = None
+            if quiet:
+                ping = [u.user_id for u in status.seats if u.user_id and u.user_id not in quiet]
+            await self.post_board(status, message, interaction, ping=ping)
             if interaction is not None and interaction.type == discord.InteractionType.component:
                 await interaction.followup.send(
                     f"✅ Played: {result.label}. The board is in <#{status.channel_id}>.",

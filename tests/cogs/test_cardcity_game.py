@@ -239,6 +239,16 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     assert stuck.mention in board.content and mover.mention in board.content
     assert "building permit" in board.content
     assert len(stuck.dms) == seen  # nothing to decide: no DM
+    # ... and their mention does not notify them (Discord's allowed_mentions), the mover's does.
+    posted = next(
+        q.body["data"]
+        for q in fake_discord.requests
+        if q.path.endswith("/callback")
+        and isinstance(q.body, dict)
+        and "building permit" in str(q.body.get("data"))
+    )
+    notified = {int(u) for u in posted["allowed_mentions"]["users"]}
+    assert mover.id in notified and stuck.id not in notified
     offer = latest_decision(mover, status.game_id, 1, chan)
     assert offer is not None and choices_of(offer) == ["claim", "decline"]
     await act_by_component(mover, offer, "decline")
