@@ -982,14 +982,28 @@ class Host:
         outcome = game.outcome(new_state)
         waited = waited_seats(game, new_state)
         over = outcome is not None or not waited
+        # Some of several seats deciding at once answered (e.g. a permit window) and the rest
+        # still decide the same thing: their deadline and waiting time run on, not restart.
+        going_on = not over and waited < waited_seats(game, state)
         seats = tuple(
-            dataclasses.replace(s, waiting_since=now if s.seat in waited and not over else None)
+            dataclasses.replace(
+                s,
+                waiting_since=(
+                    None
+                    if over or s.seat not in waited
+                    else s.waiting_since
+                    if going_on and s.waiting_since is not None
+                    else now
+                ),
+            )
             for s in seats
         )
         schedule = (
             Schedule(None, None, 0, None)
             if over
-            else self._plan(lg.options, game, new_state, seats, waited, now, None)
+            else self._plan(
+                lg.options, game, new_state, seats, waited, now, row if going_on else None
+            )
         )
         actor = next(s for s in seats if s.seat == seat)
         event_row = EventRow(

@@ -118,3 +118,20 @@ async def test_the_rules_default_is_named_only_for_a_pending_window_decision(hos
     await host.act(game, C, "decline")
     assert await host.rules_default(game, B) is None  # a normal turn: the table's policy
     assert await host.rules_default(game, A) is None  # nothing pending
+
+
+async def test_an_answer_does_not_restart_the_window_for_the_others(
+    host: Host, clock: FakeClock
+) -> None:
+    game, version = await window_open(host, window=60)
+    opened = clock.now()
+    clock.advance(40)
+    await host.act(game, C, "decline", version)
+    status = await host.status(game)
+    assert [s.user_id for s in status.waiting_on] == [A]
+    assert status.deadline == opened + 60 and status.turn_started == opened
+    assert status.seats[0].waiting_since == opened
+    clock.advance(20)
+    [late] = moves(await host.run_due())
+    assert (late.seat, late.notation, late.by) == (0, "decline", "timeout")
+    assert [s.user_id for s in (await host.status(game)).waiting_on] == [B]
