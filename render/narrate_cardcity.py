@@ -67,7 +67,8 @@ def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
     if kind == "PermitLapsed":
         return f"{who} gave up the permit turn (the permit is kept)"
     if kind == "GameEnded":
-        return f"The game is over: {e.get('reason') or 'the second volcano'}"
+        reason = str(e.get("reason") or "the second volcano erupted")
+        return f"The game is over: {reason[:1].lower()}{reason[1:]}"
     return None  # draws, windows and declines are routine
 
 

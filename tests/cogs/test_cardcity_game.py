@@ -197,6 +197,12 @@ async def test_three_players_play_a_whole_game_of_pompeji(
         assert line.endswith(f"= **{score['final']}**")
         assert all(card_name(code) in line for code in hands[s.seat])
 
+    # The rules, for the game that was played here: the permit window and the notation.
+    r = await spectator.slash("game rules", channel=chan, topic="permit")
+    assert r.ephemeral and "Pompeji" in r.content and "`permit_window`" in r.content
+    topics = await spectator.autocomplete("game rules", "topic", "", channel=chan)
+    assert {"permit", "moves", "scoring", "statue"} <= {c.value for c in topics}
+
     # Hands never reach the channel publicly; the spectator sees boards only, no DMs.
     for m in chan.messages:
         if "hand.png" in m.filenames or "Your hand" in m.content:
