@@ -635,7 +635,7 @@ class Service:
                     channel_id=None if from_component else interaction.channel_id,
                 )
             except StaleVersionError as e:
-                await self.stale(interaction, game_id, str(e))
+                await self.stale(interaction, game_id, str(e), since=version)
                 return
             except InvalidMoveError as e:
                 await self.error(interaction, await self.explain_illegal(game_id, interaction, e))
@@ -663,14 +663,31 @@ class Service:
         more = f" … and {left} more (type in `/move` to narrow them)" if left > 0 else ""
         return f"{text} Legal now: {legal}{more}"
 
-    async def stale(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
+    async def stale(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        text: str,
+        *,
+        since: int | None = None,
+    ) -> None:
+        """A click drawn for an older version: nothing played; what happened since (public
+        words, e.g. "Cara used their building permit" when a claim came first), a fresh hand
+        and menu."""
         if interaction.type == discord.InteractionType.component:
             await interaction.response.edit_message(view=None)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         status = await self.host.status(game_id)
+        header = f"⚠️ {text}"
+        if since is not None:
+            entries = [e for e in await self.host.log(game_id, None) if e.version > since]
+            names = await self.seat_names(status)
+            said = self.entry_lines(status.kind, entries, names)
+            if said:
+                header += "\nMeanwhile:\n" + clip_lines(said, 800)
         content, files, view = await self.private_message(
-            status, interaction.user.id, header=f"⚠️ {text}", with_board=True
+            status, interaction.user.id, header=header, with_board=True
         )
         kwargs: dict[str, Any] = {"files": files, "ephemeral": True}
         if view is not None:

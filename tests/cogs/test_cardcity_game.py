@@ -104,6 +104,8 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 late = await user_of[mover].click(custom_id=f"vz:a:{game_id}:{version}:claim")
                 msg = await late.wait_for_followup()
                 assert "nothing was played" in msg.content and msg.ephemeral
+                claimant = user_of[other].name
+                assert f"Meanwhile:\n• {claimant} used their building permit" in msg.content
                 stale_claim_checked = True
                 counts["claims"] += 1
                 assert (await bot.host.status(game_id)).version == version + 1
