@@ -1168,11 +1168,16 @@ class Host:
     def _forced(
         self, options: TableOptions, game: Game[Any, Any], state: Any, waited: frozenset[Seat]
     ) -> Seat | None:
-        """The seat whose only legal action the table plays automatically (``auto_forced``)."""
+        """The seat whose only legal action the table plays automatically (``auto_forced``).
+        Not when that action is what the rules do on silence anyway (``timeout_action``, e.g.
+        a permit holder with nothing that fits declining): playing it at once would show
+        everyone that the seat had no choice, which may be hidden information."""
         if not options.auto_forced or len(waited) != 1:
             return None
         (seat,) = waited
-        return seat if len(game.legal_actions(state, seat)) == 1 else None
+        if len(game.legal_actions(state, seat)) != 1:
+            return None
+        return None if rules_timeout_action(game, state, seat) is not None else seat
 
     def _schedule_of(self, lg: _Loaded) -> Schedule:
         r = lg.row

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from host import FakeClock, Host, MoveResult, NotYourTurnError, Reminder, StaleVersionError
+from tests.engine.cardcity.helpers import scenario
 from tests.host.helpers import USERS, started_game
 
 A, B, C = USERS[:3]
@@ -135,3 +136,24 @@ async def test_an_answer_does_not_restart_the_window_for_the_others(
     [late] = moves(await host.run_due())
     assert (late.seat, late.notation, late.by) == (0, "decline", "timeout")
     assert [s.user_id for s in (await host.status(game)).waiting_on] == [B]
+
+
+async def test_forced_moves_never_show_that_a_holder_could_not_use_the_permit(
+    host: Host, clock: FakeClock
+) -> None:
+    variants = {"permit_window": 60, "first_seat": 0}
+    game = (await started_game(host, kind="cardcity", variants=variants, auto_forced=True)).game_id
+    # C has spent the statue and holds two cards that cannot go next to the start card.
+    hands = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["To", "Fr"]]
+    loaded = host._cache[game]
+    loaded.state = scenario({"g7": "Tr"}, hands, options=variants, statue_used=[2])
+    loaded.public = loaded.private = None
+    opened = (await host.act(game, A, "play Fo h7")).version
+    assert [e.notation for e in await host.legal_choices(game, C)] == ["decline"]
+    await host.act(game, A, "decline", opened)
+    assert moves(await host.run_due()) == []  # not declined at once for C: that would tell
+    status = await host.status(game)
+    assert [s.user_id for s in status.waiting_on] == [C] and status.deadline is not None
+    clock.set(status.deadline)
+    [late] = moves(await host.run_due())
+    assert (late.seat, late.notation, late.by) == (2, "decline", "timeout")
