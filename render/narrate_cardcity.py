@@ -87,7 +87,7 @@ def decision(view: Mapping[str, Any]) -> str:
     if stage == "draw":
         return "draw a card or keep your hand"
     if stage == "window":
-        return "use your building permit now, or let it pass"
+        return "use your building permit now, or let it pass (then the next player's turn)"
     return ""
 
 

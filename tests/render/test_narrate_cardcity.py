@@ -63,3 +63,8 @@ def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:
     moves = RULES["moves"][1]
     assert "`play Tr g8`" in moves and "`statue Ar g8`" in moves and "`nodraw`" in moves
     assert all(len(title) <= 100 and len(text) < 1700 for title, text in RULES.values())
+
+
+def test_the_window_decision_says_the_next_player_waits_for_it() -> None:
+    text = narrator("cardcity").decision({"stage": "window"})
+    assert "building permit" in text and "then the next player's turn" in text
