@@ -107,9 +107,6 @@ class Service:
         self.users: dict[int, discord.User | discord.Member] = {}
         self.dm_blocked_until: dict[int, float] = {}
         self.offered: dict[tuple[int, int], frozenset[str]] = {}
-        self.waiting: dict[int, frozenset[int]] = {}
-        """game id -> the seats the game waited on after the last move delivered (or the
-        start), to tell one answer among several players deciding at once (a permit window)."""
         self.boarded: dict[int, int] = {}
         """game id -> the version of the last board posted with the words of a turn."""
         self.warm_up: asyncio.Future[None] | None = None
@@ -708,14 +705,7 @@ class Service:
         if interaction is not None and from_component:
             # Strip the clicked buttons at once: they are spent (and answers within 3 s).
             await interaction.response.edit_message(view=None)
-        before = self.waiting.get(result.game_id)
-        self.waiting[result.game_id] = frozenset(waited)
-        if (
-            result.outcome is None
-            and before is not None
-            and waited
-            and frozenset(waited) == before - {result.seat}
-        ):
+        if result.partial:
             # One of several players deciding at once answered (e.g. declined a permit
             # window): no board for that; the others get buttons drawn for this version.
             if interaction is not None:
@@ -729,7 +719,6 @@ class Service:
             self.boarded[result.game_id] = result.version
             if result.outcome is not None:
                 self.boarded.pop(result.game_id, None)
-                self.waiting.pop(result.game_id, None)
             message = self.board_message(
                 status, result.public_view, names, lines, note=result.note, by=result.by
             )
@@ -898,7 +887,6 @@ class Service:
                 allowed_mentions=MENTION_USERS,
             )
             waited = {s.seat for s in status.waiting_on}
-            self.waiting[status.game_id] = frozenset(waited)
             for s in status.seats:
                 if s.user_id is not None and s.seat not in waited:
                     await self.dm_decision(

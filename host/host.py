@@ -1095,6 +1095,7 @@ class Host:
             note=note,
             chooser=chooser,
             taken_over=taken_over,
+            partial=going_on,
         )
 
     # -- schedule ----------------------------------------------------------------------------

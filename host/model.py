@@ -201,6 +201,10 @@ class MoveResult:
     chooser: str | None = None
     taken_over: bool = False
     """True when this timeout made the seat AI-controlled (after ``max_timeouts`` in a row)."""
+    partial: bool = False
+    """True when the move answered a decision several seats share (a permit window) and the
+    others still decide it: ``next_to_act`` is the rest, no new decision began, and their
+    deadline runs on."""
 
 
 @dataclass(frozen=True)
