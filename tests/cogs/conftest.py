@@ -1,8 +1,17 @@
 """End-to-end fixtures: the real bot (``bot.create_bot``), a real SQLite file in ``tmp_path``, the
-loopback Discord of ``tests/fakediscord``, and a fake clock shared by the host and the tests."""
+loopback Discord of ``tests/fakediscord``, and a fake clock shared by the host and the tests.
+
+Time limits: these tests assert what players see, not how fast (``bench/`` measures that). On a
+loaded 2-core machine the test process can go unscheduled for seconds, so nothing here may fail
+because wall time passed: Discord's 3-second interaction deadline runs on the process's CPU time
+(work the bot and the fake did, not time spent waiting for a core), and every wait for the bot
+has the generous real-time cap ``WAIT``, which only catches a hang.
+"""
 
 from __future__ import annotations
 
+import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -10,13 +19,34 @@ import pytest
 
 from bot import VesuviusBot, create_bot
 from host import FakeClock
-from tests.fakediscord.plugin import (  # noqa: F401
-    fake_discord,
-    fake_discord_options,
-    start_bot,
-)
+from tests.cogs.helpers import WAIT
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.plugin import BotStarter, fake_discord  # noqa: F401
 
 SEED = 7
+
+
+@pytest.fixture
+def fake_discord_options() -> dict[str, Any]:
+    """The interaction deadline on CPU time (see the module docstring); ``response_timeout``
+    is the real-time cap on waiting for an answer at all."""
+    return {"clock": time.process_time, "response_timeout": WAIT}
+
+
+class _Starter(BotStarter):
+    """``start_bot`` with a real-time cap for READY that a loaded machine does not reach."""
+
+    async def __call__(self, client: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("ready_timeout", WAIT)
+        return await super().__call__(client, **kwargs)
+
+
+@pytest.fixture
+async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[BotStarter]:  # noqa: F811
+    """As ``tests.fakediscord.plugin.start_bot``; every bot is stopped at teardown."""
+    starter = _Starter(fake_discord)
+    yield starter
+    await starter.stop_all()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -9,6 +9,9 @@ from typing import Any
 from tests.fakediscord import FakeUser, Message
 
 WATCH = ("discord", "cogs")
+WAIT = 60.0
+"""Real-time cap on every wait for the bot: long enough for a loaded 2-core machine (where a
+render can take seconds), short enough that a hang still fails. Never a speed requirement."""
 
 
 async def open_game(fake: Any, bot: Any, chan: Any, users: list[FakeUser], **options: Any) -> int:
@@ -20,7 +23,7 @@ async def open_game(fake: Any, bot: Any, chan: Any, users: list[FakeUser], **opt
     for u in users[1:]:
         await u.click("Join", message=lobby.message)
     started = await creator.click("Start", message=lobby.message)
-    await started.wait_until_loaded()
+    await started.wait_until_loaded(timeout=WAIT)
     await bot.service.idle()
     status = await bot.host.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
@@ -84,7 +87,7 @@ async def act_by_component(user: FakeUser, msg: Message, notation: str) -> Any:
     return await user.select(msg, values=[notation])
 
 
-async def until(check: Callable[[], Awaitable[bool]], timeout: float = 5.0) -> None:  # noqa: ASYNC109
+async def until(check: Callable[[], Awaitable[bool]], timeout: float = WAIT) -> None:  # noqa: ASYNC109
     """Poll an async condition (e.g. on the host) until it holds."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

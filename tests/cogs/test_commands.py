@@ -9,7 +9,7 @@ import discord
 
 from cogs.service import Service
 from host import Choice, ChoicePage, SeatInfo
-from tests.cogs.helpers import WATCH, open_game, until
+from tests.cogs.helpers import WAIT, WATCH, open_game, until
 
 
 async def test_options_rules_status_resign_and_cancel(
@@ -135,7 +135,7 @@ async def test_my_hand_button_and_an_unexpected_error(
     # "My hand" on the board: each player gets their own hand, privately.
     for user in (alice, bob):
         r = await user.click("My hand", message=board)
-        mine = await r.wait_until_loaded()
+        mine = await r.wait_until_loaded(timeout=WAIT)
         view = (await bot.host.private_view(game_id, user.id)).view
         assert mine.ephemeral and "hand.png" in mine.filenames
         assert ", ".join(str(c) for c in view["hand"]) in mine.content
@@ -179,6 +179,6 @@ async def test_a_slow_board_is_deferred_then_posted(
     legal = await mover.autocomplete("move", "action", "play", channel=chan)
     r = await mover.slash("move", channel=chan, action=legal[0].value)
     assert r.deferred and not r.ephemeral  # "thinking…" within the deadline, in public
-    board = await r.wait_until_loaded()
+    board = await r.wait_until_loaded(timeout=WAIT)
     assert "board.png" in board.filenames and "move 1" in board.content
     await bot.service.idle()

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from tests.cogs.helpers import (
+    WAIT,
     WATCH,
     act_by_component,
     choices_of,
@@ -66,7 +67,7 @@ async def test_three_players_play_a_whole_game(
         if not hand_checked and moves == 10:
             # /hand mid-game: the player's own hand, ephemeral; others cannot see it.
             r = await user.slash("hand", channel=chan)
-            secret = await r.wait_until_loaded()
+            secret = await r.wait_until_loaded(timeout=WAIT)
             assert secret.ephemeral and "hand.png" in secret.filenames
             view = (await bot.host.private_view(game_id, user.id)).view
             assert _hand_line(secret.content) == _fmt(view)
@@ -111,5 +112,5 @@ async def test_three_players_play_a_whole_game(
     log = await spectator.slash("game log", channel=chan)
     assert log.ephemeral and "`" in log.content and "—" in log.content
     board = await spectator.slash("game board", channel=chan)
-    assert "board.png" in (await board.wait_until_loaded()).filenames
+    assert "board.png" in (await board.wait_until_loaded(timeout=WAIT)).filenames
     assert spectator.dms == []

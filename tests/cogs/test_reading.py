@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tests.cogs.helpers import WATCH, open_game, pick
+from tests.cogs.helpers import WAIT, WATCH, open_game, pick
 
 
 async def play_via_host(
@@ -48,7 +48,7 @@ async def test_a_finished_and_a_cancelled_game_are_still_shown_after_a_restart(
     assert log.ephemeral and f"**Game #{game_id}** · the last 3 moves" in log.content
     assert f"`{last.version:>3}` " in log.content and f"`{last.notation}`" in log.content
     r = await sam.slash("game board", channel=chan)
-    board = await r.wait_until_loaded()
+    board = await r.wait_until_loaded(timeout=WAIT)
     assert board.ephemeral and "board.png" in board.filenames
     assert f"**Game #{game_id}**" in board.content and f"move {final.version}" in board.content
     assert "Final ranking" in board.content
@@ -110,7 +110,7 @@ async def test_autocomplete_says_how_many_moves_match_beyond_the_25_it_can_list(
 
     # /hand offers every move in menus of 25 (up to 4 of them on one message).
     r = await user.slash("hand", channel=chan)
-    hand = await r.wait_until_loaded()
+    hand = await r.wait_until_loaded(timeout=WAIT)
     menus = [c for c in hand.walk_components() if c.get("type") == 3]
     options = [o["value"] for c in menus for o in c["options"]]
     assert hand.ephemeral and page.total <= 100 and len(options) == page.total

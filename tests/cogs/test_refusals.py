@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.cogs.helpers import (
+    WAIT,
     WATCH,
     act_by_component,
     choices_of,
@@ -92,7 +93,7 @@ async def test_refusals_leave_the_game_unchanged(
     assert len(refused) == 1
     # /hand works instead, with the menu of the decision.
     r = await next_up.slash("hand", channel=chan)
-    secret = await r.wait_until_loaded()
+    secret = await r.wait_until_loaded(timeout=WAIT)
     assert secret.ephemeral and "hand.png" in secret.filenames and choices_of(secret)
     assert not now_mover.can_see(secret) and not carol.can_see(secret)
     before = await version()
@@ -116,7 +117,9 @@ async def test_refusals_leave_the_game_unchanged(
     )
     # Their reminder comes as a mention in the channel instead of a DM.
     clock.advance(13 * 3600)
-    reminder = await carol.wait_for_message(chan, predicate=lambda m: "⏳" in m.content)
+    reminder = await carol.wait_for_message(
+        chan, predicate=lambda m: "⏳" in m.content, timeout=WAIT
+    )
     assert next_up.mention in reminder.content and "waiting for your move" in reminder.content
     assert "11 hours left" in reminder.content and "Your hand" not in reminder.content
 

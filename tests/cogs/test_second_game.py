@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.cogs.helpers import WATCH, until
+from tests.cogs.helpers import WAIT, WATCH, until
 
 
 async def test_pompeji_plays_through_the_same_commands(
@@ -22,7 +22,7 @@ async def test_pompeji_plays_through_the_same_commands(
     assert "Pompeji" in lobby.content
     await bob.click("Join", message=lobby.message)
     start = await alice.click("Start", message=lobby.message)
-    first = await start.wait_until_loaded()
+    first = await start.wait_until_loaded(timeout=WAIT)
     assert "board.png" in first.filenames
     await bot.service.idle()
     game_id = (await bot.host.game_in_channel(chan.id)).game_id

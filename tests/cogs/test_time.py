@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.cogs.helpers import WATCH, choices_of, latest_decision, open_game, pick, until
+from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick, until
 
 
 async def _board_count(chan: Any) -> int:
@@ -26,14 +26,16 @@ async def test_reminder_then_timeout_with_the_skip_policy(
     boards = await _board_count(chan)
 
     clock.advance(160)  # past half time: a reminder by DM, with the decision's menu
-    dm = await late.wait_for_dm(predicate=lambda m: "Reminder" in m.content)
+    dm = await late.wait_for_dm(predicate=lambda m: "Reminder" in m.content, timeout=WAIT)
     assert "2 minutes left" in dm.content and "game #1" in dm.content and "#general" in dm.content
     assert f"https://discord.com/channels/{chan.guild.id}/{chan.id}" in dm.content
     assert choices_of(dm) and "hand.png" in dm.filenames
     assert (await bot.host.status(game_id)).version == 0
 
     clock.advance(150)  # past the deadline: the policy decides and the channel is told
-    board = await late.wait_for_message(chan, predicate=lambda m: "ran out of time" in m.content)
+    board = await late.wait_for_message(
+        chan, predicate=lambda m: "ran out of time" in m.content, timeout=WAIT
+    )
     await bot.service.idle()
     assert "⏰" in board.content and "board.png" in board.filenames
     assert "passing is not possible here" in board.content  # phase 1: a card must be played
@@ -54,7 +56,7 @@ async def test_an_ai_seat_plays_its_turns(fake_discord: Any, start_bot: Any, mak
     lobby = await alice.slash("game new", channel=chan, game="downfall", players=2, ai_seats=1)
     assert "AI 1" in lobby.content
     start = await alice.slash("game start", channel=chan)
-    await start.wait_until_loaded()
+    await start.wait_until_loaded(timeout=WAIT)
     game_id = (await bot.host.game_in_channel(chan.id)).game_id
 
     async def alice_to_move() -> bool:
@@ -100,7 +102,9 @@ async def test_a_restart_keeps_the_game_its_buttons_and_its_deadlines(
     waiting = by_id[status.waiting_on[0].user_id]
     version = status.version
     clock.advance(24 * 3600 + 1)
-    board = await waiting.wait_for_message(chan, predicate=lambda m: "ran out of time" in m.content)
+    board = await waiting.wait_for_message(
+        chan, predicate=lambda m: "ran out of time" in m.content, timeout=WAIT
+    )
     assert "board.png" in board.filenames
     await second.service.idle()
     assert (await second.host.status(game_id)).version > version
