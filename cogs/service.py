@@ -419,21 +419,29 @@ class Service:
             and interaction.type == discord.InteractionType.application_command
             and interaction.channel_id == status.channel_id
         ):
-            if not interaction.response.is_done():
-                done, _ = await asyncio.wait({task}, timeout=DIRECT_REPLY_WITHIN)
-                if not done:
-                    await interaction.response.defer(thinking=True)
-            content, png = await task
-            file = png_file(png, "board.png")
-            if interaction.response.is_done():
-                await interaction.followup.send(
-                    content, file=file, view=view, allowed_mentions=mentions
+            try:
+                if not interaction.response.is_done():
+                    done, _ = await asyncio.wait({task}, timeout=DIRECT_REPLY_WITHIN)
+                    if not done:
+                        await interaction.response.defer(thinking=True)
+                content, png = await task
+                file = png_file(png, "board.png")
+                if interaction.response.is_done():
+                    await interaction.followup.send(
+                        content, file=file, view=view, allowed_mentions=mentions
+                    )
+                else:
+                    await interaction.response.send_message(
+                        content, file=file, view=view, allowed_mentions=mentions
+                    )
+                return
+            except discord.NotFound:
+                # Discord gave up on the interaction (10062: not answered within 3 s, e.g. on
+                # an overloaded host). The move stands: the board goes to the channel instead.
+                log.warning(
+                    "game %s: the reply came too late; the board goes to the channel",
+                    status.game_id,
                 )
-            else:
-                await interaction.response.send_message(
-                    content, file=file, view=view, allowed_mentions=mentions
-                )
-            return
         content, png = await task
         file = png_file(png, "board.png")
         chan = await self.channel(status.channel_id)
@@ -744,8 +752,16 @@ class Service:
             return
         # The same player decides again: answer them privately, post nothing yet.
         if interaction is not None:
-            if not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                if not interaction.response.is_done():
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+            except discord.NotFound:
+                # Answered too late (10062): the next decision goes to the mover by DM instead.
+                log.warning(
+                    "game %s: the reply came too late; the decision goes by DM", result.game_id
+                )
+                await self.notify_waiting(status)
+                return
             said = narrator(status.kind).narrate(result.public_events, names)
             header = "\n".join([f"✅ You played: {result.label}", *(f"• {s}" for s in said)])
             content, files, view = await self.private_message(
