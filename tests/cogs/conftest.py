@@ -10,11 +10,14 @@ has the generous real-time cap ``WAIT``, which only catches a hang.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot import VesuviusBot, create_bot
@@ -34,11 +37,29 @@ def fake_discord_options() -> dict[str, Any]:
 
 
 class _Starter(BotStarter):
-    """``start_bot`` with a real-time cap for READY that a loaded machine does not reach."""
+    """``start_bot`` with real-time caps for READY and for closing that a loaded machine does
+    not reach. (The runner gives the closing client's connection 5 s, then fails the teardown
+    with a ``TimeoutError`` chained to the gateway's ``ConnectionClosed ... 1000``: seen when a
+    worker stalled during teardown. Here the client is closed and its connection awaited first,
+    within ``WAIT``, so the runner's own wait finds it done.)"""
 
     async def __call__(self, client: Any, **kwargs: Any) -> Any:
         kwargs.setdefault("ready_timeout", WAIT)
         return await super().__call__(client, **kwargs)
+
+    async def stop(self, client: discord.Client) -> None:
+        running = self.running.get(id(client))
+        if running is not None:
+            if not client.is_closed():
+                await client.close()
+            if running.task is not None:
+                with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
+                    await asyncio.wait_for(asyncio.shield(running.task), WAIT)
+        await super().stop(client)
+
+    async def stop_all(self) -> None:
+        for running in reversed(list(self.running.values())):
+            await self.stop(running.client)
 
 
 @pytest.fixture
