@@ -10,7 +10,14 @@ from typing import Any
 
 from host import FakeClock
 from render.narrate_cardcity import card_name
-from tests.cogs.helpers import WATCH, act_by_component, choices_of, latest_decision, until
+from tests.cogs.helpers import (
+    WAIT,
+    WATCH,
+    act_by_component,
+    choices_of,
+    latest_decision,
+    until,
+)
 from tests.engine.cardcity.helpers import scenario
 
 
@@ -49,7 +56,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
     for u in players[1:]:
         await u.click("Join", message=lobby.message)
     started = await players[0].click("Start", message=lobby.message)
-    assert "board.png" in (await started.wait_until_loaded()).filenames
+    assert "board.png" in (await started.wait_until_loaded(timeout=WAIT)).filenames
     await bot.service.idle()
     status = await bot.host.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
@@ -102,7 +109,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 await act_by_component(user_of[other], offers[other], "claim")
                 await bot.service.idle()
                 late = await user_of[mover].click(custom_id=f"vz:a:{game_id}:{version}:claim")
-                msg = await late.wait_for_followup()
+                msg = await late.wait_for_followup(timeout=WAIT)
                 assert "nothing was played" in msg.content and msg.ephemeral
                 claimant = user_of[other].name
                 assert f"Meanwhile:\n• {claimant} used their building permit" in msg.content
@@ -227,7 +234,7 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     )
     for u in players[1:]:
         await u.click("Join", message=lobby.message)
-    await (await players[0].click("Start", message=lobby.message)).wait_until_loaded()
+    await (await players[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.service.idle()
     status = await bot.host.game_in_channel(chan.id)
     assert status is not None
@@ -241,7 +248,7 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     mover, stuck = user_of[0], user_of[2]
     seen = len(stuck.dms)
     r = await mover.slash("move", channel=chan, action="play Fo h7")
-    board = await r.wait_until_loaded()
+    board = await r.wait_until_loaded(timeout=WAIT)
     await bot.service.idle()
     # The channel names both holders alike; only the mover, who can place, gets the offer.
     assert stuck.mention in board.content and mover.mention in board.content
