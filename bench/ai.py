@@ -23,20 +23,20 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_random
+from engine.ai import Budget, choose_easy, choose_normal, choose_random, search
 from engine.downfall import GAME
 from host.ai import HARD_PLAYOUT_CAP, HARD_SECONDS
 
 MATCHES: dict[str, tuple[str, ...]] = {
     "hard-random": ("hard", "random"),
     "hard-normal": ("hard", "normal"),
+    "4p-hard-3normal": ("hard", "normal", "normal", "normal"),
     "normal-random": ("normal", "random"),
     "easy-random": ("easy", "random"),
     "normal-easy": ("normal", "easy"),
     "3p-hard-normal-easy": ("hard", "normal", "easy"),
     "3p-hard-2normal": ("hard", "normal", "normal"),
     "4p-all-levels": ("hard", "normal", "easy", "random"),
-    "4p-hard-3normal": ("hard", "normal", "normal", "normal"),
 }
 
 
@@ -50,7 +50,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _chooser(level: str, seconds: float) -> Callable[[Any, int, int], Any]:
+def _chooser(level: str, seconds: float, iterations: list[int]) -> Callable[[Any, int, int], Any]:
     if level == "random":
         return lambda state, seat, seed: choose_random(GAME, state, seat, seed)
     if level == "easy":
@@ -58,17 +58,25 @@ def _chooser(level: str, seconds: float) -> Callable[[Any, int, int], Any]:
     if level == "normal":
         return lambda state, seat, seed: choose_normal(GAME, state, seat, seed)
     budget = Budget(playouts=HARD_PLAYOUT_CAP, seconds=seconds, clock=time.perf_counter)
-    return lambda state, seat, seed: choose_hard(GAME, state, seat, seed, budget)
+
+    def hard(state: Any, seat: int, seed: int) -> Any:
+        result = search(GAME, state, seat, seed, budget)
+        if result.iterations:
+            iterations.append(result.iterations)
+        return result.action
+
+    return hard
 
 
 def play_game(
     levels: tuple[str, ...], seed: int, rotation: int, seconds: float
-) -> tuple[list[int], list[float]]:
+) -> tuple[list[int], list[float], list[int]]:
     """One game; ``levels[k]`` sits in seat ``(k + rotation) % n``. Returns each level's place
-    (in ``levels`` order) and the hard level's decision times."""
+    (in ``levels`` order), the hard level's decision times and its search iterations."""
     n = len(levels)
     seat_level = {(k + rotation) % n: levels[k] for k in range(n)}
-    choosers = {seat: _chooser(level, seconds) for seat, level in seat_level.items()}
+    iterations: list[int] = []
+    choosers = {seat: _chooser(level, seconds, iterations) for seat, level in seat_level.items()}
     state = GAME.new_game(seed, n)
     times: list[float] = []
     while True:
@@ -81,21 +89,23 @@ def play_game(
         if seat_level[seat] == "hard":
             times.append(time.perf_counter() - t0)
         state = GAME.apply(state, seat, action).state
-    return [outcome.places[(k + rotation) % n] for k in range(n)], times
+    return [outcome.places[(k + rotation) % n] for k in range(n)], times, iterations
 
 
 def run_match(
     name: str, levels: tuple[str, ...], games: int, seconds: float, pool: ProcessPoolExecutor
-) -> list[float]:
+) -> tuple[list[float], list[int]]:
     n = len(levels)
     futures = [pool.submit(play_game, levels, 1000 + g, g % n, seconds) for g in range(games)]
     firsts = [0] * n
     times: list[float] = []
+    iterations: list[int] = []
     for future in futures:
-        places, decision_times = future.result()
+        places, decision_times, searched = future.result()
         for k in range(n):
             firsts[k] += places[k] == 1
         times += decision_times
+        iterations += searched
     print(f"{name} ({games} games, {n} players):")
     done = set()
     for level in levels:
@@ -109,7 +119,7 @@ def run_match(
         share = f" (each of {len(same)})" if len(same) > 1 else ""
         rate = wins / total
         print(f"  {level:7s} first {wins}/{total}{share} = {rate:5.1%}  [{lo:5.1%}, {hi:5.1%}]")
-    return times
+    return times, iterations
 
 
 def main() -> None:
@@ -124,12 +134,15 @@ def main() -> None:
         f"hard budget {seconds} s per decision (cap {HARD_PLAYOUT_CAP} playouts), {workers} workers"
     )
     times: list[float] = []
+    iterations: list[int] = []
     with ProcessPoolExecutor(workers) as pool:
         for name, levels in MATCHES.items():
             if only and name not in only:
                 continue
             start = time.perf_counter()
-            times += run_match(name, levels, games, seconds, pool)
+            match_times, match_iterations = run_match(name, levels, games, seconds, pool)
+            times += match_times
+            iterations += match_iterations
             print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
     if times:
         times.sort()
@@ -137,6 +150,11 @@ def main() -> None:
         print(
             f"hard decision time over {len(times)} decisions: "
             f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s"
+        )
+    if iterations:
+        print(
+            f"hard search iterations over {len(iterations)} searched decisions: "
+            f"median {statistics.median(iterations):.0f}"
         )
 
 

@@ -50,6 +50,8 @@ from engine.downfall.search import determinize as engine_determinize
 from engine.downfall.state import BUILD, ESCAPE, LAVA, LAVA_SETUP, MOVE, OVER, RELATIVE, State
 from engine.downfall.tables import (
     AD79,
+    B_NUMBER,
+    B_SQUARES,
     CITY_IDX,
     FIRST_LAVA_IDX,
     GATE_IDX,
@@ -326,7 +328,7 @@ class DownfallHeuristics:
     informed = True
 
     def horizon(self, state: State) -> int:
-        return 4 * state.players
+        return state.players  # a short rollout: about one decision per seat
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         return engine_determinize(canonical(state, seat), seat, seed)
@@ -388,7 +390,13 @@ class DownfallHeuristics:
                     out.append(0.0)
                     continue
                 i = INDEX[action.square]
-                out.append(-0.8 * gate[i] + 0.8 * min(front[i], 4) + 0.5 * min(occ[i], 4))
+                x = -0.8 * gate[i] + 0.8 * min(front[i], 4) + 0.5 * min(occ[i], 4)
+                if state.seething and isinstance(action, PlayCard):
+                    b = SQ_BUILDING[i]
+                    if B_NUMBER[b] == action.card:  # not a joker: relatives for the pieces there
+                        k = sum(occ[j] for j in B_SQUARES[b])
+                        x += 2.0 * min(k, state.supply[seat] - 1)
+                out.append(x)
             elif isinstance(action, ThrowOmen):
                 v = COLOURS.index(action.colour)
                 i = INDEX[action.square]
