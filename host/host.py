@@ -15,7 +15,6 @@ import asyncio
 import dataclasses
 import logging
 import secrets
-import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -594,7 +593,7 @@ class Host:
         one: the open game when there is one (a channel holds one open game, and a new one
         can only be created once the last has ended), else the one that ended last, finished
         or cancelled. It is read from the database, so it survives a restart."""
-        game_id = await self.db.run(lambda c: _newest_game_id(c, channel_id))
+        game_id = await self.db.newest_game_in_channel(channel_id)
         return None if game_id is None else await self.status(game_id)
 
     async def status(self, game_id: int, *, channel_id: int | None = None) -> GameStatus:
@@ -1371,16 +1370,6 @@ class Host:
             min_players=lg.game.min_players,
             max_players=lg.game.max_players,
         )
-
-
-def _newest_game_id(c: sqlite3.Connection, channel_id: int) -> int | None:
-    """The id of the channel's newest game, any status (ids grow with creation). Games of a
-    channel are found newest first; storage has no index on (channel, id) for ended games yet,
-    so a channel that never had a game reads the table once."""
-    row = c.execute(
-        "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-    ).fetchone()
-    return None if row is None else int(row[0])
 
 
 def _seat_update(s: SeatRow) -> SeatUpdate:

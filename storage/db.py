@@ -285,6 +285,19 @@ class Database:
 
         return await self.run(read)
 
+    async def newest_game_in_channel(self, channel_id: int) -> int | None:
+        """The id of the newest game of ``channel_id``, whatever its status (ids grow with
+        creation), if the channel ever had one. Served by the index of migration 0002."""
+
+        def read(c: sqlite3.Connection) -> int | None:
+            row = c.execute(
+                "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                (channel_id,),
+            ).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self.run(read)
+
     async def events(
         self, game_id: int, *, after: int = 0, limit: int | None = None, newest: bool = False
     ) -> list[EventRow]:

@@ -188,3 +188,27 @@ async def test_the_backup_command_copies_a_database_in_use(tmp_path: Path) -> No
     assert report.ok and report.moves_replayed == 1
     missing = backup_command(tmp_path / "nope.db", tmp_path / "x.db")
     assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+async def test_a_version_1_database_upgrades_and_finds_a_channels_last_game_by_index(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(migrations()[0][1])
+    conn.execute("PRAGMA user_version=1")
+    conn.close()
+    db = await Database.open(path)
+    try:
+        assert await db.schema_version() == len(migrations()) >= 2
+        plan = await db.run(
+            lambda c: c.execute(
+                "EXPLAIN QUERY PLAN SELECT id FROM games WHERE channel_id = ? "
+                "ORDER BY id DESC LIMIT 1",
+                (1,),
+            ).fetchall()
+        )
+        assert any("games_by_channel" in str(row) for row in plan)
+        assert await db.newest_game_in_channel(1) is None
+    finally:
+        await db.close()
