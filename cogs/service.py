@@ -599,12 +599,13 @@ class Service:
                 continue
             key = (status.game_id, s.user_id)
             try:
-                choices = await self.host.legal_choices(status.game_id, s.user_id)
+                offered = frozenset(
+                    c.notation for c in await self.host.legal_choices(status.game_id, s.user_id)
+                )
             except NotYourTurnError:
-                choices = []
+                offered = frozenset()
             except HostError:
                 continue
-            offered = frozenset(c.notation for c in choices)
             if offered and offered != self.offered.get(key):
                 await self.dm_decision(status, s.user_id, title="You may act out of turn")
             if offered:
