@@ -84,7 +84,7 @@ class RunningBot:
         self,
         *,
         token: str | None = None,
-        ready_timeout: float = 10.0,
+        ready_timeout: float = 60.0,
         guild_ready_timeout: float = 0.05,
     ) -> None:
         self._stack.enter_context(redirect_discord(self.fake))
@@ -116,7 +116,7 @@ class RunningBot:
                 await self.client.close()
             if self.task is not None:
                 with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
-                    await asyncio.wait_for(self.task, 5.0)
+                    await asyncio.wait_for(self.task, 60.0)  # only catches a hang
         finally:
             for name in self.watch_loggers:
                 logging.getLogger(name).removeHandler(self._handler)
@@ -128,7 +128,7 @@ async def start_bot(
     client: ClientT,
     *,
     token: str | None = None,
-    ready_timeout: float = 10.0,
+    ready_timeout: float = 60.0,
     guild_ready_timeout: float = 0.05,
     watch_loggers: tuple[str, ...] = ("discord",),
 ) -> RunningBot:
