@@ -282,33 +282,6 @@ def display_name(names: Sequence[str], seat: int) -> str:
     return name or f"Player {seat + 1}"
 
 
-def _text(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    role: str,
-    size: int,
-    fill: RGB,
-    anchor: str = "ls",
-) -> None:
-    """A fixed label (numbers, our own words): drawn from a cached mask."""
-    fonts.label(img, xy, text, fonts.font(role, size), fill, anchor=anchor)
-
-
-def _line(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    role: str,
-    size: int,
-    fill: RGB,
-    right: float,
-) -> None:
-    """A line holding display names (any script): fallback fonts, cut with "…" before ``right``."""
-    f = fonts.font(role, size)
-    fonts.draw_text(img, xy, fonts.fit(text, f, size, right - xy[0]), f, size, fill)
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -359,12 +332,12 @@ def card_tile(code: str, size: int, under: RGB) -> Image.Image:
             )
         sprite = art.building_sprite(code[0], round(43 * k), ink)
         tile.paste(sprite, (round(6 * k), round(size - sprite.height - 6 * k)), sprite)
-        _text(tile, (7 * k, 34 * k), code, "bold", round(33 * k), ink)
+        fonts.role_label(tile, (7 * k, 34 * k), code, "bold", round(33 * k), ink)
         r = 19 * k
         cx, cy = size - 5 * k - r, size - 5 * k - r
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PAPER, outline=INK, width=2)
         value = D.VALUES[_BUILDINGS[code[0]]][_COLOURS[colour]]
-        _text(tile, (cx, cy + 1), str(value), "bold", round(31 * k), INK, "mm")
+        fonts.role_label(tile, (cx, cy + 1), str(value), "bold", round(31 * k), INK, "mm")
         return tile
 
     return _cached(("card", code, size, under), make)
@@ -384,7 +357,7 @@ def statue_tile(seat: int | None, size: int, under: RGB) -> Image.Image:
         tile.paste(
             sprite, (round((size - sprite.width) / 2), round(size - sprite.height - 4 * k)), sprite
         )
-        _text(tile, (7 * k, 34 * k), "S", "bold", round(33 * k), INK)
+        fonts.role_label(tile, (7 * k, 34 * k), "S", "bold", round(33 * k), INK)
         if seat is not None:  # top right: the value disc's corner stays empty (worth nothing now)
             _seat_badge(tile, (size - 24 * k, 24 * k), seat, round(16 * k))
         return tile
@@ -397,7 +370,7 @@ def _seat_badge(img: Image.Image, centre: tuple[float, float], seat: int, r: int
     d = ImageDraw.Draw(img)
     cx, cy = centre
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK, outline=PAPER, width=2)
-    _text(img, (cx, cy + 1), str(seat + 1), "bold", round(r * 1.3), PAPER, "mm")
+    fonts.role_label(img, (cx, cy + 1), str(seat + 1), "bold", round(r * 1.3), PAPER, "mm")
 
 
 # ------------------------------------------------------------------ the city grid
@@ -455,14 +428,14 @@ def _coordinate_strips(row0: int, col0: int) -> tuple[Image.Image, Image.Image]:
         strip = Image.new("RGB", (GRID_PX, GY), CANVAS)
         for i in range(SPAN):
             x = i * CELL + CELL / 2
-            _text(strip, (x, GY - 11), chr(ord("a") + col0 + i), "bold", 34, TEXT, "ms")
+            fonts.role_label(strip, (x, GY - 11), chr(ord("a") + col0 + i), "bold", 34, TEXT, "ms")
         return strip
 
     def numbers() -> Image.Image:
         strip = Image.new("RGB", (GX, GRID_PX), CANVAS)
         for i in range(SPAN):
             y = i * CELL + CELL / 2
-            _text(strip, (GX / 2 - 1, y), str(row0 + i + 1), "bold", 34, TEXT, "mm")
+            fonts.role_label(strip, (GX / 2 - 1, y), str(row0 + i + 1), "bold", 34, TEXT, "mm")
         return strip
 
     return _cached(("letters", col0), letters), _cached(("numbers", row0), numbers)
@@ -706,7 +679,7 @@ def _turn_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[int | No
 def _draw_header(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
     d = ImageDraw.Draw(img)
     x0, x1 = PANEL_X, PANEL_R
-    _text(img, (x0, top + 22), "POMPEJI · the card game", "serif_bold", 22, MUTED)
+    fonts.role_label(img, (x0, top + 22), "POMPEJI · the card game", "serif_bold", 22, MUTED)
     chip = _stage_chip(view)
     if chip:
         text, fill = chip
@@ -721,8 +694,8 @@ def _draw_header(img: Image.Image, view: Mapping[str, Any], names: Sequence[str]
     if seat is not None:
         _seat_badge(img, (x0 + 34, y + 32), seat, 20)
         lx = x0 + 66
-    _line(img, (lx, y + 42), head, "bold", 28, TEXT, x1 - 14)
-    _line(img, (x0 + 16, y + 78), what, "regular", 20, TEXT, x1 - 14)
+    fonts.fitted_line(img, (lx, y + 42), head, "bold", 28, TEXT, x1 - 14)
+    fonts.fitted_line(img, (x0 + 16, y + 78), what, "regular", 20, TEXT, x1 - 14)
     return y + 92
 
 
@@ -734,7 +707,7 @@ def _permit_icon(img: Image.Image, x: float, y: float, live: bool) -> None:
     d = ImageDraw.Draw(img)
     fill, ink = ((236, 214, 160), INK) if live else (PANEL, MUTED)
     d.rounded_rectangle((x, y, x + 28, y + 36), radius=4, fill=fill, outline=MUTED, width=2)
-    _text(img, (x + 14, y + 19), "2×", "cond_bold", 15, ink, "mm")
+    fonts.role_label(img, (x + 14, y + 19), "2×", "cond_bold", 15, ink, "mm")
 
 
 def _draw_seat_items(
@@ -749,20 +722,22 @@ def _draw_seat_items(
     """Cards in hand, the statue (or that it is used) and the permit uses left; ``asked``: an
     open permit window waits for this player's answer."""
     hand = int(sv.get("hand_size", 0))
-    _text(img, (x, ly), _plural(hand, "card"), "cond", 21, MUTED)
+    fonts.role_label(img, (x, ly), _plural(hand, "card"), "cond", 21, MUTED)
     used = bool(sv.get("statue_used"))
     sx = round(x + 142)
     statue = art.statue_sprite(32, MUTED if used else TEXT)
     img.paste(statue, (sx, y + 48), statue)
     word = "statue used" if used else "statue"
-    _text(img, (sx + 34, ly), word, "cond", 21, MUTED if used else TEXT)
+    fonts.role_label(img, (sx + 34, ly), word, "cond", 21, MUTED if used else TEXT)
     px = sx + 160
     left = int(sv.get("permits_left", 0))
     for i in range(permit_uses):
         _permit_icon(img, px + i * 34, y + 46, i < left)
     word = "permit?" if asked else "permit" if left else "no permit"
     colour = GOLD if asked else TEXT if left else MUTED
-    _text(img, (px + permit_uses * 34 + 4, ly), word, "cond_bold" if asked else "cond", 21, colour)
+    fonts.role_label(
+        img, (px + permit_uses * 34 + 4, ly), word, "cond_bold" if asked else "cond", 21, colour
+    )
 
 
 def _draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
@@ -792,13 +767,13 @@ def _draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
             score = int(final.get("final", score))
             place = places[s] if s < len(places) else 0
             colour = GOLD if place == 1 else MUTED
-            _text(img, (x1 - 120, y + 40), f"#{place}", "bold", 26, colour, "rs")
+            fonts.role_label(img, (x1 - 120, y + 40), f"#{place}", "bold", 26, colour, "rs")
             right = x1 - 170
             built, penalty = final.get("built", "?"), abs(int(final.get("hand", 0)))
             summary = f"built {built} − {penalty} left in hand = {score}"
-            _text(img, (x0 + 64, ly), summary, "cond", 21, MUTED)
-        _text(img, (x1 - 14, y + 44), str(score), "bold", 42, TEXT, "rs")
-        _line(img, (x0 + 64, y + 40), display_name(names, s), "bold", 28, TEXT, right)
+            fonts.role_label(img, (x0 + 64, ly), summary, "cond", 21, MUTED)
+        fonts.role_label(img, (x1 - 14, y + 44), str(score), "bold", 42, TEXT, "rs")
+        fonts.fitted_line(img, (x0 + 64, y + 40), display_name(names, s), "bold", 28, TEXT, right)
         if not over:
             asked = s in ((view.get("window") or {}).get("pending") or [])
             _draw_seat_items(img, sv, permit_uses, x0 + 64, y, ly, asked)
@@ -837,8 +812,8 @@ def _draw_deck(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
         img.paste(sprite, (x0 + 8 + i * 58, y + 14), sprite)
     head, detail = deck_lines(view)
     colour = END_PHASE if detail.startswith("Danger") else TEXT
-    _text(img, (x0 + 134, y + 36), head, "bold", 24, TEXT)
-    _text(img, (x0 + 134, y + 70), detail, "cond", 20, colour)
+    fonts.role_label(img, (x0 + 134, y + 36), head, "bold", 24, TEXT)
+    fonts.role_label(img, (x0 + 134, y + 70), detail, "cond", 20, colour)
     return y + 86
 
 
@@ -888,15 +863,17 @@ def _draw_notes(
     d.rounded_rectangle((x0 + 12, y + 14, x0 + 40, y + 38), radius=5, outline=HIGHLIGHT, width=4)
     lines: list[tuple[str, RGB]] = []
     if last is None:
-        _text(img, (x0 + 52, y + 34), "Last play: none yet", "bold", 22, MUTED)
+        fonts.role_label(img, (x0 + 52, y + 34), "Last play: none yet", "bold", 22, MUTED)
     else:
         p = last.placed
         what = p.code if p.code else f"statue as {p.declared}" if p.declared else "statue"
         head = f"{display_name(names, last.seat)}: {what} on {cell_code(p.cell)}"
         pts = f"+{last.points}"
         f = fonts.font("bold", 30)
-        _text(img, (x1 - 14, y + 38), pts, "bold", 30, HIGHLIGHT, "rs")
-        _line(img, (x0 + 52, y + 34), head, "bold", 22, TEXT, x1 - 26 - f.getlength(pts))
+        fonts.role_label(img, (x1 - 14, y + 38), pts, "bold", 30, HIGHLIGHT, "rs")
+        fonts.fitted_line(
+            img, (x0 + 52, y + 34), head, "bold", 22, TEXT, x1 - 26 - f.getlength(pts)
+        )
         if last.streets is None:
             lines.append(("(street by street: not available)", MUTED))
         else:
@@ -923,7 +900,7 @@ def _draw_notes(
         if ly > bottom - 34:
             break
         if text:
-            _line(img, (x0 + 16, ly), text, "cond", 20, colour, x1 - 12)
+            fonts.fitted_line(img, (x0 + 16, ly), text, "cond", 20, colour, x1 - 12)
         ly += 26 if text else 10
 
 
@@ -935,8 +912,8 @@ def _draw_legend(img: Image.Image, top: int) -> None:
         x = x0 + i * col_w
         sprite = art.building_sprite(code, 34, TEXT)
         img.paste(sprite, (round(x), top), sprite)
-        _text(img, (x + 40, top + 28), code, "bold", 24, TEXT)
-        _text(img, (x + col_w / 2 - 4, top + 56), name, "cond", 15, MUTED, "ms")
+        fonts.role_label(img, (x + 40, top + 28), code, "bold", 24, TEXT)
+        fonts.role_label(img, (x + col_w / 2 - 4, top + 56), name, "cond", 15, MUTED, "ms")
     y = top + 72
     d = ImageDraw.Draw(img)
     for i, (code, name, _emoji) in enumerate(D.COLOURS):
@@ -944,8 +921,8 @@ def _draw_legend(img: Image.Image, top: int) -> None:
         d.rounded_rectangle(
             (x, y, x + col_w - 6, y + 34), radius=6, fill=CARD_FILL[code], outline=INK
         )
-        _text(img, (x + 6, y + 26), code, "bold", 24, _ink(code))
-        _text(img, (x + 24, y + 24), name, "cond", 15, _ink(code))
+        fonts.role_label(img, (x + 6, y + 26), code, "bold", 24, _ink(code))
+        fonts.role_label(img, (x + 24, y + 24), name, "cond", 15, _ink(code))
 
 
 # ------------------------------------------------------------------ public entry points
@@ -957,7 +934,7 @@ def _adapted_note(img: Image.Image, view: Mapping[str, Any]) -> None:
     """The spec asks for our invented card data to be labelled as such in the UI."""
     if (view.get("legend") or {}).get("adapted", True):
         text = "Building names, colours and values: our adaptation, not the printed cards"
-        _text(img, (PANEL_R - 12, LEGEND_TOP - 26), text, "cond", 16, MUTED, "rs")
+        fonts.role_label(img, (PANEL_R - 12, LEGEND_TOP - 26), text, "cond", 16, MUTED, "rs")
 
 
 def _base() -> Image.Image:
@@ -1032,11 +1009,15 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     d = ImageDraw.Draw(img)
     x0, x1 = PANEL_X, PANEL_R
     seat = int(view.get("seat", 0))
-    _text(img, (x0, 36), "POMPEJI · your hand (only you see this)", "serif_bold", 22, MUTED)
+    fonts.role_label(
+        img, (x0, 36), "POMPEJI · your hand (only you see this)", "serif_bold", 22, MUTED
+    )
     d.rounded_rectangle((x0, 54, x1, 146), radius=10, fill=PANEL_HI, outline=LEGAL, width=2)
     _seat_badge(img, (x0 + 34, 86), seat, 20)
-    _line(img, (x0 + 66, 96), fonts.clean(name) or f"Player {seat + 1}", "bold", 28, TEXT, x1 - 14)
-    _line(img, (x0 + 16, 132), _hand_status(view, spots), "regular", 20, TEXT, x1 - 14)
+    fonts.fitted_line(
+        img, (x0 + 66, 96), fonts.clean(name) or f"Player {seat + 1}", "bold", 28, TEXT, x1 - 14
+    )
+    fonts.fitted_line(img, (x0 + 16, 132), _hand_status(view, spots), "regular", 20, TEXT, x1 - 14)
 
     codes = hand_codes(view)
     per_card: dict[str, list[tuple[Cell, int]]] = {}
@@ -1050,7 +1031,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         cx = x0 + i * (size + gap)
         img.paste(card_tile(code, size, CANVAS), (cx, y + HAND_CARD - size))
         b, c, v = face_of(code)
-        _text(
+        fonts.role_label(
             img,
             (cx + size / 2, y + HAND_CARD + 26),
             f"{D.BUILDINGS[b][1]}",
@@ -1059,7 +1040,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
             TEXT,
             "ms",
         )
-        _text(
+        fonts.role_label(
             img,
             (cx + size / 2, y + HAND_CARD + 50),
             f"{D.COLOURS[c][1]} · {v}",
@@ -1075,7 +1056,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         else:
             lines = ("fits nowhere", "")
         for j, line in enumerate(lines):
-            _text(
+            fonts.role_label(
                 img,
                 (cx + size / 2, y + HAND_CARD + 78 + j * 24),
                 line,
@@ -1085,7 +1066,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
                 "ms",
             )
     if not codes:
-        _text(img, (x0 + 16, y + 60), "No cards in hand", "bold", 28, MUTED)
+        fonts.role_label(img, (x0 + 16, y + 60), "No cards in hand", "bold", 28, MUTED)
 
     y = 440
     d.rounded_rectangle((x0, y, x1, y + 140), radius=10, fill=PANEL)
@@ -1095,12 +1076,14 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     statue = art.statue_sprite(44, MUTED if used else TEXT)
     img.paste(statue, (x0 + 12, y + 12), statue)
     statue_line = "Statue: used" if used else "Statue: joker worth 1, fits any open edge; no draw"
-    _line(img, (x0 + 66, y + 42), statue_line, "cond", 20, MUTED if used else TEXT, x1 - 12)
+    fonts.fitted_line(
+        img, (x0 + 66, y + 42), statue_line, "cond", 20, MUTED if used else TEXT, x1 - 12
+    )
     left = int(me.get("permits_left", 0))
     for i in range(int(view.get("permit_uses", 1))):
         _permit_icon(img, x0 + 20 + i * 34, y + 66, i < left)
     permit_line = f"Building permit: {left} use{'s' if left != 1 else ''} left"
-    _text(
+    fonts.role_label(
         img,
         (x0 + 66 + 34 * max(0, int(view.get("permit_uses", 1)) - 1), y + 92),
         permit_line,
@@ -1110,7 +1093,7 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     )
     hand_value = int(view.get("hand_value", 0))
     score = int(me.get("score", 0))
-    _text(
+    fonts.role_label(
         img,
         (x0 + 16, y + 128),
         f"Your score {score} · hand counts −{hand_value} at the end",
@@ -1124,9 +1107,9 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
     d.rounded_rectangle(
         (x0 + 12, y + 14, x0 + 96, y + 64), radius=8, fill=LEGAL_FILL, outline=LEGAL, width=4
     )
-    _text(img, (x0 + 54, y + 40), "Tr +8", "cond_bold", 22, (255, 255, 255), "mm")
-    _text(img, (x0 + 110, y + 34), "a space where your card fits,", "cond", 20, TEXT)
-    _text(img, (x0 + 110, y + 58), "with the points it would score", "cond", 20, TEXT)
+    fonts.role_label(img, (x0 + 54, y + 40), "Tr +8", "cond_bold", 22, (255, 255, 255), "mm")
+    fonts.role_label(img, (x0 + 110, y + 34), "a space where your card fits,", "cond", 20, TEXT)
+    fonts.role_label(img, (x0 + 110, y + 58), "with the points it would score", "cond", 20, TEXT)
     top_fit = max(
         ((fit.points, fit.code, cell) for cell, fits in spots.items() for fit in fits),
         key=lambda t: (t[0], t[1], (-t[2][0], -t[2][1])),
@@ -1139,21 +1122,23 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         if codes
         else "play Tr g8"
     )
-    _text(img, (x0 + 16, y + 96), f"/move {example}   (card, column, row)", "cond", 20, MUTED)
+    fonts.role_label(
+        img, (x0 + 16, y + 96), f"/move {example}   (card, column, row)", "cond", 20, MUTED
+    )
     head, detail = deck_lines(view)
     volcanoes = int(view.get("volcanoes", 0))
     for i in range(2):
         sprite = art.volcano_sprite(44, erupted=i < volcanoes)
         img.paste(sprite, (x0 + i * 46, y + 134), sprite)
     danger = END_PHASE if detail.startswith("Danger") else TEXT
-    _text(img, (x0 + 104, y + 152), head, "bold", 22, TEXT)
-    _text(img, (x0 + 104, y + 178), detail, "cond", 20, danger)
-    _text(img, (x0, y + 232), "Scores", "cond", 20, MUTED)
+    fonts.role_label(img, (x0 + 104, y + 152), head, "bold", 22, TEXT)
+    fonts.role_label(img, (x0 + 104, y + 178), detail, "cond", 20, danger)
+    fonts.role_label(img, (x0, y + 232), "Scores", "cond", 20, MUTED)
     x = x0 + 70
     for sv in seats:
         s = int(sv.get("seat", 0))
         _seat_badge(img, (x + 18, y + 222), s, 16)
-        _text(img, (x + 42, y + 232), str(sv.get("score", 0)), "bold", 26, TEXT)
+        fonts.role_label(img, (x + 42, y + 232), str(sv.get("score", 0)), "bold", 26, TEXT)
         x += 110
     _adapted_note(img, view)
     return img

@@ -840,18 +840,6 @@ DISCARD_X = STOCK_X + 80
 DISCARD_KEYS = (*(str(n) for n in range(1, 12)), "omen")
 
 
-def _text(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    role: str,
-    size: int,
-    fill: RGB,
-    anchor: str = "ls",
-) -> None:
-    fonts.label(img, xy, text, fonts.font(role, size), fill, anchor=anchor)
-
-
 def display_name(view: Mapping[str, Any], names: Sequence[str], seat: int) -> str:
     """The seat's display name, or its colour when the name is missing or blank."""
     raw = names[seat] if 0 <= seat < len(names) else None
@@ -859,41 +847,29 @@ def display_name(view: Mapping[str, Any], names: Sequence[str], seat: int) -> st
     return name or _colour_of(view, seat).capitalize()
 
 
-def _name(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    role: str,
-    size: int,
-    fill: RGB,
-    right: float,
-) -> None:
-    """A display string in any script, cut with an ellipsis to end before ``right``."""
-    f = fonts.font(role, size)
-    fonts.draw_text(img, xy, fonts.fit(text, f, size, right - xy[0]), f, size, fill)
-
-
 def _draw_static_panel(img: Image.Image, stacked: bool) -> None:
     """The parts of the panel and strip that never change (drawn into the background)."""
     d = ImageDraw.Draw(img)
     x0 = PANEL_X
-    _text(img, (x0, 34), "THE DOWNFALL OF POMPEII", "serif_bold", 20, MUTED)
+    fonts.role_label(img, (x0, 34), "THE DOWNFALL OF POMPEII", "serif_bold", 20, MUTED)
     for label, cx in COLS:
-        _text(img, (x0 + cx, ROWS_TOP - 8), label, "cond", 16, MUTED, "ms")
+        fonts.role_label(img, (x0 + cx, ROWS_TOP - 8), label, "cond", 16, MUTED, "ms")
     ly = LEGEND_Y
     d.rounded_rectangle((x0, ly, x0 + 30, ly + 22), radius=5, outline=HIGHLIGHT, width=4)
-    _text(img, (x0 + 40, ly + 18), "last turn", "cond", 16, MUTED)
+    fonts.role_label(img, (x0 + 40, ly + 18), "last turn", "cond", 16, MUTED)
     if stacked:
         d.rounded_rectangle((x0 + 130, ly, x0 + 156, ly + 24), radius=7, fill=NUMBER_INK)
-        _text(img, (x0 + 143, ly + 12), "5", "bold", 18, NUMBER_HALO, "mm")
-        _text(img, (x0 + 164, ly + 18), "pieces on square = move points", "cond", 16, MUTED)
+        fonts.role_label(img, (x0 + 143, ly + 12), "5", "bold", 18, NUMBER_HALO, "mm")
+        fonts.role_label(
+            img, (x0 + 164, ly + 18), "pieces on square = move points", "cond", 16, MUTED
+        )
 
     y0 = STRIP_Y
-    _text(img, (BAG_X, y0 + 14), "Lava tiles in the bag", "bold", 18, MUTED)
+    fonts.role_label(img, (BAG_X, y0 + 14), "Lava tiles in the bag", "bold", 18, MUTED)
     for i, symbol in enumerate(B.SYMBOLS):
         tile = shapes.lava_tile(symbol, 56)
         img.paste(tile, (BAG_X + i * 66, y0 + 26), tile)
-    _text(img, (STOCK_X, y0 + 14), "Stock", "bold", 18, MUTED)
+    fonts.role_label(img, (STOCK_X, y0 + 14), "Stock", "bold", 18, MUTED)
     d.rounded_rectangle(
         (STOCK_X, y0 + 26, STOCK_X + 56, y0 + 82),
         radius=6,
@@ -901,11 +877,11 @@ def _draw_static_panel(img: Image.Image, stacked: bool) -> None:
         outline=MUTED,
         width=2,
     )
-    _text(img, (STOCK_X + 28, y0 + 110), "cards", "cond", 16, MUTED, "ms")
-    _text(img, (DISCARD_X, y0 + 14), "Discard pile", "bold", 18, MUTED)
+    fonts.role_label(img, (STOCK_X + 28, y0 + 110), "cards", "cond", 16, MUTED, "ms")
+    fonts.role_label(img, (DISCARD_X, y0 + 14), "Discard pile", "bold", 18, MUTED)
     for i, key in enumerate(DISCARD_KEYS):
         _discard_card(img, DISCARD_X + i * 50, y0 + 26, key, bright=False)
-    _text(img, (DISCARD_X + 11 * 50 + 21, y0 + 130), "omen", "cond", 14, MUTED, "ms")
+    fonts.role_label(img, (DISCARD_X + 11 * 50 + 21, y0 + 130), "omen", "cond", 14, MUTED, "ms")
 
 
 def _discard_card(img: Image.Image, x: int, y: int, key: str, *, bright: bool) -> None:
@@ -915,7 +891,7 @@ def _discard_card(img: Image.Image, x: int, y: int, key: str, *, bright: bool) -
     if not bright:
         colour, ink = _mix(colour, CANVAS, 0.65), _mix(ink, CANVAS, 0.5)
     d.rounded_rectangle((x, y, x + 42, y + 56), radius=6, fill=colour, outline=(20, 16, 14))
-    _text(img, (x + 21, y + 28), key if key.isdigit() else "Ω", "bold", 24, ink, "mm")
+    fonts.role_label(img, (x + 21, y + 28), key if key.isdigit() else "Ω", "bold", 24, ink, "mm")
 
 
 def _bright_card(key: str) -> Image.Image:
@@ -936,7 +912,7 @@ def _draw_panel(
     d = ImageDraw.Draw(img)
     x0, x1 = PANEL_X, PANEL_R
     phase = str(view.get("phase", "build"))
-    _text(img, (x0, 74), PHASE_TITLE.get(phase, phase), "bold", 28, TEXT)
+    fonts.role_label(img, (x0, 74), PHASE_TITLE.get(phase, phase), "bold", 28, TEXT)
     chip = _phase_chip(view)
     if chip:
         text, chip_fill = chip
@@ -958,8 +934,8 @@ def _draw_panel(
                 img, shapes.piece_sprite(_colour_of(view, winners[0]), 44), x0 + 34, y + 32
             )
             lx = x0 + 64
-        _name(img, (lx, y + 42), line1, "bold", 28, TEXT, x1 - 16)
-        _name(img, (x0 + 16, y + 80), line2, "regular", 20, MUTED, x1 - 16)
+        fonts.fitted_line(img, (lx, y + 42), line1, "bold", 28, TEXT, x1 - 16)
+        fonts.fitted_line(img, (x0 + 16, y + 80), line2, "regular", 20, MUTED, x1 - 16)
     else:
         colour = _colour_of(view, seat)
         _paste_centered(img, shapes.piece_sprite(colour, 44), x0 + 34, y + 32)
@@ -970,8 +946,10 @@ def _draw_panel(
                 sprite = shapes.lava_tile(symbol, 44)
                 img.paste(sprite, (round(x1 - 56 - i * 48), y + 10), sprite)
             right = x1 - 66 - 48 * tile.count("/")
-        _name(img, (x0 + 64, y + 42), display_name(view, names, seat), "bold", 28, TEXT, right)
-        _name(img, (x0 + 16, y + 82), _decision(view), "regular", 20, TEXT, x1 - 16)
+        fonts.fitted_line(
+            img, (x0 + 64, y + 42), display_name(view, names, seat), "bold", 28, TEXT, right
+        )
+        fonts.fitted_line(img, (x0 + 16, y + 82), _decision(view), "regular", 20, TEXT, x1 - 16)
 
     # players: colour, name, and where their pieces are
     outcome = view.get("outcome") or {}
@@ -990,31 +968,35 @@ def _draw_panel(
         right = NAME_R
         if phase == "over" and s < len(places):  # the finishing place, gold for the winners
             place = f"#{places[s]}"
-            _text(img, (NAME_R, y + 34), place, "bold", 24, GOLD if places[s] == 1 else MUTED, "rs")
+            fonts.role_label(
+                img, (NAME_R, y + 34), place, "bold", 24, GOLD if places[s] == 1 else MUTED, "rs"
+            )
             right = NAME_R - 48
-        _name(img, (NAME_X, y + 34), display_name(view, names, s), "bold", 24, TEXT, right)
-        _text(img, (x0 + 30, y + 70), colour, "cond", 16, MUTED, "ms")
+        fonts.fitted_line(
+            img, (NAME_X, y + 34), display_name(view, names, s), "bold", 24, TEXT, right
+        )
+        fonts.role_label(img, (x0 + 30, y + 70), colour, "cond", 16, MUTED, "ms")
         values = [sv.get(k, 0) for k in ("supply", "in_city", "saved", "volcano", "hand_size")]
         for (_label, cx), v in zip(COLS, values, strict=True):
-            _text(img, (x0 + cx, y + 70), str(v), "bold", 27, TEXT, "ms")
+            fonts.role_label(img, (x0 + cx, y + 70), str(v), "bold", 27, TEXT, "ms")
         y += ROW_H
 
     # the last turn in words
     y += 8
-    _text(img, (x0, y + 18), "Last turn", "bold", 20, MUTED)
+    fonts.role_label(img, (x0, y + 18), "Last turn", "bold", 20, MUTED)
     y += 28
     lines = last.lines or ["—"]
     room = (LEGEND_Y - 20 - y) // 30
     if len(lines) > room:  # a long turn (many relatives): its end matters most
         lines = ["…", *lines[len(lines) - room + 1 :]]
     for line in lines:
-        _name(img, (x0 + 4, y + 22), line, "cond", 22, TEXT, x1 - 4)
+        fonts.fitted_line(img, (x0 + 4, y + 22), line, "cond", 22, TEXT, x1 - 4)
         y += 30
 
     tiles = view.get("tiles_placed", 0)
     out = len(view.get("tiles_out_of_play") or [])
     lava_line = f"lava tiles placed: {tiles}" + (f" · out of play: {out}" if out else "")
-    _text(img, (x0, LEGEND_Y + 50), lava_line, "cond", 16, MUTED)
+    fonts.role_label(img, (x0, LEGEND_Y + 50), lava_line, "cond", 16, MUTED)
 
 
 def _phase_chip(view: Mapping[str, Any]) -> tuple[str, RGB] | None:
@@ -1045,11 +1027,15 @@ def _draw_strip(img: Image.Image, view: Mapping[str, Any]) -> None:
     bag = view.get("bag") or {}
     for i, symbol in enumerate(B.SYMBOLS):
         n = int(bag.get(symbol, 0))
-        _text(img, (BAG_X + i * 66 + 28, y0 + 110), str(n), "bold", 22, TEXT if n else MUTED, "ms")
+        fonts.role_label(
+            img, (BAG_X + i * 66 + 28, y0 + 110), str(n), "bold", 22, TEXT if n else MUTED, "ms"
+        )
     duals = sum(int(v) for k, v in bag.items() if "/" in k)
     if duals:
-        _text(img, (BAG_X, y0 + 138), f"+ {duals} dual vent", "cond", 16, MUTED)
-    _text(img, (STOCK_X + 28, y0 + 54), str(view.get("stock_size", 0)), "bold", 22, TEXT, "mm")
+        fonts.role_label(img, (BAG_X, y0 + 138), f"+ {duals} dual vent", "cond", 16, MUTED)
+    fonts.role_label(
+        img, (STOCK_X + 28, y0 + 54), str(view.get("stock_size", 0)), "bold", 22, TEXT, "mm"
+    )
 
     discard = view.get("discard") or {}
     top = view.get("discard_top")
@@ -1063,7 +1049,7 @@ def _draw_strip(img: Image.Image, view: Mapping[str, Any]) -> None:
             d.rounded_rectangle(
                 (x - 3, y0 + 23, x + 45, y0 + 85), radius=8, outline=HIGHLIGHT, width=4
             )
-        _text(img, (x + 21, y0 + 110), str(n), "bold", 22, TEXT if n else MUTED, "ms")
+        fonts.role_label(img, (x + 21, y0 + 110), str(n), "bold", 22, TEXT if n else MUTED, "ms")
 
 
 # ------------------------------------------------------------------ public entry points

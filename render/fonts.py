@@ -417,3 +417,31 @@ def label(
         img.paste(stroke_fill, (x + sl, y + st), smask)
     mask, left, top = _mask(f, text, anchor, 0)
     img.paste(fill, (x + left, y + top), mask)
+
+
+def role_label(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    role: str,
+    size: int,
+    fill: RGB,
+    anchor: str = "ls",
+) -> None:
+    """A fixed label (numbers, our own words) in ``role`` at ``size``: from a cached mask."""
+    label(img, xy, text, font(role, size), fill, anchor=anchor)
+
+
+def fitted_line(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    role: str,
+    size: int,
+    fill: RGB,
+    right: float,
+) -> None:
+    """A line holding display names (any script): fallback fonts, cut with "…" to end before
+    ``right``."""
+    f = font(role, size)
+    draw_text(img, xy, fit(text, f, size, right - xy[0]), f, size, fill)
