@@ -7,19 +7,17 @@ Goals (issue 3): median render + encode ≤ 20 ms, PNG ≤ 150 KB.
 
 from __future__ import annotations
 
+import functools
 import io
-import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
 import render
+from bench._timing import median_cpu_ms, median_ms
 from render import downfall, png
 from tests.render import positions
-
-ROUNDS = 40
 
 
 def crowded_phase2() -> tuple[dict[str, Any], list[str]]:
@@ -32,27 +30,6 @@ def crowded_phase2() -> tuple[dict[str, Any], list[str]]:
             best = view
     assert best is not None
     return best, positions.NAMES[: best["players"]]
-
-
-def median_ms(fn: Callable[[], object], rounds: int = ROUNDS) -> float:
-    """Median wall time in ms (see ``median_cpu_ms`` on a busy machine)."""
-    times = []
-    for _ in range(rounds):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000
-
-
-def median_cpu_ms(fn: Callable[[], object], rounds: int = ROUNDS) -> float:
-    """Median CPU time of this thread in ms: what one render costs even when other processes
-    compete for the cores (the wall time then includes waiting)."""
-    times = []
-    for _ in range(rounds):
-        t = time.thread_time()
-        fn()
-        times.append(time.thread_time() - t)
-    return statistics.median(times) * 1000
 
 
 def main() -> None:
@@ -82,12 +59,12 @@ def main() -> None:
     q = img.quantize(palette=pal, dither=Image.Dither.NONE)
     for level in (1, 3, 6):
         size = len(_save(q, level))
-        ms = median_cpu_ms(lambda level=level: _save(q, level), 15)
+        ms = median_cpu_ms(functools.partial(_save, q, level), 15)
         mark = "  <- used" if level == png.COMPRESS_LEVEL else ""
         print(f"  palette PNG, compress_level {level}: {ms:.1f} ms, {size / 1024:.0f} KB{mark}")
     for level in (1, 6):
         size = len(_save(img, level))
-        ms = median_cpu_ms(lambda level=level: _save(img, level), 10)
+        ms = median_cpu_ms(functools.partial(_save, img, level), 10)
         print(f"  (rejected) RGB PNG, compress_level {level}: {ms:.1f} ms, {size / 1024:.0f} KB")
 
     hand_view, hand_name = positions.hand()

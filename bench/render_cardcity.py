@@ -9,38 +9,14 @@ PNG ≤ 150 KB.
 from __future__ import annotations
 
 import io
-import statistics
 import time
-from collections.abc import Callable
 
 from PIL import Image
 
 import render
+from bench._timing import median_cpu_ms, median_ms
 from render import cardcity
 from tests.render.cardcity import positions
-
-ROUNDS = 40
-
-
-def median_ms(fn: Callable[[], object], rounds: int = ROUNDS) -> float:
-    """Median wall time in ms."""
-    times = []
-    for _ in range(rounds):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000
-
-
-def median_cpu_ms(fn: Callable[[], object], rounds: int = ROUNDS) -> float:
-    """Median CPU time of this thread in ms: the cost of one render even when other processes
-    compete for the cores (the wall time then includes waiting)."""
-    times = []
-    for _ in range(rounds):
-        t = time.thread_time()
-        fn()
-        times.append(time.thread_time() - t)
-    return statistics.median(times) * 1000
 
 
 def main() -> None:
