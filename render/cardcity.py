@@ -13,8 +13,7 @@ the printed cards). The image is opaque on a dark surround, for Discord's dark a
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +22,7 @@ from PIL import Image, ImageDraw
 from engine.cardcity import data as D
 from engine.cardcity import rules
 from render import cardcity_art as art
-from render import fonts, png
+from render import fonts, png, shapes
 from render.fonts import RGB
 
 # ------------------------------------------------------------------ layout (px)
@@ -288,21 +287,6 @@ def _plural(n: int, word: str) -> str:
 
 # ------------------------------------------------------------------ cards
 
-_lock = threading.Lock()
-_tiles: dict[tuple[object, ...], Image.Image] = {}
-
-
-def _cached(key: tuple[object, ...], make: Callable[[], Image.Image]) -> Image.Image:
-    """A drawn piece (card face, grid, strip, base) built once per font set and kept: entries
-    are never modified after they are stored, so threads may paste them concurrently."""
-    full = (*key, fonts.generation())
-    hit = _tiles.get(full)
-    if hit is None:
-        hit = make()
-        with _lock:
-            hit = _tiles.setdefault(full, hit)
-    return hit
-
 
 def _ink(colour: str) -> RGB:
     return INK if colour in LIGHT_CARDS else PAPER
@@ -340,7 +324,7 @@ def card_tile(code: str, size: int, under: RGB) -> Image.Image:
         fonts.role_label(tile, (cx, cy + 1), str(value), "bold", round(31 * k), INK, "mm")
         return tile
 
-    return _cached(("card", code, size, under), make)
+    return shapes.cached(("card", code, size, under), make)
 
 
 def statue_tile(seat: int | None, size: int, under: RGB) -> Image.Image:
@@ -362,7 +346,7 @@ def statue_tile(seat: int | None, size: int, under: RGB) -> Image.Image:
             _seat_badge(tile, (size - 24 * k, 24 * k), seat, round(16 * k))
         return tile
 
-    return _cached(("statue", seat, size, under), make)
+    return shapes.cached(("statue", seat, size, under), make)
 
 
 def _seat_badge(img: Image.Image, centre: tuple[float, float], seat: int, r: int) -> None:
@@ -398,7 +382,7 @@ def _hatch() -> Image.Image:
             d.rectangle((0, y, GRID_PX, y + 3), fill=HATCH)
         return tile
 
-    return _cached(("hatch",), make)
+    return shapes.cached(("hatch",), make)
 
 
 def _open_grid() -> Image.Image:
@@ -418,7 +402,7 @@ def _open_grid() -> Image.Image:
                 )
         return tile
 
-    return _cached(("open",), make)
+    return shapes.cached(("open",), make)
 
 
 def _coordinate_strips(row0: int, col0: int) -> tuple[Image.Image, Image.Image]:
@@ -438,7 +422,7 @@ def _coordinate_strips(row0: int, col0: int) -> tuple[Image.Image, Image.Image]:
             fonts.role_label(strip, (GX / 2 - 1, y), str(row0 + i + 1), "bold", 34, TEXT, "mm")
         return strip
 
-    return _cached(("letters", col0), letters), _cached(("numbers", row0), numbers)
+    return shapes.cached(("letters", col0), letters), shapes.cached(("numbers", row0), numbers)
 
 
 def _draw_coordinates(img: Image.Image, city: City) -> None:
@@ -947,7 +931,7 @@ def _base() -> Image.Image:
         _draw_legend(img, LEGEND_TOP)
         return img
 
-    return _cached(("base",), make)
+    return shapes.cached(("base",), make)
 
 
 def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:

@@ -665,42 +665,37 @@ STACK_SPOTS: dict[int, list[tuple[int, int]]] = {
     4: [(-22, -8), (20, -8), (-22, 26), (20, 26)],
 }
 
-_sprite_lock = threading.Lock()
-_sprites: dict[tuple[object, ...], Image.Image] = {}
-
 
 def _total_badge(total: int) -> Image.Image:
     """The dark tag in a square's corner: pieces on the square (= their move points)."""
-    key = ("total", total, fonts.generation())
-    hit = _sprites.get(key)
-    if hit is None:
+
+    def make() -> Image.Image:
         f = fonts.font("bold", 22)
         text = str(total)
         w = max(26, 14 + round(f.getlength(text)))
-        hit = Image.new("RGBA", (w, 25), (0, 0, 0, 0))
-        ImageDraw.Draw(hit).rounded_rectangle((0, 0, w - 1, 24), radius=7, fill=NUMBER_INK)
-        fonts.label(hit, (w / 2, 12.5), text, f, NUMBER_HALO, anchor="mm")
-        with _sprite_lock:
-            hit = _sprites.setdefault(key, hit)
-    return hit
+        im = Image.new("RGBA", (w, 25), (0, 0, 0, 0))
+        ImageDraw.Draw(im).rounded_rectangle((0, 0, w - 1, 24), radius=7, fill=NUMBER_INK)
+        fonts.label(im, (w / 2, 12.5), text, f, NUMBER_HALO, anchor="mm")
+        return im
+
+    return shapes.cached(("total badge", total), make)
 
 
 def _count_badge(n: int) -> Image.Image:
     """The small white disc on a token: pieces of that colour on the square."""
-    key = ("count", n, fonts.generation())
-    hit = _sprites.get(key)
-    if hit is None:
+
+    def make() -> Image.Image:
         f = fonts.font("bold", 17)
         text = str(n)
         w = max(23, 8 + round(f.getlength(text)))
-        hit = Image.new("RGBA", (w, 23), (0, 0, 0, 0))
-        ImageDraw.Draw(hit).rounded_rectangle(
+        im = Image.new("RGBA", (w, 23), (0, 0, 0, 0))
+        ImageDraw.Draw(im).rounded_rectangle(
             (0, 0, w - 1, 22), radius=11, fill=NUMBER_HALO, outline=NUMBER_INK, width=2
         )
-        fonts.label(hit, (w / 2, 11.5), text, f, NUMBER_INK, anchor="mm")
-        with _sprite_lock:
-            hit = _sprites.setdefault(key, hit)
-    return hit
+        fonts.label(im, (w / 2, 11.5), text, f, NUMBER_INK, anchor="mm")
+        return im
+
+    return shapes.cached(("count badge", n), make)
 
 
 def _draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
@@ -896,14 +891,13 @@ def _discard_card(img: Image.Image, x: int, y: int, key: str, *, bright: bool) -
 
 def _bright_card(key: str) -> Image.Image:
     """A discard-pile card face (with the canvas around its corners), cached."""
-    ck = ("card", key, fonts.generation())
-    hit = _sprites.get(ck)
-    if hit is None:
-        hit = Image.new("RGB", (43, 57), CANVAS)
-        _discard_card(hit, 0, 0, key, bright=True)
-        with _sprite_lock:
-            hit = _sprites.setdefault(ck, hit)
-    return hit
+
+    def make() -> Image.Image:
+        im = Image.new("RGB", (43, 57), CANVAS)
+        _discard_card(im, 0, 0, key, bright=True)
+        return im
+
+    return shapes.cached(("discard card", key), make)
 
 
 def _draw_panel(

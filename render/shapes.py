@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from render import fonts
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Box = tuple[float, float, float, float]
@@ -18,6 +20,7 @@ SS = 4  # supersampling factor for sprites
 
 _lock = threading.Lock()
 _sprites: dict[tuple[object, ...], Image.Image] = {}
+_drawn: dict[tuple[object, ...], Image.Image] = {}
 
 
 Painter = Callable[[Image.Image, ImageDraw.ImageDraw, float], None]
@@ -33,6 +36,19 @@ def cached_sprite(key: tuple[object, ...], size: tuple[int, int], paint: Painter
     small = big.resize(size, Image.Resampling.LANCZOS)
     with _lock:
         return _sprites.setdefault(key, small)
+
+
+def cached(key: tuple[object, ...], make: Callable[[], Image.Image]) -> Image.Image:
+    """An image drawn by ``make()`` (with text, so per font set) once and kept; ``key`` is
+    shared by every renderer, so each starts its keys with a name of its own. Entries are never
+    modified after they are stored, so threads may paste them concurrently."""
+    full = (*key, fonts.generation())
+    hit = _drawn.get(full)
+    if hit is None:
+        hit = make()
+        with _lock:
+            hit = _drawn.setdefault(full, hit)
+    return hit
 
 
 # ---------------------------------------------------------------- lava symbols
