@@ -273,30 +273,28 @@ class Database:
 
         return await self.run(read)
 
-    async def open_game_in_channel(self, channel_id: int) -> int | None:
-        """The id of the game in its lobby or in play in ``channel_id``, if any."""
+    async def _first_id(self, sql: str, params: tuple[object, ...]) -> int | None:
+        """The ``id`` column of the first row ``sql`` finds, if any."""
 
         def read(c: sqlite3.Connection) -> int | None:
-            row = c.execute(
-                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-                (channel_id,),
-            ).fetchone()
+            row = c.execute(sql, params).fetchone()
             return None if row is None else int(row[0])
 
         return await self.run(read)
+
+    async def open_game_in_channel(self, channel_id: int) -> int | None:
+        """The id of the game in its lobby or in play in ``channel_id``, if any."""
+        return await self._first_id(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
 
     async def newest_game_in_channel(self, channel_id: int) -> int | None:
         """The id of the newest game of ``channel_id``, whatever its status (ids grow with
         creation), if the channel ever had one. Served by the index of migration 0002."""
-
-        def read(c: sqlite3.Connection) -> int | None:
-            row = c.execute(
-                "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                (channel_id,),
-            ).fetchone()
-            return None if row is None else int(row[0])
-
-        return await self.run(read)
+        return await self._first_id(
+            "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
 
     async def events(
         self, game_id: int, *, after: int = 0, limit: int | None = None, newest: bool = False
