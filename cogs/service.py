@@ -521,6 +521,24 @@ class Service:
             files.insert(0, png_file(board, "board.png"))
         return "\n".join(lines)[:CONTENT_LIMIT], files, view
 
+    async def send_private(
+        self,
+        interaction: discord.Interaction[Any],
+        status: GameStatus,
+        header: str,
+        *,
+        with_board: bool = False,
+    ) -> None:
+        """:meth:`private_message` for the interaction's user as an ephemeral follow-up (the
+        interaction is already answered or deferred)."""
+        content, files, view = await self.private_message(
+            status, interaction.user.id, header=header, with_board=with_board
+        )
+        kwargs: dict[str, Any] = {"files": files, "ephemeral": True}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(content, allowed_mentions=NO_MENTIONS, **kwargs)
+
     async def where(self, status: GameStatus) -> str:
         chan = await self.channel(status.channel_id)
         guild = self.bot.get_guild(status.guild_id)
@@ -692,13 +710,7 @@ class Service:
             said = self.entry_lines(status.kind, entries, names)
             if said:
                 header += "\nMeanwhile:\n" + clip_lines(said, 800)
-        content, files, view = await self.private_message(
-            status, interaction.user.id, header=header, with_board=True
-        )
-        kwargs: dict[str, Any] = {"files": files, "ephemeral": True}
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.followup.send(content, allowed_mentions=NO_MENTIONS, **kwargs)
+        await self.send_private(interaction, status, header, with_board=True)
 
     async def after_move(
         self, result: MoveResult, interaction: discord.Interaction[Any] | None = None
@@ -765,13 +777,7 @@ class Service:
                 return
             said = narrator(status.kind).narrate(result.public_events, names)
             header = "\n".join([f"✅ You played: {result.label}", *(f"• {s}" for s in said)])
-            content, files, view = await self.private_message(
-                status, interaction.user.id, header=header, with_board=True
-            )
-            kwargs: dict[str, Any] = {"files": files, "ephemeral": True}
-            if view is not None:
-                kwargs["view"] = view
-            await interaction.followup.send(content, allowed_mentions=NO_MENTIONS, **kwargs)
+            await self.send_private(interaction, status, header, with_board=True)
             await self.notify_waiting(status, skip_user=mover)
         else:
             await self.notify_waiting(status)
@@ -825,13 +831,7 @@ class Service:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         header = f"🂠 **Your hand** in game #{status.game_id} ({status.title})"
-        content, files, view = await self.private_message(
-            status, interaction.user.id, header=header
-        )
-        kwargs: dict[str, Any] = {"files": files, "ephemeral": True}
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.followup.send(content, allowed_mentions=NO_MENTIONS, **kwargs)
+        await self.send_private(interaction, status, header)
 
     async def lobby_change(
         self, interaction: discord.Interaction[Any], what: str, *, game_id: int | None = None
