@@ -292,6 +292,15 @@ def _ink(colour: str) -> RGB:
     return INK if colour in LIGHT_CARDS else PAPER
 
 
+def _card_blank(size: int, under: RGB, fill: RGB) -> Image.Image:
+    """A card's rounded outline filled with ``fill``, on ``under`` around the corners."""
+    tile = Image.new("RGB", (size, size), under)
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, size - 1, size - 1), radius=round(10 * (size / 92)), fill=fill, outline=INK, width=2
+    )
+    return tile
+
+
 def card_tile(code: str, size: int, under: RGB) -> Image.Image:
     """A building card face of ``size`` px on ``under`` (the colour around its corners).
 
@@ -305,11 +314,8 @@ def card_tile(code: str, size: int, under: RGB) -> Image.Image:
         fill = CARD_FILL.get(colour, STONE)
         ink = _ink(colour)
         k = size / 92
-        tile = Image.new("RGB", (size, size), under)
+        tile = _card_blank(size, under, fill)
         d = ImageDraw.Draw(tile)
-        d.rounded_rectangle(
-            (0, 0, size - 1, size - 1), radius=round(10 * k), fill=fill, outline=INK, width=2
-        )
         if colour == "w":  # white on white: an inner rule so the card edge shows on paper too
             d.rounded_rectangle(
                 (4, 4, size - 5, size - 5), radius=round(7 * k), outline=(170, 166, 150), width=1
@@ -332,11 +338,7 @@ def statue_tile(seat: int | None, size: int, under: RGB) -> Image.Image:
 
     def make() -> Image.Image:
         k = size / 92
-        tile = Image.new("RGB", (size, size), under)
-        d = ImageDraw.Draw(tile)
-        d.rounded_rectangle(
-            (0, 0, size - 1, size - 1), radius=round(10 * k), fill=STONE, outline=INK, width=2
-        )
+        tile = _card_blank(size, under, STONE)
         sprite = art.statue_sprite(round(50 * k), INK)
         tile.paste(
             sprite, (round((size - sprite.width) / 2), round(size - sprite.height - 4 * k)), sprite
