@@ -357,12 +357,6 @@ class Database:
 
         return await self.run(read)
 
-    async def count_games(self) -> dict[str, int]:
-        rows = await self.run(
-            lambda c: c.execute("SELECT status, count(*) FROM games GROUP BY status").fetchall()
-        )
-        return {str(s): int(n) for s, n in rows}
-
     async def guild_settings(self, guild_id: int) -> tuple[float | None, str | None, str | None]:
         """``(turn_time, timeout_policy, language)`` as stored; ``None`` = not set."""
 
