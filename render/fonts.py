@@ -76,15 +76,20 @@ def _discover() -> dict[str, Path]:
     with _discover_lock:
         files = _found.get("files")
         if files is None:
-            files = {}
-            for root in FONT_DIRS:
-                if not root.is_dir():
-                    continue
-                for dirpath, _dirs, names in sorted(os.walk(root)):
-                    for name in sorted(names):
-                        if name.lower().endswith((".ttf", ".otf", ".ttc")):
-                            files.setdefault(name, Path(dirpath) / name)
-            _found["files"] = files
+            files = _found["files"] = _scan()
+    return files
+
+
+def _scan() -> dict[str, Path]:
+    """Walk FONT_DIRS in a fixed order; the first file of a name wins."""
+    files: dict[str, Path] = {}
+    for root in FONT_DIRS:
+        if not root.is_dir():
+            continue
+        for dirpath, _dirs, names in sorted(os.walk(root)):
+            for name in sorted(names):
+                if name.lower().endswith((".ttf", ".otf", ".ttc")):
+                    files.setdefault(name, Path(dirpath) / name)
     return files
 
 
