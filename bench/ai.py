@@ -1,10 +1,11 @@
 """AI strength and speed: tournaments with fixed seeds, win rates with 95% Wilson intervals.
 
-Run: ``python -m bench.ai [games] [seconds]`` (or ``AI_BENCH_GAMES``, ``AI_BENCH_SECONDS``,
-``AI_BENCH_WORKERS``, ``AI_BENCH_ONLY=hard-random,hard-normal``). ``games`` is the number of
-games per match-up (default 20); ``seconds`` the hard level's time budget per decision (default:
-the host's, ``host.ai.HARD_SECONDS``). Seats rotate from game to game, so every player sits in
-every seat equally often; game ``g`` of a match-up is dealt from seed ``1000 + g``.
+Run: ``python -m bench.ai [games] [seconds]``; or set ``AI_BENCH_GAMES``, ``AI_BENCH_SECONDS``,
+``AI_BENCH_WORKERS``, ``AI_BENCH_ONLY=hard-random,hard-normal`` and ``AI_BENCH_FIRST_SEED``.
+``games`` is the number of games per match-up (default 20); ``seconds`` the hard level's time
+budget per decision (default: the host's, ``host.ai.HARD_SECONDS``). Seats rotate from game to
+game, so every player sits in every seat equally often; game ``g`` of a match-up is dealt from
+seed ``first + g`` (``AI_BENCH_FIRST_SEED``, default 1000).
 
 A "win" is a first place (a shared first place counts for each seat that shares it). Goals
 (issue 8): hard wins ≥ 80% of 2-player games against random and ≥ 60% against normal, and ranks
@@ -96,7 +97,8 @@ def run_match(
     name: str, levels: tuple[str, ...], games: int, seconds: float, pool: ProcessPoolExecutor
 ) -> tuple[list[float], list[int]]:
     n = len(levels)
-    futures = [pool.submit(play_game, levels, 1000 + g, g % n, seconds) for g in range(games)]
+    first = int(os.environ.get("AI_BENCH_FIRST_SEED", "1000"))
+    futures = [pool.submit(play_game, levels, first + g, g % n, seconds) for g in range(games)]
     firsts = [0] * n
     times: list[float] = []
     iterations: list[int] = []
