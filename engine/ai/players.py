@@ -9,7 +9,8 @@
   (``Heuristics.determinize``), walks a tree of single decisions shared by all samples
   (statistics per action, UCB over the actions available in that sample), ends with a short
   rollout of the game's rollout policy and backs up the heuristic values. The root is limited to
-  the normal level's best candidates, which also bias the first iterations.
+  the normal level's best candidates, which also bias the first iterations, and root actions
+  are compared on the same samples (common random numbers).
 
 All of them are pure functions of ``(state as the seat sees it, seed, budget)``: nothing hidden
 from the seat is read, since every state searched is a determinization of what it sees, and the
@@ -30,7 +31,7 @@ from engine.rng import Rng
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
-    """Knobs of the hard level (the defaults are the tuned ones)."""
+    """Knobs of the hard level (the defaults are the ones bench/ai.py measured)."""
 
     candidates: int = 8
     """Root actions searched: the best ones by the normal level's evaluation."""
