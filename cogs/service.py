@@ -255,6 +255,16 @@ class Service:
             )
         return status
 
+    async def game_id_here(
+        self, interaction: discord.Interaction[Any], game_id: int | None
+    ) -> int | None:
+        """``game_id`` when given (a button's game), else the id of the game in the interaction's
+        channel; ``None`` when there is none (the user is told, as by :meth:`game_here`)."""
+        if game_id is not None:
+            return game_id
+        status = await self.game_here(interaction)
+        return None if status is None else status.game_id
+
     def deadline_text(self, deadline: float | None) -> str:
         if deadline is None:
             return ""
@@ -645,11 +655,9 @@ class Service:
         async with self.busy():
             self.remember(interaction.user)
             from_component = interaction.type == discord.InteractionType.component
+            game_id = await self.game_id_here(interaction, game_id)
             if game_id is None:
-                status = await self.game_here(interaction)
-                if status is None:
-                    return
-                game_id = status.game_id
+                return
             try:
                 result: MoveResult = await self.host.act(
                     game_id,
@@ -838,11 +846,9 @@ class Service:
     ) -> None:
         """Join or leave a lobby (slash command or lobby button)."""
         self.remember(interaction.user)
+        game_id = await self.game_id_here(interaction, game_id)
         if game_id is None:
-            here = await self.game_here(interaction)
-            if here is None:
-                return
-            game_id = here.game_id
+            return
         user = interaction.user.id
         try:
             if what == "join":
@@ -873,11 +879,9 @@ class Service:
         """Deal and post the first board; DM every player their hand."""
         async with self.busy():
             self.remember(interaction.user)
+            game_id = await self.game_id_here(interaction, game_id)
             if game_id is None:
-                here = await self.game_here(interaction)
-                if here is None:
-                    return
-                game_id = here.game_id
+                return
             is_admin = bool(interaction.permissions.manage_guild)
             missing = missing_permissions(interaction)
             if missing:
