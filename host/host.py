@@ -483,14 +483,10 @@ class Host:
                 now=now,
             )
             lg.row = dataclasses.replace(
-                lg.row,
+                _scheduled(lg.row, schedule),
                 status="active",
                 players=len(rows),
                 version=0,
-                turn_started=schedule.turn_started,
-                deadline=schedule.deadline,
-                reminders_done=schedule.reminders_done,
-                next_due=schedule.next_due,
                 updated_at=now,
             )
             lg.seats = seats
@@ -1043,14 +1039,10 @@ class Host:
             ) from None
         # Committed: now (and only now) the in-memory game moves on.
         lg.row = dataclasses.replace(
-            row,
+            _scheduled(row, schedule),
             version=version,
             status=status,
             outcome=outcome_bytes,
-            turn_started=schedule.turn_started,
-            deadline=schedule.deadline,
-            reminders_done=schedule.reminders_done,
-            next_due=schedule.next_due,
             updated_at=now,
         )
         lg.seats = seats
@@ -1184,13 +1176,7 @@ class Host:
         return Schedule(r.turn_started, r.deadline, r.reminders_done, r.next_due)
 
     def _set_schedule(self, lg: _Loaded, s: Schedule) -> None:
-        lg.row = dataclasses.replace(
-            lg.row,
-            turn_started=s.turn_started,
-            deadline=s.deadline,
-            reminders_done=s.reminders_done,
-            next_due=s.next_due,
-        )
+        lg.row = _scheduled(lg.row, s)
 
     def _ai_seed(self, lg: _Loaded, seat: Seat) -> int:
         return (lg.row.seed * 0x9E3779B1 + (lg.row.version + 1) * 0x85EBCA77 + seat) & _MASK64
@@ -1370,6 +1356,17 @@ class Host:
             min_players=lg.game.min_players,
             max_players=lg.game.max_players,
         )
+
+
+def _scheduled(row: GameRow, s: Schedule) -> GameRow:
+    """``row`` with the timing columns of ``s`` (the inverse of ``Host._schedule_of``)."""
+    return dataclasses.replace(
+        row,
+        turn_started=s.turn_started,
+        deadline=s.deadline,
+        reminders_done=s.reminders_done,
+        next_due=s.next_due,
+    )
 
 
 def _seat_update(s: SeatRow) -> SeatUpdate:
