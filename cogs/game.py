@@ -108,6 +108,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         timeout_policy="What happens when a player runs out of time",
         where="Play in this channel or in a new thread (keeps the channel free)",
         ai_seats="How many seats an AI plays",
+        ai_level="How well the AI seats play (default: normal)",
         forced_moves="Play a decision by itself when it has only one legal choice",
     )
     @app_commands.choices(  # type: ignore[misc]
@@ -121,6 +122,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             app_commands.Choice(name="In this channel", value="here"),
             app_commands.Choice(name="In a new thread", value="thread"),
         ],
+        ai_level=[
+            app_commands.Choice(name="Easy: plausible but weak", value="easy"),
+            app_commands.Choice(name="Normal: a solid player", value="normal"),
+            app_commands.Choice(name="Hard: searches ahead (about a second a move)", value="hard"),
+        ],
     )
     @app_commands.guild_only()
     async def new(
@@ -133,6 +139,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         timeout_policy: str | None = None,
         where: str = "here",
         ai_seats: app_commands.Range[int, 0, MAX_PLAYERS - 1] = 0,
+        ai_level: str = "normal",
         forced_moves: bool = False,
     ) -> None:
         async with self.service.busy():
@@ -145,6 +152,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 timeout_policy,
                 where,
                 ai_seats,
+                ai_level,
                 forced_moves,
             )
 
@@ -158,6 +166,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         timeout_policy: str | None,
         where: str,
         ai_seats: int,
+        ai_level: str,
         forced_moves: bool,
     ) -> None:
         self.service.remember(interaction.user)
@@ -175,6 +184,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             turn_time=None if turn_time is None else float(turn_time),
             timeout_policy=timeout_policy,  # type: ignore[arg-type]
             ai_seats=ai_seats,
+            ai_level=ai_level,
             auto_forced=forced_moves,
         )
         guild_id = interaction.guild_id or 0

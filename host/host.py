@@ -36,7 +36,7 @@ from engine.core import (
 )
 from engine.core import NotYourTurnError as EngineNotYourTurnError
 from engine.rng import Rng
-from host.ai import Chooser, RandomChooser, seat_chooser
+from host.ai import DEFAULT_TIMEOUT_LEVEL, Chooser, ai_name, chooser_for, parse_level, seat_chooser
 from host.clock import Clock, SystemClock
 from host.errors import (
     AlreadySeatedError,
@@ -130,6 +130,7 @@ def options_to_json(options: TableOptions) -> dict[str, JSON]:
         "max_timeouts": options.max_timeouts,
         "seat_order": options.seat_order,
         "ai_seats": options.ai_seats,
+        "ai_level": options.ai_level,
         "auto_forced": options.auto_forced,
     }
 
@@ -146,6 +147,7 @@ def options_from_json(data: Mapping[str, JSON]) -> TableOptions:
         max_timeouts=int(data["max_timeouts"]),
         seat_order=data["seat_order"],
         ai_seats=int(data["ai_seats"]),
+        ai_level=str(data.get("ai_level", "normal")),
         auto_forced=bool(data.get("auto_forced", False)),
     )
 
@@ -242,7 +244,7 @@ class Host:
     ) -> None:
         self.db = db
         self.clock: Clock = clock or SystemClock()
-        self.chooser: Chooser = chooser or RandomChooser()
+        self.chooser: Chooser = chooser or chooser_for(DEFAULT_TIMEOUT_LEVEL)
         self._games = games
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
@@ -359,7 +361,7 @@ class Host:
             raise ChannelBusyError(_busy_message(existing))
         seed = self._seed_source() & ((1 << 63) - 1)
         seats: list[tuple[int | None, str | None]] = [(creator, None)]
-        seats += [(None, f"AI {i + 1}") for i in range(resolved.ai_seats)]
+        seats += [(None, ai_name(i + 1, resolved.ai_level)) for i in range(resolved.ai_seats)]
         try:
             game_id = await self.db.create_game(
                 kind=resolved.kind,
@@ -1421,6 +1423,8 @@ def _validate(game: Game[Any, Any], o: TableOptions) -> None:
         raise BadOptionError("Reminders before the deadline must be a positive number of seconds.")
     if not (1 <= o.max_timeouts <= 100):
         raise BadOptionError("The number of timeouts before an AI takes over must be 1 to 100.")
+    if parse_level(o.ai_level) is None:
+        raise BadOptionError("The AI level must be `easy`, `normal` or `hard`.")
     if not (0 <= o.ai_seats < o.players):
         raise BadOptionError(
             f"There can be 0 to {o.players - 1} AI players at a {o.players}-seat table."

@@ -43,8 +43,9 @@ class TableOptions:
     - ``max_timeouts``: consecutive timeouts after which the seat is AI-controlled until the
       player acts again.
     - ``seat_order``: ``"random"`` (shuffled from the game seed) or ``"joined"``.
-    - ``ai_seats``: AI players added at creation (they play with the host's
-      :class:`~host.ai.Chooser`).
+    - ``ai_seats``: AI players added at creation, named ``"AI n (level)"``; ``ai_level``
+      (``easy`` / ``normal`` / ``hard``) is their level (``host.ai``). A player who times out
+      under the ``ai`` policy is played by the normal level.
     - ``auto_forced``: when the seat the game waits on has exactly one legal action, the
       scheduler plays it at once (``by="auto"``; Downfall R6). Off by default.
     """
@@ -59,6 +60,7 @@ class TableOptions:
     max_timeouts: int = 3
     seat_order: SeatOrder = "random"
     ai_seats: int = 0
+    ai_level: str = "normal"
     auto_forced: bool = False
 
 

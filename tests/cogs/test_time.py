@@ -53,8 +53,10 @@ async def test_an_ai_seat_plays_its_turns(fake_discord: Any, start_bot: Any, mak
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
     alice = await fake_discord.user("alice")
-    lobby = await alice.slash("game new", channel=chan, game="downfall", players=2, ai_seats=1)
-    assert "AI 1" in lobby.content
+    lobby = await alice.slash(
+        "game new", channel=chan, game="downfall", players=2, ai_seats=1, ai_level="easy"
+    )
+    assert "AI 1 (easy)" in lobby.content
     start = await alice.slash("game start", channel=chan)
     await start.wait_until_loaded(timeout=WAIT)
     game_id = (await bot.host.game_in_channel(chan.id)).game_id
@@ -73,7 +75,7 @@ async def test_an_ai_seat_plays_its_turns(fake_discord: Any, start_bot: Any, mak
     log = await bot.host.log(game_id, None, limit=100)
     assert {e.by for e in log} == {"player", "ai"}
     ai_boards = [m for m in chan.messages if "board.png" in m.filenames and "🤖" in m.content]
-    assert ai_boards and all("AI 1" in m.content for m in ai_boards)
+    assert ai_boards and all("AI 1 (easy)" in m.content for m in ai_boards)
 
 
 async def test_a_restart_keeps_the_game_its_buttons_and_its_deadlines(

@@ -23,6 +23,7 @@ from host import (
     TableOptions,
     WrongChannelError,
 )
+from host.ai import LevelChooser, seat_chooser
 from tests.host.conftest import OpenHost
 from tests.host.helpers import GUILD, USERS, started_game
 
@@ -155,6 +156,7 @@ async def test_cancel_is_for_the_creator_or_an_admin_and_frees_the_channel(host:
         (TableOptions(kind="toy", timeout_policy="wait"), "timeout policy"),  # type: ignore[arg-type]
         (TableOptions(kind="toy", variants={"target": 1000}), "target"),
         (TableOptions(kind="toy", players=2, ai_seats=2), "AI players"),
+        (TableOptions(kind="toy", players=2, ai_seats=1, ai_level="genius"), "AI level"),
         (TableOptions(kind="toy", reminders_at=(1.5,)), "fractions"),
         (TableOptions(kind="toy", variants={"target": object()}), "plain values"),
     ],
@@ -277,3 +279,18 @@ async def test_the_last_game_of_a_channel_is_found_after_it_ends_and_after_a_res
     again = await h.create_game(GUILD, 500, C, TOY)  # a new game takes over the channel
     assert await h.last_game_in_channel(500) == again
     await h.close()
+
+
+async def test_ai_seats_carry_their_level_and_are_played_at_it(
+    tmp_path: Path, clock: FakeClock, hosts: OpenHost
+) -> None:
+    # The host's default chooser is the real AI (normal level for timeouts); a seat's level
+    # comes from the table option and is written in its name, so it survives a restart.
+    host = await hosts(tmp_path / "g.db", clock, chooser=None)
+    opts = TableOptions(kind="downfall", players=3, ai_seats=2, ai_level="hard")
+    game = (await host.create_game(GUILD, 600, A, opts)).game_id
+    status = (await host.start(game, A)).status
+    assert sorted(s.ai for s in status.seats if s.is_ai) == ["AI 1 (hard)", "AI 2 (hard)"]
+    assert isinstance(host.chooser, LevelChooser) and host.chooser.level == "normal"
+    ai_seat = next(s for s in status.seats if s.is_ai)
+    assert seat_chooser(host.chooser, ai_seat.ai).name == "the hard AI"
