@@ -42,6 +42,7 @@ from engine.downfall.rules import (
     INITIAL_TILES,
     apply_unchecked,
     compute_outcome,
+    distances,
     legal_actions,
     reach,
     relative_squares,
@@ -95,24 +96,6 @@ _MAPS: dict[tuple[int, ...], Maps] = {}
 _MAPS_LIMIT = 20000
 
 
-def _bfs(sources: Sequence[int], lava: Sequence[int]) -> list[int]:
-    dist = [FAR] * NSQ
-    for i in sources:
-        dist[i] = 0
-    frontier = list(sources)
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for i in frontier:
-            for j in NEIGH[i]:
-                if dist[j] == FAR and lava[j] < 0:
-                    dist[j] = d
-                    nxt.append(j)
-        frontier = nxt
-    return dist
-
-
 def _gate_bfs(lava: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
     gate = [FAR] * NSQ
     toward = [-1] * NSQ
@@ -147,7 +130,7 @@ def maps(lava: tuple[int, ...]) -> Maps:
     placed = {lava[i] for i in CITY_IDX if lava[i] >= 0}
     sources = [FIRST_LAVA_IDX[s] for s in range(len(FIRST_LAVA_IDX)) if s not in placed]
     sources = [i for i in sources if lava[i] < 0]
-    front = _bfs(sources, lava)
+    front = distances(lava, sources, FAR)
     for i in CITY_IDX:
         if lava[i] >= 0:
             for j in NEIGH[i]:

@@ -228,6 +228,26 @@ def lava_squares(lava: Sequence[int], symbol: int) -> list[int]:
     return sorted(seen)
 
 
+def distances(lava: Sequence[int], sources: Sequence[int], unreached: int = -1) -> list[int]:
+    """Steps from the nearest of ``sources`` to every square over lava-free city squares
+    (``unreached`` where no path leads); the enclosure rule and the AI's maps both use it."""
+    dist = [unreached] * NSQ
+    for i in sources:
+        dist[i] = 0
+    frontier = list(sources)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for i in frontier:
+            for j in NEIGH[i]:
+                if dist[j] == unreached and lava[j] < 0:
+                    dist[j] = d
+                    nxt.append(j)
+        frontier = nxt
+    return dist
+
+
 def bfs(lava: Sequence[int], start: int, limit: int) -> tuple[list[int], list[int]]:
     """Distances (-1 = out of reach) and parents over lava-free squares, up to ``limit`` steps."""
     dist = [-1] * NSQ
@@ -850,22 +870,11 @@ def _place_lava(w: _Work, seat: int, square: int, symbol: int) -> None:
 def _enclose(w: _Work) -> None:
     """Pieces with no lava-free path to an open gate go to the volcano at once."""
     lava = w.lava
-    reached = [False] * NSQ
-    frontier = [g for g in GATE_IDX if lava[g] < 0]
-    for g in frontier:
-        reached[g] = True
-    while frontier:
-        nxt = []
-        for i in frontier:
-            for j in NEIGH[i]:
-                if not reached[j] and lava[j] < 0:
-                    reached[j] = True
-                    nxt.append(j)
-        frontier = nxt
+    to_gate = distances(lava, [g for g in GATE_IDX if lava[g] < 0])
     squares = []
     total = [0] * w.players
     for i in CITY_IDX:
-        if w.occ[i] and not reached[i]:
+        if w.occ[i] and to_gate[i] < 0:
             lost = w.clear_square(i)
             squares.append({"square": NAMES[i], "lost": lost})
             for s in range(w.players):
