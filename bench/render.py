@@ -16,8 +16,9 @@ from PIL import Image
 
 import render
 from bench._timing import median_cpu_ms, median_ms
-from render import downfall, png
-from tests.render import positions
+from render import png
+from render.downfall import board as downfall
+from tests.render.downfall import positions
 
 
 def crowded_phase2() -> tuple[dict[str, Any], list[str]]:

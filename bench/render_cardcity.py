@@ -15,7 +15,7 @@ from PIL import Image
 
 import render
 from bench._timing import median_cpu_ms, median_ms
-from render import cardcity
+from render.cardcity import board as cardcity
 from tests.render.cardcity import positions
 
 

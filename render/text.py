@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from render import narrate_cardcity, narrate_downfall
+from render.cardcity import narrate as narrate_cardcity
+from render.downfall import narrate as narrate_downfall
 
 Events = Sequence[Mapping[str, Any]]
 ScoreSheet = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[str]], list[str]]

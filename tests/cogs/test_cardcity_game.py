@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from host import FakeClock
-from render.narrate_cardcity import card_name
+from render.cardcity.narrate import card_name
 from tests.cogs.helpers import (
     WAIT,
     WATCH,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import redact
 from engine.registry import get_game
-from render.narrate_downfall import decision, hand, narrate
+from render.downfall.narrate import decision, hand, narrate
 from render.text import clip_lines, duration, narrator, ranking
 
 NAMES = ["Klaus", "Oliver", "Jurgen"]

@@ -13,8 +13,8 @@ import render
 from engine.cardcity import determinize, rules
 from engine.cardcity.actions import PlayCard, card_code, cell_code
 from engine.cardcity.data import VOLCANO
-from render import cardcity as C
 from render import fonts
+from render.cardcity import board as C
 from tests.render.cardcity import golden, positions
 
 GAME = positions.GAME

@@ -21,8 +21,8 @@ from PIL import Image, ImageDraw
 
 from engine.cardcity import data as D
 from engine.cardcity import rules
-from render import cardcity_art as art
 from render import fonts, png, shapes
+from render.cardcity import art
 from render.fonts import RGB
 
 # ------------------------------------------------------------------ layout (px)

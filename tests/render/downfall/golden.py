@@ -4,9 +4,9 @@ Regenerate after an intended change of the picture (review the PNGs before commi
 
     VESUVIUS_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/render -q
     # or
-    .venv/bin/python -m tests.render.golden
+    .venv/bin/python -m tests.render.downfall.golden
 
-Both rewrite ``tests/render/golden/*.png`` and the README screenshots in ``docs/images/``.
+Both rewrite ``tests/render/downfall/golden/*.png`` and the README screenshots in ``docs/images/``.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 import render
-from tests.render import positions
+from tests.render.downfall import positions
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 DOCS_DIR = ROOT / "docs" / "images"
 REGEN = os.environ.get("VESUVIUS_REGEN_GOLDEN") == "1"

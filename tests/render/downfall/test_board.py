@@ -11,9 +11,9 @@ import pytest
 from PIL import Image, ImageChops
 
 import render
-from render import downfall as D
 from render import fonts, shapes
-from tests.render import fixtures, golden, positions
+from render.downfall import board as D
+from tests.render.downfall import fixtures, golden, positions
 
 Box = tuple[int, int, int, int]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.cardcity import GAME
 from engine.cardcity.game import playout
-from render.narrate_cardcity import RULES, hand, score_sheet
+from render.cardcity.narrate import RULES, hand, score_sheet
 from render.text import narrator
 
 NAMES = ["Ann", "Bob", "Cy"]

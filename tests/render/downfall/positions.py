@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.downfall import board as B
 from engine.registry import get_game
-from tests.render import fixtures
+from tests.render.downfall import fixtures
 
 SEED = 32  # lava takes pieces in the eruption and in a crowded phase 2 with an escape
 PLAYERS = 4
