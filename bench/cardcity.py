@@ -14,6 +14,7 @@ from collections.abc import Callable
 from engine.cardcity.actions import Action
 from engine.cardcity.api import GAME
 from engine.cardcity.game import State
+from engine.core import deciders
 from engine.rng import Rng
 
 
@@ -21,8 +22,8 @@ def random_game(seed: int, players: int) -> list[State]:
     state = GAME.new_game(seed, players)
     states = [state]
     rng = Rng(seed + 12345)
-    while GAME.to_act(state):
-        seats = sorted(GAME.to_act(state))
+    while deciders(GAME, state):
+        seats = sorted(deciders(GAME, state))
         i, rng = rng.below(len(seats))
         legal = GAME.legal_actions(state, seats[i])
         j, rng = rng.below(len(legal))
@@ -53,7 +54,7 @@ def first_action(state: State) -> object:
 def prepare(states: list[State]) -> None:
     _FIRST.clear()
     for state in states:
-        seat = min(GAME.to_act(state))
+        seat = min(deciders(GAME, state))
         _FIRST[id(state)] = (seat, GAME.legal_actions(state, seat)[0])
 
 
@@ -69,7 +70,7 @@ def main() -> None:
         print(f"{players} players: random game {statistics.median(games):.1f} ms (median of 40)")
         prepare(states)
         checks: list[tuple[str, Callable[[State], object]]] = [
-            ("legal_actions", lambda s: GAME.legal_actions(s, min(GAME.to_act(s)))),
+            ("legal_actions", lambda s: GAME.legal_actions(s, min(deciders(GAME, s)))),
             ("apply", first_action),
             ("public view", lambda s: GAME.view(s, None)),
             ("player view", lambda s: GAME.view(s, 0)),

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-import render
+import render.downfall
 from bench._timing import median_cpu_ms, median_ms
 from render import png
 from render.downfall import board as downfall
@@ -39,12 +39,12 @@ def main() -> None:
     occupied, lava = len(view["squares"]), len(view["lava"])
     print(f"position: {occupied} occupied squares, {pieces} pieces, {lava} lava tiles")
     t = time.perf_counter()
-    render.render_board("downfall", view, names)  # warm: fonts, background, sprites, palette
+    render.downfall.render_board(view, names)  # warm: fonts, background, sprites, palette
     print(f"first render (builds the caches): {(time.perf_counter() - t) * 1000:.0f} ms")
 
-    data = render.render_board("downfall", view, names)
-    total = median_ms(lambda: render.render_board("downfall", view, names))
-    cpu = median_cpu_ms(lambda: render.render_board("downfall", view, names))
+    data = render.downfall.render_board(view, names)
+    total = median_ms(lambda: render.downfall.render_board(view, names))
+    cpu = median_cpu_ms(lambda: render.downfall.render_board(view, names))
     print(
         f"render_board (draw + quantise + PNG): median {total:.1f} ms wall, {cpu:.1f} ms CPU, "
         f"{len(data) / 1024:.0f} KB"
@@ -69,9 +69,9 @@ def main() -> None:
         print(f"  (rejected) RGB PNG, compress_level {level}: {ms:.1f} ms, {size / 1024:.0f} KB")
 
     hand_view, hand_name = positions.hand()
-    hand = render.render_hand("downfall", hand_view, hand_name)
-    ms = median_ms(lambda: render.render_hand("downfall", hand_view, hand_name))
-    cpu = median_cpu_ms(lambda: render.render_hand("downfall", hand_view, hand_name))
+    hand = render.downfall.render_hand(hand_view, hand_name)
+    ms = median_ms(lambda: render.downfall.render_hand(hand_view, hand_name))
+    cpu = median_cpu_ms(lambda: render.downfall.render_hand(hand_view, hand_name))
     print(f"render_hand: median {ms:.1f} ms wall, {cpu:.1f} ms CPU, {len(hand) / 1024:.0f} KB")
 
 

@@ -13,7 +13,7 @@ import time
 
 from PIL import Image
 
-import render
+import render.cardcity
 from bench._timing import median_cpu_ms, median_ms
 from render.cardcity import board as cardcity
 from tests.render.cardcity import positions
@@ -21,16 +21,16 @@ from tests.render.cardcity import positions
 
 def main() -> None:
     t = time.perf_counter()
-    render.render_board("cardcity", positions.public("early"), positions.NAMES[:3])
+    render.cardcity.render_board(positions.public("early"), positions.NAMES[:3])
     print(f"first render (fonts, tiles, palette): {(time.perf_counter() - t) * 1000:.0f} ms")
     pal = cardcity.PALETTE.image()
     for name in positions.GOLDEN:
         view = positions.public(name)
         names = positions.names(view)
-        data = render.render_board("cardcity", view, names)
+        data = render.cardcity.render_board(view, names)
 
         def run(view: dict[str, object] = view, names: list[str] = names) -> bytes:
-            return render.render_board("cardcity", view, names)
+            return render.cardcity.render_board(view, names)
 
         wall, cpu = median_ms(run), median_cpu_ms(run)
         print(
@@ -47,10 +47,10 @@ def main() -> None:
     print(f"  game_over CPU: draw {draw:.1f} ms, quantise {quant:.1f} ms, PNG {save:.1f} ms")
 
     private = positions.private("mid")
-    hand = render.render_hand("cardcity", private, "Cornelia")
+    hand = render.cardcity.render_hand(private, "Cornelia")
 
     def run_hand() -> bytes:
-        return render.render_hand("cardcity", private, "Cornelia")
+        return render.cardcity.render_hand(private, "Cornelia")
 
     wall, cpu = median_ms(run_hand), median_cpu_ms(run_hand)
     print(

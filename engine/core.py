@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar, cast, get_args
 
 Seat = int
 JSON = Any  # a JSON value: dict / list / str / int / float / bool / None
@@ -48,10 +48,90 @@ class GameOverError(RuleError):
 
 @dataclass(frozen=True)
 class Transition(Generic[S]):
-    """The result of :meth:`Game.apply`: the new state and what happened, in order."""
+    """The result of :meth:`Game.apply`: the new state and what happened, in order.
+
+    ``checkpoint`` marks a point worth showing everyone the board: the end of a turn, of a
+    round, a reveal. The host posts a board at every checkpoint (and when the game ends), so a
+    solo game shows its progress although the same seat always moves next.
+    """
 
     state: S
     events: tuple[Event, ...]
+    checkpoint: bool = False
+
+
+DecisionKind = Literal["turn", "window", "option", "simultaneous"]
+"""What kind of decision a game waits for (see :class:`Decision`)."""
+
+
+@dataclass(frozen=True)
+class Decision(Generic[A]):
+    """One thing a game waits for, or offers, now. :meth:`Game.pending` lists them.
+
+    ``kind``:
+
+    - ``"turn"``: ``seats`` holds one seat, and the game waits for it.
+    - ``"window"``: an optional chance the listed seats may take (Pompeji's building permit):
+      the game waits until each has answered or the rules' time runs out; each seat that stays
+      silent plays its ``defaults`` action (declining).
+    - ``"option"``: an out-of-turn right the game does not wait for (Downfall's eruption call):
+      no deadline and no timeout.
+    - ``"simultaneous"``: every listed seat must decide, and may revise until it locks; a seat
+      that has locked leaves ``seats``. One deadline for the whole step; a seat still deciding
+      when it runs out plays its ``defaults`` action (locking what it chose so far).
+
+    ``key`` names the decision and stays the same while the same decision goes on (a window
+    some holders already declined, a step some seats already locked): the host keeps its
+    deadline until the key changes. ``time_limit`` is the time the rules give it in seconds
+    (``None``: the table's time per move). ``defaults[seat]`` is what the rules play for a seat
+    that lets the time run out (not held against the player); for a seat without one the
+    table's timeout policy decides: an AI chooses, or under the ``skip`` policy the seat plays
+    ``skips[seat]`` (its pass) when the game names one.
+    """
+
+    kind: DecisionKind
+    seats: frozenset[Seat]
+    key: str
+    time_limit: float | None = None
+    defaults: Mapping[Seat, A] = field(default_factory=dict)
+    skips: Mapping[Seat, A] = field(default_factory=dict)
+
+    @property
+    def waits(self) -> bool:
+        """Whether the game waits for this decision (every kind but ``"option"``)."""
+        return self.kind != "option"
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a game needs from the host and the bot, declared once.
+
+    ``player_counts``: the table sizes it supports (``1`` = a solo mode). ``simultaneous``:
+    it has steps where several seats decide at once (:class:`Decision` ``"simultaneous"``).
+    ``secret_actions``: some actions are hidden from the other players
+    (:meth:`Game.redact_action`).
+    """
+
+    player_counts: tuple[int, ...]
+    simultaneous: bool = False
+    secret_actions: bool = False
+
+    @property
+    def min_players(self) -> int:
+        return min(self.player_counts)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.player_counts)
+
+    @property
+    def solo(self) -> bool:
+        return 1 in self.player_counts
+
+
+OutcomeKind = Literal["ranking", "shared_win", "all_lose", "solo"]
+"""How a game ended: players ranked (one or more winners), a win shared by every player
+(co-operative), everybody lost, or a solo game's result (``Outcome.title`` names it)."""
 
 
 @dataclass(frozen=True)
@@ -59,14 +139,18 @@ class Outcome:
     """How a finished game ended.
 
     ``places[seat]`` is the finishing place of each seat (1 = first; tied seats share a place);
-    ``winners`` are the seats in first place (several on a shared win); ``scores`` holds the
-    per-seat figures the game ranks by, e.g. ``{"saved": 9, "volcano": 4}``.
+    ``winners`` are the seats in first place (several on a tie, none when everybody lost);
+    ``scores`` holds the per-seat figures the game ranks by, e.g. ``{"saved": 9, "volcano": 4}``.
+    ``kind`` tells a ranking from a shared win, a loss for everybody and a solo result;
+    ``title`` is a solo player's title (``"Aedile"``) or another one-word verdict.
     """
 
     places: tuple[int, ...]
     winners: frozenset[Seat]
     scores: tuple[Mapping[str, int], ...] = ()
     reason: str = ""
+    kind: OutcomeKind = "ranking"
+    title: str = ""
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -74,15 +158,22 @@ class Outcome:
             "winners": sorted(self.winners),
             "scores": [dict(s) for s in self.scores],
             "reason": self.reason,
+            "kind": self.kind,
+            "title": self.title,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Outcome:
+        kind = str(data.get("kind", "ranking"))
+        if kind not in get_args(OutcomeKind):
+            kind = "ranking"
         return cls(
             places=tuple(data["places"]),
             winners=frozenset(data["winners"]),
             scores=tuple(dict(s) for s in data["scores"]),
             reason=str(data.get("reason", "")),
+            kind=cast(OutcomeKind, kind),
+            title=str(data.get("title", "")),
         )
 
 
@@ -109,16 +200,15 @@ class Game(Protocol[S, A]):
 
     key: str
     title: str
-    min_players: int
-    max_players: int
+    capabilities: Capabilities
     options: tuple[OptionSpec, ...]
 
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> S:
         """A fresh game; raises :class:`RuleError` for a bad player count or option."""
         ...
 
-    def to_act(self, state: S) -> frozenset[Seat]:
-        """The seats that may decide now (out-of-turn calls included); empty once over."""
+    def pending(self, state: S) -> tuple[Decision[A], ...]:
+        """What the game waits for (and offers out of turn) now; empty once it is over."""
         ...
 
     def legal_actions(self, state: S, seat: Seat) -> Sequence[A]:
@@ -142,19 +232,22 @@ class Game(Protocol[S, A]):
         ...
 
     def parse_action(self, text: str) -> A:
-        """Parse notation (syntax only); raises :class:`NotationError`."""
+        """Parse notation (syntax only); raises :class:`NotationError` (never anything else)
+        for text that is not an action."""
         ...
 
     def describe_action(self, state: S, seat: Seat, action: A) -> str:
-        """A friendly label for menus and logs, e.g. ``"Play 6 into building 6b (d4)"``."""
+        """A friendly label for menus and logs, e.g. ``"Play 6 into the house on d4"``."""
+        ...
+
+    def redact_action(self, state: S, seat: Seat, action: A) -> str | None:
+        """What the other players may know of ``seat`` taking ``action`` when the action itself
+        is secret (e.g. ``"changed their offering"``); ``None`` when it is public. Logs and
+        narration show only this to anyone but ``seat``."""
         ...
 
     def version(self, state: S) -> int:
         """How many actions have been applied to reach ``state``."""
-        ...
-
-    def active_seat(self, state: S) -> Seat | None:
-        """The seat whose turn it is (for the turn order display), or ``None`` when over."""
         ...
 
     def state_to_json(self, state: S) -> dict[str, JSON]:
@@ -164,6 +257,22 @@ class Game(Protocol[S, A]):
     def state_from_json(self, data: Mapping[str, JSON]) -> S:
         """The inverse of :meth:`state_to_json`."""
         ...
+
+
+def deciders(game: Game[S, A], state: S) -> frozenset[Seat]:
+    """Every seat that may act now (out-of-turn options included); empty once over."""
+    return frozenset(seat for d in game.pending(state) for seat in d.seats)
+
+
+def waited(decisions: Iterable[Decision[Any]]) -> frozenset[Seat]:
+    """The seats the game waits for among ``decisions`` (options are not waited for)."""
+    return frozenset(seat for d in decisions if d.waits for seat in d.seats)
+
+
+def decision_of(decisions: Iterable[Decision[A]], seat: Seat) -> Decision[A] | None:
+    """The decision of ``decisions`` that ``seat`` takes part in (a waited one first)."""
+    mine = [d for d in decisions if seat in d.seats]
+    return next((d for d in mine if d.waits), mine[0] if mine else None)
 
 
 def redact(event: Event, viewer: Seat | None) -> Event:
@@ -181,9 +290,10 @@ def parse_legal(game: Game[S, A], state: S, seat: Seat, text: str) -> A:
     Raises :class:`GameOverError`, :class:`NotYourTurnError`, :class:`NotationError` or
     :class:`IllegalActionError` with a message that lists what is legal.
     """
-    if not game.to_act(state):
+    able = deciders(game, state)
+    if not able:
         raise GameOverError("The game is over; no more moves can be made.")
-    if seat not in game.to_act(state):
+    if seat not in able:
         raise NotYourTurnError("It is not your turn: you have no decision to make right now.")
     legal = game.legal_actions(state, seat)
     try:

@@ -1,90 +1,11 @@
-"""Games in words, game-agnostically: which narration module speaks for which game, plus the
-shared text helpers the Discord edge uses (durations, rankings, clipping).
-
-A narration module (``render/narrate_<game>.py``) provides ``narrate(events, names)``,
-``decision(view)``, ``RULES`` (topic -> (title, text)) and ``SCORE_LABELS``, optionally
-``hand(view)`` and ``score_sheet(outcome, final_view, names)`` (the lines under the final
-board). A game without one still gets plain sentences, so a new game plugs in without special
-cases in ``cogs/``.
-Pure: no discord, no I/O.
+"""Text helpers every game's words share (durations, rankings, clipping). Each game's own
+words are its presentation's :class:`~render.presentation.Words`. Pure: no discord, no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any
-
-from render.cardcity import narrate as narrate_cardcity
-from render.downfall import narrate as narrate_downfall
-
-Events = Sequence[Mapping[str, Any]]
-ScoreSheet = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[str]], list[str]]
-
-
-def _plain_narrate(events: Events, names: Sequence[str]) -> list[str]:
-    out: list[str] = []
-    for e in events:
-        seat = e.get("seat")
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "The game"
-        out.append(f"{who}: {e.get('type', 'event')}")
-    return out
-
-
-def _plain_decision(view: Mapping[str, Any]) -> str:
-    pending = view.get("pending")
-    if isinstance(pending, Mapping) and pending.get("prompt"):
-        return str(pending["prompt"])
-    return "make a move"
-
-
-def _no_hand(view: Mapping[str, Any]) -> str:
-    return ""
-
-
-@dataclass(frozen=True)
-class Narrator:
-    """How one game is put into words."""
-
-    narrate: Callable[[Events, Sequence[str]], list[str]] = _plain_narrate
-    decision: Callable[[Mapping[str, Any]], str] = _plain_decision
-    hand: Callable[[Mapping[str, Any]], str] = _no_hand
-    rules: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    score_labels: Mapping[str, str] = field(default_factory=dict)
-    score_sheet: ScoreSheet | None = None
-
-    def final(
-        self, outcome: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str]
-    ) -> list[str]:
-        """The lines under the final board: the game's own score sheet (from the outcome and
-        the final public view) when its module has one, else :func:`ranking`."""
-        if self.score_sheet is not None:
-            return self.score_sheet(outcome, view, names)
-        return ranking(outcome, names, self.score_labels)
-
-
-_NARRATORS: dict[str, Narrator] = {
-    "downfall": Narrator(
-        narrate=narrate_downfall.narrate,
-        decision=narrate_downfall.decision,
-        hand=narrate_downfall.hand,
-        rules=narrate_downfall.RULES,
-        score_labels=narrate_downfall.SCORE_LABELS,
-    ),
-    "cardcity": Narrator(
-        narrate=narrate_cardcity.narrate,
-        decision=narrate_cardcity.decision,
-        hand=narrate_cardcity.hand,
-        rules=narrate_cardcity.RULES,
-        score_labels=narrate_cardcity.SCORE_LABELS,
-        score_sheet=narrate_cardcity.score_sheet,
-    ),
-}
-
-
-def narrator(game_key: str) -> Narrator:
-    """The narrator of ``game_key`` (a plain one when the game has no narration module)."""
-    return _NARRATORS.get(game_key, Narrator())
 
 
 def duration(seconds: float) -> str:

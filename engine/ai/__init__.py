@@ -6,13 +6,10 @@ global randomness. The host wraps these functions as choosers (``host/ai.py``).
 
 from __future__ import annotations
 
-from engine.ai import downfall as _downfall  # noqa: F401  (registers its heuristics)
 from engine.ai.base import (
     Budget,
     GenericHeuristics,
     Heuristics,
-    heuristics_for,
-    register_heuristics,
 )
 from engine.ai.players import (
     SearchConfig,
@@ -34,7 +31,5 @@ __all__ = [
     "choose_hard",
     "choose_normal",
     "choose_random",
-    "heuristics_for",
-    "register_heuristics",
     "search",
 ]

@@ -3,8 +3,8 @@
 A :class:`Heuristics` object adapts one game to the players in :mod:`engine.ai.players`: how to
 sample the hidden information a seat cannot know (``determinize``), a fast step for actions
 already known to be legal, a per-seat evaluation, and a cheap per-action score used by the
-weak level, by rollouts and to order the search. :func:`heuristics_for` picks the game's own
-heuristics (``engine.ai.downfall``) or :class:`GenericHeuristics`, which works for any game of
+weak level, by rollouts and to order the search. Each game's plugin names its heuristics (the
+Downfall has its own, ``engine.downfall.ai``); :class:`GenericHeuristics` works for any game of
 the engine contract (exact values at the end, uniform before; random rollouts).
 
 The engine may not read a clock, so a time budget takes the clock as a callable from the caller.
@@ -12,12 +12,11 @@ The engine may not read a clock, so a time budget takes the clock as a callable 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from engine.core import Game, Outcome, Seat
+from engine.core import Game, Outcome, Seat, waited
 from engine.rng import Rng
 
 S = TypeVar("S")
@@ -101,23 +100,18 @@ def outcome_values(outcome: Outcome, players: int) -> tuple[float, ...]:
     return tuple(share if s in outcome.winners else 0.0 for s in range(players))
 
 
-def find_determinize(game: Game[Any, Any]) -> Callable[[Any, Seat, int], Any] | None:
-    """The game's ``determinize``: a method of the game object or a function of its package."""
-    method = getattr(game, "determinize", None)
-    if callable(method):
-        return method  # type: ignore[no-any-return]
-    package = type(game).__module__.rsplit(".", 1)[0]
-    function = getattr(importlib.import_module(package), "determinize", None)
-    return function if callable(function) else None
-
-
 class GenericHeuristics:
-    """Works for every game of the contract: the game's own ``determinize`` when it has one,
-    values only at the end (uniform before), every action scored alike (random rollouts)."""
+    """Works for every game of the contract: the game's ``determinize`` when its plugin gives
+    one (without it the search would peek, so it is not honest), values only at the end
+    (uniform before), every action scored alike (random rollouts)."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        determinize: Callable[[Any, Seat, int], Any] | None = None,
+    ) -> None:
         self.game = game
-        self._determinize = find_determinize(game)
+        self._determinize = determinize
 
     informed = False
 
@@ -134,11 +128,9 @@ class GenericHeuristics:
         return self._determinize(state, seat, seed)
 
     def pending(self, state: Any) -> Seat | None:
-        seats = self.game.to_act(state)
-        if not seats:
-            return None
-        active = self.game.active_seat(state)
-        return active if active in seats else min(seats)
+        decisions = self.game.pending(state)
+        seats = waited(decisions) or frozenset(s for d in decisions for s in d.seats)
+        return min(seats) if seats else None
 
     def legal(self, state: Any, seat: Seat) -> Sequence[Any]:
         return self.game.legal_actions(state, seat)
@@ -148,7 +140,7 @@ class GenericHeuristics:
 
     def players(self, state: Any) -> int:
         players = getattr(state, "players", None)
-        return players if isinstance(players, int) else self.game.max_players
+        return players if isinstance(players, int) else self.game.capabilities.max_players
 
     def values(self, state: Any) -> tuple[float, ...]:
         outcome = self.game.outcome(state)
@@ -171,20 +163,6 @@ class GenericHeuristics:
         legal = self.legal(state, seat)
         index, rng = rng.below(len(legal))
         return legal[index], rng
-
-
-_HEURISTICS: dict[str, Callable[[], Heuristics]] = {}
-
-
-def register_heuristics(key: str, factory: Callable[[], Heuristics]) -> None:
-    """Make ``factory`` the heuristics of the game ``key`` (``engine.ai`` registers its own)."""
-    _HEURISTICS[key] = factory
-
-
-def heuristics_for(game: Game[Any, Any]) -> Heuristics:
-    """The best heuristics known for ``game``: its own when registered, else the generic ones."""
-    factory = _HEURISTICS.get(game.key)
-    return factory() if factory is not None else GenericHeuristics(game)
 
 
 def seeds(seed: int) -> Callable[[], int]:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.base import Budget, Heuristics, argmax, heuristics_for, seeds
+from engine.ai.base import Budget, Heuristics, argmax, seeds
 from engine.core import Game, Seat
 from engine.rng import Rng
 
@@ -66,13 +66,13 @@ def choose_random(game: Game[Any, Any], state: Any, seat: Seat, seed: int) -> An
 
 
 def choose_easy(
-    game: Game[Any, Any], state: Any, seat: Seat, seed: int, heuristics: Heuristics | None = None
+    game: Game[Any, Any], state: Any, seat: Seat, seed: int, heuristics: Heuristics
 ) -> Any:
     """One of the three best actions by the cheap scores, or (one time in four) any action."""
     legal = _legal(game, state, seat)
     if len(legal) == 1:
         return legal[0]
-    heur = heuristics or heuristics_for(game)
+    heur = heuristics
     rng = Rng(seed)
     r, rng = rng.below(4)
     if r == 0:
@@ -93,16 +93,16 @@ def rank_actions(
 
 
 def choose_normal(
-    game: Game[Any, Any], state: Any, seat: Seat, seed: int, heuristics: Heuristics | None = None
+    game: Game[Any, Any], state: Any, seat: Seat, seed: int, heuristics: Heuristics
 ) -> Any:
     """Greedy one ply: the action whose result the heuristics like best (first on ties)."""
     legal = _legal(game, state, seat)
     if len(legal) == 1:
         return legal[0]
-    heur = heuristics or heuristics_for(game)
+    heur = heuristics
     if not heur.informed:
         # No evaluation to be greedy with: a small search with random rollouts instead.
-        return choose_hard(game, state, seat, seed, Budget(playouts=GENERIC_NORMAL_PLAYOUTS), heur)
+        return choose_hard(game, state, seat, seed, heur, Budget(playouts=GENERIC_NORMAL_PLAYOUTS))
     return legal[argmax(rank_actions(heur, state, seat, legal, seed))]
 
 
@@ -161,12 +161,12 @@ def choose_hard(
     state: Any,
     seat: Seat,
     seed: int,
+    heuristics: Heuristics,
     budget: Budget | None = None,
-    heuristics: Heuristics | None = None,
     config: SearchConfig = DEFAULT_CONFIG,
 ) -> Any:
     """The hard level: :func:`search`'s action."""
-    return search(game, state, seat, seed, budget, heuristics, config).action
+    return search(game, state, seat, seed, heuristics, budget, config).action
 
 
 def search(
@@ -174,14 +174,14 @@ def search(
     state: Any,
     seat: Seat,
     seed: int,
+    heuristics: Heuristics,
     budget: Budget | None = None,
-    heuristics: Heuristics | None = None,
     config: SearchConfig = DEFAULT_CONFIG,
 ) -> SearchResult:
     """Information-set MCTS for ``seat`` (see the module docstring)."""
     budget = budget or Budget()
     legal = _legal(game, state, seat)
-    heur = heuristics or heuristics_for(game)
+    heur = heuristics
     if len(legal) == 1:
         return SearchResult(legal[0], 0, {})
     next_seed = seeds(seed)

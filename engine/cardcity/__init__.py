@@ -5,8 +5,5 @@ from __future__ import annotations
 
 from engine.cardcity.api import GAME, CardCity
 from engine.cardcity.game import State, determinize, playout
-from engine.registry import register
-
-register(GAME)
 
 __all__ = ["GAME", "CardCity", "State", "determinize", "playout"]

@@ -10,22 +10,18 @@ from engine.cardcity.actions import parse_action as _parse
 from engine.cardcity.game import (
     OPTIONS,
     State,
-    active_seat,
     apply,
-    decision_time,
     describe_action,
     determinize,
     legal_actions,
-    menu_actions,
     new_game,
     outcome,
+    pending,
     state_from_json,
     state_to_json,
-    timeout_action,
-    to_act,
 )
 from engine.cardcity.views import build_view
-from engine.core import JSON, OptionSpec, Outcome, Seat, Transition
+from engine.core import JSON, Capabilities, Decision, Game, OptionSpec, Outcome, Seat, Transition
 
 
 class CardCity:
@@ -33,15 +29,14 @@ class CardCity:
 
     key = "cardcity"
     title = "Pompeji — the card game"
-    min_players = 2
-    max_players = 4
+    capabilities = Capabilities(player_counts=(2, 3, 4))
     options: tuple[OptionSpec, ...] = OPTIONS
 
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
         return new_game(seed, players, options)
 
-    def to_act(self, state: State) -> frozenset[Seat]:
-        return to_act(state)
+    def pending(self, state: State) -> tuple[Decision[Action], ...]:
+        return pending(state)
 
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
         return legal_actions(state, seat)
@@ -64,11 +59,11 @@ class CardCity:
     def describe_action(self, state: State, seat: Seat, action: Action) -> str:
         return describe_action(state, seat, action)
 
+    def redact_action(self, state: State, seat: Seat, action: Action) -> str | None:
+        return None  # every action is public: a play shows its card, a claim its turn
+
     def version(self, state: State) -> int:
         return state.version
-
-    def active_seat(self, state: State) -> Seat | None:
-        return active_seat(state)
 
     def state_to_json(self, state: State) -> dict[str, JSON]:
         return state_to_json(state)
@@ -79,16 +74,8 @@ class CardCity:
     def determinize(self, state: State, seat: Seat, seed: int) -> State:
         return determinize(state, seat, seed)
 
-    # Optional hooks the host calls for any game that has them (docs/host.md).
-
-    def decision_time(self, state: State, seat: Seat) -> float | None:
-        return decision_time(state, seat)
-
-    def timeout_action(self, state: State, seat: Seat) -> Action | None:
-        return timeout_action(state, seat)
-
-    def menu_actions(self, state: State, seat: Seat) -> Sequence[Action]:
-        return menu_actions(state, seat)
-
 
 GAME = CardCity()
+
+_PROTOCOL_CHECK: Game[State, Action] = GAME
+"""mypy checks here that CardCity implements the engine contract."""

@@ -38,6 +38,7 @@ from engine.cardcity.actions import (
 from engine.cardcity.data import CARDS, STATUE_VALUE, VALUES, VOLCANO
 from engine.core import (
     JSON,
+    Decision,
     Event,
     GameOverError,
     IllegalActionError,
@@ -611,40 +612,30 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-def active_seat(state: State) -> Seat | None:
-    if state.is_over:
-        return None
-    return state.actor if state.stage in ("play", "draw") else state.turn
-
-
-# --------------------------------------------------------------------------- host hooks
-
-
-def decision_time(state: State, seat: Seat) -> float | None:
-    """The seconds the rules give ``seat``'s pending decision (the host's optional hook): a
-    permit window lasts ``permit_window`` seconds (C3, C16). ``None``: the table's turn time
-    (every other decision, and the mover's lone second-turn offer when the window is 0)."""
-    if state.stage == "window" and seat in state.pending and state.permit_window > 0:
-        return float(state.permit_window)
-    return None
-
-
-def timeout_action(state: State, seat: Seat) -> Action | None:
-    """What the rules do when ``seat`` lets its decision time out (the host's optional hook):
-    a window holder declines (C3) and a claimed permit turn is given up, the permit kept (C7).
-    ``None``: the table's timeout policy decides (a normal turn, a draw decision)."""
-    if seat not in to_act(state):
-        return None
-    if state.stage == "window" or (state.stage == "play" and state.permit_turn):
-        return DECLINE
-    return None
-
-
-def menu_actions(state: State, seat: Seat) -> list[Action]:
-    """The legal actions worth a button or a menu entry (the host's optional hook): all but
-    the statue's placements, which can number a thousand (C13); those stay legal and are
-    reached by typing (``/move statue Ar g8``)."""
-    return [a for a in legal_actions(state, seat) if not isinstance(a, PlayStatue)]
+def pending(state: State) -> tuple[Decision[Action], ...]:
+    """What the game waits for: the seat placing or deciding to draw (a claimed permit turn is
+    declined, the permit kept, when its time runs out: C7), or the permit holders of an open
+    window, who each decline when the window's time runs out (C3, C16; with
+    ``permit_window`` 0 only the mover is asked, with the table's time per move)."""
+    if state.stage == "window":
+        return (
+            Decision(
+                "window",
+                frozenset(state.pending),
+                key=f"window:{len(state.city)}:{len(state.discards)}:{state.volcanoes}",
+                time_limit=float(state.permit_window) if state.permit_window > 0 else None,
+                defaults=dict.fromkeys(state.pending, DECLINE),
+            ),
+        )
+    if state.stage in ("play", "draw"):
+        actor = state.actor
+        defaults: dict[Seat, Action] = (
+            {actor: DECLINE} if state.stage == "play" and state.permit_turn else {}
+        )
+        return (
+            Decision("turn", frozenset((actor,)), key=f"turn:{state.version}", defaults=defaults),
+        )
+    return ()
 
 
 # --------------------------------------------------------------------------- labels

@@ -1,6 +1,6 @@
 """The Downfall of Pompeii (Klaus-Jürgen Wrede): the complete rules engine.
 
-Use it through ``engine.registry.get_game("downfall")`` (the :class:`engine.core.Game`
+Use it through its plugin (``plugins.get("downfall")``: the :class:`engine.core.Game`
 contract), or directly: :data:`GAME`, the action types and notation, :func:`determinize` and
 :func:`playout` for the AI.
 """
@@ -27,13 +27,11 @@ from engine.downfall.rules import (
     forced_action,
     legal_actions,
     new_game,
+    pending,
     to_act,
 )
 from engine.downfall.search import determinize, playout
 from engine.downfall.state import State, state_from_json, state_to_json
-from engine.registry import register
-
-register(GAME)
 
 __all__ = [
     "GAME",
@@ -56,6 +54,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "pending",
     "player_view",
     "playout",
     "public_view",

@@ -5,10 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import JSON, Game, OptionSpec, Outcome, RuleError, Transition
+from engine.core import (
+    JSON,
+    Capabilities,
+    Decision,
+    Game,
+    OptionSpec,
+    Outcome,
+    RuleError,
+    Transition,
+)
 from engine.downfall import present, rules
 from engine.downfall.actions import Action, format_action, parse_action
-from engine.downfall.state import OVER, State, state_from_json, state_to_json
+from engine.downfall.state import State, state_from_json, state_to_json
 
 
 class DownfallGame:
@@ -16,8 +25,7 @@ class DownfallGame:
 
     key = "downfall"
     title = "The Downfall of Pompeii"
-    min_players = 2
-    max_players = 4
+    capabilities = Capabilities(player_counts=(2, 3, 4))
     options: tuple[OptionSpec, ...] = (
         OptionSpec(
             name="dual_vent",
@@ -30,8 +38,8 @@ class DownfallGame:
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
         return rules.new_game(seed, players, options)
 
-    def to_act(self, state: State) -> frozenset[int]:
-        return rules.to_act(state)
+    def pending(self, state: State) -> tuple[Decision[Action], ...]:
+        return rules.pending(state)
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
         return rules.legal_actions(state, seat)
@@ -59,11 +67,11 @@ class DownfallGame:
     def describe_action(self, state: State, seat: int, action: Action) -> str:
         return present.describe_action(state, seat, action)
 
+    def redact_action(self, state: State, seat: int, action: Action) -> str | None:
+        return None  # every action is public (a card played shows its number)
+
     def version(self, state: State) -> int:
         return state.version
-
-    def active_seat(self, state: State) -> int | None:
-        return None if state.phase == OVER else state.seat
 
     def state_to_json(self, state: State) -> dict[str, JSON]:
         return state_to_json(state)

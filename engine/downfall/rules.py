@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.core import (
     JSON,
+    Decision,
     Event,
     GameOverError,
     IllegalActionError,
@@ -386,6 +387,25 @@ def to_act(state: State) -> frozenset[int]:
         if seat != state.seat and can_erupt(state, seat):
             seats.add(seat)
     return frozenset(seats)
+
+
+def pending(state: State) -> tuple[Decision[Action], ...]:
+    """The seat on turn decides (a fresh decision, with its own deadline, after every action);
+    relatives and moves may be stopped with ``pass`` (what the ``skip`` timeout policy plays).
+    In phase 1 any other seat whose hand is all jokers may call the eruption out of turn (R3):
+    an option the game does not wait for."""
+    if state.phase == OVER:
+        return ()
+    seat = state.seat
+    skips: dict[int, Action] = {seat: PASS} if state.pending in (RELATIVE, MOVE) else {}
+    out: list[Decision[Action]] = [
+        Decision("turn", frozenset((seat,)), key=f"turn:{state.version}", skips=skips)
+    ]
+    if state.phase == BUILD and state.seething:
+        callers = frozenset(s for s in range(state.players) if s != seat and can_erupt(state, s))
+        if callers:
+            out.append(Decision("option", callers, key="erupt"))
+    return tuple(out)
 
 
 def outcome(state: State) -> Outcome | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.cardcity import GAME
 from engine.cardcity.data import BUILDINGS, COLOURS, VALUES
-from engine.registry import get_game
 
 SPEC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "cardcity.md"
 
@@ -31,6 +31,6 @@ def test_codes_are_distinct_letters() -> None:
 
 
 def test_registered_under_cardcity() -> None:
-    game = get_game("cardcity")
+    game = GAME
     assert (game.key, game.title) == ("cardcity", "Pompeji — the card game")
-    assert (game.min_players, game.max_players) == (2, 4)
+    assert game.capabilities.player_counts == (2, 3, 4)

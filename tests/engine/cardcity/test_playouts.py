@@ -47,7 +47,7 @@ from engine.cardcity.actions import (
 from engine.cardcity.api import GAME
 from engine.cardcity.data import VOLCANO
 from engine.cardcity.game import STATUE, State
-from engine.core import Event, Record, RuleError, redact, replay
+from engine.core import Event, Record, RuleError, deciders, redact, replay
 
 GAMES_PER_COUNT = 200
 EXHAUSTIVE_EVERY = 100  # every 100th game applies *every* legal action at every step; the others
@@ -154,7 +154,7 @@ def run_game(players: int, seed: int) -> int:
             data = json.loads(json.dumps(data))
             check_views(state)
         assert GAME.state_from_json(data) == state
-        acting = GAME.to_act(state)
+        acting = deciders(GAME, state)
         assert (not acting) == (GAME.outcome(state) is not None)
         if not acting:
             break

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Record, RuleError, replay
+from engine.core import Record, RuleError, deciders, replay
 from engine.downfall import GAME, MovePiece, State, determinize, format_action, parse_action
 from engine.downfall.actions import MOVE_OF, MOVE_OUT_OF, PLAY_BARE_OF, PLAY_OF, RELATIVE_AT
 from engine.downfall.board import GATE_AT, NEIGHBOURS, PIECES_PER_PLAYER
@@ -50,7 +50,7 @@ def check_invariants(state: State, total: int) -> None:
             + state.box[seat]
             == total
         )
-    assert (not GAME.to_act(state)) == (state.phase == "over")
+    assert (not deciders(GAME, state)) == (state.phase == "over")
     if state.phase == "build":
         assert AD79 in state.stock  # R14
 
@@ -95,7 +95,7 @@ def play_game(seed: int, players: int, dual_vent: bool) -> tuple[State, list[Rec
         assert GAME.state_from_json(data) == state
         if rnd.random() < 0.3:
             check_no_leak(state, rnd)
-        seats = GAME.to_act(state)
+        seats = deciders(GAME, state)
         if not seats:
             break
         # Mostly the pending seat; sometimes an out-of-turn caller (R3).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalActionError
+from engine.core import IllegalActionError, deciders
 from engine.downfall import GAME, PlaceLava, new_game
 from engine.downfall.board import BUILDINGS
 from engine.downfall.rules import forced_action
@@ -50,7 +50,7 @@ def test_r3_a_hand_of_jokers_may_call_the_eruption_out_of_turn() -> None:
         hands=[(4, 5), (1, 7), (3,)],
         stock=(9, 10),
     )
-    assert GAME.to_act(state) == {RED, BLACK}
+    assert deciders(GAME, state) == {RED, BLACK}
     public = GAME.view(state, None)
     assert public["pending"]["seat"] == RED  # who may call is not public (it reveals hands)
     assert GAME.view(state, BLACK)["can_erupt"] is True
@@ -230,7 +230,7 @@ def test_r12_an_eruption_call_abandons_a_pending_relatives_step() -> None:
         stock=(9, 10),
     )
     state, _ = act(state, RED, "play 3 d3")
-    assert state.pending == "relative" and GAME.to_act(state) == {RED, BLACK}
+    assert state.pending == "relative" and deciders(GAME, state) == {RED, BLACK}
     state, events = act(state, BLACK, "erupt")
     assert state.phase == "lava_setup" and state.rel_left == 0
     assert events[0]["hands"] == [[4], [1, 7], [5]]  # Red, mid-turn, holds one card fewer
@@ -366,7 +366,7 @@ def test_r20_saving_the_last_piece_in_the_city_ends_the_game_at_once() -> None:
     state, _ = act(state, RED, "move a5 out a5")
     state, events = act(state, RED, "move a5 out a5")
     assert events[-1]["type"] == "GameEnded" and state.phase == "over"
-    assert GAME.to_act(state) == frozenset()
+    assert deciders(GAME, state) == frozenset()
 
 
 def test_r21_a_seat_without_pieces_in_the_city_only_places_lava() -> None:

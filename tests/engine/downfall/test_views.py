@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 
 import pytest
 
-from engine.core import Record, ReplayMismatchError, redact, replay
+from engine.core import Record, ReplayMismatchError, deciders, redact, replay
 from engine.downfall import (
     GAME,
     determinize,
@@ -18,16 +17,15 @@ from engine.downfall import (
     playout,
 )
 from engine.downfall.tables import AD79, OMEN
-from engine.registry import get_game
 from engine.rng import Rng
 from tests.engine.downfall.helpers import BLACK, RED, act, position
 
 
-def test_the_registry_serves_the_downfall_game() -> None:
-    game = get_game("downfall")
-    assert game is GAME and game.title == "The Downfall of Pompeii"
-    assert [o.name for o in game.options] == ["dual_vent"]
-    assert (game.min_players, game.max_players) == (2, 4)
+def test_the_downfall_game_declares_its_title_options_and_table_sizes() -> None:
+    assert GAME.title == "The Downfall of Pompeii"
+    assert [o.name for o in GAME.options] == ["dual_vent"]
+    assert GAME.capabilities.player_counts == (2, 3, 4)
+    assert not GAME.capabilities.simultaneous and not GAME.capabilities.secret_actions
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -116,7 +114,7 @@ def _random_game(seed: int, players: int) -> tuple[list[Record], object]:
     rng = Rng(seed)
     state = new_game(seed, players)
     records = []
-    while GAME.to_act(state):
+    while deciders(GAME, state):
         seat = state.seat
         actions = GAME.legal_actions(state, seat)
         index, rng = rng.below(len(actions))
@@ -172,13 +170,3 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest(steps: int
     assert len({s.hands[BLACK] for s in samples}) > 1
     assert len({s.stock for s in samples}) == len(samples)
     assert playout(samples[0], 1).phase == "over"
-
-
-def test_importing_downfall_first_does_not_hide_other_games() -> None:
-    import engine.downfall
-    from engine.registry import all_games
-
-    assert engine.downfall.GAME is all_games()["downfall"]
-    assert set(all_games()) >= {"downfall"}
-    if importlib.util.find_spec("engine.cardcity") is not None:
-        assert "cardcity" in all_games()

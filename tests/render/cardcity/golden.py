@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
-import render
+import render.cardcity
 from tests.render.cardcity import positions
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -39,9 +39,9 @@ def mean_difference(a: Image.Image, b: Image.Image) -> float:
 def render_position(name: str) -> bytes:
     if name == HAND:
         view = positions.private("mid")
-        return render.render_hand("cardcity", view, positions.NAMES[view["seat"]])
+        return render.cardcity.render_hand(view, positions.NAMES[view["seat"]])
     view = positions.public(name)
-    return render.render_board("cardcity", view, positions.names(view))
+    return render.cardcity.render_board(view, positions.names(view))
 
 
 def write(name: str, data: bytes) -> None:

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from engine.cardcity import GAME as CARDCITY
 from engine.cardcity import rules
 from engine.cardcity.actions import Claim, Decline, Discard, Draw, NoDraw, PlayCard, PlayStatue
 from engine.cardcity.data import STATUE_VALUE
 from engine.cardcity.game import State, card_value, face_of
-from engine.core import Event
-from engine.registry import get_game
+from engine.core import Event, deciders
 
 NAMES = ["Aurelia", "Brutus", "Cornelia", "Decimus"]
-GAME = get_game("cardcity")
+GAME = CARDCITY
 SEED = 7
 PLAYERS = 3
 
@@ -79,7 +79,7 @@ def play(seed: int = SEED, players: int = PLAYERS) -> Iterator[Step]:
     state = GAME.new_game(seed, players, {"permit_uses": 2})
     yield Step(state, ())
     for _ in range(2000):
-        acting = sorted(GAME.to_act(state))
+        acting = sorted(deciders(GAME, state))
         if not acting:
             return
         seat = acting[0]

@@ -9,10 +9,11 @@ from typing import Any, cast
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-import render
+import render.cardcity
 from engine.cardcity import determinize, rules
 from engine.cardcity.actions import PlayCard, card_code, cell_code
 from engine.cardcity.data import VOLCANO
+from engine.core import deciders
 from render import fonts
 from render.cardcity import board as C
 from tests.render.cardcity import golden, positions
@@ -22,12 +23,12 @@ Box = tuple[int, int, int, int]
 
 
 def board(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
-    data = render.render_board("cardcity", view, names or positions.names(view))
+    data = render.cardcity.render_board(view, names or positions.names(view))
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
 def hand(view: dict[str, Any], name: str = "Brutus") -> Image.Image:
-    data = render.render_hand("cardcity", view, name)
+    data = render.cardcity.render_hand(view, name)
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
@@ -242,12 +243,12 @@ def test_hand_image_shows_the_viewers_cards_and_nothing_of_the_others() -> None:
     other = determinize(state, seat, seed=99)  # other hands and the deck reshuffled
     assert other.hands[seat] == state.hands[seat]
     assert any(other.hands[s] != state.hands[s] for s in range(state.players) if s != seat)
-    mine = render.render_hand("cardcity", GAME.view(state, seat), "Me")
-    assert mine == render.render_hand("cardcity", GAME.view(other, seat), "Me")
-    public = render.render_board("cardcity", GAME.view(state, None), positions.NAMES[:3])
-    assert public == render.render_board("cardcity", GAME.view(other, None), positions.NAMES[:3])
+    mine = render.cardcity.render_hand(GAME.view(state, seat), "Me")
+    assert mine == render.cardcity.render_hand(GAME.view(other, seat), "Me")
+    public = render.cardcity.render_board(GAME.view(state, None), positions.NAMES[:3])
+    assert public == render.cardcity.render_board(GAME.view(other, None), positions.NAMES[:3])
     # and the viewer's own cards are what it shows: another seat's image differs
-    theirs = render.render_hand("cardcity", GAME.view(state, (seat + 1) % 3), "Me")
+    theirs = render.cardcity.render_hand(GAME.view(state, (seat + 1) % 3), "Me")
     assert theirs != mine
 
 
@@ -263,8 +264,8 @@ def test_hand_cards_are_drawn_in_their_colours() -> None:
 def test_board_ignores_the_private_fields_of_a_player_view() -> None:
     state = positions.state_of("mid")
     names = positions.NAMES[:3]
-    public = render.render_board("cardcity", GAME.view(state, None), names)
-    assert render.render_board("cardcity", GAME.view(state, state.actor), names) == public
+    public = render.cardcity.render_board(GAME.view(state, None), names)
+    assert render.cardcity.render_board(GAME.view(state, state.actor), names) == public
 
 
 # ------------------------------------------------------------------ the panel
@@ -318,11 +319,11 @@ def test_permit_window_names_who_may_build_first() -> None:
 def test_renders_from_threads_are_identical() -> None:
     view = positions.public("mid")
     names = positions.names(view)
-    expected = render.render_board("cardcity", view, names)
+    expected = render.cardcity.render_board(view, names)
     out: list[bytes] = []
 
     def work() -> None:
-        out.append(render.render_board("cardcity", view, names))
+        out.append(render.cardcity.render_board(view, names))
 
     threads = [threading.Thread(target=work) for _ in range(3)]
     for t in threads:
@@ -363,8 +364,8 @@ def test_positions_throughout_other_games_render_within_budget(seed: int, player
         state = step.state
         seat = state.actor if state.actor >= 0 else 0
         for data in (
-            render.render_board("cardcity", GAME.view(state, None), WIDE_NAMES),
-            render.render_hand("cardcity", GAME.view(state, seat), WIDE_NAMES[seat]),
+            render.cardcity.render_board(GAME.view(state, None), WIDE_NAMES),
+            render.cardcity.render_hand(GAME.view(state, seat), WIDE_NAMES[seat]),
         ):
             img = Image.open(io.BytesIO(data))
             assert img.size == (1600, 1000) and img.mode == "P"
@@ -375,7 +376,7 @@ def test_hand_status_follows_the_viewers_decision() -> None:
     seen: dict[str, str] = {}
     for step in positions.game():
         state = step.state
-        for seat in sorted(GAME.to_act(state)):
+        for seat in sorted(deciders(GAME, state)):
             view = GAME.view(state, seat)
             status = C._hand_status(view, C.legal_spots(view))
             key = "permit" if state.permit_turn else state.stage

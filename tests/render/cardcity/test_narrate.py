@@ -3,10 +3,11 @@ rules topics, as players read them."""
 
 from __future__ import annotations
 
+import render.cardcity
+import render.downfall
 from engine.cardcity import GAME
 from engine.cardcity.game import playout
 from render.cardcity.narrate import RULES, hand, score_sheet
-from render.text import narrator
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -25,7 +26,7 @@ def test_the_hand_line_names_the_cards_the_unused_statue_and_the_permit() -> Non
 def test_the_score_sheet_shows_plays_minus_the_hand_the_total_and_the_place() -> None:
     final = GAME.view(playout(GAME.new_game(3, 3, {}), 5), None)
     outcome = final["outcome"]
-    lines = narrator("cardcity").final(outcome, final, NAMES)
+    lines = render.cardcity.PRESENTATION.words.final(outcome, final, NAMES)
     assert lines == score_sheet(outcome, final, NAMES)
     # Seed 3, playout 5: Cy 223 - Baths·purple·7, Bob 205 - Baths·blue·5, Ann 132 and no cards.
     assert lines == [
@@ -53,7 +54,7 @@ def test_ties_share_the_place_on_the_sheet() -> None:
 
 def test_a_game_without_a_sheet_gets_the_plain_ranking() -> None:
     outcome = {"places": [2, 1], "scores": [{"saved": 3}, {"saved": 5}]}
-    assert narrator("downfall").final(outcome, {}, NAMES)[0].startswith("🥇 1. Bob — 5 saved")
+    assert render.downfall.PRESENTATION.words.final(outcome, {}, NAMES)[0].startswith("🥇 1. Bob — 5 saved")
 
 
 def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:

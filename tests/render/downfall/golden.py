@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
-import render
+import render.downfall
 from tests.render.downfall import positions
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -34,7 +34,7 @@ def mean_difference(a: Image.Image, b: Image.Image) -> float:
 
 def render_position(name: str) -> bytes:
     view, names = positions.build(name)
-    return render.render_board("downfall", view, names)
+    return render.downfall.render_board(view, names)
 
 
 def write(name: str, data: bytes) -> None:
@@ -54,7 +54,7 @@ def main() -> None:
         write(name, data)
         print(f"{name}: {len(data) / 1024:.0f} KB")
     hand_view, hand_name = positions.hand()
-    hand = render.render_hand("downfall", hand_view, hand_name)
+    hand = render.downfall.render_hand(hand_view, hand_name)
     (DOCS_DIR / "downfall-hand.png").write_bytes(hand)
     (GOLDEN_DIR / "hand.png").write_bytes(hand)
     print(f"hand: {len(hand) / 1024:.0f} KB")

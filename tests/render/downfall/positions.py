@@ -1,5 +1,5 @@
 """Real Downfall positions for the render tests and golden images, reached by playing the
-engine (``registry.get_game("downfall")``) with a fixed seed and a deterministic policy.
+engine (``engine.downfall.GAME``) with a fixed seed and a deterministic policy.
 
 The policy is simple but keeps the pictures lively: it places relatives rather than passing,
 moves rather than ends its moves, and takes an escape whenever one is offered; everything else
@@ -14,8 +14,9 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from engine.core import deciders
+from engine.downfall import GAME
 from engine.downfall import board as B
-from engine.registry import get_game
 from tests.render.downfall import fixtures
 
 SEED = 32  # lava takes pieces in the eruption and in a crowded phase 2 with an escape
@@ -61,13 +62,13 @@ WANTED: dict[str, Callable[[View], bool]] = {
 
 def play(seed: int = SEED, players: int = PLAYERS) -> Iterator[tuple[View, Any, Any]]:
     """Every public view of one deterministic game, with the state and the game object."""
-    game = get_game("downfall")
+    game = GAME
     state = game.new_game(seed, players)
     x = seed * 2654435761 % 2**32
     while True:
         view = game.view(state, None)
         yield view, state, game
-        if not game.to_act(state):
+        if not deciders(game, state):
             return
         seat = view["pending"]["seat"]
         actions = list(game.legal_actions(state, seat))
@@ -129,7 +130,7 @@ def build(name: str) -> tuple[View, list[str]]:
 def player_view(name: str, seat: int) -> View:
     """A player's view (with their hand) of a named position."""
     _view, state = _positions()[name]
-    game = get_game("downfall")
+    game = GAME
     result: View = game.view(state, seat)
     return result
 

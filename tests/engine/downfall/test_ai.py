@@ -8,10 +8,12 @@ from typing import Any
 import pytest
 
 from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_random, search
-from engine.ai.downfall import DownfallHeuristics, canonical, move_candidates, seat_values
 from engine.downfall import GAME, State, determinize
+from engine.downfall.ai import DownfallHeuristics, canonical, move_candidates, seat_values
 from engine.rng import Rng
 from tests.engine.downfall.helpers import position
+
+HEUR = DownfallHeuristics()
 
 SMALL = Budget(playouts=24)
 
@@ -23,7 +25,9 @@ def _states(players: int, seed: int, every: int) -> list[State]:
     while GAME.outcome(state) is None:
         if state.version % every == 0:
             out.append(state)
-        state = GAME.apply(state, state.seat, choose_easy(GAME, state, state.seat, seed)).state
+        state = GAME.apply(
+            state, state.seat, choose_easy(GAME, state, state.seat, seed, HEUR)
+        ).state
     return out
 
 
@@ -33,9 +37,9 @@ def test_every_level_returns_a_legal_action(players: int) -> None:
         seat = state.seat
         legal = GAME.legal_actions(state, seat)
         assert choose_random(GAME, state, seat, 1) in legal
-        assert choose_easy(GAME, state, seat, 2) in legal
-        assert choose_normal(GAME, state, seat, 3) in legal
-        assert choose_hard(GAME, state, seat, 4, Budget(playouts=6)) in legal
+        assert choose_easy(GAME, state, seat, 2, HEUR) in legal
+        assert choose_normal(GAME, state, seat, 3, HEUR) in legal
+        assert choose_hard(GAME, state, seat, 4, HEUR, Budget(playouts=6)) in legal
 
 
 def test_search_candidates_and_rollout_moves_are_legal() -> None:
@@ -54,8 +58,8 @@ def test_search_candidates_and_rollout_moves_are_legal() -> None:
 
 def test_a_fixed_budget_is_reproducible() -> None:
     state = _states(3, 5, 25)[2]
-    first = search(GAME, state, state.seat, 11, SMALL)
-    again = search(GAME, state, state.seat, 11, SMALL)
+    first = search(GAME, state, state.seat, 11, HEUR, SMALL)
+    again = search(GAME, state, state.seat, 11, HEUR, SMALL)
     assert first == again
     assert first.iterations == SMALL.playouts
 
@@ -82,9 +86,13 @@ def test_the_search_sees_only_what_its_seat_can_see() -> None:
     for state, seat in cases:
         other = determinize(state, seat, 12345 + state.version)
         scrambled_count += _hidden_differs(state, other, seat)
-        assert search(GAME, state, seat, 8, SMALL) == search(GAME, other, seat, 8, SMALL)
-        assert choose_normal(GAME, state, seat, 9) == choose_normal(GAME, other, seat, 9)
-        assert choose_easy(GAME, state, seat, 9) == choose_easy(GAME, other, seat, 9)
+        assert search(GAME, state, seat, 8, HEUR, SMALL) == search(
+            GAME, other, seat, 8, HEUR, SMALL
+        )
+        assert choose_normal(GAME, state, seat, 9, HEUR) == choose_normal(
+            GAME, other, seat, 9, HEUR
+        )
+        assert choose_easy(GAME, state, seat, 9, HEUR) == choose_easy(GAME, other, seat, 9, HEUR)
     assert scrambled_count >= len(cases) - 1  # the test really scrambled hidden cards
 
 
@@ -100,8 +108,8 @@ def test_the_hidden_information_check_catches_a_peeking_search() -> None:
     differences = 0
     for state, seat in _phase1_states()[:14]:
         other = determinize(state, seat, 12345 + state.version)
-        a = search(GAME, state, seat, 8, SMALL, cheat)
-        b = search(GAME, other, seat, 8, SMALL, cheat)
+        a = search(GAME, state, seat, 8, cheat, SMALL)
+        b = search(GAME, other, seat, 8, cheat, SMALL)
         differences += a != b
     assert differences > 0
 
@@ -118,7 +126,7 @@ def test_a_time_budget_stops_by_the_injected_clock() -> None:
     ticks = iter(range(10_000))
     budget = Budget(playouts=10_000, seconds=5, clock=lambda: float(next(ticks)))
     state = _states(2, 4, 30)[1]
-    result = search(GAME, state, state.seat, 1, budget)
+    result = search(GAME, state, state.seat, 1, HEUR, budget)
     # The clock reads once at the start and once per iteration: 5 ticks allow 5 iterations.
     assert result.iterations == 5
 
@@ -149,9 +157,9 @@ def test_a_piece_that_can_leave_leaves_when_turns_run_short(level: str) -> None:
     assert any(m.out for _, m in move_candidates(state, 0))
     while state.seat == 0:
         if level == "normal":
-            action = choose_normal(GAME, state, 0, 1)
+            action = choose_normal(GAME, state, 0, 1, HEUR)
         else:
-            action = choose_hard(GAME, state, 0, 1, SMALL)
+            action = choose_hard(GAME, state, 0, 1, HEUR, SMALL)
         state = GAME.apply(state, 0, action).state
     assert state.saved[0] == 1
 
@@ -169,9 +177,9 @@ def test_lava_goes_onto_the_opponents_crowd_not_onto_own_pieces(level: str) -> N
     )
     assert "lava b2" in {GAME.format_action(a) for a in GAME.legal_actions(state, 0)}
     if level == "normal":
-        action = choose_normal(GAME, state, 0, 1)
+        action = choose_normal(GAME, state, 0, 1, HEUR)
     else:
-        action = choose_hard(GAME, state, 0, 1, SMALL)
+        action = choose_hard(GAME, state, 0, 1, HEUR, SMALL)
     assert GAME.format_action(action) == "lava c3"
 
 
@@ -183,7 +191,7 @@ def test_the_levels_are_ordered_in_a_few_fixed_games() -> None:
         while GAME.outcome(state) is None:
             seat = state.seat
             if seat == normal_seat:
-                action = choose_normal(GAME, state, seat, g)
+                action = choose_normal(GAME, state, seat, g, HEUR)
             else:
                 action = choose_random(GAME, state, seat, state.version)
             state = GAME.apply(state, seat, action).state

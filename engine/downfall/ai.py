@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine.ai.base import outcome_values, register_heuristics
+from engine.ai.base import outcome_values
 from engine.downfall.actions import (
     MOVE_OF,
     MOVE_OUT_OF,
@@ -430,6 +430,3 @@ class DownfallHeuristics:
             return legal[order[0]], rng
         k, rng = rng.below(min(3, len(order)))
         return legal[order[k]], rng
-
-
-register_heuristics("downfall", DownfallHeuristics)
