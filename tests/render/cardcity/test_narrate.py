@@ -54,7 +54,8 @@ def test_ties_share_the_place_on_the_sheet() -> None:
 
 def test_a_game_without_a_sheet_gets_the_plain_ranking() -> None:
     outcome = {"places": [2, 1], "scores": [{"saved": 3}, {"saved": 5}]}
-    assert render.downfall.PRESENTATION.words.final(outcome, {}, NAMES)[0].startswith("🥇 1. Bob — 5 saved")
+    lines = render.downfall.PRESENTATION.words.final(outcome, {}, NAMES)
+    assert lines[0].startswith("🥇 1. Bob — 5 saved")
 
 
 def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:
@@ -67,5 +68,5 @@ def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:
 
 
 def test_the_window_decision_says_the_next_player_waits_for_it() -> None:
-    text = narrator("cardcity").decision({"stage": "window"})
+    text = render.cardcity.PRESENTATION.words.decision({"stage": "window"})
     assert "building permit" in text and "then the next player's turn" in text
