@@ -86,7 +86,9 @@ class Decision(Generic[A]):
     (``None``: the table's time per move). ``defaults[seat]`` is what the rules play for a seat
     that lets the time run out (not held against the player); for a seat without one the
     table's timeout policy decides: an AI chooses, or under the ``skip`` policy the seat plays
-    ``skips[seat]`` (its pass) when the game names one.
+    ``skips[seat]`` (its pass) when the game names one. ``origin`` is the seat whose turn
+    opened a window (players may answer windows by standing order, e.g. "only after Ann's
+    turns").
     """
 
     kind: DecisionKind
@@ -95,6 +97,7 @@ class Decision(Generic[A]):
     time_limit: float | None = None
     defaults: Mapping[Seat, A] = field(default_factory=dict)
     skips: Mapping[Seat, A] = field(default_factory=dict)
+    origin: Seat | None = None
 
     @property
     def waits(self) -> bool:

@@ -25,9 +25,11 @@ GAME_COLUMNS = (
     "turn_started, deadline, reminders_done, next_due, outcome, created_at, updated_at"
 )
 SEAT_COLUMNS = (
-    "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at"
+    "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at, "
+    "token, notified_token, notified_message, window_order"
 )
-EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at"
+EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, public_label"
+OUTBOX_COLUMNS = "game_id, version, note, created_at, sent_at, board"
 OPEN_STATUSES = ("lobby", "active")
 
 
@@ -75,6 +77,15 @@ class SeatRow:
     timeouts: int
     waiting_since: float | None
     joined_at: float
+    token: int = 0
+    """The version at which this seat's decision last changed (its buttons carry it)."""
+    notified_token: int | None = None
+    """The token of the decision last sent to the player privately (``None``: none yet)."""
+    notified_message: int | None = None
+    """The private message (DM) that carried it, so it can be edited in place."""
+    window_order: str = "ask"
+    """The player's standing order for optional windows: ``ask``, ``never`` or
+    ``after:<seat>`` (answered for them unless the window follows that seat's turn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +99,20 @@ class EventRow:
     label: str
     events: bytes
     at: float
+    public_label: str | None = None
+    """What other players may see of a secret action (``None``: the action is public)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """What one committed version must announce; ``sent_at`` is ``None`` until delivered."""
+
+    game_id: int
+    version: int
+    note: str
+    created_at: float
+    sent_at: float | None
+    board: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +141,7 @@ class SeatUpdate:
     resigned: bool
     timeouts: int
     waiting_since: float | None
+    token: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +161,8 @@ class MoveWrite:
     schedule: Schedule
     seats: tuple[SeatUpdate, ...]
     at: float
+    note: str = ""
+    """The outbox note of this version (why the move was not its player's, if so)."""
 
 
 def _game(row: Sequence[Any]) -> GameRow:
@@ -143,7 +171,19 @@ def _game(row: Sequence[Any]) -> GameRow:
 
 def _seat(row: Sequence[Any]) -> SeatRow:
     return SeatRow(
-        row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6], row[7], row[8]
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        bool(row[4]),
+        bool(row[5]),
+        row[6],
+        row[7],
+        row[8],
+        row[9],
+        row[10],
+        row[11],
+        row[12],
     )
 
 
@@ -487,6 +527,10 @@ class Database:
                     (game_id, snapshot),
                 )
                 c.execute(
+                    "INSERT INTO outbox (game_id, version, created_at) VALUES (?, 0, ?)",
+                    (game_id, now),
+                )
+                c.execute(
                     "UPDATE games SET status = 'active', players = ?, version = 0, "
                     "turn_started = ?, deadline = ?, reminders_done = ?, next_due = ?, "
                     "updated_at = ? WHERE id = ?",
@@ -611,6 +655,90 @@ class Database:
 
         await self.run(write)
 
+    # -- the outbox and private notices ------------------------------------------------------
+
+    async def unsent(self, game_id: int) -> list[OutboxRow]:
+        """The versions of ``game_id`` not yet announced, oldest first."""
+        return await self.run(
+            lambda c: [
+                OutboxRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
+                for r in c.execute(
+                    f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND sent_at IS NULL "
+                    "ORDER BY version",
+                    (game_id,),
+                ).fetchall()
+            ]
+        )
+
+    async def games_with_unsent(self) -> list[int]:
+        """Every game with an announcement still to send (after a restart), oldest first."""
+        return await self.run(
+            lambda c: [
+                int(r[0])
+                for r in c.execute(
+                    "SELECT game_id FROM outbox WHERE sent_at IS NULL "
+                    "GROUP BY game_id ORDER BY min(created_at)"
+                ).fetchall()
+            ]
+        )
+
+    async def mark_sent(self, game_id: int, through: int, *, board: bool, now: float) -> None:
+        """Mark every unsent version up to ``through`` sent; ``board``: the delivery posted the
+        board of ``through`` in the channel."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                c.execute(
+                    "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND version <= ? "
+                    "AND sent_at IS NULL",
+                    (now, game_id, through),
+                )
+                if board:
+                    c.execute(
+                        "UPDATE outbox SET board = 1 WHERE game_id = ? AND version = ?",
+                        (game_id, through),
+                    )
+
+        await self.run(write)
+
+    async def last_board(self, game_id: int) -> int | None:
+        """The newest version whose board was posted in the channel, if any."""
+
+        def read(c: sqlite3.Connection) -> int | None:
+            row = c.execute(
+                "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1", (game_id,)
+            ).fetchone()
+            return None if row is None or row[0] is None else int(row[0])
+
+        return await self.run(read)
+
+    async def set_notified(
+        self, game_id: int, seat: int, token: int | None, message_id: int | None
+    ) -> None:
+        """Record the decision (``token``) last sent privately to a seat's player and where."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                c.execute(
+                    "UPDATE seats SET notified_token = ?, notified_message = ? "
+                    "WHERE game_id = ? AND seat = ?",
+                    (token, message_id, game_id, seat),
+                )
+
+        await self.run(write)
+
+    async def set_window_order(self, game_id: int, seat: int, order: str) -> None:
+        """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``)."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with _transaction(c):
+                c.execute(
+                    "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",
+                    (order, game_id, seat),
+                )
+
+        await self.run(write)
+
     # -- maintenance -------------------------------------------------------------------------
 
     async def backup(self, dest: str | Path) -> Path:
@@ -704,8 +832,23 @@ def _write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
         )
     e = move.event
     c.execute(
-        f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (e.game_id, e.seq, e.seat, e.user_id, e.by, e.action, e.label, e.events, e.at),
+        f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            e.game_id,
+            e.seq,
+            e.seat,
+            e.user_id,
+            e.by,
+            e.action,
+            e.label,
+            e.events,
+            e.at,
+            e.public_label,
+        ),
+    )
+    c.execute(
+        "INSERT INTO outbox (game_id, version, note, created_at) VALUES (?, ?, ?, ?)",
+        (move.game_id, e.seq, move.note, move.at),
     )
     c.execute(
         "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",
@@ -716,10 +859,18 @@ def _write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
 
 def _update_seats(c: sqlite3.Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
     c.executemany(
-        "UPDATE seats SET ai_controlled = ?, resigned = ?, timeouts = ?, waiting_since = ? "
-        "WHERE game_id = ? AND seat = ?",
+        "UPDATE seats SET ai_controlled = ?, resigned = ?, timeouts = ?, waiting_since = ?, "
+        "token = ? WHERE game_id = ? AND seat = ?",
         [
-            (int(s.ai_controlled), int(s.resigned), s.timeouts, s.waiting_since, game_id, s.seat)
+            (
+                int(s.ai_controlled),
+                int(s.resigned),
+                s.timeouts,
+                s.waiting_since,
+                s.token,
+                game_id,
+                s.seat,
+            )
             for s in seats
         ],
     )
