@@ -4,12 +4,13 @@ Import from here: ``from host import Host, TableOptions, HostError, FakeClock, .
 See ``docs/host.md`` for the API.
 """
 
-from host.ai import Chooser, RandomChooser
+from host.ai import AiRunner, Chooser, RandomChooser
 from host.clock import Clock, FakeClock, SystemClock
 from host.errors import (
     AlreadySeatedError,
     BadOptionError,
     ChannelBusyError,
+    GameDamagedError,
     GameNotActiveError,
     HostError,
     InvalidMoveError,
@@ -23,6 +24,7 @@ from host.errors import (
     TableFullError,
     WrongChannelError,
 )
+from host.games import options_from_json, options_to_json
 from host.host import Host
 from host.model import (
     Choice,
@@ -34,6 +36,7 @@ from host.model import (
     Notification,
     PrivateView,
     Reminder,
+    SeatDecision,
     SeatInfo,
     Started,
     TableOptions,
@@ -41,6 +44,7 @@ from host.model import (
 )
 
 __all__ = [
+    "AiRunner",
     "AlreadySeatedError",
     "BadOptionError",
     "ChannelBusyError",
@@ -49,6 +53,7 @@ __all__ = [
     "Chooser",
     "Clock",
     "FakeClock",
+    "GameDamagedError",
     "GameNotActiveError",
     "GameStatus",
     "GuildSettings",
@@ -67,6 +72,7 @@ __all__ = [
     "PrivateView",
     "RandomChooser",
     "Reminder",
+    "SeatDecision",
     "SeatInfo",
     "StaleVersionError",
     "Started",
@@ -75,4 +81,6 @@ __all__ = [
     "TableOptions",
     "UserGame",
     "WrongChannelError",
+    "options_from_json",
+    "options_to_json",
 ]

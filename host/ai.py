@@ -1,4 +1,4 @@
-"""Who decides for a seat when its player does not: the AI choosers.
+"""Who decides for a seat when its player does not: the AI choosers, and where they think.
 
 A :class:`Chooser` picks one legal action for a seat. :class:`LevelChooser` is the real AI at one
 of three levels (``easy``, ``normal``, ``hard``; see docs/ai.md and :mod:`engine.ai`);
@@ -10,18 +10,29 @@ machine; ``LevelChooser("hard", playouts=N)`` is the fixed-budget, reproducible 
 Per-seat levels live in the seat's AI name: :func:`ai_name` writes ``"AI 2 (hard)"`` and
 :func:`parse_ai_name` reads the level back, so :func:`seat_chooser` can pick the chooser of an
 AI seat from what the host already stores.
+
+:class:`AiRunner` runs every decision off the event loop, by default in worker processes: a
+search holds the interpreter lock for its whole budget, so in a thread it would slow every
+other table's replies. The bot's process only sends the state and receives the action.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import multiprocessing
+import os
 import re
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Literal, Protocol, get_args
 
-from engine.ai import Budget, choose_easy, choose_hard, choose_normal
+from engine.ai import Budget, Heuristics, choose_easy, choose_hard, choose_normal
 from engine.core import Game, Seat
 from engine.rng import Rng
+
+log = logging.getLogger("host.ai")
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = get_args(Level)
@@ -35,14 +46,25 @@ HARD_PLAYOUT_CAP = 20_000
 """At most this many search iterations per decision, however fast the machine."""
 
 
+HeuristicsFactory = Callable[[], Heuristics]
+
+
 class Chooser(Protocol):
     """Chooses an action for ``seat`` in ``state``; must return a member of
-    ``game.legal_actions(state, seat)``."""
+    ``game.legal_actions(state, seat)``. ``heuristics`` makes the game's AI heuristics.
+    Choosers are sent to worker processes, so they must pickle (plain attributes)."""
 
     name: str
     """How the move is labelled to players, e.g. ``"a stand-in (random legal move)"``."""
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, seed: int) -> Any: ...
+    def choose(
+        self,
+        game: Game[Any, Any],
+        heuristics: HeuristicsFactory,
+        state: Any,
+        seat: Seat,
+        seed: int,
+    ) -> Any: ...
 
 
 class RandomChooser:
@@ -50,7 +72,14 @@ class RandomChooser:
 
     name = "a stand-in (random legal move)"
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, seed: int) -> Any:
+    def choose(
+        self,
+        game: Game[Any, Any],
+        heuristics: HeuristicsFactory,
+        state: Any,
+        seat: Seat,
+        seed: int,
+    ) -> Any:
         legal = game.legal_actions(state, seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action to choose from")
@@ -125,12 +154,20 @@ class LevelChooser:
             clock=self.clock or time.perf_counter,
         )
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, seed: int) -> Any:
+    def choose(
+        self,
+        game: Game[Any, Any],
+        heuristics: HeuristicsFactory,
+        state: Any,
+        seat: Seat,
+        seed: int,
+    ) -> Any:
+        heur = heuristics()
         if self.level == "easy":
-            return choose_easy(game, state, seat, seed)
+            return choose_easy(game, state, seat, seed, heur)
         if self.level == "normal":
-            return choose_normal(game, state, seat, seed)
-        return choose_hard(game, state, seat, seed, self.budget())
+            return choose_normal(game, state, seat, seed, heur)
+        return choose_hard(game, state, seat, seed, heur, self.budget())
 
     def with_level(self, level: Level | str) -> LevelChooser:
         """The same budget settings at another level."""
@@ -156,3 +193,80 @@ def seat_chooser(base: Chooser, ai: str | None) -> Chooser:
     if isinstance(base, LevelChooser):
         return base.for_seat(ai)
     return base
+
+
+def decide(
+    chooser: Chooser,
+    game: Game[Any, Any],
+    heuristics: HeuristicsFactory,
+    state: Any,
+    seat: Seat,
+    seed: int,
+) -> Any:
+    """One AI decision (what a worker process runs)."""
+    return chooser.choose(game, heuristics, state, seat, seed)
+
+
+def _ready() -> int:
+    """A worker's answer to the warm-up: its process id, once the AI code is imported."""
+    return os.getpid()
+
+
+def default_workers() -> int:
+    """One fewer worker than the machine has cores, and at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+class AiRunner:
+    """Runs AI decisions off the event loop: in a pool of ``workers`` processes, or in the
+    ``executor`` given (tests use a thread or inline one). The same chooser, state and seed
+    give the same action wherever it runs."""
+
+    def __init__(self, *, workers: int | None = None, executor: Executor | None = None) -> None:
+        self.workers = default_workers() if workers is None else max(1, workers)
+        self._executor = executor
+        self._owned = executor is None
+
+    @property
+    def executor(self) -> Executor:
+        if self._executor is None:
+            # "spawn": a fresh interpreter per worker, never a fork of the bot's threads.
+            context = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._executor
+
+    async def choose(
+        self,
+        chooser: Chooser,
+        game: Game[Any, Any],
+        heuristics: HeuristicsFactory,
+        state: Any,
+        seat: Seat,
+        seed: int,
+    ) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.executor, decide, chooser, game, heuristics, state, seat, seed
+        )
+
+    async def warm_up(self) -> set[int]:
+        """Start every worker now (importing the AI), not on the first AI move; returns the
+        workers' process ids."""
+        loop = asyncio.get_running_loop()
+        jobs = [loop.run_in_executor(self.executor, _ready) for _ in range(self.workers)]
+        return set(await asyncio.gather(*jobs))
+
+    def close(self) -> None:
+        """End the workers without waiting for a search in progress (its move is replayed by
+        the scheduler after a restart, so nothing is lost)."""
+        executor, self._executor = self._executor, None
+        if executor is None or not self._owned:
+            return
+        executor.shutdown(wait=False, cancel_futures=True)
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        deadline = time.monotonic() + 2.0
+        for process in processes:
+            process.join(timeout=max(0.0, deadline - time.monotonic()))

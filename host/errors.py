@@ -103,3 +103,7 @@ class StaleVersionError(HostError):
 
 class InvalidMoveError(HostError):
     """The text is not an action, or not a legal one now; the message lists what is legal."""
+
+
+class GameDamagedError(HostError):
+    """The game's stored state cannot be read (a damaged database); only cancelling works."""

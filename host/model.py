@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, overload
 
-from engine.core import JSON, Event, Outcome, Seat
+from engine.core import JSON, DecisionKind, Event, Outcome, Seat
 
 Status = Literal["lobby", "active", "finished", "cancelled"]
 TimeoutPolicy = Literal["ai", "skip"]
@@ -92,6 +92,14 @@ class SeatInfo:
     timeouts: int = 0
     waiting_since: float | None = None
     """When the game started waiting on this seat's decision (``None``: not waiting on it)."""
+    token: int = 0
+    """The version at which this seat's decision last changed: what its buttons carry."""
+    notified_token: int | None = None
+    """The token of the decision last sent to this seat's player privately."""
+    notified_message: int | None = None
+    """The private message that carried it (edited in place when the decision goes on)."""
+    window_order: str = "ask"
+    """The standing order for optional windows: ``ask``, ``never`` or ``after:<seat>``."""
 
     @property
     def is_ai(self) -> bool:
@@ -118,8 +126,16 @@ class GameStatus:
     deadline: float | None
     outcome: Outcome | None
     created_at: float
-    min_players: int
-    max_players: int
+    player_counts: tuple[int, ...]
+    """The table sizes the game supports (``1``: it has a solo mode)."""
+
+    @property
+    def min_players(self) -> int:
+        return min(self.player_counts)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.player_counts)
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -164,6 +180,20 @@ class ChoicePage(Sequence[Choice]):
 
 
 @dataclass(frozen=True)
+class SeatDecision:
+    """What one seat may decide now, for its buttons and menus: the kind of decision (``None``
+    when it has none), the seat's decision ``token`` (its buttons carry it), whether the game
+    waits for it, the deadline, and every legal choice in the game's order."""
+
+    seat: Seat
+    kind: DecisionKind | None
+    token: int
+    waited: bool
+    deadline: float | None
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
 class PrivateView:
     """A seat's own view (public + hidden hand); deliver only to ``user_id``."""
 
@@ -174,13 +204,14 @@ class PrivateView:
 
 @dataclass(frozen=True)
 class MoveResult:
-    """One applied move, as ``act`` and ``run_due`` return it.
+    """One applied move, as ``act`` and ``run_due`` return it (its announcement waits in the
+    outbox: ``Host.unsent``).
 
-    Post ``public_view`` / ``public_events`` in the channel; send each ``private_views[seat]``
-    and ``seat_events[seat]`` only to that seat's user. ``private_views`` holds only the seats
-    whose private information changed; ``seat_events`` only the seats that see more than the
-    public events. ``next_to_act`` are the seats the game waits for now, with ``deadline``.
-    ``note`` explains moves not made by the player (timeout, stand-in, take-over).
+    ``label`` is the move in words (``public_label`` is what other players may see when the
+    action is secret); ``by`` who made it; ``note`` why a move was not made by its player
+    (timeout, stand-in, take-over); ``board``: the channel gets a board for this version;
+    ``next_to_act`` are the seats the game waits for now, with ``deadline``; ``outcome`` is set
+    when the game just finished.
     """
 
     game_id: int
@@ -192,21 +223,15 @@ class MoveResult:
     notation: str
     label: str
     by: MoveBy
-    public_view: dict[str, JSON]
-    public_events: tuple[Event, ...]
-    private_views: Mapping[Seat, PrivateView]
-    seat_events: Mapping[Seat, tuple[Event, ...]]
     next_to_act: tuple[SeatInfo, ...]
     deadline: float | None
     outcome: Outcome | None
+    board: bool
     note: str = ""
     chooser: str | None = None
     taken_over: bool = False
     """True when this timeout made the seat AI-controlled (after ``max_timeouts`` in a row)."""
-    partial: bool = False
-    """True when the move answered a decision several seats share (a permit window) and the
-    others still decide it: ``next_to_act`` is the rest, no new decision began, and their
-    deadline runs on."""
+    public_label: str | None = None
 
 
 @dataclass(frozen=True)
@@ -238,6 +263,9 @@ class LogEntry:
     by: MoveBy
     events: tuple[Event, ...]
     at: float
+    secret: bool = False
+    """The move is secret to this viewer: ``notation`` is empty and ``label`` is its public
+    form (``"changed their offering"``)."""
 
 
 @dataclass(frozen=True)
@@ -256,8 +284,7 @@ class UserGame:
 
 @dataclass(frozen=True)
 class Started:
-    """What ``start`` returns: post the board, send each private view to its user only."""
+    """What ``start`` returns; the first board and each player's first DM wait in the outbox
+    (version 0) like every move's announcement."""
 
     status: GameStatus
-    public_view: dict[str, JSON]
-    private_views: Mapping[Seat, PrivateView]

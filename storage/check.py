@@ -1,9 +1,10 @@
 """Verify a game database: every started game replays from its seed and event log to exactly its
 stored snapshot, with the same events, and the game row agrees with the log.
 
-Usage: ``python -m storage.check DBFILE [--import MODULE ...]`` — prints one line per problem
+Usage: ``python -m storage.check DBFILE [--plugins MODULE ...]`` — prints one line per problem
 and a summary; exit status 0 when every game checks out, 1 on any mismatch, 2 when the file is
-not a readable game database. ``--import`` loads extra modules that register games (tests).
+not a readable game database (missing, damaged, not ours). ``--plugins`` names modules whose
+``PLUGINS`` add games to the built-in ones (tests).
 """
 
 from __future__ import annotations
@@ -12,16 +13,14 @@ import argparse
 import importlib
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from engine import registry
-from engine.core import Game, RuleError
+import plugins
+from engine.core import RuleError
+from plugins import GamePlugin, PluginResolver
 from storage import codec
-
-GameResolver = Callable[[str], Game[Any, Any]]
 
 
 @dataclass
@@ -38,7 +37,7 @@ class CheckReport:
         return not self.problems and self.integrity == "ok"
 
 
-def check_database(path: str | Path, games: GameResolver = registry.get_game) -> CheckReport:
+def check_database(path: str | Path, games: PluginResolver = plugins.get) -> CheckReport:
     """Replay every started game in the database at ``path`` (opened read-only)."""
     report = CheckReport()
     conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
@@ -80,7 +79,7 @@ def check_database(path: str | Path, games: GameResolver = registry.get_game) ->
 
 def _check_game(
     conn: sqlite3.Connection,
-    games: GameResolver,
+    games: PluginResolver,
     game_id: int,
     kind: str,
     seed: int,
@@ -92,7 +91,7 @@ def _check_game(
     report: CheckReport,
 ) -> str | None:
     try:
-        game = games(kind)
+        game = games(kind).engine
     except RuleError:
         return f"unknown game kind {kind!r}"
     variants = codec.loads(options).get("variants", {})
@@ -126,23 +125,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("db", help="the SQLite database file")
     parser.add_argument(
-        "--import",
+        "--plugins",
         dest="modules",
         action="append",
         default=[],
-        help="import a module first (one that registers extra games)",
+        help="a module whose PLUGINS add games to the built-in ones",
     )
     args = parser.parse_args(argv)
     path = Path(args.db)
     if not path.is_file():
         print(f"{path}: no such file", file=sys.stderr)
         return 2
-    for module in args.modules:
-        importlib.import_module(module)
+    extra = {
+        p.key: p
+        for module in args.modules
+        for p in getattr(importlib.import_module(module), "PLUGINS", ())
+    }
+
+    def games(kind: str) -> GamePlugin:
+        return extra[kind] if kind in extra else plugins.get(kind)
+
     try:
-        report = check_database(path)
-    except sqlite3.DatabaseError as e:
-        print(f"{path}: not a readable game database ({e})", file=sys.stderr)
+        report = check_database(path, games)
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
+        print(
+            f"{path}: not a readable game database ({type(e).__name__}: {e}). Restore it from "
+            "a backup made with `python -m storage.backup`.",
+            file=sys.stderr,
+        )
         return 2
     for problem in report.problems:
         print(problem)

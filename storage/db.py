@@ -29,7 +29,7 @@ SEAT_COLUMNS = (
     "token, notified_token, notified_message, window_order"
 )
 EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, public_label"
-OUTBOX_COLUMNS = "game_id, version, note, created_at, sent_at, board"
+OUTBOX_COLUMNS = "game_id, version, note, board, created_at, sent_at"
 OPEN_STATUSES = ("lobby", "active")
 
 
@@ -105,14 +105,15 @@ class EventRow:
 
 @dataclass(frozen=True, slots=True)
 class OutboxRow:
-    """What one committed version must announce; ``sent_at`` is ``None`` until delivered."""
+    """What one committed version must announce: ``board`` when the channel gets the board
+    (with the words of every move since the last one); ``sent_at`` is ``None`` until sent."""
 
     game_id: int
     version: int
     note: str
+    board: bool
     created_at: float
     sent_at: float | None
-    board: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +164,8 @@ class MoveWrite:
     at: float
     note: str = ""
     """The outbox note of this version (why the move was not its player's, if so)."""
+    board: bool = False
+    """Whether the channel gets a board for this version (the outbox's ``board``)."""
 
 
 def _game(row: Sequence[Any]) -> GameRow:
@@ -527,7 +530,7 @@ class Database:
                     (game_id, snapshot),
                 )
                 c.execute(
-                    "INSERT INTO outbox (game_id, version, created_at) VALUES (?, 0, ?)",
+                    "INSERT INTO outbox (game_id, version, board, created_at) VALUES (?, 0, 1, ?)",
                     (game_id, now),
                 )
                 c.execute(
@@ -608,8 +611,9 @@ class Database:
 
         await self.run(write)
 
-    async def postpone(self, game_id: int, when: float) -> None:
-        """Move an active game's ``next_due`` to ``when`` (after its due work failed)."""
+    async def postpone(self, game_id: int, when: float | None) -> None:
+        """Move an active game's ``next_due`` to ``when`` (after its due work failed; ``None``:
+        nothing more is scheduled for it, e.g. its stored state cannot be read)."""
 
         def write(c: sqlite3.Connection) -> None:
             with _transaction(c):
@@ -661,7 +665,7 @@ class Database:
         """The versions of ``game_id`` not yet announced, oldest first."""
         return await self.run(
             lambda c: [
-                OutboxRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
+                OutboxRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5])
                 for r in c.execute(
                     f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND sent_at IS NULL "
                     "ORDER BY version",
@@ -682,9 +686,8 @@ class Database:
             ]
         )
 
-    async def mark_sent(self, game_id: int, through: int, *, board: bool, now: float) -> None:
-        """Mark every unsent version up to ``through`` sent; ``board``: the delivery posted the
-        board of ``through`` in the channel."""
+    async def mark_sent(self, game_id: int, through: int, now: float) -> None:
+        """Mark every unsent version of ``game_id`` up to ``through`` sent."""
 
         def write(c: sqlite3.Connection) -> None:
             with _transaction(c):
@@ -693,20 +696,17 @@ class Database:
                     "AND sent_at IS NULL",
                     (now, game_id, through),
                 )
-                if board:
-                    c.execute(
-                        "UPDATE outbox SET board = 1 WHERE game_id = ? AND version = ?",
-                        (game_id, through),
-                    )
 
         await self.run(write)
 
     async def last_board(self, game_id: int) -> int | None:
-        """The newest version whose board was posted in the channel, if any."""
+        """The newest version whose board has been sent to the channel, if any."""
 
         def read(c: sqlite3.Connection) -> int | None:
             row = c.execute(
-                "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1", (game_id,)
+                "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1 "
+                "AND sent_at IS NOT NULL",
+                (game_id,),
             ).fetchone()
             return None if row is None or row[0] is None else int(row[0])
 
@@ -847,8 +847,8 @@ def _write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
         ),
     )
     c.execute(
-        "INSERT INTO outbox (game_id, version, note, created_at) VALUES (?, ?, ?, ?)",
-        (move.game_id, e.seq, move.note, move.at),
+        "INSERT INTO outbox (game_id, version, note, board, created_at) VALUES (?, ?, ?, ?, ?)",
+        (move.game_id, e.seq, move.note, int(move.board), move.at),
     )
     c.execute(
         "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",

@@ -12,6 +12,7 @@ import asyncio
 import random
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
 from host import Host, MoveResult
@@ -23,7 +24,9 @@ LATE = 8 * 24 * 3600.0  # past any deadline
 
 async def main(path: str, seed: int, out: TextIO = sys.stdout) -> None:
     rng = random.Random(seed)
-    host = await Host.open(path, seed_source=lambda: rng.randrange(1 << 62))
+    host = await Host.open(
+        path, seed_source=lambda: rng.randrange(1 << 62), ai_executor=ThreadPoolExecutor(1)
+    )
     while True:
         status = await host.game_in_channel(CHANNEL)
         if status is None:
@@ -37,10 +40,10 @@ async def main(path: str, seed: int, out: TextIO = sys.stdout) -> None:
                 n for n in await host.run_due(now=time.time() + LATE) if isinstance(n, MoveResult)
             ]
         else:
-            user = status.waiting_on[0].user_id
-            assert user is not None
-            choice = rng.choice(await host.legal_choices(status.game_id, user))
-            results = [await host.act(status.game_id, user, choice.notation, status.version)]
+            seat = status.waiting_on[0]
+            assert seat.user_id is not None
+            choice = rng.choice(await host.legal_choices(status.game_id, seat.user_id))
+            results = [await host.act(status.game_id, seat.user_id, choice.notation, seat.token)]
         for result in results:
             out.write(f"{result.game_id} {result.version}\n")
         out.flush()

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from host import FakeClock, Host, TableOptions
 from host.model import GameStatus, MoveResult
-from tests.host.toygame import games
+from tests.toy import games
 
 USERS = (101, 202, 303, 404)
 GUILD = 7
+THREADS = ThreadPoolExecutor(4, thread_name_prefix="test-ai")
+"""Where host tests run AI decisions: threads, so test choosers need not pickle (the process
+pool the bot uses is tested on its own in test_ai_processes.py)."""
 
 
 class Seeds:
@@ -28,6 +32,7 @@ class Seeds:
 async def open_host(path: Path, clock: FakeClock, **kwargs: Any) -> Host:
     kwargs.setdefault("seed_source", Seeds())
     kwargs.setdefault("games", games)
+    kwargs.setdefault("ai_executor", THREADS)
     return await Host.open(path, clock=clock, **kwargs)
 
 
@@ -68,4 +73,4 @@ async def random_move(host: Host, game_id: int, rng: random.Random) -> MoveResul
     if not choices:  # more than 25 legal actions are cut off; any listed one is legal
         raise AssertionError("a waited-on seat must have a legal action")
     choice = rng.choice(choices)
-    return await host.act(game_id, seat.user_id, choice.notation, status.version)
+    return await host.act(game_id, seat.user_id, choice.notation, seat.token)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import ActionChoice, Event
 from host import FakeClock, Host, MoveResult, NotYourTurnError, Reminder, StaleVersionError
+from render.controls import Choose
 from tests.engine.cardcity.helpers import scenario
 from tests.host.helpers import USERS, started_game
 
@@ -18,13 +20,19 @@ def moves(notes: list[MoveResult | Reminder]) -> list[MoveResult]:
     return [n for n in notes if isinstance(n, MoveResult)]
 
 
+async def public_events(host: Host, game: int) -> list[Event]:
+    """The public events of the game's last move (what the channel may be told)."""
+    (entry,) = await host.log(game, None, limit=1)
+    return list(entry.events)
+
+
 async def window_open(host: Host, window: int = 60) -> tuple[int, int]:
     """A 3-player game where A (seat 0) has just played: A and C hold the window, B is next."""
     variants = {"permit_window": window, "first_seat": 0}
     game = (await started_game(host, kind="cardcity", variants=variants)).game_id
     first = next(c for c in await host.legal_choices(game, A) if c.notation.startswith("play "))
     result = await host.act(game, A, first.notation)
-    assert [s.user_id for s in result.next_to_act] == [A, C] and not result.partial
+    assert [s.user_id for s in result.next_to_act] == [A, C] and result.board
     return game, result.version
 
 
@@ -56,8 +64,8 @@ async def test_the_window_closes_after_its_time_and_the_game_goes_on(
 
 async def test_the_first_claim_wins_and_a_later_one_changes_nothing(host: Host) -> None:
     game, version = await window_open(host)
-    claimed = await host.act(game, C, "claim", version)
-    assert [e["type"] for e in claimed.public_events] == ["PermitClaimed"]
+    await host.act(game, C, "claim", version)
+    assert [e["type"] for e in await public_events(host, game)] == ["PermitClaimed"]
     with pytest.raises(StaleVersionError):  # A's button was drawn for the open window
         await host.act(game, A, "claim", version)
     with pytest.raises(NotYourTurnError):  # typed after the window closed
@@ -66,7 +74,7 @@ async def test_the_first_claim_wins_and_a_later_one_changes_nothing(host: Host) 
     assert status.version == version + 1 and [s.user_id for s in status.waiting_on] == [C]
     play = next(c for c in await host.legal_choices(game, C) if c.notation.startswith("play "))
     done = await host.act(game, C, play.notation)
-    assert "PermitSpent" in [e["type"] for e in done.public_events]
+    assert "PermitSpent" in [e["type"] for e in await public_events(host, game)]
     assert [s.user_id for s in done.next_to_act] == [B]  # then the player who was due
 
 
@@ -76,10 +84,13 @@ async def test_every_holder_declining_closes_the_window_at_once(
     game, version = await window_open(host, window=14400)
     first = await host.act(game, C, "decline", version)
     assert [s.user_id for s in first.next_to_act] == [A]  # still open for A
-    assert first.partial  # an answer among several: the others still decide
+    assert not first.board  # an answer among several: the others still decide
     last = await host.act(game, A, "decline")
-    assert [e["type"] for e in last.public_events] == ["PermitDeclined", "WindowClosed"]
-    assert not last.partial
+    assert [e["type"] for e in await public_events(host, game)] == [
+        "PermitDeclined",
+        "WindowClosed",
+    ]
+    assert last.board
     status = await host.status(game)
     assert [s.user_id for s in status.waiting_on] == [B]
     assert status.deadline == clock.now() + DAY
@@ -93,7 +104,7 @@ async def test_a_silent_claimant_gives_the_turn_back_and_keeps_the_permit(
     clock.advance(DAY)  # the permit turn runs on the table's time
     [lapsed] = moves(await host.run_due())
     assert (lapsed.seat, lapsed.notation, lapsed.by) == (2, "decline", "timeout")
-    assert [e["type"] for e in lapsed.public_events] == ["PermitLapsed"]
+    assert [e["type"] for e in await public_events(host, game)] == ["PermitLapsed"]
     status = await host.status(game)
     assert [s.user_id for s in status.waiting_on] == [B] and status.seats[2].timeouts == 0
     assert (await host.public_view(game))["seats"][2]["permits_left"] == 1
@@ -102,14 +113,18 @@ async def test_a_silent_claimant_gives_the_turn_back_and_keeps_the_permit(
 async def test_menus_leave_the_statues_placements_to_typing(host: Host) -> None:
     variants = {"first_seat": 0}
     game = (await started_game(host, kind="cardcity", variants=variants)).game_id
-    menu = await host.menu_choices(game, A)
+    decision = await host.decision(game, A)
+    view = (await host.private_view(game, A)).view
+    choices = [ActionChoice(c.notation, c.label) for c in decision.choices]
+    controls = host.plugin("cardcity").presentation.controls(view, 0, choices)
+    assert isinstance(controls, Choose)
     typed = await host.legal_choices(game, A, "statue")
     assert typed.total > 25  # a statue can go almost anywhere as almost anything
-    assert menu.total == len(menu) and menu.total > 0
-    assert all(c.notation.startswith("play ") for c in menu)
-    assert (await host.legal_choices(game, A)).total == menu.total + typed.total
-    with pytest.raises(NotYourTurnError):
-        await host.menu_choices(game, B)
+    menu = controls.options
+    assert menu and all(c.notation.startswith("play ") for c in menu)
+    assert controls.typed == typed.total and "/move statue" in controls.hint
+    assert (await host.legal_choices(game, A)).total == len(menu) + typed.total
+    assert (await host.decision(game, B)).kind is None  # nothing to decide
 
 
 async def test_the_rules_default_is_named_only_for_a_pending_window_decision(host: Host) -> None:
@@ -147,9 +162,8 @@ async def test_forced_moves_never_show_that_a_holder_could_not_use_the_permit(
     game = (await started_game(host, kind="cardcity", variants=variants, auto_forced=True)).game_id
     # C has spent the statue and holds two cards that cannot go next to the start card.
     hands = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["To", "Fr"]]
-    loaded = host._cache[game]
-    loaded.state = scenario({"g7": "Tr"}, hands, options=variants, statue_used=[2])
-    loaded.public = loaded.private = None
+    loaded = await host.store.get(game)
+    loaded.moved_to(scenario({"g7": "Tr"}, hands, options=variants, statue_used=[2]), {})
     opened = (await host.act(game, A, "play Fo h7")).version
     assert [e.notation for e in await host.legal_choices(game, C)] == ["decline"]
     await host.act(game, A, "decline", opened)

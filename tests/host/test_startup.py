@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from host import FakeClock
+from plugins import GamePlugin
 from tests.host.conftest import OpenHost
 from tests.host.helpers import started_game
-from tests.host.toygame import ToyGame, ToyState
+from tests.toy import PLUGIN, ToyGame, ToyState
 
 
 class CountingToy(ToyGame):
@@ -28,7 +29,8 @@ async def test_opening_decodes_no_game_until_it_is_used(
     ids = [(await started_game(first, channel=c)).game_id for c in range(20)]
     await first.close()
     counting = CountingToy()
-    second = await hosts(db_path, clock, games=lambda kind: counting)
+    plugin = GamePlugin(counting, PLUGIN.presentation, PLUGIN.heuristics)
+    second = await hosts(db_path, clock, games=lambda kind: plugin)
     assert await second.run_due() == []
     assert await second.next_due() == clock.now() + 12 * 3600
     assert counting.decoded == 0

@@ -59,7 +59,8 @@ async def test_joining_twice_and_a_full_table_are_refused(host: Host) -> None:
 
 
 async def test_start_needs_enough_players_and_the_creator_or_an_admin(host: Host) -> None:
-    game = (await host.create_game(GUILD, 500, A, TOY)).game_id
+    downfall = TableOptions(kind="downfall", players=2)
+    game = (await host.create_game(GUILD, 500, A, downfall)).game_id
     with pytest.raises(NotEnoughPlayersError, match="at least 2"):
         await host.start(game, A)
     await host.join(game, B)
@@ -75,12 +76,21 @@ async def test_start_deals_private_views_only_to_each_seat(host: Host) -> None:
     game = (await host.create_game(GUILD, 500, A, TOY)).game_id
     await host.join(game, B)
     started = await host.start(game, A)
-    assert "hand" not in started.public_view
-    assert set(started.private_views) == {0, 1}
-    for seat, private in started.private_views.items():
-        assert private.seat == seat
-        assert private.user_id == started.status.seats[seat].user_id
-        assert len(private.view["hand"]) == 2
+    assert "hand" not in await host.public_view(game)
+    for seat in started.status.seats:
+        assert seat.user_id is not None
+        private = await host.private_view(game, seat.user_id)
+        assert private.seat == seat.seat and len(private.view["hand"]) == 2
+    assert [row.version for row in await host.unsent(game)] == [0]  # the first board waits
+
+
+async def test_a_solo_game_starts_with_one_player_where_the_game_has_a_solo_mode(
+    host: Host,
+) -> None:
+    solo = (await host.create_game(GUILD, 500, A, TableOptions(kind="toy", players=1))).game_id
+    assert (await host.start(solo, A)).status.status == "active"
+    with pytest.raises(BadOptionError, match="2 to 4 players"):
+        await host.create_game(GUILD, 501, A, TableOptions(kind="downfall", players=1))
 
 
 async def test_seat_order_as_joined_or_shuffled_from_the_seed(
@@ -150,7 +160,7 @@ async def test_cancel_is_for_the_creator_or_an_admin_and_frees_the_channel(host:
     ("options", "message"),
     [
         (TableOptions(kind="chess"), "Unknown game"),
-        (TableOptions(kind="toy", players=5), "2 to 4 players"),
+        (TableOptions(kind="toy", players=5), "1 \\(solo\\) to 4 players"),
         (TableOptions(kind="toy", turn_time=60), "5 minutes and 7 days"),
         (TableOptions(kind="toy", turn_time=8 * 24 * 3600), "5 minutes and 7 days"),
         (TableOptions(kind="toy", timeout_policy="wait"), "timeout policy"),  # type: ignore[arg-type]

@@ -4,12 +4,14 @@ restarts of the host."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.core import Decision
 from host import (
     FakeClock,
     Host,
@@ -19,9 +21,11 @@ from host import (
     Reminder,
     StaleVersionError,
 )
+from plugins import GamePlugin
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
-from tests.host.toygame import TOY, ToyAction, ToyGame, ToyState
+from tests.toy import PLUGIN, TOY, ToyAction, ToyGame, ToyState
+from tests.toy.game import PASS
 
 A, B, C, D = USERS
 HOUR = 3600.0
@@ -240,10 +244,10 @@ class GatedChooser(RandomChooser):
         self.entered = threading.Event()
         self.release = threading.Event()
 
-    def choose(self, game: Any, state: Any, seat: int, seed: int) -> Any:
+    def choose(self, game: Any, heuristics: Any, state: Any, seat: int, seed: int) -> Any:
         self.entered.set()
         self.release.wait(10)
-        return super().choose(game, state, seat, seed)
+        return super().choose(game, heuristics, state, seat, seed)
 
 
 async def test_a_click_during_the_timeout_move_is_stale_and_changes_nothing(
@@ -266,20 +270,26 @@ async def test_a_click_during_the_timeout_move_is_stale_and_changes_nothing(
 
 
 class WindowToy(ToyGame):
-    """The toy game with the optional rules hooks: every second decision has a 10-minute limit,
-    and a silent player passes when passing is legal (like an interrupt window)."""
+    """The toy game whose decisions carry rules of their own: every second decision has a
+    10-minute limit, and a silent player passes when passing is legal (like a window)."""
 
-    def decision_time(self, state: ToyState, seat: int) -> float | None:
-        return 600.0 if state.turns % 2 == 1 else None
-
-    def timeout_action(self, state: ToyState, seat: int) -> ToyAction | None:
-        return ToyAction("pass")  # the host ignores it when it is not legal
+    def pending(self, state: ToyState) -> tuple[Decision[ToyAction], ...]:
+        out = []
+        for decision in super().pending(state):
+            if decision.kind == "turn":
+                (seat,) = decision.seats
+                limit = 600.0 if state.turns % 2 == 1 else None
+                defaults = {seat: PASS} if PASS in self.legal_actions(state, seat) else {}
+                out.append(dataclasses.replace(decision, time_limit=limit, defaults=defaults))
+            else:
+                out.append(decision)
+        return tuple(out)
 
 
 async def test_a_games_own_time_limit_and_timeout_rule_take_precedence(
     hosts: OpenHost, db_path: Path, clock: FakeClock
 ) -> None:
-    window = WindowToy()
+    window = GamePlugin(WindowToy(), PLUGIN.presentation, PLUGIN.heuristics)
     h = await hosts(db_path, clock, games=lambda kind: window)
     t0 = clock.now()
     game = (await started_game(h, timeout_policy="ai", max_timeouts=1)).game_id
@@ -302,10 +312,10 @@ async def test_a_games_own_time_limit_and_timeout_rule_take_precedence(
 class BrokenForOneGame(RandomChooser):
     """An AI with a bug that only shows in one game (seat 0 holding two sixes)."""
 
-    def choose(self, game: Any, state: Any, seat: int, seed: int) -> Any:
+    def choose(self, game: Any, heuristics: Any, state: Any, seat: int, seed: int) -> Any:
         if sorted(state.hands[seat]) == [6, 6]:
             raise RuntimeError("AI bug")
-        return super().choose(game, state, seat, seed)
+        return super().choose(game, heuristics, state, seat, seed)
 
 
 async def test_a_game_whose_due_work_fails_does_not_stop_the_others(

@@ -14,7 +14,7 @@ from host import FakeClock
 from storage import codec
 from storage.check import check_database
 from tests.host.helpers import open_host, random_move, started_game
-from tests.host.toygame import games
+from tests.toy import games
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +41,7 @@ async def played_db(tmp_path: Path) -> Path:
 
 def run_check(path: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "storage.check", str(path), "--import", "tests.host.toyregister"],
+        [sys.executable, "-m", "storage.check", str(path), "--plugins", "tests.toy"],
         check=False,
         cwd=ROOT,
         capture_output=True,

@@ -26,7 +26,7 @@ from storage.db import (
     migrations,
 )
 from tests.host.helpers import open_host, random_move, started_game
-from tests.host.toygame import games
+from tests.toy import games
 
 
 async def test_a_new_file_gets_every_migration_and_durable_settings(tmp_path: Path) -> None:

@@ -1,0 +1,327 @@
+"""Games in memory: the cache, one lock per game, decoding, and the checks every call shares.
+
+A game is decoded once and then updated by each move. A stored state that cannot be decoded
+(a damaged database) does not block its channel: the game loads as *damaged*, every call that
+needs its state refuses with one clear sentence, and ``/game cancel`` still frees the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from engine.core import JSON, Game, Outcome, RuleError, Seat
+from host.clock import Clock
+from host.decisions import Pending, pending_of
+from host.errors import (
+    BadOptionError,
+    GameDamagedError,
+    GameNotActiveError,
+    NoSuchGameError,
+    NotAPlayerError,
+    NotInLobbyError,
+    NotYourTurnError,
+    PermissionDeniedError,
+    WrongChannelError,
+)
+from host.model import GameStatus, SeatInfo, Status, TableOptions
+from plugins import GamePlugin, PluginResolver
+from storage import codec
+from storage.db import Database, GameBundle, GameRow, SeatRow
+
+log = logging.getLogger("host")
+
+
+@dataclass
+class Loaded:
+    """A game as the host keeps it in memory; ``state`` is ``None`` in the lobby (and when the
+    stored state could not be read: ``damaged``)."""
+
+    row: GameRow
+    seats: tuple[SeatRow, ...]
+    options: TableOptions
+    plugin: GamePlugin
+    state: Any | None
+    damaged: bool = False
+    last_mover: Seat | None = None
+    """The seat of the last move made since the game was loaded (``None``: not known)."""
+    _pending: Pending | None = None
+    _public: dict[str, JSON] | None = None
+    legal: dict[Seat, tuple[Any, ...]] = field(default_factory=dict)
+    """Legal actions of the current state per seat, filled in as they are computed."""
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self.plugin.engine
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def seat(self, number: Seat) -> SeatRow:
+        return next(s for s in self.seats if s.seat == number)
+
+    @property
+    def pending(self) -> Pending:
+        if self._pending is None:
+            self._pending = pending_of(self.game, self.state)
+        return self._pending
+
+    @property
+    def public(self) -> dict[str, JSON]:
+        if self._public is None:
+            self._public = self.game.view(self.state, None)
+        return self._public
+
+    def legal_of(self, seat: Seat) -> tuple[Any, ...]:
+        """The seat's legal actions now (cached until the state changes)."""
+        if seat not in self.legal:
+            able = seat in self.pending.deciders
+            self.legal[seat] = tuple(self.game.legal_actions(self.state, seat)) if able else ()
+        return self.legal[seat]
+
+    def moved_to(self, state: Any, legal: dict[Seat, tuple[Any, ...]]) -> None:
+        """The game moved on to ``state`` (whose legal actions per seat are ``legal``)."""
+        self.state = state
+        self._pending = None
+        self._public = None
+        self.legal = dict(legal)
+
+
+def options_to_json(options: TableOptions) -> dict[str, JSON]:
+    return {
+        "kind": options.kind,
+        "players": options.players,
+        "variants": dict(options.variants),
+        "turn_time": options.turn_time,
+        "timeout_policy": options.timeout_policy,
+        "reminders_at": list(options.reminders_at),
+        "reminders_before": list(options.reminders_before),
+        "max_timeouts": options.max_timeouts,
+        "seat_order": options.seat_order,
+        "ai_seats": options.ai_seats,
+        "ai_level": options.ai_level,
+        "auto_forced": options.auto_forced,
+    }
+
+
+def options_from_json(data: Mapping[str, JSON]) -> TableOptions:
+    return TableOptions(
+        kind=str(data["kind"]),
+        players=data["players"],
+        variants=dict(data["variants"]),
+        turn_time=data["turn_time"],
+        timeout_policy=data["timeout_policy"],
+        reminders_at=tuple(data["reminders_at"]),
+        reminders_before=tuple(data["reminders_before"]),
+        max_timeouts=int(data["max_timeouts"]),
+        seat_order=data["seat_order"],
+        ai_seats=int(data["ai_seats"]),
+        ai_level=str(data.get("ai_level", "normal")),
+        auto_forced=bool(data.get("auto_forced", False)),
+    )
+
+
+class Store:
+    """The cache of loaded games, their locks, and the checks every host call shares."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        plugins: PluginResolver,
+        cache_size: int = 5000,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self._plugins = plugins
+        self._cache: OrderedDict[int, Loaded] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._damaged_logged: set[int] = set()
+
+    # -- loading ---------------------------------------------------------------------------
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def plugin(self, kind: str) -> GamePlugin:
+        try:
+            return self._plugins(kind)
+        except RuleError as e:
+            raise BadOptionError(str(e)) from None
+
+    async def get(
+        self, game_id: int, channel_id: int | None = None, guild_id: int | None = None
+    ) -> Loaded:
+        """The game, loaded once. ``guild_id`` / ``channel_id``: the server and channel the
+        request came from (``None``: a trusted place, e.g. a DM's button that names the game);
+        a game of another server is "no such game" there, one of another channel is refused."""
+        lg = self._cache.get(game_id)
+        if lg is None:
+            bundle = await self.db.load_game(game_id)
+            if bundle is None:
+                raise NoSuchGameError(f"There is no game #{game_id}.")
+            lg = self._cache.setdefault(game_id, self._decode(bundle))
+            self._evict()
+        else:
+            self._cache.move_to_end(game_id)
+        if guild_id is not None and lg.row.guild_id != guild_id:
+            raise NoSuchGameError(f"There is no game #{game_id} in this server.")
+        if channel_id is not None and lg.row.channel_id != channel_id:
+            raise WrongChannelError(
+                f"Game #{game_id} is played in <#{lg.row.channel_id}>, not in this channel."
+            )
+        return lg
+
+    def _decode(self, bundle: GameBundle) -> Loaded:
+        row = bundle.game
+        plugin = self.plugin(row.kind)
+        options = options_from_json(cast(Mapping[str, JSON], codec.loads(row.options)))
+        if bundle.snapshot is None:
+            return Loaded(row, bundle.seats, options, plugin, None)
+        try:
+            state = plugin.engine.state_from_json(codec.decode_state(row.kind, bundle.snapshot))
+        except Exception:
+            if row.id not in self._damaged_logged:
+                self._damaged_logged.add(row.id)
+                log.exception("game %s: its stored state cannot be read", row.id)
+            return Loaded(row, bundle.seats, options, plugin, None, damaged=True)
+        return Loaded(row, bundle.seats, options, plugin, state)
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game from the cache (the next call reloads it from the database)."""
+        self._cache.pop(game_id, None)
+
+    def keep(self, lg: Loaded) -> None:
+        self._cache[lg.row.id] = lg
+
+    def _evict(self) -> None:
+        while len(self._cache) > self._cache_size:
+            for game_id in self._cache:
+                lock = self._locks.get(game_id)
+                if lock is None or not lock.locked():
+                    del self._cache[game_id]
+                    break
+            else:
+                return
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def require_lobby(self, lg: Loaded, what: str) -> None:
+        if lg.row.status != "lobby":
+            state = {"active": "has already started", "finished": "is over"}.get(
+                lg.row.status, "was cancelled"
+            )
+            raise NotInLobbyError(f"You can no longer {what} this game: it {state}.")
+
+    def require_active(self, lg: Loaded) -> None:
+        if lg.row.status == "lobby":
+            raise GameNotActiveError("The game has not started yet.")
+        if lg.row.status == "finished":
+            raise GameNotActiveError("The game is over; no more moves can be made.")
+        if lg.row.status == "cancelled":
+            raise GameNotActiveError("The game was cancelled.")
+        self.require_readable(lg)
+
+    def require_readable(self, lg: Loaded) -> None:
+        if lg.damaged:
+            raise GameDamagedError(
+                f"Game #{lg.row.id} cannot be played: its saved state cannot be read (the "
+                "database may be damaged). A server admin can restore a backup; "
+                "`/game cancel` frees this channel."
+            )
+
+    def require_started(self, lg: Loaded) -> None:
+        self.require_readable(lg)
+        if lg.state is None:
+            raise GameNotActiveError("The game has not started yet, so there is no board.")
+
+    def require_creator(self, lg: Loaded, user: int, is_admin: bool, what: str) -> None:
+        if user != lg.row.creator_id and not is_admin:
+            raise PermissionDeniedError(
+                f"Only the creator of the game (<@{lg.row.creator_id}>) or a server admin "
+                f"can {what}."
+            )
+
+    def require_player(self, lg: Loaded, user: int) -> SeatRow:
+        """The user's seat in a game in play (not resigned), whatever it may decide now."""
+        self.require_active(lg)
+        seat = lg.seat_of(user)
+        if seat is None:
+            raise NotAPlayerError("You are not playing in this game, so you cannot move.")
+        if seat.resigned:
+            raise NotAPlayerError("You resigned from this game; an AI plays your seat.")
+        return seat
+
+    def require_mover(self, lg: Loaded, user: int) -> SeatRow:
+        """The user's seat when it has a decision now."""
+        seat = self.require_player(lg, user)
+        if seat.seat not in lg.pending.deciders:
+            raise self.not_your_turn(lg)
+        return seat
+
+    def not_your_turn(self, lg: Loaded) -> NotYourTurnError:
+        """The refusal, carrying the seats the game waits for (the caller names them)."""
+        return NotYourTurnError(self.infos(lg, lg.pending.waited))
+
+    # -- values ----------------------------------------------------------------------------
+
+    def colours(self, lg: Loaded) -> dict[Seat, str]:
+        if lg.state is None:
+            return {}
+        names = lg.plugin.presentation.colours(lg.public)
+        return {seat: name for seat, name in enumerate(names) if name}
+
+    def infos(self, lg: Loaded, seat_numbers: Iterable[Seat]) -> tuple[SeatInfo, ...]:
+        wanted = set(seat_numbers)
+        colours = self.colours(lg)
+        active = lg.row.status == "active"
+        return tuple(
+            SeatInfo(
+                seat=s.seat,
+                user_id=s.user_id,
+                ai=s.ai,
+                ai_controlled=s.ai_controlled,
+                resigned=s.resigned,
+                colour=colours.get(s.seat),
+                timeouts=s.timeouts,
+                waiting_since=s.waiting_since if active else None,
+                token=s.token,
+                notified_token=s.notified_token,
+                notified_message=s.notified_message,
+                window_order=s.window_order,
+            )
+            for s in lg.seats
+            if s.seat in wanted
+        )
+
+    def status(self, lg: Loaded) -> GameStatus:
+        r = lg.row
+        active = r.status == "active"
+        waiting = [s.seat for s in lg.seats if s.waiting_since is not None]
+        outcome = None if r.outcome is None else Outcome.from_json(codec.loads(r.outcome))
+        return GameStatus(
+            game_id=r.id,
+            kind=r.kind,
+            title=lg.plugin.title,
+            guild_id=r.guild_id,
+            channel_id=r.channel_id,
+            creator_id=r.creator_id,
+            status=cast(Status, r.status),
+            options=lg.options,
+            seats=self.infos(lg, (s.seat for s in lg.seats)),
+            version=r.version,
+            waiting_on=self.infos(lg, waiting) if active else (),
+            turn_started=r.turn_started if active else None,
+            deadline=r.deadline if active else None,
+            outcome=outcome,
+            created_at=r.created_at,
+            player_counts=lg.plugin.capabilities.player_counts,
+        )

@@ -1,0 +1,390 @@
+"""Moves: a player's action, the choices offered for it, and the one write path every move takes
+(a player's, an AI's, a timeout's, a forced one).
+
+A move commits, in one transaction, its event row, the new snapshot, the game's schedule, the
+seats (decision tokens, waiting times) and its row in the outbox (what the bot must announce).
+Only after the commit does the in-memory game move on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from typing import Any
+
+from engine.core import (
+    GameOverError,
+    RuleError,
+    Seat,
+    parse_legal,
+)
+from engine.core import NotYourTurnError as EngineNotYourTurnError
+from host.clock import Clock
+from host.decisions import (
+    continues,
+    forced_seat,
+    pending_of,
+    schedule,
+    standing_answers,
+    tokens,
+)
+from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError
+from host.games import Loaded, Store
+from host.model import (
+    MAX_CHOICES,
+    Choice,
+    ChoicePage,
+    MoveBy,
+    MoveResult,
+    SeatDecision,
+    Status,
+)
+from storage import codec
+from storage.db import EventRow, MoveWrite, Schedule, SeatRow, SeatUpdate, VersionConflictError
+
+MAX_ACTION_TEXT = 200
+"""Longer text is refused before parsing (and never echoed back into a message)."""
+_MASK64 = (1 << 64) - 1
+
+
+def seat_update(s: SeatRow) -> SeatUpdate:
+    return SeatUpdate(s.seat, s.ai_controlled, s.resigned, s.timeouts, s.waiting_since, s.token)
+
+
+def ai_seed(lg: Loaded, seat: Seat) -> int:
+    """The seed of an AI decision: from the game's seed, its version and the seat."""
+    return (lg.row.seed * 0x9E3779B1 + (lg.row.version + 1) * 0x85EBCA77 + seat) & _MASK64
+
+
+def scheduled(row: Any, s: Schedule) -> Any:
+    """``row`` with the timing columns of ``s``."""
+    return dataclasses.replace(
+        row,
+        turn_started=s.turn_started,
+        deadline=s.deadline,
+        reminders_done=s.reminders_done,
+        next_due=s.next_due,
+    )
+
+
+def schedule_of(lg: Loaded) -> Schedule:
+    r = lg.row
+    return Schedule(r.turn_started, r.deadline, r.reminders_done, r.next_due)
+
+
+def is_immediate(lg: Loaded, seats: tuple[SeatRow, ...], state: Any) -> bool:
+    """Whether the scheduler has work at once: an AI-controlled seat is waited for, a forced
+    move, or a window answered by standing order."""
+    pending = pending_of(lg.game, state)
+    if any(s.ai_controlled for s in seats if s.seat in pending.waited):
+        return True
+    if forced_seat(lg.options, lg.game, state, pending) is not None:
+        return True
+    return bool(standing_answers(seats, pending))
+
+
+def ai_pace(seats: tuple[SeatRow, ...], pace: float) -> float:
+    """The pause between AI moves: ``pace`` when no human plays any more (every seat is an AI
+    or taken over), so a game the AIs finish does not flood its channel; else none."""
+    return pace if all(s.ai_controlled for s in seats) else 0.0
+
+
+def plan(lg: Loaded, seats: tuple[SeatRow, ...], state: Any, now: float, pace: float) -> Schedule:
+    """A fresh schedule for the decision pending in ``state``."""
+    pending = pending_of(lg.game, state)
+    return schedule(
+        lg.options,
+        pending,
+        now=now,
+        keep=None,
+        immediate=is_immediate(lg, seats, state),
+        pace=ai_pace(seats, pace),
+    )
+
+
+class Moves:
+    """Player moves and the write path of every move."""
+
+    def __init__(self, store: Store, clock: Clock, *, pace: float = 0.0) -> None:
+        self.store = store
+        self.clock = clock
+        self.pace = pace
+
+    # -- a player's move -------------------------------------------------------------------
+
+    async def act(
+        self,
+        game_id: int,
+        user: int,
+        action: str | object,
+        token: int | None = None,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> MoveResult:
+        """Play one action for ``user``: notation text (``"play 6 d4"``) or an engine action.
+
+        ``token`` is the decision token the user's button or menu was drawn for; if the user's
+        decision changed since, :class:`StaleVersionError` is raised and nothing changes.
+        """
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, channel_id, guild_id)
+            seat = self.store.require_player(lg, user)
+            if token is not None and token != seat.token:
+                own = lg.last_mover == seat.seat and lg.row.version == seat.token
+                raise StaleVersionError(
+                    "That was already played: your earlier click counted."
+                    if own
+                    else "The board has changed since this was shown (another move was made); "
+                    "nothing was played.",
+                    lg.row.version,
+                )
+            if seat.seat not in lg.pending.deciders:
+                raise self.store.not_your_turn(lg)
+            parsed = self._parse(lg, seat.seat, action)
+            updated = tuple(
+                dataclasses.replace(s, timeouts=0, ai_controlled=False)
+                if s.seat == seat.seat
+                else s
+                for s in lg.seats
+            )
+            return await self.apply(lg, seat.seat, parsed, "player", updated, note="")
+
+    def _parse(self, lg: Loaded, seat: Seat, action: str | object) -> Any:
+        game, state = lg.game, lg.state
+        if not isinstance(action, str):
+            if action not in lg.legal_of(seat):
+                raise InvalidMoveError("That move is not legal right now.")
+            return action
+        if len(action) > MAX_ACTION_TEXT:
+            raise InvalidMoveError(
+                f"That is too long to be a move ({len(action)} characters). Pick one from the "
+                "suggestions of `/move`."
+            )
+        try:
+            return parse_legal(game, state, seat, action)
+        except GameOverError as e:
+            raise GameNotActiveError(str(e)) from None
+        except EngineNotYourTurnError:
+            raise self.store.not_your_turn(lg) from None
+        except RuleError as e:
+            raise InvalidMoveError(str(e)) from None
+
+    # -- what a seat may choose ------------------------------------------------------------
+
+    async def choices(
+        self,
+        game_id: int,
+        user: int,
+        typed: str = "",
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> ChoicePage:
+        """Autocomplete: ``user``'s legal actions whose label or notation contains ``typed``
+        (case-insensitive), in the game's order: the first 25 and how many match in all.
+        Raises the same errors as :meth:`act` when the user cannot move."""
+        lg = await self.store.get(game_id, channel_id, guild_id)
+        seat = self.store.require_mover(lg, user)
+        game, state = lg.game, lg.state
+        needle = typed.strip().lower()[:MAX_ACTION_TEXT]
+        out: list[Choice] = []
+        total = 0
+        for action in lg.legal_of(seat.seat):
+            notation = game.format_action(action)
+            if len(out) == MAX_CHOICES and (not needle or needle in notation.lower()):
+                total += 1  # counted only: no label needed
+                continue
+            label = game.describe_action(state, seat.seat, action)
+            if needle in notation.lower() or needle in label.lower():
+                total += 1
+                if len(out) < MAX_CHOICES:
+                    out.append(Choice(label=label, notation=notation))
+        return ChoicePage(tuple(out), total)
+
+    async def decision(
+        self, game_id: int, user: int, *, guild_id: int | None = None
+    ) -> SeatDecision:
+        """What ``user`` may decide now, for buttons and menus (every legal choice, labelled);
+        ``kind`` is ``None`` when they have no decision (or the game is not in play)."""
+        lg = await self.store.get(game_id, None, guild_id)
+        seat = lg.seat_of(user)
+        if seat is None or lg.row.status != "active" or lg.damaged or seat.resigned:
+            return SeatDecision(-1 if seat is None else seat.seat, None, 0, False, None, ())
+        pending = lg.pending
+        decision = pending.of(seat.seat)
+        if decision is None:
+            return SeatDecision(seat.seat, None, seat.token, False, None, ())
+        game, state = lg.game, lg.state
+        choices = tuple(
+            Choice(game.describe_action(state, seat.seat, a), game.format_action(a))
+            for a in lg.legal_of(seat.seat)
+        )
+        waited = seat.seat in pending.waited
+        return SeatDecision(
+            seat.seat,
+            decision.kind,
+            seat.token,
+            waited,
+            lg.row.deadline if waited else None,
+            choices,
+        )
+
+    async def rules_default(self, game_id: int, user: int) -> str | None:
+        """The notation of what the rules play if ``user`` lets their pending decision time
+        out (a window's decline), or ``None``. A player whose only legal action is this one has
+        nothing to decide (the bot does not ping them)."""
+        lg = await self.store.get(game_id)
+        seat = lg.seat_of(user)
+        if lg.row.status != "active" or lg.damaged or seat is None or seat.resigned:
+            return None
+        action = lg.pending.default(seat.seat)
+        return None if action is None else lg.game.format_action(action)
+
+    # -- the one write path ----------------------------------------------------------------
+
+    async def apply(
+        self,
+        lg: Loaded,
+        seat: Seat,
+        action: object,
+        by: MoveBy,
+        seats: tuple[SeatRow, ...],
+        *,
+        note: str,
+        chooser: str | None = None,
+        taken_over: bool = False,
+    ) -> MoveResult:
+        game, state, row = lg.game, lg.state, lg.row
+        before = lg.pending
+        label = game.describe_action(state, seat, action)
+        public_label = game.redact_action(state, seat, action)
+        notation = game.format_action(action)
+        try:
+            transition = game.apply(state, seat, action)
+        except RuleError as e:
+            raise InvalidMoveError(str(e)) from None
+        new_state = transition.state
+        now = self.clock.now()
+        version = row.version + 1
+        outcome = game.outcome(new_state)
+        after = pending_of(game, new_state)
+        over = outcome is not None or after.over
+        going_on = not over and continues(before, after)
+        new_tokens, legal_after = tokens(game, state, new_state, seats, version, lg.legal)
+        seats = tuple(
+            dataclasses.replace(
+                s,
+                token=new_tokens.get(s.seat, s.token),
+                waiting_since=(
+                    None
+                    if over or s.seat not in after.waited
+                    else s.waiting_since
+                    if going_on and s.waiting_since is not None
+                    else now
+                ),
+            )
+            for s in seats
+        )
+        if over:
+            plan_ = Schedule(None, None, 0, None)
+        else:
+            plan_ = schedule(
+                lg.options,
+                after,
+                now=now,
+                keep=schedule_of(lg) if going_on else None,
+                immediate=is_immediate(lg, seats, new_state),
+                pace=ai_pace(seats, self.pace),
+            )
+        board = self._board(seats, seat, over, transition.checkpoint, going_on, after.waited)
+        event_row = EventRow(
+            game_id=row.id,
+            seq=version,
+            seat=seat,
+            user_id=lg.seat(seat).user_id,
+            by=by,
+            action=notation,
+            label=label,
+            events=codec.dumps(list(transition.events)),
+            at=now,
+            public_label=public_label,
+        )
+        status: Status = "finished" if over else "active"
+        outcome_bytes = None if outcome is None else codec.dumps(outcome.to_json())
+        try:
+            await self.store.db.commit_move(
+                MoveWrite(
+                    game_id=row.id,
+                    expected_version=row.version,
+                    event=event_row,
+                    snapshot=codec.encode_state(row.kind, game.state_to_json(new_state)),
+                    status=status,
+                    outcome=outcome_bytes,
+                    schedule=plan_,
+                    seats=tuple(seat_update(s) for s in seats),
+                    at=now,
+                    note=note,
+                    board=board,
+                )
+            )
+        except asyncio.CancelledError:
+            # The write may still land: forget the cached game so the next call reloads it.
+            self.store.forget(row.id)
+            raise
+        except VersionConflictError:
+            self.store.forget(row.id)
+            raise StaleVersionError(
+                "The board has changed since this was shown; nothing was played.", row.version
+            ) from None
+        # Committed: now (and only now) the in-memory game moves on.
+        lg.row = dataclasses.replace(
+            scheduled(row, plan_),
+            version=version,
+            status=status,
+            outcome=outcome_bytes,
+            updated_at=now,
+        )
+        lg.seats = seats
+        lg.last_mover = seat
+        lg.moved_to(new_state, legal_after)
+        self.store.keep(lg)
+        return MoveResult(
+            game_id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            version=version,
+            seat=seat,
+            user_id=lg.seat(seat).user_id,
+            notation=notation,
+            label=label,
+            by=by,
+            next_to_act=self.store.infos(lg, sorted(after.waited) if not over else []),
+            deadline=plan_.deadline,
+            outcome=outcome,
+            board=board,
+            note=note,
+            chooser=chooser,
+            taken_over=taken_over,
+            public_label=public_label,
+        )
+
+    @staticmethod
+    def _board(
+        seats: tuple[SeatRow, ...],
+        mover: Seat,
+        over: bool,
+        checkpoint: bool,
+        going_on: bool,
+        waited: frozenset[Seat],
+    ) -> bool:
+        """Whether the channel gets a board for this move: at the end, at every checkpoint the
+        game marks (a round, a reveal), and when a new decision of someone other than the mover
+        begins. While only AIs play, a board per round is enough: when the turn order wraps."""
+        if over or checkpoint:
+            return True
+        if going_on or not waited or waited == {mover}:
+            return False
+        if all(s.ai_controlled for s in seats):
+            return min(waited) <= mover
+        return True

@@ -1,0 +1,298 @@
+"""Time: AI moves, forced moves, standing orders, reminders and timeouts, as they fall due.
+
+Every deadline, reminder point and pending AI move is a column in the database, so a restart
+loses nothing; :meth:`Scheduler.run_due` does what is due and returns what to deliver.
+
+An AI decides outside the game's lock (a hard search thinks for most of a second, in a worker
+process): the game stays open to the other players meanwhile (a simultaneous step, an
+out-of-turn call), and the AI's action is applied only if its seat's decision did not change
+while it thought; otherwise it thinks again on the next run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+from engine.core import Seat
+from host.ai import AiRunner, Chooser, seat_chooser
+from host.clock import Clock
+from host.decisions import (
+    forced_seat,
+    next_due,
+    reminder_points,
+    standing_answers,
+)
+from host.games import Loaded, Store
+from host.model import MoveResult, Notification, Reminder
+from host.moves import Moves, ai_seed, schedule_of, scheduled
+from storage.db import SeatRow
+
+log = logging.getLogger("host")
+
+RETRY_DELAY = 300.0
+"""Seconds before ``run_due`` retries a game whose due work failed (a bug, logged)."""
+
+
+def _mention(seat: SeatRow) -> str:
+    return f"<@{seat.user_id}>" if seat.user_id is not None else (seat.ai or "an AI")
+
+
+class Scheduler:
+    """Runs what is due in every game."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        moves: Moves,
+        runner: AiRunner,
+        chooser: Chooser,
+    ) -> None:
+        self.store = store
+        self.db = store.db
+        self.clock = clock
+        self.moves = moves
+        self.runner = runner
+        self.chooser = chooser
+
+    async def next_due(self) -> float | None:
+        """When ``run_due`` next has something to do (``None``: nothing scheduled)."""
+        return await self.db.next_due()
+
+    async def due(self, now: float | None = None) -> list[int]:
+        """The ids of active games with work due at ``now``."""
+        return await self.db.due_games(self.clock.now() if now is None else now)
+
+    async def run_due(
+        self, now: float | None = None, *, ai_moves_per_game: int = 1
+    ) -> list[Notification]:
+        """Do everything due at ``now`` (default: the clock) and return what to deliver:
+        :class:`Reminder` s and the :class:`MoveResult` s of AI, forced, standing-order and
+        timeout moves, in order. Each game plays at most ``ai_moves_per_game`` AI moves per
+        call, so other games get their turn; when more are due, ``next_due`` stays "now"."""
+        now = self.clock.now() if now is None else now
+        out: list[Notification] = []
+        for game_id in await self.db.due_games(now):
+            try:
+                await self._run_game(game_id, now, max(1, ai_moves_per_game), out)
+            except Exception:
+                # One broken game (an engine or AI bug) must not stop every other game's clock.
+                log.exception("game %s: running what was due failed; retrying later", game_id)
+                await self._postpone(game_id, now + RETRY_DELAY)
+        return out
+
+    async def _postpone(self, game_id: int, when: float | None) -> None:
+        async with self.store.lock(game_id):
+            self.store.forget(game_id)  # reload from the database next time
+            await self.db.postpone(game_id, when)
+
+    async def _run_game(
+        self, game_id: int, now: float, max_ai: int, out: list[Notification]
+    ) -> None:
+        """Do what is due in one game, appending each notification as it happens (so moves
+        already made are delivered even if a later step fails)."""
+        ai_moves = 0
+        timed_out = False
+        while True:
+            async with self.store.lock(game_id):
+                lg = await self.store.get(game_id)
+                if lg.row.status != "active":
+                    return
+                if lg.damaged:
+                    # Logged once when it was loaded; it waits for /game cancel, not for a clock.
+                    await self.db.postpone(game_id, None)
+                    return
+                step = await self._step(lg, now, timed_out, ai_moves < max_ai, out)
+            if step == "done":
+                return
+            if step == "timed out":
+                timed_out = True
+                continue
+            if step == "ai":
+                ai_moves += 1
+                moved = await self._ai_move(game_id)
+                if moved is not None:
+                    out.append(moved)
+                continue
+            ai_moves += 1  # a forced or standing-order move
+
+    async def _step(
+        self, lg: Loaded, now: float, timed_out: bool, may_play: bool, out: list[Notification]
+    ) -> str:
+        """One thing due in ``lg`` (under its lock): ``"ai"`` (an AI seat must decide: done
+        outside the lock), ``"played"``, ``"timed out"``, or ``"done"``."""
+        pending = lg.pending
+        by_seat = {s.seat: s for s in lg.seats}
+        if any(by_seat[s].ai_controlled for s in pending.waited):
+            return "ai" if may_play else "done"
+        answers = standing_answers(lg.seats, pending)
+        if answers:
+            if not may_play:
+                return "done"
+            seat, action = answers[0]
+            out.append(await self.moves.apply(lg, seat, action, "auto", lg.seats, note=""))
+            return "played"
+        forced = forced_seat(lg.options, lg.game, lg.state, pending)
+        if forced is not None:
+            if not may_play:
+                return "done"
+            (action,) = lg.legal_of(forced)
+            note = (
+                f"Only one move was possible for {_mention(by_seat[forced])}, so it was "
+                "played automatically."
+            )
+            out.append(await self.moves.apply(lg, forced, action, "auto", lg.seats, note=note))
+            return "played"
+        if not timed_out and lg.row.deadline is not None and now >= lg.row.deadline:
+            # Each decision times out once per run; the next deadline runs from now.
+            for seat in sorted(pending.waited):
+                if lg.row.status != "active":
+                    break
+                if seat in lg.pending.waited:
+                    out.append(await self._timeout_move(lg, seat))
+            return "timed out"
+        points = self._points(lg)
+        passed = sum(1 for p in points if p <= now)
+        if passed > lg.row.reminders_done:
+            assert lg.row.deadline is not None
+            for seat in sorted(pending.waited):
+                row = by_seat[seat]
+                if row.user_id is not None and not row.ai_controlled:
+                    out.append(
+                        Reminder(
+                            game_id=lg.row.id,
+                            guild_id=lg.row.guild_id,
+                            channel_id=lg.row.channel_id,
+                            seat=seat,
+                            user_id=row.user_id,
+                            deadline=lg.row.deadline,
+                            remaining=lg.row.deadline - now,
+                        )
+                    )
+            await self._reschedule(lg, passed, now)
+            return "played"
+        # Nothing due now: make sure the stored next_due is in the future.
+        expected = next_due(
+            lg.row.deadline, points, lg.row.reminders_done, now=now, immediate=False
+        )
+        if expected != lg.row.next_due:
+            schedule = dataclasses.replace(schedule_of(lg), next_due=expected)
+            await self.db.update_schedule(lg.row.id, schedule, [], now)
+            lg.row = scheduled(lg.row, schedule)
+        return "done"
+
+    async def _reschedule(self, lg: Loaded, reminders_done: int, now: float) -> None:
+        points = self._points(lg)
+        schedule = dataclasses.replace(
+            schedule_of(lg),
+            reminders_done=reminders_done,
+            next_due=next_due(lg.row.deadline, points, reminders_done, now=now, immediate=False),
+        )
+        await self.db.update_schedule(lg.row.id, schedule, [], now)
+        lg.row = scheduled(lg.row, schedule)
+
+    def _points(self, lg: Loaded) -> list[float]:
+        if lg.row.turn_started is None or lg.row.deadline is None:
+            return []
+        return reminder_points(lg.options, lg.row.turn_started, lg.row.deadline)
+
+    # -- AI decisions ------------------------------------------------------------------------
+
+    async def choose(self, lg: Loaded, seat: SeatRow) -> tuple[Any, str]:
+        """The seat's AI decides (in a worker process), deterministically from the game's seed
+        and version. Called without the game's lock held."""
+        chooser = seat_chooser(self.chooser, seat.ai)
+        action = await self.runner.choose(
+            chooser,
+            lg.game,
+            lg.plugin.heuristics,
+            lg.state,
+            seat.seat,
+            ai_seed(lg, seat.seat),
+        )
+        return action, chooser.name
+
+    async def _ai_move(self, game_id: int) -> MoveResult | None:
+        """One AI-controlled seat the game waits for decides (outside the lock), and its action
+        is applied if that seat's decision is still the one it decided on."""
+        lg = await self.store.get(game_id)
+        waited = sorted(s for s in lg.pending.waited if lg.seat(s).ai_controlled)
+        if not waited:
+            return None
+        seat = lg.seat(waited[0])
+        token, version = seat.token, lg.row.version
+        action, name = await self.choose(lg, seat)
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id)
+            now_seat = lg.seat(seat.seat)
+            if lg.row.status != "active" or not now_seat.ai_controlled:
+                return None
+            if lg.row.version != version and (
+                now_seat.token != token or action not in lg.legal_of(seat.seat)
+            ):
+                return None  # its decision changed while it thought: decide again
+            if seat.user_id is None:
+                note = f"{seat.ai or 'The AI'} ({name}) moved."
+            elif seat.resigned:
+                note = f"{name} played for <@{seat.user_id}>, who resigned."
+            else:
+                note = (
+                    f"{name} played for <@{seat.user_id}> after repeated timeouts "
+                    "(any move of theirs takes the seat back)."
+                )
+            return await self.moves.apply(
+                lg, seat.seat, action, "ai", lg.seats, note=note, chooser=name
+            )
+
+    async def _timeout_move(self, lg: Loaded, seat_no: Seat) -> MoveResult:
+        """A waited seat ran out of time (under the game's lock): what the rules say, else the
+        table's policy (a pass under ``skip`` where the game names one, else the AI, which
+        decides while the lock is held: a timeout is rare and must not race a late move)."""
+        seat = lg.seat(seat_no)
+        who = _mention(seat)
+        default = lg.pending.default(seat_no)
+        if default is not None:  # the rules say what a silent player does; not held against them
+            label = lg.game.describe_action(lg.state, seat_no, default)
+            note = f"{who} did not answer in time, so the rules apply: {label}."
+            return await self.moves.apply(lg, seat_no, default, "timeout", lg.seats, note=note)
+        timeouts = seat.timeouts + 1
+        taken_over = timeouts >= lg.options.max_timeouts and not seat.ai_controlled
+        action: object | None = None
+        chooser: str | None = None
+        name = seat_chooser(self.chooser, seat.ai).name
+        if lg.options.timeout_policy == "skip":
+            action = lg.pending.skip(seat_no)
+            if action is not None:
+                note = f"{who} ran out of time; their turn was skipped (pass)."
+            else:
+                note = (
+                    f"{who} ran out of time; passing is not possible here, so "
+                    f"{name} chose for them."
+                )
+        else:
+            note = f"{who} ran out of time; {name} chose for them."
+        if action is None:
+            action, chooser = await self.choose(lg, seat)
+        if taken_over:
+            note += (
+                f" After {timeouts} timeouts in a row, {name} plays this seat "
+                "until its player moves again."
+            )
+        updated = tuple(
+            dataclasses.replace(s, timeouts=timeouts, ai_controlled=s.ai_controlled or taken_over)
+            if s.seat == seat_no
+            else s
+            for s in lg.seats
+        )
+        return await self.moves.apply(
+            lg,
+            seat_no,
+            action,
+            "timeout",
+            updated,
+            note=note,
+            chooser=chooser,
+            taken_over=taken_over,
+        )

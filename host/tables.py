@@ -1,0 +1,517 @@
+"""Tables: opening a lobby, joining and leaving it, starting, resigning, cancelling, coming back,
+per-server defaults and a player's standing order for optional windows."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Callable
+
+from engine.core import RuleError
+from engine.rng import Rng
+from host.ai import ai_name, parse_level
+from host.clock import Clock
+from host.decisions import pending_of
+from host.errors import (
+    AlreadySeatedError,
+    BadOptionError,
+    ChannelBusyError,
+    GameNotActiveError,
+    HostError,
+    NotAPlayerError,
+    NotEnoughPlayersError,
+    NotInLobbyError,
+    TableFullError,
+)
+from host.games import Loaded, Store, options_to_json
+from host.model import (
+    MAX_TURN_TIME,
+    MIN_TURN_TIME,
+    GameStatus,
+    GuildSettings,
+    Started,
+    Status,
+    TableOptions,
+    TimeoutPolicy,
+)
+from host.moves import plan, schedule_of, scheduled, seat_update
+from plugins import GamePlugin
+from storage import codec
+from storage.db import ChannelTakenError, SeatRow
+
+WINDOW_ORDERS = ("ask", "never")
+"""Standing orders for optional windows besides ``after:<seat>``."""
+
+
+class Tables:
+    """Lobby and seat management."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        seed_source: Callable[[], int] | None = None,
+        *,
+        pace: float = 0.0,
+    ) -> None:
+        self.store = store
+        self.db = store.db
+        self.clock = clock
+        self._seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.pace = pace
+
+    # -- per-server settings -----------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's defaults (the host's defaults where the server set nothing)."""
+        turn_time, policy, language = await self.db.guild_settings(guild_id)
+        base = GuildSettings(guild_id)
+        return GuildSettings(
+            guild_id,
+            turn_time=base.turn_time if turn_time is None else turn_time,
+            timeout_policy=base.timeout_policy if policy is None else policy_of(policy),
+            language=base.language if language is None else language,
+        )
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        turn_time: float | None = None,
+        timeout_policy: str | None = None,
+        language: str | None = None,
+    ) -> GuildSettings:
+        """Change some of the server's defaults (``None`` keeps a value); returns them all."""
+        old_time, old_policy, old_language = await self.db.guild_settings(guild_id)
+        if turn_time is not None:
+            check_turn_time(turn_time)
+        if timeout_policy is not None:
+            policy_of(timeout_policy)
+        if language is not None and not (1 <= len(language) <= 16):
+            raise BadOptionError("The language must be a short code such as `en` or `nl`.")
+        await self.db.set_guild_settings(
+            guild_id,
+            old_time if turn_time is None else turn_time,
+            old_policy if timeout_policy is None else timeout_policy,
+            old_language if language is None else language,
+        )
+        return await self.guild_settings(guild_id)
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator: int,
+        options: TableOptions | None = None,
+    ) -> GameStatus:
+        """Open a lobby in ``channel_id`` with ``creator`` in the first seat (plus any AI seats).
+        Raises :class:`ChannelBusyError` if the channel already has an open game and
+        :class:`BadOptionError` for an unknown game or a bad option."""
+        options = options or TableOptions()
+        plugin = self.store.plugin(options.kind)
+        settings = await self.guild_settings(guild_id)
+        resolved = dataclasses.replace(
+            options,
+            players=plugin.capabilities.max_players if options.players is None else options.players,
+            turn_time=settings.turn_time if options.turn_time is None else options.turn_time,
+            timeout_policy=(
+                settings.timeout_policy
+                if options.timeout_policy is None
+                else policy_of(options.timeout_policy)
+            ),
+            reminders_at=tuple(float(f) for f in options.reminders_at),
+            reminders_before=tuple(float(b) for b in options.reminders_before),
+        )
+        validate(plugin, resolved)
+        existing = await self.db.open_game_in_channel(channel_id)
+        if existing is not None:
+            raise ChannelBusyError(busy_message(existing))
+        seed = self._seed_source() & ((1 << 63) - 1)
+        seats: list[tuple[int | None, str | None]] = [(creator, None)]
+        seats += [(None, ai_name(i + 1, resolved.ai_level)) for i in range(resolved.ai_seats)]
+        try:
+            game_id = await self.db.create_game(
+                kind=resolved.kind,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator,
+                options=codec.dumps(options_to_json(resolved)),
+                seed=seed,
+                seats=seats,
+                now=self.clock.now(),
+            )
+        except ChannelTakenError:
+            other = await self.db.open_game_in_channel(channel_id)
+            raise ChannelBusyError(busy_message(other)) from None
+        return self.store.status(await self.store.get(game_id))
+
+    async def join(
+        self,
+        game_id: int,
+        user: int,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> GameStatus:
+        """Take a free seat in the lobby."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, channel_id, guild_id)
+            self.store.require_lobby(lg, "join")
+            if lg.seat_of(user) is not None:
+                raise AlreadySeatedError("You have already joined this game.")
+            assert lg.options.players is not None
+            if len(lg.seats) >= lg.options.players:
+                raise TableFullError(
+                    f"The table is full ({lg.options.players} of {lg.options.players} seats)."
+                )
+            rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
+            rows.append((user, None, self.clock.now()))
+            await self._write_lobby(lg, rows)
+            return self.store.status(lg)
+
+    async def add_ai(
+        self,
+        game_id: int,
+        user: int,
+        *,
+        is_admin: bool = False,
+        name: str | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> GameStatus:
+        """Add an AI seat to the lobby (the creator or an admin only). ``name`` defaults to
+        ``"AI n"``; ``host.ai.ai_name(n, level)`` gives a name that also picks the AI's level."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, channel_id, guild_id)
+            self.store.require_lobby(lg, "add an AI to")
+            self.store.require_creator(lg, user, is_admin, "add an AI player")
+            assert lg.options.players is not None
+            if len(lg.seats) >= lg.options.players:
+                raise TableFullError("The table is full; there is no seat left for an AI.")
+            rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
+            n = sum(1 for s in lg.seats if s.ai is not None) + 1
+            label = (name or "").strip()[:40] or f"AI {n}"
+            rows.append((None, label, self.clock.now()))
+            await self._write_lobby(lg, rows)
+            return self.store.status(lg)
+
+    async def leave(
+        self,
+        game_id: int,
+        user: int,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> GameStatus:
+        """Give up a seat in the lobby; the lobby is cancelled when no human is left. When the
+        creator leaves, the player seated longest takes over the lobby (may start, cancel)."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, channel_id, guild_id)
+            if lg.row.status == "active" and lg.seat_of(user) is not None:
+                raise NotInLobbyError(
+                    "The game has already started; use `/game resign` to leave it "
+                    "(an AI takes over your seat)."
+                )
+            self.store.require_lobby(lg, "leave")
+            if lg.seat_of(user) is None:
+                raise NotAPlayerError("You are not in this game's lobby.")
+            rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats if s.user_id != user]
+            if not any(u is not None for u, _, _ in rows):
+                await self._end(lg, "cancelled")
+                return self.store.status(lg)
+            heir = (
+                next(u for u, _, _ in rows if u is not None) if user == lg.row.creator_id else None
+            )
+            await self._write_lobby(lg, rows, creator_id=heir)
+            return self.store.status(lg)
+
+    async def start(
+        self,
+        game_id: int,
+        user: int,
+        *,
+        is_admin: bool = False,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Started:
+        """Deal: fix the seat order, create the engine state and start the first deadline. The
+        first board waits in the outbox (version 0)."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, channel_id, guild_id)
+            self.store.require_lobby(lg, "start")
+            self.store.require_creator(lg, user, is_admin, "start it")
+            game = lg.game
+            counts = lg.plugin.capabilities.player_counts
+            if len(lg.seats) < min(counts):
+                raise NotEnoughPlayersError(
+                    f"{game.title} needs at least {min(counts)} players; "
+                    f"{len(lg.seats)} joined so far."
+                )
+            if len(lg.seats) not in counts:
+                raise NotEnoughPlayersError(
+                    f"{game.title} is not played by {len(lg.seats)}: {players_text(counts)}."
+                )
+            rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
+            if lg.options.seat_order == "random":
+                shuffled, _ = Rng(lg.row.seed ^ 0x5EA7).shuffle(rows)
+                rows = list(shuffled)
+            try:
+                state = game.new_game(lg.row.seed, len(rows), dict(lg.options.variants))
+            except RuleError as e:
+                raise BadOptionError(str(e)) from None
+            now = self.clock.now()
+            seats = tuple(
+                SeatRow(game_id, i, u, ai, ai is not None, False, 0, None, joined)
+                for i, (u, ai, joined) in enumerate(rows)
+            )
+            waited = pending_of(game, state).waited
+            seats = tuple(
+                dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
+                for s in seats
+            )
+            schedule = plan(lg, seats, state, now, self.pace)
+            await self.db.start_game(
+                game_id,
+                seats=rows,
+                snapshot=codec.encode_state(lg.row.kind, game.state_to_json(state)),
+                schedule=schedule,
+                waiting=waited,
+                now=now,
+            )
+            lg.row = dataclasses.replace(
+                scheduled(lg.row, schedule),
+                status="active",
+                players=len(rows),
+                version=0,
+                updated_at=now,
+            )
+            lg.seats = seats
+            lg.moved_to(state, {})
+            return Started(self.store.status(lg))
+
+    # -- in play ---------------------------------------------------------------------------------
+
+    async def resign(
+        self,
+        game_id: int,
+        user: int,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> GameStatus:
+        """Leave a game in play: an AI plays the seat out; with no human left it is cancelled."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, channel_id, guild_id)
+            seat = lg.seat_of(user)
+            if seat is None:
+                raise NotAPlayerError("You are not playing in this game.")
+            if lg.row.status == "lobby":
+                raise GameNotActiveError(
+                    "The game has not started; use `/game leave` to give up your seat."
+                )
+            self.store.require_active(lg)
+            if seat.resigned:
+                raise GameNotActiveError("You have already resigned from this game.")
+            now = self.clock.now()
+            seats = tuple(
+                dataclasses.replace(s, resigned=True, ai_controlled=True)
+                if s.seat == seat.seat
+                else s
+                for s in lg.seats
+            )
+            if not any(s.user_id is not None and not s.resigned for s in seats):
+                lg.seats = seats
+                await self.db.update_schedule(
+                    game_id, schedule_of(lg), [seat_update(s) for s in seats], now
+                )
+                await self._end(lg, "cancelled")
+                return self.store.status(lg)
+            schedule = plan(lg, seats, lg.state, now, self.pace)
+            schedule = dataclasses.replace(
+                schedule,
+                turn_started=lg.row.turn_started,
+                deadline=lg.row.deadline,
+                reminders_done=lg.row.reminders_done,
+            )
+            await self.db.update_schedule(game_id, schedule, [seat_update(s) for s in seats], now)
+            lg.seats = seats
+            lg.row = scheduled(lg.row, schedule)
+            return self.store.status(lg)
+
+    async def cancel(
+        self,
+        game_id: int,
+        user: int,
+        *,
+        is_admin: bool = False,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> GameStatus:
+        """Call the game off (lobby or in play, a damaged game too): the creator or an admin."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, channel_id, guild_id)
+            if lg.row.status not in ("lobby", "active"):
+                raise GameNotActiveError(f"This game is already {lg.row.status}.")
+            self.store.require_creator(lg, user, is_admin, "cancel it")
+            await self._end(lg, "cancelled")
+            return self.store.status(lg)
+
+    async def return_to_seat(
+        self,
+        game_id: int,
+        user: int,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> GameStatus:
+        """Take a seat back from the AI after timeouts ("I'm back"); moving does the same."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, channel_id, guild_id)
+            self.store.require_active(lg)
+            seat = lg.seat_of(user)
+            if seat is None:
+                raise NotAPlayerError("You are not playing in this game.")
+            if seat.resigned:
+                raise GameNotActiveError("You resigned from this game; an AI plays your seat.")
+            if not seat.ai_controlled:
+                raise HostError("You are already playing your seat yourself.")
+            now = self.clock.now()
+            seats = tuple(
+                dataclasses.replace(s, ai_controlled=False, timeouts=0)
+                if s.seat == seat.seat
+                else s
+                for s in lg.seats
+            )
+            waited = lg.pending.waited
+            schedule = plan(lg, seats, lg.state, now, self.pace)
+            seats = tuple(
+                dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
+                for s in seats
+            )
+            await self.db.update_schedule(game_id, schedule, [seat_update(s) for s in seats], now)
+            lg.seats = seats
+            lg.row = scheduled(lg.row, schedule)
+            return self.store.status(lg)
+
+    async def set_window_order(
+        self, game_id: int, user: int, order: str, *, guild_id: int | None = None
+    ) -> GameStatus:
+        """The user's standing order for optional windows (e.g. a building permit): ``ask``
+        (every time), ``never`` (let every window pass), or ``after:<seat>`` (only after that
+        seat's turns). Windows already open are answered by the scheduler at once."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, None, guild_id)
+            self.store.require_active(lg)
+            seat = lg.seat_of(user)
+            if seat is None:
+                raise NotAPlayerError("You are not playing in this game.")
+            if order not in WINDOW_ORDERS:
+                _, _, rest = order.partition("after:")
+                valid = order.startswith("after:") and rest.isascii() and rest.isdigit()
+                if not valid or int(rest) >= len(lg.seats) or int(rest) == seat.seat:
+                    raise BadOptionError(
+                        "Choose `ask`, `never`, or `after:<seat>` naming another player's seat."
+                    )
+            await self.db.set_window_order(game_id, seat.seat, order)
+            lg.seats = tuple(
+                dataclasses.replace(s, window_order=order) if s.seat == seat.seat else s
+                for s in lg.seats
+            )
+            schedule = plan(lg, lg.seats, lg.state, self.clock.now(), self.pace)
+            if schedule.next_due is not None and (
+                lg.row.next_due is None or schedule.next_due < lg.row.next_due
+            ):
+                keep = dataclasses.replace(schedule_of(lg), next_due=schedule.next_due)
+                await self.db.update_schedule(game_id, keep, [], self.clock.now())
+                lg.row = scheduled(lg.row, keep)
+            return self.store.status(lg)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    async def _write_lobby(
+        self,
+        lg: Loaded,
+        rows: list[tuple[int | None, str | None, float]],
+        creator_id: int | None = None,
+    ) -> None:
+        now = self.clock.now()
+        await self.db.replace_seats(lg.row.id, rows, now, creator_id=creator_id)
+        lg.seats = tuple(
+            SeatRow(lg.row.id, i, u, ai, ai is not None, False, 0, None, joined)
+            for i, (u, ai, joined) in enumerate(rows)
+        )
+        lg.row = dataclasses.replace(
+            lg.row,
+            updated_at=now,
+            creator_id=lg.row.creator_id if creator_id is None else creator_id,
+        )
+
+    async def _end(self, lg: Loaded, status: Status) -> None:
+        now = self.clock.now()
+        await self.db.set_status(lg.row.id, status, now)
+        lg.row = dataclasses.replace(
+            lg.row, status=status, next_due=None, deadline=None, updated_at=now
+        )
+        lg.seats = tuple(dataclasses.replace(s, waiting_since=None) for s in lg.seats)
+
+
+def players_text(counts: tuple[int, ...]) -> str:
+    """``(2, 3, 4)`` -> ``"2 to 4 players"``; ``(1, 2, 3, 4)`` -> ``"1 (solo) to 4 players"``."""
+    low, high = min(counts), max(counts)
+    first = "1 (solo)" if low == 1 else str(low)
+    return f"{first} player" if low == high == 1 else f"{first} to {high} players"
+
+
+def policy_of(value: str) -> TimeoutPolicy:
+    if value == "ai":
+        return "ai"
+    if value == "skip":
+        return "skip"
+    raise BadOptionError("The timeout policy must be `ai` (an AI moves) or `skip` (pass).")
+
+
+def check_turn_time(seconds: float) -> None:
+    if not (MIN_TURN_TIME <= seconds <= MAX_TURN_TIME):
+        raise BadOptionError("The time per move must be between 5 minutes and 7 days.")
+
+
+def busy_message(game_id: int | None) -> str:
+    which = f" (game #{game_id})" if game_id is not None else ""
+    return (
+        f"This channel already has a game{which}. Finish or cancel it first, "
+        "or start a thread for a new one."
+    )
+
+
+def validate(plugin: GamePlugin, o: TableOptions) -> None:
+    assert o.players is not None and o.turn_time is not None
+    counts = plugin.capabilities.player_counts
+    if o.players not in counts:
+        raise BadOptionError(f"{plugin.title} is for {players_text(counts)}.")
+    check_turn_time(o.turn_time)
+    if o.seat_order not in ("random", "joined"):
+        raise BadOptionError("The seat order must be `random` or `joined`.")
+    if not all(0 < f < 1 for f in o.reminders_at):
+        raise BadOptionError("Reminder points must be fractions of the turn time between 0 and 1.")
+    if not all(b > 0 for b in o.reminders_before):
+        raise BadOptionError("Reminders before the deadline must be a positive number of seconds.")
+    if not (1 <= o.max_timeouts <= 100):
+        raise BadOptionError("The number of timeouts before an AI takes over must be 1 to 100.")
+    if parse_level(o.ai_level) is None:
+        raise BadOptionError("The AI level must be `easy`, `normal` or `hard`.")
+    if o.players == 1 and o.ai_seats:
+        raise BadOptionError("A solo game has no AI seats.")
+    if o.players > 1 and not (0 <= o.ai_seats < o.players):
+        raise BadOptionError(
+            f"There can be 0 to {o.players - 1} AI players at a {o.players}-seat table."
+        )
+    try:
+        codec.dumps(dict(o.variants))
+    except TypeError:
+        raise BadOptionError("Game options must be plain values (text, numbers, yes/no).") from None
+    try:
+        plugin.engine.new_game(0, o.players, dict(o.variants))
+    except RuleError as e:
+        raise BadOptionError(str(e)) from None

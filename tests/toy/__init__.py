@@ -1,0 +1,132 @@
+"""The toy game as a whole plugin (rules, presentation, AI heuristics), for host, storage,
+conformance and end-to-end tests: ``games`` resolves it beside the built-in games."""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image as PILImage
+from PIL import ImageDraw
+
+import plugins
+from engine.ai import GenericHeuristics
+from engine.core import ActionChoice
+from plugins import GamePlugin
+from render.controls import Choose, Controls, Stepper, StepRow
+from render.presentation import Image, Presentation, View, Words, seat_colours
+from tests.toy.game import TOY, ToyAction, ToyGame, ToyState, determinize
+
+__all__ = ["PLUGIN", "PLUGINS", "TOY", "ToyAction", "ToyGame", "ToyState", "games"]
+
+
+def _png(lines: Sequence[str]) -> bytes:
+    image = PILImage.new("RGB", (360, 24 + 18 * len(lines)), "white")
+    draw = ImageDraw.Draw(image)
+    for i, line in enumerate(lines):
+        draw.text((12, 12 + 18 * i), line, fill="black")
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def _public_images(view: View, names: Sequence[str]) -> list[Image]:
+    lines = [
+        f"{names[s['seat']] if s['seat'] < len(names) else s['seat']}: {s['score']} points"
+        for s in view["seats"]
+    ]
+    return [Image("board.png", _png(["Toy", *lines]))]
+
+
+def _private_image(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
+    hand = view.get("hand")
+    if not hand:
+        return None
+    return Image("hand.png", _png([f"{name}'s hand", " ".join(str(c) for c in hand)]))
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Someone"
+
+
+def _narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
+    out = []
+    for e in events:
+        who = _name(names, e.get("seat"))
+        match e.get("type"):
+            case "CardPlayed":
+                out.append(f"{who} played a {e['card']}")
+            case "Passed":
+                out.append(f"{who} passed")
+            case "Knocked":
+                out.append(f"{who} knocked: the game ends")
+            case "BiddingStarted":
+                out.append("Bidding: everyone bids 0, 1 or 2 in secret, then locks")
+            case "BidLocked":
+                out.append(f"{who} locked their bid")
+            case "BidsRevealed":
+                bids = ", ".join(f"{_name(names, s)} {b}" for s, b in enumerate(e["bids"]))
+                won = e.get("winner")
+                out.append(
+                    f"Bids: {bids}" + (f"; {_name(names, won)} wins" if won is not None else "")
+                )
+    return out
+
+
+def _decision(view: View) -> str:
+    if view.get("bidding"):
+        return "bid 0, 1 or 2 in secret, then lock"
+    return "play a card or pass"
+
+
+def _hand(view: View) -> str:
+    hand = view.get("hand")
+    if not isinstance(hand, list):
+        return ""
+    text = "Your hand: " + (", ".join(str(c) for c in hand) or "empty")
+    if "bid" in view:
+        text += f"\nYour bid: {view['bid']}"
+    return text
+
+
+def _controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls:
+    """The bidding step as a stepper with a lock; everything else as a flat choice."""
+    by_notation = {c.notation: c for c in choices}
+    lock = by_notation.get("lock")
+    if lock is None:
+        return Choose(tuple(choices))
+    bid = int(view.get("bid", 0))
+    row = StepRow(
+        "bid",
+        "Your bid",
+        bid,
+        down=by_notation.get(f"bid {bid - 1}"),
+        up=by_notation.get(f"bid {bid + 1}"),
+    )
+    extra = tuple(c for c in choices if not c.notation.startswith(("bid", "lock")))
+    return Stepper((row,), f"Your bid: {bid} of at most 2", lock, extra)
+
+
+PRESENTATION = Presentation(
+    public_images=_public_images,
+    private_image=_private_image,
+    words=Words(
+        narrate=_narrate,
+        decision=_decision,
+        hand=_hand,
+        rules={"overview": ("Overview", "Play cards to reach the target; bid in secret.")},
+        score_labels={"points": "points"},
+    ),
+    colours=seat_colours,
+    controls=_controls,
+)
+
+PLUGIN = GamePlugin(TOY, PRESENTATION, functools.partial(GenericHeuristics, TOY, determinize))
+PLUGINS = (PLUGIN,)
+
+
+def games(kind: str) -> GamePlugin:
+    """A plugin resolver for ``Host(games=...)``: the toy game, else the built-in games."""
+    return PLUGIN if kind == TOY.key else plugins.get(kind)
