@@ -625,6 +625,7 @@ def pending(state: State) -> tuple[Decision[Action], ...]:
                 key=f"window:{len(state.city)}:{len(state.discards)}:{state.volcanoes}",
                 time_limit=float(state.permit_window) if state.permit_window > 0 else None,
                 defaults=dict.fromkeys(state.pending, DECLINE),
+                origin=state.window_after,
             ),
         )
     if state.stage in ("play", "draw"):

@@ -49,7 +49,7 @@ async def started_game(
     status = await host.create_game(
         GUILD, channel, USERS[0], TableOptions(kind=kind, players=players, **options)
     )
-    for user in USERS[1:players]:
+    for user in USERS[1 : players - int(options.get("ai_seats", 0))]:
         await host.join(status.game_id, user)
     started = await host.start(status.game_id, USERS[0])
     return started.status

@@ -1,0 +1,161 @@
+"""What the game waits for, through the host: simultaneous steps with one deadline and a token
+per seat, window standing orders, the outbox of announcements, and a damaged stored game."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from host import (
+    FakeClock,
+    GameDamagedError,
+    Host,
+    MoveResult,
+    Reminder,
+    StaleVersionError,
+    TableOptions,
+)
+from tests.host.conftest import OpenHost
+from tests.host.helpers import GUILD, USERS, started_game
+
+A, B, C = USERS[:3]
+DAY = 24 * 3600.0
+
+
+def moves(notes: list[MoveResult | Reminder]) -> list[MoveResult]:
+    return [n for n in notes if isinstance(n, MoveResult)]
+
+
+async def bidding(host: Host, players: int = 2) -> int:
+    """A toy game with bids whose first round has just ended: every seat bids now."""
+    game = (await started_game(host, players=players, variants={"bids": True})).game_id
+    for user in USERS[:players]:
+        await host.act(game, user, "pass")
+    status = await host.status(game)
+    assert {s.user_id for s in status.waiting_on} == set(USERS[:players])
+    return game
+
+
+async def test_one_players_bid_leaves_the_others_buttons_valid(host: Host) -> None:
+    game = await bidding(host)
+    status = await host.status(game)
+    a_token, b_token = status.seats[0].token, status.seats[1].token
+    first = await host.act(game, A, "bid 2", a_token)
+    assert not first.board  # a revision in a shared step: no board for it
+    with pytest.raises(StaleVersionError, match="already played"):
+        await host.act(game, A, "bid 1", a_token)  # a double click: the first one counted
+    second = await host.act(game, B, "bid 1", b_token)  # drawn before A's bid: still valid
+    assert second.version == first.version + 1
+    with pytest.raises(StaleVersionError, match="another move"):
+        await host.act(game, A, "bid 1", a_token)
+    after = await host.status(game)
+    assert after.seats[0].token == first.version and after.seats[1].token == second.version
+
+
+async def test_a_simultaneous_step_keeps_one_deadline_and_a_timeout_locks_for_the_silent(
+    host: Host, clock: FakeClock
+) -> None:
+    game = await bidding(host, players=3)
+    started = await host.status(game)
+    clock.advance(600)
+    await host.act(game, A, "bid 2")
+    await host.act(game, A, "lock")
+    clock.advance(600)
+    await host.act(game, B, "bid 1")
+    status = await host.status(game)
+    assert status.deadline == started.deadline and status.turn_started == started.turn_started
+    assert {s.user_id for s in status.waiting_on} == {B, C}  # A has locked
+    assert status.seats[1].waiting_since == started.seats[1].waiting_since
+    assert status.deadline is not None
+    clock.set(status.deadline)
+    late = moves(await host.run_due())
+    assert [(m.seat, m.notation, m.by) for m in late] == [
+        (1, "lock", "timeout"),
+        (2, "lock", "timeout"),
+    ]
+    assert all("the rules apply" in m.note for m in late)
+    assert late[-1].board  # the step resolved: the bids are revealed with a board
+    assert [s.timeouts for s in (await host.status(game)).seats] == [0, 0, 0]
+
+
+async def test_bids_stay_secret_in_the_log_until_they_are_revealed(host: Host) -> None:
+    game = await bidding(host)
+    await host.act(game, A, "bid 2")
+    for viewer, sees in ((A, True), (B, False), (None, False)):
+        (entry,) = await host.log(game, viewer, limit=1)
+        assert entry.secret is not sees
+        assert (entry.notation == "bid 2") is sees
+        assert entry.label == ("Bid 2" if sees else "changed their bid")
+        assert ("secret" in entry.events[0]) is sees
+
+
+async def test_the_outbox_holds_each_version_until_it_is_marked_sent(host: Host) -> None:
+    game = (await started_game(host, players=2)).game_id
+    assert [(r.version, r.board) for r in await host.unsent(game)] == [(0, True)]
+    await host.act(game, A, "pass")
+    assert [r.version for r in await host.unsent(game)] == [0, 1]
+    assert await host.games_with_unsent() == [game]
+    await host.mark_sent(game, 1)
+    assert await host.unsent(game) == [] and await host.games_with_unsent() == []
+    assert await host.last_board(game) == 1
+
+
+async def window(host: Host) -> int:
+    """A 3-player Pompeji game where A (seat 0) has just played: A and C hold the window."""
+    variants = {"permit_window": 900, "first_seat": 0}
+    game = (await started_game(host, kind="cardcity", variants=variants)).game_id
+    first = next(c for c in await host.legal_choices(game, A) if c.notation.startswith("play "))
+    await host.act(game, A, first.notation)
+    return game
+
+
+async def test_a_standing_order_to_let_windows_pass_answers_at_once(host: Host) -> None:
+    game = await window(host)
+    await host.set_window_order(game, C, "never")
+    declined = moves(await host.run_due())
+    assert [(m.seat, m.notation, m.by) for m in declined] == [(2, "decline", "auto")]
+    assert [s.user_id for s in (await host.status(game)).waiting_on] == [A]
+    await host.set_window_order(game, A, "never")
+    closed = moves(await host.run_due())
+    assert [(m.seat, m.notation) for m in closed] == [(0, "decline")]
+    assert [s.user_id for s in (await host.status(game)).waiting_on] == [B]
+
+
+async def test_a_standing_order_for_one_players_turns_asks_only_after_them(host: Host) -> None:
+    game = await window(host)  # the window follows A's turn (seat 0)
+    await host.set_window_order(game, C, "after:0")
+    assert moves(await host.run_due()) == []  # C is asked: it is A's turn that ended
+    await host.set_window_order(game, C, "after:1")
+    assert [(m.seat, m.notation) for m in moves(await host.run_due())] == [(2, "decline")]
+    with pytest.raises(Exception, match="another player's seat"):
+        await host.set_window_order(game, C, "after:2")
+
+
+async def test_a_game_whose_state_cannot_be_read_can_still_be_cancelled(
+    hosts: OpenHost, db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    first = await hosts(db_path, clock)
+    game = (await started_game(first, players=2, reminders_at=())).game_id
+    await first.close()
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (b"\xff{broken", game))
+    clock.advance(DAY)
+    second = await hosts(db_path, clock)
+    with caplog.at_level(logging.ERROR, logger="host"):
+        assert await second.run_due() == []
+        assert await second.run_due() == []
+        with pytest.raises(GameDamagedError, match="cannot be read"):
+            await second.act(game, A, "pass")
+        with pytest.raises(GameDamagedError, match="/game cancel"):
+            await second.public_view(game)
+    logged = [r for r in caplog.records if "cannot be read" in r.getMessage()]
+    assert len(logged) == 1 and str(game) in logged[0].getMessage()
+    assert await second.next_due() is None  # no retry loop every 5 minutes
+    cancelled = await second.cancel(game, A)
+    assert cancelled.status == "cancelled"
+    assert await second.game_in_channel(cancelled.channel_id) is None  # the channel is free
+    again = await second.create_game(GUILD, cancelled.channel_id, B, TableOptions(kind="toy"))
+    assert again.status == "lobby"
