@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +20,7 @@ import discord
 from cogs.runtime import VesuviusBot
 from cogs.settings import Settings, SettingsError
 from host import Chooser, Clock
+from plugins import PLUGINS, GamePlugin
 
 __all__ = ["Settings", "VesuviusBot", "create_bot", "main"]
 
@@ -31,11 +33,22 @@ def create_bot(
     clock: Clock | None = None,
     chooser: Chooser | None = None,
     seed_source: Callable[[], int] | None = None,
+    ai_executor: Executor | None = None,
+    plugin_list: Sequence[GamePlugin] = PLUGINS,
     **overrides: Any,
 ) -> VesuviusBot:
-    """A bot ready to ``start``; ``overrides`` replace settings fields (``db_path=...``)."""
+    """A bot ready to ``start``; ``overrides`` replace settings fields (``db_path=...``).
+    Tests inject the clock, the AI, the seed source, where AI decisions run (threads instead of
+    worker processes) and extra game plugins."""
     settings = replace(settings or Settings(), **overrides)
-    return VesuviusBot(settings, clock=clock, chooser=chooser, seed_source=seed_source)
+    return VesuviusBot(
+        settings,
+        clock=clock,
+        chooser=chooser,
+        seed_source=seed_source,
+        ai_executor=ai_executor,
+        plugin_list=plugin_list,
+    )
 
 
 async def _run(settings: Settings) -> None:

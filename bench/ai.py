@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.ai import Budget, choose_easy, choose_normal, choose_random, search
 from engine.downfall import GAME
+from engine.downfall.ai import DownfallHeuristics
 from host.ai import HARD_PLAYOUT_CAP, HARD_SECONDS
 
 MATCHES: dict[str, tuple[str, ...]] = {
@@ -54,14 +55,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def _chooser(level: str, seconds: float, iterations: list[int]) -> Callable[[Any, int, int], Any]:
     if level == "random":
         return lambda state, seat, seed: choose_random(GAME, state, seat, seed)
+    heur = DownfallHeuristics()
     if level == "easy":
-        return lambda state, seat, seed: choose_easy(GAME, state, seat, seed)
+        return lambda state, seat, seed: choose_easy(GAME, state, seat, seed, heur)
     if level == "normal":
-        return lambda state, seat, seed: choose_normal(GAME, state, seat, seed)
+        return lambda state, seat, seed: choose_normal(GAME, state, seat, seed, heur)
     budget = Budget(playouts=HARD_PLAYOUT_CAP, seconds=seconds, clock=time.perf_counter)
 
     def hard(state: Any, seat: int, seed: int) -> Any:
-        result = search(GAME, state, seat, seed, budget)
+        result = search(GAME, state, seat, seed, heur, budget)
         if result.iterations:
             iterations.append(result.iterations)
         return result.action

@@ -1,10 +1,17 @@
 """Bot latency: ``python -m bench bot`` (or ``python -m bench.bot``).
 
-In-process, against the loopback Discord of ``tests/fakediscord``: the median time from a
-player's ``/move`` in phase 2 (the move that ends the turn) to the reply carrying the new board
-image, with one game in the bot, and again with 200 more games active. Goal: ≤ 80 ms median.
-The positions are reached through the host directly (fast); only the measured move goes through
-Discord.
+In-process, against the loopback Discord of ``tests/fakediscord``: the time from a player's
+``/move`` in phase 2 (the move that ends the turn) to the reply carrying the new board image.
+
+1. With one game, then with 200 more games active. Goal: ≤ 80 ms median.
+2. While hard AI searches run beside it (0, 1 and 4 at once), with the AI in worker processes
+   (the bot's setting) and, for comparison, in threads of the bot's own process (how it was
+   before): median and p95, and each as a ratio to the idle median of the same run. Goal: ≤ 1.5×
+   with four searches in worker processes (a search in a thread holds the interpreter lock
+   against the event loop).
+
+The positions are reached through the host directly (fast); only the measured move goes
+through Discord.
 """
 
 from __future__ import annotations
@@ -13,16 +20,20 @@ import asyncio
 import statistics
 import tempfile
 import time
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from bot import VesuviusBot, create_bot
 from cogs.runtime import warm_up_renderers
+from engine.downfall import GAME
 from host import TableOptions
+from host.ai import LevelChooser
 from tests.fakediscord import FakeDiscord, FakeUser, bot_running
 
 SAMPLES = 25
 EXTRA_GAMES = 200
+LOAD_SAMPLES = 20
 
 
 def _pick(notations: list[str]) -> str:
@@ -37,6 +48,7 @@ async def _new_game(bot: VesuviusBot, guild_id: int, channel_id: int, users: lis
     for u in users[1:]:
         await bot.host.join(status.game_id, u)
     started = await bot.host.start(status.game_id, users[0])
+    await bot.flows.delivery.announce(status.game_id)
     return started.status.game_id
 
 
@@ -55,6 +67,7 @@ async def _to_turn_end(bot: VesuviusBot, game_id: int) -> int | None:
         if view["phase"] == "escape" and "pass" in notations:
             return user
         await bot.host.act(game_id, user, _pick(notations))
+        await bot.flows.delivery.announce(game_id)
 
 
 async def _measure(
@@ -77,8 +90,54 @@ async def _measure(
             warm_up -= 1
         else:
             times.append((time.perf_counter() - t0) * 1000)
-        await bot.service.idle()
+        await bot.flows.idle()
     return times
+
+
+async def _searching(bot: VesuviusBot, stop: asyncio.Event) -> int:
+    """Hard AI decisions one after another through the bot's AI runner until ``stop``."""
+    plugin = bot.plugin("downfall")
+    chooser = LevelChooser("hard")
+    state = GAME.new_game(5, 4)
+    done = 0
+    while not stop.is_set():
+        await bot.host.ai.choose(chooser, GAME, plugin.heuristics, state, state.seat, done)
+        done += 1
+    return done
+
+
+def _p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1]
+
+
+async def _under_load(executor: Executor | None, label: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord(echo=False) as fake:
+            bot = create_bot(
+                db_path=Path(tmp) / "load.sqlite3", sync_commands=True, ai_executor=executor
+            )
+            async with bot_running(fake, bot):
+                await bot.host.ai.warm_up()
+                chan = fake.default_guild.channel("general")
+                alice, bob = await fake.user("alice"), await fake.user("bob")
+                users = {alice.id: alice, bob.id: bob}
+                await _new_game(bot, fake.default_guild.id, chan.id, list(users))
+                idle: float | None = None
+                for searches in (0, 1, 4):
+                    stop = asyncio.Event()
+                    tasks = [asyncio.create_task(_searching(bot, stop)) for _ in range(searches)]
+                    await asyncio.sleep(0.5 if searches else 0)
+                    times = await _measure(fake, bot, chan, users, LOAD_SAMPLES)
+                    stop.set()
+                    done = sum(await asyncio.gather(*tasks))
+                    median, p95 = statistics.median(times), _p95(times)
+                    idle = idle or median
+                    print(
+                        f"{label}, {searches} hard search(es) beside it: /move -> board "
+                        f"median {median:.1f} ms ({median / idle:.2f}× idle), "
+                        f"p95 {p95:.1f} ms ({p95 / idle:.2f}× idle); "
+                        f"{done} AI decisions meanwhile"
+                    )
 
 
 async def run() -> None:
@@ -104,6 +163,9 @@ async def run() -> None:
                     f"phase-2 /move -> reply with the board, {EXTRA_GAMES + 1} games: "
                     f"median {statistics.median(many):.1f} ms (n={len(many)}, goal ≤ 80 ms)"
                 )
+    await _under_load(None, "AI in worker processes (the bot's setting)")
+    with ThreadPoolExecutor(4) as threads:
+        await _under_load(threads, "AI in threads of the bot's process (before)")
 
 
 def main() -> None:

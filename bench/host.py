@@ -41,11 +41,12 @@ async def _one_move(host: Host, game: int, rng: random.Random) -> float | None:
     status = await host.status(game)
     if status.status != "active":
         return None
-    user = status.waiting_on[0].user_id
+    seat = status.waiting_on[0]
+    user = seat.user_id
     assert user is not None
     choice = rng.choice(await host.legal_choices(game, user))
     start = time.perf_counter()
-    await host.act(game, user, choice.notation, status.version)
+    await host.act(game, user, choice.notation, seat.token)
     return time.perf_counter() - start
 
 

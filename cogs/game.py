@@ -1,5 +1,6 @@
-"""``/game ...``: lobby, start, status, board, log, resign, cancel, rules. Game-agnostic: games,
-options, labels, words and images all come from the engine registry, the host and ``render``."""
+"""``/game ...``: lobby, start, status, board, log, mine, rules, interrupts, resign, back,
+cancel. Game-agnostic: games, options, labels, words and images come from the game plugins
+(``bot.plugin_list``), the host and each game's presentation."""
 
 from __future__ import annotations
 
@@ -11,21 +12,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
-from cogs.service import missing_permissions, png_file
-from cogs.ui import board_view, lobby_view
-from engine.core import Game, OptionSpec
-from engine.registry import all_games, get_game
+import plugins
+from cogs import texts
+from cogs.components import lobby_view
+from cogs.delivery import error, png_file
+from cogs.flows import missing_permissions
+from engine.core import OptionSpec
 from host import BadOptionError, GameNotActiveError, GameStatus, Host, HostError, TableOptions
-from render.text import duration, narrator
+from plugins import GamePlugin
 
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
 
-PLAYABLE = {key: game for key, game in all_games().items() if key in render.GAMES}
-"""Games with an engine and a renderer: what ``/game new`` offers."""
-MIN_PLAYERS = min(g.min_players for g in PLAYABLE.values())
-MAX_PLAYERS = max(g.max_players for g in PLAYABLE.values())
+MAX_PLAYERS = max(p.capabilities.max_players for p in plugins.PLUGINS)
 TURN_TIMES = [
     app_commands.Choice(name="5 minutes", value=300),
     app_commands.Choice(name="1 hour", value=3600),
@@ -36,11 +35,11 @@ TURN_TIMES = [
 ]
 
 
-def parse_variants(game: Game[Any, Any], text: str | None) -> dict[str, Any]:
-    """``"dual_vent"`` / ``"dual_vent=true, x=2"`` -> engine options, checked against the game's
-    :class:`OptionSpec` list."""
+def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
+    """``"dual_vent"`` / ``"dual_vent=true, x=2"`` -> engine options, checked against the
+    game's :class:`OptionSpec` list."""
     out: dict[str, Any] = {}
-    specs = {o.name: o for o in game.options}
+    specs = {o.name: o for o in plugin.options}
     for part in re.split(r"[,\s]+", (text or "").strip()):
         if not part:
             continue
@@ -48,7 +47,9 @@ def parse_variants(game: Game[Any, Any], text: str | None) -> dict[str, Any]:
         spec = specs.get(key.strip().lower())
         if spec is None:
             known = ", ".join(f"`{name}`" for name in specs) or "none"
-            raise BadOptionError(f"`{key}` is not an option of {game.title}. Options: {known}.")
+            raise BadOptionError(
+                f"`{texts.md(key)}` is not an option of {plugin.title}. Options: {known}."
+            )
         out[spec.name] = _coerce(spec, raw.strip())
     return out
 
@@ -65,10 +66,9 @@ def _coerce(spec: OptionSpec, raw: str) -> Any:
                 f"`{spec.name}` is on or off: write `{spec.name}=true` or `=false`."
             )
     elif isinstance(spec.default, int):
-        try:
-            value = int(raw)
-        except ValueError:
-            raise BadOptionError(f"`{spec.name}` needs a whole number.") from None
+        if not (raw.lstrip("-").isascii() and raw.lstrip("-").isdigit()):
+            raise BadOptionError(f"`{spec.name}` needs a whole number.")
+        value = int(raw)
     else:
         value = raw
     if spec.choices and value not in spec.choices:
@@ -84,25 +84,28 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         super().__init__()
 
     @property
-    def service(self) -> Any:
-        return self.bot.service
-
-    @property
     def host(self) -> Host:
         return self.bot.host
+
+    def plugin_choices(self, current: str) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=p.title[:100], value=p.key)
+            for p in self.bot.plugin_list
+            if current.lower() in f"{p.key} {p.title}".lower()
+        ][:25]
 
     async def _here(
         self, interaction: discord.Interaction[Any], *, finished: bool = False
     ) -> GameStatus | None:
-        self.service.remember(interaction.user)
-        return await self.service.game_here(interaction, finished=finished)  # type: ignore[no-any-return]
+        self.bot.flows.delivery.remember(interaction.user)
+        return await self.bot.flows.game_here(interaction, finished=finished)
 
     # -- lobby -----------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a new game in this channel (or a thread)")
     @app_commands.describe(
-        game="Which game to play",
-        players="How many seats at the table (AI seats included)",
+        game="Which game to play (pick from the list)",
+        players="How many seats at the table (AI seats included; 1 = solo, where the game has it)",
         variant="Game options, e.g. dual_vent (pick from the list)",
         turn_time="Time each player has for a decision",
         timeout_policy="What happens when a player runs out of time",
@@ -112,7 +115,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         forced_moves="Play a decision by itself when it has only one legal choice",
     )
     @app_commands.choices(  # type: ignore[misc]
-        game=[app_commands.Choice(name=g.title, value=k) for k, g in PLAYABLE.items()],
         turn_time=TURN_TIMES,
         timeout_policy=[
             app_commands.Choice(name="An AI decides for them", value="ai"),
@@ -128,12 +130,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             app_commands.Choice(name="Hard: searches ahead (about a second a move)", value="hard"),
         ],
     )
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction[Any],
         game: str,
-        players: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
+        players: app_commands.Range[int, 1, MAX_PLAYERS] | None = None,
         variant: str | None = None,
         turn_time: int | None = None,
         timeout_policy: str | None = None,
@@ -142,100 +143,79 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         ai_level: str = "normal",
         forced_moves: bool = False,
     ) -> None:
-        async with self.service.busy():
-            await self._new(
-                interaction,
-                game,
-                players,
-                variant,
-                turn_time,
-                timeout_policy,
-                where,
-                ai_seats,
-                ai_level,
-                forced_moves,
+        flows = self.bot.flows
+        async with flows.busy():
+            flows.delivery.remember(interaction.user)
+            plugin = self.host.plugin(game)
+            channel = interaction.channel
+            in_thread = isinstance(channel, discord.Thread)
+            missing = missing_permissions(interaction, new_thread=where == "thread")
+            if missing:
+                await error(interaction, missing)
+                return
+            options = TableOptions(
+                kind=plugin.key,
+                players=players,
+                variants=parse_variants(plugin, variant),
+                turn_time=None if turn_time is None else float(turn_time),
+                timeout_policy=timeout_policy,  # type: ignore[arg-type]
+                ai_seats=ai_seats,
+                ai_level=ai_level,
+                auto_forced=forced_moves,
             )
-
-    async def _new(
-        self,
-        interaction: discord.Interaction[Any],
-        game: str,
-        players: int | None,
-        variant: str | None,
-        turn_time: int | None,
-        timeout_policy: str | None,
-        where: str,
-        ai_seats: int,
-        ai_level: str,
-        forced_moves: bool,
-    ) -> None:
-        self.service.remember(interaction.user)
-        engine_game = get_game(game)
-        channel = interaction.channel
-        in_thread = isinstance(channel, discord.Thread)
-        missing = missing_permissions(interaction, new_thread=where == "thread")
-        if missing:
-            await self.service.error(interaction, missing)
-            return
-        options = TableOptions(
-            kind=game,
-            players=players,
-            variants=parse_variants(engine_game, variant),
-            turn_time=None if turn_time is None else float(turn_time),
-            timeout_policy=timeout_policy,  # type: ignore[arg-type]
-            ai_seats=ai_seats,
-            ai_level=ai_level,
-            auto_forced=forced_moves,
-        )
-        guild_id = interaction.guild_id or 0
-        if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
-            # No defer here: a refusal must stay ephemeral, and these are two quick calls.
-            thread = await channel.create_thread(
-                name=f"{engine_game.title} — {interaction.user.display_name}"[:100],
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=10080,
-            )
-            try:
-                status = await self.host.create_game(
-                    guild_id, thread.id, interaction.user.id, options
+            guild_id = interaction.guild_id or 0
+            if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
+                name = f"{plugin.title} — {interaction.user.display_name}"[:100]
+                thread = await channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
                 )
-            except HostError:
-                with contextlib.suppress(discord.HTTPException):
-                    await thread.delete()
-                raise
-            await interaction.response.send_message(
-                f"🌋 {interaction.user.display_name} opened game #{status.game_id} "
-                f"({engine_game.title}) in {thread.mention}: join there!"
+                try:
+                    status = await self.host.create_game(
+                        guild_id, thread.id, interaction.user.id, options
+                    )
+                except HostError:
+                    with contextlib.suppress(discord.HTTPException):
+                        await thread.delete()
+                    raise
+                await interaction.response.send_message(
+                    f"🌋 {texts.md(interaction.user.display_name)} opened game "
+                    f"#{status.game_id} ({texts.md(plugin.title)}) in {thread.mention}: "
+                    "join there!",
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                await thread.add_user(interaction.user)
+                flows.lobbies[status.game_id] = await thread.send(
+                    await flows.lobby_message(status),
+                    view=lobby_view(status.game_id),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+            status = await self.host.create_game(
+                guild_id, interaction.channel_id or 0, interaction.user.id, options
             )
-            await thread.add_user(interaction.user)
-            names = await self.service.seat_names(status)
-            await thread.send(
-                self.service.lobby_text(status, names),
+            await interaction.response.send_message(
+                await flows.lobby_message(status),
                 view=lobby_view(status.game_id),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            return
-        status = await self.host.create_game(
-            guild_id, interaction.channel_id or 0, interaction.user.id, options
-        )
-        names = await self.service.seat_names(status)
-        await interaction.response.send_message(
-            self.service.lobby_text(status, names),
-            view=lobby_view(status.game_id),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+            flows.lobbies[status.game_id] = await interaction.original_response()
+
+    @new.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return self.plugin_choices(current)
 
     @new.autocomplete("variant")
     async def variant_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         key = getattr(interaction.namespace, "game", None)
-        games = [PLAYABLE[key]] if key in PLAYABLE else list(PLAYABLE.values())
+        chosen = [p for p in self.bot.plugin_list if p.key == key] or list(self.bot.plugin_list)
         out = []
-        for g in games:
-            for spec in g.options:
-                values = spec.choices or (spec.default,)
-                for value in values:
+        for plugin in chosen:
+            for spec in plugin.options:
+                for value in spec.choices or (spec.default,):
                     if value == spec.default:
                         continue
                     text = f"{spec.name}={str(value).lower()}"
@@ -246,17 +226,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(name="join", description="Take a seat in this channel's game lobby")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.service.lobby_change(interaction, "join")
+        await self.bot.flows.lobby_change(interaction, "join")
 
     @app_commands.command(name="leave", description="Give up your seat in the lobby")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.service.lobby_change(interaction, "leave")
+        await self.bot.flows.lobby_change(interaction, "leave")
 
     @app_commands.command(
         name="start", description="Deal and start (the creator or a server manager)"
     )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await self.service.start(interaction)
+        await self.bot.flows.start(interaction)
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -265,30 +245,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         status = await self._here(interaction, finished=True)
         if status is None:
             return
-        names = await self.service.seat_names(status)
-        lines = [f"**Game #{status.game_id}** · {status.title} · {status.status}"]
-        if status.status == "lobby":
-            lines = [self.service.lobby_text(status, names)]
-        else:
-            for s in status.seats:
-                flags = []
-                if s.ai_controlled and s.user_id is not None:
-                    flags.append("an AI plays for them")
-                if s.resigned:
-                    flags.append("resigned")
-                if s.timeouts:
-                    flags.append(f"{s.timeouts} timeout(s) in a row")
-                extra = f" — {', '.join(flags)}" if flags else ""
-                lines.append(f"{s.seat + 1}. {self.service.who(s, names, mention=False)}{extra}")
-            if status.status == "active":
-                view = await self.host.public_view(status.game_id)
-                waiting = await self.service.waiting_line(status, view, names, status.waiting_on)
-                lines.append(waiting or f"Move {status.version}.")
-            else:
-                lines.append(f"Move {status.version}.")
-            lines.append(f"Time per decision: {duration(status.options.turn_time or 0)}.")
+        delivery = self.bot.flows.delivery
+        names = await delivery.seat_names(status)
+        waiting = ""
+        if status.status == "active":
+            view = await self.host.public_view(status.game_id)
+            decision = delivery.presentation(status).words.decision(view)
+            closed = {u for u in delivery.dm_blocked_until if delivery.dms_blocked(u)}
+            waiting = texts.waiting_line(status, decision, names, dms_closed=closed)
+        lobby = await self.bot.flows.lobby_message(status) if status.status == "lobby" else ""
         await interaction.response.send_message(
-            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            texts.status_lines(status, names, waiting, lobby=lobby),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="board", description="Show the current board (only to you)")
@@ -297,22 +266,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if status is None:
             return
         if status.status == "lobby":
-            await self.service.error(interaction, "The game has not started yet.")
+            await error(interaction, "The game has not started yet.")
             return
         try:
             view = await self.host.public_view(status.game_id)
         except GameNotActiveError:  # a lobby that was cancelled: it never had a board
-            await self.service.error(
-                interaction, f"Game #{status.game_id} was cancelled before it started."
-            )
+            await error(interaction, f"Game #{status.game_id} was cancelled before it started.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        names = await self.service.seat_names(status)
-        content, png = await self.service.board_message(status, view, names, [])
+        delivery = self.bot.flows.delivery
+        names = await delivery.seat_names(status)
+        presentation = delivery.presentation(status)
+        content = texts.board_caption(status, presentation, view, names, [])
+        images = await delivery.public_images(status, view, names)
         await interaction.followup.send(
             content,
-            file=png_file(png, "board.png"),
-            view=board_view(status.game_id),
+            files=[png_file(i) for i in images],
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -325,42 +294,34 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         status = await self._here(interaction, finished=True)
         if status is None:
             return
-        entries = await self.host.log(status.game_id, None, limit=count)
+        entries = await self.host.log(status.game_id, interaction.user.id, limit=count)
         if not entries:
-            await self.service.error(interaction, "No moves have been made yet.")
+            await error(interaction, "No moves have been made yet.")
             return
-        names = await self.service.seat_names(status)
-        lines = [f"**Game #{status.game_id}** · the last {len(entries)} moves"]
-        for e in entries:
-            who = names[e.seat] if e.seat < len(names) else f"Seat {e.seat + 1}"
-            mark = {"timeout": " ⏰ timeout", "ai": " 🤖 AI", "auto": " ⚙️ forced"}.get(e.by, "")
-            lines.append(f"`{e.version:>3}` {who}: `{e.notation}` — {e.label}{mark}")
-        text = "\n".join(lines)
-        while len(text) > 2000:
-            lines.pop(1)
-            text = "\n".join(lines)
+        names = await self.bot.flows.delivery.seat_names(status)
         await interaction.response.send_message(
-            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            texts.log_lines(entries, names, status.game_id),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="mine", description="Your open games, and where it is your move")
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         games = await self.host.games_of_user(interaction.user.id)
         if not games:
-            await self.service.error(
-                interaction, "You have no open games. Start one with `/game new`."
-            )
+            await error(interaction, "You have no open games. Start one with `/game new`.")
             return
         games.sort(key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
+        titles = {p.key: p.title for p in self.bot.plugin_list}
         lines = ["**Your games**"]
         for g in games[:20]:
-            title = PLAYABLE[g.kind].title if g.kind in PLAYABLE else g.kind
             state = "lobby" if g.status == "lobby" else "waiting for others"
             if g.is_waiting_on_you:
-                state = f"**your move**{self.service.deadline_text(g.deadline)}"
-            link = self.service.link(g.guild_id, g.channel_id)
+                state = f"**your move**{texts.deadline_text(g.deadline)}"
+            link = f"https://discord.com/channels/{g.guild_id}/{g.channel_id}"
+            title = texts.md(titles.get(g.kind, g.kind))
             lines.append(f"• game #{g.game_id} ({title}) in <#{g.channel_id}> — {state} — {link}")
-        while len("\n".join(lines)) > 2000 - 40:
+        while len("\n".join(lines)) > texts.CONTENT_LIMIT - 40:
             lines.pop()
         if len(lines) <= len(games):
             lines.append(f"… and {len(games) - len(lines) + 1} more")
@@ -373,47 +334,98 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         topic="Which part of the rules",
         game="Which game (default: the one in this channel)",
     )
-    @app_commands.choices(
-        game=[app_commands.Choice(name=g.title, value=k) for k, g in PLAYABLE.items()]
-    )
     async def rules(
         self, interaction: discord.Interaction[Any], topic: str = "", game: str | None = None
     ) -> None:
-        kind = game or await self._kind_here(interaction)
-        rules = narrator(kind).rules
+        plugin = self.host.plugin(game or await self._kind_here(interaction))
+        rules = plugin.presentation.words.rules
         if not rules:
-            await self.service.error(interaction, "There is no rules summary for this game yet.")
+            await error(interaction, "There is no rules summary for this game yet.")
             return
         topic = topic or next(iter(rules))
         if topic not in rules:
             known = ", ".join(f"`{k}`" for k in rules) or "none"
-            await self.service.error(interaction, f"There is no topic `{topic}`. Topics: {known}.")
+            await error(interaction, f"There is no topic `{texts.md(topic)}`. Topics: {known}.")
             return
         title, text = rules[topic]
         others = " · ".join(k for k in rules if k != topic)
         await interaction.response.send_message(
-            f"📜 **{PLAYABLE[kind].title if kind in PLAYABLE else kind} — {title}**\n{text}\n"
-            f"*Other topics:* {others}",
+            f"📜 **{texts.md(plugin.title)} — {title}**\n{text}\n*Other topics:* {others}"[
+                : texts.CONTENT_LIMIT
+            ],
             ephemeral=True,
         )
+
+    @rules.autocomplete("game")
+    async def rules_game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return self.plugin_choices(current)
 
     @rules.autocomplete("topic")
     async def topic_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         kind = getattr(interaction.namespace, "game", None) or await self._kind_here(interaction)
+        try:
+            rules = self.host.plugin(kind).presentation.words.rules
+        except HostError:
+            return []
         return [
             app_commands.Choice(name=title[:100], value=key)
-            for key, (title, _) in narrator(kind).rules.items()
+            for key, (title, _) in rules.items()
             if current.lower() in f"{key} {title}".lower()
         ][:25]
 
     async def _kind_here(self, interaction: discord.Interaction[Any]) -> str:
         status = await self.host.last_game_in_channel(interaction.channel_id or 0)
-        if status is not None:
-            return status.kind
-        with_rules = [k for k in PLAYABLE if narrator(k).rules]
-        return (with_rules or list(PLAYABLE))[0]
+        return status.kind if status is not None else self.bot.plugin_list[0].key
+
+    # -- settings of one's own seat ----------------------------------------------------------------
+
+    @app_commands.command(
+        name="interrupts",
+        description="When to ask you about optional out-of-turn chances (Pompeji's permit)",
+    )
+    @app_commands.describe(
+        when="Ask at every chance, never, or only after one player's turns",
+        player="With 'only after': whose turns",
+    )
+    @app_commands.choices(
+        when=[
+            app_commands.Choice(name="Ask me at every chance", value="ask"),
+            app_commands.Choice(name="Never ask me (let every chance pass)", value="never"),
+            app_commands.Choice(name="Ask me only after one player's turns", value="after"),
+        ]
+    )
+    async def interrupts(
+        self,
+        interaction: discord.Interaction[Any],
+        when: str,
+        player: discord.Member | None = None,
+    ) -> None:
+        status = await self._here(interaction)
+        if status is None:
+            return
+        order = when
+        if when == "after":
+            seat = status.seat_of(player.id) if player is not None else None
+            if seat is None:
+                await error(interaction, "Name a player of this game with `player:`.")
+                return
+            order = f"after:{seat.seat}"
+        await self.host.set_window_order(
+            status.game_id, interaction.user.id, order, guild_id=interaction.guild_id
+        )
+        said = {
+            "ask": "I'll ask you at every chance.",
+            "never": "I won't ask you: every such chance passes by itself.",
+        }.get(
+            order,
+            f"I'll ask you only after {texts.md(player.display_name if player else '')}'s turns.",
+        )
+        await error(interaction, f"✅ {said}")
+        self.bot.wake_scheduler()
 
     # -- ending ----------------------------------------------------------------------------------
 
@@ -423,14 +435,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if status is None:
             return
         status = await self.host.resign(
-            status.game_id, interaction.user.id, channel_id=interaction.channel_id
+            status.game_id,
+            interaction.user.id,
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
         )
-        who = interaction.user.display_name
+        who = texts.md(interaction.user.display_name)
         if status.status == "cancelled":
             text = f"🏳️ {who} resigned. No human player is left, so game #{status.game_id} ends."
         else:
             text = f"🏳️ {who} resigned from game #{status.game_id}; an AI plays their seat."
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(
+            text, allowed_mentions=discord.AllowedMentions.none()
+        )
+        async with self.bot.flows.busy():
+            await self.bot.flows.delivery.notify(status)
         self.bot.wake_scheduler()
 
     @app_commands.command(name="back", description="Play your seat again after an AI took over")
@@ -439,14 +458,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if status is None:
             return
         status = await self.host.return_to_seat(
-            status.game_id, interaction.user.id, channel_id=interaction.channel_id
+            status.game_id,
+            interaction.user.id,
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
         )
         await interaction.response.send_message(
-            f"👋 {interaction.user.display_name} is back and plays their own seat again "
-            f"in game #{status.game_id}."
+            f"👋 {texts.md(interaction.user.display_name)} is back and plays their own seat "
+            f"again in game #{status.game_id}.",
+            allowed_mentions=discord.AllowedMentions.none(),
         )
-        async with self.service.busy():
-            await self.service.notify_waiting(status)
+        async with self.bot.flows.busy():
+            await self.bot.flows.delivery.notify(status)
 
     @app_commands.command(
         name="cancel", description="Call the game off (creator or server manager)"
@@ -455,16 +478,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         status = await self._here(interaction)
         if status is None:
             return
-        is_admin = bool(interaction.permissions.manage_guild)
         status = await self.host.cancel(
             status.game_id,
             interaction.user.id,
-            is_admin=is_admin,
+            is_admin=bool(interaction.permissions.manage_guild),
             channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
         )
         await interaction.response.send_message(
-            f"🛑 Game #{status.game_id} was cancelled by {interaction.user.display_name}."
+            f"🛑 Game #{status.game_id} was cancelled by "
+            f"{texts.md(interaction.user.display_name)}.",
+            allowed_mentions=discord.AllowedMentions.none(),
         )
+        async with self.bot.flows.busy():
+            await self.bot.flows.close_lobby(status)
+            await self.bot.flows.delivery.notify(status)
 
 
 async def setup(bot: VesuviusBot) -> None:

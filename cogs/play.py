@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.flows import HINT
 from host import HostError
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ class PlayCog(commands.Cog):
     @app_commands.describe(action="Your move: pick from the list (it shows exactly what is legal)")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
-        await self.bot.service.move(interaction, action)
+        await self.bot.flows.move(interaction, action)
 
     @move.autocomplete("action")
     async def action_autocomplete(
@@ -34,16 +35,22 @@ class PlayCog(commands.Cog):
         host = self.bot.host
         status = await host.game_in_channel(interaction.channel_id or 0)
         if status is None:
-            return [app_commands.Choice(name="There is no game in this channel", value="?")]
+            return [app_commands.Choice(name="There is no game in this channel", value=HINT)]
         try:
             page = await host.legal_choices(
-                status.game_id, interaction.user.id, current, channel_id=interaction.channel_id
+                status.game_id,
+                interaction.user.id,
+                current,
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
             )
         except HostError as e:
-            text = await self.bot.service.reason(e, mention=False)
-            return [app_commands.Choice(name=text[:100], value="?")]
+            text = await self.bot.flows.reason(e, mention=False)
+            return [app_commands.Choice(name=text[:100], value=HINT)]
         if not page:
-            return [app_commands.Choice(name=f"No legal move matches “{current}”"[:100], value="?")]
+            return [
+                app_commands.Choice(name=f"No legal move matches “{current}”"[:100], value=HINT)
+            ]
         shown = list(page)
         if not page.more:
             return [app_commands.Choice(name=c.label[:100], value=c.notation) for c in shown]
@@ -52,13 +59,13 @@ class PlayCog(commands.Cog):
         note = f"… showing {len(shown)} of {page.total}: type to narrow the list"
         return [
             *(app_commands.Choice(name=c.label[:100], value=c.notation) for c in shown),
-            app_commands.Choice(name=note, value="?"),
+            app_commands.Choice(name=note, value=HINT),
         ]
 
     @app_commands.command(name="hand", description="Your hand and your options (only you see it)")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.service.show_hand(interaction)
+        await self.bot.flows.show_hand(interaction)
 
 
 async def setup(bot: VesuviusBot) -> None:

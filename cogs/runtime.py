@@ -1,42 +1,52 @@
 """The bot itself: opens the host in ``setup_hook``, loads the cogs, registers the dynamic
-buttons, syncs the commands and runs the scheduler loop that drives ``host.run_due()``."""
+components, syncs the commands, and runs the scheduler loop that drives ``host.run_due()`` and
+sends whatever the outbox still holds."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
-from cogs import ui
-from cogs.service import Service
+import plugins
+from cogs import components
+from cogs.delivery import error
+from cogs.flows import Flows
 from cogs.settings import Settings
-from engine.registry import all_games
-from host import Chooser, Clock, Host, HostError, SystemClock
+from host import Chooser, Clock, Host, HostError, MoveResult, Reminder, SystemClock
+from render.presentation import Presentation
 
 log = logging.getLogger("cogs.runtime")
 
 COG_MODULES = ("cogs.game", "cogs.play")
+CLOSE_WITHIN = 5.0
+"""Seconds shutdown waits for the scheduler and for messages on their way."""
 
 
 def warm_up_renderers() -> None:
-    """Render each game's opening board once: the first render builds caches (fonts, the
+    """Render each game's opening images once: the first render builds caches (fonts, the
     palette) that take seconds on a slow machine, which must not fall on a player's move."""
-    for key, game in all_games().items():
-        if key in render.GAMES:
-            try:
-                state = game.new_game(0, game.min_players, {})
-                view = game.view(state, None)
-                render.render_board(key, view, ["-"] * game.min_players)
-                render.render_hand(key, game.view(state, 0), "-")
-            except Exception:
-                log.warning("warming up the %s renderer failed", key, exc_info=True)
+    for plugin in plugins.PLUGINS:
+        game = plugin.engine
+        try:
+            players = min(p for p in game.capabilities.player_counts if p > 1)
+        except ValueError:
+            players = 1
+        try:
+            state = game.new_game(0, players, {})
+            names = ["-"] * players
+            present: Presentation = plugin.presentation
+            present.public_images(game.view(state, None), names)
+            present.private_image(game.view(state, 0), "-", ())
+        except Exception:
+            log.warning("warming up the %s renderer failed", plugin.key, exc_info=True)
 
 
 class VesuviusBot(commands.Bot):
@@ -49,9 +59,12 @@ class VesuviusBot(commands.Bot):
         clock: Clock | None = None,
         chooser: Chooser | None = None,
         seed_source: Callable[[], int] | None = None,
+        ai_executor: Executor | None = None,
+        plugin_list: Sequence[plugins.GamePlugin] = plugins.PLUGINS,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.dm_messages = True  # a plain DM ("help") gets an answer; not privileged
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -62,11 +75,22 @@ class VesuviusBot(commands.Bot):
         self.clock: Clock = clock or SystemClock()
         self.chooser = chooser
         self.seed_source = seed_source
+        self.ai_executor = ai_executor
+        self.plugin_list = tuple(plugin_list)
+        """The games this bot offers (the built-in plugins; tests add their own)."""
+        self._plugins = {p.key: p for p in self.plugin_list}
         self._host: Host | None = None
-        self.service = Service(self)
+        self.flows = Flows(self)
         self._scheduler: asyncio.Task[None] | None = None
+        self._warm_ai: asyncio.Task[Any] | None = None
         self._wake = asyncio.Event()
+        self._stopping = False
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    def plugin(self, kind: str) -> plugins.GamePlugin:
+        """The plugin of a game this bot offers."""
+        plugin = self._plugins.get(kind)
+        return plugin if plugin is not None else plugins.get(kind)
 
     @property
     def host(self) -> Host:
@@ -78,11 +102,18 @@ class VesuviusBot(commands.Bot):
         path = self.settings.db_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._host = await Host.open(
-            path, clock=self.clock, chooser=self.chooser, seed_source=self.seed_source
+            path,
+            clock=self.clock,
+            chooser=self.chooser,
+            seed_source=self.seed_source,
+            games=self.plugin,
+            ai_workers=self.settings.ai_workers,
+            ai_executor=self.ai_executor,
+            ai_pace=self.settings.ai_pace,
         )
         for module in COG_MODULES:
             await self.load_extension(module)
-        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             if self.settings.dev_guild_id is not None:
                 guild = discord.Object(id=self.settings.dev_guild_id)
@@ -92,17 +123,25 @@ class VesuviusBot(commands.Bot):
             else:
                 synced = await self.tree.sync()
                 log.info("synced %d global commands (may take up to an hour)", len(synced))
+        self._warm_ai = asyncio.create_task(self.host.ai.warm_up(), name="vesuvius-ai-warm-up")
         self._scheduler = asyncio.create_task(self._run_scheduler(), name="vesuvius-scheduler")
-        self.service.warm_up = asyncio.create_task(asyncio.to_thread(warm_up_renderers))
+        self.flows.delivery.warm_up = asyncio.create_task(asyncio.to_thread(warm_up_renderers))
 
     async def close(self) -> None:
-        if self._scheduler is not None:
-            self._scheduler.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._scheduler
-            self._scheduler = None
+        """Stop within :data:`CLOSE_WITHIN` seconds on every supported Python: the scheduler is
+        told to stop and cancelled, and at most that long is waited for it and for messages on
+        their way (a cancellation swallowed by a wait that completed at the same moment, as
+        Python 3.11's ``wait_for`` can do, cannot hang shutdown)."""
+        self._stopping = True
+        self._wake.set()
+        for task in (self._scheduler, self._warm_ai):
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.wait({task}, timeout=CLOSE_WITHIN)
+        self._scheduler = self._warm_ai = None
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.service.idle(), timeout=5.0)  # moves being delivered
+            async with asyncio.timeout(CLOSE_WITHIN):
+                await self.flows.idle()  # moves being delivered
         await super().close()
         if self._host is not None:
             await self._host.close()
@@ -116,18 +155,24 @@ class VesuviusBot(commands.Bot):
 
     async def run_due_once(self) -> int:
         """Run everything due now and deliver it; returns how many notifications."""
-        async with self.service.busy():
+        async with self.flows.busy():
             notes = await self.host.run_due()
+            moved: list[int] = []
             for note in notes:
                 try:
-                    await self.service.deliver(note)
+                    if isinstance(note, Reminder):
+                        await self.flows.delivery.remind(note)
+                    elif isinstance(note, MoveResult) and note.game_id not in moved:
+                        moved.append(note.game_id)
+                        await self.flows.delivery.announce(note.game_id)
                 except Exception:
                     log.exception("game %s: delivering a notification failed", note.game_id)
+            await self.flows.delivery.announce_unsent()
             return len(notes)
 
     async def _run_scheduler(self) -> None:
         await self.wait_until_ready()
-        while not self.is_closed():
+        while not self._stopping and not self.is_closed():
             try:
                 await self.run_due_once()
                 nxt = await self.host.next_due()
@@ -139,24 +184,49 @@ class VesuviusBot(commands.Bot):
             limit = self.settings.scheduler_max_sleep
             delay = limit if nxt is None else min(limit, max(0.0, nxt - self.clock.now()))
             self._wake.clear()
+            if self._stopping:
+                return
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()
 
-    # -- errors ------------------------------------------------------------------------------------
+    # -- plain DMs and errors --------------------------------------------------------------------
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A plain DM to the bot gets a short help and the games its author plays in."""
+        if message.guild is not None or message.author.bot or self._host is None:
+            return
+        games = await self.host.games_of_user(message.author.id)
+        lines = [
+            "🌋 I host Pompeii board games in server channels: start one there with "
+            "`/game new`, make moves with `/move`, see your hand with `/hand`."
+        ]
+        if games:
+            lines.append("Your games:")
+            for g in games[:10]:
+                state = "**your move**" if g.is_waiting_on_you else g.status
+                lines.append(
+                    f"• game #{g.game_id} in <#{g.channel_id}> — {state} — "
+                    f"https://discord.com/channels/{g.guild_id}/{g.channel_id}"
+                )
+        else:
+            lines.append("You have no open games right now.")
+        with contextlib.suppress(discord.HTTPException):
+            await message.channel.send("\n".join(lines))
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[Any], error_: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
+        original = getattr(error_, "original", error_)
         if isinstance(original, HostError):
-            await self.service.error(interaction, await self.service.reason(original, mention=True))
+            await error(interaction, await self.flows.reason(original, mention=True))
             return
-        if isinstance(error, app_commands.CheckFailure):
-            await self.service.error(interaction, str(error) or "You can't use this here.")
+        if isinstance(error_, app_commands.CheckFailure):
+            await error(interaction, str(error_) or "You can't use this here.")
             return
         game = None
         with contextlib.suppress(Exception):
             status = await self.host.last_game_in_channel(interaction.channel_id or 0)
             game = status.game_id if status is not None else None
         command = interaction.command.qualified_name if interaction.command else "?"
-        await self.service.unexpected(interaction, original, game, f"/{command}")
+        await self.flows.unexpected(interaction, original, game, f"/{command}")

@@ -27,11 +27,18 @@ class Settings:
     """``VESUVIUS_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR."""
     sync_commands: bool = True
     """``VESUVIUS_SYNC_COMMANDS``: sync slash commands at startup (``0`` to skip)."""
-    dm_block_seconds: float = 6 * 3600.0
-    """``VESUVIUS_DM_RETRY_AFTER``: after a user's DMs refused, how long not to try again."""
+    dm_block_seconds: float = 15 * 60.0
+    """``VESUVIUS_DM_RETRY_AFTER``: after a user's DMs refused, how long not to try again (a
+    player who opens their DMs gets them again this soon)."""
     scheduler_max_sleep: float = 60.0
     """``VESUVIUS_SCHEDULER_MAX_SLEEP``: the scheduler loop looks for due work at least this
     often (seconds, real time)."""
+    ai_workers: int | None = None
+    """``VESUVIUS_AI_WORKERS``: processes that run AI decisions (default: one fewer than the
+    machine's cores, at least one), so a thinking AI never slows the bot's replies."""
+    ai_pace: float = 2.0
+    """``VESUVIUS_AI_PACE``: seconds between AI moves once no human plays a game any more (the
+    AIs finish it without flooding the channel; the board is posted once per round)."""
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -52,8 +59,13 @@ class Settings:
         try:
             dm_block = float(env.get("VESUVIUS_DM_RETRY_AFTER", cls.dm_block_seconds))
             max_sleep = float(env.get("VESUVIUS_SCHEDULER_MAX_SLEEP", cls.scheduler_max_sleep))
+            pace = float(env.get("VESUVIUS_AI_PACE", cls.ai_pace))
+            workers_text = env.get("VESUVIUS_AI_WORKERS", "").strip()
+            workers = int(workers_text) if workers_text else None
         except ValueError as e:
             raise SettingsError(f"A number setting is not a number: {e}.") from None
+        if workers is not None and workers < 1:
+            raise SettingsError("VESUVIUS_AI_WORKERS must be at least 1.")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             db_path=Path(env.get("VESUVIUS_DB", "").strip() or cls.db_path),
@@ -62,6 +74,8 @@ class Settings:
             sync_commands=env.get("VESUVIUS_SYNC_COMMANDS", "1").strip() not in ("0", "false"),
             dm_block_seconds=dm_block,
             scheduler_max_sleep=max_sleep,
+            ai_workers=workers,
+            ai_pace=pace,
         )
 
     def check_token(self) -> None:

@@ -1,4 +1,5 @@
-"""The layers import downwards only: engine <- render <- storage <- host <- cogs <- bot.py.
+"""The layers import downwards only: engine <- render <- plugins <- storage <- host <- cogs <-
+bot.py.
 
 The engine uses the standard library and itself only, and even of the standard library nothing
 that does I/O, keeps time or shares global randomness.
@@ -13,10 +14,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ["engine", "render", "storage", "host", "cogs"]
+LAYERS = ["engine", "render", "plugins", "storage", "host", "cogs"]
 THIRD_PARTY = {
     "engine": set(),
     "render": {"PIL"},
+    "plugins": {"PIL"},
     "storage": {"PIL", "aiosqlite", "orjson"},
     "host": {"PIL", "aiosqlite", "orjson"},
     "cogs": {"PIL", "aiosqlite", "orjson", "discord", "aiohttp", "dotenv"},

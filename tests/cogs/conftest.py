@@ -22,9 +22,12 @@ import pytest
 
 from bot import VesuviusBot, create_bot
 from host import FakeClock
+from plugins import PLUGINS
 from tests.cogs.helpers import WAIT
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.plugin import BotStarter, fake_discord  # noqa: F401
+from tests.host.helpers import THREADS
+from tests.toy import PLUGIN as TOY
 
 SEED = 7
 
@@ -92,6 +95,8 @@ def make_bot(tmp_path: Path, clock: FakeClock) -> Any:
     def make(**overrides: Any) -> VesuviusBot:
         overrides.setdefault("db_path", tmp_path / "vesuvius.sqlite3")
         overrides.setdefault("scheduler_max_sleep", 0.05)
+        overrides.setdefault("ai_executor", THREADS)
+        overrides.setdefault("plugin_list", (*PLUGINS, TOY))
         return create_bot(clock=clock, seed_source=lambda: SEED, **overrides)
 
     return make

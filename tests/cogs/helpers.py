@@ -24,7 +24,7 @@ async def open_game(fake: Any, bot: Any, chan: Any, users: list[FakeUser], **opt
         await u.click("Join", message=lobby.message)
     started = await creator.click("Start", message=lobby.message)
     await started.wait_until_loaded(timeout=WAIT)
-    await bot.service.idle()
+    await bot.flows.idle()
     status = await bot.host.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
     return int(status.game_id)
@@ -58,7 +58,7 @@ def latest_decision(user: FakeUser, game_id: int, version: int, chan: Any = None
         ids = [c.get("custom_id", "") for c in msg.walk_components()]
         if any(i.startswith(f"vz:a:{game_id}:{version}:") for i in ids):
             return msg
-        if any(i == f"vz:s:{game_id}:{version}" for i in ids):
+        if any(i.startswith(f"vz:s:{game_id}:{version}") for i in ids):
             return msg
     return None
 

@@ -57,7 +57,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
         await u.click("Join", message=lobby.message)
     started = await players[0].click("Start", message=lobby.message)
     assert "board.png" in (await started.wait_until_loaded(timeout=WAIT)).filenames
-    await bot.service.idle()
+    await bot.flows.idle()
     status = await bot.host.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
     game_id = status.game_id
@@ -107,7 +107,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 mover = view["window"]["after"]
                 other = next(s for s in offers if s != mover)
                 await act_by_component(user_of[other], offers[other], "claim")
-                await bot.service.idle()
+                await bot.flows.idle()
                 late = await user_of[mover].click(custom_id=f"vz:a:{game_id}:{version}:claim")
                 msg = await late.wait_for_followup(timeout=WAIT)
                 assert "nothing was played" in msg.content and msg.ephemeral
@@ -140,9 +140,9 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                     else:
                         r = await u.slash("move", channel=chan, action="decline")
                         assert r.ephemeral and "Played" in r.content
-                    await bot.service.idle()
+                    await bot.flows.idle()
                     counts["declines"] += 1
-            await bot.service.idle()
+            await bot.flows.idle()
             after = await bot.host.status(game_id)
             assert after.version > version
             # A window that closed (or passed to a permit turn) got one board at most.
@@ -177,7 +177,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 assert 0 < len(choices) <= 25
                 await user.slash("move", channel=chan, action=_play([c.value for c in choices]))
                 counts["slash"] += 1
-        await bot.service.idle()
+        await bot.flows.idle()
         counts["moves"] += 1
         after = await bot.host.status(game_id)
         assert after.version == version + 1
@@ -235,21 +235,21 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     for u in players[1:]:
         await u.click("Join", message=lobby.message)
     await (await players[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
-    await bot.service.idle()
+    await bot.flows.idle()
     status = await bot.host.game_in_channel(chan.id)
     assert status is not None
     user_of = {s.seat: by_id[s.user_id] for s in status.seats}
     # Seat 2 has spent its statue and holds two cards that cannot go next to the start card.
     hands = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["To", "Fr"]]
     state = scenario({"g7": "Tr"}, hands, options={"permit_window": 60}, statue_used=[2])
-    loaded = bot.host._cache[status.game_id]
-    loaded.state, loaded.public, loaded.private = state, None, None
+    loaded = await bot.host.store.get(status.game_id)
+    loaded.moved_to(state, {})
 
     mover, stuck = user_of[0], user_of[2]
     seen = len(stuck.dms)
     r = await mover.slash("move", channel=chan, action="play Fo h7")
     board = await r.wait_until_loaded(timeout=WAIT)
-    await bot.service.idle()
+    await bot.flows.idle()
     # The channel names both holders alike; only the mover, who can place, gets the offer.
     assert stuck.mention in board.content and mover.mention in board.content
     assert "building permit" in board.content
@@ -269,7 +269,7 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     offer = latest_decision(mover, status.game_id, 1, chan)
     assert offer is not None and choices_of(offer) == ["claim", "decline"]
     await act_by_component(mover, offer, "decline")
-    await bot.service.idle()
+    await bot.flows.idle()
     assert len(stuck.dms) == seen
     assert [s.seat for s in (await bot.host.status(status.game_id)).waiting_on] == [2]
 
@@ -280,7 +280,7 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
         return bool((await bot.host.status(status.game_id)).version == 3)
 
     await until(closed)
-    await bot.service.idle()
+    await bot.flows.idle()
     last = [m for m in chan.messages if "board.png" in m.filenames][-1]
     assert "did not answer in time, so the rules apply: Let it pass" in last.content
     assert user_of[1].mention in last.content  # now the next player's turn

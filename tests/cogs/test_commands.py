@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from cogs.service import Service
-from host import Choice, ChoicePage, SeatInfo
+from cogs.delivery import Delivery
+from host import Choice, SeatDecision, SeatInfo
 from tests.cogs.helpers import WAIT, WATCH, open_game, until
 
 
@@ -44,7 +44,8 @@ async def test_options_rules_status_resign_and_cancel(
         turn_time=3600,
         forced_moves=True,
     )
-    lobby = next(m for m in chan.messages if "waiting for players" in m.content)
+    lobby = next(m for m in chan.messages if f"game #{game_id}" in m.content)
+    assert "has started" in lobby.content and lobby.components == []  # no stale buttons
     assert "dual vent" in lobby.content and "forced moves play themselves" in lobby.content
     status = await bot.host.status(game_id)
     assert dict(status.options.variants) == {"dual_vent": True} and status.options.auto_forced
@@ -72,7 +73,7 @@ async def test_options_rules_status_resign_and_cancel(
         return (await bot.host.status(game_id)).version > 0
 
     await until(ai_moved)
-    await bot.service.idle()
+    await bot.flows.idle()
     assert any("🤖" in m.content and "resigned" in m.content for m in chan.messages)
 
     # A server manager may cancel somebody else's game.
@@ -83,41 +84,66 @@ async def test_options_rules_status_resign_and_cancel(
 
 
 class _Host:
-    """Just enough of the host for the offer logic: seat 1 may call the eruption out of turn."""
+    """Just enough of the host for the DM rule: seat 1 may call the eruption out of turn, with
+    a decision token that changes when what it may do changes."""
 
     def __init__(self) -> None:
-        self.choices = [Choice("Call “The volcano erupts!”", "erupt")]
+        self.token = 3
+        self.kind: str | None = "option"
+        self.notified: dict[int, int | None] = {}
 
-    async def legal_choices(self, game_id: int, user: int) -> ChoicePage:
-        offered = tuple(self.choices) if user == 11 else ()
-        return ChoicePage(offered, len(offered))
+    async def decision(self, game_id: int, user: int) -> SeatDecision:
+        if user != 11 or self.kind is None:
+            return SeatDecision(user - 10, None, 0, False, None, ())
+        choice = Choice("Call “The volcano erupts!”", "erupt")
+        return SeatDecision(1, "option", self.token, False, None, (choice,))
+
+    async def rules_default(self, game_id: int, user: int) -> str | None:
+        return None
+
+    async def set_notified(
+        self, game_id: int, seat: int, token: int | None, message: int | None
+    ) -> None:
+        self.notified[seat] = token
 
 
 async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
-    class Bot:
-        host = _Host()
+    host = _Host()
 
-    service = Service(Bot())  # type: ignore[arg-type]
+    class Bot:
+        pass
+
+    Bot.host = host  # type: ignore[attr-defined]
+    delivery = Delivery(Bot())  # type: ignore[arg-type]
     sent: list[tuple[int, str]] = []
 
-    async def dm_decision(status: Any, user_id: int, *, title: str) -> bool:
-        sent.append((user_id, title))
+    async def dm_decision(status: Any, seat: SeatInfo, decision: Any, *, title: str) -> bool:
+        sent.append((seat.user_id or 0, title))
+        await host.set_notified(1, seat.seat, decision.token, None)
         return True
 
-    service.dm_decision = dm_decision  # type: ignore[method-assign]
+    delivery.dm_decision = dm_decision  # type: ignore[method-assign]
 
-    class Status:
-        game_id = 1
-        waiting_on = (SeatInfo(seat=0, user_id=10),)
-        seats = (SeatInfo(seat=0, user_id=10), SeatInfo(seat=1, user_id=11))
+    def status() -> Any:
+        class Status:
+            game_id = 1
+            status = "active"
+            waiting_on = (SeatInfo(seat=0, user_id=10),)
+            seats = (
+                SeatInfo(seat=0, user_id=10),
+                SeatInfo(seat=1, user_id=11, notified_token=host.notified.get(1)),
+            )
 
-    await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
-    await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
+        return Status()
+
+    await delivery.notify(status(), answered=10)
+    await delivery.notify(status(), answered=10)
     assert sent == [(11, "You may act out of turn")]
-    Bot.host.choices = []
-    await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
-    Bot.host.choices = [Choice("Call “The volcano erupts!”", "erupt")]
-    await service.notify_waiting(Status(), skip_user=10)  # type: ignore[arg-type]
+    host.kind = None  # the right lapsed ...
+    await delivery.notify(status(), answered=10)
+    host.kind, host.token = "option", 7  # ... and came back: offered again, once
+    await delivery.notify(status(), answered=10)
+    await delivery.notify(status(), answered=10)
     assert sent == [(11, "You may act out of turn")] * 2
 
 
@@ -167,13 +193,13 @@ async def test_a_slow_board_is_deferred_then_posted(
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    render_board = bot.service.board_png
+    render_board = bot.flows.delivery.public_images
 
-    async def slow(*args: Any, **kwargs: Any) -> bytes:
+    async def slow(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(1.3)
         return await render_board(*args, **kwargs)
 
-    monkeypatch.setattr(bot.service, "board_png", slow)
+    monkeypatch.setattr(bot.flows.delivery, "public_images", slow)
     status = await bot.host.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     legal = await mover.autocomplete("move", "action", "play", channel=chan)
@@ -181,4 +207,4 @@ async def test_a_slow_board_is_deferred_then_posted(
     assert r.deferred and not r.ephemeral  # "thinking…" within the deadline, in public
     board = await r.wait_until_loaded(timeout=WAIT)
     assert "board.png" in board.filenames and "move 1" in board.content
-    await bot.service.idle()
+    await bot.flows.idle()

@@ -61,7 +61,7 @@ async def test_three_players_play_a_whole_game(
             assert 0 < len(choices) <= 25
             await user.slash("move", channel=chan, action=pick([c.value for c in choices]))
             via_slash += 1
-        await bot.service.idle()
+        await bot.flows.idle()
         moves += 1
         assert (await bot.host.status(game_id)).version == status.version + 1
         if not hand_checked and moves == 10:

@@ -48,7 +48,7 @@ async def test_a_move_answered_too_late_still_reaches_the_channel_and_the_next_p
     seen = len(other.dms)
     r = await mover.slash("move", channel=chan, action=pick([c.value for c in legal]), check=False)
     assert r.failed and "3.0 s" in (r.error or "")  # what the player saw: no answer
-    await bot.service.idle()
+    await bot.flows.idle()
 
     after = await bot.host.status(game_id)
     assert after.version == 1 and [s.user_id for s in after.waiting_on] == [other.id]
@@ -91,7 +91,7 @@ async def test_a_late_answer_to_a_decision_that_goes_on_sends_the_next_one_by_dm
     seen = len(mover.dms)
     r = await mover.slash("move", channel=chan, action=pick([c.value for c in legal]), check=False)
     assert r.failed
-    await bot.service.idle()
+    await bot.flows.idle()
     after = await bot.host.status(game_id)
     assert after.version == status.version + 1
     assert [s.user_id for s in after.waiting_on] == [mover.id]  # the same player goes on

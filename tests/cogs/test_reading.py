@@ -3,6 +3,7 @@ too), and /move's autocomplete when more moves are legal than Discord can list."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -77,8 +78,9 @@ async def test_a_finished_and_a_cancelled_game_are_still_shown_after_a_restart(
 
 def lobby_id(lobby: Any) -> int:
     """The game number a lobby message announces."""
-    head = lobby.content.split("game #", 1)[1]
-    return int(head.split(",", 1)[0])
+    match = re.search(r"game #(\d+)", lobby.content)
+    assert match is not None, lobby.content
+    return int(match[1])
 
 
 async def test_autocomplete_says_how_many_moves_match_beyond_the_25_it_can_list(

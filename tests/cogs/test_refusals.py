@@ -61,18 +61,21 @@ async def test_refusals_leave_the_game_unchanged(
     assert r.ephemeral and "creator" in r.content
     assert await version() == 0
 
-    # The mover plays with /move; the menu in their old DM is now stale.
+    # The mover plays with /move: the menu in their DM is taken away, and an older menu
+    # that is still on screen (an ephemeral /hand) says the move was already made.
+    hand = await (await mover.slash("hand", channel=chan)).wait_until_loaded(timeout=WAIT)
+    assert choices_of(hand)
     choice = pick([c.value for c in await mover.autocomplete("move", "action", "", channel=chan)])
     await mover.slash("move", channel=chan, action=choice)
-    await bot.service.idle()
-    assert await version() == 1
-    stale = await mover.select(old_dm, values=[choices_of(old_dm)[0]])
-    await bot.service.idle()
-    reply = stale.followups[-1]
-    assert reply.ephemeral or reply.in_dm
-    assert "board has changed" in reply.content and "nothing was played" in reply.content
+    await bot.flows.idle()
     assert await version() == 1
     assert old_dm.components == []  # the spent menu is gone
+    stale = await act_by_component(mover, hand, choices_of(hand)[-1])
+    await bot.flows.idle()
+    reply = stale.followups[-1]
+    assert reply.ephemeral or reply.in_dm
+    assert "already played" in reply.content and "earlier click counted" in reply.content
+    assert await version() == 1
 
     # Closed DMs: the next player is told in the channel (nothing secret) to use /hand, and
     # the bot does not try again for a while.
@@ -85,7 +88,7 @@ async def test_refusals_leave_the_game_unchanged(
         assert msg is not None
         notation = pick(choices_of(msg))
         r = await now_mover.slash("move", channel=chan, action=notation)
-        await bot.service.idle()
+        await bot.flows.idle()
     notice = [m for m in chan.messages if "can't send you direct messages" in m.content]
     assert len(notice) == 1 and next_up.mention in notice[0].content
     assert not notice[0].ephemeral and "Your hand" not in notice[0].content
@@ -101,7 +104,7 @@ async def test_refusals_leave_the_game_unchanged(
         msg = latest_decision(next_up, game_id, await version(), chan)
         assert msg is not None and msg.ephemeral
         await act_by_component(next_up, msg, pick(choices_of(msg)))
-        await bot.service.idle()
+        await bot.flows.idle()
     assert await version() > before
     # When the turn comes back to them, still no second DM attempt.
     status = await bot.host.status(game_id)
@@ -109,7 +112,7 @@ async def test_refusals_leave_the_game_unchanged(
     while (await bot.host.status(game_id)).waiting_on[0].user_id == mover.id:
         legal = await mover.autocomplete("move", "action", "", channel=chan)
         await mover.slash("move", channel=chan, action=pick([c.value for c in legal]))
-        await bot.service.idle()
+        await bot.flows.idle()
     assert len([x for x in fake_discord.rejections if "50007" in repr(x)]) == 1
     board = [m for m in chan.messages if "board.png" in m.filenames][-1]
     assert (
@@ -133,7 +136,7 @@ async def test_a_second_game_goes_to_a_thread(
     await alice.slash("game new", channel=chan, game="downfall", players=2)
     r = await bob.slash("game new", channel=chan, game="downfall", players=3, where="thread")
     assert not r.ephemeral and "game #2" in r.content
-    await bot.service.idle()
+    await bot.flows.idle()
     thread = chan.threads[0]
     lobby = next(m for m in thread.messages if "waiting for players" in m.content)
     assert lobby.button_labels == ["Join", "Leave", "Start"]

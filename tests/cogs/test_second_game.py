@@ -24,7 +24,7 @@ async def test_pompeji_plays_through_the_same_commands(
     start = await alice.click("Start", message=lobby.message)
     first = await start.wait_until_loaded(timeout=WAIT)
     assert "board.png" in first.filenames
-    await bot.service.idle()
+    await bot.flows.idle()
     game_id = (await bot.host.game_in_channel(chan.id)).game_id
     for u in (alice, bob):
         dm = next(m for m in u.dms if "hand.png" in m.filenames)
@@ -40,7 +40,7 @@ async def test_pompeji_plays_through_the_same_commands(
         action = next((v for v in legal if v.startswith("play")), None)
         action = action or ("decline" if "decline" in legal else legal[0])
         await user.slash("move", channel=chan, action=action)
-        await bot.service.idle()
+        await bot.flows.idle()
 
         async def moved(version: int = status.version) -> bool:
             return (await bot.host.status(game_id)).version > version

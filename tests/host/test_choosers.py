@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.ai import Budget, GenericHeuristics, choose_hard, choose_normal
-from engine.registry import get_game
+from engine.downfall import GAME as DOWNFALL
+from engine.downfall.ai import DownfallHeuristics
 from host.ai import (
     DEFAULT_TIMEOUT_LEVEL,
     LevelChooser,
@@ -15,8 +16,7 @@ from host.ai import (
     parse_ai_name,
     seat_chooser,
 )
-
-DOWNFALL = get_game("downfall")
+from plugins import get
 
 
 def test_ai_names_carry_the_level() -> None:
@@ -50,8 +50,8 @@ def test_level_choosers_are_reproducible_with_a_fixed_budget(level: str) -> None
     state = DOWNFALL.new_game(3, 3)
     for _ in range(12):
         seat = state.seat
-        action = chooser.choose(DOWNFALL, state, seat, state.version)
-        assert action == chooser.choose(DOWNFALL, state, seat, state.version)
+        action = chooser.choose(DOWNFALL, DownfallHeuristics, state, seat, state.version)
+        assert action == chooser.choose(DOWNFALL, DownfallHeuristics, state, seat, state.version)
         assert action in DOWNFALL.legal_actions(state, seat)
         state = DOWNFALL.apply(state, seat, action).state
 
@@ -67,19 +67,20 @@ def test_the_hard_level_thinks_for_its_time_budget_by_the_given_clock() -> None:
     budget = chooser.budget()
     assert budget.timed
     state = DOWNFALL.new_game(8, 2)
-    action = chooser.choose(DOWNFALL, state, state.seat, 1)
+    action = chooser.choose(DOWNFALL, DownfallHeuristics, state, state.seat, 1)
     assert action in DOWNFALL.legal_actions(state, state.seat)
     assert now[0] == pytest.approx(1.25)  # start + four iterations of 0.25 s
     assert chooser.with_level("easy").clock is clock
 
 
-def test_other_games_get_the_generic_search() -> None:
-    game = get_game("cardcity")
-    heur = GenericHeuristics(game)
-    assert heur.honest  # cardcity offers determinize
+def test_other_games_get_the_generic_search_with_their_plugins_determinize() -> None:
+    plugin = get("cardcity")
+    game, heur = plugin.engine, plugin.heuristics()
+    assert isinstance(heur, GenericHeuristics) and heur.honest  # the plugin names determinize
+    assert not GenericHeuristics(game).honest  # without it a search would peek
     state = game.new_game(4, 3)
-    seat = game.active_seat(state)
-    assert seat is not None
+    (turn,) = game.pending(state)
+    (seat,) = turn.seats
     legal = game.legal_actions(state, seat)
-    assert choose_hard(game, state, seat, 1, Budget(playouts=4)) in legal
-    assert choose_normal(game, state, seat, 1) in legal
+    assert choose_hard(game, state, seat, 1, heur, Budget(playouts=4)) in legal
+    assert choose_normal(game, state, seat, 1, heur) in legal

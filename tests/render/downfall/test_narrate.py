@@ -1,11 +1,12 @@
-"""Public events in words (render/narrate_downfall.py, render/text.py): what players read."""
+"""Public events in words (render/downfall/narrate.py, render/text.py): what players read."""
 
 from __future__ import annotations
 
-from engine.core import redact
-from engine.registry import get_game
+from engine.core import deciders, redact
+from engine.downfall import GAME
+from render.downfall import PRESENTATION
 from render.downfall.narrate import decision, hand, narrate
-from render.text import clip_lines, duration, narrator, ranking
+from render.text import clip_lines, duration, ranking
 
 NAMES = ["Klaus", "Oliver", "Jurgen"]
 
@@ -51,11 +52,11 @@ def test_omens_lava_escapes_and_the_end() -> None:
 
 
 def test_a_played_out_game_narrates_every_move_without_secrets() -> None:
-    game = get_game("downfall")
+    game = GAME
     state = game.new_game(3, 3, {})
     said = 0
-    while game.to_act(state):
-        seat = min(game.to_act(state))
+    while deciders(game, state):
+        seat = min(deciders(game, state))
         legal = game.legal_actions(state, seat)
         action = next((a for a in legal if game.format_action(a) == "pass"), legal[0])
         transition = game.apply(state, seat, action)
@@ -72,20 +73,19 @@ def test_a_played_out_game_narrates_every_move_without_secrets() -> None:
 
 
 def test_decision_hand_and_shared_helpers() -> None:
-    game = get_game("downfall")
+    game = GAME
     state = game.new_game(3, 2, {})
-    seat = game.active_seat(state)
+    seat = state.seat
     view = game.view(state, seat)
     assert decision(view) == "play a card and place a piece"
     assert hand(view) == "Your hand: " + ", ".join(str(c) for c in view["hand"])
     assert hand(game.view(state, None)) == ""
-    assert narrator("no-such-game").narrate([{"type": "X", "seat": 0}], ["Ann"]) == ["Ann: X"]
-    assert set(narrator("downfall").rules) >= {"overview", "eruption", "lava", "moving", "end"}
+    assert set(PRESENTATION.words.rules) >= {"overview", "eruption", "lava", "moving", "end"}
     assert [duration(s) for s in (300, 3600, 86400, 3 * 86400, 90)] == [
         "5 minutes", "1 hour", "24 hours", "3 days", "2 minutes",
     ]  # fmt: skip
     outcome = {"places": [2, 1], "scores": [{"saved": 3, "volcano": 9}, {"saved": 5, "volcano": 4}]}
-    labels = narrator("downfall").score_labels
+    labels = PRESENTATION.words.score_labels
     assert ranking(outcome, ["Ann", "Bo"], labels) == [
         "🥇 1. Bo — 5 saved, 4 in the volcano",
         "🥈 2. Ann — 3 saved, 9 in the volcano",

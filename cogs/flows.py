@@ -1,0 +1,443 @@
+"""The bot's flows, shared by slash commands, buttons and the scheduler loop.
+
+Each flow makes one host call for the user's input and hands what was committed to
+:class:`~cogs.delivery.Delivery`, which announces it from the outbox in version order. Every
+refusal is a friendly ephemeral sentence; the checks run in a fixed order: the game belongs to
+this server (and this channel, for channel actions), the user's seat, then the decision token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+from cogs import texts
+from cogs.components import controls_view, lobby_view
+from cogs.delivery import Delivery, error, is_component
+from engine.core import ActionChoice
+from host import (
+    GameStatus,
+    Host,
+    HostError,
+    InvalidMoveError,
+    NotYourTurnError,
+    SeatInfo,
+    StaleVersionError,
+)
+from host.model import MoveResult
+
+log = logging.getLogger("cogs.flows")
+
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+}
+NEEDED_IN_THREADS = {
+    "view_channel": "View Channel",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "attach_files": "Attach Files",
+}
+NEEDED_FOR_THREAD = {
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+HINT = "?"
+"""The value of autocomplete lines that are hints, not moves."""
+
+
+def missing_permissions(
+    interaction: discord.Interaction[Any], *, new_thread: bool = False
+) -> str | None:
+    """A sentence naming the permissions the bot lacks in the interaction's channel to run a
+    game there (``new_thread``: to open a thread for it), or ``None``."""
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = dict(NEEDED_IN_THREADS if in_thread or new_thread else NEEDED)
+    if new_thread and not in_thread:
+        needed |= NEEDED_FOR_THREAD
+    perms = interaction.app_permissions
+    missing = [label for attr, label in needed.items() if not getattr(perms, attr)]
+    if not missing:
+        return None
+    many = len(missing) > 1
+    return (
+        "I can't run a game here: I'm missing the "
+        + ", ".join(f"**{m}**" for m in missing)
+        + (" permissions" if many else " permission")
+        + " in this channel. Ask a moderator to grant "
+        + ("them." if many else "it.")
+    )
+
+
+class Flows:
+    """Game flows for one bot; also the components' :class:`~cogs.components.Handler`."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.delivery = Delivery(bot)
+        self.lobbies: dict[int, discord.Message | discord.InteractionMessage] = {}
+        """game id -> its lobby message (edited as players join, buttons off at the start)."""
+        self._busy = 0
+        self._idle: asyncio.Event | None = None
+
+    @property
+    def host(self) -> Host:
+        host: Host = self.bot.host
+        return host
+
+    @contextlib.asynccontextmanager
+    async def busy(self) -> AsyncIterator[None]:
+        """Marks a flow in progress (its messages may still be on their way)."""
+        if self._idle is None:
+            self._idle = asyncio.Event()
+            self._idle.set()
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+    async def idle(self) -> None:
+        """Wait until no flow is in progress: every board, DM and reply has been sent."""
+        if self._idle is not None:
+            await self._idle.wait()
+
+    # -- small helpers -------------------------------------------------------------------------
+
+    async def reason(self, error_: HostError, *, mention: bool) -> str:
+        """The host's refusal as this place can show it: "not your turn" names whom the game
+        waits for, as mentions in a message or as names where mentions cannot show."""
+        if not isinstance(error_, NotYourTurnError):
+            return str(error_)
+        whos: dict[int, str] = {}
+        for s in error_.waiting_on:
+            if s.user_id is None:
+                text = texts.md(texts.ai_label(s.ai or "an AI"))
+            elif mention:
+                text = f"<@{s.user_id}>"
+            else:
+                text = await self.delivery.name_of(s.user_id)
+            whos[s.seat] = f"{text} ({s.colour})" if s.colour else text
+
+        def name(seat: SeatInfo) -> str:
+            return whos[seat.seat]
+
+        return error_.naming(name)
+
+    async def game_here(
+        self, interaction: discord.Interaction[Any], *, finished: bool = False
+    ) -> GameStatus | None:
+        """The game of the interaction's channel (``finished``: or, when none is open, the last
+        one that ended there); answers the user itself when there is none."""
+        channel_id = interaction.channel_id or 0
+        if finished:
+            status = await self.host.last_game_in_channel(channel_id)
+        else:
+            status = await self.host.game_in_channel(channel_id)
+        if status is None:
+            await error(
+                interaction, "There is no game in this channel. Start one with `/game new`."
+            )
+        return status
+
+    async def unexpected(
+        self,
+        interaction: discord.Interaction[Any],
+        error_: BaseException,
+        game_id: int | None,
+        what: str,
+    ) -> None:
+        """A bug: log it with the game id, give the user a short apology."""
+        log.error(
+            "unexpected error in %s (game %s, user %s)",
+            what,
+            game_id,
+            interaction.user.id,
+            exc_info=error_,
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await error(
+                interaction,
+                "Sorry, something went wrong on my side; it has been logged. Please try again.",
+            )
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        notation: str,
+        *,
+        game_id: int | None = None,
+        token: int | None = None,
+    ) -> None:
+        """Play ``notation`` for the user (``/move`` here, or a button / select anywhere)."""
+        async with self.busy():
+            self.delivery.remember(interaction.user)
+            if notation.strip() == HINT:
+                await error(
+                    interaction,
+                    "That line is a hint, not a move: pick one of the moves in the list "
+                    "(type a few letters to narrow it).",
+                )
+                return
+            if game_id is None:
+                status = await self.game_here(interaction)
+                if status is None:
+                    return
+                game_id = status.game_id
+            component = is_component(interaction)
+            try:
+                result: MoveResult = await self.host.act(
+                    game_id,
+                    interaction.user.id,
+                    notation,
+                    token,
+                    channel_id=None if component else interaction.channel_id,
+                    guild_id=interaction.guild_id,
+                )
+            except StaleVersionError as e:
+                await self.stale(interaction, game_id, str(e))
+                return
+            except InvalidMoveError as e:
+                await error(interaction, await self.explain_illegal(game_id, interaction, e))
+                return
+            except HostError as e:
+                await error(interaction, await self.reason(e, mention=True))
+                return
+            self.bot.wake_scheduler()
+            if component:
+                await self.delivery.announce(game_id, click=interaction, result=result)
+            else:
+                await self.delivery.announce(game_id, reply=interaction, result=result)
+
+    async def on_act(
+        self, interaction: discord.Interaction[Any], game_id: int, token: int, notation: str
+    ) -> None:
+        await self.move(interaction, notation, game_id=game_id, token=token)
+
+    async def explain_illegal(
+        self, game_id: int, interaction: discord.Interaction[Any], error_: HostError
+    ) -> str:
+        """The host's reason, plus what is legal when it does not list it already."""
+        text = str(error_)
+        if "Legal now" in text or "too long" in text:
+            return text
+        try:
+            choices = await self.host.legal_choices(game_id, interaction.user.id)
+        except HostError:
+            return text
+        shown = choices[:15]
+        legal = ", ".join(f"`{c.notation}`" for c in shown)
+        left = choices.total - len(shown)
+        more = f" … and {left} more (type in `/move` to narrow them)" if left > 0 else ""
+        return f"{text} Legal now: {legal}{more}"
+
+    async def stale(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
+        """A click drawn for an older decision: nothing played; what happened since, and the
+        user's current decision."""
+        if is_component(interaction):
+            await interaction.response.edit_message(view=None)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self.host.status(game_id)
+        header = f"⚠️ {text}"
+        seat = status.seat_of(interaction.user.id)
+        if seat is not None:
+            entries = await self.host.log(game_id, interaction.user.id, after=seat.token - 1)
+            names = await self.delivery.seat_names(status)
+            said = texts.narration(self.delivery.presentation(status), entries, names)
+            if said and "already played" not in text:
+                header += "\nMeanwhile:\n" + self.delivery.meanwhile(said)
+        await self.delivery.send_private(interaction, status, header)
+
+    async def on_navigate(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        token: int,
+        kind: str,
+        arg: str,
+    ) -> None:
+        """Open a group or turn a page of the user's decision (plays nothing)."""
+        status = await self.host.status(game_id, guild_id=interaction.guild_id)
+        decision = await self.host.decision(game_id, interaction.user.id)
+        if decision.kind is None or decision.token != token:
+            await self.stale(
+                interaction,
+                game_id,
+                "This choice is out of date (the game moved on); nothing was played.",
+            )
+            return
+        pv = await self.host.private_view(game_id, interaction.user.id)
+        presentation = self.delivery.presentation(status)
+        choices = [ActionChoice(c.notation, c.label) for c in decision.choices]
+        controls = presentation.controls(pv.view, pv.seat, choices)
+        page = int(arg) if kind == "p" and arg.lstrip("-").isdigit() else 0
+        group = arg if kind == "g" and arg else None
+        drawn = controls_view(game_id, token, controls, page=page, group=group)
+        content = interaction.message.content if interaction.message is not None else ""
+        head = content.split("\n\n§", 1)[0]
+        if drawn.text:
+            content = f"{head}\n\n§ {drawn.text}"[: texts.CONTENT_LIMIT]
+        await interaction.response.edit_message(content=content, view=drawn.view)
+
+    async def on_window_order(
+        self, interaction: discord.Interaction[Any], game_id: int, order: str
+    ) -> None:
+        """A standing order for optional windows, from the button on an offer."""
+        try:
+            await self.host.set_window_order(
+                game_id, interaction.user.id, order, guild_id=interaction.guild_id
+            )
+        except HostError as e:
+            await error(interaction, str(e))
+            return
+        said = {
+            "never": "I won't ask you again in this game: every such chance passes by itself.",
+            "ask": "I'll ask you at every chance again.",
+        }.get(order, "I'll ask you only after that player's turns.")
+        await error(interaction, f"✅ {said} Change it any time with `/game interrupts`.")
+        self.bot.wake_scheduler()
+
+    # -- hands ---------------------------------------------------------------------------------
+
+    async def show_hand(
+        self, interaction: discord.Interaction[Any], *, game_id: int | None = None
+    ) -> None:
+        """The user's own view, ephemeral (``/hand`` and the "My hand" button)."""
+        self.delivery.remember(interaction.user)
+        if game_id is None:
+            status = await self.game_here(interaction, finished=True)
+            if status is None:
+                return
+        else:
+            try:
+                status = await self.host.status(game_id, guild_id=interaction.guild_id)
+            except HostError as e:
+                await error(interaction, str(e))
+                return
+        seat = status.seat_of(interaction.user.id)
+        if seat is None:
+            await error(
+                interaction,
+                f"You are not playing in game #{status.game_id}, so you have no hand there. "
+                "You can watch the board with `/game board`.",
+            )
+            return
+        if status.status == "lobby" or (status.status == "cancelled" and status.version == 0):
+            await error(interaction, "The game has not started yet: nothing is dealt.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        header = f"🂠 **Your hand** in game #{status.game_id} ({texts.md(status.title)})"
+        await self.delivery.send_private(interaction, status, header)
+
+    async def on_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await self.show_hand(interaction, game_id=game_id)
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def lobby_message(self, status: GameStatus) -> str:
+        names = await self.delivery.seat_names(status)
+        creator = await self.delivery.name_of(status.creator_id)
+        return texts.lobby_text(status, names, creator)
+
+    async def lobby_change(
+        self, interaction: discord.Interaction[Any], what: str, *, game_id: int | None = None
+    ) -> None:
+        """Join or leave a lobby (slash command or lobby button); the lobby message is edited,
+        not posted again."""
+        self.delivery.remember(interaction.user)
+        if game_id is None:
+            found = await self.game_here(interaction)
+            if found is None:
+                return
+            game_id = found.game_id
+        user = interaction.user.id
+        where = {"channel_id": interaction.channel_id, "guild_id": interaction.guild_id}
+        try:
+            if what == "join":
+                status = await self.host.join(game_id, user, **where)
+            else:
+                status = await self.host.leave(game_id, user, **where)
+        except HostError as e:
+            await error(interaction, str(e))
+            return
+        text = await self.lobby_message(status)
+        view = lobby_view(status.game_id) if status.status == "lobby" else None
+        if is_component(interaction):
+            await interaction.response.edit_message(content=text, view=view)
+            if interaction.message is not None:
+                self.lobbies[status.game_id] = interaction.message
+            return
+        verb = "joined" if what == "join" else "left"
+        message = self.lobbies.get(status.game_id)
+        if message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=text, view=view)
+                await interaction.response.send_message(
+                    f"{texts.md(interaction.user.display_name)} {verb} game #{status.game_id}.",
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.response.send_message(text, **kwargs)
+        self.lobbies[status.game_id] = await interaction.original_response()
+
+    async def close_lobby(self, status: GameStatus) -> None:
+        """The lobby message says how it ended and loses its buttons."""
+        message = self.lobbies.pop(status.game_id, None)
+        if message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=await self.lobby_message(status), view=None)
+
+    async def on_lobby(
+        self, interaction: discord.Interaction[Any], what: str, game_id: int
+    ) -> None:
+        if what == "start":
+            await self.start(interaction, game_id=game_id)
+        else:
+            await self.lobby_change(interaction, what, game_id=game_id)
+
+    async def start(
+        self, interaction: discord.Interaction[Any], *, game_id: int | None = None
+    ) -> None:
+        """Deal: the first board (the reply) and every player's first DM come from the outbox."""
+        async with self.busy():
+            self.delivery.remember(interaction.user)
+            if game_id is None:
+                found = await self.game_here(interaction)
+                if found is None:
+                    return
+                game_id = found.game_id
+            missing = missing_permissions(interaction)
+            if missing:
+                await error(interaction, missing)
+                return
+            try:
+                started = await self.host.start(
+                    game_id,
+                    interaction.user.id,
+                    is_admin=bool(interaction.permissions.manage_guild),
+                    channel_id=interaction.channel_id,
+                    guild_id=interaction.guild_id,
+                )
+            except HostError as e:
+                await error(interaction, str(e))
+                return
+            if is_component(interaction) and interaction.message is not None:
+                self.lobbies[started.status.game_id] = interaction.message
+            await interaction.response.defer(thinking=True)
+            await self.close_lobby(started.status)
+            await self.delivery.announce(game_id, reply=interaction)
+            self.bot.wake_scheduler()

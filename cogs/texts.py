@@ -1,0 +1,255 @@
+"""Message texts: pure functions of the host's values, a game's words and the seats' names.
+
+Nothing here sends anything. Every user-supplied string (display names, AI names) is escaped
+for Discord's Markdown before it goes into a message, so ``cool_guy_99`` does not italicise
+and a backtick cannot break a code span; images get the names unescaped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from discord.utils import escape_markdown
+
+from host import GameStatus, LogEntry, SeatInfo
+from host.ai import parse_ai_name
+from render.presentation import Presentation
+from render.text import clip_lines, duration
+
+CONTENT_LIMIT = 2000
+MARKS = {"timeout": "⏰ ", "ai": "🤖 ", "auto": "⚙️ "}
+"""How moves not made by their player are marked in the channel (the mover's own line only)."""
+KIND_TITLES = {
+    "turn": "Your move",
+    "window": "Your chance to act (optional)",
+    "option": "You may act out of turn",
+    "simultaneous": "Everyone decides at once: your choice",
+}
+"""The title of a private message by the kind of decision it offers."""
+
+
+def md(text: str) -> str:
+    """``text`` safe to show as itself in a Discord message (Markdown escaped, no line
+    breaks, no code-span breakers)."""
+    flat = " ".join(text.split())
+    return escape_markdown(flat.replace("`", "ˋ"))
+
+
+def ai_label(name: str) -> str:
+    """``"AI 2 (hard)"`` -> ``"AI 2, hard"`` (so a colour can follow in brackets)."""
+    level = parse_ai_name(name)
+    if level is None:
+        return name
+    return re.sub(r"\s*\((easy|normal|hard)\)\s*$", "", name, flags=re.IGNORECASE) + f", {level}"
+
+
+def who(seat: SeatInfo, names: Sequence[str], *, mention: bool) -> str:
+    """``<@id> (red)`` / ``Alice (red)`` / ``AI 1, normal (yellow)``; names come escaped."""
+    if seat.user_id is not None and mention:
+        text = f"<@{seat.user_id}>"
+    elif seat.user_id is None:
+        text = md(ai_label(seat.ai or "AI"))
+    else:
+        text = md(names[seat.seat]) if seat.seat < len(names) else f"Seat {seat.seat + 1}"
+    return f"{text} ({seat.colour})" if seat.colour else text
+
+
+def deadline_text(deadline: float | None) -> str:
+    return "" if deadline is None else f" · deadline <t:{int(deadline)}:R>"
+
+
+def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
+    """The lobby message: who sits, the options, how to join and start; once the table has
+    started or ended, what became of it (the message keeps no buttons then)."""
+    players = status.options.players or status.max_players
+    seated = ", ".join(md(n) for n in names) or "nobody"
+    opts = [f"{duration(status.options.turn_time or 0)} per move"]
+    policy = {"ai": "an AI moves", "skip": "the turn is skipped"}
+    opts.append(f"on timeout {policy.get(status.options.timeout_policy or 'ai', 'an AI moves')}")
+    for key, value in status.options.variants.items():
+        opts.append(md(f"{key}={value}".replace("=True", "").replace("_", " ")))
+    if status.options.auto_forced:
+        opts.append("forced moves play themselves")
+    if status.options.ai_seats:
+        opts.append(f"{status.options.ai_seats} AI seat(s)")
+    if status.status != "lobby":
+        verdict = {"active": "has started", "finished": "is over", "cancelled": "was cancelled"}
+        return (
+            f"🌋 **{md(status.title)}** — game #{status.game_id} "
+            f"{verdict.get(status.status, status.status)}.\n"
+            f"Players: {seated}\nOptions: {' · '.join(opts)}"
+        )
+    return (
+        f"🌋 **{md(status.title)}** — game #{status.game_id}, waiting for players\n"
+        f"Players ({len(status.seats)}/{players}): {seated}\n"
+        f"Options: {' · '.join(opts)}\n"
+        f"Join with **Join** or `/game join`; {md(creator)} starts with **Start** or "
+        "`/game start`."
+    )
+
+
+def seating_line(status: GameStatus, names: Sequence[str]) -> str:
+    """The seats in turn order, from the first to move."""
+    seats = list(status.seats)
+    first = status.waiting_on[0].seat if status.waiting_on else 0
+    ordered = seats[first:] + seats[:first]
+    listed = ", ".join(who(s, names, mention=False) for s in ordered)
+    return f"🌋 The game has started! Seating, in turn order: {listed}."
+
+
+def waiting_line(
+    status: GameStatus,
+    decision: str,
+    names: Sequence[str],
+    *,
+    dms_closed: set[int],
+) -> str:
+    """``➡️ Waiting for <@1> (red): play a card · deadline in 3 hours``."""
+    if not status.waiting_on:
+        return ""
+    whos = []
+    for s in status.waiting_on:
+        text = who(s, names, mention=True)
+        if s.user_id is not None and s.user_id in dms_closed:
+            text += " (DMs closed: use `/hand` here)"
+        if s.ai_controlled and s.user_id is not None:
+            text += " (an AI plays for them)"
+        whos.append(text)
+    line = f"➡️ Waiting for {', '.join(whos)}"
+    if decision:
+        line += f": {decision}"
+    return line + deadline_text(status.deadline)
+
+
+def narration(
+    presentation: Presentation, entries: Sequence[LogEntry], names: Sequence[str]
+) -> list[str]:
+    """The channel's words for consecutive moves: each run of moves made the same way (by the
+    player, an AI, a timeout) is narrated together, so a card and the relatives it brought read
+    as one; a run not made by its player is marked on its first line only. A secret move
+    shows only its public label."""
+    lines: list[str] = []
+    group: list[LogEntry] = []
+    words = presentation.words
+    safe = [md(n) for n in names]
+    for entry in [*entries, None]:
+        if group and (entry is None or entry.by != group[0].by or entry.secret):
+            events = [e for g in group for e in g.events]
+            said = words.narrate(events, safe)
+            if not said:
+                said = [_plain(g, names) for g in group]
+            mark = MARKS.get(group[0].by, "")
+            lines.extend(f"• {mark if i == 0 else ''}{line}" for i, line in enumerate(said))
+            group = []
+        if entry is not None and entry.secret:
+            lines.append(f"• {_plain(entry, names)}")
+        elif entry is not None:
+            group.append(entry)
+    return lines
+
+
+def _plain(entry: LogEntry, names: Sequence[str]) -> str:
+    who_ = md(names[entry.seat]) if entry.seat < len(names) else "Someone"
+    return f"{who_} {entry.label}" if entry.secret else f"{who_}: {entry.label}"
+
+
+def board_caption(
+    status: GameStatus,
+    presentation: Presentation,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    lines: Sequence[str],
+    *,
+    notes: Sequence[str] = (),
+    waiting: str = "",
+) -> str:
+    """The text posted with a board: the game and move, what happened, why (notes), and whom
+    the game waits for or the final result."""
+    head = f"**Game #{status.game_id}** · {md(status.title)} · move {status.version}"
+    tail = [n for n in notes if n]
+    if status.outcome is not None:
+        display = [who(s, names, mention=False) for s in status.seats]
+        tail.append(final_heading(status))
+        tail.extend(presentation.words.final(status.outcome.to_json(), view, display))
+    elif waiting:
+        tail.append(waiting)
+    budget = CONTENT_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2
+    body = clip_lines(lines, max(0, budget))
+    content = "\n".join(part for part in (head, body, *tail) if part)
+    return content[:CONTENT_LIMIT]
+
+
+def final_heading(status: GameStatus) -> str:
+    """The line above the final result, by how the game ended."""
+    outcome = status.outcome
+    if outcome is None:
+        return ""
+    if outcome.kind == "all_lose":
+        return "🌋 **Everybody lost**" + (f": {md(outcome.reason)}" if outcome.reason else "")
+    if outcome.kind == "shared_win":
+        return "🏁 **A shared victory**"
+    if outcome.kind == "solo":
+        if outcome.winners:
+            title = f": **{md(outcome.title)}**" if outcome.title else ""
+            return f"🏁 **Solo game won**{title}"
+        return "🌋 **Solo game lost**" + (f": {md(outcome.reason)}" if outcome.reason else "")
+    return "🏁 **Final ranking**"
+
+
+def log_lines(entries: Sequence[LogEntry], names: Sequence[str], game_id: int) -> str:
+    """``/game log``: one line per move, newest last, within Discord's limit."""
+    lines = [f"**Game #{game_id}** · the last {len(entries)} moves"]
+    for e in entries:
+        who_ = md(names[e.seat]) if e.seat < len(names) else f"Seat {e.seat + 1}"
+        mark = {"timeout": " ⏰ timeout", "ai": " 🤖 AI", "auto": " ⚙️ forced"}.get(e.by, "")
+        move = f"`{e.notation}` — " if e.notation else ""
+        lines.append(f"`{e.version:>3}` {who_}: {move}{md(e.label)}{mark}")
+    text = "\n".join(lines)
+    while len(text) > CONTENT_LIMIT and len(lines) > 1:
+        lines.pop(1)
+        text = "\n".join(lines)
+    return text
+
+
+def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobby: str = "") -> str:
+    """``/game status``: the seats, whose turn, the time per decision, and the result."""
+    if status.status == "lobby":
+        return lobby
+    lines = [f"**Game #{status.game_id}** · {md(status.title)} · {status.status}"]
+    for s in status.seats:
+        flags = []
+        if s.ai_controlled and s.user_id is not None:
+            flags.append("an AI plays for them")
+        if s.resigned:
+            flags.append("resigned")
+        if s.timeouts:
+            flags.append(f"{s.timeouts} timeout(s) in a row")
+        extra = f" — {', '.join(flags)}" if flags else ""
+        lines.append(f"{s.seat + 1}. {who(s, names, mention=False)}{extra}")
+    if status.status == "active":
+        lines.append(waiting or f"Move {status.version}.")
+    else:
+        lines.append(f"Move {status.version}.")
+        if status.outcome is not None:
+            lines.append(final_heading(status))
+            lines.extend(ranking_lines(status, names))
+    lines.append(f"Time per decision: {duration(status.options.turn_time or 0)}.")
+    return "\n".join(lines)[:CONTENT_LIMIT]
+
+
+def ranking_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
+    """Places best first, from the outcome alone (``/game status`` after the end)."""
+    outcome = status.outcome
+    if outcome is None:
+        return []
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    order = sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s))
+    out = []
+    for seat in order:
+        info = next((s for s in status.seats if s.seat == seat), None)
+        name = who(info, names, mention=False) if info is not None else f"Seat {seat + 1}"
+        place = outcome.places[seat]
+        out.append(f"{medals.get(place, '▫️')} {place}. {name}")
+    return out
