@@ -21,6 +21,7 @@ from cogs.runtime import VesuviusBot
 from cogs.settings import Settings, SettingsError
 from host import Chooser, Clock
 from plugins import PLUGINS, GamePlugin
+from storage.db import Database, DatabaseOpenError
 
 __all__ = ["Settings", "VesuviusBot", "create_bot", "main"]
 
@@ -51,7 +52,16 @@ def create_bot(
     )
 
 
+async def _check_database(settings: Settings) -> None:
+    """Open (creating or migrating) and close the database before connecting to Discord, so a
+    file that cannot be used stops the bot with one sentence instead of a traceback."""
+    settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+    db = await Database.open(settings.db_path)
+    await db.close()
+
+
 async def _run(settings: Settings) -> None:
+    await _check_database(settings)
     bot = create_bot(settings)
     async with bot:
         await bot.start(settings.token)
@@ -68,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     try:
         asyncio.run(_run(settings))
+    except DatabaseOpenError as e:
+        print(f"vesuvius: {e}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print(
             "vesuvius: Discord refused the token in DISCORD_TOKEN: copy a fresh one from the "

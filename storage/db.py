@@ -37,6 +37,11 @@ class StorageError(Exception):
     """The database refused a write (a constraint the caller should have checked)."""
 
 
+class DatabaseOpenError(StorageError):
+    """The database file cannot be used; ``str()`` is one sentence for the operator that names
+    the file, says what is wrong and what to do."""
+
+
 class ChannelTakenError(StorageError):
     """Another game is already open (lobby or active) in the channel."""
 
@@ -238,6 +243,45 @@ def migrate(conn: sqlite3.Connection) -> int:
     return len(available)
 
 
+TABLES = ("games", "seats", "events", "snapshots", "guild_settings", "outbox")
+
+
+def verify_schema(conn: sqlite3.Connection) -> None:
+    """The tables a game database has (reading the schema also finds a damaged one)."""
+    names = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    missing = [t for t in TABLES if t not in names]
+    if missing:
+        raise StorageError(f"the tables {', '.join(missing)} are missing")
+
+
+def open_error(path: Path, error: BaseException) -> DatabaseOpenError:
+    """One sentence for the operator: the file, what is wrong, what to do."""
+    text = str(error)
+    low = text.lower()
+    if "readonly" in low or "read-only" in low or isinstance(error, PermissionError):
+        return DatabaseOpenError(
+            f"{path} cannot be written ({text}): the bot must be able to write the file and "
+            "its folder; fix their permissions or set VESUVIUS_DB to a writable place."
+        )
+    if "full" in low or "disk i/o" in low or "no space" in low:
+        return DatabaseOpenError(
+            f"{path} cannot be written because the disk is full or failing ({text}): free "
+            "some space (or check the disk), then start the bot again."
+        )
+    if "unable to open" in low or isinstance(error, (FileNotFoundError, IsADirectoryError)):
+        return DatabaseOpenError(
+            f"{path} cannot be opened ({text}): check that its folder exists and the path is "
+            "a file, or set VESUVIUS_DB to another file."
+        )
+    if "newer than this code" in low:
+        return DatabaseOpenError(f"{path}: {text}.")
+    return DatabaseOpenError(
+        f"{path} is damaged or is not a Vesuvius game database ({type(error).__name__}: "
+        f"{text}): restore it from a copy made with `python -m storage.backup`, or move it "
+        "away to start with a new database."
+    )
+
+
 def _statements(sql: str) -> Iterable[str]:
     """Split a migration into statements (``sqlite3.complete_statement`` handles triggers)."""
     buffer = ""
@@ -267,13 +311,30 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
-        """Open (creating if needed) and migrate the database at ``path``."""
+        """Open (creating if needed) and migrate the database at ``path``. A file that cannot
+        be used (damaged, not ours, read-only, a full disk, an empty file that is not new)
+        raises :class:`DatabaseOpenError` with a sentence for the operator."""
         path = Path(path)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        if path.is_file() and path.stat().st_size == 0:
+            raise DatabaseOpenError(
+                f"{path} is an empty file (0 bytes), not a game database. If you meant to "
+                "start with a new database, delete it (or set VESUVIUS_DB to a new file); if "
+                "your games were in it, restore a copy made with `python -m storage.backup`."
+            )
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except (sqlite3.Error, OSError) as e:
+            raise open_error(path, e) from e
         db = cls(conn, path)
         try:
             await db.run(configure)
             await db.run(migrate)
+            await db.run(verify_schema)
+        except (sqlite3.Error, UnicodeDecodeError, OSError, StorageError) as e:
+            await conn.close()
+            if isinstance(e, DatabaseOpenError):
+                raise
+            raise open_error(path, e) from e
         except BaseException:
             await conn.close()
             raise

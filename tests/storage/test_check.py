@@ -98,3 +98,17 @@ def test_a_file_that_is_not_a_game_database_is_an_error(tmp_path: Path) -> None:
     done = run_check(junk)
     assert done.returncode == 2 and "not a readable game database" in done.stderr
     assert run_check(tmp_path / "missing.db").returncode == 2
+
+
+def test_a_damaged_schema_is_reported_as_unreadable_not_as_a_mismatch(
+    played_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from storage.check import main
+
+    data = played_db.read_bytes()
+    at = data.find(b"CREATE TABLE outbox")
+    played_db.write_bytes(data[: at + 13] + b"\xff\xfe\xfd\xfc\xfb\xfa" + data[at + 19 :])
+    assert main([str(played_db)]) == 2
+    err = capsys.readouterr().err
+    assert str(played_db) in err and "not a readable game database" in err
+    assert "storage.backup" in err

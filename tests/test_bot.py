@@ -1,0 +1,97 @@
+"""Starting the bot on a database it cannot use: one sentence naming the file, what is wrong and
+what to do, and a non-zero exit, never a traceback (and nothing is reached on the network)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import bot
+import storage.db
+from storage.db import Database
+
+TOKEN = "aaaa.bbbb.cccc"
+
+
+def start(monkeypatch: pytest.MonkeyPatch, path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("VESUVIUS_DB", str(path))
+
+    async def no_network(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the bot must not connect with a database it cannot use")
+
+    monkeypatch.setattr(bot.VesuviusBot, "start", no_network)
+    assert bot.main() == 1
+    err = capsys.readouterr().err
+    assert err.startswith("vesuvius: ") and "Traceback" not in err
+    assert str(path) in err
+    return err
+
+
+def made(path: Path) -> Path:
+    async def create() -> None:
+        db = await Database.open(path)
+        await db.close()
+
+    asyncio.run(create())
+    return path
+
+
+def test_a_file_that_is_not_a_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"this is a spreadsheet, not a database" * 100)
+    err = start(monkeypatch, path, capsys)
+    assert "damaged or is not a Vesuvius game database" in err
+    assert "python -m storage.backup" in err
+
+
+def test_a_damaged_schema(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = made(tmp_path / "games.sqlite3")
+    data = path.read_bytes()
+    at = data.find(b"CREATE TABLE outbox")
+    path.write_bytes(data[: at + 13] + b"\xff\xfe\xfd\xfc\xfb\xfa" + data[at + 19 :])
+    err = start(monkeypatch, path, capsys)
+    assert "damaged" in err and "restore" in err
+
+
+def test_an_empty_file_is_refused_unless_it_is_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"")
+    err = start(monkeypatch, path, capsys)
+    assert "empty file (0 bytes)" in err and "delete it" in err
+    assert path.stat().st_size == 0  # left as it was
+    made(tmp_path / "new.sqlite3")  # a file that does not exist yet is created
+
+
+@pytest.mark.parametrize(
+    ("failure", "said"),
+    [
+        ("attempt to write a readonly database", "fix their permissions"),
+        ("database or disk is full", "disk is full"),
+        ("disk I/O error", "free some space"),
+    ],
+)
+def test_a_read_only_or_full_disk(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    failure: str,
+    said: str,
+) -> None:
+    path = made(tmp_path / "games.sqlite3")
+
+    def refuse(conn: sqlite3.Connection) -> int:
+        raise sqlite3.OperationalError(failure)
+
+    monkeypatch.setattr(storage.db, "migrate", refuse)
+    err = start(monkeypatch, path, capsys)
+    assert said in err and failure in err
