@@ -328,31 +328,61 @@ class Delivery:
         reply: discord.Interaction[Any] | None = None,
         click: discord.Interaction[Any] | None = None,
         result: MoveResult | None = None,
+        held: bool = False,
     ) -> None:
         """Send the game's unsent announcements (every version since the last one sent), in
         order, once. ``reply``: a command whose answer is the board (or, when no board is due,
         the mover's next decision, privately); ``click``: the mover's button, whose message
-        becomes their next decision; ``result``: the move they made."""
-        async with self.lock(game_id):
-            rows = await self.host.unsent(game_id)
-            status = await self.host.status(game_id)
-            names = await self.seat_names(status)
-            answered: int | None = None
-            if click is not None:
-                answered = await self._answer_click(click, status, result)
-            if any(r.board for r in rows):
-                lines = await self._words(status, names, rows)
-                notes = [r.note for r in rows if r.note]
-                replied = await self._post_board(status, names, lines, notes, reply)
-                if replied and reply is not None and result is not None:
-                    answered = await self._follow_up(reply, status, result)
-            elif reply is not None and result is not None:
-                answered = await self._reply_private(reply, status, result)
-            if rows:
-                await self.host.mark_sent(game_id, rows[-1].version)
-            if rows and rows[0].version == 0:
-                await self._starting_hands(status)
-            await self.notify(await self.host.status(game_id), answered=answered)
+        becomes their next decision; ``result``: the move they made; ``held``: the caller holds
+        the game's :meth:`lock` already (a flow holds it from its move's commit on, so the
+        scheduler cannot announce that move first and leave the player's command unanswered)."""
+        if not held:
+            async with self.lock(game_id):
+                await self._announce(game_id, reply, click, result)
+        else:
+            await self._announce(game_id, reply, click, result)
+
+    async def _announce(
+        self,
+        game_id: int,
+        reply: discord.Interaction[Any] | None,
+        click: discord.Interaction[Any] | None,
+        result: MoveResult | None,
+    ) -> None:
+        rows = await self.host.unsent(game_id)
+        status = await self.host.status(game_id)
+        names = await self.seat_names(status)
+        answered: int | None = None
+        replied = False
+        if click is not None:
+            answered = await self._answer_click(click, status, result)
+        if any(r.board for r in rows):
+            lines, notes = await self._words(status, names, rows)
+            replied = await self._post_board(status, names, lines, notes, reply)
+            if replied and reply is not None and result is not None:
+                answered = await self._follow_up(reply, status, result)
+        elif reply is not None and result is not None:
+            answered = await self._reply_private(reply, status, result)
+            replied = True
+        if reply is not None and not replied:
+            await self._acknowledge(reply, status, result)
+        if rows:
+            await self.host.mark_sent(game_id, rows[-1].version)
+        if rows and rows[0].version == 0:
+            await self._starting_hands(status)
+        await self.notify(await self.host.status(game_id), answered=answered)
+
+    async def _acknowledge(
+        self, interaction: discord.Interaction[Any], status: GameStatus, result: MoveResult | None
+    ) -> None:
+        """A command whose announcement went out elsewhere still gets its answer."""
+        what = f"✅ Played: {texts.md(result.label)}." if result is not None else "✅ Done."
+        text = f"{what} The board is in <#{status.channel_id}>."
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
 
     async def announce_unsent(self) -> None:
         """Everything left unsent (at startup, and in the scheduler loop)."""
@@ -362,9 +392,12 @@ class Delivery:
             except Exception:
                 log.exception("game %s: sending its announcements failed", game_id)
 
-    async def _words(self, status: GameStatus, names: list[str], rows: Sequence[Any]) -> list[str]:
+    async def _words(
+        self, status: GameStatus, names: list[str], rows: Sequence[Any]
+    ) -> tuple[list[str], list[str]]:
         """The words of every move since the last board posted (a player's several decisions
-        and the AI's answers read together), from the log, so a restart loses nothing."""
+        and the AI's answers read together) and the notes of those moves (timeouts, AIs),
+        from the log and the outbox, so a restart loses nothing."""
         lines: list[str] = []
         if rows and rows[0].version == 0:
             lines.append(texts.seating_line(status, names))
@@ -372,7 +405,11 @@ class Delivery:
         after = 0 if last is None else last
         entries = await self.host.log(status.game_id, None, limit=200, after=after)
         lines += texts.narration(self.presentation(status), entries, names)
-        return lines
+        notes = [
+            f"{texts.MARKS.get(by, '')}{note}"
+            for by, note in await self.host.notes(status.game_id, after)
+        ]
+        return lines, list(dict.fromkeys(notes))
 
     async def _post_board(
         self,

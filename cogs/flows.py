@@ -195,29 +195,34 @@ class Flows:
                     return
                 game_id = status.game_id
             component = is_component(interaction)
-            try:
-                result: MoveResult = await self.host.act(
-                    game_id,
-                    interaction.user.id,
-                    notation,
-                    token,
-                    channel_id=None if component else interaction.channel_id,
-                    guild_id=interaction.guild_id,
-                )
-            except StaleVersionError as e:
-                await self.stale(interaction, game_id, str(e))
-                return
-            except InvalidMoveError as e:
-                await error(interaction, await self.explain_illegal(game_id, interaction, e))
-                return
-            except HostError as e:
-                await error(interaction, await self.reason(e, mention=True))
-                return
-            self.bot.wake_scheduler()
-            if component:
-                await self.delivery.announce(game_id, click=interaction, result=result)
-            else:
-                await self.delivery.announce(game_id, reply=interaction, result=result)
+            async with self.delivery.lock(game_id):
+                try:
+                    result: MoveResult = await self.host.act(
+                        game_id,
+                        interaction.user.id,
+                        notation,
+                        token,
+                        channel_id=None if component else interaction.channel_id,
+                        guild_id=interaction.guild_id,
+                    )
+                except StaleVersionError as e:
+                    await self.stale(interaction, game_id, str(e))
+                    return
+                except InvalidMoveError as e:
+                    await error(interaction, await self.explain_illegal(game_id, interaction, e))
+                    return
+                except HostError as e:
+                    await error(interaction, await self.reason(e, mention=True))
+                    return
+                self.bot.wake_scheduler()
+                if component:
+                    await self.delivery.announce(
+                        game_id, click=interaction, result=result, held=True
+                    )
+                else:
+                    await self.delivery.announce(
+                        game_id, reply=interaction, result=result, held=True
+                    )
 
     async def on_act(
         self, interaction: discord.Interaction[Any], game_id: int, token: int, notation: str
@@ -424,20 +429,21 @@ class Flows:
             if missing:
                 await error(interaction, missing)
                 return
-            try:
-                started = await self.host.start(
-                    game_id,
-                    interaction.user.id,
-                    is_admin=bool(interaction.permissions.manage_guild),
-                    channel_id=interaction.channel_id,
-                    guild_id=interaction.guild_id,
-                )
-            except HostError as e:
-                await error(interaction, str(e))
-                return
-            if is_component(interaction) and interaction.message is not None:
-                self.lobbies[started.status.game_id] = interaction.message
-            await interaction.response.defer(thinking=True)
-            await self.close_lobby(started.status)
-            await self.delivery.announce(game_id, reply=interaction)
+            async with self.delivery.lock(game_id):
+                try:
+                    started = await self.host.start(
+                        game_id,
+                        interaction.user.id,
+                        is_admin=bool(interaction.permissions.manage_guild),
+                        channel_id=interaction.channel_id,
+                        guild_id=interaction.guild_id,
+                    )
+                except HostError as e:
+                    await error(interaction, str(e))
+                    return
+                if is_component(interaction) and interaction.message is not None:
+                    self.lobbies[started.status.game_id] = interaction.message
+                await interaction.response.defer(thinking=True)
+                await self.close_lobby(started.status)
+                await self.delivery.announce(game_id, reply=interaction, held=True)
             self.bot.wake_scheduler()

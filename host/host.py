@@ -90,6 +90,7 @@ class Host:
         self.games_with_unsent = r.games_with_unsent
         self.mark_sent = r.mark_sent
         self.last_board = r.last_board
+        self.notes = r.notes
         self.set_notified = r.set_notified
 
     @classmethod

@@ -123,6 +123,8 @@ class Scheduler:
     ) -> str:
         """One thing due in ``lg`` (under its lock): ``"ai"`` (an AI seat must decide: done
         outside the lock), ``"played"``, ``"timed out"``, or ``"done"``."""
+        if lg.row.next_due is not None and lg.row.next_due > now:
+            return "done"  # e.g. the pause between the moves of a game only AIs play
         pending = lg.pending
         by_seat = {s.seat: s for s in lg.seats}
         if any(by_seat[s].ai_controlled for s in pending.waited):
@@ -234,7 +236,7 @@ class Scheduler:
             ):
                 return None  # its decision changed while it thought: decide again
             if seat.user_id is None:
-                note = f"{seat.ai or 'The AI'} ({name}) moved."
+                note = ""  # an AI seat's own move: its narrated line says it all
             elif seat.resigned:
                 note = f"{name} played for <@{seat.user_id}>, who resigned."
             else:

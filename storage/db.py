@@ -760,6 +760,21 @@ class Database:
 
         await self.run(write)
 
+    async def notes(self, game_id: int, after: int) -> list[tuple[str, str]]:
+        """``(by, note)`` of the moves after version ``after``, oldest first (moves without a
+        note left out)."""
+        return await self.run(
+            lambda c: [
+                (str(r[0]), str(r[1]))
+                for r in c.execute(
+                    "SELECT e.by, o.note FROM outbox o JOIN events e "
+                    "ON e.game_id = o.game_id AND e.seq = o.version "
+                    "WHERE o.game_id = ? AND o.version > ? AND o.note <> '' ORDER BY o.version",
+                    (game_id, after),
+                ).fetchall()
+            ]
+        )
+
     async def last_board(self, game_id: int) -> int | None:
         """The newest version whose board has been sent to the channel, if any."""
 

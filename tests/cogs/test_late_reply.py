@@ -76,7 +76,8 @@ async def test_a_late_answer_to_a_decision_that_goes_on_sends_the_next_one_by_dm
         status = await bot.host.status(game_id)
         user = status.waiting_on[0].user_id
         legal = [c.notation for c in await bot.host.legal_choices(game_id, user)]
-        await bot.host.act(game_id, user, pick(legal), status.version)
+        await bot.host.act(game_id, user, pick(legal))
+    await bot.flows.delivery.announce(game_id)  # those moves' boards and DMs are sent
     status = await bot.host.status(game_id)
     mover = by_id[status.waiting_on[0].user_id]
     act = bot.host.act

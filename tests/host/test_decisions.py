@@ -159,3 +159,31 @@ async def test_a_game_whose_state_cannot_be_read_can_still_be_cancelled(
     assert await second.game_in_channel(cancelled.channel_id) is None  # the channel is free
     again = await second.create_game(GUILD, cancelled.channel_id, B, TableOptions(kind="toy"))
     assert again.status == "lobby"
+
+
+async def test_a_game_only_ais_play_is_paced_with_a_board_per_round(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    h = await hosts(db_path, clock, ai_pace=2.0)
+    game = (
+        await started_game(
+            h, players=3, ai_seats=2, max_timeouts=1, reminders_at=(), reminders_before=()
+        )
+    ).game_id
+    clock.advance(DAY)  # A times out and the AI takes the seat over: no human plays now
+    (taken,) = moves(await h.run_due())
+    # Only AIs play now: boards once per round (the take-over's note goes with the next one).
+    assert taken.taken_over and not taken.board
+    assert await h.next_due() == clock.now() + 2.0
+    boards = []
+    for _ in range(9):
+        assert moves(await h.run_due()) == []  # nothing before the pause is over
+        clock.advance(2.0)
+        notes = moves(await h.run_due())
+        assert len(notes) == 1  # one move, then a pause
+        boards.append((notes[0].seat, notes[0].board))
+        assert await h.next_due() == clock.now() + 2.0
+    # A board when the turn order comes round again, not after every move.
+    assert [b for _, b in boards] == [seat == 2 for seat, _ in boards]
+    assert [seat for seat, _ in boards] == [1, 2, 0] * 3
+    assert (await h.status(game)).version == 10

@@ -1,0 +1,136 @@
+"""Reliability, end to end: a move saved but not yet announced when the bot dies is announced
+after the restart; components forged for another server's game are refused; a stranger's stale
+click gets a clear answer; shutdown finishes in bounded time."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick, until
+from tests.fakediscord.server import FakeClock as InteractionClock
+
+
+@pytest.fixture
+def interaction_clock() -> InteractionClock:
+    return InteractionClock()
+
+
+@pytest.fixture
+def fake_discord_options(interaction_clock: InteractionClock) -> dict[str, Any]:
+    """Discord's 3-second deadline on a clock the tests advance (a dying bot never answers)."""
+    return {"clock": interaction_clock, "response_timeout": WAIT}
+
+
+async def test_a_move_saved_before_the_bot_died_is_announced_after_the_restart(
+    fake_discord: Any, start_bot: Any, make_bot: Any, interaction_clock: InteractionClock
+) -> None:
+    first = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, first, chan, [alice, bob])
+    by_id = {alice.id: alice, bob.id: bob}
+    status = await first.host.status(game_id)
+    mover = by_id[status.waiting_on[0].user_id]
+    other = bob if mover is alice else alice
+
+    async def die(*args: Any, **kwargs: Any) -> None:
+        interaction_clock.advance(3.5)  # Discord gives up on the player's command ...
+        raise asyncio.CancelledError  # ... and the process stops here: saved, nothing sent
+
+    first.flows.delivery.announce = die  # type: ignore[method-assign]
+    boards = [m for m in chan.messages if "board.png" in m.filenames]
+    dms = len(other.dms)
+    # A move that ends the turn (a Downfall card and its relatives, or the card alone).
+    while (await first.host.status(game_id)).waiting_on[0].user_id == mover.id:
+        legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
+        r = await mover.slash("move", channel=chan, action=pick(legal), check=False)
+        assert r.failed  # the player saw "interaction failed"
+    saved = await first.host.status(game_id)
+    assert saved.version >= 1 and [r.version for r in await first.host.unsent(game_id)]
+    assert [m for m in chan.messages if "board.png" in m.filenames] == boards  # not announced
+    assert len(other.dms) == dms
+    fake_discord.bot_errors.clear()  # the dying bot's unanswered command: expected
+    await start_bot.stop(first)
+
+    second = await start_bot(make_bot(), watch_loggers=WATCH)
+    board = await alice.wait_for_message(
+        chan,
+        predicate=lambda m: "board.png" in m.filenames and f"move {saved.version}" in m.content,
+        timeout=WAIT,
+    )
+    assert other.mention in board.content
+    dm = await other.wait_for_dm(predicate=lambda m: "Your move" in m.content, timeout=WAIT)
+    assert choices_of(dm)
+
+    async def sent() -> bool:
+        return not await second.host.unsent(game_id)
+
+    await until(sent)
+    await second.flows.idle()
+    again = [m for m in chan.messages if "board.png" in m.filenames]
+    assert len(again) == len(boards) + 1  # once, not again on the next scheduler round
+
+
+async def test_components_forged_for_another_servers_game_are_refused(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    home = fake_discord.guild("Pompeii").channel("general")
+    elsewhere = fake_discord.add_guild("Herculaneum").channel("general")
+    alice = await fake_discord.user("alice")
+    mallory = fake_discord.add_user("mallory", guilds=[fake_discord.guild("Herculaneum")])
+    victim = await alice.slash("game new", channel=home, game="downfall", players=2)
+    victim_id = (await bot.host.game_in_channel(home.id)).game_id  # type: ignore[union-attr]
+    # Mallory's own lobby in her server, with its buttons rewritten to name Alice's game.
+    own = await mallory.slash("game new", channel=elsewhere, game="downfall", players=2)
+    for row in own.message.components:
+        for button in row["components"]:
+            what = button["custom_id"].split(":")[2]
+            button["custom_id"] = f"vz:l:{what}:{victim_id}"
+    for label in ("Join", "Start"):
+        r = await mallory.click(label, message=own.message)
+        assert r.ephemeral and f"no game #{victim_id} in this server" in r.content
+    status = await bot.host.status(victim_id)
+    assert status.status == "lobby" and [s.user_id for s in status.seats] == [alice.id]
+    assert not [m for m in elsewhere.messages if "board.png" in m.filenames]
+    assert victim.message.button_labels == ["Join", "Leave", "Start"]
+
+
+async def test_a_strangers_old_move_button_says_they_do_not_play(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    sam = await fake_discord.user("sam")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    status = await bot.host.status(game_id)
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    dm = latest_decision(mover, game_id, 0)
+    assert dm is not None
+    notation = pick(choices_of(dm))
+    await mover.slash("move", channel=chan, action=notation)
+    await bot.flows.idle()
+    # A copy of the spent button on a message the stranger can click (as a forged one would).
+    board = next(m for m in chan.messages if "board.png" in m.filenames)
+    board.components[0]["components"][0]["custom_id"] = f"vz:a:{game_id}:0:{notation}"
+    r = await sam.click(custom_id=f"vz:a:{game_id}:0:{notation}", message=board)
+    assert r.ephemeral and "not playing in this game" in r.content
+    assert "Sorry" not in r.content and not fake_discord.bot_errors
+
+
+async def test_shutdown_is_bounded_even_right_after_the_scheduler_was_woken(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    for _ in range(4):
+        bot = await start_bot(make_bot(), watch_loggers=WATCH)
+        await asyncio.sleep(0.05)
+        bot.wake_scheduler()
+        started = time.monotonic()
+        await asyncio.wait_for(bot.close(), timeout=WAIT)
+        assert time.monotonic() - started < 8.0
+        await start_bot.stop(bot)
