@@ -134,3 +134,49 @@ async def test_shutdown_is_bounded_even_right_after_the_scheduler_was_woken(
         await asyncio.wait_for(bot.close(), timeout=WAIT)
         assert time.monotonic() - started < 8.0
         await start_bot.stop(bot)
+
+
+async def test_with_an_ai_seat_and_forced_moves_boards_come_in_move_order(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    lobby = await alice.slash(
+        "game new", channel=chan, game="downfall", players=2, ai_seats=1, forced_moves=True
+    )
+    await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    game_id = (await bot.host.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
+    for _ in range(24):
+        await bot.flows.idle()
+        status = await bot.host.status(game_id)
+        if status.status != "active":
+            break
+        if status.waiting_on[0].user_id != alice.id:
+            bot.wake_scheduler()  # the AI's turn: the scheduler plays it
+            await asyncio.sleep(0.05)
+            continue
+        legal = [c.value for c in await alice.autocomplete("move", "action", "", channel=chan)]
+        r = await alice.slash("move", channel=chan, action=pick(legal))
+        await r.wait_until_loaded(timeout=WAIT)
+
+    async def settled() -> bool:
+        status = await bot.host.status(game_id)
+        mine = status.status != "active" or status.waiting_on[0].user_id == alice.id
+        return mine and not await bot.host.unsent(game_id)
+
+    await until(settled)
+    await bot.flows.idle()
+    boards = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral]
+    moves = [int(m.content.split(" · move ")[1].split("\n")[0]) for m in boards]
+    assert moves == sorted(moves) and len(set(moves)) == len(moves) and len(moves) > 4
+    status = await bot.host.status(game_id)
+    if status.status == "active":
+        assert f"Waiting for {alice.mention}" in boards[-1].content  # the newest board is right
+    # No DM still offers a decision alice no longer has.
+    now = (await bot.host.decision(game_id, alice.id)).token
+    for dm in alice.dms:
+        for c in dm.walk_components():
+            cid = str(c.get("custom_id", ""))
+            if cid.startswith(f"vz:a:{game_id}:") or cid.startswith(f"vz:s:{game_id}:"):
+                assert int(cid.split(":")[3]) == now, dm.content

@@ -1,0 +1,122 @@
+"""A third, very different game plugs in without a special case: the toy game (tests/toy) with a
+simultaneous, secret bidding step and a solo mode, played through the real bot end to end."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tests.cogs.helpers import WAIT, WATCH, until
+from tests.fakediscord import FakeUser, Message
+
+
+def bid_dm(user: FakeUser, game_id: int, chan: Any) -> Message | None:
+    """The user's newest private message (a DM, or the ephemeral reply to their own move) with
+    a bidding stepper (its Lock button)."""
+    mine = [*user.dms, *(m for m in user.visible_messages(chan) if m.ephemeral)]
+    for msg in sorted(mine, key=lambda m: m.id, reverse=True):
+        if any(
+            str(c.get("custom_id", "")).startswith(f"vz:a:{game_id}:")
+            and str(c.get("custom_id", "")).endswith(":lock")
+            for c in msg.walk_components()
+        ):
+            return msg
+    return None
+
+
+def button(msg: Message, label: str) -> str:
+    return next(str(c["custom_id"]) for c in msg.walk_components() if c.get("label") == label)
+
+
+async def test_two_players_bid_at_the_same_time_and_the_bids_are_revealed_together(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    sam = await fake_discord.user("sam")  # a spectator
+    lobby = await alice.slash("game new", channel=chan, game="toy", players=2, variant="bids=true")
+    await bob.click("Join", message=lobby.message)
+    await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None
+    game_id = status.game_id
+    users = {alice.id: alice, bob.id: bob}
+    for _ in range(2):  # a round of passes; then everyone bids
+        now = await bot.host.status(game_id)
+        r = await users[now.waiting_on[0].user_id].slash("move", channel=chan, action="pass")
+        await r.wait_until_loaded(timeout=WAIT)
+        await bot.flows.idle()
+    bidding = await bot.host.status(game_id)
+    assert {s.user_id for s in bidding.waiting_on} == {alice.id, bob.id}
+    board = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
+    assert "Bidding" in board.content and "bid 0, 1 or 2 in secret" in board.content
+    dms = {u: bid_dm(u, game_id, chan) for u in (alice, bob)}
+    assert all(dms.values())
+    assert all("bid 0, 1 or 2 in secret" in m.content for m in dms.values() if m)
+
+    # Both raise their bids at the same moment: neither click makes the other stale.
+    a, b = dms[alice], dms[bob]
+    assert a is not None and b is not None
+    ra, rb = await asyncio.gather(
+        alice.click(custom_id=button(a, "+"), message=a),
+        bob.click(custom_id=button(b, "+"), message=b),
+    )
+    await bot.flows.idle()
+    assert ra.updated and rb.updated  # each stepper edited in place
+    assert "Your bid: 1" in a.content and "Your bid: 1" in b.content
+    r = await alice.click(custom_id=button(a, "+"), message=a)  # alice goes to 2
+    await bot.flows.idle()
+    assert "Your bid: 2" in a.content
+    # Nothing public tells the bids apart before they are revealed.
+    log = await sam.slash("game log", channel=chan)
+    assert "changed their bid" in log.content and "bid 2" not in log.content
+    assert not any("Your bid" in m.content for m in chan.messages if not m.ephemeral)
+
+    await alice.click(custom_id=button(a, "Lock your bid of 2"), message=a)
+    await bot.flows.idle()
+    waiting = await bot.host.status(game_id)
+    assert [s.user_id for s in waiting.waiting_on] == [bob.id]  # alice has locked
+    await bob.click(custom_id=button(b, "Lock your bid of 1"), message=b)
+    await bot.flows.idle()
+
+    async def revealed() -> bool:
+        return any("Bids:" in m.content for m in chan.messages if not m.ephemeral)
+
+    await until(revealed)
+    reveal = next(m for m in chan.messages if "Bids:" in m.content and not m.ephemeral)
+    assert (
+        "alice 2" in reveal.content and "bob 1" in reveal.content and "alice wins" in reveal.content
+    )
+    view = await bot.host.public_view(game_id)
+    seat_of = {s.user_id: s.seat for s in waiting.seats}
+    scores = {u: view["seats"][seat]["score"] for u, seat in seat_of.items()}
+    assert scores == {alice.id: 4, bob.id: 0}  # both paid their bids; alice won twice hers
+
+
+async def test_a_solo_game_shows_its_progress_and_ends_with_a_title(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    thread_parent = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    r = await alice.slash("game new", channel=thread_parent, game="toy", players=1, where="thread")
+    assert "game #1" in r.content
+    await bot.flows.idle()
+    thread = thread_parent.threads[0]
+    await (await alice.slash("game start", channel=thread)).wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    boards = 1
+    while (await bot.host.status(1)).status == "active":
+        legal = await alice.autocomplete("move", "action", "play", channel=thread)
+        action = legal[0].value if legal and legal[0].value != "?" else "pass"
+        r = await alice.slash("move", channel=thread, action=action)
+        await r.wait_until_loaded(timeout=WAIT)
+        await bot.flows.idle()
+        boards += 1
+        posted = [m for m in thread.messages if "board.png" in m.filenames and not m.ephemeral]
+        assert len(posted) == boards  # every round of a solo game shows its board
+    final = [m for m in thread.messages if "board.png" in m.filenames and not m.ephemeral][-1]
+    assert "Solo game won" in final.content and "Champion" in final.content
+    assert final.components == []  # no "My hand" on a finished game
