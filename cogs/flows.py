@@ -338,8 +338,13 @@ class Flows:
                 "You can watch the board with `/game board`.",
             )
             return
-        if status.status == "lobby" or (status.status == "cancelled" and status.version == 0):
+        if status.status == "lobby":
             await error(interaction, "The game has not started yet: nothing is dealt.")
+            return
+        try:
+            await self.host.private_view(status.game_id, interaction.user.id)
+        except HostError:
+            await error(interaction, f"Game #{status.game_id} was cancelled before it started.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         header = f"🂠 **Your hand** in game #{status.game_id} ({texts.md(status.title)})"

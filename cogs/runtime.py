@@ -62,6 +62,10 @@ class VesuviusBot(commands.Bot):
         ai_executor: Executor | None = None,
         plugin_list: Sequence[plugins.GamePlugin] = plugins.PLUGINS,
     ) -> None:
+        # The bot uses no voice: discord.py's warnings that the voice libraries (PyNaCl, davey)
+        # are missing would only alarm whoever reads the log.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
         intents.dm_messages = True  # a plain DM ("help") gets an answer; not privileged

@@ -91,6 +91,9 @@ async def test_refusals_leave_the_game_unchanged(
         await bot.flows.idle()
     notice = [m for m in chan.messages if "can't send you direct messages" in m.content]
     assert len(notice) == 1 and next_up.mention in notice[0].content
+    assert (
+        "try again in 15 minutes" in notice[0].content and "Privacy Settings" in notice[0].content
+    )
     assert not notice[0].ephemeral and "Your hand" not in notice[0].content
     refused = [x for x in fake_discord.rejections if "50007" in repr(x)]
     assert len(refused) == 1

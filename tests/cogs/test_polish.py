@@ -1,0 +1,176 @@
+"""What players noticed in real sessions (issue 14), each as a player would see it: hostile
+names, one lobby message per table, finished and cancelled games, AI turns that read once,
+hints and long text, plain DMs, and how closed DMs are retried."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick, until
+
+HOSTILE = "cool_guy_99`*x*"
+
+
+async def test_hostile_names_are_shown_as_they_are_everywhere(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    odd, bob = await fake_discord.user(HOSTILE), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [odd, bob])
+    escaped = "cool\\_guy\\_99ˋ\\*x\\*"
+    lobby = next(m for m in chan.messages if f"game #{game_id}" in m.content)
+    assert escaped in lobby.content and HOSTILE not in lobby.content
+    seating = next(m for m in chan.messages if "Seating" in m.content)
+    assert escaped in seating.content
+    status = await bob.slash("game status", channel=chan)
+    assert escaped in status.content and HOSTILE not in status.content
+    mover = odd if (await bot.host.status(game_id)).waiting_on[0].user_id == odd.id else bob
+    legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
+    await mover.slash("move", channel=chan, action=pick(legal))
+    await bot.flows.idle()
+    log = await bob.slash("game log", channel=chan)
+    assert log.content.count("`") % 2 == 0  # code spans stay closed
+    if mover is odd:
+        assert escaped in log.content
+
+
+async def test_one_lobby_message_per_table_edited_and_closed(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    cara = await fake_discord.user("cara")
+    lobby = await alice.slash("game new", channel=chan, game="downfall", players=3)
+    r = await bob.slash("game join", channel=chan)
+    assert "bob joined game #1" in r.content and not r.components
+    assert "bob" in lobby.message.content  # the first lobby message is edited
+    lobbies = [m for m in chan.messages if "waiting for players" in m.content]
+    assert lobbies == [lobby.message]
+    await cara.click("Join", message=lobby.message)
+    cancelled = await alice.slash("game cancel", channel=chan)
+    assert "cancelled" in cancelled.content
+    await bot.flows.idle()
+    assert "was cancelled" in lobby.message.content and lobby.message.components == []
+
+
+async def test_finished_and_cancelled_games_say_so(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    status = await bot.host.status(game_id)
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    old = await (await mover.slash("hand", channel=chan)).wait_until_loaded(timeout=WAIT)
+    await alice.slash("game cancel", channel=chan)
+    await bot.flows.idle()
+    r = await mover.select(old, values=[choices_of(old)[0]])
+    await bot.flows.idle()
+    assert "The game was cancelled" in r.content or any(
+        "The game was cancelled" in f.content for f in r.followups
+    )
+    hand = await (await mover.slash("hand", channel=chan)).wait_until_loaded(timeout=WAIT)
+    assert "This game was cancelled" in hand.content and not choices_of(hand)
+
+
+async def test_a_finished_games_status_shows_the_result(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    lobby = await alice.slash("game new", channel=chan, game="toy", players=1)
+    await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    while (await bot.host.game_in_channel(chan.id)) is not None:
+        await (await alice.slash("move", channel=chan, action="pass")).wait_until_loaded(
+            timeout=WAIT
+        )
+        legal = await alice.autocomplete("move", "action", "play", channel=chan)
+        if legal and legal[0].value != "?":
+            await (
+                await alice.slash("move", channel=chan, action=legal[0].value)
+            ).wait_until_loaded(timeout=WAIT)
+        await bot.flows.idle()
+    status = await alice.slash("game status", channel=chan)
+    assert "finished" in status.content and "Solo game" in status.content
+    final = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
+    assert final.button_labels == []  # no "My hand" under a finished game
+
+
+async def test_an_ai_turn_reads_once_and_the_seating_starts_with_the_first_player(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    lobby = await alice.slash(
+        "game new", channel=chan, game="downfall", players=2, ai_seats=1, ai_level="easy"
+    )
+    assert "AI 1 (easy)" in lobby.content
+    started = await alice.click("Start", message=lobby.message)
+    first = await started.wait_until_loaded(timeout=WAIT)
+    waiting = first.content.split("Waiting for ", 1)[1].split(":", 1)[0]
+    name = "alice" if alice.mention in waiting else "AI 1, easy"
+    assert f"turn order: {name} (" in first.content  # from the first player, not the dealer
+    assert "AI 1, easy (" in first.content and ") (" not in first.content
+    first_seat = (await bot.host.status(1)).seats[0 if name == "alice" else 1]
+
+    async def ai_moved() -> bool:
+        return any("🤖" in m.content for m in chan.messages)
+
+    if first_seat.user_id == alice.id and name == "alice":
+        while (await bot.host.status(1)).waiting_on[0].user_id == alice.id:
+            legal = [c.value for c in await alice.autocomplete("move", "action", "", channel=chan)]
+            await (await alice.slash("move", channel=chan, action=pick(legal))).wait_until_loaded(
+                timeout=WAIT
+            )
+    bot.wake_scheduler()
+    await until(ai_moved)
+    await bot.flows.idle()
+    board = next(m for m in chan.messages if "🤖" in m.content)
+    assert board.content.count("🤖") == 1  # the AI's own line only
+    assert "(the easy AI) moved" not in board.content and "moved." not in board.content
+
+
+async def test_hints_long_text_and_plain_dms_get_a_useful_answer(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    status = await bot.host.status(game_id)
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    r = await mover.slash("move", channel=chan, action="?")
+    assert r.ephemeral and "hint, not a move" in r.content
+    r = await mover.slash("move", channel=chan, action="play 6 d4 " * 300)
+    assert r.ephemeral and "too long" in r.content and "Legal now" not in r.content
+    assert len(r.content) < 300
+    r = await mover.slash("move", channel=chan, action="pass", check=False)
+    await bob.say(None, "help")
+
+    async def answered() -> bool:
+        return any("/game new" in m.content for m in bob.dms)
+
+    await until(answered)
+    help_dm = next(m for m in bob.dms if "/game new" in m.content)
+    assert f"game #{game_id}" in help_dm.content
+
+
+async def test_back_does_not_send_a_decision_the_player_already_has(
+    fake_discord: Any, start_bot: Any, make_bot: Any, clock: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    status = await bot.host.status(game_id)
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    assert latest_decision(mover, game_id, 0) is not None
+    r = await mover.slash("game back", channel=chan)
+    assert r.ephemeral and "already playing your seat" in r.content
+    await bot.flows.idle()
+    assert sum("Your move" in m.content for m in mover.dms) == 1
