@@ -239,15 +239,15 @@ class Delivery:
             log.warning("game %s: DM to %s failed: %s", status.game_id, user_id, e)
             return None
 
-    async def close_dm(self, user_id: int, message_id: int, note: str) -> None:
-        """Take the buttons off a DM whose decision is over (it stays readable)."""
+    async def close_dm(self, user_id: int, message_id: int) -> None:
+        """Take the buttons off a DM whose decision is over (it stays as it was, readable)."""
         user = self.users.get(user_id) or self.bot.get_user(user_id)
         if user is None:
             return
         with contextlib.suppress(discord.HTTPException, AttributeError):
             channel = user.dm_channel or await user.create_dm()
             message = channel.get_partial_message(message_id)
-            await message.edit(content=note, view=None)
+            await message.edit(view=None)
 
     async def dm_decision(
         self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, *, title: str
@@ -263,7 +263,7 @@ class Delivery:
         if sent is None:
             return False
         if seat.notified_message is not None and seat.notified_message != sent.id:
-            await self.close_dm(seat.user_id, seat.notified_message, "*(answered or over)*")
+            await self.close_dm(seat.user_id, seat.notified_message)
         await self.host.set_notified(status.game_id, seat.seat, decision.token, sent.id)
         return True
 
@@ -301,7 +301,7 @@ class Delivery:
             decision = await self.host.decision(status.game_id, user)
             if decision.kind is None or status.status != "active":
                 if seat.notified_message is not None:
-                    await self.close_dm(user, seat.notified_message, "*(answered or over)*")
+                    await self.close_dm(user, seat.notified_message)
                 if seat.notified_token is not None or seat.notified_message is not None:
                     await self.host.set_notified(status.game_id, seat.seat, None, None)
                 continue
@@ -519,7 +519,7 @@ class Delivery:
             dm = interaction.guild_id is None
             if seat.notified_message not in (None, message):
                 assert seat.notified_message is not None
-                await self.close_dm(user, seat.notified_message, "*(answered or over)*")
+                await self.close_dm(user, seat.notified_message)
             await self.host.set_notified(
                 status.game_id, seat.seat, decision.token, message if dm else None
             )
@@ -575,7 +575,7 @@ class Delivery:
         seat = status.seat_of(user)
         if seat is not None and decision.kind is not None:
             if seat.notified_message is not None:  # its buttons are superseded by this reply
-                await self.close_dm(user, seat.notified_message, "*(answered or over)*")
+                await self.close_dm(user, seat.notified_message)
             await self.host.set_notified(status.game_id, seat.seat, decision.token, None)
         return user
 

@@ -174,3 +174,40 @@ async def test_back_does_not_send_a_decision_the_player_already_has(
     assert r.ephemeral and "already playing your seat" in r.content
     await bot.flows.idle()
     assert sum("Your move" in m.content for m in mover.dms) == 1
+
+
+async def test_an_image_only_when_it_shows_something(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    users = {alice.id: alice, bob.id: bob}
+    # In phase 2 no card is left in any hand: no hand image, only the board.
+    while (await bot.host.public_view(game_id))["phase"] != "escape":
+        status = await bot.host.status(game_id)
+        user = status.waiting_on[0].user_id
+        legal = [c.notation for c in await bot.host.legal_choices(game_id, user)]
+        await bot.host.act(game_id, user, pick(legal))
+    await bot.flows.delivery.announce(game_id)
+    await bot.flows.idle()
+    mover = users[(await bot.host.status(game_id)).waiting_on[0].user_id]
+    hand = await (await mover.slash("hand", channel=chan)).wait_until_loaded(timeout=WAIT)
+    assert hand.filenames == ["board.png"] and choices_of(hand)
+    last_dm = mover.dms[-1]
+    assert "hand.png" not in last_dm.filenames and "board.png" in last_dm.filenames
+
+
+async def test_pompeji_sends_one_image_where_one_serves(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    lobby = await alice.slash("game new", channel=chan, game="cardcity", players=2)
+    await bob.click("Join", message=lobby.message)
+    await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    dms = [*alice.dms, *bob.dms]
+    assert dms and all(dm.filenames == ["hand.png"] for dm in dms)  # the hand shows the city
