@@ -8,7 +8,7 @@
 | ``draw``        | end phase: draw a card after playing                                 |
 | ``nodraw``      | end phase: keep your hand, draw nothing (alias ``keep``)             |
 | ``claim``       | permit window: use your building permit now                          |
-| ``decline``     | let the permit window pass, or give up a claimed permit turn (alias ``pass``) |
+| ``decline``     | let the permit window pass (alias ``pass``); a claim commits (C7)    |
 
 A card is its building letter (upper case: T F A B V W G) and colour letter (lower case:
 r o y g b p w); input is case-insensitive and may carry the value in between (``T1r``). A cell is

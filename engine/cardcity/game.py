@@ -282,9 +282,7 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
             for b in range(7):
                 if b not in bad_buildings:
                     out.extend(PlayStatue(b, c, cell) for c in colours)
-    if state.permit_turn:  # C7: give up the permit turn; C14: never a discard
-        out.append(DECLINE)
-    elif not hand_fits:  # C14: discard only when no hand card fits
+    if not hand_fits and not state.permit_turn:  # C14; a permit turn only places (C7, §5.15)
         out.extend(Discard(card) for card in sorted(state.hands[seat]))
     return out
 
@@ -345,8 +343,11 @@ def _check(state: State, seat: Seat, action: Action) -> None:
                     "You may discard only when none of your cards fits in the city."
                 )
         case Decline():
-            if not state.permit_turn:
-                raise IllegalActionError("It is your turn: play a card (or discard if none fits).")
+            if state.permit_turn:  # C7
+                raise IllegalActionError(
+                    "Your claim commits you: this permit turn must place a card or your statue."
+                )
+            raise IllegalActionError("It is your turn: play a card (or discard if none fits).")
         case Draw() | NoDraw() | Claim():
             raise IllegalActionError(
                 "It is your turn to place: "
@@ -463,15 +464,11 @@ def apply(state: State, seat: Seat, action: Action) -> Transition[State]:
                 stage="play", actor=seat, permit_turn=True, window_after=-1, holders=(), pending=()
             )
         case Decline():
-            if state.stage == "window":
-                pending = tuple(s for s in state.pending if s != seat)
-                t.emit({"type": "PermitDeclined", "seat": seat})
-                t.set(pending=pending)
-                if not pending:
-                    _close_window(t)
-            else:  # C7: a claimed permit turn given up: the permit is kept, the gap is spent
-                t.emit({"type": "PermitLapsed", "seat": seat})
-                t.set(stage="play", actor=state.turn, permit_turn=False)
+            pending = tuple(s for s in state.pending if s != seat)
+            t.emit({"type": "PermitDeclined", "seat": seat})
+            t.set(pending=pending)
+            if not pending:
+                _close_window(t)
     t.set(version=state.version + 1)
     return Transition(t.freeze(), tuple(t.events))
 
@@ -613,10 +610,10 @@ def outcome(state: State) -> Outcome | None:
 
 
 def pending(state: State) -> tuple[Decision[Action], ...]:
-    """What the game waits for: the seat placing or deciding to draw (a claimed permit turn is
-    declined, the permit kept, when its time runs out: C7), or the permit holders of an open
-    window, who each decline when the window's time runs out (C3, C16; with
-    ``permit_window`` 0 only the mover is asked, with the table's time per move)."""
+    """What the game waits for: the seat placing or deciding to draw (a claimed permit turn
+    too: it has no default, the table's timeout policy plays it like any turn, C7), or the
+    permit holders of an open window, who each decline when the window's time runs out (C3,
+    C16; with ``permit_window`` 0 only the mover is asked, with the table's time per move)."""
     if state.stage == "window":
         return (
             Decision(
@@ -628,13 +625,7 @@ def pending(state: State) -> tuple[Decision[Action], ...]:
             ),
         )
     if state.stage in ("play", "draw"):
-        actor = state.actor
-        defaults: dict[Seat, Action] = (
-            {actor: DECLINE} if state.stage == "play" and state.permit_turn else {}
-        )
-        return (
-            Decision("turn", frozenset((actor,)), key=f"turn:{state.version}", defaults=defaults),
-        )
+        return (Decision("turn", frozenset((state.actor,)), key=f"turn:{state.version}"),)
     return ()
 
 
@@ -662,9 +653,7 @@ def describe_action(state: State, seat: Seat, action: Action) -> str:
                 return "Use your building permit: take another turn now"
             return "Use your building permit: play now, before the next player"
         case Decline():
-            if state.stage == "window":
-                return "Let it pass (keep your permit)"
-            return "Give up this permit turn (you keep the permit)"
+            return "Let it pass (keep your permit)"
     raise TypeError(f"not a Pompeji action: {action!r}")
 
 

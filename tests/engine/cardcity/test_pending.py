@@ -1,5 +1,5 @@
 """What the game waits for (``pending``, docs/host.md): how long a permit window lasts, what a
-silent holder or claimant does (rulings C3, C7, C16)."""
+silent holder does; a claimed permit turn is a plain turn (rulings C3, C7, C16)."""
 
 from __future__ import annotations
 
@@ -57,13 +57,12 @@ def test_c3_a_silent_holder_declines_and_the_window_closes_when_all_are_silent()
     assert state.permits == (1, 1, 1)  # nobody spent a permit
 
 
-def test_c7_a_silent_claimant_gives_up_the_permit_turn_and_keeps_the_permit() -> None:
+def test_c7_a_claimed_permit_turn_is_a_plain_turn_the_table_times_out() -> None:
     state = play(after_first_turn(), (2, "claim"))[0]
-    action = only(state).defaults[2]
-    assert action == DECLINE
-    transition = apply(state, 2, action)
-    assert [e["type"] for e in transition.events] == ["PermitLapsed"]
-    assert transition.state.permits == (1, 1, 1) and to_act(transition.state) == frozenset({1})
+    turn = only(state)
+    assert turn.kind == "turn" and turn.seats == frozenset({2})
+    assert turn.defaults == {} and turn.skips == {}  # no lapse: the timeout policy places
+    assert DECLINE not in legal_actions(state, 2)
 
 
 def test_normal_turns_and_draws_leave_a_timeout_to_the_table() -> None:

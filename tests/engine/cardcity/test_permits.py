@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardcity.actions import CLAIM, DECLINE, Discard, parse_action
-from engine.cardcity.game import State, apply, legal_actions, to_act
+from engine.cardcity.actions import (
+    CLAIM,
+    DECLINE,
+    Discard,
+    PlayCard,
+    PlayStatue,
+    format_action,
+    parse_action,
+)
+from engine.cardcity.game import State, apply, legal_actions, new_game, to_act
 from engine.core import IllegalActionError, NotYourTurnError
 from tests.engine.cardcity.helpers import play, scenario, types
 
@@ -95,16 +103,26 @@ def test_c6_no_interrupt_inside_a_turn_or_after_a_permit_turn() -> None:
     assert to_act(state) == frozenset({1})  # the gap is spent: no second permit
 
 
-def test_c7_giving_up_a_claimed_turn_keeps_the_permit() -> None:
-    state, events = play(after_first_turn(), (2, "claim"), (2, "decline"))
-    assert types(events) == ["PermitClaimed", "PermitLapsed"]
-    assert state.permits == (1, 1, 1) and to_act(state) == frozenset({1})
+def test_c7_a_claim_commits_the_gap_cannot_be_blocked_for_free() -> None:
+    """The exploit: claim, then decline, closed the window (the mover's second turn included)
+    and kept the permit. Now the claimant must place, and spends the permit doing so."""
+    state = new_game(1, 3, {"permit_uses": 1, "permit_window": 900, "first_seat": 0})
+    state, _ = play(state, (0, "play Gw f7"), (2, "claim"))
+    with pytest.raises(IllegalActionError, match="claim commits"):
+        apply(state, 2, DECLINE)
+    for seat in (0, 1):  # the gap is the claimant's: no second turn, the due player waits
+        assert legal_actions(state, seat) == []
+    legal = legal_actions(state, 2)
+    assert legal and all(isinstance(a, PlayCard | PlayStatue) for a in legal)
+    state, events = play(state, (2, format_action(legal[0])))
+    assert types(events)[:2] == ["CardPlayed", "PermitSpent"]
+    assert state.permits == (1, 1, 0) and to_act(state) == frozenset({1})
 
 
 def test_permit_turn_cannot_discard() -> None:
     state, _ = play(after_first_turn(), (2, "claim"))
     legal = legal_actions(state, 2)
-    assert not any(isinstance(a, Discard) for a in legal) and DECLINE in legal
+    assert not any(isinstance(a, Discard) for a in legal) and DECLINE not in legal
     with pytest.raises(IllegalActionError, match="must place"):
         apply(state, 2, parse_action("discard Wo"))
 

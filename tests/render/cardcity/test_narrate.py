@@ -28,13 +28,13 @@ def test_the_score_sheet_shows_plays_minus_the_hand_the_total_and_the_place() ->
     outcome = final["outcome"]
     lines = render.cardcity.PRESENTATION.words.final(outcome, final, NAMES)
     assert lines == score_sheet(outcome, final, NAMES)
-    # Seed 3, playout 5: Cy 223 - Baths·purple·7, Bob 205 - Baths·blue·5, Ann 132 and no cards.
+    # Seed 3, playout 5: Bob 222 - Baths·blue·5, Ann 203 and no cards, Cy 68 - Baths·purple·7.
     assert lines == [
-        "🥇 1. Cy — 223 from plays − 7 in hand (Baths·purple·7) = **216**",
-        "🥈 2. Bob — 205 from plays − 5 in hand (Baths·blue·5) = **200**",
-        "🥉 3. Ann — 132 from plays − 0 in hand = **132**",
+        "🥇 1. Bob — 222 from plays − 5 in hand (Baths·blue·5) = **217**",
+        "🥈 2. Ann — 203 from plays − 0 in hand = **203**",
+        "🥉 3. Cy — 68 from plays − 7 in hand (Baths·purple·7) = **61**",
     ]
-    assert [s["final"] for s in outcome["scores"]] == [132, 200, 216]
+    assert [s["final"] for s in outcome["scores"]] == [203, 217, 61]
 
 
 def test_ties_share_the_place_on_the_sheet() -> None:
