@@ -1,6 +1,6 @@
 """Pompeji, Frank Brandt's card game: the rules flow as the engine contract.
 
-Spec: docs/rules/cardcity.md (rulings C1–C19 in its §9); views and events:
+Spec: docs/rules/cardcity.md (rulings C1–C22 in its §9); views and events:
 docs/views-cardcity.md. A turn is one placement (card, statue or a discard when nothing fits),
 then the draw: automatic before the first volcano, a ``draw``/``nodraw`` decision after it
 (:mod:`engine.cardcity.turns`). After every normal turn a *permit window* opens for the seats
@@ -23,8 +23,10 @@ from engine.cardcity.actions import (
     Discard,
     Draw,
     NoDraw,
+    Placement,
     PlayCard,
     PlayStatue,
+    Withdraw,
     card_label,
     cell_code,
     identity_label,
@@ -72,6 +74,8 @@ __all__ = [
     "outcome",
     "pending",
     "playout",
+    "prepared_label",
+    "redact_action",
     "state_from_json",
     "state_to_json",
     "to_act",
@@ -90,8 +94,10 @@ def to_act(state: State) -> frozenset[Seat]:
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:
+    """What ``seat`` may do now: its decision if the game waits for it, else the move it may
+    prepare while it waits for its turn (C20), else nothing."""
     if seat not in to_act(state):
-        return []
+        return window.preparer_actions(state, seat) if seat == window.preparer(state) else []
     if state.stage == "draw":
         return [DRAW, NODRAW]
     if state.stage == "window":
@@ -107,6 +113,11 @@ def _check(state: State, seat: Seat, action: Action) -> None:
     if seat not in to_act(state):
         if not 0 <= seat < state.players:
             raise NotYourTurnError(f"There is no seat {seat} in this game.")
+        if seat == window.preparer(state):  # C20: the next player may prepare their move
+            reason = window.preparer_error(state, seat, action)
+            if reason:
+                raise IllegalActionError(reason)
+            return
         if state.stage == "window":
             raise NotYourTurnError(
                 "It is not your turn, and you have no building permit decision to make now."
@@ -138,7 +149,7 @@ def _check(state: State, seat: Seat, action: Action) -> None:
                     "Your claim commits you: this permit turn must place a card or your statue."
                 )
             raise IllegalActionError("It is your turn: play a card (or discard if none fits).")
-        case Draw() | NoDraw() | Claim():
+        case Draw() | NoDraw() | Claim() | Withdraw():
             raise IllegalActionError(
                 "It is your turn to place: "
                 + ("play a card or your statue." if state.permit_turn else "play a card.")
@@ -153,19 +164,29 @@ def _check(state: State, seat: Seat, action: Action) -> None:
 def apply(state: State, seat: Seat, action: Action) -> Transition[State]:
     _check(state, seat, action)
     t = Scratch(state)
-    match action:
-        case PlayCard() | PlayStatue() | Discard():
-            turns.place(t, seat, action)
-        case Draw():
-            turns.draw(t, seat)
-        case NoDraw():
-            turns.keep(t, seat)
-        case Claim():
-            window.claim(t, state, seat)
-        case Decline():
-            window.decline(t, state, seat)
-    if t.ended:
-        window.after_turn(t)
+    due: Placement | None = None  # the waiting player's prepared move, to be played now (C21)
+    if seat not in to_act(state):
+        window.prepare(t, state, seat, action)  # C20
+    else:
+        match action:
+            case PlayCard() | PlayStatue() | Discard():
+                turns.place(t, seat, action)
+            case Draw():
+                turns.draw(t, seat)
+            case NoDraw():
+                turns.keep(t, seat)
+            case Claim():
+                window.claim(t, state, seat)
+            case Decline():
+                due = window.decline(t, state, seat)
+    while True:
+        if t.ended:
+            t.ended = False
+            due = window.after_turn(t)
+        if due is None:
+            break
+        turns.place(t, t.actor, due)
+        due = None
     t.set(version=state.version + 1)
     return Transition(t.freeze(), tuple(t.events))
 
@@ -174,26 +195,52 @@ def pending(state: State) -> tuple[Decision[Action], ...]:
     """What the game waits for: the seat placing or deciding to draw (a claimed permit turn
     too: it has no default, the table's timeout policy plays it like any turn, C7), or the
     permit holders of an open window, who each decline when the window's time runs out (C3,
-    C16; with ``permit_window`` 0 only the mover is asked, with the table's time per move)."""
+    C16; with ``permit_window`` 0 only the mover is asked, with the table's time per move).
+    Meanwhile the player due next has an ``"option"`` to prepare their move (C20).
+
+    A turn's key names the seat, the step (placing or drawing) and the city, deck and discards,
+    not the version: a move prepared meanwhile does not restart the claimant's clock."""
+    out: list[Decision[Action]] = []
     if state.stage == "window":
-        return (
+        out.append(
             Decision(
                 "window",
                 frozenset(state.pending),
                 key=f"window:{len(state.city)}:{len(state.discards)}:{state.volcanoes}",
                 time_limit=float(state.permit_window) if state.permit_window > 0 else None,
                 defaults=dict.fromkeys(state.pending, DECLINE),
-            ),
+            )
         )
-    if state.stage in ("play", "draw"):
-        return (Decision("turn", frozenset((state.actor,)), key=f"turn:{state.version}"),)
-    return ()
+    elif state.stage in ("play", "draw"):
+        step = f"{len(state.city)}:{len(state.discards)}:{len(state.deck)}"
+        out.append(
+            Decision(
+                "turn", frozenset((state.actor,)), key=f"turn:{state.actor}:{state.stage}:{step}"
+            )
+        )
+    waiting = window.preparer(state)
+    if waiting is not None and window.preparer_actions(state, waiting):
+        key = f"prepare:{waiting}:{len(state.city)}:{len(state.discards)}"
+        out.append(Decision("option", frozenset((waiting,)), key=key))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- labels
 
 
 def describe_action(state: State, seat: Seat, action: Action) -> str:
+    """A menu label; a move the waiting player prepares (C20) says so."""
+    label = _label(state, seat, action)
+    if (
+        seat not in to_act(state)
+        and seat == window.preparer(state)
+        and isinstance(action, Placement)
+    ):
+        return f"Prepare: {label[:1].lower()}{label[1:]}, as soon as your turn comes"
+    return label
+
+
+def _label(state: State, seat: Seat, action: Action) -> str:
     match action:
         case PlayCard(card, cell):
             gain = rules.points(state.grid(), cell, face_of(card))
@@ -215,19 +262,37 @@ def describe_action(state: State, seat: Seat, action: Action) -> str:
             return "Use your building permit: play now, before the next player"
         case Decline():
             return "Let it pass (keep your permit)"
+        case Withdraw():
+            return "Withdraw your prepared move (choose when your turn comes)"
     raise TypeError(f"not a Pompeji action: {action!r}")
+
+
+def prepared_label(state: State) -> str:
+    """The label of the move the waiting player holds (for their own view), or ``""``."""
+    if state.prepared is None:
+        return ""
+    return _label(state, state.turn, state.prepared)
+
+
+def redact_action(state: State, seat: Seat, action: Action) -> str | None:
+    """A prepared move is secret (C22): others read only that one was prepared or changed;
+    every other action (a withdrawal included) is public."""
+    if seat in to_act(state) or seat != window.preparer(state) or not isinstance(action, Placement):
+        return None
+    return "changed their prepared move" if state.prepared is not None else "prepared their move"
 
 
 # --------------------------------------------------------------------------- determinize
 
 
 def determinize(state: State, seat: Seat, seed: int) -> State:
-    """A state ``seat`` cannot tell apart from ``state`` (ruling C17).
+    """A state ``seat`` cannot tell apart from ``state`` (rulings C17, C22).
 
     The other hands and the deck order are resampled from the cards ``seat`` has not seen,
     with the same hand sizes; each volcano still in the deck goes back to a random position of
     its own 9-card pile (the bottom 18 cards of the original deck: the first volcano's pile
-    above, the second's at the very bottom)."""
+    above, the second's at the very bottom). Another seat's prepared move is replaced by one
+    drawn for its resampled hand (``window.sample_prepared``); ``seat``'s own is kept."""
     rng = Rng(seed)
     unseen = [c for c in state.deck if c != VOLCANO]
     for other in range(state.players):
@@ -256,7 +321,11 @@ def determinize(state: State, seat: Seat, seed: int) -> State:
     cards = iter(building_cards)
     for i in range(size):
         deck.append(VOLCANO if i in volcano_at else next(cards))
-    return replace(state, hands=tuple(hands), deck=tuple(deck))
+    sample = replace(state, hands=tuple(hands), deck=tuple(deck))
+    if state.prepared is not None and state.turn != seat:
+        move, rng = window.sample_prepared(sample, rng)
+        sample = replace(sample, prepared=move)
+    return sample
 
 
 def playout(state: State, seed: int) -> State:

@@ -14,7 +14,15 @@ from types import MappingProxyType
 from typing import Literal
 
 from engine.cardcity import rules
-from engine.cardcity.actions import START
+from engine.cardcity.actions import (
+    START,
+    Discard,
+    Placement,
+    PlayCard,
+    PlayStatue,
+    format_action,
+    parse_action,
+)
 from engine.cardcity.data import CARDS, VALUES, VOLCANO
 from engine.core import JSON, OptionSpec, RuleError, Seat
 from engine.rng import Rng
@@ -85,6 +93,8 @@ class State:
     pending: tuple[Seat, ...]  # holders that have not answered yet
     version: int = 0
     last: tuple[int, ...] = ()  # the last placement: (seat, row, col, points)
+    prepared: Placement | None = None  # the move ``turn`` prepared while waiting (C20), secret
+    prepared_at: int = -1  # how many cards the city held when it was prepared; -1 without one
 
     @property
     def end_phase(self) -> bool:
@@ -249,6 +259,8 @@ def state_to_json(state: State) -> dict[str, JSON]:
         "pending": list(state.pending),
         "version": state.version,
         "last": list(state.last),
+        "prepared": None if state.prepared is None else format_action(state.prepared),
+        "prepared_at": state.prepared_at,
     }
 
 
@@ -282,7 +294,19 @@ def state_from_json(data: Mapping[str, JSON]) -> State:
         pending=_ints(data["pending"]),
         version=int(data["version"]),
         last=_ints(data["last"]),
+        prepared=_placement(data.get("prepared")),
+        prepared_at=int(data.get("prepared_at", -1)),
     )
+
+
+def _placement(text: JSON) -> Placement | None:
+    """A prepared move from its notation (states stored before C20 have none)."""
+    if text is None:
+        return None
+    action = parse_action(str(text))
+    if not isinstance(action, PlayCard | PlayStatue | Discard):
+        raise ValueError(f"not a prepared move: {text!r}")
+    return action
 
 
 def _ints(values: JSON) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from engine.cardcity import rules
 from engine.cardcity.actions import (
     Action,
     Discard,
+    Placement,
     PlayCard,
     PlayStatue,
     card_code,
@@ -37,9 +38,6 @@ from engine.cardcity.state import (
     set_hand,
 )
 from engine.core import JSON, Event, Outcome, Seat
-
-Placement = PlayCard | PlayStatue | Discard
-"""What a seat does on its turn: place a card or its statue, or discard when nothing fits."""
 
 _FIELDS = tuple(f.name for f in fields(State))
 
@@ -116,6 +114,10 @@ class Scratch:
     @property
     def permit_turn(self) -> bool:
         return cast(bool, self._get("permit_turn"))
+
+    @property
+    def prepared(self) -> Placement | None:
+        return cast(Placement | None, self._get("prepared"))
 
     @property
     def turn(self) -> Seat:
@@ -295,6 +297,7 @@ def hand_penalty(state: State, seat: Seat) -> int:
 
 def _game_over(t: Scratch) -> None:
     t.set(stage="over", actor=-1, permit_turn=False, window_after=-1, holders=(), pending=())
+    t.set(prepared=None, prepared_at=-1)  # a prepared move dies with the city (C21)
     s = t.freeze()
     result = outcome(s)
     assert result is not None

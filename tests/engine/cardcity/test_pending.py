@@ -18,7 +18,9 @@ def after_first_turn(**options: int) -> State:
 
 
 def only(state: State) -> Decision[object]:
-    (decision,) = GAME.pending(state)
+    """The one decision the game waits for (the next player's option to prepare their move,
+    C20, is not waited for: test_prepared.py)."""
+    (decision,) = [d for d in GAME.pending(state) if d.waits]
     return decision
 
 

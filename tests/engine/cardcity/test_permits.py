@@ -32,8 +32,9 @@ def test_c3_window_opens_for_the_mover_and_other_holders_but_not_the_next_player
     assert events[-1] == {"type": "WindowOpened", "after": 0, "next": 1, "holders": [0, 2]}
     assert to_act(after) == frozenset({0, 2})
     assert legal_actions(after, 0) == [CLAIM, DECLINE] == legal_actions(after, 2)
-    with pytest.raises(NotYourTurnError):
-        apply(after, 1, parse_action("play Vp h8"))
+    held, events = play(after, (1, "play Vp h8"))  # the next player only prepares (C20)
+    assert types(events) == ["MovePrepared"] and held.city == after.city
+    assert to_act(held) == frozenset({0, 2})
 
 
 def test_c3_interrupt_then_the_due_player_plays_without_a_new_window() -> None:
@@ -110,8 +111,8 @@ def test_c7_a_claim_commits_the_gap_cannot_be_blocked_for_free() -> None:
     state, _ = play(state, (0, "play Gw f7"), (2, "claim"))
     with pytest.raises(IllegalActionError, match="claim commits"):
         apply(state, 2, DECLINE)
-    for seat in (0, 1):  # the gap is the claimant's: no second turn, the due player waits
-        assert legal_actions(state, seat) == []
+    assert legal_actions(state, 0) == []  # the gap is the claimant's: no second turn
+    assert to_act(state) == frozenset({2})  # and the due player waits (preparing, C20)
     legal = legal_actions(state, 2)
     assert legal and all(isinstance(a, PlayCard | PlayStatue) for a in legal)
     state, events = play(state, (2, format_action(legal[0])))
