@@ -64,10 +64,12 @@ def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
     if kind == "PermitClaimed":
         what = "another turn" if e.get("kind") == "second_turn" else "a turn before the next"
         return f"{who} used their building permit: {what}"
+    if kind == "PreparedMoveDropped":  # C21; the move and the reason go to that player only
+        return f"{who}'s prepared move no longer fits: {who} chooses again"
     if kind == "GameEnded":
         reason = str(e.get("reason") or "the second volcano erupted")
         return f"The game is over: {reason[:1].lower()}{reason[1:]}"
-    return None  # draws, windows and declines are routine
+    return None  # draws, windows, declines and preparing a move (C22) are routine
 
 
 def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:

@@ -7,7 +7,8 @@ import render.cardcity
 import render.downfall
 from engine.cardcity import GAME
 from engine.cardcity.game import playout
-from render.cardcity.narrate import RULES, hand, score_sheet
+from engine.core import redact
+from render.cardcity.narrate import RULES, hand, narrate, score_sheet
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -70,3 +71,12 @@ def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:
 def test_the_window_decision_says_the_next_player_waits_for_it() -> None:
     text = render.cardcity.PRESENTATION.words.decision({"stage": "window"})
     assert "building permit" in text and "then the next player's turn" in text
+
+
+def test_a_prepared_move_is_narrated_only_when_it_is_dropped() -> None:
+    state = GAME.new_game(1, 3, {"permit_window": 900, "first_seat": 0})
+    state = GAME.apply(state, 0, GAME.parse_action("play Gw f7")).state
+    prepared = GAME.apply(state, 1, GAME.parse_action("statue Ab e7")).events
+    assert narrate([redact(e, None) for e in prepared], NAMES) == []  # the log says it (C22)
+    dropped = {"type": "PreparedMoveDropped", "seat": 1}
+    assert narrate([dropped], NAMES) == ["Bob's prepared move no longer fits: Bob chooses again"]
