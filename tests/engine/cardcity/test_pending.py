@@ -7,14 +7,7 @@ from engine.cardcity import GAME
 from engine.cardcity.actions import DECLINE
 from engine.cardcity.game import State, apply, legal_actions, to_act
 from engine.core import Decision
-from tests.engine.cardcity.helpers import play, scenario
-
-HANDS = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["Wo", "Gy", "Fg"]]
-
-
-def after_first_turn(**options: int) -> State:
-    state = scenario({"g7": "Tr"}, HANDS, options=options)
-    return play(state, (0, "play Fo h7"))[0]
+from tests.engine.cardcity.helpers import HANDS, after_first_turn, play, scenario
 
 
 def only(state: State) -> Decision[object]:
@@ -26,7 +19,7 @@ def only(state: State) -> Decision[object]:
 
 def test_c16_the_window_lasts_the_permit_window_option_for_every_holder() -> None:
     for seconds in (60, 900, 14400):
-        window = only(after_first_turn(permit_window=seconds))
+        window = only(after_first_turn(options={"permit_window": seconds}))
         assert window.kind == "window" and window.seats == frozenset({0, 2})
         assert window.time_limit == float(seconds)  # the next player (1) is not asked
 
@@ -34,9 +27,9 @@ def test_c16_the_window_lasts_the_permit_window_option_for_every_holder() -> Non
 def test_c16_other_decisions_run_on_the_tables_turn_time() -> None:
     state = scenario({"g7": "Tr"}, HANDS, options={"permit_window": 60})
     assert only(state).kind == "turn" and only(state).time_limit is None  # a normal turn
-    claimed = play(after_first_turn(permit_window=60), (2, "claim"))[0]
+    claimed = play(after_first_turn(options={"permit_window": 60}), (2, "claim"))[0]
     assert only(claimed).time_limit is None  # the permit turn itself
-    lone = only(after_first_turn(permit_window=0))  # only the mover's second-turn offer
+    lone = only(after_first_turn(options={"permit_window": 0}))  # the mover's lone offer
     assert lone.seats == frozenset({0}) and lone.time_limit is None
 
 

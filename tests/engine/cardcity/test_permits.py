@@ -13,16 +13,9 @@ from engine.cardcity.actions import (
     format_action,
     parse_action,
 )
-from engine.cardcity.game import State, apply, legal_actions, new_game, to_act
+from engine.cardcity.game import apply, legal_actions, new_game, to_act
 from engine.core import IllegalActionError, NotYourTurnError
-from tests.engine.cardcity.helpers import play, scenario, types
-
-HANDS = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["Wo", "Gy", "Fg"]]
-
-
-def after_first_turn(**kw: object) -> State:
-    state = scenario({"g7": "Tr"}, HANDS, **kw)  # type: ignore[arg-type]
-    return play(state, (0, "play Fo h7"))[0]
+from tests.engine.cardcity.helpers import HANDS, after_first_turn, play, scenario, types
 
 
 def test_c3_window_opens_for_the_mover_and_other_holders_but_not_the_next_player() -> None:

@@ -22,15 +22,7 @@ from engine.cardcity.data import VOLCANO
 from engine.cardcity.game import State, apply, legal_actions, to_act
 from engine.cardcity.turns import placement_error
 from engine.core import Decision, IllegalActionError, NotYourTurnError, Record, redact, replay
-from tests.engine.cardcity.helpers import card, play, scenario, types
-
-HANDS = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["Wo", "Gy", "Fg"]]
-
-
-def window_open(**kw: object) -> State:
-    """Seat 0 has played Fo on h7: the window is offered to 0 and 2; seat 1 is due next."""
-    state = scenario({"g7": "Tr"}, HANDS, **kw)  # type: ignore[arg-type]
-    return play(state, (0, "play Fo h7"))[0]
+from tests.engine.cardcity.helpers import HANDS, after_first_turn, card, play, scenario, types
 
 
 def decisions(state: State) -> dict[str, Decision[object]]:
@@ -45,7 +37,7 @@ def dump(value: object) -> str:
 
 
 def test_c20_the_next_player_may_prepare_while_the_window_is_open() -> None:
-    state = window_open()
+    state = after_first_turn()
     found = decisions(state)
     assert found.keys() == {"window", "option"}
     option = found["option"]
@@ -59,7 +51,7 @@ def test_c20_the_next_player_may_prepare_while_the_window_is_open() -> None:
 
 
 def test_c20_a_prepared_move_is_held_not_played() -> None:
-    state = window_open()
+    state = after_first_turn()
     held, events = play(state, (1, "play Vp h8"))
     assert types(events) == ["MovePrepared"]
     assert held.city == state.city and held.hands == state.hands and held.deck == state.deck
@@ -71,7 +63,7 @@ def test_c20_a_prepared_move_is_held_not_played() -> None:
 
 
 def test_c20_choosing_again_replaces_and_withdraw_takes_it_back() -> None:
-    state = window_open()
+    state = after_first_turn()
     assert WITHDRAW not in legal_actions(state, 1)
     with pytest.raises(IllegalActionError, match="no prepared move"):
         apply(state, 1, WITHDRAW)
@@ -85,7 +77,7 @@ def test_c20_choosing_again_replaces_and_withdraw_takes_it_back() -> None:
 
 
 def test_c20_only_a_legal_move_can_be_prepared_and_only_a_move() -> None:
-    state = window_open()
+    state = after_first_turn()
     with pytest.raises(IllegalActionError, match=r"cannot prepare.*Forum·orange"):
         apply(state, 1, parse_action("play Fo i7"))  # not in seat 1's hand
     with pytest.raises(IllegalActionError, match=r"cannot prepare.*already built"):
@@ -124,13 +116,13 @@ def test_c20_no_option_outside_a_wait() -> None:
 
 
 def test_c20_keys_stay_while_the_next_player_prepares() -> None:
-    state = window_open()
+    state = after_first_turn()
     before = decisions(state)
     held = play(state, (1, "play Vp h8"), (0, "decline"))[0]
     after = decisions(held)
     assert after["window"].key == before["window"].key  # the window's deadline goes on
     assert after["option"].key == before["option"].key != before["window"].key
-    claimed = play(window_open(volcanoes=1), (0, "nodraw"), (2, "claim"))[0]
+    claimed = play(after_first_turn(volcanoes=1), (0, "nodraw"), (2, "claim"))[0]
     turn = decisions(claimed)["turn"]
     assert turn.seats == frozenset({2})
     prepared = play(claimed, (1, "play Wb f7"), (1, "withdraw"))[0]
@@ -141,7 +133,7 @@ def test_c20_keys_stay_while_the_next_player_prepares() -> None:
 
 
 def test_c21_the_last_decline_plays_the_prepared_move_at_once() -> None:
-    held = play(window_open(), (1, "play Vp h8"), (0, "decline"))[0]
+    held = play(after_first_turn(), (1, "play Vp h8"), (0, "decline"))[0]
     after, events = play(held, (2, "decline"))
     assert types(events) == [
         "PermitDeclined",
@@ -157,14 +149,14 @@ def test_c21_the_last_decline_plays_the_prepared_move_at_once() -> None:
 
 
 def test_c21_timeouts_decline_and_the_prepared_move_follows() -> None:
-    state = play(window_open(), (1, "play Vp h8"))[0]
+    state = play(after_first_turn(), (1, "play Vp h8"))[0]
     for seat in sorted(to_act(state)):
         state = apply(state, seat, decisions(state)["window"].defaults[seat]).state
     assert (7, 7, card("Vp")) in state.city and state.stage == "window"
 
 
 def test_c21_in_the_end_phase_the_draw_decision_follows_the_prepared_move() -> None:
-    state = window_open(volcanoes=1)
+    state = after_first_turn(volcanoes=1)
     state = play(state, (0, "nodraw"), (1, "play Vp h8"), (0, "decline"))[0]
     after, events = play(state, (2, "decline"))
     assert types(events)[-2:] == ["PreparedMovePlayed", "CardPlayed"]
@@ -173,7 +165,7 @@ def test_c21_in_the_end_phase_the_draw_decision_follows_the_prepared_move() -> N
 
 
 def test_c21_after_an_interrupt_a_prepared_move_that_still_fits_is_played() -> None:
-    held = play(window_open(), (1, "play Vp h8"), (2, "claim"))[0]
+    held = play(after_first_turn(), (1, "play Vp h8"), (2, "claim"))[0]
     after, events = play(held, (2, "play Gy g8"))
     assert (7, 7, card("Vp")) in after.city and after.prepared is None
     assert types(events) == [
@@ -190,7 +182,7 @@ def test_c21_after_an_interrupt_a_prepared_move_that_still_fits_is_played() -> N
 
 
 def test_c21_after_an_interrupt_a_prepared_move_that_no_longer_fits_is_dropped() -> None:
-    held = play(window_open(), (1, "play Vp h8"), (2, "claim"))[0]
+    held = play(after_first_turn(), (1, "play Vp h8"), (2, "claim"))[0]
     after, events = play(held, (2, "play Gy h8"))  # the interrupt takes the space
     assert types(events) == ["CardPlayed", "PermitSpent", "CardDrawn", "PreparedMoveDropped"]
     dropped = events[-1]
@@ -203,7 +195,7 @@ def test_c21_after_an_interrupt_a_prepared_move_that_no_longer_fits_is_dropped()
 
 
 def test_c21_the_waiting_player_may_change_or_withdraw_during_the_permit_turn() -> None:
-    held = play(window_open(volcanoes=1), (0, "nodraw"), (1, "play Vp h8"), (2, "claim"))[0]
+    held = play(after_first_turn(volcanoes=1), (0, "nodraw"), (1, "play Vp h8"), (2, "claim"))[0]
     assert decisions(held)["option"].seats == frozenset({1})
     placed = play(held, (2, "play Gy h8"))[0]  # the claimant's draw decision is still to come
     assert placed.stage == "draw" and placed.actor == 2
@@ -215,7 +207,7 @@ def test_c21_the_waiting_player_may_change_or_withdraw_during_the_permit_turn() 
 
 
 def test_c21_the_second_volcano_ends_the_game_and_the_prepared_move_with_it() -> None:
-    state = window_open(volcanoes=1)
+    state = after_first_turn(volcanoes=1)
     state = replace(state, deck=(VOLCANO,))  # the next draw is the second volcano
     state = play(state, (0, "nodraw"), (1, "play Vp h8"), (2, "claim"), (2, "play Gy g8"))[0]
     over, events = play(state, (2, "draw"))
@@ -228,7 +220,7 @@ def test_c21_the_second_volcano_ends_the_game_and_the_prepared_move_with_it() ->
 
 
 def test_c22_only_the_owner_sees_the_prepared_move() -> None:
-    state = window_open()
+    state = after_first_turn()
     transition = apply(state, 1, parse_action("play Vp h8"))
     held = transition.state
     (event,) = transition.events
@@ -249,7 +241,7 @@ def test_c22_only_the_owner_sees_the_prepared_move() -> None:
 
 
 def test_c22_the_log_says_only_that_a_move_was_prepared() -> None:
-    state = window_open()
+    state = after_first_turn()
     move = parse_action("play Vp h8")
     assert GAME.capabilities.secret_actions
     assert GAME.redact_action(state, 1, move) == "prepared their move"
@@ -279,7 +271,7 @@ def test_c22_the_prepared_move_survives_json_and_replay() -> None:
 
 
 def test_c22_determinize_keeps_the_own_move_and_imagines_the_others() -> None:
-    state = play(window_open(), (1, "play Vp h8"))[0]
+    state = play(after_first_turn(), (1, "play Vp h8"))[0]
     assert determinize(state, 1, 7).prepared == state.prepared  # its own: known
     imagined = set()
     for seed in range(40):
@@ -295,7 +287,7 @@ def test_c22_determinize_keeps_the_own_move_and_imagines_the_others() -> None:
 
 
 def test_c22_determinize_imagines_a_move_legal_when_it_was_prepared() -> None:
-    state = play(window_open(volcanoes=1), (0, "nodraw"), (1, "play Vp h8"), (2, "claim"))[0]
+    state = play(after_first_turn(volcanoes=1), (0, "nodraw"), (1, "play Vp h8"), (2, "claim"))[0]
     state = play(state, (2, "play Gy h8"))[0]  # the claimant's draw decision is pending
     cells = set()
     for seed in range(60):
