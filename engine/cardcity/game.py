@@ -219,7 +219,7 @@ def pending(state: State) -> tuple[Decision[Action], ...]:
             )
         )
     waiting = window.preparer(state)
-    if waiting is not None and window.preparer_actions(state, waiting):
+    if waiting is not None and window.may_prepare(state, waiting):
         key = f"prepare:{waiting}:{len(state.city)}:{len(state.discards)}"
         out.append(Decision("option", frozenset((waiting,)), key=key))
     return tuple(out)

@@ -113,6 +113,12 @@ def preparer_actions(state: State, seat: Seat) -> list[Action]:
     return out
 
 
+def may_prepare(state: State, seat: Seat) -> bool:
+    """Whether :func:`preparer_actions` is not empty, cheaply: a hand card either fits or may be
+    discarded, and with an empty hand only the statue remains."""
+    return state.prepared is not None or bool(state.hands[seat]) or can_place(state, seat)
+
+
 def preparer_error(state: State, seat: Seat, action: Action) -> str | None:
     """Why the waiting ``seat`` may not take ``action`` now, or ``None`` (C20)."""
     match action:
