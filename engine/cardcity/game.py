@@ -231,13 +231,15 @@ def pending(state: State) -> tuple[Decision[Action], ...]:
 def describe_action(state: State, seat: Seat, action: Action) -> str:
     """A menu label; a move the waiting player prepares (C20) says so."""
     label = _label(state, seat, action)
-    if (
-        seat not in to_act(state)
-        and seat == window.preparer(state)
-        and isinstance(action, Placement)
-    ):
+    if _prepares(state, seat, action):
         return f"Prepare: {label[:1].lower()}{label[1:]}, as soon as your turn comes"
     return label
+
+
+def _prepares(state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` by ``seat`` would prepare a move (C20) rather than play it."""
+    waiting = seat not in to_act(state) and seat == window.preparer(state)
+    return waiting and isinstance(action, Placement)
 
 
 def _label(state: State, seat: Seat, action: Action) -> str:
@@ -275,9 +277,10 @@ def prepared_label(state: State) -> str:
 
 
 def redact_action(state: State, seat: Seat, action: Action) -> str | None:
-    """A prepared move is secret (C22): others read only that one was prepared or changed;
-    every other action (a withdrawal included) is public."""
-    if seat in to_act(state) or seat != window.preparer(state) or not isinstance(action, Placement):
+    """What others may read of ``seat`` taking ``action`` in ``state`` (the state it is applied
+    to): a prepared move is secret (C22), so only that one was prepared or changed; ``None``
+    for every other action (a withdrawal included), which is public as it is."""
+    if not _prepares(state, seat, action):
         return None
     return "changed their prepared move" if state.prepared is not None else "prepared their move"
 
