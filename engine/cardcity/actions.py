@@ -8,7 +8,11 @@
 | ``draw``        | end phase: draw a card after playing                                 |
 | ``nodraw``      | end phase: keep your hand, draw nothing (alias ``keep``)             |
 | ``claim``       | permit window: use your building permit now                          |
-| ``decline``     | let the permit window pass, or give up a claimed permit turn (alias ``pass``) |
+| ``decline``     | let the permit window pass (alias ``pass``); a claim commits (C7)    |
+| ``withdraw``    | take back the move you prepared while waiting for your turn (C20)    |
+
+While the player due next waits (a permit window, a permit turn) they may *prepare* their move:
+the same ``play`` / ``statue`` / ``discard`` notation, held secretly until their turn (C20).
 
 A card is its building letter (upper case: T F A B V W G) and colour letter (lower case:
 r o y g b p w); input is case-insensitive and may carry the value in between (``T1r``). A cell is
@@ -67,12 +71,21 @@ class Decline:
     pass
 
 
-Action = PlayCard | PlayStatue | Discard | Draw | NoDraw | Claim | Decline
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    pass
+
+
+Action = PlayCard | PlayStatue | Discard | Draw | NoDraw | Claim | Decline | Withdraw
+Placement = PlayCard | PlayStatue | Discard
+"""What a seat does on its turn (or prepares for it): place a card or its statue, or discard
+when nothing fits."""
 
 DRAW = Draw()
 NODRAW = NoDraw()
 CLAIM = Claim()
 DECLINE = Decline()
+WITHDRAW = Withdraw()
 
 
 def card_code(card: int) -> str:
@@ -157,6 +170,8 @@ def format_action(action: Action) -> str:
             return "claim"
         case Decline():
             return "decline"
+        case Withdraw():
+            return "withdraw"
     raise TypeError(f"not a Pompeji action: {action!r}")
 
 
@@ -167,11 +182,12 @@ _WORDS: dict[str, Action] = {
     "claim": CLAIM,
     "decline": DECLINE,
     "pass": DECLINE,
+    "withdraw": WITHDRAW,
 }
 
 USAGE = (
     "Moves: `play Tr g8` (card, space), `statue Ar g8` (declared building+colour, space), "
-    "`discard Tr`, `draw`, `nodraw`, `claim`, `decline`."
+    "`discard Tr`, `draw`, `nodraw`, `claim`, `decline`, `withdraw`."
 )
 
 

@@ -17,6 +17,7 @@ from engine.cardcity.game import (
     new_game,
     outcome,
     pending,
+    redact_action,
     state_from_json,
     state_to_json,
 )
@@ -29,7 +30,7 @@ class CardCity:
 
     key = "cardcity"
     title = "Pompeji — the card game"
-    capabilities = Capabilities(player_counts=(2, 3, 4))
+    capabilities = Capabilities(player_counts=(2, 3, 4), secret_actions=True)  # C22
     options: tuple[OptionSpec, ...] = OPTIONS
 
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
@@ -60,7 +61,7 @@ class CardCity:
         return describe_action(state, seat, action)
 
     def redact_action(self, state: State, seat: Seat, action: Action) -> str | None:
-        return None  # every action is public: a play shows its card, a claim its turn
+        return redact_action(state, seat, action)
 
     def version(self, state: State) -> int:
         return state.version

@@ -1,252 +1,88 @@
-"""Pompeji, Frank Brandt's card game: state, rules flow and the engine contract.
+"""Pompeji, Frank Brandt's card game: the rules flow as the engine contract.
 
-Spec: docs/rules/cardcity.md (rulings C1–C19 in its §9); views and events:
+Spec: docs/rules/cardcity.md (rulings C1–C22 in its §9); views and events:
 docs/views-cardcity.md. A turn is one placement (card, statue or a discard when nothing fits),
-then the draw: automatic before the first volcano, a ``draw``/``nodraw`` decision after it.
-After every normal turn a *permit window* opens for the seats with permit uses left (the mover
-for a second turn, the others to interrupt before the next player); see §4 of the spec.
+then the draw: automatic before the first volcano, a ``draw``/``nodraw`` decision after it
+(:mod:`engine.cardcity.turns`). After every normal turn a *permit window* opens for the seats
+with permit uses left (the mover for a second turn, the others to interrupt before the next
+player; :mod:`engine.cardcity.window`). The state and its JSON: :mod:`engine.cardcity.state`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from functools import lru_cache
-from types import MappingProxyType
-from typing import Literal, cast
+from dataclasses import replace
 
-from engine.cardcity import rules
+from engine.cardcity import rules, turns, window
 from engine.cardcity.actions import (
-    CLAIM,
     DECLINE,
     DRAW,
     NODRAW,
-    START,
     Action,
     Claim,
     Decline,
     Discard,
     Draw,
     NoDraw,
+    Placement,
     PlayCard,
     PlayStatue,
-    card_code,
+    Withdraw,
     card_label,
     cell_code,
     identity_label,
 )
-from engine.cardcity.data import CARDS, STATUE_VALUE, VALUES, VOLCANO
+from engine.cardcity.data import STATUE_VALUE, VOLCANO
+from engine.cardcity.state import (
+    NO_STATUE,
+    OPTIONS,
+    PILE,
+    STATUE,
+    State,
+    can_place,
+    card_value,
+    face_of,
+    new_game,
+    state_from_json,
+    state_to_json,
+)
+from engine.cardcity.turns import Scratch, hand_penalty, outcome
 from engine.core import (
-    JSON,
     Decision,
-    Event,
     GameOverError,
     IllegalActionError,
     NotYourTurnError,
-    OptionSpec,
-    Outcome,
-    RuleError,
     Seat,
     Transition,
 )
 from engine.rng import Rng
 
-Stage = Literal["play", "draw", "window", "over"]
-"""``play``: ``actor`` places (or discards); ``draw``: ``actor`` decides whether to draw (end
-phase); ``window``: permit holders in ``pending`` may claim or decline; ``over``: ended."""
-
-HAND = 3
-PILE = 8
-"""Each volcano is shuffled into its own pile of 8 building cards [R]."""
-STATUE = 100
-"""A placed statue is stored in the city as ``STATUE + seat``."""
-NO_STATUE = -1
-
-STATE_TYPE = "cardcity.state"
-STATE_SCHEMA = 1
-
-WINDOW_CHOICES = (0, 60, 300, 900, 1800, 3600, 14400)  # C16
-OPTIONS = (
-    OptionSpec(
-        "permit_uses",
-        "Building permit uses per player: 1 (rulebook) or 2 (the rulebook's variant).",
-        1,
-        (1, 2),
-    ),
-    OptionSpec(
-        "permit_window",
-        "Seconds the other permit holders get to interrupt after each turn (the host times it; "
-        "0 = no interrupts, only the mover's second-turn offer).",
-        900,
-        WINDOW_CHOICES,
-    ),
-    OptionSpec(
-        "first_seat",
-        "Who starts: -1 = drawn at random from the seed, else that seat [ADAPT].",
-        -1,
-        (-1, 0, 1, 2, 3),
-    ),
-)
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    """The whole game, hidden parts included. Immutable; cells are ``(row, col)`` on a 13 × 13
-    grid with the start card on (6, 6) = ``g7``."""
-
-    players: int
-    seed: int
-    permit_uses: int
-    permit_window: int
-    first_seat: int
-    rng: Rng
-    deck: tuple[int, ...]  # face down, top first; VOLCANO marks a volcano
-    hands: tuple[tuple[int, ...], ...]
-    city: tuple[tuple[int, int, int], ...]  # (row, col, card id or STATUE + seat), in order
-    statues: tuple[int, ...]  # per seat: NO_STATUE, or the declared building * 7 + colour
-    permits: tuple[int, ...]  # permit uses left per seat
-    scores: tuple[int, ...]  # points built so far (hands not yet subtracted)
-    discards: tuple[int, ...]
-    volcanoes: int  # volcanoes drawn: 0, 1 (end phase) or 2 (over)
-    stage: Stage
-    turn: Seat  # whose normal turn it is (during a window or permit turn: the one waiting)
-    actor: Seat  # who decides in the play/draw stage; -1 otherwise
-    permit_turn: bool  # the current play/draw stage is a permit turn
-    window_after: Seat  # the mover whose turn opened the current window; -1 otherwise
-    holders: tuple[Seat, ...]  # the seats the open window was offered to
-    pending: tuple[Seat, ...]  # holders that have not answered yet
-    version: int = 0
-    last: tuple[int, ...] = ()  # the last placement: (seat, row, col, points)
-
-    @property
-    def end_phase(self) -> bool:
-        return self.volcanoes >= 1
-
-    @property
-    def is_over(self) -> bool:
-        return self.stage == "over"
-
-    def grid(self) -> Mapping[rules.Cell, rules.Face]:
-        """The city as cell -> face (shared between calls: never mutate it)."""
-        return _grid(self.city)
-
-    def frontier(self) -> tuple[rules.Cell, ...]:
-        return _frontier(self.city)
-
-
-@lru_cache(maxsize=64)
-def _grid(city: tuple[tuple[int, int, int], ...]) -> Mapping[rules.Cell, rules.Face]:
-    return MappingProxyType({(r, c): face_of(item) for r, c, item in city})
-
-
-@lru_cache(maxsize=64)
-def _frontier(city: tuple[tuple[int, int, int], ...]) -> tuple[rules.Cell, ...]:
-    return rules.frontier(_grid(city))
-
-
-_FACES: tuple[rules.Face, ...] = tuple((b, c, VALUES[b][c]) for b in range(7) for c in range(7))
-
-
-def face_of(item: int) -> rules.Face:
-    return rules.NEUTRAL if item >= STATUE else _FACES[item]
-
-
-def card_value(card: int) -> int:
-    return VALUES[card // 7][card % 7]
-
-
-def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
-def _set_hand(
-    hands: tuple[tuple[int, ...], ...], seat: Seat, hand: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
-
-
-# --------------------------------------------------------------------------- setup
-
-
-def _options(players: int, options: Mapping[str, JSON] | None) -> dict[str, int]:
-    known = {spec.name: spec for spec in OPTIONS}
-    values: dict[str, int] = {}
-    for name, value in (options or {}).items():
-        if name not in known:
-            raise RuleError(f"Pompeji has no option `{name}`. Options: {', '.join(known)}.")
-        spec = known[name]
-        if isinstance(value, bool) or value not in spec.choices:
-            choices = ", ".join(str(c) for c in spec.choices)
-            raise RuleError(f"Option `{name}` must be one of {choices}, not {value!r}.")
-        values[name] = int(value)
-    out = {spec.name: int(spec.default) for spec in OPTIONS} | values
-    if out["first_seat"] >= players:
-        raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
-    return out
-
-
-def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise RuleError("Pompeji is played by 2 to 4 players.")
-    opts = _options(players, options)
-    rng = Rng(seed)
-    cards, rng = rng.shuffle(range(CARDS))
-    hands = tuple(cards[HAND * s : HAND * (s + 1)] for s in range(players))
-    rest = cards[HAND * players :]
-    first_pile, rng = rng.shuffle((*rest[:PILE], VOLCANO))
-    second_pile, rng = rng.shuffle((*rest[PILE : 2 * PILE], VOLCANO))
-    deck = (*rest[2 * PILE :], *first_pile, *second_pile)
-    start, deck = deck[0], deck[1:]
-    first = opts["first_seat"]
-    if first < 0:  # C12
-        first, rng = rng.below(players)
-    return State(
-        players=players,
-        seed=seed,
-        permit_uses=opts["permit_uses"],
-        permit_window=opts["permit_window"],
-        first_seat=first,
-        rng=rng,
-        deck=deck,
-        hands=hands,
-        city=((*START, start),),
-        statues=(NO_STATUE,) * players,
-        permits=(opts["permit_uses"],) * players,
-        scores=(0,) * players,
-        discards=(),
-        volcanoes=0,
-        stage="play",
-        turn=first,
-        actor=first,
-        permit_turn=False,
-        window_after=-1,
-        holders=(),
-        pending=(),
-    )
+__all__ = [
+    "NO_STATUE",
+    "OPTIONS",
+    "PILE",
+    "STATUE",
+    "State",
+    "apply",
+    "can_place",
+    "card_value",
+    "describe_action",
+    "determinize",
+    "face_of",
+    "hand_penalty",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "pending",
+    "playout",
+    "prepared_label",
+    "redact_action",
+    "state_from_json",
+    "state_to_json",
+    "to_act",
+]
 
 
 # --------------------------------------------------------------------------- legality
-
-
-def can_place(state: State, seat: Seat) -> bool:
-    """Whether ``seat`` has any legal placement (a hand card, or its unused statue)."""
-    return _can_place(state.city, state.hands[seat], state.statues[seat] == NO_STATUE)
-
-
-@lru_cache(maxsize=256)
-def _can_place(city: tuple[tuple[int, int, int], ...], hand: tuple[int, ...], statue: bool) -> bool:
-    cells = _frontier(city)
-    if not cells:
-        return False  # C15: a full 7 x 7 city
-    if statue:
-        return True  # a frontier cell has at most 4 neighbours: some identity always fits
-    grid = _grid(city)
-    return any(rules.conflict(grid, cell, face_of(card)) is None for card in hand for cell in cells)
-
-
-def _hand_fits(state: State, seat: Seat) -> bool:
-    """Whether some card in ``seat``'s hand has a legal placement (the statue aside)."""
-    return _can_place(state.city, state.hands[seat], False)
 
 
 def to_act(state: State) -> frozenset[Seat]:
@@ -258,35 +94,15 @@ def to_act(state: State) -> frozenset[Seat]:
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:
+    """What ``seat`` may do now: its decision if the game waits for it, else the move it may
+    prepare while it waits for its turn (C20), else nothing."""
     if seat not in to_act(state):
-        return []
+        return window.preparer_actions(state, seat) if seat == window.preparer(state) else []
     if state.stage == "draw":
         return [DRAW, NODRAW]
-    if state.stage == "window":  # C5: only a holder who can place may claim
-        return [CLAIM, DECLINE] if can_place(state, seat) else [DECLINE]
-    grid = state.grid()
-    cells = state.frontier()
-    forbidden = [rules.forbidden(grid, cell) for cell in cells]
-    out: list[Action] = []
-    for card in sorted(state.hands[seat]):
-        b, c = divmod(card, 7)
-        out.extend(
-            PlayCard(card, cell)
-            for cell, (bad_b, bad_c) in zip(cells, forbidden, strict=True)
-            if b not in bad_b and c not in bad_c
-        )
-    hand_fits = bool(out)
-    if state.statues[seat] == NO_STATUE:  # C13: every identity the neighbours allow
-        for cell, (bad_buildings, bad_colours) in zip(cells, forbidden, strict=True):
-            colours = [c for c in range(7) if c not in bad_colours]
-            for b in range(7):
-                if b not in bad_buildings:
-                    out.extend(PlayStatue(b, c, cell) for c in colours)
-    if state.permit_turn:  # C7: give up the permit turn; C14: never a discard
-        out.append(DECLINE)
-    elif not hand_fits:  # C14: discard only when no hand card fits
-        out.extend(Discard(card) for card in sorted(state.hands[seat]))
-    return out
+    if state.stage == "window":
+        return window.holder_actions(state, seat)
+    return turns.placements(state, seat, permit=state.permit_turn)
 
 
 def _check(state: State, seat: Seat, action: Action) -> None:
@@ -297,6 +113,11 @@ def _check(state: State, seat: Seat, action: Action) -> None:
     if seat not in to_act(state):
         if not 0 <= seat < state.players:
             raise NotYourTurnError(f"There is no seat {seat} in this game.")
+        if seat == window.preparer(state):  # C20: the next player may prepare their move
+            reason = window.preparer_error(state, seat, action)
+            if reason:
+                raise IllegalActionError(reason)
+            return
         if state.stage == "window":
             raise NotYourTurnError(
                 "It is not your turn, and you have no building permit decision to make now."
@@ -318,36 +139,17 @@ def _check(state: State, seat: Seat, action: Action) -> None:
             raise IllegalActionError("Your play is done: choose `draw` or `nodraw`.")
         return
     match action:
-        case PlayCard(card, cell):
-            if card not in state.hands[seat]:
-                raise IllegalActionError(f"You don't hold {card_label(card)}.")
-            reason = rules.why_illegal(state.grid(), cell, face_of(card))
+        case PlayCard() | PlayStatue() | Discard():
+            reason = turns.placement_error(state, seat, action, permit=state.permit_turn)
             if reason:
-                raise IllegalActionError(
-                    f"{card_label(card)} cannot go on {cell_code(cell)}: {reason}."
-                )
-        case PlayStatue(b, c, cell):
-            if state.statues[seat] != NO_STATUE:
-                raise IllegalActionError("You have already played your statue.")
-            reason = rules.why_illegal(state.grid(), cell, (b, c, STATUE_VALUE))
-            if reason:
-                raise IllegalActionError(
-                    f"Your statue as {identity_label(b, c)} cannot go on {cell_code(cell)}: "
-                    f"{reason}."
-                )
-        case Discard(card):
-            if state.permit_turn:
-                raise IllegalActionError("A permit turn must place a card or your statue.")
-            if card not in state.hands[seat]:
-                raise IllegalActionError(f"You don't hold {card_label(card)}.")
-            if _hand_fits(state, seat):
-                raise IllegalActionError(
-                    "You may discard only when none of your cards fits in the city."
-                )
+                raise IllegalActionError(reason)
         case Decline():
-            if not state.permit_turn:
-                raise IllegalActionError("It is your turn: play a card (or discard if none fits).")
-        case Draw() | NoDraw() | Claim():
+            if state.permit_turn:  # C7
+                raise IllegalActionError(
+                    "Your claim commits you: this permit turn must place a card or your statue."
+                )
+            raise IllegalActionError("It is your turn: play a card (or discard if none fits).")
+        case Draw() | NoDraw() | Claim() | Withdraw():
             raise IllegalActionError(
                 "It is your turn to place: "
                 + ("play a card or your statue." if state.permit_turn else "play a card.")
@@ -359,266 +161,48 @@ def _check(state: State, seat: Seat, action: Action) -> None:
 # --------------------------------------------------------------------------- apply
 
 
-_FIELDS = tuple(f.name for f in fields(State))
-
-
-class _Turn:
-    """A scratchpad for one ``apply``: the state it started from, the changes so far and the
-    events. Fields read through its properties see the changes; a new immutable
-    :class:`State` is built once, at the end (``freeze``)."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self._changes: dict[str, object] = {}
-        self.events: list[Event] = []
-
-    def set(self, **changes: object) -> None:
-        self._changes.update(changes)
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
-    def freeze(self) -> State:
-        old, new = self._state, self._changes
-        return State(*[new[f] if f in new else getattr(old, f) for f in _FIELDS])  # type: ignore[arg-type]
-
-    def _get(self, name: str) -> object:
-        return self._changes[name] if name in self._changes else getattr(self._state, name)
-
-    @property
-    def players(self) -> int:
-        return self._state.players
-
-    @property
-    def permit_window(self) -> int:
-        return self._state.permit_window
-
-    @property
-    def hands(self) -> tuple[tuple[int, ...], ...]:
-        return cast(tuple[tuple[int, ...], ...], self._get("hands"))
-
-    @property
-    def deck(self) -> tuple[int, ...]:
-        return cast(tuple[int, ...], self._get("deck"))
-
-    @property
-    def city(self) -> tuple[tuple[int, int, int], ...]:
-        return cast(tuple[tuple[int, int, int], ...], self._get("city"))
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return cast(tuple[int, ...], self._get("scores"))
-
-    @property
-    def permits(self) -> tuple[int, ...]:
-        return cast(tuple[int, ...], self._get("permits"))
-
-    @property
-    def volcanoes(self) -> int:
-        return cast(int, self._get("volcanoes"))
-
-    @property
-    def permit_turn(self) -> bool:
-        return cast(bool, self._get("permit_turn"))
-
-    @property
-    def turn(self) -> Seat:
-        return cast(int, self._get("turn"))
-
-    @property
-    def actor(self) -> Seat:
-        return cast(int, self._get("actor"))
-
-
 def apply(state: State, seat: Seat, action: Action) -> Transition[State]:
     _check(state, seat, action)
-    t = _Turn(state)
-    match action:
-        case PlayCard(card, cell):
-            hand = list(state.hands[seat])
-            hand.remove(card)
-            t.set(hands=_set_hand(state.hands, seat, tuple(hand)))
-            _place(t, seat, cell, card, face_of(card), {"card": card_code(card)})
-            _draw_step(t, seat)
-        case PlayStatue(b, c, cell):
-            t.set(statues=_set(state.statues, seat, b * 7 + c))
-            declared = card_code(b * 7 + c)
-            _place(t, seat, cell, STATUE + seat, (b, c, STATUE_VALUE), {"declared": declared})
-            _end_turn(t)  # no draw after a statue [R]
-        case Discard(card):
-            hand = list(state.hands[seat])
-            hand.remove(card)
-            t.set(hands=_set_hand(state.hands, seat, tuple(hand)), discards=(*state.discards, card))
-            t.emit({"type": "CardDiscarded", "seat": seat, "card": card_code(card)})
-            _draw_step(t, seat)
-        case Draw():
-            _draw(t, seat)
-        case NoDraw():
-            t.emit({"type": "DrawSkipped", "seat": seat})
-            _end_turn(t)
-        case Claim():
-            kind = "second_turn" if seat == state.window_after else "interrupt"
-            t.emit({"type": "PermitClaimed", "seat": seat, "kind": kind})
-            t.set(
-                stage="play", actor=seat, permit_turn=True, window_after=-1, holders=(), pending=()
-            )
-        case Decline():
-            if state.stage == "window":
-                pending = tuple(s for s in state.pending if s != seat)
-                t.emit({"type": "PermitDeclined", "seat": seat})
-                t.set(pending=pending)
-                if not pending:
-                    _close_window(t)
-            else:  # C7: a claimed permit turn given up: the permit is kept, the gap is spent
-                t.emit({"type": "PermitLapsed", "seat": seat})
-                t.set(stage="play", actor=state.turn, permit_turn=False)
+    t = Scratch(state)
+    due: Placement | None = None  # the waiting player's prepared move, to be played now (C21)
+    if seat not in to_act(state):
+        window.prepare(t, state, seat, action)  # C20
+    else:
+        match action:
+            case PlayCard() | PlayStatue() | Discard():
+                turns.place(t, seat, action)
+            case Draw():
+                turns.draw(t, seat)
+            case NoDraw():
+                turns.keep(t, seat)
+            case Claim():
+                window.claim(t, state, seat)
+            case Decline():
+                due = window.decline(t, state, seat)
+    while True:
+        if t.ended:
+            t.ended = False
+            due = window.after_turn(t)
+        if due is None:
+            break
+        turns.place(t, t.actor, due)
+        due = None
     t.set(version=state.version + 1)
     return Transition(t.freeze(), tuple(t.events))
 
 
-def _place(
-    t: _Turn, seat: Seat, cell: rules.Cell, item: int, face: rules.Face, what: dict[str, JSON]
-) -> None:
-    streets = rules.score(_grid(t.city), cell, face)
-    gained = sum(st.points for st in streets)
-    kind = "StatuePlayed" if item >= STATUE else "CardPlayed"
-    event: Event = {"type": kind, "seat": seat, **what, "cell": cell_code(cell)}
-    event["points"] = gained
-    event["streets"] = [
-        {
-            "line": st.line,
-            "cells": [cell_code(c) for c in st.cells],
-            "building": st.building,
-            "colour": st.colour,
-            "seventh": st.seventh,
-        }
-        for st in streets
-    ]
-    event["permit"] = t.permit_turn
-    t.emit(event)
-    scores = t.scores
-    t.set(
-        city=(*t.city, (*cell, item)),
-        scores=_set(scores, seat, scores[seat] + gained),
-        last=(seat, *cell, gained),
-    )
-    if t.permit_turn:  # C7: the permit is spent when the card or statue is placed
-        left = t.permits[seat] - 1
-        t.set(permits=_set(t.permits, seat, left))
-        t.emit({"type": "PermitSpent", "seat": seat, "uses_left": left})
-
-
-def _draw_step(t: _Turn, seat: Seat) -> None:
-    """A draw is due: automatic before the first volcano or with an empty hand, else a choice
-    (C9)."""
-    if t.volcanoes == 0 or not t.hands[seat]:
-        _draw(t, seat)
-    else:
-        t.set(stage="draw", actor=seat)
-
-
-def _draw(t: _Turn, seat: Seat) -> None:
-    deck = t.deck
-    card = deck[0]
-    t.set(deck=deck[1:])
-    if card == VOLCANO:
-        number = t.volcanoes + 1
-        t.set(volcanoes=number)
-        t.emit({"type": "VolcanoDrawn", "seat": seat, "number": number})
-        if number == 2:
-            _game_over(t)
-        else:  # set aside; the drawer decides whether to draw a replacement [R] (C8)
-            _draw_step(t, seat)
-        return
-    hands = t.hands
-    t.set(hands=_set_hand(hands, seat, (*hands[seat], card)))
-    t.emit(
-        {
-            "type": "CardDrawn",
-            "seat": seat,
-            "secret": {"card": card_code(card)},
-            "secret_for": [seat],
-        }
-    )
-    _end_turn(t)
-
-
-def _end_turn(t: _Turn) -> None:
-    if t.permit_turn:  # the gap is spent (C6): the player who was due plays now [R]
-        t.set(stage="play", actor=t.turn, permit_turn=False)
-        return
-    # C3: one window, the mover (second turn) and, unless the window is 0 s, the others with a
-    # use left except the next player (C4), whether or not they can place (C5).
-    mover = t.actor
-    nxt = (mover + 1) % t.players
-    permits = t.permits
-    holders = [mover] if permits[mover] > 0 else []
-    if t.permit_window > 0:
-        holders += [r for r in range(t.players) if r not in (mover, nxt) and permits[r] > 0]
-    holders.sort()
-    if holders:
-        t.emit({"type": "WindowOpened", "after": mover, "next": nxt, "holders": holders})
-        t.set(
-            stage="window",
-            turn=nxt,
-            actor=-1,
-            window_after=mover,
-            holders=tuple(holders),
-            pending=tuple(holders),
-        )
-    else:
-        t.set(stage="play", turn=nxt, actor=nxt)
-
-
-def _close_window(t: _Turn) -> None:
-    t.emit({"type": "WindowClosed", "next": t.turn})
-    t.set(stage="play", actor=t.turn, window_after=-1, holders=(), pending=())
-
-
-def hand_penalty(state: State, seat: Seat) -> int:
-    return sum(card_value(card) for card in state.hands[seat])
-
-
-def _game_over(t: _Turn) -> None:
-    t.set(stage="over", actor=-1, permit_turn=False, window_after=-1, holders=(), pending=())
-    s = t.freeze()
-    result = outcome(s)
-    assert result is not None
-    t.emit(
-        {
-            "type": "GameEnded",
-            "reason": result.reason,
-            "hands": [[card_code(c) for c in hand] for hand in s.hands],  # C10
-            "penalties": [hand_penalty(s, seat) for seat in range(s.players)],
-            "final": [result.scores[seat]["final"] for seat in range(s.players)],
-            "winners": sorted(result.winners),
-        }
-    )
-
-
-def outcome(state: State) -> Outcome | None:
-    if not state.is_over:
-        return None
-    finals = [state.scores[s] - hand_penalty(state, s) for s in range(state.players)]
-    places = tuple(1 + sum(f > mine for f in finals) for mine in finals)  # C11: ties share
-    return Outcome(
-        places=places,
-        winners=frozenset(s for s, p in enumerate(places) if p == 1),
-        scores=tuple(
-            {"final": finals[s], "built": state.scores[s], "hand": -hand_penalty(state, s)}
-            for s in range(state.players)
-        ),
-        reason="The second volcano erupted: Pompeji is destroyed.",
-    )
-
-
 def pending(state: State) -> tuple[Decision[Action], ...]:
-    """What the game waits for: the seat placing or deciding to draw (a claimed permit turn is
-    declined, the permit kept, when its time runs out: C7), or the permit holders of an open
-    window, who each decline when the window's time runs out (C3, C16; with
-    ``permit_window`` 0 only the mover is asked, with the table's time per move)."""
+    """What the game waits for: the seat placing or deciding to draw (a claimed permit turn
+    too: it has no default, the table's timeout policy plays it like any turn, C7), or the
+    permit holders of an open window, who each decline when the window's time runs out (C3,
+    C16; with ``permit_window`` 0 only the mover is asked, with the table's time per move).
+    Meanwhile the player due next has an ``"option"`` to prepare their move (C20).
+
+    A turn's key names the seat, the step (placing or drawing) and the city, deck and discards,
+    not the version: a move prepared meanwhile does not restart the claimant's clock."""
+    out: list[Decision[Action]] = []
     if state.stage == "window":
-        return (
+        out.append(
             Decision(
                 "window",
                 frozenset(state.pending),
@@ -626,23 +210,40 @@ def pending(state: State) -> tuple[Decision[Action], ...]:
                 time_limit=float(state.permit_window) if state.permit_window > 0 else None,
                 defaults=dict.fromkeys(state.pending, DECLINE),
                 origin=state.window_after,
-            ),
+            )
         )
-    if state.stage in ("play", "draw"):
-        actor = state.actor
-        defaults: dict[Seat, Action] = (
-            {actor: DECLINE} if state.stage == "play" and state.permit_turn else {}
+    elif state.stage in ("play", "draw"):
+        step = f"{len(state.city)}:{len(state.discards)}:{len(state.deck)}"
+        out.append(
+            Decision(
+                "turn", frozenset((state.actor,)), key=f"turn:{state.actor}:{state.stage}:{step}"
+            )
         )
-        return (
-            Decision("turn", frozenset((actor,)), key=f"turn:{state.version}", defaults=defaults),
-        )
-    return ()
+    waiting = window.preparer(state)
+    if waiting is not None and window.may_prepare(state, waiting):
+        key = f"prepare:{waiting}:{len(state.city)}:{len(state.discards)}"
+        out.append(Decision("option", frozenset((waiting,)), key=key))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- labels
 
 
 def describe_action(state: State, seat: Seat, action: Action) -> str:
+    """A menu label; a move the waiting player prepares (C20) says so."""
+    label = _label(state, seat, action)
+    if _prepares(state, seat, action):
+        return f"Prepare: {label[:1].lower()}{label[1:]}, as soon as your turn comes"
+    return label
+
+
+def _prepares(state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``action`` by ``seat`` would prepare a move (C20) rather than play it."""
+    waiting = seat not in to_act(state) and seat == window.preparer(state)
+    return waiting and isinstance(action, Placement)
+
+
+def _label(state: State, seat: Seat, action: Action) -> str:
     match action:
         case PlayCard(card, cell):
             gain = rules.points(state.grid(), cell, face_of(card))
@@ -663,92 +264,39 @@ def describe_action(state: State, seat: Seat, action: Action) -> str:
                 return "Use your building permit: take another turn now"
             return "Use your building permit: play now, before the next player"
         case Decline():
-            if state.stage == "window":
-                return "Let it pass (keep your permit)"
-            return "Give up this permit turn (you keep the permit)"
+            return "Let it pass (keep your permit)"
+        case Withdraw():
+            return "Withdraw your prepared move (choose when your turn comes)"
     raise TypeError(f"not a Pompeji action: {action!r}")
 
 
-# --------------------------------------------------------------------------- JSON
+def prepared_label(state: State) -> str:
+    """The label of the move the waiting player holds (for their own view), or ``""``."""
+    if state.prepared is None:
+        return ""
+    return _label(state, state.turn, state.prepared)
 
 
-def state_to_json(state: State) -> dict[str, JSON]:
-    return {
-        "type": STATE_TYPE,
-        "schema": STATE_SCHEMA,
-        "players": state.players,
-        "seed": state.seed,
-        "permit_uses": state.permit_uses,
-        "permit_window": state.permit_window,
-        "first_seat": state.first_seat,
-        "rng": [state.rng.seed, state.rng.counter],
-        "deck": list(state.deck),
-        "hands": [list(h) for h in state.hands],
-        "city": [list(entry) for entry in state.city],
-        "statues": list(state.statues),
-        "permits": list(state.permits),
-        "scores": list(state.scores),
-        "discards": list(state.discards),
-        "volcanoes": state.volcanoes,
-        "stage": state.stage,
-        "turn": state.turn,
-        "actor": state.actor,
-        "permit_turn": state.permit_turn,
-        "window_after": state.window_after,
-        "holders": list(state.holders),
-        "pending": list(state.pending),
-        "version": state.version,
-        "last": list(state.last),
-    }
-
-
-def state_from_json(data: Mapping[str, JSON]) -> State:
-    if data.get("type") != STATE_TYPE or data.get("schema") != STATE_SCHEMA:
-        raise ValueError(f"not a Pompeji state (schema {STATE_SCHEMA}): {data.get('type')!r}")
-    stage = data["stage"]
-    if stage not in ("play", "draw", "window", "over"):
-        raise ValueError(f"unknown stage {stage!r}")
-    return State(
-        players=int(data["players"]),
-        seed=int(data["seed"]),
-        permit_uses=int(data["permit_uses"]),
-        permit_window=int(data["permit_window"]),
-        first_seat=int(data["first_seat"]),
-        rng=Rng(int(data["rng"][0]), int(data["rng"][1])),
-        deck=_ints(data["deck"]),
-        hands=tuple(_ints(h) for h in data["hands"]),
-        city=tuple((int(r), int(c), int(i)) for r, c, i in data["city"]),
-        statues=_ints(data["statues"]),
-        permits=_ints(data["permits"]),
-        scores=_ints(data["scores"]),
-        discards=_ints(data["discards"]),
-        volcanoes=int(data["volcanoes"]),
-        stage=stage,
-        turn=int(data["turn"]),
-        actor=int(data["actor"]),
-        permit_turn=bool(data["permit_turn"]),
-        window_after=int(data["window_after"]),
-        holders=_ints(data["holders"]),
-        pending=_ints(data["pending"]),
-        version=int(data["version"]),
-        last=_ints(data["last"]),
-    )
-
-
-def _ints(values: JSON) -> tuple[int, ...]:
-    return tuple(map(int, values))
+def redact_action(state: State, seat: Seat, action: Action) -> str | None:
+    """What others may read of ``seat`` taking ``action`` in ``state`` (the state it is applied
+    to): a prepared move is secret (C22), so only that one was prepared or changed; ``None``
+    for every other action (a withdrawal included), which is public as it is."""
+    if not _prepares(state, seat, action):
+        return None
+    return "changed their prepared move" if state.prepared is not None else "prepared their move"
 
 
 # --------------------------------------------------------------------------- determinize
 
 
 def determinize(state: State, seat: Seat, seed: int) -> State:
-    """A state ``seat`` cannot tell apart from ``state`` (ruling C17).
+    """A state ``seat`` cannot tell apart from ``state`` (rulings C17, C22).
 
     The other hands and the deck order are resampled from the cards ``seat`` has not seen,
     with the same hand sizes; each volcano still in the deck goes back to a random position of
     its own 9-card pile (the bottom 18 cards of the original deck: the first volcano's pile
-    above, the second's at the very bottom)."""
+    above, the second's at the very bottom). Another seat's prepared move is replaced by one
+    drawn for its resampled hand (``window.sample_prepared``); ``seat``'s own is kept."""
     rng = Rng(seed)
     unseen = [c for c in state.deck if c != VOLCANO]
     for other in range(state.players):
@@ -777,7 +325,11 @@ def determinize(state: State, seat: Seat, seed: int) -> State:
     cards = iter(building_cards)
     for i in range(size):
         deck.append(VOLCANO if i in volcano_at else next(cards))
-    return replace(state, hands=tuple(hands), deck=tuple(deck))
+    sample = replace(state, hands=tuple(hands), deck=tuple(deck))
+    if state.prepared is not None and state.turn != seat:
+        move, rng = window.sample_prepared(sample, rng)
+        sample = replace(sample, prepared=move)
+    return sample
 
 
 def playout(state: State, seed: int) -> State:

@@ -2,7 +2,9 @@
 
 ``view(state, None)`` is the public view; ``view(state, seat)`` adds that seat's own hand and
 what it may do. Neither holds the deck order or another player's hand while the game runs;
-once it is over, the hands are public (they are subtracted from the scores in the open).
+once it is over, the hands are public (they are subtracted from the scores in the open). A move
+the waiting player prepared (C20) shows only in that player's own view; the public view says
+only that one is held (C22).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, TypedDict
 
-from engine.cardcity.actions import card_code, cell_code
+from engine.cardcity.actions import Discard, card_code, cell_code, format_action
 from engine.cardcity.data import ADAPTED, BUILDINGS, COLOURS, VALUES
 from engine.cardcity.game import (
     NO_STATUE,
@@ -21,6 +23,7 @@ from engine.cardcity.game import (
     card_value,
     hand_penalty,
     outcome,
+    prepared_label,
 )
 from engine.core import JSON, Seat
 
@@ -65,6 +68,14 @@ class LastPlayView(TypedDict):
     points: int
 
 
+class PreparedView(TypedDict):
+    """The move the viewer prepared while waiting for their turn (C20)."""
+
+    notation: str  # "play Gw f7"
+    label: str  # "Play Well·white·4 on f7 (+3)", points as the city stands now
+    cell: str | None  # where it would go; None for a discard
+
+
 class FrameView(TypedDict):
     """The bounding box of the city (row/col numbers as in CellView, inclusive)."""
 
@@ -92,6 +103,7 @@ class PublicView(TypedDict):
     actor: int | None  # who decides now in "play"/"draw"
     permit_turn: bool  # the actor is taking a permit turn
     window: WindowView | None
+    prepared: bool  # the seat due next (``turn``) holds a prepared move (which one is secret)
     end_phase: bool  # the first volcano has been drawn
     volcanoes: int  # drawn so far: 0, 1 or 2
     deck_size: int  # face-down cards left, volcanoes included
@@ -111,6 +123,7 @@ class PlayerView(PublicView):
     hand: list[CardView]  # in the order drawn
     hand_value: int  # what the hand would cost at the end
     can_place: bool  # some hand card or the unused statue fits somewhere
+    prepared_move: PreparedView | None  # the move this seat prepared (C20), else None
 
 
 def _card(card: int) -> CardView:
@@ -214,6 +227,7 @@ def _public(state: State) -> PublicView:
         "actor": state.actor if state.stage in ("play", "draw") else None,
         "permit_turn": state.permit_turn,
         "window": window,
+        "prepared": state.prepared is not None,
         "end_phase": state.end_phase,
         "volcanoes": state.volcanoes,
         "deck_size": len(state.deck),
@@ -261,7 +275,16 @@ def player_view(state: State, seat: Seat) -> PlayerView:
         "hand": [_card(c) for c in state.hands[seat]],
         "hand_value": hand_penalty(state, seat),
         "can_place": not state.is_over and can_place(state, seat),
+        "prepared_move": _prepared(state) if seat == state.turn else None,
     }
+
+
+def _prepared(state: State) -> PreparedView | None:
+    move = state.prepared
+    if move is None:
+        return None
+    cell = None if isinstance(move, Discard) else cell_code(move.cell)
+    return {"notation": format_action(move), "label": prepared_label(state), "cell": cell}
 
 
 def build_view(state: State, seat: Seat | None) -> dict[str, JSON]:

@@ -64,12 +64,12 @@ def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
     if kind == "PermitClaimed":
         what = "another turn" if e.get("kind") == "second_turn" else "a turn before the next"
         return f"{who} used their building permit: {what}"
-    if kind == "PermitLapsed":
-        return f"{who} gave up the permit turn (the permit is kept)"
+    if kind == "PreparedMoveDropped":  # C21; the move and the reason go to that player only
+        return f"{who}'s prepared move no longer fits: {who} chooses again"
     if kind == "GameEnded":
         reason = str(e.get("reason") or "the second volcano erupted")
         return f"The game is over: {reason[:1].lower()}{reason[1:]}"
-    return None  # draws, windows and declines are routine
+    return None  # draws, windows, declines and preparing a move (C22) are routine
 
 
 def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
@@ -82,7 +82,7 @@ def decision(view: Mapping[str, Any]) -> str:
     stage = view.get("stage")
     if stage == "play":
         if view.get("permit_turn"):
-            return "play a card or your statue on your permit turn, or give it up"
+            return "play a card or your statue on your permit turn"
         return "play a card or your statue into the city"
     if stage == "draw":
         return "draw a card or keep your hand"
@@ -208,7 +208,7 @@ RULES: dict[str, tuple[str, str]] = {
         "second turn). The bot offers it by DM (**Use permit** / **Let it pass**) to those who "
         "can place something; the first claim wins; when everyone asked has declined the "
         "window closes at once, and silence counts as declining. A claimed permit turn must "
-        "place a card or the statue; left unplayed it is given up and the permit is kept. "
+        "place a card or the statue: a claim cannot be taken back. "
         "Typed: `/move claim`, `/move decline`.",
     ),
     "end": (

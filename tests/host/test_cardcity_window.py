@@ -96,18 +96,19 @@ async def test_every_holder_declining_closes_the_window_at_once(
     assert status.deadline == clock.now() + DAY
 
 
-async def test_a_silent_claimant_gives_the_turn_back_and_keeps_the_permit(
+async def test_c7_a_silent_claimant_has_the_permit_turn_played_for_them(
     host: Host, clock: FakeClock
 ) -> None:
     game, version = await window_open(host)
     await host.act(game, C, "claim", version)
-    clock.advance(DAY)  # the permit turn runs on the table's time
-    [lapsed] = moves(await host.run_due())
-    assert (lapsed.seat, lapsed.notation, lapsed.by) == (2, "decline", "timeout")
-    assert [e["type"] for e in await public_events(host, game)] == ["PermitLapsed"]
+    assert [c.notation for c in await host.legal_choices(game, C)] != ["decline"]
+    clock.advance(DAY)  # the permit turn runs on the table's time, and the table's policy plays it
+    [played] = moves(await host.run_due())
+    assert (played.seat, played.by) == (2, "timeout") and played.notation.startswith("play ")
+    assert "PermitSpent" in [e["type"] for e in await public_events(host, game)]
     status = await host.status(game)
-    assert [s.user_id for s in status.waiting_on] == [B] and status.seats[2].timeouts == 0
-    assert (await host.public_view(game))["seats"][2]["permits_left"] == 1
+    assert [s.user_id for s in status.waiting_on] == [B] and status.seats[2].timeouts == 1
+    assert (await host.public_view(game))["seats"][2]["permits_left"] == 0
 
 
 async def test_menus_leave_the_statues_placements_to_typing(host: Host) -> None:

@@ -93,3 +93,14 @@ def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
 
 def types(events: Iterable[Event]) -> list[str]:
     return [e["type"] for e in events]
+
+
+HANDS = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["Wo", "Gy", "Fg"]]
+"""Three hands around a lone Temple·red on g7 (seat 0 starts)."""
+
+
+def after_first_turn(*, volcanoes: int = 0, options: Mapping[str, int] | None = None) -> State:
+    """Seat 0 has played Fo on h7 (HANDS): the permit window is offered to seats 0 and 2, seat
+    1 is due next (in the end phase seat 0 still has its draw decision)."""
+    state = scenario({"g7": "Tr"}, HANDS, volcanoes=volcanoes, options=options)
+    return play(state, (0, "play Fo h7"))[0]

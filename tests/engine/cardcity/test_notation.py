@@ -10,6 +10,7 @@ from engine.cardcity.actions import (
     DRAW,
     NODRAW,
     SIZE,
+    WITHDRAW,
     Discard,
     PlayCard,
     PlayStatue,
@@ -33,6 +34,7 @@ from tests.engine.cardcity.helpers import card, play, scenario
         ("nodraw", NODRAW),
         ("claim", CLAIM),
         ("decline", DECLINE),
+        ("withdraw", WITHDRAW),
     ],
 )
 def test_c18_canonical_notation_round_trips(text: str, action: object) -> None:
@@ -99,7 +101,7 @@ def test_parse_legal_lists_the_legal_moves() -> None:
 
 def every_possible_action() -> list[object]:
     cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
-    out: list[object] = [DRAW, NODRAW, CLAIM, DECLINE]
+    out: list[object] = [DRAW, NODRAW, CLAIM, DECLINE, WITHDRAW]
     for card_id in range(49):
         out.append(Discard(card_id))
         for cell in cells:

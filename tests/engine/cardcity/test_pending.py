@@ -1,5 +1,5 @@
 """What the game waits for (``pending``, docs/host.md): how long a permit window lasts, what a
-silent holder or claimant does (rulings C3, C7, C16)."""
+silent holder does; a claimed permit turn is a plain turn (rulings C3, C7, C16)."""
 
 from __future__ import annotations
 
@@ -7,24 +7,19 @@ from engine.cardcity import GAME
 from engine.cardcity.actions import DECLINE
 from engine.cardcity.game import State, apply, legal_actions, to_act
 from engine.core import Decision
-from tests.engine.cardcity.helpers import play, scenario
-
-HANDS = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["Wo", "Gy", "Fg"]]
-
-
-def after_first_turn(**options: int) -> State:
-    state = scenario({"g7": "Tr"}, HANDS, options=options)
-    return play(state, (0, "play Fo h7"))[0]
+from tests.engine.cardcity.helpers import HANDS, after_first_turn, play, scenario
 
 
 def only(state: State) -> Decision[object]:
-    (decision,) = GAME.pending(state)
+    """The one decision the game waits for (the next player's option to prepare their move,
+    C20, is not waited for: test_prepared.py)."""
+    (decision,) = [d for d in GAME.pending(state) if d.waits]
     return decision
 
 
 def test_c16_the_window_lasts_the_permit_window_option_for_every_holder() -> None:
     for seconds in (60, 900, 14400):
-        window = only(after_first_turn(permit_window=seconds))
+        window = only(after_first_turn(options={"permit_window": seconds}))
         assert window.kind == "window" and window.seats == frozenset({0, 2})
         assert window.time_limit == float(seconds)  # the next player (1) is not asked
 
@@ -32,9 +27,9 @@ def test_c16_the_window_lasts_the_permit_window_option_for_every_holder() -> Non
 def test_c16_other_decisions_run_on_the_tables_turn_time() -> None:
     state = scenario({"g7": "Tr"}, HANDS, options={"permit_window": 60})
     assert only(state).kind == "turn" and only(state).time_limit is None  # a normal turn
-    claimed = play(after_first_turn(permit_window=60), (2, "claim"))[0]
+    claimed = play(after_first_turn(options={"permit_window": 60}), (2, "claim"))[0]
     assert only(claimed).time_limit is None  # the permit turn itself
-    lone = only(after_first_turn(permit_window=0))  # only the mover's second-turn offer
+    lone = only(after_first_turn(options={"permit_window": 0}))  # the mover's lone offer
     assert lone.seats == frozenset({0}) and lone.time_limit is None
 
 
@@ -57,13 +52,12 @@ def test_c3_a_silent_holder_declines_and_the_window_closes_when_all_are_silent()
     assert state.permits == (1, 1, 1)  # nobody spent a permit
 
 
-def test_c7_a_silent_claimant_gives_up_the_permit_turn_and_keeps_the_permit() -> None:
+def test_c7_a_claimed_permit_turn_is_a_plain_turn_the_table_times_out() -> None:
     state = play(after_first_turn(), (2, "claim"))[0]
-    action = only(state).defaults[2]
-    assert action == DECLINE
-    transition = apply(state, 2, action)
-    assert [e["type"] for e in transition.events] == ["PermitLapsed"]
-    assert transition.state.permits == (1, 1, 1) and to_act(transition.state) == frozenset({1})
+    turn = only(state)
+    assert turn.kind == "turn" and turn.seats == frozenset({2})
+    assert turn.defaults == {} and turn.skips == {}  # no lapse: the timeout policy places
+    assert DECLINE not in legal_actions(state, 2)
 
 
 def test_normal_turns_and_draws_leave_a_timeout_to_the_table() -> None:

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardcity.actions import CLAIM, DECLINE, Discard, parse_action
-from engine.cardcity.game import State, apply, legal_actions, to_act
+from engine.cardcity.actions import (
+    CLAIM,
+    DECLINE,
+    Discard,
+    PlayCard,
+    PlayStatue,
+    format_action,
+    parse_action,
+)
+from engine.cardcity.game import apply, legal_actions, new_game, to_act
 from engine.core import IllegalActionError, NotYourTurnError
-from tests.engine.cardcity.helpers import play, scenario, types
-
-HANDS = [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"], ["Wo", "Gy", "Fg"]]
-
-
-def after_first_turn(**kw: object) -> State:
-    state = scenario({"g7": "Tr"}, HANDS, **kw)  # type: ignore[arg-type]
-    return play(state, (0, "play Fo h7"))[0]
+from tests.engine.cardcity.helpers import HANDS, after_first_turn, play, scenario, types
 
 
 def test_c3_window_opens_for_the_mover_and_other_holders_but_not_the_next_player() -> None:
@@ -24,8 +25,9 @@ def test_c3_window_opens_for_the_mover_and_other_holders_but_not_the_next_player
     assert events[-1] == {"type": "WindowOpened", "after": 0, "next": 1, "holders": [0, 2]}
     assert to_act(after) == frozenset({0, 2})
     assert legal_actions(after, 0) == [CLAIM, DECLINE] == legal_actions(after, 2)
-    with pytest.raises(NotYourTurnError):
-        apply(after, 1, parse_action("play Vp h8"))
+    held, events = play(after, (1, "play Vp h8"))  # the next player only prepares (C20)
+    assert types(events) == ["MovePrepared"] and held.city == after.city
+    assert to_act(held) == frozenset({0, 2})
 
 
 def test_c3_interrupt_then_the_due_player_plays_without_a_new_window() -> None:
@@ -95,16 +97,26 @@ def test_c6_no_interrupt_inside_a_turn_or_after_a_permit_turn() -> None:
     assert to_act(state) == frozenset({1})  # the gap is spent: no second permit
 
 
-def test_c7_giving_up_a_claimed_turn_keeps_the_permit() -> None:
-    state, events = play(after_first_turn(), (2, "claim"), (2, "decline"))
-    assert types(events) == ["PermitClaimed", "PermitLapsed"]
-    assert state.permits == (1, 1, 1) and to_act(state) == frozenset({1})
+def test_c7_a_claim_commits_the_gap_cannot_be_blocked_for_free() -> None:
+    """The exploit: claim, then decline, closed the window (the mover's second turn included)
+    and kept the permit. Now the claimant must place, and spends the permit doing so."""
+    state = new_game(1, 3, {"permit_uses": 1, "permit_window": 900, "first_seat": 0})
+    state, _ = play(state, (0, "play Gw f7"), (2, "claim"))
+    with pytest.raises(IllegalActionError, match="claim commits"):
+        apply(state, 2, DECLINE)
+    assert legal_actions(state, 0) == []  # the gap is the claimant's: no second turn
+    assert to_act(state) == frozenset({2})  # and the due player waits (preparing, C20)
+    legal = legal_actions(state, 2)
+    assert legal and all(isinstance(a, PlayCard | PlayStatue) for a in legal)
+    state, events = play(state, (2, format_action(legal[0])))
+    assert types(events)[:2] == ["CardPlayed", "PermitSpent"]
+    assert state.permits == (1, 1, 0) and to_act(state) == frozenset({1})
 
 
 def test_permit_turn_cannot_discard() -> None:
     state, _ = play(after_first_turn(), (2, "claim"))
     legal = legal_actions(state, 2)
-    assert not any(isinstance(a, Discard) for a in legal) and DECLINE in legal
+    assert not any(isinstance(a, Discard) for a in legal) and DECLINE not in legal
     with pytest.raises(IllegalActionError, match="must place"):
         apply(state, 2, parse_action("discard Wo"))
 

@@ -2,7 +2,14 @@
 every step). After every step:
 
 * cards conserved (hands + city + discards + deck = the 49 cards, 2 volcanoes), hands <= 3;
-* to_act is empty exactly when the game is over, and only seats in to_act have legal actions;
+* nobody is to act exactly when the game is over, and only those seats have legal actions;
+* the policy: a random seat the game waits for plays a random legal action; while the next
+  player waits (a window, a permit turn) they take one step in four to prepare a move, change
+  it or withdraw it (C20), so prepared moves are played, re-checked and dropped in bulk;
+* the next player's option is never a seat the game waits for, and a prepared move exists only
+  while its owner waits; the log's public form of a preparation is a phrase without the move;
+* no other seat's view and no public event shows a prepared move's card, nor its space while
+  that is empty, before it is played (C22);
 * the action played (a random legal one) round-trips its notation, has a label and applies;
   in the exhaustive games every legal action applies (and every possible action's notation
   round-trips in test_notation.py);
@@ -15,8 +22,9 @@ every step). After every step:
 
 The costly checks run at one step in three, by chance (as in the Downfall playouts, to stay
 within the test budget): the state JSON goes through JSON text; the public view's JSON holds no
-hidden card; every seat's view is the public view plus exactly its own hand; the public copies
-of the step's events hold no hidden card.
+hidden card; every seat's view is the public view plus exactly its own hand (and its own prepared
+move); the public copies of the step's events hold no hidden card; while a move is prepared, the
+views hold no clue to it and another seat's determinization shows it the same views.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -40,20 +49,24 @@ from engine.cardcity.actions import (
     Discard,
     Draw,
     NoDraw,
+    Placement,
     PlayCard,
     PlayStatue,
+    Withdraw,
     card_code,
+    cell_code,
 )
 from engine.cardcity.api import GAME
 from engine.cardcity.data import VOLCANO
-from engine.cardcity.game import STATUE, State
-from engine.core import Event, Record, RuleError, deciders, redact, replay
+from engine.cardcity.game import STATUE, State, determinize
+from engine.core import Event, Record, RuleError, deciders, redact, replay, waited
 
 GAMES_PER_COUNT = 200
 EXHAUSTIVE_EVERY = 100  # every 100th game applies *every* legal action at every step; the others
 # the random one they play (every possible action round-trips notation: test_notation.py)
 MAX_STEPS = 600
 SAMPLE_EVERY = 3  # by chance, one step in 3 runs the costly checks
+PREPARE_EVERY = 4  # while the next player waits, one step in 4 (by chance) is theirs
 ALL_CARDS = list(range(49))
 OPTION_SETS = [
     {},
@@ -63,7 +76,7 @@ OPTION_SETS = [
 ]
 
 
-KINDS = (PlayCard, PlayStatue, Discard, Draw, NoDraw, Claim, Decline)
+KINDS = (PlayCard, PlayStatue, Discard, Draw, NoDraw, Claim, Decline, Withdraw)
 
 
 def pick(legal: Sequence[Action], rnd: random.Random) -> Action:
@@ -94,7 +107,7 @@ def public_codes(state: State) -> set[str]:
 
 
 CODE = re.compile(r'"([TFABVWG][roygbpw])"')
-PLAYER_KEYS = {"seat", "hand", "hand_value", "can_place"}
+PLAYER_KEYS = {"seat", "hand", "hand_value", "can_place", "prepared_move"}
 
 
 def check_views(state: State) -> None:
@@ -110,6 +123,9 @@ def check_views(state: State) -> None:
         view = GAME.view(state, seat)
         assert {k: v for k, v in view.items() if k not in PLAYER_KEYS} == public
         assert [c["code"] for c in view["hand"]] == [card_code(c) for c in state.hands[seat]]
+        own = state.prepared if seat == state.turn else None
+        shown = view["prepared_move"]
+        assert (shown and shown["notation"]) == (own and GAME.format_action(own))
 
 
 def check_events(state: State, events: Sequence[Event], *, text: bool) -> None:
@@ -129,6 +145,45 @@ def check_events(state: State, events: Sequence[Event], *, text: bool) -> None:
                 assert redact(event, seat) == seen
 
 
+def clues(state: State, move: Placement) -> set[str]:
+    """What would give ``move`` away in ``state``: its card while hidden in a hand (its code
+    may be public as a statue's declared identity, C13), its space while empty (a statue's
+    identity may be public by coincidence too)."""
+    found: set[str] = set()
+    if isinstance(move, PlayCard | Discard) and GAME.outcome(state) is None:
+        found.add(card_code(move.card))
+    found -= public_codes(state)
+    if not isinstance(move, Discard) and move.cell not in {(r, c) for r, c, _ in state.city}:
+        found.add(cell_code(move.cell))
+    return found
+
+
+def check_prepared(
+    before: State, after: State, events: Sequence[Event], *, views: bool, seed: int
+) -> None:
+    """C22: no seat but the owner, and no spectator, learns a prepared move before it is
+    played: not from the views, not from the public copies of events, not by determinizing."""
+    hidden: list[tuple[int, Placement]] = []
+    if after.prepared is not None:
+        hidden.append((after.turn, after.prepared))
+    if before.prepared is not None and "PreparedMovePlayed" not in [e["type"] for e in events]:
+        hidden.append((before.turn, before.prepared))
+    for owner, move in hidden:
+        quoted = {f'"{clue}"' for clue in clues(after, move)}
+        others: list[int | None] = [s for s in range(after.players) if s != owner]
+        for seat in [*others, None]:
+            seen = [json.dumps(redact(event, seat)) for event in events]
+            if views:
+                seen.append(json.dumps(GAME.view(after, seat)))
+            assert not any(q in text for q in quoted for text in seen), (seat, move)
+        if views and after.prepared is not None:
+            for seat in others:
+                assert seat is not None
+                sample = determinize(after, seat, seed)
+                assert GAME.view(sample, seat) == GAME.view(after, seat)
+                assert GAME.view(sample, None) == GAME.view(after, None)
+
+
 def illegal_candidates(state: State, rnd: random.Random) -> Iterator[tuple[int, Action]]:
     """Three actions per step, mostly not legal: a random seat tries a random word, a random
     card play, and a random statue play or discard."""
@@ -139,7 +194,8 @@ def illegal_candidates(state: State, rnd: random.Random) -> Iterator[tuple[int, 
     yield seat, PlayStatue(c // 7, c % 7, cell) if cell[0] % 2 else Discard(c)
 
 
-def run_game(players: int, seed: int) -> int:
+def run_game(players: int, seed: int) -> Counter[str]:
+    """Play one game with every check; the count of each event type it produced."""
     options = OPTION_SETS[seed % len(OPTION_SETS)]
     exhaustive = seed % EXHAUSTIVE_EVERY == 0
     state = GAME.new_game(seed, players, options)
@@ -155,7 +211,11 @@ def run_game(players: int, seed: int) -> int:
             check_views(state)
         assert GAME.state_from_json(data) == state
         acting = deciders(GAME, state)
+        waiting = waited(GAME.pending(state))
+        preparing = acting - waiting
         assert (not acting) == (GAME.outcome(state) is not None)
+        assert preparing <= {state.turn} and not preparing & waiting
+        assert state.prepared is None or preparing == {state.turn}
         if not acting:
             break
         assert len(records) < MAX_STEPS, "the game did not end"
@@ -169,7 +229,10 @@ def run_game(players: int, seed: int) -> int:
                 except RuleError:
                     continue
                 raise AssertionError(f"seat {seat} could play non-legal {action}")
-        seat = rnd.choice(sorted(acting))
+        if preparing and rnd.randrange(PREPARE_EVERY) == 0:
+            seat = min(preparing)
+        else:
+            seat = rnd.choice(sorted(waiting))
         legal = legal_by_seat[seat]
         if exhaustive:
             for action in legal:
@@ -177,9 +240,15 @@ def run_game(players: int, seed: int) -> int:
         action = pick(legal, rnd)
         assert GAME.parse_action(GAME.format_action(action)) == action
         assert GAME.describe_action(state, seat, action)
+        public_form = GAME.redact_action(state, seat, action)
+        if seat in preparing and not isinstance(action, Withdraw):
+            assert public_form in ("prepared their move", "changed their prepared move")
+        else:
+            assert public_form is None
         transition = GAME.apply(state, seat, action)
         assert GAME.version(transition.state) == len(records) + 1
         check_events(transition.state, transition.events, text=sampled)
+        check_prepared(state, transition.state, transition.events, views=sampled, seed=seed)
         records.append(Record(seat, GAME.format_action(action), transition.events))
         state = transition.state
         states.append(state)
@@ -199,7 +268,7 @@ def run_game(players: int, seed: int) -> int:
             if event["type"] in ("CardPlayed", "StatuePlayed"):
                 points[event["seat"]] += event["points"]
     assert list(state.scores) == points
-    return len(records)
+    return Counter(event["type"] for record in records for event in record.events)
 
 
 def check_final_city(state: State) -> None:
@@ -218,5 +287,10 @@ def check_final_city(state: State) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_playouts(players: int) -> None:
-    lengths = [run_game(players, seed) for seed in range(GAMES_PER_COUNT)]
-    assert min(lengths) > 10
+    games = [run_game(players, seed) for seed in range(GAMES_PER_COUNT)]
+    assert min(sum(game.values()) for game in games) > 10
+    total = sum(games, Counter[str]())
+    # Prepared moves were played when the window closed or after a permit turn, dropped when a
+    # permit turn took their space or made them illegal, and withdrawn (C20, C21).
+    assert total["PreparedMovePlayed"] > 100 and total["PreparedMoveWithdrawn"] > 20
+    assert total["PreparedMoveDropped"] > 10, total

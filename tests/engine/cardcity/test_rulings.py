@@ -288,6 +288,8 @@ def test_c15_a_full_city_leaves_only_discards_and_no_permit_claims() -> None:
     assert legal_actions(state, 0) == [Discard(c) for c in sorted(cards(spare))]
     after, _ = play(state, (0, f"discard {spare[0]}"), (0, "nodraw"))
     assert to_act(after) == frozenset({0}) and legal_actions(after, 0) == [DECLINE]
+    # Seat 1 waits with an empty hand: nothing it could prepare, so no option either (C20).
+    assert [d.kind for d in GAME.pending(after)] == ["window"] and legal_actions(after, 1) == []
 
 
 def test_c16_options_are_offered_with_their_choices() -> None:

@@ -18,7 +18,7 @@ from engine.cardcity import rules
 from engine.cardcity.actions import Claim, Decline, Discard, Draw, NoDraw, PlayCard, PlayStatue
 from engine.cardcity.data import STATUE_VALUE
 from engine.cardcity.game import State, card_value, face_of
-from engine.core import Event, deciders
+from engine.core import Event, waited
 
 NAMES = ["Aurelia", "Brutus", "Cornelia", "Decimus"]
 GAME = CARDCITY
@@ -79,7 +79,7 @@ def play(seed: int = SEED, players: int = PLAYERS) -> Iterator[Step]:
     state = GAME.new_game(seed, players, {"permit_uses": 2})
     yield Step(state, ())
     for _ in range(2000):
-        acting = sorted(deciders(GAME, state))
+        acting = sorted(waited(GAME.pending(state)))  # not the next player's option (C20)
         if not acting:
             return
         seat = acting[0]

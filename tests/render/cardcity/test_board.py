@@ -13,7 +13,7 @@ import render.cardcity
 from engine.cardcity import determinize, rules
 from engine.cardcity.actions import PlayCard, card_code, cell_code
 from engine.cardcity.data import VOLCANO
-from engine.core import deciders
+from engine.core import waited
 from render import fonts
 from render.cardcity import board as C
 from tests.render.cardcity import golden, positions
@@ -376,7 +376,7 @@ def test_hand_status_follows_the_viewers_decision() -> None:
     seen: dict[str, str] = {}
     for step in positions.game():
         state = step.state
-        for seat in sorted(deciders(GAME, state)):
+        for seat in sorted(waited(GAME.pending(state))):
             view = GAME.view(state, seat)
             status = C._hand_status(view, C.legal_spots(view))
             key = "permit" if state.permit_turn else state.stage

@@ -7,7 +7,8 @@ import render.cardcity
 import render.downfall
 from engine.cardcity import GAME
 from engine.cardcity.game import playout
-from render.cardcity.narrate import RULES, hand, score_sheet
+from engine.core import redact
+from render.cardcity.narrate import RULES, hand, narrate, score_sheet
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -28,13 +29,13 @@ def test_the_score_sheet_shows_plays_minus_the_hand_the_total_and_the_place() ->
     outcome = final["outcome"]
     lines = render.cardcity.PRESENTATION.words.final(outcome, final, NAMES)
     assert lines == score_sheet(outcome, final, NAMES)
-    # Seed 3, playout 5: Cy 223 - Baths·purple·7, Bob 205 - Baths·blue·5, Ann 132 and no cards.
+    # Seed 3, playout 5: Bob 222 - Baths·blue·5, Ann 203 and no cards, Cy 68 - Baths·purple·7.
     assert lines == [
-        "🥇 1. Cy — 223 from plays − 7 in hand (Baths·purple·7) = **216**",
-        "🥈 2. Bob — 205 from plays − 5 in hand (Baths·blue·5) = **200**",
-        "🥉 3. Ann — 132 from plays − 0 in hand = **132**",
+        "🥇 1. Bob — 222 from plays − 5 in hand (Baths·blue·5) = **217**",
+        "🥈 2. Ann — 203 from plays − 0 in hand = **203**",
+        "🥉 3. Cy — 68 from plays − 7 in hand (Baths·purple·7) = **61**",
     ]
-    assert [s["final"] for s in outcome["scores"]] == [132, 200, 216]
+    assert [s["final"] for s in outcome["scores"]] == [203, 217, 61]
 
 
 def test_ties_share_the_place_on_the_sheet() -> None:
@@ -70,3 +71,12 @@ def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:
 def test_the_window_decision_says_the_next_player_waits_for_it() -> None:
     text = render.cardcity.PRESENTATION.words.decision({"stage": "window"})
     assert "building permit" in text and "then the next player's turn" in text
+
+
+def test_a_prepared_move_is_narrated_only_when_it_is_dropped() -> None:
+    state = GAME.new_game(1, 3, {"permit_window": 900, "first_seat": 0})
+    state = GAME.apply(state, 0, GAME.parse_action("play Gw f7")).state
+    prepared = GAME.apply(state, 1, GAME.parse_action("statue Ab e7")).events
+    assert narrate([redact(e, None) for e in prepared], NAMES) == []  # the log says it (C22)
+    dropped = {"type": "PreparedMoveDropped", "seat": 1}
+    assert narrate([dropped], NAMES) == ["Bob's prepared move no longer fits: Bob chooses again"]

@@ -1,0 +1,313 @@
+"""The state of Pompeji and its setup: the immutable :class:`State`, the options, the deal
+(``new_game``), what a seat could place, and the state's JSON (docs/views-cardcity.md).
+
+The rules flow is in :mod:`engine.cardcity.turns` (a turn) and :mod:`engine.cardcity.window`
+(the permit window); :mod:`engine.cardcity.game` puts them together as the engine contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Literal
+
+from engine.cardcity import rules
+from engine.cardcity.actions import (
+    START,
+    Discard,
+    Placement,
+    PlayCard,
+    PlayStatue,
+    format_action,
+    parse_action,
+)
+from engine.cardcity.data import CARDS, VALUES, VOLCANO
+from engine.core import JSON, OptionSpec, RuleError, Seat
+from engine.rng import Rng
+
+Stage = Literal["play", "draw", "window", "over"]
+"""``play``: ``actor`` places (or discards); ``draw``: ``actor`` decides whether to draw (end
+phase); ``window``: permit holders in ``pending`` may claim or decline; ``over``: ended."""
+
+HAND = 3
+PILE = 8
+"""Each volcano is shuffled into its own pile of 8 building cards [R]."""
+STATUE = 100
+"""A placed statue is stored in the city as ``STATUE + seat``."""
+NO_STATUE = -1
+
+STATE_TYPE = "cardcity.state"
+STATE_SCHEMA = 1
+
+WINDOW_CHOICES = (0, 60, 300, 900, 1800, 3600, 14400)  # C16
+OPTIONS = (
+    OptionSpec(
+        "permit_uses",
+        "Building permit uses per player: 1 (rulebook) or 2 (the rulebook's variant).",
+        1,
+        (1, 2),
+    ),
+    OptionSpec(
+        "permit_window",
+        "Seconds the other permit holders get to interrupt after each turn (the host times it; "
+        "0 = no interrupts, only the mover's second-turn offer).",
+        900,
+        WINDOW_CHOICES,
+    ),
+    OptionSpec(
+        "first_seat",
+        "Who starts: -1 = drawn at random from the seed, else that seat [ADAPT].",
+        -1,
+        (-1, 0, 1, 2, 3),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The whole game, hidden parts included. Immutable; cells are ``(row, col)`` on a 13 × 13
+    grid with the start card on (6, 6) = ``g7``."""
+
+    players: int
+    seed: int
+    permit_uses: int
+    permit_window: int
+    first_seat: int
+    rng: Rng
+    deck: tuple[int, ...]  # face down, top first; VOLCANO marks a volcano
+    hands: tuple[tuple[int, ...], ...]
+    city: tuple[tuple[int, int, int], ...]  # (row, col, card id or STATUE + seat), in order
+    statues: tuple[int, ...]  # per seat: NO_STATUE, or the declared building * 7 + colour
+    permits: tuple[int, ...]  # permit uses left per seat
+    scores: tuple[int, ...]  # points built so far (hands not yet subtracted)
+    discards: tuple[int, ...]
+    volcanoes: int  # volcanoes drawn: 0, 1 (end phase) or 2 (over)
+    stage: Stage
+    turn: Seat  # whose normal turn it is (during a window or permit turn: the one waiting)
+    actor: Seat  # who decides in the play/draw stage; -1 otherwise
+    permit_turn: bool  # the current play/draw stage is a permit turn
+    window_after: Seat  # the mover whose turn opened the current window; -1 otherwise
+    holders: tuple[Seat, ...]  # the seats the open window was offered to
+    pending: tuple[Seat, ...]  # holders that have not answered yet
+    version: int = 0
+    last: tuple[int, ...] = ()  # the last placement: (seat, row, col, points)
+    prepared: Placement | None = None  # the move ``turn`` prepared while waiting (C20), secret
+    prepared_at: int = -1  # how many cards the city held when it was prepared; -1 without one
+
+    @property
+    def end_phase(self) -> bool:
+        return self.volcanoes >= 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == "over"
+
+    def grid(self) -> Mapping[rules.Cell, rules.Face]:
+        """The city as cell -> face (shared between calls: never mutate it)."""
+        return grid_of(self.city)
+
+    def frontier(self) -> tuple[rules.Cell, ...]:
+        return frontier_of(self.city)
+
+
+@lru_cache(maxsize=64)
+def grid_of(city: tuple[tuple[int, int, int], ...]) -> Mapping[rules.Cell, rules.Face]:
+    return MappingProxyType({(r, c): face_of(item) for r, c, item in city})
+
+
+@lru_cache(maxsize=64)
+def frontier_of(city: tuple[tuple[int, int, int], ...]) -> tuple[rules.Cell, ...]:
+    return rules.frontier(grid_of(city))
+
+
+_FACES: tuple[rules.Face, ...] = tuple((b, c, VALUES[b][c]) for b in range(7) for c in range(7))
+
+
+def face_of(item: int) -> rules.Face:
+    return rules.NEUTRAL if item >= STATUE else _FACES[item]
+
+
+def card_value(card: int) -> int:
+    return VALUES[card // 7][card % 7]
+
+
+def set_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def set_hand(
+    hands: tuple[tuple[int, ...], ...], seat: Seat, hand: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def _options(players: int, options: Mapping[str, JSON] | None) -> dict[str, int]:
+    known = {spec.name: spec for spec in OPTIONS}
+    values: dict[str, int] = {}
+    for name, value in (options or {}).items():
+        if name not in known:
+            raise RuleError(f"Pompeji has no option `{name}`. Options: {', '.join(known)}.")
+        spec = known[name]
+        if isinstance(value, bool) or value not in spec.choices:
+            choices = ", ".join(str(c) for c in spec.choices)
+            raise RuleError(f"Option `{name}` must be one of {choices}, not {value!r}.")
+        values[name] = int(value)
+    out = {spec.name: int(spec.default) for spec in OPTIONS} | values
+    if out["first_seat"] >= players:
+        raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
+    return out
+
+
+def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise RuleError("Pompeji is played by 2 to 4 players.")
+    opts = _options(players, options)
+    rng = Rng(seed)
+    cards, rng = rng.shuffle(range(CARDS))
+    hands = tuple(cards[HAND * s : HAND * (s + 1)] for s in range(players))
+    rest = cards[HAND * players :]
+    first_pile, rng = rng.shuffle((*rest[:PILE], VOLCANO))
+    second_pile, rng = rng.shuffle((*rest[PILE : 2 * PILE], VOLCANO))
+    deck = (*rest[2 * PILE :], *first_pile, *second_pile)
+    start, deck = deck[0], deck[1:]
+    first = opts["first_seat"]
+    if first < 0:  # C12
+        first, rng = rng.below(players)
+    return State(
+        players=players,
+        seed=seed,
+        permit_uses=opts["permit_uses"],
+        permit_window=opts["permit_window"],
+        first_seat=first,
+        rng=rng,
+        deck=deck,
+        hands=hands,
+        city=((*START, start),),
+        statues=(NO_STATUE,) * players,
+        permits=(opts["permit_uses"],) * players,
+        scores=(0,) * players,
+        discards=(),
+        volcanoes=0,
+        stage="play",
+        turn=first,
+        actor=first,
+        permit_turn=False,
+        window_after=-1,
+        holders=(),
+        pending=(),
+    )
+
+
+# --------------------------------------------------------------------------- placing
+
+
+def can_place(state: State, seat: Seat) -> bool:
+    """Whether ``seat`` has any legal placement (a hand card, or its unused statue)."""
+    return can_place_with(state.city, state.hands[seat], state.statues[seat] == NO_STATUE)
+
+
+@lru_cache(maxsize=256)
+def can_place_with(
+    city: tuple[tuple[int, int, int], ...], hand: tuple[int, ...], statue: bool
+) -> bool:
+    cells = frontier_of(city)
+    if not cells:
+        return False  # C15: a full 7 x 7 city
+    if statue:
+        return True  # a frontier cell has at most 4 neighbours: some identity always fits
+    grid = grid_of(city)
+    return any(rules.conflict(grid, cell, face_of(card)) is None for card in hand for cell in cells)
+
+
+def hand_fits(state: State, seat: Seat) -> bool:
+    """Whether some card in ``seat``'s hand has a legal placement (the statue aside)."""
+    return can_place_with(state.city, state.hands[seat], False)
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def state_to_json(state: State) -> dict[str, JSON]:
+    return {
+        "type": STATE_TYPE,
+        "schema": STATE_SCHEMA,
+        "players": state.players,
+        "seed": state.seed,
+        "permit_uses": state.permit_uses,
+        "permit_window": state.permit_window,
+        "first_seat": state.first_seat,
+        "rng": [state.rng.seed, state.rng.counter],
+        "deck": list(state.deck),
+        "hands": [list(h) for h in state.hands],
+        "city": [list(entry) for entry in state.city],
+        "statues": list(state.statues),
+        "permits": list(state.permits),
+        "scores": list(state.scores),
+        "discards": list(state.discards),
+        "volcanoes": state.volcanoes,
+        "stage": state.stage,
+        "turn": state.turn,
+        "actor": state.actor,
+        "permit_turn": state.permit_turn,
+        "window_after": state.window_after,
+        "holders": list(state.holders),
+        "pending": list(state.pending),
+        "version": state.version,
+        "last": list(state.last),
+        "prepared": None if state.prepared is None else format_action(state.prepared),
+        "prepared_at": state.prepared_at,
+    }
+
+
+def state_from_json(data: Mapping[str, JSON]) -> State:
+    if data.get("type") != STATE_TYPE or data.get("schema") != STATE_SCHEMA:
+        raise ValueError(f"not a Pompeji state (schema {STATE_SCHEMA}): {data.get('type')!r}")
+    stage = data["stage"]
+    if stage not in ("play", "draw", "window", "over"):
+        raise ValueError(f"unknown stage {stage!r}")
+    return State(
+        players=int(data["players"]),
+        seed=int(data["seed"]),
+        permit_uses=int(data["permit_uses"]),
+        permit_window=int(data["permit_window"]),
+        first_seat=int(data["first_seat"]),
+        rng=Rng(int(data["rng"][0]), int(data["rng"][1])),
+        deck=_ints(data["deck"]),
+        hands=tuple(_ints(h) for h in data["hands"]),
+        city=tuple((int(r), int(c), int(i)) for r, c, i in data["city"]),
+        statues=_ints(data["statues"]),
+        permits=_ints(data["permits"]),
+        scores=_ints(data["scores"]),
+        discards=_ints(data["discards"]),
+        volcanoes=int(data["volcanoes"]),
+        stage=stage,
+        turn=int(data["turn"]),
+        actor=int(data["actor"]),
+        permit_turn=bool(data["permit_turn"]),
+        window_after=int(data["window_after"]),
+        holders=_ints(data["holders"]),
+        pending=_ints(data["pending"]),
+        version=int(data["version"]),
+        last=_ints(data["last"]),
+        prepared=_placement(data.get("prepared")),
+        prepared_at=int(data.get("prepared_at", -1)),
+    )
+
+
+def _placement(text: JSON) -> Placement | None:
+    """A prepared move from its notation (states stored before C20 have none)."""
+    if text is None:
+        return None
+    action = parse_action(str(text))
+    if not isinstance(action, PlayCard | PlayStatue | Discard):
+        raise ValueError(f"not a prepared move: {text!r}")
+    return action
+
+
+def _ints(values: JSON) -> tuple[int, ...]:
+    return tuple(map(int, values))
