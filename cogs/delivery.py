@@ -76,6 +76,9 @@ class Delivery:
         self.warm_up: asyncio.Future[None] | None = None
         self._images: dict[tuple[Any, ...], list[Image]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._steps: dict[int, tuple[str, discord.Message, bool]] = {}
+        """game id -> (decision key, the channel's status message of a simultaneous step,
+        whether its last player was nudged)."""
 
     @property
     def host(self) -> Host:
@@ -366,11 +369,60 @@ class Delivery:
             replied = True
         if reply is not None and not replied:
             await self._acknowledge(reply, status, result)
+        await self._step_status(status, names)
         if rows:
             await self.host.mark_sent(game_id, rows[-1].version)
         if rows and rows[0].version == 0:
             await self._starting_hands(status)
         await self.notify(await self.host.status(game_id), answered=answered)
+
+    async def _step_status(self, status: GameStatus, names: list[str]) -> None:
+        """A simultaneous step (an offering, a bidding round) has one status message in the
+        channel, edited as players lock: who has, who is still deciding; when one player is
+        left, they are nudged once by mention."""
+        step = None
+        human = next((s for s in status.waiting_on if s.user_id is not None), None)
+        if status.status == "active" and human is not None and human.user_id is not None:
+            decision = await self.host.decision(status.game_id, human.user_id)
+            if decision.kind == "simultaneous":
+                step = decision.key
+        known = self._steps.get(status.game_id)
+        if known is not None and known[0] != step:
+            self._steps.pop(status.game_id, None)
+            with contextlib.suppress(discord.HTTPException):
+                await known[1].edit(content=f"{known[1].content}\n✅ Everyone has decided.")
+        if step is None:
+            return
+        waiting = {s.seat for s in status.waiting_on}
+        done = [texts.who(s, names, mention=False) for s in status.seats if s.seat not in waiting]
+        if not done and known is None:
+            return  # the board's waiting line says it all until someone has decided
+        deciding = [texts.who(s, names, mention=False) for s in status.waiting_on]
+        view = await self.host.public_view(status.game_id)
+        what = self.presentation(status).words.decision(view)
+        content = (
+            f"⏳ **Everyone decides at once**: {what}{texts.deadline_text(status.deadline)}\n"
+            f"Locked: {', '.join(done) or 'nobody yet'} · still deciding: {', '.join(deciding)}"
+        )
+        chan = await self.channel(status.channel_id)
+        if chan is None:
+            return
+        nudged = False
+        if known is not None and known[0] == step:
+            message, nudged = known[1], known[2]
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=content)
+        else:
+            message = await chan.send(content, allowed_mentions=NO_MENTIONS)
+        last = status.waiting_on[0] if len(status.waiting_on) == 1 else None
+        if last is not None and done and not nudged and last.user_id is not None:
+            nudged = True
+            await chan.send(
+                f"👋 <@{last.user_id}>, everyone else has decided: the game waits for you "
+                "(your choice is in your DMs, or use `/hand` here).",
+                allowed_mentions=MENTION_USERS,
+            )
+        self._steps[status.game_id] = (step, message, nudged)
 
     async def _acknowledge(
         self, interaction: discord.Interaction[Any], status: GameStatus, result: MoveResult | None

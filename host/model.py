@@ -191,6 +191,8 @@ class SeatDecision:
     waited: bool
     deadline: float | None
     choices: tuple[Choice, ...]
+    key: str = ""
+    """The decision's key (the same while the same decision goes on, e.g. one offering)."""
 
 
 @dataclass(frozen=True)

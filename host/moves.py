@@ -228,6 +228,7 @@ class Moves:
             waited,
             lg.row.deadline if waited else None,
             choices,
+            decision.key,
         )
 
     async def rules_default(self, game_id: int, user: int) -> str | None:

@@ -78,6 +78,11 @@ async def test_two_players_bid_at_the_same_time_and_the_bids_are_revealed_togeth
     await bot.flows.idle()
     waiting = await bot.host.status(game_id)
     assert [s.user_id for s in waiting.waiting_on] == [bob.id]  # alice has locked
+    # The channel shows who has locked and who is still deciding, and nudges the last one.
+    step = next(m for m in chan.messages if "Everyone decides at once" in m.content)
+    assert "Locked: alice" in step.content and "still deciding: bob" in step.content
+    nudge = next(m for m in chan.messages if "everyone else has decided" in m.content)
+    assert bob.mention in nudge.content and "bid" not in nudge.content
     await bob.click(custom_id=button(b, "Lock your bid of 1"), message=b)
     await bot.flows.idle()
 
@@ -85,6 +90,7 @@ async def test_two_players_bid_at_the_same_time_and_the_bids_are_revealed_togeth
         return any("Bids:" in m.content for m in chan.messages if not m.ephemeral)
 
     await until(revealed)
+    assert "Everyone has decided" in step.content
     reveal = next(m for m in chan.messages if "Bids:" in m.content and not m.ephemeral)
     assert (
         "alice 2" in reveal.content and "bob 1" in reveal.content and "alice wins" in reveal.content
