@@ -1,6 +1,6 @@
 """Bot latency: ``python -m bench bot`` (or ``python -m bench.bot``).
 
-In-process, against the loopback Discord of ``tests/fakediscord``: the median time from a
+In-process, against the loopback Discord of ``sandbox/fake``: the median time from a
 player's ``/move`` in phase 2 (the move that ends the turn) to the reply carrying the new board
 image, with one game in the bot, and again with 200 more games active. Goal: ≤ 80 ms median.
 The positions are reached through the host directly (fast); only the measured move goes through
@@ -19,7 +19,7 @@ from typing import Any
 from bot import VesuviusBot, create_bot
 from cogs.runtime import warm_up_renderers
 from host import TableOptions
-from tests.fakediscord import FakeDiscord, FakeUser, bot_running
+from sandbox.fake import FakeDiscord, FakeUser, bot_running
 
 SAMPLES = 25
 EXTRA_GAMES = 200

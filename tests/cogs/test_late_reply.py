@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.cogs.helpers import WAIT, WATCH, open_game, pick
-from tests.fakediscord.server import FakeClock as InteractionClock
+from sandbox.fake.server import FakeClock as InteractionClock
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 Everything here is plain data plus the JSON payload builders discord.py expects (see
 /work/shared/testing/fake-discord.md §4). The actors (``FakeUser.slash`` and friends) delegate
-to :class:`tests.fakediscord.server.FakeDiscord`, which owns the wire.
+to :class:`sandbox.fake.server.FakeDiscord`, which owns the wire.
 """
 
 from __future__ import annotations

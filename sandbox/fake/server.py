@@ -1,7 +1,7 @@
 """A loopback fake of Discord's gateway (v10) and REST API (v10) for end-to-end tests.
 
 An unmodified discord.py client connects to it once ``Route.BASE`` and
-``DiscordWebSocket.DEFAULT_GATEWAY`` point here (see :mod:`tests.fakediscord.runner`). It binds
+``DiscordWebSocket.DEFAULT_GATEWAY`` point here (see :mod:`sandbox.fake.runner`). It binds
 127.0.0.1 on an ephemeral port and never talks to anything else.
 
 The spec is /work/shared/testing/fake-discord.md; the realism rules beyond it (3 s deadline,
