@@ -1,22 +1,14 @@
-"""A loopback fake of Discord (gateway + REST) and a driver for end-to-end tests.
+"""A loopback fake of Discord (gateway + REST) with simulated users who drive the bot: the
+stand-in the sandbox runs the real bot against, and the one end-to-end tests use.
 
-See docs/testing.md ("End-to-end tests") and /work/shared/testing/fake-discord.md.
+See docs/sandbox.md, docs/testing.md ("End-to-end tests") and
+/work/shared/testing/fake-discord.md.
 """
 
-from .model import (
-    Attachment,
-    Channel,
-    Choice,
-    DriverError,
-    FakeUser,
-    Guild,
-    InteractionFailed,
-    InteractionResult,
-    Message,
-    Role,
-)
+from .model import Attachment, Channel, Choice, Guild, Message, Role
 from .runner import RunningBot, bot_running, redirect_discord, start_bot
 from .server import FakeClock, FakeDiscord, Rejection, RequestRecord
+from .users import DriverError, FakeUser, InteractionFailed, InteractionResult
 
 __all__ = [
     "Attachment",

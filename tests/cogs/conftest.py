@@ -22,8 +22,8 @@ import pytest
 
 from bot import VesuviusBot, create_bot
 from host import FakeClock
-from tests.cogs.helpers import WAIT
 from sandbox.fake import FakeDiscord
+from tests.cogs.helpers import WAIT
 from tests.fakediscord.plugin import BotStarter, fake_discord  # noqa: F401
 
 SEED = 7
