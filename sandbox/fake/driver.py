@@ -114,7 +114,7 @@ class Driver(InteractionRoutes):
         inter = Interaction(
             id=iid, token=token, type=itype, user=user, channel=channel,
             created_at=self.clock(), result=result, source_message=source,
-            app_command_name=name if itype in (2, 4) else "",
+            app_command_name=_command_path(name, data) if itype in (2, 4) else "",
         )  # fmt: skip
         self.interactions[iid] = inter
         where = channel.name if channel.type != DM else "DM"
@@ -503,3 +503,13 @@ class Driver(InteractionRoutes):
         msg = self._new_message(channel, user, {"content": content}, list(files.items()))
         self._dispatch_message("MESSAGE_CREATE", msg)
         return msg
+
+
+def _command_path(name: str, data: Json) -> str:
+    """``game new``: the command with its subcommand (group) names, as Discord's message
+    interaction metadata names it."""
+    options = data.get("options") or []
+    while options and options[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+        name += f" {options[0]['name']}"
+        options = options[0].get("options") or []
+    return name

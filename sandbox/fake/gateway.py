@@ -28,6 +28,8 @@ class Gateway(FakeState):
 
     def _dispatch(self, event: str, data: Json, *, intent: int = 0) -> None:
         self._touch()
+        if event.startswith(("CHANNEL_", "THREAD_", "GUILD_")):
+            self._observe("world")
         for conn in self._connections:
             if not conn.identified:
                 continue
@@ -156,6 +158,7 @@ class Gateway(FakeState):
         return data
 
     def _dispatch_message(self, event: str, msg: Message) -> None:
+        self._observe("message", msg)
         if msg.visible_to is not None:
             return  # ephemeral messages never reach the gateway
         for conn in self._connections:

@@ -26,6 +26,7 @@ class MessageRoutes(Rest):
 
     def _delete(self, msg: Message) -> None:
         msg.deleted = True
+        self._observe("message", msg)
         if msg.visible_to is None:
             payload: Json = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if msg.channel.guild is not None:
@@ -201,6 +202,7 @@ class MessageRoutes(Rest):
         thread = self._new_thread(chan, str(body.get("name", "")), PUBLIC_THREAD, body, tid=msg.id)
         msg.thread = thread
         msg.flags |= HAS_THREAD
+        self._observe("message", msg)
         return thread.payload()
 
     async def r_thread(self, rec: RequestRecord, channel_id: str) -> Json:

@@ -409,6 +409,7 @@ class Rest(Gateway):
             target[f"{c['type']}:{c['name']}"] = c
         if guild is None:
             self.all_commands = out
+        self._observe("commands")
         return out
 
     async def r_put_commands(self, rec: RequestRecord, app_id: str) -> list[Json]:

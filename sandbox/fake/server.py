@@ -40,6 +40,7 @@ from .model import (
 from .users import FakeUser
 from .wire import (
     GUILD_MEMBERS_INTENT,
+    LOOPBACK,
     FakeClock,
     Handler,
     MiB,
@@ -96,16 +97,27 @@ class FakeDiscord(Driver):
 
     # ------------------------------------------------------------------ lifecycle
 
-    async def start(self) -> FakeDiscord:
+    async def start(
+        self, *, port: int = 0, setup: Callable[[web.Application], None] | None = None
+    ) -> FakeDiscord:
+        """Listen on 127.0.0.1 (only) at ``port`` (0: any free port). ``setup`` may add routes
+        to the same application before it starts (the sandbox's web page)."""
         app = web.Application(client_max_size=self.attachment_size_limit * 11 + MiB)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
         app.router.add_get("/gateway/", self._gateway)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_get("/attachments/{cid}/{aid}/{filename}", self._serve_attachment)
+        if setup is not None:
+            setup(app)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
+        site = web.TCPSite(self._runner, LOOPBACK, port)
+        try:
+            await site.start()
+        except BaseException:
+            await self._runner.cleanup()
+            self._runner = None
+            raise
         self.port = int(self._runner.addresses[0][1])
         return self
 

@@ -25,6 +25,7 @@ from .wire import (
     Interaction,
     Rejection,
     RequestRecord,
+    log,
 )
 
 
@@ -86,6 +87,11 @@ class FakeState:
         self._last_activity = 0.0
         self._activity = asyncio.Event()
 
+        # Who else wants to hear of changes (the sandbox's store and page): called with
+        # "message" and the message (created, edited or deleted, ephemeral ones included),
+        # "world" (channels, threads, roles, members) or "commands" (a sync), and None.
+        self.observers: list[Callable[[str, Message | None], None]] = []
+
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
@@ -131,3 +137,10 @@ class FakeState:
     def _touch(self) -> None:
         self._last_activity = time.monotonic()
         self._activity.set()
+
+    def _observe(self, kind: str, message: Message | None = None) -> None:
+        for observer in list(self.observers):
+            try:
+                observer(kind, message)
+            except Exception:
+                log.exception("fake Discord: an observer failed on %s", kind)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+LOOPBACK = "127.0.0.1"  # the only address the fake (and the sandbox's page) ever binds
 MiB = 1024 * 1024
 T = TypeVar("T")
 Handler = Callable[..., Awaitable[Any]]
