@@ -40,9 +40,17 @@ class Sandbox:
         port: int = 8765,
         users: Sequence[str] = LOCAL_USERS,
         clock: Callable[[], float] = time.monotonic,
+        response_timeout: float | None = None,
     ) -> None:
+        # ``clock`` runs Discord's 3-second interaction deadline; ``response_timeout`` caps the
+        # real time an action waits for the bot (tests on a loaded machine raise both).
         self.fake = FakeDiscord(
-            bot_name="Vesuvius", guild_name=SERVER, channels=CHANNELS, clock=clock, echo=False
+            bot_name="Vesuvius",
+            guild_name=SERVER,
+            channels=CHANNELS,
+            clock=clock,
+            response_timeout=response_timeout,
+            echo=False,
         )
         self.port = port
         self.local_users = list(users)
@@ -73,10 +81,17 @@ class Sandbox:
             raise
         return self.url
 
-    async def connect(self, client: discord.Client, *, ready_timeout: float = 60.0) -> RunningBot:
+    async def connect(
+        self,
+        client: discord.Client,
+        *,
+        ready_timeout: float = 60.0,
+        watch_loggers: tuple[str, ...] = (),
+    ) -> RunningBot:
         """Log ``client`` in against the fake (its ``setup_hook`` and command sync run), connect
-        it and wait for READY; ``await running.stop()`` ends it."""
-        running = RunningBot(self.fake, client, watch_loggers=())
+        it and wait for READY; ``await running.stop()`` ends it. ERRORs logged by
+        ``watch_loggers`` are collected in ``fake.bot_errors`` (tests check them)."""
+        running = RunningBot(self.fake, client, watch_loggers=watch_loggers)
         await running.start(ready_timeout=ready_timeout, guild_ready_timeout=0.05)
         return running
 

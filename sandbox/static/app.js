@@ -207,6 +207,7 @@ async function loadMessages() {
   if (channelId !== state.channelId) return;
   const box = $("#messages");
   box.replaceChildren();
+  delete box.dataset.view;
   state.messages.clear();
   if (!data.messages.length) {
     const { channel, isDm } = where();
@@ -216,6 +217,7 @@ async function loadMessages() {
       : `This is the start of #${channel.name}. Type / to see the bot's commands, e.g. /game new.`;
   }
   for (const msg of data.messages) showMessage(msg, false);
+  box.dataset.view = `${state.me.id}/${channelId}`; // loaded: what tests wait for
   scrollDown();
   for (const img of box.querySelectorAll("img")) img.addEventListener("load", () => { if (nearBottom()) scrollDown(); }, { once: true });
 }

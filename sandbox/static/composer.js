@@ -53,8 +53,9 @@ export class Composer {
 
   // -- the popup list ---------------------------------------------------------------------
 
-  showPopup(title, items, forInput) {
+  showPopup(title, items, forInput, typed = "") {
     this.items = items;
+    this.popup.dataset.typed = typed; // what the list answers (the bot's answers can lag)
     this.active = 0;
     this.popupFor = forInput;
     this.popup.replaceChildren();
@@ -69,6 +70,7 @@ export class Composer {
       row.innerHTML = '<span class="name"></span><span class="desc"></span>';
       row.querySelector(".name").textContent = item.label;
       row.querySelector(".desc").textContent = item.desc || "";
+      if (item.value !== undefined) row.dataset.value = JSON.stringify(item.value);
       row.addEventListener("mousedown", (e) => {
         e.preventDefault(); // keep the focus in the box
         item.pick();
@@ -206,7 +208,7 @@ export class Composer {
     const pick = (name, value) => () => this.pickValue(field, name, value);
     if (def.choices) {
       const found = def.choices.filter((c) => c.name.toLowerCase().includes(typed) || String(c.value).toLowerCase().includes(typed));
-      this.showPopup(`${def.name}`, found.map((c) => ({ label: c.name, desc: "", pick: pick(c.name, c.value) })), field);
+      this.showPopup(def.name, found.map((c) => ({ label: c.name, value: c.value, pick: pick(c.name, c.value) })), field, input.value);
     } else if (def.type === BOOLEAN) {
       this.showPopup(def.name, [["True", true], ["False", false]].map(([n, v]) => ({ label: n, pick: pick(n, v) })), field);
     } else if (def.autocomplete) {
@@ -227,13 +229,14 @@ export class Composer {
       if (v !== undefined) options[name] = v;
     }
     const { user, channel } = this.app.where();
+    const typed = field.input.value;
     const res = await this.app.post("/sandbox/autocomplete", {
-      user: user.id, channel: channel.id, command: this.cmd.name, option: field.def.name, typed: field.input.value, options,
+      user: user.id, channel: channel.id, command: this.cmd.name, option: field.def.name, typed, options,
     });
     if (seq !== this.seq || document.activeElement !== field.input) return;
     const choices = res.choices || [];
     const title = res.error ? `No suggestions (${res.error})` : `Options matching ${field.def.name}`;
-    this.showPopup(title, choices.map((c) => ({ label: c.name, desc: "", pick: () => this.pickValue(field, c.name, c.value) })), field);
+    this.showPopup(title, choices.map((c) => ({ label: c.name, value: c.value, pick: () => this.pickValue(field, c.name, c.value) })), field, typed);
     if (!choices.length && !res.error) this.popup.hidden = true;
   }
 
