@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -56,6 +58,10 @@ class SandboxPortBusy(Exception):
 async def _run_sandbox(settings: Settings) -> None:
     """The same bot, host, storage and renderer against the local sandbox: its own game
     database, commands synced to the sandbox's server, until interrupted."""
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # SIGTERM stops it cleanly too
+        task = asyncio.current_task()
+        if task is not None:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
     sandbox = Sandbox(state_path=settings.sandbox_state, port=settings.sandbox_port)
     try:
         url = await sandbox.start()
@@ -150,7 +156,7 @@ def _main_sandbox(settings: Settings) -> int:
             file=sys.stderr,
         )
         return 1
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         log.info("stopped")
     return 0
 

@@ -51,6 +51,7 @@ class SandboxStore:
         self._known_blobs = {row[0] for row in self._db.execute("SELECT sha FROM blobs")}
         self._dirty: dict[int, Message] = {}
         self._world_dirty = False
+        self._dms_saved: set[int] = set()
         self._fake: FakeDiscord | None = None
         self._flush: asyncio.TimerHandle | None = None
 
@@ -73,6 +74,8 @@ class SandboxStore:
     def _changed(self, kind: str, message: Message | None) -> None:
         if message is not None:
             self._dirty[message.id] = message
+            if message.channel.type == DM and message.channel.id not in self._dms_saved:
+                self._world_dirty = True  # a DM channel opened since the world was saved
         else:
             self._world_dirty = True
         if self._flush is None:
@@ -88,6 +91,7 @@ class SandboxStore:
         with self._db:
             if self._world_dirty:
                 self._world_dirty = False
+                self._dms_saved = set(fake.dm_channels)
                 self._db.execute(
                     "INSERT OR REPLACE INTO world (key, value) VALUES ('world', ?)",
                     (json.dumps(_world(fake)),),
