@@ -56,6 +56,7 @@ export class Composer {
   showPopup(title, items, forInput, typed = "") {
     this.items = items;
     this.popup.dataset.typed = typed; // what the list answers (the bot's answers can lag)
+    this.popup.dataset.for = forInput ? forInput.def.name : "/";
     this.active = 0;
     this.popupFor = forInput;
     this.popup.replaceChildren();
@@ -77,11 +78,13 @@ export class Composer {
       });
       this.popup.append(row);
     });
-    this.popup.hidden = items.length === 0;
+    this.popup.hidden = false;
   }
 
   hidePopup() {
     this.popup.hidden = true;
+    delete this.popup.dataset.typed;
+    delete this.popup.dataset.for;
     this.items = [];
     this.popupFor = null;
   }
@@ -215,8 +218,7 @@ export class Composer {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.autocomplete(field), 60);
     } else {
-      this.showPopup(def.name, [], field);
-      this.popup.hidden = true;
+      this.hidePopup();
     }
   }
 
@@ -235,9 +237,10 @@ export class Composer {
     });
     if (seq !== this.seq || document.activeElement !== field.input) return;
     const choices = res.choices || [];
-    const title = res.error ? `No suggestions (${res.error})` : `Options matching ${field.def.name}`;
+    let title = `Options matching ${field.def.name}`;
+    if (res.error) title = `No suggestions (${res.error})`;
+    else if (!choices.length) title = `No options match ${field.def.name}`;
     this.showPopup(title, choices.map((c) => ({ label: c.name, value: c.value, pick: () => this.pickValue(field, c.name, c.value) })), field, typed);
-    if (!choices.length && !res.error) this.popup.hidden = true;
   }
 
   pickValue(field, name, value) {

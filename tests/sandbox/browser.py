@@ -131,11 +131,11 @@ class SandboxPage:
         await field.fill("")
         await field.type(typed)
         rows = await self.page.wait_for_function(
-            """t => { const p = document.querySelector('#popup');
-                if (p.dataset.typed !== t || !p.querySelector('.popup-title')) return null;
+            """([o, t]) => { const p = document.querySelector('#popup');
+                if (p.hidden || p.dataset.for !== o || p.dataset.typed !== t) return null;
                 return [...p.querySelectorAll('.item')].map(r =>
                     [r.querySelector('.name').textContent, r.dataset.value ?? null]); }""",
-            arg=typed,
+            arg=[option, typed],
         )
         return [(name, json.loads(v) if v else None) for name, v in await rows.json_value()]
 
