@@ -51,6 +51,7 @@ class Sandbox:
             clock=clock,
             response_timeout=response_timeout,
             echo=False,
+            record=False,  # runs for days: keep no request log
         )
         self.port = port
         self.local_users = list(users)

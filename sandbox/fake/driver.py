@@ -116,6 +116,8 @@ class Driver(InteractionRoutes):
             created_at=self.clock(), result=result, source_message=source,
             app_command_name=_command_path(name, data) if itype in (2, 4) else "",
         )  # fmt: skip
+        if not self.record:
+            self._forget_expired()
         self.interactions[iid] = inter
         where = channel.name if channel.type != DM else "DM"
         self._note(f"{user.name} in {where}: {_describe_interaction(itype, name, data)}")
@@ -127,6 +129,13 @@ class Driver(InteractionRoutes):
         if result.failed and check:
             raise InteractionFailed(result)
         return result
+
+    def _forget_expired(self) -> None:
+        now = self.clock()
+        for iid, old in list(self.interactions.items()):
+            if now - old.created_at > self.token_lifetime:
+                del self.interactions[iid]
+                self._by_token.pop(old.token, None)
 
     async def _await_answer(self, inter: Interaction) -> None:
         loop = asyncio.get_running_loop()

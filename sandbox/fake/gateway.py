@@ -52,7 +52,8 @@ class Gateway(FakeState):
                 self._touch()
                 frame = json.loads(msg.data)
                 op = frame.get("op")
-                self.gateway_log.append(("recv", op, None))
+                if self.record:
+                    self.gateway_log.append(("recv", op, None))
                 if op == 1:
                     conn.queue.put_nowait({"op": 11, "d": None, "s": None, "t": None})
                 elif op == 2:
@@ -78,7 +79,8 @@ class Gateway(FakeState):
             if "close" in frame:
                 await conn.ws.close(code=frame["close"], message=frame["reason"].encode())
                 return
-            self.gateway_log.append(("send", frame["op"], frame.get("t")))
+            if self.record:
+                self.gateway_log.append(("send", frame["op"], frame.get("t")))
             self._touch()
             try:
                 await conn.ws.send_str(json.dumps(frame))

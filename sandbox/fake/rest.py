@@ -89,7 +89,8 @@ class Rest(Gateway):
             files=[],
             authorized=auth is not None,
         )
-        self.requests.append(record)
+        if self.record:
+            self.requests.append(record)
         try:
             for method, pattern, handler, needs_auth in self._routes:
                 match = pattern.fullmatch(path)
@@ -128,8 +129,9 @@ class Rest(Gateway):
         finally:
             self._in_flight -= 1
             self._touch()
-            path = _TOKEN_IN_PATH.sub(r"\1<token>", record.path)
-            self._note(f"bot {record.method} {path} -> {record.status}{_summary(record)}")
+            if self.record or self.echo:
+                path = _TOKEN_IN_PATH.sub(r"\1<token>", record.path)
+                self._note(f"bot {record.method} {path} -> {record.status}{_summary(record)}")
 
     async def _serve_attachment(self, request: web.Request) -> web.Response:
         att = self.attachments.get(int(request.match_info["aid"]))

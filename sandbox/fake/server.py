@@ -75,6 +75,7 @@ class FakeDiscord(Driver):
         attachment_size_limit: int = 25 * MiB,
         allow_privileged_intents: bool = True,
         echo: bool = True,
+        record: bool = True,
     ) -> None:
         super().__init__(
             token=token,
@@ -85,6 +86,7 @@ class FakeDiscord(Driver):
             attachment_size_limit=attachment_size_limit,
             allow_privileged_intents=allow_privileged_intents,
             echo=echo,
+            record=record,
         )
         self.bot = FakeUser(self, id=snowflake(), name=bot_name, bot=True)
         self.application_id = self.bot.id

@@ -48,6 +48,7 @@ class FakeState:
         attachment_size_limit: int,
         allow_privileged_intents: bool,
         echo: bool,
+        record: bool,
     ) -> None:
         self.token = token
         self.clock = clock
@@ -81,6 +82,9 @@ class FakeState:
         # so pytest shows it under "Captured stdout" when a test fails.
         self.transcript: list[str] = []
         self.echo = echo
+        # Without ``record`` (a long-lived sandbox) none of these records grow, and
+        # interactions are forgotten once their tokens expire.
+        self.record = record
 
         self._connections: list[GatewayConnection] = []
         self._in_flight = 0
@@ -130,7 +134,8 @@ class FakeState:
         return None
 
     def _note(self, line: str) -> None:
-        self.transcript.append(line)
+        if self.record:
+            self.transcript.append(line)
         if self.echo:
             print(f"[fake discord] {line}")
 
