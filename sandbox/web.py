@@ -42,6 +42,13 @@ class _Viewer:
     queue: asyncio.Queue[Json | None] = field(default_factory=asyncio.Queue)
 
 
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG's header (the page reserves the space before it loads)."""
+    if len(data) >= 24 and data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return None
+
+
 def attachment_path(msg: Message, aid: int, filename: str) -> str:
     return f"/attachments/{msg.channel.id}/{aid}/{quote(filename)}"
 
@@ -72,6 +79,7 @@ def message_view(msg: Message) -> Json:
                 "url": attachment_path(msg, a.id, a.filename),
                 "content_type": a.content_type,
                 "size": a.size,
+                "dimensions": png_size(a.data),
             }
             for a in msg.attachments
         ],

@@ -109,6 +109,13 @@ function renderAttachments(msg) {
       img.alt = att.filename;
       img.dataset.attachment = att.id;
       img.decoding = "async";
+      if (att.dimensions) {
+        // The space is kept while it loads, so the view does not jump.
+        const [w, h] = att.dimensions;
+        const maxHeight = wrap.className === "hand" ? 240 : 400;
+        img.style.width = `${Math.min(640, w, (maxHeight * w) / h)}px`;
+        img.style.aspectRatio = `${w} / ${h}`;
+      }
       wrap.append(img);
       box.append(wrap);
     } else {
