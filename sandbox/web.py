@@ -286,29 +286,26 @@ class Page:
 
     # -- acting ------------------------------------------------------------------------------
 
-    def _result(self, result: InteractionResult) -> web.Response:
+    async def _interaction(self, action: Awaitable[InteractionResult]) -> web.Response:
+        """Run a user's action; the answer says whether Discord would show it as failed (and
+        the modal, if the bot opened one). Something a user could not do is a 400."""
+        try:
+            result = await action
+        except DriverError as e:
+            return web.json_response({"ok": False, "error": str(e)}, status=400)
         body: Json = {"ok": not result.failed, "error": result.error}
         if result.modal is not None:
             self._opened[result.id] = result
             body.update(modal=result.modal, interaction=str(result.id))
         return web.json_response(body)
 
-    @staticmethod
-    def _refused(e: DriverError) -> web.Response:
-        return web.json_response({"ok": False, "error": str(e)}, status=400)
-
     async def _slash(self, request: web.Request) -> web.StreamResponse:
         body = await self._body(request)
         user = self._user(body.get("user"))
         chan = self._channel(body.get("channel"))
         options = body.get("options") or {}
-        try:
-            result = await user.slash(
-                str(body.get("command")), channel=chan, check=False, **options
-            )
-        except DriverError as e:
-            return self._refused(e)
-        return self._result(result)
+        command = str(body.get("command"))
+        return await self._interaction(user.slash(command, channel=chan, check=False, **options))
 
     async def _autocomplete(self, request: web.Request) -> web.StreamResponse:
         body = await self._body(request)
@@ -331,13 +328,8 @@ class Page:
         body = await self._body(request)
         user = self._user(body.get("user"))
         msg = self._message(user, body.get("message"))
-        try:
-            result = await user.click(
-                custom_id=str(body.get("custom_id")), message=msg, check=False
-            )
-        except DriverError as e:
-            return self._refused(e)
-        return self._result(result)
+        cid = str(body.get("custom_id"))
+        return await self._interaction(user.click(custom_id=cid, message=msg, check=False))
 
     async def _select(self, request: web.Request) -> web.StreamResponse:
         body = await self._body(request)
@@ -346,25 +338,19 @@ class Page:
         values = body.get("values")
         if not isinstance(values, list):
             raise web.HTTPBadRequest(text="values must be a list")
-        try:
-            result = await user.select(
-                msg, values=values, custom_id=str(body.get("custom_id")), check=False
-            )
-        except DriverError as e:
-            return self._refused(e)
-        return self._result(result)
+        cid = str(body.get("custom_id"))
+        return await self._interaction(user.select(msg, values, custom_id=cid, check=False))
 
     async def _modal(self, request: web.Request) -> web.StreamResponse:
         body = await self._body(request)
         user = self._user(body.get("user"))
-        opened = self._opened.pop(int(body.get("interaction") or 0), None)
+        opened = None
+        with contextlib.suppress(TypeError, ValueError):
+            opened = self._opened.pop(int(body.get("interaction") or 0), None)
         if opened is None:
             raise web.HTTPBadRequest(text="no such modal is open")
-        try:
-            result = await user.submit_modal(opened, dict(body.get("values") or {}), check=False)
-        except DriverError as e:
-            return self._refused(e)
-        return self._result(result)
+        values = dict(body.get("values") or {})
+        return await self._interaction(user.submit_modal(opened, values, check=False))
 
     async def _say(self, request: web.Request) -> web.StreamResponse:
         body = await self._body(request)
@@ -376,7 +362,7 @@ class Page:
         try:
             msg = await user.say(None if chan.type == DM else chan, text[:2000])
         except DriverError as e:
-            return self._refused(e)
+            return web.json_response({"ok": False, "error": str(e)}, status=400)
         return web.json_response({"ok": True, "id": str(msg.id)})
 
     # -- live updates ------------------------------------------------------------------------

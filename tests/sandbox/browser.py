@@ -204,3 +204,30 @@ class SandboxPage:
         await self.page.locator(
             f"#messages select[data-custom-id='{custom_id}']"
         ).last.select_option(value)
+
+    # -- a table -----------------------------------------------------------------------------
+
+    async def open_table(self, game: str, *, ai_seats: int, variant: str | None = None) -> None:
+        """Aurelia opens a 3-seat table of ``game`` (its label in the list) with ``ai_seats``
+        easy AI seats from the message box (``variant``: picked from the bot's autocomplete),
+        Brutus joins with the button and Aurelia starts it; returns once the first board is
+        on screen."""
+        await self.as_user("Aurelia")
+        await self.command("game new")
+        await self.option("game", game[:4].lower(), pick=game)
+        await self.option("players", "3")
+        await self.option("ai_seats", str(ai_seats))
+        await self.option("ai_level", "eas", pick="Easy")
+        if variant is not None:
+            shown = await self.suggestions("variant", variant.split("=")[0])
+            assert any(v == variant for _, v in shown), shown
+            await self.pick(variant)
+        await self.send()
+        await self.page.wait_for_selector("button[data-custom-id^='vz:l:join']")
+        assert "used /game new" in await self.messages().last.inner_text()
+        await self.as_user("Brutus")
+        await self.page.click("button[data-custom-id^='vz:l:join']")
+        await self.page.wait_for_selector(".message:has-text('Players (3/3)')")
+        await self.as_user("Aurelia")
+        await self.page.click("button[data-custom-id^='vz:l:start']")
+        await self.wait_for_images("board.png", 1)

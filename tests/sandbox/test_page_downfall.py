@@ -40,21 +40,8 @@ async def test_downfall_in_the_page(playground: Playground) -> None:
         await page.open()
 
         # Aurelia opens a table for two people and an easy AI from the message box.
-        await page.command("game new")
-        await page.option("game", "down", pick="The Downfall of Pompeii")
-        await page.option("players", "3")
-        await page.option("ai_seats", "1")
-        await page.option("ai_level", "eas", pick="Easy")
-        await page.send()
-        await tab.wait_for_selector("button[data-custom-id^='vz:l:join']")
-        assert "used /game new" in await page.messages().last.inner_text()
-
-        await page.as_user("Brutus")
-        await tab.click("button[data-custom-id^='vz:l:join']")
-        await tab.wait_for_selector(".message:has-text('Players (3/3)')")
-        await page.as_user("Aurelia")
-        await tab.click("button[data-custom-id^='vz:l:start']")
-        boards = await page.wait_for_images("board.png", 1)
+        await page.open_table("The Downfall of Pompeii", ai_seats=1)
+        boards = await page.images("board.png")
         status = await play.bot.host.game_in_channel(play.sandbox.fake.default_guild.channels[0].id)
         assert status is not None
         game_id = status.game_id

@@ -9,19 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from tests.cogs.helpers import until
+from tests.cogs.test_cardcity_game import _play
 from tests.sandbox.browser import SandboxPage, chromium
 from tests.sandbox.conftest import Playground
 
 HUMANS = ("Aurelia", "Brutus")
-
-
-def _play(notations: list[str]) -> str:
-    """A fast policy: the first card play, else the first discard, else whatever is first."""
-    for prefix in ("play ", "discard "):
-        found = next((n for n in notations if n.startswith(prefix)), None)
-        if found:
-            return found
-    return notations[0]
 
 
 def _offer(play: Playground, name: str, prefix: str) -> Any:
@@ -55,22 +47,7 @@ async def test_pompeji_in_the_page_with_a_permit_claim(playground: Playground) -
         page = SandboxPage(tab, play.url)
         await page.open()
 
-        await page.command("game new")
-        await page.option("game", "pomp", pick="Pompeji")
-        await page.option("players", "3")
-        await page.option("ai_seats", "1")
-        await page.option("ai_level", "eas", pick="Easy")
-        variants = await page.suggestions("variant", "permit")
-        assert any("permit_window" in str(v) for _, v in variants), variants
-        await page.pick("permit_window=60")
-        await page.send()
-        await tab.wait_for_selector("button[data-custom-id^='vz:l:join']")
-        await page.as_user("Brutus")
-        await tab.click("button[data-custom-id^='vz:l:join']")
-        await tab.wait_for_selector(".message:has-text('Players (3/3)')")
-        await page.as_user("Aurelia")
-        await tab.click("button[data-custom-id^='vz:l:start']")
-        await page.wait_for_images("board.png", 1)
+        await page.open_table("Pompeji", ai_seats=1, variant="permit_window=60")
         status = await host.game_in_channel(general.id)
         assert status is not None and "permit window=60" in general.messages[0].content
         game_id = status.game_id
