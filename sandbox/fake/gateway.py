@@ -69,6 +69,7 @@ class Gateway(FakeState):
                 await writer
             if conn in self._connections:
                 self._connections.remove(conn)
+            self._observe("world")  # the bot went offline
         return ws
 
     async def _gateway_writer(self, conn: GatewayConnection) -> None:
@@ -99,6 +100,7 @@ class Gateway(FakeState):
             return
         conn.intents = intents
         conn.identified = True
+        self._observe("world")  # the bot is online
         ready = {
             "v": 10,
             "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False},

@@ -116,7 +116,7 @@ async def test_downfall_in_the_page(playground: Playground) -> None:
         await page.dms()
         brutus_dms = await tab.locator("#messages").inner_text()
         assert "Your hand" in brutus_dms  # his own
-        assert await page.images("hand.png")
+        assert await page.wait_for_images("hand.png", 1)
         ids_in_brutus_dms = await page.message_ids()
         aurelia_dms = {str(m.id) for m in play.sandbox.fake.users["Aurelia"].dms}
         assert aurelia_dms and not aurelia_dms & set(ids_in_brutus_dms)

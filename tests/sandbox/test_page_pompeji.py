@@ -142,7 +142,7 @@ async def test_pompeji_in_the_page_with_a_permit_claim(playground: Playground) -
         for name in HUMANS:
             await page.as_user(name)
             await page.dms()
-            assert await page.images("hand.png")
+            assert await page.wait_for_images("hand.png", 1)
             mine = {str(m.id) for m in play.sandbox.fake.users[name].dms}
             shown_ids = set(await page.message_ids())
             assert shown_ids <= mine | {
