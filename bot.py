@@ -1,13 +1,19 @@
 """Vesuvius: run the Discord bot. ``python bot.py`` (or ``make run``).
 
-Settings come from the environment and ``.env`` (see ``.env.example``). Tests build the bot
-with :func:`create_bot` and an injected clock / AI / seed source.
+With ``DISCORD_TOKEN`` set it connects to Discord; without one it runs the same bot against the
+local sandbox (``sandbox/``: a stand-in for Discord with a web page on 127.0.0.1). ``--sandbox``
+/ ``--discord`` or ``VESUVIUS_MODE`` choose explicitly. Settings come from the environment and
+``.env`` (see ``.env.example``). Tests build the bot with :func:`create_bot` and an injected
+clock / AI / seed source.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -21,6 +27,7 @@ from cogs.runtime import VesuviusBot
 from cogs.settings import Settings, SettingsError
 from host import Chooser, Clock
 from plugins import PLUGINS, GamePlugin
+from sandbox.app import Sandbox
 from storage.db import Database, DatabaseOpenError
 
 __all__ = ["Settings", "VesuviusBot", "create_bot", "main"]
@@ -67,15 +74,76 @@ async def _run(settings: Settings) -> None:
         await bot.start(settings.token)
 
 
+class SandboxPortBusy(Exception):
+    """The sandbox's port is taken (most likely by another sandbox)."""
+
+
+async def _run_sandbox(settings: Settings) -> None:
+    """The same bot, host, storage and renderer against the local sandbox: its own game
+    database, commands synced to the sandbox's server, until interrupted."""
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # SIGTERM stops it cleanly too
+        task = asyncio.current_task()
+        if task is not None:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    await _check_database(replace(settings, db_path=settings.sandbox_db))
+    sandbox = Sandbox(state_path=settings.sandbox_state, port=settings.sandbox_port)
+    try:
+        url = await sandbox.start()
+    except OSError as e:
+        raise SandboxPortBusy(str(e)) from e
+    try:
+        # Commands go to the sandbox's server, where they show at once.
+        guild = sandbox.fake.default_guild.id
+        bot = create_bot(settings, db_path=settings.sandbox_db, dev_guild_id=guild)
+        log.info(
+            "Vesuvius sandbox: open %s — to play on real Discord, put DISCORD_TOKEN in .env "
+            "(see README)",
+            url,
+        )
+        async with bot:
+            await sandbox.run(bot)
+    finally:
+        await sandbox.close()
+
+
+def _parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="bot.py",
+        description="Run Vesuvius: on Discord when DISCORD_TOKEN is set, else in the local "
+        "sandbox (a web page on 127.0.0.1).",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--sandbox",
+        dest="mode",
+        action="store_const",
+        const="sandbox",
+        help="run against the local sandbox, even with a token",
+    )
+    where.add_argument(
+        "--discord",
+        dest="mode",
+        action="store_const",
+        const="discord",
+        help="connect to Discord (needs DISCORD_TOKEN)",
+    )
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Read the settings, set up logging and run until interrupted. Returns the exit status."""
+    args = _parse_args(argv or [])
     try:
         settings = Settings.from_env()
-        settings.check_token()
+        mode = settings.run_mode(args.mode)
+        if mode == "discord":
+            settings.check_token()
     except SettingsError as e:
         print(f"vesuvius: {e}", file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    if mode == "sandbox":
+        return _main_sandbox(settings)
     try:
         asyncio.run(_run(settings))
     except DatabaseOpenError as e:
@@ -105,5 +173,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _main_sandbox(settings: Settings) -> int:
+    try:
+        asyncio.run(_run_sandbox(settings))
+    except DatabaseOpenError as e:
+        print(f"vesuvius: {e}", file=sys.stderr)
+        return 1
+    except SandboxPortBusy as e:
+        print(
+            f"vesuvius: the sandbox cannot listen on 127.0.0.1:{settings.sandbox_port} ({e}): "
+            "stop the other sandbox, or set VESUVIUS_SANDBOX_PORT to a free port (0: any).",
+            file=sys.stderr,
+        )
+        return 1
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        log.info("stopped")
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

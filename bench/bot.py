@@ -1,6 +1,6 @@
 """Bot latency: ``python -m bench bot`` (or ``python -m bench.bot``).
 
-In-process, against the loopback Discord of ``tests/fakediscord``: the time from a player's
+In-process, against the loopback Discord of ``sandbox/fake``: the time from a player's
 ``/move`` in phase 2 (the move that ends the turn) to the reply carrying the new board image.
 
 1. With one game, then with 200 more games active. Goal: ≤ 80 ms median.
@@ -29,7 +29,7 @@ from cogs.runtime import warm_up_renderers
 from engine.downfall import GAME
 from host import TableOptions
 from host.ai import LevelChooser
-from tests.fakediscord import FakeDiscord, FakeUser, bot_running
+from sandbox.fake import FakeDiscord, FakeUser, bot_running
 
 SAMPLES = 25
 EXTRA_GAMES = 200

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot import create_bot
 from host import FakeClock
-from tests.fakediscord import FakeDiscord, bot_running
+from sandbox.fake import FakeDiscord, bot_running
 
 PLAYERS = ("alice", "bob", "cara")
 SEED = 7

@@ -5,12 +5,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from dotenv import load_dotenv
 
 
 class SettingsError(Exception):
     """A setting is missing or malformed; ``str()`` is one sentence for the operator."""
+
+
+MODES = ("auto", "discord", "sandbox")
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,15 @@ class Settings:
     ai_pace: float = 2.0
     """``VESUVIUS_AI_PACE``: seconds between AI moves once no human plays a game any more (the
     AIs finish it without flooding the channel; the board is posted once per round)."""
+    mode: str = "auto"
+    """``VESUVIUS_MODE``: ``discord`` (real Discord, needs the token), ``sandbox`` (the local
+    sandbox on 127.0.0.1) or ``auto`` (the sandbox when no token is set). ``bot.py --sandbox``
+    and ``--discord`` choose too."""
+    sandbox_port: int = 8765
+    """``VESUVIUS_SANDBOX_PORT``: the sandbox page's port on 127.0.0.1 (0: any free port)."""
+    sandbox_db: Path = Path("data/sandbox.sqlite3")
+    """``VESUVIUS_SANDBOX_DB``: the sandbox's games (the same layout as ``VESUVIUS_DB``); its
+    Discord (server, channels, messages, images) is kept beside it in ``sandbox_state``."""
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -62,10 +75,16 @@ class Settings:
             pace = float(env.get("VESUVIUS_AI_PACE", cls.ai_pace))
             workers_text = env.get("VESUVIUS_AI_WORKERS", "").strip()
             workers = int(workers_text) if workers_text else None
+            port = int(env.get("VESUVIUS_SANDBOX_PORT", "").strip() or cls.sandbox_port)
         except ValueError as e:
             raise SettingsError(f"A number setting is not a number: {e}.") from None
         if workers is not None and workers < 1:
             raise SettingsError("VESUVIUS_AI_WORKERS must be at least 1.")
+        if not 0 <= port <= 65535:
+            raise SettingsError(f"VESUVIUS_SANDBOX_PORT must be 0 to 65535, not {port}.")
+        mode = env.get("VESUVIUS_MODE", "").strip().lower() or "auto"
+        if mode not in MODES:
+            raise SettingsError(f"VESUVIUS_MODE must be auto, discord or sandbox, not {mode!r}.")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             db_path=Path(env.get("VESUVIUS_DB", "").strip() or cls.db_path),
@@ -76,7 +95,26 @@ class Settings:
             scheduler_max_sleep=max_sleep,
             ai_workers=workers,
             ai_pace=pace,
+            mode=mode,
+            sandbox_port=port,
+            sandbox_db=Path(env.get("VESUVIUS_SANDBOX_DB", "").strip() or cls.sandbox_db),
         )
+
+    def run_mode(self, flag: str | None = None) -> Literal["discord", "sandbox"]:
+        """Where to run: ``flag`` (``--sandbox`` / ``--discord``) over ``VESUVIUS_MODE``; ``auto``
+        is the sandbox exactly when no token is set."""
+        mode = flag or self.mode
+        if mode == "discord":
+            return "discord"
+        if mode == "sandbox" or not self.token:
+            return "sandbox"
+        return "discord"
+
+    @property
+    def sandbox_state(self) -> Path:
+        """The sandbox's Discord, beside its games: ``data/sandbox.sqlite3`` ->
+        ``data/sandbox.discord.sqlite3``."""
+        return self.sandbox_db.with_name(f"{self.sandbox_db.stem}.discord{self.sandbox_db.suffix}")
 
     def check_token(self) -> None:
         """Raise :class:`SettingsError` unless the token looks like a bot token."""

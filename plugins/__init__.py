@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import engine.cardcity
@@ -25,7 +26,9 @@ from render.presentation import Presentation
 @dataclass(frozen=True)
 class GamePlugin:
     """One game: its rules (``engine``), how it is shown (``presentation``) and how the AI
-    reads it (``heuristics``, a factory: heuristics may keep caches per search)."""
+    reads it (``heuristics``, a factory: heuristics may keep caches per search). The engine and
+    the heuristics factory are sent to the AI's worker processes, so they must pickle (module
+    level classes and functions, ``functools.partial`` of them; no lambdas)."""
 
     engine: Game[Any, Any]
     presentation: Presentation
@@ -53,7 +56,7 @@ PLUGINS: tuple[GamePlugin, ...] = (
     GamePlugin(
         engine.cardcity.GAME,
         render.cardcity.PRESENTATION,
-        lambda: GenericHeuristics(engine.cardcity.GAME, engine.cardcity.determinize),
+        partial(GenericHeuristics, engine.cardcity.GAME, engine.cardcity.determinize),
     ),
 )
 """Every game, in the order ``/game new`` offers them (the flagship first)."""

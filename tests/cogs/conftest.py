@@ -1,5 +1,5 @@
 """End-to-end fixtures: the real bot (``bot.create_bot``), a real SQLite file in ``tmp_path``, the
-loopback Discord of ``tests/fakediscord``, and a fake clock shared by the host and the tests.
+loopback Discord of ``sandbox/fake``, and a fake clock shared by the host and the tests.
 
 Time limits: these tests assert what players see, not how fast (``bench/`` measures that). On a
 loaded 2-core machine the test process can go unscheduled for seconds, so nothing here may fail
@@ -23,8 +23,8 @@ import pytest
 from bot import VesuviusBot, create_bot
 from host import FakeClock
 from plugins import PLUGINS
+from sandbox.fake import FakeDiscord
 from tests.cogs.helpers import WAIT
-from tests.fakediscord import FakeDiscord
 from tests.fakediscord.plugin import BotStarter, fake_discord  # noqa: F401
 from tests.host.helpers import THREADS
 from tests.toy import PLUGIN as TOY

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from tests.fakediscord import FakeUser, Message
+from sandbox.fake import FakeUser, Message
 
 WATCH = ("discord", "cogs")
 WAIT = 60.0

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from sandbox.fake.server import FakeClock as InteractionClock
 from tests.cogs.helpers import WAIT, WATCH, open_game, pick
-from tests.fakediscord.server import FakeClock as InteractionClock
 
 
 @pytest.fixture

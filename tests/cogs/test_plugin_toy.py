@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from sandbox.fake import FakeUser, Message
 from tests.cogs.helpers import WAIT, WATCH, until
-from tests.fakediscord import FakeUser, Message
 
 
 def bid_dm(user: FakeUser, game_id: int, chan: Any) -> Message | None:

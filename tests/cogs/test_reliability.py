@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from sandbox.fake import FakeClock as InteractionClock
 from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick, until
-from tests.fakediscord.server import FakeClock as InteractionClock
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""Running the bot: settings from the environment / .env, and one clear sentence when the token
-is missing or malformed (no traceback)."""
+"""Running the bot: settings from the environment / .env, where it runs (Discord with a token,
+else the local sandbox), and one clear sentence when the token is missing or malformed or the
+sandbox's port is taken (no traceback)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,15 @@ import pytest
 import bot
 from cogs.settings import Settings, SettingsError
 
-KEYS = ("DISCORD_TOKEN", "VESUVIUS_DB", "VESUVIUS_DEV_GUILD", "VESUVIUS_LOG_LEVEL")
+KEYS = (
+    "DISCORD_TOKEN",
+    "VESUVIUS_DB",
+    "VESUVIUS_DEV_GUILD",
+    "VESUVIUS_LOG_LEVEL",
+    "VESUVIUS_MODE",
+    "VESUVIUS_SANDBOX_PORT",
+    "VESUVIUS_SANDBOX_DB",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -38,11 +47,79 @@ def test_bad_settings_say_what_is_wrong(tmp_path: Path) -> None:
         Settings(token="not a token").check_token()
 
 
-def test_main_without_a_token_prints_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bot.main() == 2
+def test_discord_mode_without_a_token_prints_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bot.main(["--discord"]) == 2
+    monkeypatch.setenv("VESUVIUS_MODE", "discord")
+    assert bot.main([]) == 2
+    for line in capsys.readouterr().err.strip().split("\n"):
+        assert line.startswith("vesuvius: DISCORD_TOKEN is not set")
+
+
+def test_without_a_token_it_runs_the_sandbox_and_with_one_discord(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert Settings.from_env().run_mode() == "sandbox"
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc.def.ghi\n")
+    with_token = Settings.from_env()
+    assert with_token.run_mode() == "discord"
+    assert with_token.run_mode("sandbox") == "sandbox"  # bot.py --sandbox
+    monkeypatch.setenv("VESUVIUS_MODE", "sandbox")
+    assert Settings.from_env().run_mode() == "sandbox"
+    assert Settings.from_env().run_mode("discord") == "discord"  # the flag wins
+
+    ran: list[str] = []
+
+    async def fake_run(settings: Settings) -> None:
+        ran.append("discord")
+
+    async def fake_sandbox(settings: Settings) -> None:
+        ran.append("sandbox")
+
+    monkeypatch.setattr(bot, "_run", fake_run)
+    monkeypatch.setattr(bot, "_run_sandbox", fake_sandbox)
+    monkeypatch.setattr(bot.discord.utils, "setup_logging", lambda **kwargs: None)
+    assert bot.main([]) == 0 and bot.main(["--discord"]) == 0
+    monkeypatch.delenv("VESUVIUS_MODE")
+    assert bot.main([]) == 0 and bot.main(["--sandbox"]) == 0
+    assert ran == ["sandbox", "discord", "discord", "sandbox"]
+
+
+def test_sandbox_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    default = Settings.from_env()
+    assert default.sandbox_port == 8765 and default.sandbox_db == Path("data/sandbox.sqlite3")
+    assert default.sandbox_state == Path("data/sandbox.discord.sqlite3")
+    assert default.db_path != default.sandbox_db  # never the real bot's games
+    (tmp_path / ".env").write_text("VESUVIUS_SANDBOX_PORT=0\nVESUVIUS_SANDBOX_DB=x/play.db\n")
+    chosen = Settings.from_env()
+    assert chosen.sandbox_port == 0 and chosen.sandbox_state == Path("x/play.discord.db")
+    for key, value, words in [
+        ("VESUVIUS_MODE", "cloud", "auto, discord or sandbox"),
+        ("VESUVIUS_SANDBOX_PORT", "70000", "0 to 65535"),
+        ("VESUVIUS_SANDBOX_PORT", "http", "not a number"),
+    ]:
+        monkeypatch.setenv(key, value)
+        with pytest.raises(SettingsError, match=words):
+            Settings.from_env()
+        monkeypatch.delenv(key)
+
+
+def test_a_taken_sandbox_port_prints_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setenv("VESUVIUS_SANDBOX_PORT", str(port))
+        monkeypatch.setattr(bot.discord.utils, "setup_logging", lambda **kwargs: None)
+        assert bot.main(["--sandbox"]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith("vesuvius: DISCORD_TOKEN is not set") and "\n" not in err
-    assert "Traceback" not in err
+    assert err.startswith(f"vesuvius: the sandbox cannot listen on 127.0.0.1:{port}")
+    assert "\n" not in err and "VESUVIUS_SANDBOX_PORT" in err
 
 
 def test_main_with_a_refused_token_prints_one_sentence(
@@ -57,6 +134,6 @@ def test_main_with_a_refused_token_prints_one_sentence(
 
     monkeypatch.setattr(bot, "_run", refused)
     monkeypatch.setattr(bot.discord.utils, "setup_logging", lambda **kwargs: None)
-    assert bot.main() == 2
+    assert bot.main([]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("vesuvius: Discord refused the token") and "\n" not in err

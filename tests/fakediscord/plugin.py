@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 import discord
 import pytest
 
-from .runner import RunningBot
-from .runner import start_bot as _start_bot
-from .server import FakeDiscord
+from sandbox.fake.runner import RunningBot
+from sandbox.fake.runner import start_bot as _start_bot
+from sandbox.fake.server import FakeDiscord
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 

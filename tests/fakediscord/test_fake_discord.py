@@ -10,7 +10,7 @@ import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from tests.fakediscord import (
+from sandbox.fake import (
     Channel,
     DriverError,
     FakeClock,

@@ -55,3 +55,13 @@ def test_the_pool_is_one_fewer_than_the_cores_and_at_least_one() -> None:
     cores = os.cpu_count() or 2
     assert AiRunner().workers == max(1, cores - 1)
     assert AiRunner(workers=0).workers == 1
+
+
+def test_every_plugins_rules_and_heuristics_reach_a_worker_process() -> None:
+    import pickle
+
+    from plugins import PLUGINS
+
+    for plugin in PLUGINS:
+        game, heuristics = pickle.loads(pickle.dumps((plugin.engine, plugin.heuristics)))
+        assert game.key == plugin.key and heuristics() is not None

@@ -1,0 +1,32 @@
+"""A loopback fake of Discord (gateway + REST) with simulated users who drive the bot: the
+stand-in the sandbox runs the real bot against, and the one end-to-end tests use.
+
+See docs/sandbox.md, docs/testing.md ("End-to-end tests") and
+/work/shared/testing/fake-discord.md.
+"""
+
+from .model import Attachment, Channel, Choice, Guild, Message, Role
+from .runner import RunningBot, bot_running, redirect_discord, start_bot
+from .server import FakeClock, FakeDiscord, Rejection, RequestRecord
+from .users import DriverError, FakeUser, InteractionFailed, InteractionResult
+
+__all__ = [
+    "Attachment",
+    "Channel",
+    "Choice",
+    "DriverError",
+    "FakeClock",
+    "FakeDiscord",
+    "FakeUser",
+    "Guild",
+    "InteractionFailed",
+    "InteractionResult",
+    "Message",
+    "Rejection",
+    "RequestRecord",
+    "Role",
+    "RunningBot",
+    "bot_running",
+    "redirect_discord",
+    "start_bot",
+]

@@ -1,0 +1,371 @@
+// The Vesuvius sandbox page: one server, its channels and threads, each local user's DMs with
+// the bot, and a switcher to act as any local user (hot seat). Updates arrive by websocket.
+
+import { Composer } from "./composer.js";
+import { avatar, renderMessage } from "./render.js";
+
+const $ = (sel) => document.querySelector(sel);
+const TEXT = 0, DM = 1;
+
+const state = {
+  me: null, // { id, name }
+  locals: [],
+  users: {},
+  bot: null,
+  guild: null,
+  dm: null,
+  commands: [],
+  dmIds: {},
+  channelId: null,
+  messages: new Map(),
+};
+
+const stored = {
+  get(key, fallback) {
+    try { return JSON.parse(localStorage.getItem(`vesuvius.${key}`)) ?? fallback; } catch { return fallback; }
+  },
+  set(key, value) { localStorage.setItem(`vesuvius.${key}`, JSON.stringify(value)); },
+};
+
+let socket = null;
+let composer = null;
+
+// -- talking to the sandbox ----------------------------------------------------------------
+
+async function post(path, body) {
+  try {
+    const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const type = res.headers.get("Content-Type") || "";
+    if (type.includes("json")) return await res.json();
+    return { ok: false, error: await res.text() };
+  } catch (err) {
+    return { ok: false, error: `the sandbox is not answering (${err.message})` };
+  }
+}
+
+async function getJson(path) {
+  const res = await fetch(path);
+  if (!res.ok) throw new Error(await res.text());
+  return res.json();
+}
+
+function notify(text) {
+  const el = $("#notice");
+  el.textContent = text || "";
+  clearTimeout(notify.timer);
+  if (text) notify.timer = setTimeout(() => { el.textContent = ""; }, 6000);
+}
+
+function answered(res, what) {
+  if (res.modal) openModal(res);
+  else if (!res.ok) notify(`${what}: ${res.error || "This interaction failed"}`);
+  else notify("");
+}
+
+// -- where we are --------------------------------------------------------------------------
+
+function channelById(id) {
+  if (state.dm && id === state.dm.id) return { id, name: state.bot ? state.bot.name : "Vesuvius", type: DM };
+  return state.guild ? state.guild.channels.find((c) => c.id === id) : undefined;
+}
+
+function where() {
+  const channel = channelById(state.channelId);
+  return { user: state.me, channel, isDm: Boolean(channel && channel.type === DM) };
+}
+
+const ctx = {
+  get users() { return state.users; },
+  get meId() { return state.me && state.me.id; },
+  channelName(id) {
+    const c = channelById(id);
+    return c ? c.name : null;
+  },
+  click: (msg, comp, button) => act(button, "/sandbox/click", { message: msg.id, custom_id: comp.custom_id }, comp.label || "button"),
+  select: (msg, comp, select) => act(select, "/sandbox/select", { message: msg.id, custom_id: comp.custom_id, values: [select.value] }, "menu"),
+};
+
+async function act(el, path, body, what) {
+  el.classList.add("busy");
+  const res = await post(path, { user: state.me.id, ...body });
+  el.classList.remove("busy");
+  if (!res.ok && !res.modal) {
+    const box = el.closest(".body");
+    if (box && !box.querySelector(".failed")) box.insertAdjacentHTML("beforeend", '<div class="failed">This interaction failed</div>');
+    if (el.tagName === "SELECT") el.selectedIndex = 0;
+  }
+  answered(res, what);
+}
+
+// -- the page ------------------------------------------------------------------------------
+
+function renderSidebar() {
+  $("#server-name").textContent = state.guild.name;
+  const list = $("#channel-list");
+  list.replaceChildren();
+  const channels = state.guild.channels.filter((c) => c.type === TEXT).sort((a, b) => a.position - b.position);
+  for (const chan of channels) {
+    list.append(channelButton(chan, "#", ""));
+    for (const t of state.guild.channels.filter((c) => c.parent_id === chan.id)) {
+      list.append(channelButton(t, "🧵", "thread"));
+    }
+  }
+  const dms = $("#dm-list");
+  dms.replaceChildren();
+  const dm = channelButton({ id: state.dm.id, name: state.bot.name, archived: false }, "", "dm");
+  dm.querySelector(".icon").replaceWith(avatar({ bot: true, name: state.bot.name }));
+  const unread = unreadFor(state.me.id);
+  if (unread) dm.insertAdjacentHTML("beforeend", `<span class="badge">${unread}</span>`);
+  dms.append(dm);
+}
+
+function channelButton(chan, icon, kind) {
+  const b = document.createElement("button");
+  b.className = `chan ${kind}` + (chan.id === state.channelId ? " active" : "") + (chan.archived ? " archived" : "");
+  b.dataset.channel = chan.id;
+  b.innerHTML = `<span class="icon"></span><span class="label"></span>`;
+  b.querySelector(".icon").textContent = icon;
+  b.querySelector(".label").textContent = chan.name;
+  b.addEventListener("click", () => openChannel(chan.id));
+  return b;
+}
+
+function unreadFor(userId) {
+  const seen = BigInt(stored.get(`seen.${userId}`, "0"));
+  return (state.dmIds[userId] || []).filter((id) => BigInt(id) > seen).length;
+}
+
+function markDmsSeen() {
+  const ids = state.dmIds[state.me.id] || [];
+  if (ids.length) stored.set(`seen.${state.me.id}`, ids[ids.length - 1]);
+}
+
+function renderSwitcher() {
+  const box = $("#switcher");
+  box.replaceChildren();
+  for (const u of state.locals) {
+    const b = document.createElement("button");
+    b.className = "who" + (u.id === state.me.id ? " active" : "");
+    b.dataset.user = u.name;
+    b.title = `Play as ${u.name}`;
+    b.append(avatar(u));
+    b.insertAdjacentHTML("beforeend", `<span></span>`);
+    b.lastChild.textContent = u.name;
+    const unread = u.id === state.me.id ? 0 : unreadFor(u.id);
+    if (unread) b.insertAdjacentHTML("beforeend", `<span class="badge" title="new DMs">${unread}</span>`);
+    b.addEventListener("click", () => switchUser(u.id));
+    box.append(b);
+  }
+}
+
+function renderTop() {
+  const { channel, isDm } = where();
+  $("#channel-title").textContent = channel ? (isDm ? `@${channel.name}` : `${channel.parent_id ? "🧵" : "#"} ${channel.name}`) : "";
+  const status = $("#bot-status");
+  status.className = state.bot.online ? "online" : "offline";
+  status.textContent = state.bot.online ? `${state.bot.name} is online` : `${state.bot.name} is offline`;
+  document.title = `${channel ? (isDm ? "@" : "#") + channel.name : ""} · Vesuvius sandbox`;
+}
+
+function renderAll() {
+  renderSidebar();
+  renderSwitcher();
+  renderTop();
+  composer.update();
+}
+
+function nearBottom() {
+  const box = $("#messages");
+  return box.scrollHeight - box.scrollTop - box.clientHeight < 120;
+}
+
+function scrollDown() {
+  const box = $("#messages");
+  box.scrollTop = box.scrollHeight;
+}
+
+function showMessage(msg, stick) {
+  const box = $("#messages");
+  box.querySelector(".empty")?.remove();
+  const el = renderMessage(msg, ctx);
+  const old = box.querySelector(`.message[data-id="${msg.id}"]`);
+  state.messages.set(msg.id, msg);
+  if (old) old.replaceWith(el);
+  else {
+    const after = [...box.querySelectorAll(".message")].find((m) => BigInt(m.dataset.id) > BigInt(msg.id));
+    box.insertBefore(el, after || null);
+  }
+  if (stick) {
+    scrollDown();
+    for (const img of el.querySelectorAll("img")) img.addEventListener("load", scrollDown, { once: true });
+  }
+}
+
+async function loadMessages() {
+  const channelId = state.channelId;
+  const data = await getJson(`/sandbox/messages?user=${state.me.id}&channel=${channelId}`);
+  if (channelId !== state.channelId) return;
+  const box = $("#messages");
+  box.replaceChildren();
+  delete box.dataset.view;
+  state.messages.clear();
+  if (!data.messages.length) {
+    const { channel, isDm } = where();
+    box.innerHTML = `<div class="empty"></div>`;
+    box.firstChild.textContent = isDm
+      ? `Your DMs with ${state.bot.name}: hands and decisions arrive here.`
+      : `This is the start of #${channel.name}. Type / to see the bot's commands, e.g. /game new.`;
+  }
+  for (const msg of data.messages) showMessage(msg, false);
+  box.dataset.view = `${state.me.id}/${channelId}`; // loaded: what tests wait for
+  scrollDown();
+  for (const img of box.querySelectorAll("img")) img.addEventListener("load", () => { if (nearBottom()) scrollDown(); }, { once: true });
+}
+
+async function openChannel(id) {
+  state.channelId = id;
+  stored.set(`channel.${state.me.id}`, id);
+  if (state.dm && id === state.dm.id) markDmsSeen();
+  composer.reset();
+  renderAll();
+  await loadMessages();
+}
+
+async function loadState(userId) {
+  const data = await getJson(`/sandbox/state${userId ? `?user=${userId}` : ""}`);
+  state.me = data.me;
+  state.locals = data.local_users;
+  state.users = data.users;
+  state.bot = data.bot;
+  state.guild = data.guild;
+  state.dm = data.dm;
+  state.commands = data.commands;
+  state.dmIds = data.dm_ids;
+  if (!channelById(state.channelId)) {
+    const saved = stored.get(`channel.${state.me.id}`, null);
+    const general = state.guild.channels.find((c) => c.type === TEXT);
+    state.channelId = channelById(saved) ? saved : general.id;
+  }
+}
+
+async function switchUser(userId) {
+  if (state.me && userId === state.me.id) return;
+  stored.set("user", userId);
+  const wasDm = where().isDm;
+  await loadState(userId); // keeps the channel when the new user sees it too
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ as: userId }));
+  if (wasDm) state.channelId = state.dm.id; // a DM view follows the user: their own DMs
+  await openChannel(state.channelId);
+}
+
+// -- live updates --------------------------------------------------------------------------
+
+function connect() {
+  const url = `ws://${location.host}/sandbox/ws?user=${state.me.id}`;
+  socket = new WebSocket(url);
+  socket.addEventListener("message", (e) => onEvent(JSON.parse(e.data)));
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ as: state.me.id }));
+  });
+  socket.addEventListener("close", () => {
+    state.bot.online = false;
+    renderTop();
+    setTimeout(async () => {
+      try {
+        await loadState(state.me.id);
+        connect();
+        renderAll();
+        await loadMessages();
+      } catch {
+        setTimeout(() => socket.dispatchEvent(new Event("close")), 1000);
+      }
+    }, 1000);
+  });
+}
+
+let refreshing = null;
+function refreshState() {
+  // Channel and command changes come in bursts: one refetch for a burst.
+  if (refreshing) return;
+  refreshing = setTimeout(async () => {
+    refreshing = null;
+    await loadState(state.me.id);
+    renderAll();
+  }, 50);
+}
+
+function onEvent(ev) {
+  if (ev.type === "message") {
+    const msg = ev.message;
+    if (msg.channel_id === state.channelId) {
+      const stick = nearBottom() || msg.interaction?.user_id === state.me.id || !state.messages.has(msg.id);
+      showMessage(msg, stick);
+    }
+  } else if (ev.type === "gone") {
+    document.querySelector(`.message[data-id="${ev.id}"]`)?.remove();
+    state.messages.delete(ev.id);
+  } else if (ev.type === "dm") {
+    const ids = (state.dmIds[ev.user] ||= []);
+    if (!ids.includes(ev.id)) ids.push(ev.id);
+    if (ev.user === state.me.id && state.channelId === state.dm.id) markDmsSeen();
+    renderSidebar();
+    renderSwitcher();
+  } else if (ev.type === "world" || ev.type === "commands") {
+    refreshState();
+  }
+}
+
+// -- modals (the bot may open one) -----------------------------------------------------------
+
+function openModal(res) {
+  const modal = res.modal;
+  const values = {};
+  const fields = [];
+  const walk = (comps) => {
+    for (const c of comps || []) {
+      if (c.type === 4) fields.push(c);
+      walk(c.components);
+      if (c.component) walk([c.component]);
+    }
+  };
+  walk(modal.components);
+  for (const f of fields) {
+    const answer = window.prompt(`${modal.title}\n\n${f.label || f.custom_id}`, f.value || "");
+    if (answer === null) return;
+    values[f.custom_id] = answer;
+  }
+  post("/sandbox/modal", { user: state.me.id, interaction: res.interaction, values }).then((r) => answered(r, modal.title));
+}
+
+// -- start ---------------------------------------------------------------------------------
+
+async function main() {
+  composer = new Composer({ state, where, post, notify, answered });
+  $("#messages").addEventListener("click", (e) => {
+    const link = e.target.closest(".channel-link");
+    if (link) {
+      const id = link.dataset.channel;
+      if (channelById(id)) openChannel(id);
+      else notify("That channel is not visible to you.");
+      return;
+    }
+    const img = e.target.closest(".attachments img");
+    if (img) {
+      $("#lightbox img").src = img.src;
+      $("#lightbox").hidden = false;
+    }
+  });
+  $("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
+  const saved = stored.get("user", null);
+  try {
+    await loadState(saved);
+  } catch {
+    await loadState(null);
+  }
+  stored.set("user", state.me.id);
+  connect();
+  await openChannel(state.channelId);
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,69 @@
+"""The page's API acts only for the page itself and shows each local user only what Discord
+would show them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+
+from tests.cogs.helpers import WAIT
+from tests.sandbox.conftest import Playground
+
+
+async def _call(method: str, url: str, **kwargs: Any) -> tuple[int, Any]:
+    async with aiohttp.ClientSession() as http, http.request(method, url, **kwargs) as r:
+        body = await r.json() if r.content_type == "application/json" else await r.text()
+        return r.status, body
+
+
+async def test_other_sites_cannot_use_the_page(playground: Playground) -> None:
+    url = playground.url
+    me = playground.user_id("Aurelia")
+    general = playground.sandbox.fake.default_guild.channel("general").id
+    say = {"user": me, "channel": general, "content": "hello"}
+    status, _ = await _call(
+        "POST", f"{url}sandbox/say", json=say, headers={"Origin": "http://example.com"}
+    )
+    assert status == 403
+    status, _ = await _call("GET", f"{url}sandbox/state", headers={"Host": "example.com"})
+    assert status == 403
+    assert playground.sandbox.fake.default_guild.channel("general").messages == []
+    status, body = await _call("POST", f"{url}sandbox/say", json=say)
+    assert status == 200 and body["ok"]
+
+
+async def test_each_user_sees_only_their_own_replies_and_dms(playground: Playground) -> None:
+    fake = playground.sandbox.fake
+    general = fake.default_guild.channel("general")
+    aurelia, brutus = fake.users["Aurelia"], fake.users["Brutus"]
+    lobby = await aurelia.slash("game new", channel=general, game="downfall", players=2)
+    await brutus.click("Join", message=lobby.message)
+    await (await aurelia.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    hand = await aurelia.slash("hand", channel=general)
+    secret = await hand.wait_until_loaded(timeout=WAIT) if hand.deferred else hand.message
+    assert secret is not None and secret.ephemeral
+
+    def ids(body: Any) -> set[str]:
+        return {m["id"] for m in body["messages"]}
+
+    query = {"channel": general.id}
+    _, mine = await _call(
+        "GET", f"{playground.url}sandbox/messages", params={**query, "user": aurelia.id}
+    )
+    _, theirs = await _call(
+        "GET", f"{playground.url}sandbox/messages", params={**query, "user": brutus.id}
+    )
+    assert str(secret.id) in ids(mine) and str(secret.id) not in ids(theirs)
+    status, _ = await _call(
+        "GET",
+        f"{playground.url}sandbox/messages",
+        params={"user": brutus.id, "channel": aurelia.dm.id},
+    )
+    assert status == 403  # Aurelia's DMs are hers
+    status, _ = await _call(
+        "GET",
+        f"{playground.url}sandbox/messages",
+        params={"user": fake.bot.id, "channel": general.id},
+    )
+    assert status == 400  # only local users act through the page
