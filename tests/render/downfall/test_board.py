@@ -13,6 +13,10 @@ from PIL import Image, ImageChops
 import render
 from render import fonts, shapes
 from render.downfall import board as D
+from render.downfall import hand as HD
+from render.downfall import layout as L
+from render.downfall import panel as P
+from render.downfall import static as S
 from tests.render.downfall import fixtures, golden, positions
 
 Box = tuple[int, int, int, int]
@@ -24,8 +28,8 @@ def board(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
 
 
 def square_box(square: str) -> Box:
-    x, y = D.square_xy(square)
-    return x, y, x + D.CELL, y + D.CELL
+    x, y = L.square_xy(square)
+    return x, y, x + L.CELL, y + L.CELL
 
 
 def count_near(img: Image.Image, box: Box, colour: tuple[int, int, int], tol: int = 24) -> int:
@@ -97,7 +101,7 @@ def test_positions_throughout_real_games_render_within_budget(
         over = not game.to_act(state)
         if step % 9 == 0 or over:
             data = render.render_board("downfall", view, names)
-            assert Image.open(io.BytesIO(data)).size == (D.W, D.H)
+            assert Image.open(io.BytesIO(data)).size == (L.W, L.H)
             assert len(data) < 150 * 1024
         if over:
             break
@@ -175,8 +179,8 @@ def test_vesuvius_shows_whether_it_seethes_or_erupts() -> None:
     seething["seething"] = True
     erupting = copy.deepcopy(calm)
     erupting["phase"] = "lava_setup"
-    x, y = D.square_xy("i1")
-    volcano = (x, y, x + D.VOLCANO_W, y + D.VOLCANO_H)
+    x, y = L.square_xy("i1")
+    volcano = (x, y, x + S.VOLCANO_W, y + S.VOLCANO_H)
     fire = [count_near(board(v), volcano, shapes.LAVA, tol=30) for v in (calm, seething, erupting)]
     assert fire[0] < fire[1] < fire[2]
 
@@ -189,7 +193,7 @@ def test_a_gate_closed_by_lava_looks_closed() -> None:
             g["open"] = True
     del open_view["lava"]["f1"]
     closed, opened = board(view), board(open_view)
-    gap = D.gate_gap_box("f1")
+    gap = L.gate_gap_box("f1")
     assert count_near(closed, gap, shapes.LAVA, tol=10) > 100
     assert count_near(opened, gap, shapes.LAVA, tol=10) == 0
 
@@ -202,11 +206,11 @@ def test_phase2_stacks_show_how_many_pieces_share_a_square() -> None:
     changed = diff_box(a, b)
     assert changed is not None
     # the count changes on g5 itself (and the panel's "city" figure), nowhere else on the board
-    board_area = (D.GX, D.GY, D.GX + D.GW, D.GY + D.GH)
+    board_area = (L.GX, L.GY, L.GX + L.GW, L.GY + L.GH)
     on_board = ImageChops.difference(a, b).crop(board_area).getbbox()
     assert on_board is not None
     x0, y0, x1, y1 = on_board
-    assert inside((x0 + D.GX, y0 + D.GY, x1 + D.GX, y1 + D.GY), square_box("g5"))
+    assert inside((x0 + L.GX, y0 + L.GY, x1 + L.GX, y1 + L.GY), square_box("g5"))
 
 
 def test_the_last_move_is_highlighted_on_the_board() -> None:
@@ -215,16 +219,16 @@ def test_the_last_move_is_highlighted_on_the_board() -> None:
     quiet["last_turn"] = {"seat": None, "events": []}
     img, plain = board(view), board(quiet)
     for sq in ("d4", "h4"):  # the played card's piece and the relative
-        assert count_near(img, square_box(sq), D.HIGHLIGHT, tol=10) > 300
-        assert count_near(plain, square_box(sq), D.HIGHLIGHT, tol=10) == 0
+        assert count_near(img, square_box(sq), L.HIGHLIGHT, tol=10) > 300
+        assert count_near(plain, square_box(sq), L.HIGHLIGHT, tol=10) == 0
 
 
 def test_a_move_draws_its_path() -> None:
     view = fixtures.phase2_mid()
     img = board(view)
     # the path c4 -> b4 -> b5 passes through b4, where nothing else is magenta
-    assert count_near(img, square_box("b4"), D.HIGHLIGHT, tol=10) > 200
-    assert count_near(img, square_box("h3"), D.HIGHLIGHT, tol=10) == 0
+    assert count_near(img, square_box("b4"), L.HIGHLIGHT, tol=10) > 200
+    assert count_near(img, square_box("h3"), L.HIGHLIGHT, tol=10) == 0
 
 
 def test_pieces_lost_this_turn_show_crossed_out_where_they_stood() -> None:
@@ -283,8 +287,8 @@ def test_long_or_non_latin_names_stay_in_their_row(odd: str) -> None:
     base = board(view, names)
     names[1] = odd  # seat 1 is not on turn: only its row shows the name
     changed = diff_box(base, board(view, names))
-    row_top = D.ROWS_TOP + D.ROW_H
-    name_box = (D.NAME_X - 2, row_top, D.NAME_R + 2, row_top + D.ROW_H - 8)
+    row_top = P.ROWS_TOP + P.ROW_H
+    name_box = (P.NAME_X - 2, row_top, P.NAME_R + 2, row_top + P.ROW_H - 8)
     assert changed is not None and inside(changed, name_box)
 
 
@@ -325,8 +329,8 @@ def test_house_numbers_and_coordinates_stay_legible_at_400px() -> None:
     """Scaled to 400 px wide (a phone's inline preview), digits stay at least 6.5 px tall."""
     if not fonts.has_real_fonts():
         pytest.skip("measures DejaVu glyphs")
-    scale = 400 / D.W
-    for size in (D.HOUSE_NUMBER_SIZE, D.COORD_SIZE):
+    scale = 400 / L.W
+    for size in (L.HOUSE_NUMBER_SIZE, L.COORD_SIZE):
         _l, top, _r, bottom = fonts.font("bold", size).getbbox("8")
         assert (bottom - top) * scale >= 6.5
 
@@ -362,21 +366,21 @@ def test_hand_shows_which_cards_are_jokers() -> None:
     no_jokers = copy.deepcopy(view)
     no_jokers["jokers"] = [False] * 4
     a, b = hand(view), hand(no_jokers)
-    cards = (0, 84, D.HAND_W, 354)  # the row of cards (the footnote below explains jokers)
+    cards = (0, 84, HD.HAND_W, 354)  # the row of cards (the footnote below explains jokers)
     changed = ImageChops.difference(a.crop(cards), b.crop(cards)).getbbox()
     assert changed is not None
     card_w, gap = 190, 24
-    x = (D.HAND_W - 4 * card_w - 3 * gap) // 2 + card_w + gap  # the second card
+    x = (HD.HAND_W - 4 * card_w - 3 * gap) // 2 + card_w + gap  # the second card
     assert changed[0] >= x and changed[2] <= x + card_w
-    assert count_near(a, (x, 0, x + card_w, D.HAND_H), D.HIGHLIGHT, tol=10) > 500
-    assert count_near(b, (0, 0, D.HAND_W, D.HAND_H), D.HIGHLIGHT, tol=10) == 0
+    assert count_near(a, (x, 0, x + card_w, HD.HAND_H), L.HIGHLIGHT, tol=10) > 500
+    assert count_near(b, (0, 0, HD.HAND_W, HD.HAND_H), L.HIGHLIGHT, tol=10) == 0
 
 
 def test_hand_shows_each_card_in_its_building_colour() -> None:
     view = fixtures.hand_view()  # 3 purple, 6 turquoise, 11 brown, 1 grey
     img = hand(view)
     card_w, gap = 190, 24
-    x0 = (D.HAND_W - 4 * card_w - 3 * gap) // 2
+    x0 = (HD.HAND_W - 4 * card_w - 3 * gap) // 2
     for i, colour in enumerate(("purple", "turquoise", "brown", "grey")):
         x = x0 + i * (card_w + gap)
-        assert count_near(img, (x, 84, x + card_w, 354), D.BUILDING_FILL[colour], tol=6) > 5000
+        assert count_near(img, (x, 84, x + card_w, 354), L.BUILDING_FILL[colour], tol=6) > 5000

@@ -1,0 +1,200 @@
+"""What changes on the city from turn to turn: lava tiles, closed gates, pieces (on their
+spaces in phase 1, stacked with counts in phase 2) and the magenta marks of the last turn."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.downfall import board as B
+from render import fonts, shapes
+from render.downfall.last_turn import LastTurn
+from render.downfall.layout import (
+    CELL,
+    GATE_SIDE,
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    NUMBER_HALO,
+    NUMBER_INK,
+    PIECE_SIZE,
+    SPACE_CENTRES,
+    TOKEN_SIZE,
+    building_box,
+    colour_of,
+    gate_gap_box,
+    paste_centered,
+    side_line,
+    square_centre,
+    square_xy,
+)
+from render.fonts import RGB
+
+
+def draw_lava(img: Image.Image, view: Mapping[str, Any]) -> None:
+    for sq, symbol in (view.get("lava") or {}).items():
+        if sq not in B.NEIGHBOURS:
+            continue
+        x, y = square_xy(sq)
+        tile = shapes.lava_tile(str(symbol), CELL - 4)
+        img.paste(tile, (x + 2, y + 2), tile)
+
+
+def draw_gates(img: Image.Image, view: Mapping[str, Any]) -> None:
+    d = ImageDraw.Draw(img)
+    lava = view.get("lava") or {}
+    for gate in view.get("gates") or []:
+        sq = gate.get("square")
+        if sq not in GATE_SIDE:
+            continue
+        closed = not gate.get("open", True) or sq in lava
+        if closed:
+            x0, y0, x1, y1 = gate_gap_box(sq)
+            d.rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), fill=shapes.LAVA_DARK)
+            d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), fill=shapes.LAVA)
+            d.line((x0 + 3, y0 + 3, x1 - 3, y1 - 3), fill=shapes.LAVA_INK, width=3)
+            d.line((x0 + 3, y1 - 3, x1 - 3, y0 + 3), fill=shapes.LAVA_INK, width=3)
+
+
+def draw_pieces_on_spaces(img: Image.Image, view: Mapping[str, Any]) -> None:
+    for sq, seats in (view.get("squares") or {}).items():
+        if sq not in B.NEIGHBOURS:
+            continue
+        spots = list(SPACE_CENTRES.get(sq, []))
+        cx, cy = square_centre(sq)
+        extra = len(seats) - len(spots)
+        if extra > 0:  # more pieces than spaces: spill around the centre
+            spots += [(cx - 30 + (i % 4) * 20, cy - 30 + (i // 4) * 20) for i in range(extra)]
+        for seat, (px, py) in zip(seats, spots, strict=False):
+            paste_centered(img, shapes.piece_sprite(colour_of(view, int(seat)), PIECE_SIZE), px, py)
+
+
+STACK_SPOTS: dict[int, list[tuple[int, int]]] = {
+    1: [(-4, 8)],
+    2: [(-22, 10), (20, 10)],
+    3: [(-22, -6), (20, -6), (-1, 28)],
+    4: [(-22, -8), (20, -8), (-22, 26), (20, 26)],
+}
+
+
+def _total_badge(total: int) -> Image.Image:
+    """The dark tag in a square's corner: pieces on the square (= their move points)."""
+
+    def make() -> Image.Image:
+        f = fonts.font("bold", 22)
+        text = str(total)
+        w = max(26, 14 + round(f.getlength(text)))
+        im = Image.new("RGBA", (w, 25), (0, 0, 0, 0))
+        ImageDraw.Draw(im).rounded_rectangle((0, 0, w - 1, 24), radius=7, fill=NUMBER_INK)
+        fonts.label(im, (w / 2, 12.5), text, f, NUMBER_HALO, anchor="mm")
+        return im
+
+    return shapes.cached(("total badge", total), make)
+
+
+def count_badge(n: int) -> Image.Image:
+    """The small white disc on a token: pieces of that colour on the square."""
+
+    def make() -> Image.Image:
+        f = fonts.font("bold", 17)
+        text = str(n)
+        w = max(23, 8 + round(f.getlength(text)))
+        im = Image.new("RGBA", (w, 23), (0, 0, 0, 0))
+        ImageDraw.Draw(im).rounded_rectangle(
+            (0, 0, w - 1, 22), radius=11, fill=NUMBER_HALO, outline=NUMBER_INK, width=2
+        )
+        fonts.label(im, (w / 2, 11.5), text, f, NUMBER_INK, anchor="mm")
+        return im
+
+    return shapes.cached(("count badge", n), make)
+
+
+def draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
+    for sq, seats in (view.get("squares") or {}).items():
+        if sq not in B.NEIGHBOURS or not seats:
+            continue
+        counts: dict[int, int] = {}
+        for s in seats:
+            counts[int(s)] = counts.get(int(s), 0) + 1
+        cx, cy = square_centre(sq)
+        spots = STACK_SPOTS[min(4, len(counts))]
+        if sq in GATE_SIDE:  # keep clear of the gate's name plaque
+            cy += 8 if GATE_SIDE[sq] == "n" else -12
+        for (seat, n), (ox, oy) in zip(sorted(counts.items()), spots, strict=False):
+            tx, ty = cx + ox, cy + oy
+            paste_centered(img, shapes.piece_sprite(colour_of(view, seat), TOKEN_SIZE), tx, ty)
+            if n > 1:
+                paste_centered(img, count_badge(n), tx + 16, ty + 14)
+        x, y = square_xy(sq)
+        badge = _total_badge(len(seats))
+        img.paste(badge, (x + CELL - 5 - badge.width, y + 5), badge)
+
+
+def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width: int = 6) -> None:
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(
+        (x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=12, outline=HIGHLIGHT_EDGE, width=width + 4
+    )
+    d.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=HIGHLIGHT, width=width)
+
+
+def _gate_exit_point(gate: str) -> tuple[float, float]:
+    x0, y0, x1, y1 = side_line(gate, GATE_SIDE[gate])
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    out = {"n": (0, -16), "s": (0, 16), "w": (-16, 0), "e": (16, 0)}[GATE_SIDE[gate]]
+    return mx + out[0], my + out[1]
+
+
+def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], colour: RGB, edge: RGB) -> None:
+    if len(pts) < 2:
+        return
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    head = [
+        (bx + ux * 6, by + uy * 6),
+        (bx - ux * 20 - uy * 14, by - uy * 20 + ux * 14),
+        (bx - ux * 20 + uy * 14, by - uy * 20 - ux * 14),
+    ]
+    for width, col in ((14, edge), (7, colour)):
+        d.line([*pts[:-1], (bx - ux * 12, by - uy * 12)], fill=col, width=width, joint="curve")
+    d.polygon(head, fill=colour, outline=edge, width=3)
+
+
+def draw_last_turn(img: Image.Image, view: Mapping[str, Any], last: LastTurn) -> None:
+    d = ImageDraw.Draw(img)
+    for sq in dict.fromkeys(last.placed):  # the building the piece went into
+        building = B.BUILDING_AT.get(sq)
+        if building is not None:
+            x0, y0, x1, y1 = building_box(building)
+            _ring(d, (x0 - 4, y0 - 4, x1 + 4, y1 + 4))
+        elif sq in B.NEIGHBOURS:
+            x, y = square_xy(sq)
+            _ring(d, (x + 3, y + 3, x + CELL - 3, y + CELL - 3))
+    for sq in dict.fromkeys([*last.lava, *last.lost]):  # new lava; pieces lost elsewhere
+        if sq in B.NEIGHBOURS:
+            x, y = square_xy(sq)
+            _ring(d, (x + 3, y + 3, x + CELL - 3, y + CELL - 3))
+    for _seat, path, gate in last.paths:
+        pts: list[tuple[float, float]] = [square_centre(s) for s in path if s in B.NEIGHBOURS]
+        if gate in GATE_SIDE:
+            pts.append(_gate_exit_point(gate))
+        elif len(pts) >= 2:  # stop short of the centre: the moved piece stays visible
+            (ax, ay), (bx, by) = pts[-2], pts[-1]
+            pts[-1] = (bx - (bx - ax) * 0.3, by - (by - ay) * 0.3)
+        _arrow(d, pts, HIGHLIGHT, HIGHLIGHT_EDGE)
+    for sq, per_seat in last.lost.items():
+        if sq not in B.NEIGHBOURS or not per_seat:
+            continue
+        x, y = square_xy(sq)
+        shown = sorted(per_seat.items())[:3]
+        d.rounded_rectangle(
+            (x + 6, y + CELL - 42, x + CELL - 6, y + CELL - 6), radius=8, fill=NUMBER_INK
+        )
+        for i, (seat, n) in enumerate(shown):
+            gx = x + 8 + i * 29
+            ghost = shapes.ghost_sprite(colour_of(view, seat), 36)
+            img.paste(ghost, (gx, y + CELL - 44), ghost)
+            if n > 1:
+                paste_centered(img, count_badge(n), gx + 26, y + CELL - 14)

@@ -1,0 +1,158 @@
+"""What the last turn did, read from ``view["last_turn"]["events"]`` (docs/views.md): the
+squares and paths the board highlights and the sentences the panel tells."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from render.downfall.layout import display_name
+
+
+@dataclass
+class LastTurn:
+    """What the last turn did (``view["last_turn"]``, see docs/views.md), reduced to what the
+    board highlights and the panel tells."""
+
+    placed: list[str] = field(default_factory=list)  # squares where pieces were placed
+    lava: list[str] = field(default_factory=list)  # squares where lava tiles were placed
+    lost: dict[str, dict[int, int]] = field(default_factory=dict)  # square -> seat -> pieces
+    paths: list[tuple[int, list[str], str | None]] = field(default_factory=list)  # seat, path, gate
+    lines: list[str] = field(default_factory=list)  # the turn in words
+
+    def lose(self, square: str | None, seat: int, count: int = 1) -> None:
+        if square is not None and count > 0:
+            per_seat = self.lost.setdefault(square, {})
+            per_seat[seat] = per_seat.get(seat, 0) + count
+
+
+def _s(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _i(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _counts(value: object) -> list[int]:
+    """A per-seat list of counts (``lost``), tolerating anything else as no counts."""
+    if not isinstance(value, list):
+        return []
+    return [v if isinstance(v, int) and not isinstance(v, bool) else 0 for v in value]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _where(building: object, square: object) -> str:
+    b, sq = _s(building), _s(square)
+    if b and sq:
+        return f"{sq} ({b})"
+    return sq or b or "?"
+
+
+def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
+    """Highlights and sentences from ``view["last_turn"]["events"]`` (docs/views.md)."""
+    out = LastTurn()
+    last = view.get("last_turn") or {}
+    events = last.get("events") or []
+
+    def who(seat: object) -> str:
+        s = _i(seat)
+        return display_name(view, names, s) if s is not None else "?"
+
+    def say(text: str) -> None:
+        out.lines.append(text)
+
+    for ev in events:
+        if not isinstance(ev, Mapping):
+            continue
+        kind = ev.get("type")
+        seat = ev.get("seat")
+        sq = _s(ev.get("square"))
+        if kind == "CardPlayed":
+            card = ev.get("card", "?")
+            if sq is None:
+                say(f"{who(seat)} played {card} and placed no piece")
+                continue
+            out.placed.append(sq)
+            how = " as a joker" if ev.get("joker") else ""
+            building = _s(ev.get("building"))
+            where = sq if building in (None, str(card)) else f"{sq} ({building})"
+            say(f"{who(seat)} played {card}{how} → {where}")
+        elif kind == "RelativesEarned":
+            say(f"… and may bring {_plural(_i(ev.get('count')) or 0, 'relative')}")
+        elif kind == "RelativePlaced":
+            if sq is not None:
+                out.placed.append(sq)
+            say(f"+ a relative → {_where(ev.get('building'), sq)}")
+        elif kind == "RelativesEnded":
+            unused = _i(ev.get("unused")) or 0
+            if unused:
+                say(f"{_plural(unused, 'relative')} stayed home")
+        elif kind == "VesuviusSeethes":
+            say(f"{who(seat)} drew A.D. 79: Vesuvius seethes!")
+        elif kind == "OmenDrawn":
+            say(f"{who(seat)} drew an Omen")
+        elif kind == "PieceThrown":
+            victim = _i(ev.get("victim"))
+            if victim is not None:
+                out.lose(sq, victim)
+            say(f"Omen: {who(victim)} loses a piece on {sq}")
+        elif kind == "OmenNoVictim":
+            say("the Omen found no victim")
+        elif kind == "VesuviusErupted":
+            if ev.get("called"):
+                say(f"{who(seat)} called the eruption!")
+            else:
+                say(f"{who(seat)} drew A.D. 79 again: Vesuvius erupts!")
+        elif kind == "LavaPlaced":
+            if sq is not None:
+                out.lava.append(sq)
+            lost = _counts(ev.get("lost"))
+            for victim, n in enumerate(lost):
+                out.lose(sq, victim, n)
+            text = f"{who(seat)} placed {ev.get('symbol', 'lava')} lava on {sq}"
+            if sum(lost):
+                text += f": {sum(lost)} lost"
+            say(text)
+            gate = _s(ev.get("gate_closed"))
+            if gate:
+                say(f"{gate} is closed")
+        elif kind == "LavaOutOfPlay":
+            say(f"the {ev.get('tile', 'lava')} tile had nowhere to go")
+        elif kind == "PiecesEnclosed":
+            squares = ev.get("squares")
+            for entry in squares if isinstance(squares, list) else []:
+                if isinstance(entry, Mapping):
+                    for victim, n in enumerate(_counts(entry.get("lost"))):
+                        out.lose(_s(entry.get("square")), victim, n)
+            say(f"{_plural(sum(_counts(ev.get('lost'))), 'piece')} cut off from every gate")
+        elif kind == "EscapeBegan":
+            say(f"Run for your lives! {who(seat)} begins")
+        elif kind == "PieceMoved":
+            path = [p for p in (ev.get("path") or []) if isinstance(p, str)]
+            frm, to = _s(ev.get("from")), _s(ev.get("to"))
+            if len(path) < 2 and frm and to:
+                path = [frm, to]
+            out.paths.append((_i(seat) or 0, path, None))
+            say(f"{who(seat)} moved {frm} → {to}")
+        elif kind == "PieceSaved":
+            path = [p for p in (ev.get("path") or []) if isinstance(p, str)]
+            frm, gate = _s(ev.get("from")), _s(ev.get("gate"))
+            if not path and frm:
+                path = [frm] if gate in (None, frm) else [frm, gate]
+            out.paths.append((_i(seat) or 0, path, gate))
+            name = _s(ev.get("gate_name")) or gate
+            say(f"{who(seat)} escaped {frm} → {name}")
+        elif kind == "MovesSkipped":
+            say(f"{who(seat)} had nothing to move")
+        elif kind == "GameEnded":
+            left = sum(_counts(ev.get("lost")))
+            if left:
+                say(f"{_plural(left, 'piece')} left in the city were lost")
+            reason = _s(ev.get("reason"))
+            say(f"Game over: {reason}" if reason else "Game over")
+    return out
