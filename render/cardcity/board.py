@@ -23,14 +23,16 @@ from typing import Any
 from PIL import Image
 
 from engine.cardcity import data as D
-from render import png
-from render.cardcity.grid import draw_city
+from render import png, shapes
+from render.cardcity.grid import draw_city, open_grid
 from render.cardcity.hand import draw_hand
 from render.cardcity.layout import (
     CANVAS,
     CARD_FILL,
     END_PHASE,
     GOLD,
+    GX,
+    GY,
     HATCH,
     HIGHLIGHT,
     HIGHLIGHT_EDGE,
@@ -46,30 +48,33 @@ from render.cardcity.layout import (
     PAPER,
     STONE,
     TEXT,
+    H,
+    W,
 )
-from render.cardcity.panel import (
-    LEGEND_TOP,
-    adapted_note,
-    base,
-    draw_deck,
-    draw_header,
-    draw_notes,
-    draw_seats,
-)
+from render.cardcity.panel import draw_legend, draw_panel
 from render.cardcity.view import cell_code, read_city, read_last
 
 
+def base() -> Image.Image:
+    """What never changes: the surround, the open grid and the legend (copied for every image;
+    ``draw_city_cards`` expects the open grid in place)."""
+
+    def make() -> Image.Image:
+        img = Image.new("RGB", (W, H), CANVAS)
+        img.paste(open_grid(), (GX, GY))
+        draw_legend(img)
+        return img
+
+    return shapes.cached(("base",), make)
+
+
 def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
-    """The public image as RGB (``W`` × ``H``): the city and the side panel."""
+    """The public image as RGB (``W`` × ``H``): the city, and the panel under it."""
     img = base().copy()
     city = read_city(view)
     last = read_last(view, city)
     draw_city(img, city, last)
-    y = draw_header(img, view, names, 14)
-    y = draw_seats(img, view, names, y)
-    y = draw_deck(img, view, y)
-    draw_notes(img, view, city, last, names, y, LEGEND_TOP - 14)
-    adapted_note(img, view)
+    draw_panel(img, view, names, city, last)
     return img
 
 

@@ -86,9 +86,13 @@ def seat_badge(img: Image.Image, centre: tuple[float, float], seat: int, r: int)
     fonts.role_label(img, (cx, cy + 1), str(seat + 1), "bold", round(r * 1.3), PAPER, "mm")
 
 
-def permit_icon(img: Image.Image, x: float, y: float, live: bool) -> None:
-    """A building permit card: bright while it has a use left."""
+def permit_icon(
+    img: Image.Image, x: float, y: float, live: bool, scale: float = 1.0, text: int = 15
+) -> None:
+    """A building permit card (28 × 36 px × ``scale``, "2×" ``text`` px): bright while it
+    has a use left."""
     d = ImageDraw.Draw(img)
     fill, ink = ((236, 214, 160), INK) if live else (PANEL, MUTED)
-    d.rounded_rectangle((x, y, x + 28, y + 36), radius=4, fill=fill, outline=MUTED, width=2)
-    fonts.role_label(img, (x + 14, y + 19), "2×", "cond_bold", 15, ink, "mm")
+    w, h = 28 * scale, 36 * scale
+    d.rounded_rectangle((x, y, x + w, y + h), radius=4, fill=fill, outline=MUTED, width=2)
+    fonts.role_label(img, (x + w / 2, y + h / 2 + 1), "2×", "cond_bold", text, ink, "mm")

@@ -9,13 +9,19 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.cardcity import data as D
-from render import fonts
+from render import fonts, shapes
 from render.cardcity import art
-from render.cardcity.cards import card_tile, permit_icon, seat_badge
-from render.cardcity.grid import draw_city_cards, draw_coordinates, draw_last, draw_legal
+from render.cardcity.cards import card_ink, card_tile, permit_icon, seat_badge
+from render.cardcity.grid import draw_city_cards, draw_coordinates, draw_last, draw_legal, open_grid
 from render.cardcity.layout import (
     CANVAS,
+    CARD_FILL,
     END_PHASE,
+    GX,
+    GY,
+    HAND_H,
+    HAND_W,
+    INK,
     LEGAL,
     LEGAL_FILL,
     MUTED,
@@ -26,7 +32,7 @@ from render.cardcity.layout import (
     TEXT,
     Cell,
 )
-from render.cardcity.panel import adapted_note, base, deck_lines
+from render.cardcity.panel import deck_lines
 from render.cardcity.view import (
     Fit,
     cell_code,
@@ -40,6 +46,50 @@ from render.cardcity.view import (
 )
 
 HAND_CARD = 150
+
+
+def _draw_legend(img: Image.Image, top: int) -> None:
+    """Building symbols and colour letters, with their names (our adaptation, so labelled)."""
+    x0 = PANEL_X
+    col_w = (PANEL_R - PANEL_X) / 7
+    for i, (code, name) in enumerate(D.BUILDINGS):
+        x = x0 + i * col_w
+        sprite = art.building_sprite(code, 34, TEXT)
+        img.paste(sprite, (round(x), top), sprite)
+        fonts.role_label(img, (x + 40, top + 28), code, "bold", 24, TEXT)
+        fonts.role_label(img, (x + col_w / 2 - 4, top + 56), name, "cond", 15, MUTED, "ms")
+    y = top + 72
+    d = ImageDraw.Draw(img)
+    for i, (code, name, _emoji) in enumerate(D.COLOURS):
+        x = x0 + i * col_w
+        d.rounded_rectangle(
+            (x, y, x + col_w - 6, y + 34), radius=6, fill=CARD_FILL[code], outline=INK
+        )
+        fonts.role_label(img, (x + 6, y + 26), code, "bold", 24, card_ink(code))
+        fonts.role_label(img, (x + 24, y + 24), name, "cond", 15, card_ink(code))
+
+
+LEGEND_TOP = HAND_H - 118
+
+
+def _adapted_note(img: Image.Image, view: Mapping[str, Any]) -> None:
+    """The spec asks for our invented card data to be labelled as such in the UI."""
+    if (view.get("legend") or {}).get("adapted", True):
+        text = "Building names, colours and values: our adaptation, not the printed cards"
+        fonts.role_label(img, (PANEL_R - 12, LEGEND_TOP - 26), text, "cond", 16, MUTED, "rs")
+
+
+def _base() -> Image.Image:
+    """What never changes: the surround, the open grid and the legend (copied for every image;
+    ``draw_city_cards`` expects the open grid in place)."""
+
+    def make() -> Image.Image:
+        img = Image.new("RGB", (HAND_W, HAND_H), CANVAS)
+        img.paste(open_grid(), (GX, GY))
+        _draw_legend(img, LEGEND_TOP)
+        return img
+
+    return shapes.cached(("hand base",), make)
 
 
 def hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str:
@@ -70,8 +120,8 @@ def hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str
 
 
 def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
-    """The private image (``W`` × ``H``): the viewer's hand, and the city with their spots."""
-    img = base().copy()
+    """The private image (``HAND_W`` × ``HAND_H``): the hand, and the city with its spots."""
+    img = _base().copy()
     city = read_city(view)
     last = read_last(view, city)
     spots = legal_spots(view, city)
@@ -215,5 +265,5 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         seat_badge(img, (x + 18, y + 222), s, 16)
         fonts.role_label(img, (x + 42, y + 232), str(sv.get("score", 0)), "bold", 26, TEXT)
         x += 110
-    adapted_note(img, view)
+    _adapted_note(img, view)
     return img

@@ -1,4 +1,4 @@
-"""Pompeji images: their size, the grid window, the panel's place and the colours."""
+"""Pompeji images: their sizes, the grid window, the panels' places and the colours."""
 
 from __future__ import annotations
 
@@ -6,15 +6,21 @@ from render.fonts import RGB
 
 # ------------------------------------------------------------------ layout (px)
 
-W, H = 1600, 1000
 GRID = 13  # the city can reach 6 cards to every side of the start card (g7)
 SPAN = 9  # cells shown each way: the city's 7 × 7 limit plus a ring of open spaces
 CELL = 100
 GAP = 4  # between a card and its cell's edge
 GX, GY = 46, 50  # top-left corner of the shown grid
 GRID_PX = SPAN * CELL
+# the public image: the city, and under it the panel (as wide as the city, so its text can be
+# large: nothing smaller than SMALLEST px, a capital ≈ 7.2 px in a 400 px wide preview)
+W, H = GX + GRID_PX + GX + 8, 1740
+PANEL_Y = GY + GRID_PX + GY
+SMALLEST = 24
+# the private image (render_hand): the city, the panel on its right
+HAND_W, HAND_H = 1600, 1000
 PANEL_X = GX + GRID_PX + 66
-PANEL_R = W - 16
+PANEL_R = HAND_W - 16
 
 # ------------------------------------------------------------------ colours
 

@@ -1,5 +1,10 @@
-"""The public image's side panel: stage, whose turn, the players, the deck, the last play
-street by street, and the legend."""
+"""The panel under the city (public image): the deck and the stage, whose turn it is and what
+they decide, a row per player, the last play street by street, and the legend.
+
+It is as wide as the city, so its text can be large: nothing in it is smaller than
+``SMALLEST`` px (a capital ≈ 7.2 px when Discord shows the image 400 px wide), and sentences
+wrap instead of being cut.
+"""
 
 from __future__ import annotations
 
@@ -10,32 +15,27 @@ from PIL import Image, ImageDraw
 
 from engine.cardcity import data as D
 from engine.cardcity import rules
-from render import fonts, shapes
+from render import fonts
 from render.cardcity import art
 from render.cardcity.cards import card_ink, permit_icon, seat_badge
-from render.cardcity.grid import open_grid
 from render.cardcity.layout import (
-    CANVAS,
     CARD_FILL,
     END_PHASE,
     GOLD,
     GRID,
-    GX,
-    GY,
     HIGHLIGHT,
     INK,
     LINE_LABEL,
     MUTED,
     PANEL,
     PANEL_HI,
-    PANEL_R,
-    PANEL_X,
+    PANEL_Y,
+    SMALLEST,
     TEXT,
     H,
     W,
 )
 from render.cardcity.view import (
-    BUILDING_INDEX,
     City,
     LastPlay,
     Placed,
@@ -45,8 +45,6 @@ from render.cardcity.view import (
     plural,
 )
 from render.fonts import RGB
-
-# ------------------------------------------------------------------ the side panel
 
 
 def _stage_chip(view: Mapping[str, Any]) -> tuple[str, RGB] | None:
@@ -75,9 +73,7 @@ def turn_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[int | Non
         nxt = int(window.get("next", view.get("turn") or 0))
         pending = [int(s) for s in window.get("pending") or []]
         second = window.get("second_turn")
-        f = fonts.font("regular", 20)
-        room = 290 / max(1, len(pending))  # px per name, so that every name shows
-        who = ", ".join(fonts.fit(display_name(names, s), f, 20, room) for s in pending)
+        who = ", ".join(display_name(names, s) for s in pending)
         if pending == [second]:
             what = f"{who}: use the building permit for a second turn?"
         else:
@@ -92,103 +88,6 @@ def turn_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[int | Non
     else:
         what = "places a card (or discards one if none fits)"
     return seat, display_name(names, seat), what
-
-
-def draw_header(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
-    d = ImageDraw.Draw(img)
-    x0, x1 = PANEL_X, PANEL_R
-    fonts.role_label(img, (x0, top + 22), "POMPEJI · the card game", "serif_bold", 22, MUTED)
-    chip = _stage_chip(view)
-    if chip:
-        text, fill = chip
-        f = fonts.font("bold", 20)
-        w = f.getlength(text)
-        d.rounded_rectangle((x1 - w - 24, top, x1, top + 32), radius=8, fill=fill)
-        fonts.label(img, (x1 - 12, top + 24), text, f, (255, 255, 255), anchor="rs")
-    y = top + 44
-    seat, head, what = turn_lines(view, names)
-    d.rounded_rectangle((x0, y, x1, y + 92), radius=10, fill=PANEL_HI, outline=HIGHLIGHT, width=2)
-    lx = x0 + 16
-    if seat is not None:
-        seat_badge(img, (x0 + 34, y + 32), seat, 20)
-        lx = x0 + 66
-    fonts.fitted_line(img, (lx, y + 42), head, "bold", 28, TEXT, x1 - 14)
-    fonts.fitted_line(img, (x0 + 16, y + 78), what, "regular", 20, TEXT, x1 - 14)
-    return y + 92
-
-
-ROW_H = 92
-
-
-def _draw_seat_items(
-    img: Image.Image,
-    sv: Mapping[str, Any],
-    permit_uses: int,
-    x: float,
-    y: int,
-    ly: int,
-    asked: bool = False,
-) -> None:
-    """Cards in hand, the statue (or that it is used) and the permit uses left; ``asked``: an
-    open permit window waits for this player's answer."""
-    hand = int(sv.get("hand_size", 0))
-    fonts.role_label(img, (x, ly), plural(hand, "card"), "cond", 21, MUTED)
-    used = bool(sv.get("statue_used"))
-    sx = round(x + 142)
-    statue = art.statue_sprite(32, MUTED if used else TEXT)
-    img.paste(statue, (sx, y + 48), statue)
-    word = "statue used" if used else "statue"
-    fonts.role_label(img, (sx + 34, ly), word, "cond", 21, MUTED if used else TEXT)
-    px = sx + 160
-    left = int(sv.get("permits_left", 0))
-    for i in range(permit_uses):
-        permit_icon(img, px + i * 34, y + 46, i < left)
-    word = "permit?" if asked else "permit" if left else "no permit"
-    colour = GOLD if asked else TEXT if left else MUTED
-    fonts.role_label(
-        img, (px + permit_uses * 34 + 4, ly), word, "cond_bold" if asked else "cond", 21, colour
-    )
-
-
-def draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
-    """A row per player: number, name, score; hand size, statue and permits left."""
-    d = ImageDraw.Draw(img)
-    x0, x1 = PANEL_X, PANEL_R
-    over = view.get("stage") == "over"
-    outcome = view.get("outcome") or {}
-    places = [p for p in outcome.get("places") or [] if isinstance(p, int)]
-    scores = outcome.get("scores") or []
-    actor = view.get("actor")
-    permit_uses = int(view.get("permit_uses", 1))
-    y = top + 10
-    for sv in view.get("seats") or []:
-        s = int(sv.get("seat", 0))
-        on_turn = actor == s and not over
-        fill = PANEL_HI if on_turn else PANEL
-        d.rounded_rectangle((x0, y, x1, y + ROW_H - 8), radius=10, fill=fill)
-        if on_turn:
-            d.rounded_rectangle((x0, y, x0 + 7, y + ROW_H - 8), radius=3, fill=HIGHLIGHT)
-        seat_badge(img, (x0 + 32, y + 30), s, 20)
-        score = int(sv.get("score", 0))
-        right = x1 - 110
-        ly = y + 72
-        if over and s < len(scores):  # the final score, place, and how it came about
-            final = scores[s]
-            score = int(final.get("final", score))
-            place = places[s] if s < len(places) else 0
-            colour = GOLD if place == 1 else MUTED
-            fonts.role_label(img, (x1 - 120, y + 40), f"#{place}", "bold", 26, colour, "rs")
-            right = x1 - 170
-            built, penalty = final.get("built", "?"), abs(int(final.get("hand", 0)))
-            summary = f"built {built} − {penalty} left in hand = {score}"
-            fonts.role_label(img, (x0 + 64, ly), summary, "cond", 21, MUTED)
-        fonts.role_label(img, (x1 - 14, y + 44), str(score), "bold", 42, TEXT, "rs")
-        fonts.fitted_line(img, (x0 + 64, y + 40), display_name(names, s), "bold", 28, TEXT, right)
-        if not over:
-            asked = s in ((view.get("window") or {}).get("pending") or [])
-            _draw_seat_items(img, sv, permit_uses, x0 + 64, y, ly, asked)
-        y += ROW_H
-    return y
 
 
 def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
@@ -209,22 +108,6 @@ def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
     if safe:
         return head, f"{plural(safe, 'safe draw')}, then the 2nd volcano within {min(pile, deck)}"
     return head, f"Danger! the 2nd volcano is in the last {plural(deck, 'card')}"
-
-
-def draw_deck(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
-    d = ImageDraw.Draw(img)
-    x0, x1 = PANEL_X, PANEL_R
-    y = top + 6
-    d.rounded_rectangle((x0, y, x1, y + 86), radius=10, fill=PANEL)
-    volcanoes = int(view.get("volcanoes", 0))
-    for i in range(2):
-        sprite = art.volcano_sprite(56, erupted=i < volcanoes)
-        img.paste(sprite, (x0 + 8 + i * 58, y + 14), sprite)
-    head, detail = deck_lines(view)
-    colour = END_PHASE if detail.startswith("Danger") else TEXT
-    fonts.role_label(img, (x0 + 134, y + 36), head, "bold", 24, TEXT)
-    fonts.role_label(img, (x0 + 134, y + 70), detail, "cond", 20, colour)
-    return y + 86
 
 
 def _street_text(s: rules.StreetScore, face: rules.Face) -> str:
@@ -256,7 +139,134 @@ def _last_face(p: Placed) -> rules.Face:
     return face_of(p.declared, D.STATUE_VALUE) if p.declared else rules.NEUTRAL
 
 
-def draw_notes(
+X0, X1 = 20, W - 20  # the panel's edges
+LINE_H = 31  # between wrapped lines of SMALLEST text
+ROW_H = 50
+ITEMS_X = 392  # where a player's hand, statue and permits start (the name ends before)
+
+
+def _draw_deck(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
+    """The volcanoes, the cards left and how far the danger is; the stage on the right."""
+    d = ImageDraw.Draw(img)
+    right: float = X1
+    chip = _stage_chip(view)
+    if chip:
+        text, fill = chip
+        f = fonts.font("bold", SMALLEST)
+        right = X1 - 24 - f.getlength(text)
+        d.rounded_rectangle((right, top + 4, X1, top + 40), radius=8, fill=fill)
+        fonts.label(img, (X1 - 12, top + 31), text, f, (255, 255, 255), anchor="rs")
+        right -= 14
+    volcanoes = int(view.get("volcanoes", 0))
+    for i in range(2):
+        sprite = art.volcano_sprite(40, erupted=i < volcanoes)
+        img.paste(sprite, (X0 + i * 44, top + 2), sprite)
+    head, detail = deck_lines(view)
+    if chip:  # the chip names the stage
+        head = head.removesuffix(" · end phase")
+    x = X0 + 96
+    width = fonts.draw_text(img, (x, top + 31), head, fonts.font("bold", SMALLEST), SMALLEST, TEXT)
+    lines = fonts.wrap(detail, "cond", SMALLEST, X1 - x, first=right - x - width - 12)
+    colour = END_PHASE if detail.startswith("Danger") else TEXT
+    base = fonts.draw_lines(
+        img, (x, top + 31), lines, "cond", SMALLEST, colour, LINE_H, x + width + 12
+    )
+    return round(base - LINE_H + 16)
+
+
+def _draw_turn(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
+    """Whose turn it is and what they decide (or who won), in a magenta-edged box."""
+    seat, head, what = turn_lines(view, names)
+    x = X0 + (60 if seat is not None else 14)
+    name_font = fonts.font("bold", 30)
+    head = fonts.fit(head, name_font, 30, X1 - 14 - x)
+    after = x + fonts.text_width(head, name_font, 30) + 12
+    lines = fonts.wrap(what, "regular", SMALLEST, X1 - X0 - 28, first=X1 - 14 - after)
+    bottom = top + 54 + LINE_H * (len(lines) - 1)
+    ImageDraw.Draw(img).rounded_rectangle(
+        (X0, top, X1, bottom), radius=10, fill=PANEL_HI, outline=HIGHLIGHT, width=2
+    )
+    if seat is not None:
+        seat_badge(img, (X0 + 30, top + 27), seat, 19)
+    fonts.draw_text(img, (x, top + 38), head, name_font, 30, TEXT)
+    fonts.draw_lines(img, (X0 + 14, top + 38), lines, "regular", SMALLEST, TEXT, LINE_H, after)
+    return bottom
+
+
+def _draw_items(
+    img: Image.Image, sv: Mapping[str, Any], permit_uses: int, y: int, asked: bool
+) -> None:
+    """Cards in hand, the statue (or that it is used) and the permit uses left; ``asked``: an
+    open permit window waits for this player's answer."""
+    base = y + 32
+    fonts.role_label(
+        img, (ITEMS_X, base), plural(int(sv.get("hand_size", 0)), "card"), "cond", SMALLEST, MUTED
+    )
+    used = bool(sv.get("statue_used"))
+    statue = art.statue_sprite(30, MUTED if used else TEXT)
+    img.paste(statue, (ITEMS_X + 100, y + 7), statue)
+    word = "statue used" if used else "statue"
+    fonts.role_label(img, (ITEMS_X + 134, base), word, "cond", SMALLEST, MUTED if used else TEXT)
+    px = ITEMS_X + 284
+    left = int(sv.get("permits_left", 0))
+    for i in range(permit_uses):
+        permit_icon(img, px + i * 38, y + 2, i < left, 1.2, SMALLEST)
+    word = "permit?" if asked else "permit" if left else "no permit"
+    colour = GOLD if asked else TEXT if left else MUTED
+    role = "cond_bold" if asked else "cond"
+    fonts.role_label(img, (px + permit_uses * 38 + 6, base), word, role, SMALLEST, colour)
+
+
+def _draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
+    """A row per player: number, name, score; hand size, statue and permits left (at the end:
+    the place, and the points built minus the cards kept in hand)."""
+    d = ImageDraw.Draw(img)
+    over = view.get("stage") == "over"
+    outcome = view.get("outcome") or {}
+    places = [p for p in outcome.get("places") or [] if isinstance(p, int)]
+    scores = outcome.get("scores") or []
+    hands = view.get("hands")
+    hands = hands if isinstance(hands, list) else []
+    actor = view.get("actor")
+    permit_uses = int(view.get("permit_uses", 1))
+    y = top
+    for sv in view.get("seats") or []:
+        s = int(sv.get("seat", 0))
+        on_turn = actor == s and not over
+        d.rounded_rectangle(
+            (X0, y, X1, y + ROW_H - 6), radius=10, fill=PANEL_HI if on_turn else PANEL
+        )
+        if on_turn:
+            d.rounded_rectangle((X0, y, X0 + 7, y + ROW_H - 6), radius=3, fill=HIGHLIGHT)
+        seat_badge(img, (X0 + 30, y + 22), s, 19)
+        score = int(sv.get("score", 0))
+        base = y + 33
+        name_right = ITEMS_X - 14
+        if over and s < len(scores):  # the final score, place, and how it came about
+            final = scores[s]
+            score = int(final.get("final", score))
+            place = places[s] if s < len(places) else 0
+            gold = GOLD if place == 1 else MUTED
+            fonts.role_label(img, (ITEMS_X - 14, base), f"#{place}", "bold", 26, gold, "rs")
+            name_right -= 56
+            kept = (
+                [str(c) for c in hands[s]] if s < len(hands) and isinstance(hands[s], list) else []
+            )
+            penalty = abs(int(final.get("hand", 0)))
+            cards = f" ({' '.join(kept)})" if kept else ""
+            summary = f"built {final.get('built', '?')} − {penalty} in hand{cards} = {score}"
+            fonts.role_label(img, (ITEMS_X, base), summary, "cond", SMALLEST, MUTED)
+        else:
+            asked = s in ((view.get("window") or {}).get("pending") or [])
+            _draw_items(img, sv, permit_uses, y, asked)
+        fonts.role_label(img, (X1 - 12, base + 2), str(score), "bold", 32, TEXT, "rs")
+        name = display_name(names, s)
+        fonts.fitted_line(img, (X0 + 58, base), name, "bold", 26, TEXT, name_right)
+        y += ROW_H
+    return y
+
+
+def _draw_last(
     img: Image.Image,
     view: Mapping[str, Any],
     city: City,
@@ -265,25 +275,21 @@ def draw_notes(
     top: int,
     bottom: int,
 ) -> None:
-    """The last play street by street, the city's size, discards and (at the end) hands."""
+    """The last play street by street, then the city's size and the discards."""
     d = ImageDraw.Draw(img)
-    x0, x1 = PANEL_X, PANEL_R
-    y = top + 8
-    d.rounded_rectangle((x0, y, x1, bottom), radius=10, fill=PANEL)
-    d.rounded_rectangle((x0 + 12, y + 14, x0 + 40, y + 38), radius=5, outline=HIGHLIGHT, width=4)
+    d.rounded_rectangle((X0, top + 6, X0 + 30, top + 32), radius=5, outline=HIGHLIGHT, width=4)
+    base = top + 30
     lines: list[tuple[str, RGB]] = []
     if last is None:
-        fonts.role_label(img, (x0 + 52, y + 34), "Last play: none yet", "bold", 22, MUTED)
+        fonts.role_label(img, (X0 + 42, base), "Last play: none yet", "bold", 26, MUTED)
     else:
         p = last.placed
         what = p.code if p.code else f"statue as {p.declared}" if p.declared else "statue"
-        head = f"{display_name(names, last.seat)}: {what} on {cell_code(p.cell)}"
+        head = f"Last play: {display_name(names, last.seat)}, {what} on {cell_code(p.cell)}"
         pts = f"+{last.points}"
         f = fonts.font("bold", 30)
-        fonts.role_label(img, (x1 - 14, y + 38), pts, "bold", 30, HIGHLIGHT, "rs")
-        fonts.fitted_line(
-            img, (x0 + 52, y + 34), head, "bold", 22, TEXT, x1 - 26 - f.getlength(pts)
-        )
+        fonts.role_label(img, (X1, base + 2), pts, "bold", 30, HIGHLIGHT, "rs")
+        fonts.fitted_line(img, (X0 + 42, base), head, "bold", 26, TEXT, X1 - 16 - f.getlength(pts))
         if last.streets is None:
             lines.append(("(street by street: not available)", MUTED))
         else:
@@ -292,67 +298,62 @@ def draw_notes(
             lines += [(_street_text(s, face), TEXT) for s in scoring]
             if not scoring:
                 lines.append(("no street scored", MUTED))
-    lines.append(("", MUTED))
     if city.cells:
         lines.append((city_extent(city), MUTED))
     discards = [str(c) for c in view.get("discards") or []]
     if discards:
         lines.append((f"Discarded (out of the game): {' '.join(discards)}", MUTED))
-    hands = view.get("hands")
-    if view.get("stage") == "over" and isinstance(hands, list):
-        for seat, hand in enumerate(hands):
-            codes = [str(c) for c in hand]
-            lost = sum(face_of(c)[2] for c in codes if len(c) == 2 and c[0] in BUILDING_INDEX)
-            left = " ".join(codes) if codes else "none"
-            lines.append((f"{display_name(names, seat)} kept {left} (−{lost})", MUTED))
-    ly = y + 66
+    y: float = base + LINE_H + 4
     for text, colour in lines:
-        if ly > bottom - 34:
+        wrapped = fonts.wrap(text, "cond", SMALLEST, X1 - X0)
+        if y + LINE_H * (len(wrapped) - 1) > bottom:
             break
-        if text:
-            fonts.fitted_line(img, (x0 + 16, ly), text, "cond", 20, colour, x1 - 12)
-        ly += 26 if text else 10
+        y = fonts.draw_lines(img, (X0, y), wrapped, "cond", SMALLEST, colour, LINE_H)
 
 
-def draw_legend(img: Image.Image, top: int) -> None:
-    """Building symbols and colour letters, with their names (our adaptation, so labelled)."""
-    x0 = PANEL_X
-    col_w = (PANEL_R - PANEL_X) / 7
-    for i, (code, name) in enumerate(D.BUILDINGS):
-        x = x0 + i * col_w
-        sprite = art.building_sprite(code, 34, TEXT)
-        img.paste(sprite, (round(x), top), sprite)
-        fonts.role_label(img, (x + 40, top + 28), code, "bold", 24, TEXT)
-        fonts.role_label(img, (x + col_w / 2 - 4, top + 56), name, "cond", 15, MUTED, "ms")
-    y = top + 72
+LEGEND_H = 168  # the legend at the bottom of the image
+
+
+def draw_legend(img: Image.Image) -> None:
+    """Building symbols and colour letters with their names (our adaptation, so labelled)."""
+    top = H - LEGEND_H
+    col_w = (X1 - X0) / 4
+    for i, (code, name) in enumerate(D.BUILDINGS):  # four to a line
+        x, y = X0 + (i % 4) * col_w, top + (i // 4) * 42
+        sprite = art.building_sprite(code, 32, TEXT)
+        img.paste(sprite, (round(x), y), sprite)
+        width = fonts.font("bold", SMALLEST).getlength(code)
+        fonts.role_label(img, (x + 36, y + 28), code, "bold", SMALLEST, TEXT)
+        fonts.role_label(img, (x + 42 + width, y + 28), name, "cond", SMALLEST, MUTED)
+    row = top + 88
     d = ImageDraw.Draw(img)
+    col_w = (X1 - X0) / 7
+    bold = fonts.font("bold", SMALLEST)
     for i, (code, name, _emoji) in enumerate(D.COLOURS):
-        x = x0 + i * col_w
-        d.rounded_rectangle(
-            (x, y, x + col_w - 6, y + 34), radius=6, fill=CARD_FILL[code], outline=INK
-        )
-        fonts.role_label(img, (x + 6, y + 26), code, "bold", 24, card_ink(code))
-        fonts.role_label(img, (x + 24, y + 24), name, "cond", 15, card_ink(code))
-
-
-LEGEND_TOP = H - 118
+        x = X0 + i * col_w
+        box = (x, row, x + col_w - 6, row + 36)
+        d.rounded_rectangle(box, radius=6, fill=CARD_FILL[code], outline=INK)
+        fonts.label(img, (x + 7, row + 27), code, bold, card_ink(code))
+        after = x + 12 + bold.getlength(code)
+        fonts.role_label(img, (after, row + 27), name, "cond", SMALLEST, card_ink(code))
 
 
 def adapted_note(img: Image.Image, view: Mapping[str, Any]) -> None:
     """The spec asks for our invented card data to be labelled as such in the UI."""
     if (view.get("legend") or {}).get("adapted", True):
         text = "Building names, colours and values: our adaptation, not the printed cards"
-        fonts.role_label(img, (PANEL_R - 12, LEGEND_TOP - 26), text, "cond", 16, MUTED, "rs")
+        fonts.role_label(img, (X0, H - 10), text, "cond", SMALLEST, MUTED)
 
 
-def base() -> Image.Image:
-    """What never changes: the surround, the open grid and the legend (copied for every image;
-    ``draw_city_cards`` expects the open grid in place)."""
-
-    def make() -> Image.Image:
-        img = Image.new("RGB", (W, H), CANVAS)
-        img.paste(open_grid(), (GX, GY))
-        draw_legend(img, LEGEND_TOP)
-        return img
-
-    return shapes.cached(("base",), make)
+def draw_panel(
+    img: Image.Image,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    city: City,
+    last: LastPlay | None,
+) -> None:
+    y = _draw_deck(img, view, PANEL_Y)
+    y = _draw_turn(img, view, names, y + 4)
+    y = _draw_seats(img, view, names, y + 10)
+    _draw_last(img, view, city, last, names, y + 4, H - LEGEND_H - 14)
+    adapted_note(img, view)

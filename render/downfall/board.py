@@ -3,11 +3,12 @@
 Drawn from the views only (``engine.downfall.views``), never from the state. The static art
 (grid, wall, buildings, spaces, first-lava squares, volcano, coordinates) is drawn once per
 process into a cached background; each render copies it and draws what changes: pieces, lava,
-closed gates, the last move and the side panel.
+closed gates, the last move, the strip and the panel under the board.
 
 Modules: ``layout`` (geometry, colours), ``static`` (the cached background), ``last_turn``
-(reading the last turn), ``city`` (pieces, lava, gates, highlights), ``panel`` (panel and
-strip), ``hand`` (the hand image); this one puts them together and encodes.
+(reading the last turn), ``city`` (pieces, lava, gates, highlights), ``strip`` (bag, stock,
+discard pile), ``panel`` (whose turn, players, last turn), ``hand`` (the hand image); this
+one puts them together and encodes.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from render.downfall.city import (
 from render.downfall.hand import draw_hand
 from render.downfall.last_turn import read_last_turn
 from render.downfall.layout import CANVAS, COUNTRY, HIGHLIGHT, NUMBER_INK, SPACE_CENTRES, TEXT
-from render.downfall.panel import DISCARD_KEYS, draw_panel, draw_strip
+from render.downfall.panel import draw_panel
 from render.downfall.static import (
     CRATER_CALM,
     CRATER_ERUPTING,
@@ -40,6 +41,7 @@ from render.downfall.static import (
     draw_volcano,
     volcano_sprite,
 )
+from render.downfall.strip import DISCARD_KEYS, draw_strip
 
 # ------------------------------------------------------------------ public entry points
 

@@ -53,11 +53,58 @@ def _where(building: object, square: object) -> str:
     return sq or b or "?"
 
 
+def _extend(lines: list[str], ending: str, more: str) -> None:
+    """Continue the last sentence if it ends with ``ending``, else start a new one."""
+    if lines and lines[-1].endswith(ending):
+        lines[-1] += more
+    else:
+        lines.append(more.removeprefix(": ").capitalize())
+
+
+@dataclass
+class _Card:
+    """The sentence of a played card, which the relatives it brought extend."""
+
+    line: int | None = None  # its index in the lines, while relatives may follow
+    text: str = ""
+    earned: int = 0
+    brought: list[str] = field(default_factory=list)
+    unused: int = 0
+
+    def start(self, text: str, lines: list[str]) -> None:
+        self.line, self.text, self.earned, self.brought, self.unused = len(lines), text, 0, [], 0
+        lines.append(text)
+
+    def relatives(self, ev: Mapping[str, Any], lines: list[str], who: str) -> None:
+        kind = ev.get("type")
+        if kind == "RelativesEarned":
+            self.earned = _i(ev.get("count")) or 0
+        elif kind == "RelativePlaced":
+            self.brought.append(_where(ev.get("building"), ev.get("square")))
+        else:
+            self.unused = _i(ev.get("unused")) or 0
+        if self.line is None:  # relatives without a card this turn: a sentence of their own
+            self.start(who, lines)
+        text = self.text
+        if self.brought:
+            n = len(self.brought)
+            of = f" of {self.earned}" if self.earned > n else ""
+            word = "relative" if max(n, self.earned) == 1 else "relatives"
+            text += f" and brought {n}{of} {word}: {', '.join(self.brought)}"
+        elif self.unused:
+            text += f"; {_plural(self.unused, 'relative')} stayed home"
+        elif self.earned:
+            text += f" and may bring {_plural(self.earned, 'relative')}"
+        lines[len(lines) - 1 if self.line is None else self.line] = text
+
+
 def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
-    """Highlights and sentences from ``view["last_turn"]["events"]`` (docs/views.md)."""
+    """Highlights and sentences from ``view["last_turn"]["events"]`` (docs/views.md). A card
+    and the relatives it brought make one sentence, and so do an Omen and its victim."""
     out = LastTurn()
     last = view.get("last_turn") or {}
     events = last.get("events") or []
+    card = _Card()
 
     def who(seat: object) -> str:
         s = _i(seat)
@@ -72,26 +119,22 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
         kind = ev.get("type")
         seat = ev.get("seat")
         sq = _s(ev.get("square"))
+        if kind in ("RelativesEarned", "RelativePlaced", "RelativesEnded"):
+            if kind == "RelativePlaced" and sq is not None:
+                out.placed.append(sq)
+            card.relatives(ev, out.lines, who(seat))
+            continue
+        card.line = None  # anything else ends the card's sentence
         if kind == "CardPlayed":
-            card = ev.get("card", "?")
+            number = ev.get("card", "?")
             if sq is None:
-                say(f"{who(seat)} played {card} and placed no piece")
+                say(f"{who(seat)} played {number} and placed no piece")
                 continue
             out.placed.append(sq)
             how = " as a joker" if ev.get("joker") else ""
             building = _s(ev.get("building"))
-            where = sq if building in (None, str(card)) else f"{sq} ({building})"
-            say(f"{who(seat)} played {card}{how} → {where}")
-        elif kind == "RelativesEarned":
-            say(f"… and may bring {_plural(_i(ev.get('count')) or 0, 'relative')}")
-        elif kind == "RelativePlaced":
-            if sq is not None:
-                out.placed.append(sq)
-            say(f"+ a relative → {_where(ev.get('building'), sq)}")
-        elif kind == "RelativesEnded":
-            unused = _i(ev.get("unused")) or 0
-            if unused:
-                say(f"{_plural(unused, 'relative')} stayed home")
+            where = sq if building in (None, str(number)) else f"{sq} ({building})"
+            card.start(f"{who(seat)} played {number}{how} → {where}", out.lines)
         elif kind == "VesuviusSeethes":
             say(f"{who(seat)} drew A.D. 79: Vesuvius seethes!")
         elif kind == "OmenDrawn":
@@ -100,9 +143,9 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
             victim = _i(ev.get("victim"))
             if victim is not None:
                 out.lose(sq, victim)
-            say(f"Omen: {who(victim)} loses a piece on {sq}")
+            _extend(out.lines, "drew an Omen", f": {who(victim)} loses a piece on {sq}")
         elif kind == "OmenNoVictim":
-            say("the Omen found no victim")
+            _extend(out.lines, "drew an Omen", ": it found no victim")
         elif kind == "VesuviusErupted":
             if ev.get("called"):
                 say(f"{who(seat)} called the eruption!")
@@ -117,10 +160,8 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
             text = f"{who(seat)} placed {ev.get('symbol', 'lava')} lava on {sq}"
             if sum(lost):
                 text += f": {sum(lost)} lost"
-            say(text)
             gate = _s(ev.get("gate_closed"))
-            if gate:
-                say(f"{gate} is closed")
+            say(text + (f"; {gate} is closed" if gate else ""))
         elif kind == "LavaOutOfPlay":
             say(f"the {ev.get('tile', 'lava')} tile had nowhere to go")
         elif kind == "PiecesEnclosed":

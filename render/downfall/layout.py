@@ -1,5 +1,5 @@
 """The Downfall board's geometry and colours: where squares, spaces, house numbers and gates
-are on the 1600 × 1000 image, and small helpers every part of the picture shares."""
+are on the image, and small helpers every part of the picture shares."""
 
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ from render.fonts import RGB
 
 # ------------------------------------------------------------------ layout (px)
 
-W, H = 1600, 1000
 CELL = 100
 GX, GY = 52, 50  # top-left corner of square a1
 GW, GH = B.COLS * CELL, B.ROWS * CELL
-PANEL_X = GX + GW + 48  # the side panel, right of the row numbers
-STRIP_Y = GY + GH + 46  # the strip under the board (bag and discard)
+W, H = GX + GW + GX, 1560  # the board, its coordinates, and under it the strip and the panel
+STRIP_Y = GY + GH + 52  # the strip under the board (bag, stock and discard)
+PANEL_Y = STRIP_Y + 150  # the panel under the strip (whose turn, players, last turn)
+SMALLEST = 30  # px: the smallest text outside the city (a capital ≈ 7.3 px in a 400 px preview)
 
 # ------------------------------------------------------------------ colours
 

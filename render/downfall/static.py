@@ -1,6 +1,6 @@
 """The static board, drawn once per process into a cached background: grid, wall and gates
 with their names, buildings with house numbers and spaces, first-lava squares, Vesuvius'
-sprites, coordinates, and the fixed labels of the panel and strip."""
+sprites, coordinates, and the fixed parts of the strip."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ from render.downfall.layout import (
     side_line,
     square_xy,
 )
-from render.downfall.panel import draw_static_panel
+from render.downfall.strip import draw_static_strip
 
 
 def _wall_segments() -> list[tuple[str, str]]:
@@ -182,7 +182,7 @@ def draw_static(img: Image.Image, faded: bool) -> None:
         TEXT,
         anchor="rs",
     )
-    draw_static_panel(img, faded)
+    draw_static_strip(img)
 
     # coordinates all around
     coord = fonts.font("bold", COORD_SIZE)

@@ -14,12 +14,15 @@ from engine.cardcity import determinize, rules
 from engine.cardcity.actions import PlayCard, card_code, cell_code
 from engine.cardcity.data import VOLCANO
 from render import fonts
+from render.cardcity import board as CB
 from render.cardcity import cards as CC
 from render.cardcity import grid as CG
 from render.cardcity import hand as CH
 from render.cardcity import layout as CL
 from render.cardcity import panel as CP
 from render.cardcity import view as CV
+from render.fonts import Drawn
+from tests.render import legibility
 from tests.render.cardcity import golden, positions
 
 GAME = positions.GAME
@@ -52,11 +55,12 @@ def box_of(view: dict[str, Any], cell: str) -> Box:
 
 
 @pytest.mark.parametrize("name", golden.ALL)
-def test_image_is_a_small_opaque_landscape_png(name: str) -> None:
+def test_image_is_a_small_opaque_png(name: str) -> None:
     data = golden.render_position(name)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(data))
-    assert img.size == (1600, 1000)
+    private = name == golden.HAND  # the city and the panel beside it; the public one: under it
+    assert img.size == ((CL.HAND_W, CL.HAND_H) if private else (CL.W, CL.H))
     assert img.mode == "P"  # palette encoded
     assert "transparency" not in img.info  # opaque: the same on Discord's dark and light themes
     assert len(data) <= 150 * 1024
@@ -296,7 +300,52 @@ def test_any_name_stays_inside_the_panel() -> None:
     odd = board(view, ODD)
     changed = ImageChops.difference(plain, odd).getbbox()
     assert changed is not None
-    assert changed[0] >= CL.PANEL_X and changed[2] <= CL.PANEL_R
+    assert changed[1] >= CL.PANEL_Y and changed[0] >= CP.X0 and changed[2] <= CP.X1
+
+
+def panel_text(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, list[Drawn]]:
+    """The image, and every text under the city: the panel, and the legend (drawn once into
+    the cached background, so drawn again here)."""
+    img, drawn = legibility.drawn_text(lambda: CB.draw_board(view, names))
+    blank = Image.new("RGB", img.size)
+    _, legend = legibility.drawn_text(lambda: CP.draw_legend(blank) or blank)
+    return img, [d for d in [*drawn, *legend] if d.box[1] >= CL.PANEL_Y]
+
+
+@pytest.mark.parametrize("name", positions.GOLDEN)
+def test_the_panel_reads_on_a_phone(name: str) -> None:
+    """Scaled to 400 px wide, every text under the city (deck, whose turn, players and
+    scores, the last play, the legend) has capitals at least 7 px tall, and none is cut with
+    "…", leaves the image or is drawn over another."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    view = positions.public(name)
+    img, drawn = panel_text(view, positions.names(view))
+    assert len(drawn) > 40
+    assert legibility.problems(drawn, img.size) == []
+    smallest = min(legibility.preview_cap(d, img.width) for d in drawn)
+    assert smallest >= legibility.MIN_CAP  # 7.2 px (it was 2.4 px in the side panel)
+
+
+def test_every_street_of_the_last_play_is_spelled_out_in_full() -> None:
+    """Long names wrap; the last play's streets, the city's extent and the discards all show,
+    whole, in games of two to four players."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    names = ["Marcus Aemilius", "cara", "Cornelia", "Decimus"]
+    for seed, players in ((11, 4), (3, 2)):
+        steps = positions.game(seed, players)
+        for step in steps[:: max(1, len(steps) // 12)]:
+            view = GAME.view(step.state, None)
+            img, drawn = panel_text(view, names[:players])
+            assert [p for p in legibility.problems(drawn, img.size) if "cut" in p] == []
+            said = " ".join(d.text for d in drawn)
+            city = CV.read_city(view)
+            last = CV.read_last(view, city)
+            for s in [s for s in last.streets or () if s.points] if last else ():
+                assert f"= +{s.points}" in said
+            if city.cells:
+                assert CP.city_extent(city).split()[-1] in said
 
 
 def test_blank_names_fall_back_to_the_player_number() -> None:
@@ -367,12 +416,15 @@ def test_positions_throughout_other_games_render_within_budget(seed: int, player
     for step in steps[:: max(1, len(steps) // 8)] + steps[-1:]:
         state = step.state
         seat = state.actor if state.actor >= 0 else 0
-        for data in (
-            render.render_board("cardcity", GAME.view(state, None), WIDE_NAMES),
-            render.render_hand("cardcity", GAME.view(state, seat), WIDE_NAMES[seat]),
+        for data, size in (
+            (render.render_board("cardcity", GAME.view(state, None), WIDE_NAMES), (CL.W, CL.H)),
+            (
+                render.render_hand("cardcity", GAME.view(state, seat), WIDE_NAMES[seat]),
+                (CL.HAND_W, CL.HAND_H),
+            ),
         ):
             img = Image.open(io.BytesIO(data))
-            assert img.size == (1600, 1000) and img.mode == "P"
+            assert img.size == size and img.mode == "P"
             assert len(data) <= 150 * 1024
 
 
