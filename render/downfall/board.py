@@ -61,7 +61,7 @@ def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
         draw_pieces_on_spaces(img, view)
     draw_last_turn(img, view, last)
     draw_panel(img, view, names, last)
-    draw_strip(img, view)
+    draw_strip(img, view, last)
     return img
 
 

@@ -20,6 +20,7 @@ class LastTurn:
     lost: dict[str, dict[int, int]] = field(default_factory=dict)  # square -> seat -> pieces
     paths: list[tuple[int, list[str], str | None]] = field(default_factory=list)  # seat, path, gate
     lines: list[str] = field(default_factory=list)  # the turn in words
+    discarded: set[str] = field(default_factory=set)  # discard piles it added to ("6", "omen")
 
     def lose(self, square: str | None, seat: int, count: int = 1) -> None:
         if square is not None and count > 0:
@@ -127,6 +128,7 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
         card.line = None  # anything else ends the card's sentence
         if kind == "CardPlayed":
             number = ev.get("card", "?")
+            out.discarded.add(str(number))
             if sq is None:
                 say(f"{who(seat)} played {number} and placed no piece")
                 continue
@@ -138,6 +140,7 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
         elif kind == "VesuviusSeethes":
             say(f"{who(seat)} drew A.D. 79: Vesuvius seethes!")
         elif kind == "OmenDrawn":
+            out.discarded.add("omen")
             say(f"{who(seat)} drew an Omen")
         elif kind == "PieceThrown":
             victim = _i(ev.get("victim"))
@@ -147,6 +150,10 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
         elif kind == "OmenNoVictim":
             _extend(out.lines, "drew an Omen", ": it found no victim")
         elif kind == "VesuviusErupted":
+            hands = ev.get("hands")
+            for hand in hands if isinstance(hands, list) else []:  # now on the discard pile
+                if isinstance(hand, list):
+                    out.discarded.update(str(c) for c in hand)
             if ev.get("called"):
                 say(f"{who(seat)} called the eruption!")
             else:

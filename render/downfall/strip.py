@@ -1,5 +1,6 @@
 """The strip under the board: lava tiles left in the bag, the stock and the discard pile, each
-with its count under it; the top card of the discard pile outlined."""
+with its count under it. A discard pile the last turn added to (the card played, an Omen drawn,
+the hands discarded at the eruption) is outlined in magenta, for that turn only."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.downfall import board as B
 from render import fonts, shapes
+from render.downfall.last_turn import LastTurn
 from render.downfall.layout import (
     BUILDING_FILL,
     CANVAS,
@@ -77,7 +79,7 @@ def _count(img: Image.Image, cx: float, n: int) -> None:
     fonts.role_label(img, (cx, COUNT_Y), str(n), "bold", SMALLEST, TEXT if n else MUTED, "ms")
 
 
-def draw_strip(img: Image.Image, view: Mapping[str, Any]) -> None:
+def draw_strip(img: Image.Image, view: Mapping[str, Any], last: LastTurn) -> None:
     """Tiles left per symbol, the stock, and the discard pile per house number (Ω: omens)."""
     bag = view.get("bag") or {}
     duals = sum(int(v) for k, v in bag.items() if "/" in k)
@@ -94,7 +96,7 @@ def draw_strip(img: Image.Image, view: Mapping[str, Any]) -> None:
         n = int(discard.get(key, 0))
         if n:
             img.paste(_bright_card(key), (x, CARD_Y))
-        if key == view.get("discard_top"):
+        if n and key in last.discarded:
             d.rounded_rectangle(
                 (x - 3, CARD_Y - 3, x + 45, CARD_Y + 59), radius=8, outline=HIGHLIGHT, width=4
             )

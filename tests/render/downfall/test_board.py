@@ -226,6 +226,37 @@ def test_the_last_move_is_highlighted_on_the_board() -> None:
         assert count_near(plain, square_box(sq), L.HIGHLIGHT, tol=10) == 0
 
 
+def discard_pile_box(key: str) -> Box:
+    x = ST.DISCARD_X + ST.DISCARD_KEYS.index(key) * 50
+    return x - 4, ST.CARD_Y - 4, x + 47, ST.CARD_Y + 61
+
+
+def outlined_piles(img: Image.Image) -> list[str]:
+    return [
+        key
+        for key in ST.DISCARD_KEYS
+        if count_near(img, discard_pile_box(key), L.HIGHLIGHT, tol=10) > 100
+    ]
+
+
+def test_the_discard_pile_marks_only_what_the_last_turn_put_there() -> None:
+    """The card just played is outlined on its pile; in phase 2, where no card is played, no
+    pile is (the outline used to stay on the top card through all of phase 2)."""
+    view, names = positions.build("seething_relatives")
+    played = [e["card"] for e in view["last_turn"]["events"] if e["type"] == "CardPlayed"]
+    assert outlined_piles(board(view, names)) == [str(c) for c in played]
+    quiet = copy.deepcopy(view)
+    quiet["last_turn"] = {"seat": None, "events": []}
+    assert quiet["discard_top"] and outlined_piles(board(quiet, names)) == []
+    for name in ("phase2_mid", "game_over"):
+        view, names = positions.build(name)
+        assert view["discard_top"] and outlined_piles(board(view, names)) == []
+    omen = fixtures.seething_relatives()
+    omen["discard"]["omen"] = 1
+    omen["last_turn"]["events"].append({"type": "OmenDrawn", "seat": 3})
+    assert "omen" in outlined_piles(board(omen))
+
+
 def test_a_move_draws_its_path() -> None:
     view = fixtures.phase2_mid()
     img = board(view)
