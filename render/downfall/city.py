@@ -3,7 +3,9 @@ spaces in phase 1, stacked with counts in phase 2) and the magenta marks of the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -29,7 +31,6 @@ from render.downfall.layout import (
     square_centre,
     square_xy,
 )
-from render.fonts import RGB
 
 
 def draw_lava(img: Image.Image, view: Mapping[str, Any]) -> None:
@@ -146,20 +147,56 @@ def _gate_exit_point(gate: str) -> tuple[float, float]:
     return mx + out[0], my + out[1]
 
 
-def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], colour: RGB, edge: RGB) -> None:
+LANE = 13  # px: every move is drawn to the right of its squares' centres...
+LANE_STEP = 16  # ...and one more lane out for each earlier move sharing a step with it
+
+Point = tuple[float, float]
+
+
+def _offset(pts: Sequence[Point], by: float) -> list[Point]:
+    """The polyline ``pts`` moved ``by`` px to its right, corners mitred."""
+    normals = []
+    for (ax, ay), (bx, by_) in itertools.pairwise(pts):
+        length = max(1e-6, math.hypot(bx - ax, by_ - ay))
+        normals.append((-(by_ - ay) / length, (bx - ax) / length))
+    if not normals:
+        return list(pts)
+    out = []
+    for i, (x, y) in enumerate(pts):  # the normals of the steps in and out of this point
+        (ax, ay), (bx, by_) = normals[max(0, i - 1)], normals[min(i, len(normals) - 1)]
+        k = by / (1 + ax * bx + ay * by_)  # no U-turns: a path never revisits a square
+        out.append((x + (ax + bx) * k, y + (ay + by_) * k))
+    return out
+
+
+def _lanes(paths: Sequence[Sequence[str]]) -> list[float]:
+    """How far right of the centres each path is drawn: moves that share a step in the same
+    direction get lanes of their own; opposite directions are apart already."""
+    steps = [set(itertools.pairwise(p)) for p in paths]
+    lanes: list[int] = []
+    for i, mine in enumerate(steps):
+        taken = {lanes[j] for j in range(i) if steps[j] & mine}
+        lanes.append(next(n for n in itertools.count() if n not in taken))
+    return [LANE + n * LANE_STEP for n in lanes]
+
+
+def _arrow(d: ImageDraw.ImageDraw, pts: list[Point]) -> None:
+    """A move: a dot where it starts, a line along its path, one head where it ends."""
     if len(pts) < 2:
         return
     (ax, ay), (bx, by) = pts[-2], pts[-1]
-    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    length = max(1.0, math.hypot(bx - ax, by - ay))
     ux, uy = (bx - ax) / length, (by - ay) / length
     head = [
         (bx + ux * 6, by + uy * 6),
         (bx - ux * 20 - uy * 14, by - uy * 20 + ux * 14),
         (bx - ux * 20 + uy * 14, by - uy * 20 - ux * 14),
     ]
-    for width, col in ((14, edge), (7, colour)):
+    for width, col in ((14, HIGHLIGHT_EDGE), (7, HIGHLIGHT)):
         d.line([*pts[:-1], (bx - ux * 12, by - uy * 12)], fill=col, width=width, joint="curve")
-    d.polygon(head, fill=colour, outline=edge, width=3)
+    ox, oy = pts[0]
+    d.ellipse((ox - 9, oy - 9, ox + 9, oy + 9), fill=HIGHLIGHT, outline=HIGHLIGHT_EDGE, width=3)
+    d.polygon(head, fill=HIGHLIGHT, outline=HIGHLIGHT_EDGE, width=3)
 
 
 def draw_last_turn(img: Image.Image, view: Mapping[str, Any], last: LastTurn) -> None:
@@ -176,14 +213,15 @@ def draw_last_turn(img: Image.Image, view: Mapping[str, Any], last: LastTurn) ->
         if sq in B.NEIGHBOURS:
             x, y = square_xy(sq)
             _ring(d, (x + 3, y + 3, x + CELL - 3, y + CELL - 3))
-    for _seat, path, gate in last.paths:
-        pts: list[tuple[float, float]] = [square_centre(s) for s in path if s in B.NEIGHBOURS]
+    paths = [[s for s in path if s in B.NEIGHBOURS] for _seat, path, _gate in last.paths]
+    for squares, (_seat, _path, gate), lane in zip(paths, last.paths, _lanes(paths), strict=True):
+        pts: list[Point] = [square_centre(s) for s in squares]
         if gate in GATE_SIDE:
             pts.append(_gate_exit_point(gate))
         elif len(pts) >= 2:  # stop short of the centre: the moved piece stays visible
             (ax, ay), (bx, by) = pts[-2], pts[-1]
             pts[-1] = (bx - (bx - ax) * 0.3, by - (by - ay) * 0.3)
-        _arrow(d, pts, HIGHLIGHT, HIGHLIGHT_EDGE)
+        _arrow(d, _offset(pts, lane))
     for sq, per_seat in last.lost.items():
         if sq not in B.NEIGHBOURS or not per_seat:
             continue

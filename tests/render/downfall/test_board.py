@@ -265,6 +265,38 @@ def test_a_move_draws_its_path() -> None:
     assert count_near(img, square_box("h3"), L.HIGHLIGHT, tol=10) == 0
 
 
+def magenta_rows(img: Image.Image, x: int, y0: int, y1: int) -> list[int]:
+    return [y for y in range(y0, y1) if count_near(img, (x, y, x + 1, y + 1), L.HIGHLIGHT, 10) == 1]
+
+
+def test_two_moves_from_one_square_read_as_two_arrows() -> None:
+    """g4 → i4 and g4 → f4 used to be one line with a head at each end: "f4 ↔ i4". Each move
+    now keeps to its own side of the squares' centres, starts at a dot and has one head."""
+    view = fixtures.phase2_mid()
+    del view["lava"]["f4"]
+    view["last_turn"]["events"] = [
+        {"type": "PieceMoved", "seat": 1, "from": "g4", "to": "i4", "path": ["g4", "h4", "i4"]},
+        {"type": "PieceMoved", "seat": 1, "from": "g4", "to": "f4", "path": ["g4", "f4"]},
+    ]
+    img = board(view)
+    _cx, cy = L.square_centre("g4")
+    top, bottom = cy - L.CELL // 2, cy + L.CELL // 2
+    east = magenta_rows(img, L.square_centre("h4")[0], top, bottom)  # g4 → i4 passes h4
+    west = magenta_rows(img, L.square_xy("g4")[0] + 4, top, bottom)  # g4 → f4 leaves g4
+    assert east and west
+    assert min(east) > cy and max(west) < cy  # on either side: the two never merge
+    # one head each, at the end of its own move: at i4 and f4, not at g4's far side
+    for sq in ("i4", "f4"):
+        assert count_near(img, square_box(sq), L.HIGHLIGHT, tol=10) > 150
+    # two moves along the same stretch in the same direction get two lanes
+    view["last_turn"]["events"][1] = {
+        "type": "PieceMoved", "seat": 1, "from": "g4", "to": "h4", "path": ["g4", "h4"]
+    }  # fmt: skip
+    img = board(view)
+    runs = magenta_rows(img, L.square_xy("h4")[0] + 6, top, bottom)
+    assert max(runs) - min(runs) > 24  # two lines, one beside the other
+
+
 def test_pieces_lost_this_turn_show_crossed_out_where_they_stood() -> None:
     view = fixtures.phase2_mid()  # lava on f4 took one black and two yellow pieces
     spared = copy.deepcopy(view)
