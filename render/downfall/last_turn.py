@@ -47,13 +47,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _where(building: object, square: object) -> str:
-    b, sq = _s(building), _s(square)
-    if b and sq:
-        return f"{sq} ({b})"
-    return sq or b or "?"
-
-
 def _extend(lines: list[str], ending: str, more: str) -> None:
     """Continue the last sentence if it ends with ``ending``, else start a new one."""
     if lines and lines[-1].endswith(ending):
@@ -81,7 +74,7 @@ class _Card:
         if kind == "RelativesEarned":
             self.earned = _i(ev.get("count")) or 0
         elif kind == "RelativePlaced":
-            self.brought.append(_where(ev.get("building"), ev.get("square")))
+            self.brought.append(_s(ev.get("square")) or "?")  # the board shows squares
         else:
             self.unused = _i(ev.get("unused")) or 0
         if self.line is None:  # relatives without a card this turn: a sentence of their own
@@ -134,9 +127,7 @@ def read_last_turn(view: Mapping[str, Any], names: Sequence[str]) -> LastTurn:
                 continue
             out.placed.append(sq)
             how = " as a joker" if ev.get("joker") else ""
-            building = _s(ev.get("building"))
-            where = sq if building in (None, str(number)) else f"{sq} ({building})"
-            card.start(f"{who(seat)} played {number}{how} → {where}", out.lines)
+            card.start(f"{who(seat)} played {number}{how} → {sq}", out.lines)
         elif kind == "VesuviusSeethes":
             say(f"{who(seat)} drew A.D. 79: Vesuvius seethes!")
         elif kind == "OmenDrawn":

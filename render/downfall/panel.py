@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.downfall import board as B
 from render import fonts, shapes
 from render.downfall.last_turn import LastTurn
 from render.downfall.layout import (
@@ -46,6 +47,7 @@ COL_W = 118
 COLS_X = X1 - len(COLS) * COL_W  # where the number columns start
 NAME_X = X0 + 58  # where a player's name starts; it ends before NAME_R
 NAME_R = COLS_X - 16
+BUILDING_BY_LABEL = {b.label: b for b in B.BUILDINGS}  # the view names buildings "6b", "N3"
 PHASE_TITLE = {
     "build": "Phase 1 · To Pompeii",
     "lava_setup": "The lava comes",
@@ -61,8 +63,9 @@ def decision(view: Mapping[str, Any]) -> str:
         return "plays a card and places a piece"
     if kind == "relative":
         left = pending.get("relatives_left", 0)
-        frm = pending.get("relatives_from")
-        src = f" (from {frm})" if frm else ""
+        frm = BUILDING_BY_LABEL.get(str(pending.get("relatives_from")))
+        squares = "/".join(sq for sq, _n in frm.squares) if frm else ""
+        src = f" (brought by house {frm.number} on {squares})" if frm and frm.number else ""
         return f"may place {left} more relative{'s' if left != 1 else ''}{src}"
     if kind == "omen":
         return "Omen: throws a piece into the volcano"

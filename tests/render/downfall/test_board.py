@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 import threading
 from typing import Any
 
@@ -23,6 +24,7 @@ from tests.render import legibility
 from tests.render.downfall import fixtures, golden, positions
 
 Box = tuple[int, int, int, int]
+BOARD_LABEL = re.compile(r"\b(?:N\d+|\d+[ab])\b")  # building labels (6b, N3): not on the board
 
 
 def board(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
@@ -426,6 +428,7 @@ def test_the_panel_reads_on_a_phone(name: str) -> None:
     img, drawn = panel_text(view, names)
     assert len(drawn) > 30
     assert legibility.problems(drawn, img.size) == []
+    assert not [d.text for d in drawn if BOARD_LABEL.search(d.text)]  # only what the board shows
     smallest = min(legibility.preview_cap(d, img.width) for d in drawn)
     assert smallest >= legibility.MIN_CAP  # 7.3 px (it was 2.6 px in the side panel)
 
@@ -460,6 +463,8 @@ def test_a_long_last_turn_wraps_instead_of_being_cut() -> None:
     for sentence in D.read_last_turn(view, names).lines:
         assert all(word in said for word in sentence.split()), sentence
     assert "cara drew A.D. 79 again: Vesuvius erupts!" in said
+    assert "(brought by house 6 on d4/d5)" in said  # the decision, in the board's terms
+    assert not BOARD_LABEL.search(said)
 
 
 # ------------------------------------------------------------------ threads
