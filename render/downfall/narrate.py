@@ -123,9 +123,15 @@ class _Turn:
             )
         elif kind == "OmenDrawn":
             self.say(f"{who} drew an Omen")
-        elif kind == "PieceThrown":
+        elif kind == "PieceThrown":  # who threw (the one who drew the Omen), and whose piece
             where = _where(e.get("building"), e.get("square"))
-            self.say(f"The Omen threw a {e.get('colour')} piece from {where} into the volcano")
+            whose = _name(self.names, e.get("victim"))
+            threw = f"threw {whose}'s {e.get('colour')} piece from {where} into the volcano"
+            self.flush()
+            if self.lines and self.lines[-1] == f"{who} drew an Omen":
+                self.lines[-1] += f" and {threw}"
+            else:
+                self.lines.append(f"Omen: {who} {threw}")
         elif kind == "OmenNoVictim":
             self.say("The Omen has no effect: no other player has a piece in the city")
         elif kind == "VesuviusErupted":

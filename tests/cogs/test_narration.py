@@ -44,12 +44,24 @@ def test_omens_lava_escapes_and_the_end() -> None:
          "outcome": {}},
     ]  # fmt: skip
     assert narrate(events, NAMES) == [
-        "Klaus drew an Omen",
-        "The Omen threw a black piece from c3 (house 3) into the volcano",
+        "Klaus drew an Omen and threw Oliver's black piece from c3 (house 3) into the volcano",
         "Jurgen placed a mask tile: lava covered d4: 2 pieces lost (1 red, 1 yellow)",
         "Klaus escaped from f3 through Porta Vesuvio",
         "The game is over: the last lava tile has been placed; left in the city: "
         "2 pieces lost (2 black)",
+    ]
+
+
+def test_the_omen_says_who_threw_and_whose_piece() -> None:
+    """The Omen line used to name neither the player who drew it nor the piece's owner."""
+    thrown = {"type": "PieceThrown", "seat": 2, "victim": 0, "colour": "red", "square": "k6",
+              "building": "11b"}  # fmt: skip
+    assert narrate([{"type": "OmenDrawn", "seat": 2}, thrown], NAMES) == [
+        "Jurgen drew an Omen and threw Klaus's red piece from k6 (house 11) into the volcano"
+    ]
+    # the choice as a move of its own (the Omen was drawn in an earlier message)
+    assert narrate([thrown], NAMES) == [
+        "Omen: Jurgen threw Klaus's red piece from k6 (house 11) into the volcano"
     ]
 
 
