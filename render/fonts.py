@@ -463,19 +463,36 @@ def wrap(text: str, role: str, size: int, width: float, first: float | None = No
     empty). Only a single word wider than a whole line is cut, with "…"."""
     f = font(role, size)
     widths = [width if first is None else first]
+    space = _word_width(" ", f, size)
     lines: list[str] = []
-    line = ""
+    line, used = "", 0.0
     for word in clean(text).split(" "):
-        candidate = f"{line} {word}" if line else word
+        w = _word_width(word, f, size)
         full = first is None or len(widths) > 1  # a whole line: a lone long word stays on it
-        if text_width(candidate, f, size) <= widths[-1] or (not line and full):
-            line = candidate
+        if (used + space + w if line else w) <= widths[-1] - 1 or (not line and full):
+            line, used = (f"{line} {word}", used + space + w) if line else (word, w)
             continue
         lines.append(line)
         widths.append(width)
-        line = word
+        line, used = word, w
     lines.append(line)
     return [fit(one, f, size, w) for one, w in zip(lines, widths, strict=True)]
+
+
+def _word_width(word: str, f: AnyFont, size: int) -> float:
+    """The width of ``word`` (any text), cached per thread: words and labels repeat from image
+    to image, and measuring costs as much as drawing."""
+    key = ("width", *_font_key(f), word, size)
+    cache = _cache()
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = text_width(word, f, size)
+    return float(hit)  # type: ignore[arg-type]
+
+
+def width(text: str, role: str, size: int) -> float:
+    """The width of ``text`` in ``role`` at ``size`` px (cached)."""
+    return _word_width(text, font(role, size), size)
 
 
 def draw_lines(

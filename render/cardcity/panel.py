@@ -15,10 +15,11 @@ from PIL import Image, ImageDraw
 
 from engine.cardcity import data as D
 from engine.cardcity import rules
-from render import fonts
+from render import fonts, shapes
 from render.cardcity import art
 from render.cardcity.cards import card_ink, permit_icon, seat_badge
 from render.cardcity.layout import (
+    CANVAS,
     CARD_FILL,
     END_PHASE,
     GOLD,
@@ -153,7 +154,7 @@ def _draw_deck(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
     if chip:
         text, fill = chip
         f = fonts.font("bold", SMALLEST)
-        right = X1 - 24 - f.getlength(text)
+        right = X1 - 24 - fonts.width(text, "bold", SMALLEST)
         d.rounded_rectangle((right, top + 4, X1, top + 40), radius=8, fill=fill)
         fonts.label(img, (X1 - 12, top + 31), text, f, (255, 255, 255), anchor="rs")
         right -= 14
@@ -180,12 +181,11 @@ def _draw_turn(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
     x = X0 + (60 if seat is not None else 14)
     name_font = fonts.font("bold", 30)
     head = fonts.fit(head, name_font, 30, X1 - 14 - x)
-    after = x + fonts.text_width(head, name_font, 30) + 12
+    after = x + fonts.width(head, "bold", 30) + 12
     lines = fonts.wrap(what, "regular", SMALLEST, X1 - X0 - 28, first=X1 - 14 - after)
     bottom = top + 54 + LINE_H * (len(lines) - 1)
-    ImageDraw.Draw(img).rounded_rectangle(
-        (X0, top, X1, bottom), radius=10, fill=PANEL_HI, outline=HIGHLIGHT, width=2
-    )
+    frame = shapes.box((X1 - X0, bottom - top), PANEL_HI, CANVAS, outline=HIGHLIGHT, width=2)
+    img.paste(frame, (X0, top))
     if seat is not None:
         seat_badge(img, (X0 + 30, top + 27), seat, 19)
     fonts.draw_text(img, (x, top + 38), head, name_font, 30, TEXT)
@@ -220,7 +220,6 @@ def _draw_items(
 def _draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
     """A row per player: number, name, score; hand size, statue and permits left (at the end:
     the place, and the points built minus the cards kept in hand)."""
-    d = ImageDraw.Draw(img)
     over = view.get("stage") == "over"
     outcome = view.get("outcome") or {}
     places = [p for p in outcome.get("places") or [] if isinstance(p, int)]
@@ -233,11 +232,8 @@ def _draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
     for sv in view.get("seats") or []:
         s = int(sv.get("seat", 0))
         on_turn = actor == s and not over
-        d.rounded_rectangle(
-            (X0, y, X1, y + ROW_H - 6), radius=10, fill=PANEL_HI if on_turn else PANEL
-        )
-        if on_turn:
-            d.rounded_rectangle((X0, y, X0 + 7, y + ROW_H - 6), radius=3, fill=HIGHLIGHT)
+        fill, bar = (PANEL_HI, HIGHLIGHT) if on_turn else (PANEL, None)
+        img.paste(shapes.box((X1 - X0, ROW_H - 6), fill, CANVAS, bar=bar), (X0, y))
         seat_badge(img, (X0 + 30, y + 22), s, 19)
         score = int(sv.get("score", 0))
         base = y + 33
@@ -287,9 +283,10 @@ def _draw_last(
         what = p.code if p.code else f"statue as {p.declared}" if p.declared else "statue"
         head = f"Last play: {display_name(names, last.seat)}, {what} on {cell_code(p.cell)}"
         pts = f"+{last.points}"
-        f = fonts.font("bold", 30)
         fonts.role_label(img, (X1, base + 2), pts, "bold", 30, HIGHLIGHT, "rs")
-        fonts.fitted_line(img, (X0 + 42, base), head, "bold", 26, TEXT, X1 - 16 - f.getlength(pts))
+        fonts.fitted_line(
+            img, (X0 + 42, base), head, "bold", 26, TEXT, X1 - 16 - fonts.width(pts, "bold", 30)
+        )
         if last.streets is None:
             lines.append(("(street by street: not available)", MUTED))
         else:

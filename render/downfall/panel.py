@@ -17,6 +17,7 @@ from engine.downfall import board as B
 from render import fonts, shapes
 from render.downfall.last_turn import LastTurn
 from render.downfall.layout import (
+    CANVAS,
     CARD,
     CARD_HI,
     GOLD,
@@ -40,7 +41,7 @@ X0, X1 = 22, W - 22  # the panel's left and right edges
 NAME_SIZE = 36  # whose turn
 ROW_SIZE = 32  # names and numbers in the player rows
 LINE_H = 38  # between wrapped lines of SMALLEST text
-ROW_H = 52
+ROW_H = 48
 COLS = (("supply", "supply"), ("city", "in_city"), ("saved", "saved"), ("volcano", "volcano"),
         ("hand", "hand_size"))  # fmt: skip
 COL_W = 118
@@ -108,23 +109,23 @@ def _draw_header(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
     title = PHASE_TITLE.get(phase, phase)
     base = top + 34
     fonts.role_label(img, (X0, base), title, "bold", SMALLEST, TEXT)
-    x = X0 + fonts.font("bold", SMALLEST).getlength(title) + 18
+    x = X0 + fonts.width(title, "bold", SMALLEST) + 18
     chip = _phase_chip(view)
     if chip:
         text, fill = chip
-        f = fonts.font("bold", SMALLEST)
+        chip_w = 24 + fonts.width(text, "bold", SMALLEST)
         ImageDraw.Draw(img).rounded_rectangle(
-            (x, top + 2, x + 24 + f.getlength(text), top + 46), radius=8, fill=fill
+            (x, top + 2, x + chip_w, top + 46), radius=8, fill=fill
         )
-        fonts.label(img, (x + 12, base), text, f, (255, 255, 255))
-        x += 24 + f.getlength(text)
+        fonts.role_label(img, (x + 12, base), text, "bold", SMALLEST, (255, 255, 255))
+        x += chip_w
     tiles = int(view.get("tiles_placed", 0))
     out = len(view.get("tiles_out_of_play") or [])
     right = {
         "build": "The Downfall of Pompeii",
         "lava_setup": "",  # the chip counts the tiles
     }.get(phase, f"{tiles} lava tiles placed" + (f" · {out} out of play" if out else ""))
-    if fonts.font("cond", SMALLEST).getlength(right) < X1 - x - 16:
+    if fonts.width(right, "cond", SMALLEST) < X1 - x - 16:
         fonts.role_label(img, (X1, base), right, "cond", SMALLEST, MUTED, "rs")
     return top + 52
 
@@ -152,11 +153,11 @@ def _draw_turn(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
             right -= 50 * len(tiles)
     x = X0 + (64 if icon else 16)
     head = fonts.fit(head, name_font, NAME_SIZE, right - x)
-    after = x + fonts.text_width(head, name_font, NAME_SIZE) + 14
+    after = x + fonts.width(head, "bold", NAME_SIZE) + 14
     lines = fonts.wrap(what, "regular", SMALLEST, X1 - 16 - X0 - 16, first=right - after)
     bottom = top + 60 + LINE_H * (len(lines) - 1)
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((X0, top, X1, bottom), radius=10, fill=CARD_HI, outline=HIGHLIGHT, width=2)
+    frame = shapes.box((X1 - X0, bottom - top), CARD_HI, CANVAS, outline=HIGHLIGHT, width=2)
+    img.paste(frame, (X0, top))
     if icon is not None:
         paste_centered(img, icon, X0 + 34, top + 30)
     for i, tile_img in enumerate(tiles):
@@ -168,7 +169,6 @@ def _draw_turn(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
 
 def _draw_players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
     """A row per player: piece, name and colour; supply, city, saved, volcano, hand."""
-    d = ImageDraw.Draw(img)
     for i, (label, _key) in enumerate(COLS):
         cx = COLS_X + i * COL_W + COL_W / 2
         fonts.role_label(img, (cx, top + 30), label, "cond", SMALLEST, MUTED, "ms")
@@ -179,13 +179,11 @@ def _draw_players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str
     for sv in view.get("seats") or []:
         s = int(sv.get("seat", 0))
         on_turn = seat == s and phase != "over"
-        fill = CARD_HI if on_turn else CARD
-        d.rounded_rectangle((X0, y, X1, y + ROW_H - 6), radius=10, fill=fill)
-        if on_turn:
-            d.rounded_rectangle((X0, y, X0 + 7, y + ROW_H - 6), radius=3, fill=HIGHLIGHT)
+        fill, bar = (CARD_HI, HIGHLIGHT) if on_turn else (CARD, None)
+        img.paste(shapes.box((X1 - X0, ROW_H - 6), fill, CANVAS, bar=bar), (X0, y))
         colour = str(sv.get("colour", "red"))
-        paste_centered(img, shapes.piece_sprite(colour, 40), X0 + 32, y + 23)
-        base = y + 35
+        paste_centered(img, shapes.piece_sprite(colour, 40), X0 + 32, y + 21)
+        base = y + 33
         right = NAME_R
         if phase == "over" and s < len(places):  # the finishing place, gold for the winners
             gold = GOLD if places[s] == 1 else MUTED
@@ -194,7 +192,7 @@ def _draw_players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str
         f = fonts.font("bold", ROW_SIZE)
         name = fonts.fit(display_name(view, names, s), f, ROW_SIZE, right - NAME_X)
         x = NAME_X + fonts.draw_text(img, (NAME_X, base), name, f, ROW_SIZE, TEXT) + 12
-        if x + fonts.font("cond", SMALLEST).getlength(colour) <= right:  # if there is room
+        if x + fonts.width(colour, "cond", SMALLEST) <= right:  # if there is room
             fonts.role_label(img, (x, base), colour, "cond", SMALLEST, MUTED)
         for i, (_label, key) in enumerate(COLS):
             cx = COLS_X + i * COL_W + COL_W / 2
@@ -211,7 +209,7 @@ def _draw_last(img: Image.Image, view: Mapping[str, Any], last: LastTurn, top: i
     fonts.role_label(img, (X0 + 46, base), "Last turn", "bold", SMALLEST, MUTED)
     if view.get("phase") in ("escape", "over"):  # the corner tag of the phase-2 squares
         legend = "pieces on a square = its move points"
-        x = X1 - fonts.font("cond", SMALLEST).getlength(legend)
+        x = X1 - fonts.width(legend, "cond", SMALLEST)
         fonts.role_label(img, (X1, base), legend, "cond", SMALLEST, MUTED, "rs")
         d.rounded_rectangle((x - 48, top + 8, x - 12, top + 42), radius=7, fill=NUMBER_INK)
         fonts.role_label(img, (x - 30, top + 25), "5", "bold", SMALLEST, NUMBER_HALO, "mm")

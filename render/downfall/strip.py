@@ -29,10 +29,9 @@ BAG_X = GX - 34
 STOCK_X = BAG_X + 6 * 66 + 14
 DISCARD_X = STOCK_X + 110
 DISCARD_KEYS = (*(str(n) for n in range(1, 12)), "omen")
-LABEL_Y = STRIP_Y + 30  # baselines of the labels
-CARD_Y = STRIP_Y + 44  # top of the tiles and cards
-COUNT_Y = STRIP_Y + 140  # baselines of the counts
-STRIP_H = 150
+LABEL_Y = STRIP_Y + 28  # baselines of the labels
+CARD_Y = STRIP_Y + 38  # top of the tiles and cards
+COUNT_Y = STRIP_Y + 128  # baselines of the counts
 
 
 def draw_static_strip(img: Image.Image) -> None:

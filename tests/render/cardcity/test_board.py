@@ -304,12 +304,9 @@ def test_any_name_stays_inside_the_panel() -> None:
 
 
 def panel_text(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, list[Drawn]]:
-    """The image, and every text under the city: the panel, and the legend (drawn once into
-    the cached background, so drawn again here)."""
+    """The image, and every text under the city: the panel and the legend."""
     img, drawn = legibility.drawn_text(lambda: CB.draw_board(view, names))
-    blank = Image.new("RGB", img.size)
-    _, legend = legibility.drawn_text(lambda: CP.draw_legend(blank) or blank)
-    return img, [d for d in [*drawn, *legend] if d.box[1] >= CL.PANEL_Y]
+    return img, [d for d in drawn if d.box[1] >= CL.PANEL_Y]
 
 
 @pytest.mark.parametrize("name", positions.GOLDEN)

@@ -68,7 +68,7 @@ def test_board_is_a_png_sized_for_discord(name: str) -> None:
     data = render.render_board("downfall", view, names)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(data))
-    assert img.size == (L.W, L.H) == (1204, 1560)  # the board, and the panel under it
+    assert img.size == (L.W, L.H) == (1204, 1490)  # the board, and the panel under it
     assert "transparency" not in img.info  # opaque: looks the same on dark and light themes
     assert len(data) < 150 * 1024
 
@@ -406,9 +406,7 @@ def test_house_numbers_and_coordinates_stay_legible_at_400px() -> None:
 def panel_text(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, list[Drawn]]:
     """The board, and the texts under it: the strip's labels and counts and the whole panel
     (the strip's card faces are pictures, like the pieces on the board)."""
-    D.draw_board(view, names)  # cached card faces and badges are drawn once, now
-    S.clear_backgrounds()  # the strip's fixed labels are drawn into the background: again
-    img, drawn = legibility.drawn_text(lambda: D.draw_board(view, names))
+    img, drawn = legibility.drawn_text(lambda: D.draw_board(view, names), S.clear_backgrounds)
     faces = (ST.CARD_Y - 2, ST.CARD_Y + 58)
     return img, [
         d
