@@ -31,6 +31,7 @@ from render.downfall.layout import (
     square_centre,
     square_xy,
 )
+from render.fonts import RGB
 
 
 def draw_lava(img: Image.Image, view: Mapping[str, Any]) -> None:
@@ -79,36 +80,36 @@ STACK_SPOTS: dict[int, list[tuple[int, int]]] = {
 }
 
 
-def _total_badge(total: int) -> Image.Image:
-    """The dark tag in a square's corner: pieces on the square (= their move points)."""
+def _number_tag(
+    n: int, radius: int, shape: tuple[int, int, int, int], colours: tuple[RGB, RGB, RGB | None]
+) -> Image.Image:
+    """``n`` on a rounded tag, cached: ``shape`` is (font px, height, least width, padding),
+    ``colours`` (fill, ink, edge)."""
+    px, h, least, pad = shape
+    fill, ink, edge = colours
 
     def make() -> Image.Image:
-        f = fonts.font("bold", 22)
-        text = str(total)
-        w = max(26, 14 + round(f.getlength(text)))
-        im = Image.new("RGBA", (w, 25), (0, 0, 0, 0))
-        ImageDraw.Draw(im).rounded_rectangle((0, 0, w - 1, 24), radius=7, fill=NUMBER_INK)
-        fonts.label(im, (w / 2, 12.5), text, f, NUMBER_HALO, anchor="mm")
+        f = fonts.font("bold", px)
+        text = str(n)
+        w = max(least, pad + round(f.getlength(text)))
+        im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+        ImageDraw.Draw(im).rounded_rectangle(
+            (0, 0, w - 1, h - 1), radius=radius, fill=fill, outline=edge, width=2 if edge else 0
+        )
+        fonts.label(im, (w / 2, h / 2), text, f, ink, anchor="mm")
         return im
 
-    return shapes.cached(("total badge", total), make)
+    return shapes.cached(("number tag", n, radius, shape, colours), make)
+
+
+def _total_badge(total: int) -> Image.Image:
+    """The dark tag in a square's corner: pieces on the square (= their move points)."""
+    return _number_tag(total, 7, (22, 25, 26, 14), (NUMBER_INK, NUMBER_HALO, None))
 
 
 def count_badge(n: int) -> Image.Image:
     """The small white disc on a token: pieces of that colour on the square."""
-
-    def make() -> Image.Image:
-        f = fonts.font("bold", 17)
-        text = str(n)
-        w = max(23, 8 + round(f.getlength(text)))
-        im = Image.new("RGBA", (w, 23), (0, 0, 0, 0))
-        ImageDraw.Draw(im).rounded_rectangle(
-            (0, 0, w - 1, 22), radius=11, fill=NUMBER_HALO, outline=NUMBER_INK, width=2
-        )
-        fonts.label(im, (w / 2, 11.5), text, f, NUMBER_INK, anchor="mm")
-        return im
-
-    return shapes.cached(("count badge", n), make)
+    return _number_tag(n, 11, (17, 23, 23, 8), (NUMBER_HALO, NUMBER_INK, NUMBER_INK))
 
 
 def draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
