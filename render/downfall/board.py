@@ -53,7 +53,7 @@ def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     img = background(stacked).copy()
     last = read_last_turn(view, names)
     draw_volcano(img, view)
-    draw_lava(img, view)
+    draw_lava(img, view, stacked)
     draw_gates(img, view)
     if stacked:
         draw_stacks(img, view)

@@ -31,16 +31,30 @@ from render.downfall.layout import (
     square_centre,
     square_xy,
 )
+from render.downfall.static import background
 from render.fonts import RGB
 
 
-def draw_lava(img: Image.Image, view: Mapping[str, Any]) -> None:
+def draw_lava(img: Image.Image, view: Mapping[str, Any], faded: bool) -> None:
+    """The lava tiles, on the static board ``background(faded)`` that ``img`` is a copy of."""
     for sq, symbol in (view.get("lava") or {}).items():
-        if sq not in B.NEIGHBOURS:
-            continue
-        x, y = square_xy(sq)
-        tile = shapes.lava_tile(str(symbol), CELL - 4)
-        img.paste(tile, (x + 2, y + 2), tile)
+        if sq in B.NEIGHBOURS:
+            x, y = square_xy(sq)
+            img.paste(_lava_on(str(symbol), sq, faded), (x + 2, y + 2))
+
+
+def _lava_on(symbol: str, square: str, faded: bool) -> Image.Image:
+    """A lava tile over its square of the static board, as one opaque tile (cached: pasting it
+    is a copy, blending the tile each time cost as much as the rest of the lava)."""
+
+    def make() -> Image.Image:
+        x, y = square_xy(square)
+        under = background(faded).crop((x + 2, y + 2, x + CELL - 2, y + CELL - 2))
+        tile = shapes.lava_tile(symbol, CELL - 4)
+        under.paste(tile, (0, 0), tile)
+        return under
+
+    return shapes.cached(("lava on", symbol, square, faded), make)
 
 
 def draw_gates(img: Image.Image, view: Mapping[str, Any]) -> None:
@@ -123,11 +137,13 @@ def draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
         spots = STACK_SPOTS[min(4, len(counts))]
         if sq in GATE_SIDE:  # keep clear of the gate's name plaque
             cy += 8 if GATE_SIDE[sq] == "n" else -12
-        for (seat, n), (ox, oy) in zip(sorted(counts.items()), spots, strict=False):
-            tx, ty = cx + ox, cy + oy
-            paste_centered(img, shapes.piece_sprite(colour_of(view, seat), TOKEN_SIZE), tx, ty)
+        tokens = list(zip(sorted(counts.items()), spots, strict=False))
+        for (seat, _n), (ox, oy) in tokens:
+            sprite = shapes.piece_sprite(colour_of(view, seat), TOKEN_SIZE)
+            paste_centered(img, sprite, cx + ox, cy + oy)
+        for (_seat, n), (ox, oy) in tokens:  # after every token: a badge may overlap the next
             if n > 1:
-                paste_centered(img, count_badge(n), tx + 16, ty + 14)
+                paste_centered(img, count_badge(n), cx + ox + 16, cy + oy + 14)
         x, y = square_xy(sq)
         badge = _total_badge(len(seats))
         img.paste(badge, (x + CELL - 5 - badge.width, y + 5), badge)

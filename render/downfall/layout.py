@@ -3,6 +3,7 @@ are on the image, and small helpers every part of the picture shares."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -78,6 +79,7 @@ COORD_SIZE = 36
 TOKEN_SIZE = 46  # phase 2 stack token
 
 
+@functools.cache
 def square_xy(square: str) -> tuple[int, int]:
     """Top-left pixel of a square."""
     i = B.square_index(square)
