@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -422,6 +423,10 @@ def label(
         img.paste(stroke_fill, (x + sl, y + st), smask)
     mask, left, top = _mask(f, text, anchor, 0)
     img.paste(fill, (x + left, y + top), mask)
+    log: list[Drawn] | None = getattr(_recorder, "log", None)
+    if log is not None:
+        box = (x + left, y + top, x + left + mask.width, y + top + mask.height)
+        log.append(Drawn(text, cap_height(f), box))
 
 
 def role_label(
@@ -450,3 +455,95 @@ def fitted_line(
     ``right``."""
     f = font(role, size)
     draw_text(img, xy, fit(text, f, size, right - xy[0]), f, size, fill)
+
+
+def wrap(text: str, role: str, size: int, width: float, first: float | None = None) -> list[str]:
+    """``text`` broken into lines (at spaces) that each fit ``width`` px in ``role`` at
+    ``size`` (the first line: ``first`` px, when it starts after something else; it may then be
+    empty). Only a single word wider than a whole line is cut, with "…"."""
+    f = font(role, size)
+    widths = [width if first is None else first]
+    space = _word_width(" ", f, size)
+    lines: list[str] = []
+    line, used = "", 0.0
+    for word in clean(text).split(" "):
+        w = _word_width(word, f, size)
+        full = first is None or len(widths) > 1  # a whole line: a lone long word stays on it
+        if (used + space + w if line else w) <= widths[-1] - 1 or (not line and full):
+            line, used = (f"{line} {word}", used + space + w) if line else (word, w)
+            continue
+        lines.append(line)
+        widths.append(width)
+        line, used = word, w
+    lines.append(line)
+    return [fit(one, f, size, w) for one, w in zip(lines, widths, strict=True)]
+
+
+def _word_width(word: str, f: AnyFont, size: int) -> float:
+    """The width of ``word`` (any text), cached per thread: words and labels repeat from image
+    to image, and measuring costs as much as drawing."""
+    key = ("width", *_font_key(f), word, size)
+    cache = _cache()
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = text_width(word, f, size)
+    return float(hit)  # type: ignore[arg-type]
+
+
+def width(text: str, role: str, size: int) -> float:
+    """The width of ``text`` in ``role`` at ``size`` px (cached)."""
+    return _word_width(text, font(role, size), size)
+
+
+def draw_lines(
+    img: Image.Image,
+    xy: tuple[float, float],
+    lines: Sequence[str],
+    role: str,
+    size: int,
+    fill: RGB,
+    line_height: float,
+    first_x: float | None = None,
+) -> float:
+    """Draw ``lines`` (from :func:`wrap`) down from the baseline at ``xy``, the first one from
+    ``first_x`` when it continues something else; returns the baseline after the last."""
+    f = font(role, size)
+    x, y = xy
+    for i, line in enumerate(lines):
+        draw_text(img, (first_x if i == 0 and first_x is not None else x, y), line, f, size, fill)
+        y += line_height
+    return y
+
+
+def cap_height(f: AnyFont) -> float:
+    """The height of a capital letter above the baseline, in px."""
+    if isinstance(f, ImageFont.FreeTypeFont):
+        return float(-f.getbbox("H", anchor="ls")[1])
+    return float(f.getbbox("H")[3] - f.getbbox("H")[1])
+
+
+# ------------------------------------------------------------------ what was drawn (tests)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One piece of text drawn by :func:`label` (every text function ends there)."""
+
+    text: str
+    cap: float  # cap height of its font, px
+    box: tuple[int, int, int, int]  # where its pixels went
+
+
+_recorder = threading.local()
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text this thread draws meanwhile (to measure what a player can read)."""
+    log: list[Drawn] = []
+    before = getattr(_recorder, "log", None)
+    _recorder.log = log
+    try:
+        yield log
+    finally:
+        _recorder.log = before

@@ -32,6 +32,7 @@ from engine.downfall.tables import (
     AD79,
     B_LABEL,
     B_NUMBER,
+    B_SQUARES,
     GATE_NAME,
     INDEX,
     NAMES,
@@ -62,8 +63,8 @@ def _prompt(state: State) -> str:
         return f"{who}: play a card and place a piece"
     if kind == RELATIVE:
         return (
-            f"{who}: place up to {state.rel_left} relative(s) from building "
-            f"{B_LABEL[state.rel_from]}, or pass"
+            f"{who}: place up to {state.rel_left} relative(s) brought by "
+            f"{_building(state.rel_from)}, or pass"
         )
     if kind == OMEN_CHOICE:
         return f"{who}: the Omen! Choose another player's piece to throw into the volcano"
@@ -168,20 +169,33 @@ def player_view(state: State, seat: int) -> PlayerView:
     return view
 
 
+def _building(b: int) -> str:
+    """A building as the board shows it: its house number (neutral ones have none) and its
+    squares, e.g. ``house 6 on d4/d5``, ``the neutral building on d2``."""
+    squares = "/".join(NAMES[i] for i in B_SQUARES[b])
+    return (
+        f"house {B_NUMBER[b]} on {squares}" if B_NUMBER[b] else f"the neutral building on {squares}"
+    )
+
+
 def _where(square: str) -> str:
+    """A square, and what the board shows on it: ``e6 (house 9)``, ``d2 (neutral building)``."""
     b = SQ_BUILDING[INDEX[square]]
-    return f"building {B_LABEL[b]} ({square})" if b >= 0 else square
+    if b < 0:
+        return square
+    return f"{square} (house {B_NUMBER[b]})" if B_NUMBER[b] else f"{square} (neutral building)"
 
 
 def describe_action(state: State, seat: int, action: Action) -> str:
-    """A friendly label for menus, e.g. ``Play 6 → building 6b (d4)``."""
+    """A friendly label for menus, in the board's terms (squares, house numbers; never the
+    notation's building labels): ``Play 6 → d4``, ``Relative → e6 (house 9)``."""
     if isinstance(action, PlayCard):
         if action.square is None:
             return f"Play {action.card} (no piece can be placed)"
         joker = B_NUMBER[SQ_BUILDING[INDEX[action.square]]] != action.card
         if joker:
             return f"Play {action.card} as a joker → {_where(action.square)}"
-        return f"Play {action.card} → {_where(action.square)}"
+        return f"Play {action.card} → {action.square}"  # the house of that number
     if isinstance(action, PlaceRelative):
         return f"Relative → {_where(action.square)}"
     if isinstance(action, Pass):
@@ -189,7 +203,7 @@ def describe_action(state: State, seat: int, action: Action) -> str:
             return "Place no more relatives"
         return "End your moves"
     if isinstance(action, ThrowOmen):
-        return f"Throw the {action.colour} piece in {_where(action.square)} into the volcano"
+        return f"Throw the {action.colour} piece on {action.square} into the volcano"
     if isinstance(action, CallEruption):
         return "Call “The volcano erupts!” (show your hand of jokers)"
     if isinstance(action, PlaceLava):

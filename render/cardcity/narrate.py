@@ -69,12 +69,29 @@ def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
     if kind == "GameEnded":
         reason = str(e.get("reason") or "the second volcano erupted")
         return f"The game is over: {reason[:1].lower()}{reason[1:]}"
-    return None  # draws, windows, declines and preparing a move (C22) are routine
+    return None  # windows, declines and preparing a move (C22) are routine; draws: see narrate
 
 
 def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
-    """Sentences for a run of public events, in order."""
-    return [s for s in (_sentence(e, names) for e in events) if s]
+    """Sentences for a run of public events, in order. A draw is said (that a card was drawn,
+    never which: that stays in the event's ``secret``, which is never read here), as part of
+    the play or discard it follows: "Ann built Temple·red on g8 for 5 points and drew a card"."""
+    lines: list[str] = []
+    joins: Any = None  # the seat whose play or discard was just said: its draw joins it
+    for e in events:
+        kind, seat = e.get("type"), e.get("seat")
+        if kind == "CardDrawn":
+            if joins is not None and joins == seat:
+                lines[-1] += " and drew a card"
+            else:
+                lines.append(f"{_name(names, seat)} drew a card")
+            joins = None
+            continue
+        sentence = _sentence(e, names)
+        if sentence:
+            lines.append(sentence)
+            joins = seat if kind in ("CardPlayed", "CardDiscarded") else None
+    return lines
 
 
 def decision(view: Mapping[str, Any]) -> str:

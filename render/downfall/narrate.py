@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.downfall import board as B
+
 COLOURS = ("red", "black", "yellow", "blue")
 
 
@@ -24,8 +26,16 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+_HOUSE: dict[str, int | None] = {b.label: b.number for b in B.BUILDINGS}
+
+
 def _where(building: Any, square: Any) -> str:
-    return f"{building} ({square})" if building else str(square)
+    """A square and what the board shows there: ``e6 (house 9)``, ``d2 (neutral building)``
+    (never the notation's building labels, ``9``, ``N3``, which the board does not show)."""
+    if building not in _HOUSE:
+        return str(square)
+    number = _HOUSE[building]
+    return f"{square} (house {number})" if number else f"{square} (neutral building)"
 
 
 def _lost(lost: Any) -> str:
@@ -83,8 +93,8 @@ class _Turn:
             elif e.get("joker"):
                 where = _where(e.get("building"), e.get("square"))
                 self.card = f"{who} played {card} as a joker into {where}"
-            else:
-                self.card = f"{who} played {card} into {_where(e.get('building'), e.get('square'))}"
+            else:  # into the house of that number
+                self.card = f"{who} played {card} into {e.get('square')}"
         elif kind == "RelativesEarned":
             if self.card is None:
                 self.card = f"{who} may bring {_plural(int(e.get('count', 0)), 'relative')}"
@@ -113,9 +123,15 @@ class _Turn:
             )
         elif kind == "OmenDrawn":
             self.say(f"{who} drew an Omen")
-        elif kind == "PieceThrown":
+        elif kind == "PieceThrown":  # who threw (the one who drew the Omen), and whose piece
             where = _where(e.get("building"), e.get("square"))
-            self.say(f"The Omen threw a {e.get('colour')} piece from {where} into the volcano")
+            whose = _name(self.names, e.get("victim"))
+            threw = f"threw {whose}'s {e.get('colour')} piece from {where} into the volcano"
+            self.flush()
+            if self.lines and self.lines[-1] == f"{who} drew an Omen":
+                self.lines[-1] += f" and {threw}"
+            else:
+                self.lines.append(f"Omen: {who} {threw}")
         elif kind == "OmenNoVictim":
             self.say("The Omen has no effect: no other player has a piece in the city")
         elif kind == "VesuviusErupted":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from engine.core import Record, ReplayMismatchError, deciders, redact, replay
 from engine.downfall import (
     GAME,
+    board,
     determinize,
     format_action,
     new_game,
@@ -92,11 +94,9 @@ def test_describe_action_labels() -> None:
         stock=(1,),
     )
     assert GAME.describe_action(state, RED, parse_action("play 6 d2")) == (
-        "Play 6 as a joker → building N3 (d2)"
+        "Play 6 as a joker → d2 (neutral building)"
     )
-    assert GAME.describe_action(state, RED, parse_action("play 1 a2")) == (
-        "Play 1 → building 1 (a2)"
-    )
+    assert GAME.describe_action(state, RED, parse_action("play 1 a2")) == "Play 1 → a2"
     escape = position(phase="escape", pending="move", pieces={"d4": "001", "d7": "11", "d6": "0"})
     assert GAME.describe_action(escape, RED, parse_action("move d4 f4")) == (
         "Move d4 → f4 (2 steps)"
@@ -108,6 +108,33 @@ def test_describe_action_labels() -> None:
     assert GAME.describe_action(lava, RED, parse_action("lava d7")) == (
         "Lava (mask) on d7 — 2 pieces lost"
     )
+
+
+BOARD_LABEL = re.compile(r"\b(?:N\d+|\d+[ab]|B\d+[ab]?)\b")  # 6b, N3, B6b: not on the board
+
+
+def test_menus_and_prompts_name_only_what_the_board_shows() -> None:
+    """The board shows squares (d4) and house numbers, never the notation's building labels
+    (6b, N8): menu labels and the prompt say squares and "house 6"; a house number named next
+    to a square is the number printed on that square's building."""
+    seen: Counter[str] = Counter()
+    for seed, players in ((5, 3), (8, 4)):
+        state = new_game(seed, players)
+        rng = Rng(seed)
+        while deciders(GAME, state):
+            seat = state.seat
+            actions = GAME.legal_actions(state, seat)
+            for action in actions:
+                label = GAME.describe_action(state, seat, action)
+                assert not BOARD_LABEL.search(label), label
+                for square, house in re.findall(r"\b([a-k][1-7]) \(house (\d+)\)", label):
+                    assert board.BUILDING_AT[square].number == int(house), label
+                seen[label.split()[0]] += 1
+            prompt = GAME.view(state, None)["pending"]["prompt"]
+            assert not BOARD_LABEL.search(prompt), prompt
+            index, rng = rng.below(len(actions))
+            state = GAME.apply(state, seat, actions[index]).state
+    assert seen["Play"] and seen["Relative"] and seen["Throw"] and seen["Lava"] and seen["Move"]
 
 
 def _random_game(seed: int, players: int) -> tuple[list[Record], object]:

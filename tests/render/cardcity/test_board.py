@@ -15,7 +15,15 @@ from engine.cardcity.actions import PlayCard, card_code, cell_code
 from engine.cardcity.data import VOLCANO
 from engine.core import waited
 from render import fonts
-from render.cardcity import board as C
+from render.cardcity import board as CB
+from render.cardcity import cards as CC
+from render.cardcity import grid as CG
+from render.cardcity import hand as CH
+from render.cardcity import layout as CL
+from render.cardcity import panel as CP
+from render.cardcity import view as CV
+from render.fonts import Drawn
+from tests.render import legibility
 from tests.render.cardcity import golden, positions
 
 GAME = positions.GAME
@@ -41,18 +49,19 @@ def count_near(img: Image.Image, box: Box, colour: tuple[int, int, int], tol: in
 
 
 def box_of(view: dict[str, Any], cell: str) -> Box:
-    return C.cell_box(C.read_city(view), C.parse_cell(cell))
+    return CG.cell_box(CV.read_city(view), CV.parse_cell(cell))
 
 
 # ------------------------------------------------------------------ the image itself
 
 
 @pytest.mark.parametrize("name", golden.ALL)
-def test_image_is_a_small_opaque_landscape_png(name: str) -> None:
+def test_image_is_a_small_opaque_png(name: str) -> None:
     data = golden.render_position(name)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(data))
-    assert img.size == (1600, 1000)
+    private = name == golden.HAND  # the city and the panel beside it; the public one: under it
+    assert img.size == ((CL.HAND_W, CL.HAND_H) if private else (CL.W, CL.H))
     assert img.mode == "P"  # palette encoded
     assert "transparency" not in img.info  # opaque: the same on Discord's dark and light themes
     assert len(data) <= 150 * 1024
@@ -92,24 +101,24 @@ def test_every_card_is_drawn_on_its_space_in_its_colour() -> None:
     for entry in view["city"]:
         x0, y0, x1, y1 = box_of(view, entry["cell"])
         inner = (x0 + 10, y0 + 10, x1 - 10, y1 - 10)
-        fill = C.CARD_FILL[entry["card"][1]] if entry["card"] else C.STONE
+        fill = CL.CARD_FILL[entry["card"][1]] if entry["card"] else CL.STONE
         assert count_near(img, inner, fill) > 1500, entry
 
 
 def test_open_spaces_and_the_area_beyond_the_limit_look_different() -> None:
     view = positions.public("end_phase")  # 7 × 7: everything outside it is beyond the limit
-    city = C.read_city(view)
+    city = CV.read_city(view)
     assert city.right - city.left == 6 and city.bottom - city.top == 6
     img = board(view)
-    beyond = C.cell_box(city, (city.top - 1, city.left))
-    assert count_near(img, beyond, C.HATCH, 8) > 1000  # hatched
-    assert count_near(img, beyond, C.OPEN, 6) < 100
+    beyond = CG.cell_box(city, (city.top - 1, city.left))
+    assert count_near(img, beyond, CL.HATCH, 8) > 1000  # hatched
+    assert count_near(img, beyond, CL.OPEN, 6) < 100
     gaps = [
         (r, c) for r in range(city.top, city.bottom + 1) for c in range(city.left, city.right + 1)
     ]
     gap = next(cell for cell in gaps if cell not in city.by_cell)
-    assert count_near(img, C.cell_box(city, gap), C.OPEN, 6) > 3000
-    assert count_near(img, C.cell_box(city, gap), C.HATCH, 8) < 100
+    assert count_near(img, CG.cell_box(city, gap), CL.OPEN, 6) > 3000
+    assert count_near(img, CG.cell_box(city, gap), CL.HATCH, 8) < 100
 
 
 def test_cards_differ_without_colour_at_phone_size() -> None:
@@ -117,7 +126,7 @@ def test_cards_differ_without_colour_at_phone_size() -> None:
     small = {}
     for b in "TFABVWG":
         for c in "roygbpw":
-            tile = C.card_tile(b + c, C.CELL - 2 * C.GAP, C.CANVAS)
+            tile = CC.card_tile(b + c, CL.CELL - 2 * CL.GAP, CL.CANVAS)
             small[b + c] = tile.convert("L").resize((23, 23), Image.Resampling.BOX)
     codes = sorted(small)
     for i, a in enumerate(codes):
@@ -130,20 +139,20 @@ def test_the_window_shows_the_city_and_every_open_edge() -> None:
     for seed, players in ((3, 2), (7, 3), (11, 4)):
         for step in positions.game(seed, players):
             view = GAME.view(step.state, None)
-            city = C.read_city(view)
-            grid = C.grid_of(city.cells)
+            city = CV.read_city(view)
+            grid = CV.grid_of(city.cells)
             assert all(city.shown(p.cell) for p in city.cells)
             assert all(city.shown(cell) for cell in rules.frontier(grid))
 
 
 def test_city_extent_names_the_columns_and_rows_still_reachable() -> None:
-    city = C.read_city(positions.public("early"))
+    city = CV.read_city(positions.public("early"))
     reach_c = [c for c in range(13) if city.within_limit((city.top, c))]
     reach_r = [r for r in range(13) if city.within_limit((r, city.left))]
-    text = C.city_extent(city)
+    text = CP.city_extent(city)
     assert f"columns {chr(97 + reach_c[0])}–{chr(97 + reach_c[-1])}" in text
     assert f"rows {reach_r[0] + 1}–{reach_r[-1] + 1}" in text
-    assert C.city_extent(C.read_city(positions.public("end_phase"))).startswith("City 7 × 7")
+    assert CP.city_extent(CV.read_city(positions.public("end_phase"))).startswith("City 7 × 7")
 
 
 # ------------------------------------------------------------------ the last play
@@ -167,7 +176,7 @@ def test_last_play_points_per_street_match_the_engine_events() -> None:
             if expected is None:
                 continue
             view = GAME.view(step.state, None)
-            last = C.read_last(view, C.read_city(view))
+            last = CV.read_last(view, CV.read_city(view))
             assert last is not None and last.streets is not None
             got = [
                 (s.line, [cell_code(c) for c in s.cells], s.building, s.colour, s.seventh)
@@ -181,20 +190,20 @@ def test_last_play_points_per_street_match_the_engine_events() -> None:
 def test_last_card_is_ringed_and_the_cards_of_its_scoring_streets_framed() -> None:
     view = positions.public("game_over")  # the last card scored in three streets
     img = board(view)
-    city = C.read_city(view)
-    last = C.read_last(view, city)
+    city = CV.read_city(view)
+    last = CV.read_last(view, city)
     assert last is not None and last.streets
     here = last.placed.cell
-    x0, y0, x1, y1 = C.cell_box(city, here)
-    assert count_near(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), C.HIGHLIGHT, 30) > 3000
+    x0, y0, x1, y1 = CG.cell_box(city, here)
+    assert count_near(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), CL.HIGHLIGHT, 30) > 3000
     traced = {c for s in last.streets if s.points for c in s.cells} - {here}
     assert len(traced) >= 8
     for cell in city.by_cell:
         if cell == here:
             continue
-        bx0, by0, bx1, by1 = C.cell_box(city, cell)
-        whole = count_near(img, (bx0, by0, bx1, by1), C.HIGHLIGHT, 30)
-        inner = count_near(img, (bx0 + 6, by0 + 6, bx1 - 6, by1 - 6), C.HIGHLIGHT, 30)
+        bx0, by0, bx1, by1 = CG.cell_box(city, cell)
+        whole = count_near(img, (bx0, by0, bx1, by1), CL.HIGHLIGHT, 30)
+        inner = count_near(img, (bx0 + 6, by0 + 6, bx1 - 6, by1 - 6), CL.HIGHLIGHT, 30)
         if cell in traced:
             assert whole - inner > 150, cell_code(cell)  # a frame round the card
         elif max(abs(cell[0] - here[0]), abs(cell[1] - here[1])) > 1:
@@ -211,7 +220,7 @@ def test_legal_spots_from_the_player_view_are_the_engine_s_legal_plays() -> None
         if state.stage != "play":
             continue
         seat = state.actor
-        spots = C.legal_spots(GAME.view(state, seat))
+        spots = CV.legal_spots(GAME.view(state, seat))
         got = {(cell, fit.code) for cell, fits in spots.items() for fit in fits}
         want = {
             (a.cell, card_code(a.card))
@@ -221,7 +230,7 @@ def test_legal_spots_from_the_player_view_are_the_engine_s_legal_plays() -> None
         assert got == want
         for cell, fits in spots.items():
             for fit in fits:
-                assert fit.points == rules.points(state.grid(), cell, C.face_of(fit.code))
+                assert fit.points == rules.points(state.grid(), cell, CV.face_of(fit.code))
         checked += 1
     assert checked > 30
 
@@ -229,11 +238,11 @@ def test_legal_spots_from_the_player_view_are_the_engine_s_legal_plays() -> None
 def test_hand_image_marks_exactly_the_spaces_where_a_card_fits() -> None:
     view = positions.private("mid")
     img = hand(view)
-    city = C.read_city(view)
-    spots = C.legal_spots(view, city)
+    city = CV.read_city(view)
+    spots = CV.legal_spots(view, city)
     assert spots
-    for cell in rules.frontier(C.grid_of(city.cells)):
-        marked = count_near(img, C.cell_box(city, cell), C.LEGAL, 10) > 600
+    for cell in rules.frontier(CV.grid_of(city.cells)):
+        marked = count_near(img, CG.cell_box(city, cell), CL.LEGAL, 10) > 600
         assert marked == (cell in spots), cell_code(cell)
 
 
@@ -255,10 +264,10 @@ def test_hand_image_shows_the_viewers_cards_and_nothing_of_the_others() -> None:
 def test_hand_cards_are_drawn_in_their_colours() -> None:
     view = positions.private("mid")
     img = hand(view)
-    for i, code in enumerate(C.hand_codes(view)):
-        x = C.PANEL_X + i * (C.HAND_CARD + 24)
-        box = (x, 166, x + C.HAND_CARD, 166 + C.HAND_CARD)
-        assert count_near(img, box, C.CARD_FILL[code[1]]) > 8000, code
+    for i, code in enumerate(CV.hand_codes(view)):
+        x = CL.PANEL_X + i * (CH.HAND_CARD + 24)
+        box = (x, 166, x + CH.HAND_CARD, 166 + CH.HAND_CARD)
+        assert count_near(img, box, CL.CARD_FILL[code[1]]) > 8000, code
 
 
 def test_board_ignores_the_private_fields_of_a_player_view() -> None:
@@ -275,7 +284,7 @@ def test_deck_danger_line_never_promises_a_safe_draw_that_is_a_volcano() -> None
     for step in positions.game():
         state = step.state
         view = GAME.view(state, None)
-        _head, detail = C.deck_lines(view)
+        _head, detail = CP.deck_lines(view)
         if "safe draw" in detail:
             safe = int(detail.split()[0])
             assert VOLCANO not in state.deck[:safe]
@@ -292,12 +301,59 @@ def test_any_name_stays_inside_the_panel() -> None:
     odd = board(view, ODD)
     changed = ImageChops.difference(plain, odd).getbbox()
     assert changed is not None
-    assert changed[0] >= C.PANEL_X and changed[2] <= C.PANEL_R
+    assert changed[1] >= CL.PANEL_Y and changed[0] >= CP.X0 and changed[2] <= CP.X1
+
+
+def panel_text(
+    view: dict[str, Any], names: list[str], *, legend: bool = True
+) -> tuple[Image.Image, list[Drawn]]:
+    """The image, and every text under the city: the panel and (drawn once, so drawn again
+    here) the legend."""
+    img, drawn = legibility.drawn_text(
+        lambda: CB.draw_board(view, names), (lambda: None) if legend else None
+    )
+    return img, [d for d in drawn if d.box[1] >= CL.PANEL_Y]
+
+
+@pytest.mark.parametrize("name", positions.GOLDEN)
+def test_the_panel_reads_on_a_phone(name: str) -> None:
+    """Scaled to 400 px wide, every text under the city (deck, whose turn, players and
+    scores, the last play, the legend) has capitals at least 7 px tall, and none is cut with
+    "…", leaves the image or is drawn over another."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    view = positions.public(name)
+    img, drawn = panel_text(view, positions.names(view))
+    assert len(drawn) > 40
+    assert legibility.problems(drawn, img.size) == []
+    smallest = min(legibility.preview_cap(d, img.width) for d in drawn)
+    assert smallest >= legibility.MIN_CAP  # 7.2 px (it was 2.4 px in the side panel)
+
+
+def test_every_street_of_the_last_play_is_spelled_out_in_full() -> None:
+    """Long names wrap; the last play's streets, the city's extent and the discards all show,
+    whole, in games of two to four players."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    names = ["Marcus Aemilius", "cara", "Cornelia", "Decimus"]
+    for seed, players in ((11, 4), (3, 2)):
+        steps = positions.game(seed, players)
+        for step in steps[:: max(1, len(steps) // 12)]:
+            view = GAME.view(step.state, None)
+            img, drawn = panel_text(view, names[:players], legend=False)
+            assert [p for p in legibility.problems(drawn, img.size) if "cut" in p] == []
+            said = " ".join(d.text for d in drawn)
+            city = CV.read_city(view)
+            last = CV.read_last(view, city)
+            for s in [s for s in last.streets or () if s.points] if last else ():
+                assert f"= +{s.points}" in said
+            if city.cells:
+                assert CP.city_extent(city).split()[-1] in said
 
 
 def test_blank_names_fall_back_to_the_player_number() -> None:
-    assert C.display_name([" \t "], 0) == "Player 1"
-    assert C.display_name([], 2) == "Player 3"
+    assert CV.display_name([" \t "], 0) == "Player 1"
+    assert CV.display_name([], 2) == "Player 3"
 
 
 def test_permit_window_names_who_may_build_first() -> None:
@@ -309,7 +365,7 @@ def test_permit_window_names_who_may_build_first() -> None:
             and state.window_after not in state.pending
         ):
             view = GAME.view(state, None)
-            seat, head, what = C._turn_lines(view, positions.NAMES)
+            seat, head, what = CP.turn_lines(view, positions.NAMES)
             assert seat == state.turn and positions.NAMES[state.turn] in head
             assert all(positions.NAMES[s] in what for s in state.pending)
             return
@@ -339,19 +395,19 @@ def test_when_no_card_fits_the_statue_spaces_are_marked_and_the_status_says_so()
     # every hand card shares the start card's building (T) or colour (r): nothing fits
     state = scenario({"g7": "Tr"}, [["Tb", "Fr", "Ar"], ["Fo", "Vg", "Wb"]])
     view = GAME.view(state, 0)
-    city = C.read_city(view)
-    assert C.legal_spots(view, city) == {}
-    marked = C.statue_spots(view, city, {})
-    assert sorted(marked) == sorted(rules.frontier(C.grid_of(city.cells)))
-    assert "statue" in C._hand_status(view, {})
+    city = CV.read_city(view)
+    assert CV.legal_spots(view, city) == {}
+    marked = CV.statue_spots(view, city, {})
+    assert sorted(marked) == sorted(rules.frontier(CV.grid_of(city.cells)))
+    assert "statue" in CH.hand_status(view, {})
     img = hand(view)
     for cell in marked:
-        assert count_near(img, C.cell_box(city, cell), C.LEGAL, 10) > 200, cell_code(cell)
+        assert count_near(img, CG.cell_box(city, cell), CL.LEGAL, 10) > 200, cell_code(cell)
     # with the statue spent, nothing is marked
     used = scenario({"g7": "Tr"}, [["Tb", "Fr", "Ar"], ["Fo", "Vg", "Wb"]], statue_used=[0])
     used_view = GAME.view(used, 0)
-    assert C.statue_spots(used_view, C.read_city(used_view), {}) == []
-    assert count_near(hand(used_view), C.cell_box(city, marked[0]), C.LEGAL, 10) == 0
+    assert CV.statue_spots(used_view, CV.read_city(used_view), {}) == []
+    assert count_near(hand(used_view), CG.cell_box(city, marked[0]), CL.LEGAL, 10) == 0
 
 
 WIDE_NAMES = [LONG, "王小明の冒険者🌋", "Żółć Décimus", "Ἀθηνᾶ"]
@@ -363,12 +419,15 @@ def test_positions_throughout_other_games_render_within_budget(seed: int, player
     for step in steps[:: max(1, len(steps) // 8)] + steps[-1:]:
         state = step.state
         seat = state.actor if state.actor >= 0 else 0
-        for data in (
-            render.cardcity.render_board(GAME.view(state, None), WIDE_NAMES),
-            render.cardcity.render_hand(GAME.view(state, seat), WIDE_NAMES[seat]),
+        for data, size in (
+            (render.cardcity.render_board(GAME.view(state, None), WIDE_NAMES), (CL.W, CL.H)),
+            (
+                render.cardcity.render_hand(GAME.view(state, seat), WIDE_NAMES[seat]),
+                (CL.HAND_W, CL.HAND_H),
+            ),
         ):
             img = Image.open(io.BytesIO(data))
-            assert img.size == (1600, 1000) and img.mode == "P"
+            assert img.size == size and img.mode == "P"
             assert len(data) <= 150 * 1024
 
 
@@ -378,7 +437,7 @@ def test_hand_status_follows_the_viewers_decision() -> None:
         state = step.state
         for seat in sorted(waited(GAME.pending(state))):
             view = GAME.view(state, seat)
-            status = C._hand_status(view, C.legal_spots(view))
+            status = CH.hand_status(view, CV.legal_spots(view))
             key = "permit" if state.permit_turn else state.stage
             seen.setdefault(key, status)
     assert seen["play"].startswith("Your turn: place")
@@ -397,7 +456,7 @@ def test_card_colours_stay_apart_for_colour_blind_players(matrix: Any) -> None:
     def seen(c: tuple[int, int, int]) -> tuple[float, ...]:
         return tuple(sum(row[j] * c[j] for j in range(3)) for row in matrix)
 
-    fills = sorted((k, seen(c)) for k, c in C.CARD_FILL.items())
+    fills = sorted((k, seen(c)) for k, c in CL.CARD_FILL.items())
     for i, (a, fa) in enumerate(fills):
         for b, fb in fills[i + 1 :]:
             dist = sum((x - y) ** 2 for x, y in zip(fa, fb, strict=True)) ** 0.5

@@ -7,8 +7,8 @@ import render.cardcity
 import render.downfall
 from engine.cardcity import GAME
 from engine.cardcity.game import playout
-from engine.core import redact
-from render.cardcity.narrate import RULES, hand, narrate, score_sheet
+from engine.core import deciders, redact, waited
+from render.cardcity.narrate import RULES, card_name, hand, narrate, score_sheet
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -57,6 +57,39 @@ def test_a_game_without_a_sheet_gets_the_plain_ranking() -> None:
     outcome = {"places": [2, 1], "scores": [{"saved": 3}, {"saved": 5}]}
     lines = render.downfall.PRESENTATION.words.final(outcome, {}, NAMES)
     assert lines[0].startswith("🥇 1. Bob — 5 saved")
+
+
+def test_a_draw_is_narrated_but_never_the_card() -> None:
+    """Players read "kept their hand" but never that a card was drawn. Every draw is said now,
+    with the play or discard it follows; which card stays secret: narrating the raw events
+    (with the drawer's ``secret``) gives the same words as the public, redacted ones."""
+    state = GAME.new_game(4, 3, {})
+    draws = said = 0
+    for _ in range(400):
+        if not deciders(GAME, state):
+            break
+        seat = min(waited(GAME.pending(state)) or deciders(GAME, state))
+        legal = GAME.legal_actions(state, seat)
+        transition = GAME.apply(state, seat, legal[(draws * 7 + said) % len(legal)])
+        public = [redact(e, None) for e in transition.events]
+        lines = narrate(public, NAMES)
+        assert narrate(list(transition.events), NAMES) == lines  # the secret is never read
+        drawn = [e for e in transition.events if e["type"] == "CardDrawn"]
+        if drawn:
+            assert " ".join(lines).count("drew a card") == len(drawn), lines
+            for e in drawn:
+                card = e["secret"]["card"]
+                assert not any(card_name(card) in line for line in lines), (card, lines)
+        draws += len(drawn)
+        said += len(lines)
+        state = transition.state
+    assert draws > 20
+    play = {"type": "CardPlayed", "seat": 1, "card": "Tr", "cell": "g8", "points": 5}
+    drew = {"type": "CardDrawn", "seat": 1}
+    assert narrate([play, drew], NAMES) == [
+        "Bob built Temple·red on g8 for 5 points and drew a card"
+    ]
+    assert narrate([drew], NAMES) == ["Bob drew a card"]  # a draw decided after the 1st volcano
 
 
 def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 import threading
 from typing import Any
 
@@ -14,9 +15,17 @@ import render.downfall
 from engine.core import deciders
 from render import fonts, shapes
 from render.downfall import board as D
+from render.downfall import hand as HD
+from render.downfall import layout as L
+from render.downfall import panel as P
+from render.downfall import static as S
+from render.downfall import strip as ST
+from render.fonts import Drawn
+from tests.render import legibility
 from tests.render.downfall import fixtures, golden, positions
 
 Box = tuple[int, int, int, int]
+BOARD_LABEL = re.compile(r"\b(?:N\d+|\d+[ab])\b")  # building labels (6b, N3): not on the board
 
 
 def board(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
@@ -25,8 +34,8 @@ def board(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
 
 
 def square_box(square: str) -> Box:
-    x, y = D.square_xy(square)
-    return x, y, x + D.CELL, y + D.CELL
+    x, y = L.square_xy(square)
+    return x, y, x + L.CELL, y + L.CELL
 
 
 def count_near(img: Image.Image, box: Box, colour: tuple[int, int, int], tol: int = 24) -> int:
@@ -55,12 +64,12 @@ def inside(inner: Box, outer: Box) -> bool:
 
 
 @pytest.mark.parametrize("name", positions.GOLDEN)
-def test_board_is_a_landscape_png_sized_for_discord(name: str) -> None:
+def test_board_is_a_png_sized_for_discord(name: str) -> None:
     view, names = positions.build(name)
     data = render.downfall.render_board(view, names)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(data))
-    assert img.size == (1600, 1000)
+    assert img.size == (L.W, L.H) == (1204, 1490)  # the board, and the panel under it
     assert "transparency" not in img.info  # opaque: looks the same on dark and light themes
     assert len(data) < 150 * 1024
 
@@ -97,7 +106,7 @@ def test_positions_throughout_real_games_render_within_budget(
         over = not deciders(game, state)
         if step % 9 == 0 or over:
             data = render.downfall.render_board(view, names)
-            assert Image.open(io.BytesIO(data)).size == (D.W, D.H)
+            assert Image.open(io.BytesIO(data)).size == (L.W, L.H)
             assert len(data) < 150 * 1024
         if over:
             break
@@ -168,8 +177,8 @@ def test_vesuvius_shows_whether_it_seethes_or_erupts() -> None:
     seething["seething"] = True
     erupting = copy.deepcopy(calm)
     erupting["phase"] = "lava_setup"
-    x, y = D.square_xy("i1")
-    volcano = (x, y, x + D.VOLCANO_W, y + D.VOLCANO_H)
+    x, y = L.square_xy("i1")
+    volcano = (x, y, x + S.VOLCANO_W, y + S.VOLCANO_H)
     fire = [count_near(board(v), volcano, shapes.LAVA, tol=30) for v in (calm, seething, erupting)]
     assert fire[0] < fire[1] < fire[2]
 
@@ -182,7 +191,7 @@ def test_a_gate_closed_by_lava_looks_closed() -> None:
             g["open"] = True
     del open_view["lava"]["f1"]
     closed, opened = board(view), board(open_view)
-    gap = D.gate_gap_box("f1")
+    gap = L.gate_gap_box("f1")
     assert count_near(closed, gap, shapes.LAVA, tol=10) > 100
     assert count_near(opened, gap, shapes.LAVA, tol=10) == 0
 
@@ -195,11 +204,11 @@ def test_phase2_stacks_show_how_many_pieces_share_a_square() -> None:
     changed = diff_box(a, b)
     assert changed is not None
     # the count changes on g5 itself (and the panel's "city" figure), nowhere else on the board
-    board_area = (D.GX, D.GY, D.GX + D.GW, D.GY + D.GH)
+    board_area = (L.GX, L.GY, L.GX + L.GW, L.GY + L.GH)
     on_board = ImageChops.difference(a, b).crop(board_area).getbbox()
     assert on_board is not None
     x0, y0, x1, y1 = on_board
-    assert inside((x0 + D.GX, y0 + D.GY, x1 + D.GX, y1 + D.GY), square_box("g5"))
+    assert inside((x0 + L.GX, y0 + L.GY, x1 + L.GX, y1 + L.GY), square_box("g5"))
 
 
 def test_the_last_move_is_highlighted_on_the_board() -> None:
@@ -208,16 +217,79 @@ def test_the_last_move_is_highlighted_on_the_board() -> None:
     quiet["last_turn"] = {"seat": None, "events": []}
     img, plain = board(view), board(quiet)
     for sq in ("d4", "h4"):  # the played card's piece and the relative
-        assert count_near(img, square_box(sq), D.HIGHLIGHT, tol=10) > 300
-        assert count_near(plain, square_box(sq), D.HIGHLIGHT, tol=10) == 0
+        assert count_near(img, square_box(sq), L.HIGHLIGHT, tol=10) > 300
+        assert count_near(plain, square_box(sq), L.HIGHLIGHT, tol=10) == 0
+
+
+def discard_pile_box(key: str) -> Box:
+    x = ST.DISCARD_X + ST.DISCARD_KEYS.index(key) * 50
+    return x - 4, ST.CARD_Y - 4, x + 47, ST.CARD_Y + 61
+
+
+def outlined_piles(img: Image.Image) -> list[str]:
+    return [
+        key
+        for key in ST.DISCARD_KEYS
+        if count_near(img, discard_pile_box(key), L.HIGHLIGHT, tol=10) > 100
+    ]
+
+
+def test_the_discard_pile_marks_only_what_the_last_turn_put_there() -> None:
+    """The card just played is outlined on its pile; in phase 2, where no card is played, no
+    pile is (the outline used to stay on the top card through all of phase 2)."""
+    view, names = positions.build("seething_relatives")
+    played = [e["card"] for e in view["last_turn"]["events"] if e["type"] == "CardPlayed"]
+    assert outlined_piles(board(view, names)) == [str(c) for c in played]
+    quiet = copy.deepcopy(view)
+    quiet["last_turn"] = {"seat": None, "events": []}
+    assert quiet["discard_top"] and outlined_piles(board(quiet, names)) == []
+    for name in ("phase2_mid", "game_over"):
+        view, names = positions.build(name)
+        assert view["discard_top"] and outlined_piles(board(view, names)) == []
+    omen = fixtures.seething_relatives()
+    omen["discard"]["omen"] = 1
+    omen["last_turn"]["events"].append({"type": "OmenDrawn", "seat": 3})
+    assert "omen" in outlined_piles(board(omen))
 
 
 def test_a_move_draws_its_path() -> None:
     view = fixtures.phase2_mid()
     img = board(view)
     # the path c4 -> b4 -> b5 passes through b4, where nothing else is magenta
-    assert count_near(img, square_box("b4"), D.HIGHLIGHT, tol=10) > 200
-    assert count_near(img, square_box("h3"), D.HIGHLIGHT, tol=10) == 0
+    assert count_near(img, square_box("b4"), L.HIGHLIGHT, tol=10) > 200
+    assert count_near(img, square_box("h3"), L.HIGHLIGHT, tol=10) == 0
+
+
+def magenta_rows(img: Image.Image, x: int, y0: int, y1: int) -> list[int]:
+    return [y for y in range(y0, y1) if count_near(img, (x, y, x + 1, y + 1), L.HIGHLIGHT, 10) == 1]
+
+
+def test_two_moves_from_one_square_read_as_two_arrows() -> None:
+    """g4 → i4 and g4 → f4 used to be one line with a head at each end: "f4 ↔ i4". Each move
+    now keeps to its own side of the squares' centres, starts at a dot and has one head."""
+    view = fixtures.phase2_mid()
+    del view["lava"]["f4"]
+    view["last_turn"]["events"] = [
+        {"type": "PieceMoved", "seat": 1, "from": "g4", "to": "i4", "path": ["g4", "h4", "i4"]},
+        {"type": "PieceMoved", "seat": 1, "from": "g4", "to": "f4", "path": ["g4", "f4"]},
+    ]
+    img = board(view)
+    _cx, cy = L.square_centre("g4")
+    top, bottom = cy - L.CELL // 2, cy + L.CELL // 2
+    east = magenta_rows(img, L.square_centre("h4")[0], top, bottom)  # g4 → i4 passes h4
+    west = magenta_rows(img, L.square_xy("g4")[0] + 4, top, bottom)  # g4 → f4 leaves g4
+    assert east and west
+    assert min(east) > cy and max(west) < cy  # on either side: the two never merge
+    # one head each, at the end of its own move: at i4 and f4, not at g4's far side
+    for sq in ("i4", "f4"):
+        assert count_near(img, square_box(sq), L.HIGHLIGHT, tol=10) > 150
+    # two moves along the same stretch in the same direction get two lanes
+    view["last_turn"]["events"][1] = {
+        "type": "PieceMoved", "seat": 1, "from": "g4", "to": "h4", "path": ["g4", "h4"]
+    }  # fmt: skip
+    img = board(view)
+    runs = magenta_rows(img, L.square_xy("h4")[0] + 6, top, bottom)
+    assert max(runs) - min(runs) > 24  # two lines, one beside the other
 
 
 def test_pieces_lost_this_turn_show_crossed_out_where_they_stood() -> None:
@@ -276,9 +348,9 @@ def test_long_or_non_latin_names_stay_in_their_row(odd: str) -> None:
     base = board(view, names)
     names[1] = odd  # seat 1 is not on turn: only its row shows the name
     changed = diff_box(base, board(view, names))
-    row_top = D.ROWS_TOP + D.ROW_H
-    name_box = (D.NAME_X - 2, row_top, D.NAME_R + 2, row_top + D.ROW_H - 8)
-    assert changed is not None and inside(changed, name_box)
+    assert changed is not None
+    assert changed[0] >= P.NAME_X - 2 and changed[2] <= P.NAME_R + 2  # left of the numbers
+    assert changed[1] >= L.PANEL_Y and changed[3] - changed[1] <= P.ROW_H  # in one row
 
 
 def test_fit_cuts_long_text_with_an_ellipsis() -> None:
@@ -304,7 +376,7 @@ def test_renders_without_any_installed_font() -> None:
         fonts.reset_discovery({})
         D.clear_caches()
         img = board(fixtures.phase2_mid())
-        assert img.size == (1600, 1000)
+        assert img.size == (L.W, L.H)
         assert count_near(img, square_box("a2"), shapes.PIECE_FILL["red"]) > 50
     finally:
         fonts.reset_discovery(None)
@@ -318,10 +390,72 @@ def test_house_numbers_and_coordinates_stay_legible_at_400px() -> None:
     """Scaled to 400 px wide (a phone's inline preview), digits stay at least 6.5 px tall."""
     if not fonts.has_real_fonts():
         pytest.skip("measures DejaVu glyphs")
-    scale = 400 / D.W
-    for size in (D.HOUSE_NUMBER_SIZE, D.COORD_SIZE):
+    scale = 400 / L.W
+    for size in (L.HOUSE_NUMBER_SIZE, L.COORD_SIZE):
         _l, top, _r, bottom = fonts.font("bold", size).getbbox("8")
         assert (bottom - top) * scale >= 6.5
+
+
+def panel_text(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, list[Drawn]]:
+    """The board, and the texts under it: the strip's labels and counts and the whole panel
+    (the strip's card faces are pictures, like the pieces on the board)."""
+    img, drawn = legibility.drawn_text(lambda: D.draw_board(view, names), S.clear_backgrounds)
+    faces = (ST.CARD_Y - 2, ST.CARD_Y + 58)
+    return img, [
+        d
+        for d in drawn
+        if d.box[1] >= L.STRIP_Y and not (d.box[1] >= faces[0] and d.box[3] <= faces[1])
+    ]
+
+
+@pytest.mark.parametrize("name", positions.GOLDEN)
+def test_the_panel_reads_on_a_phone(name: str) -> None:
+    """Scaled to 400 px wide, every text under the board (whose turn, phase, players, scores,
+    the last turn, the strip's labels and counts) has capitals at least 7 px tall, and none is
+    cut with "…", leaves the image or is drawn over another."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    view, names = positions.build(name)
+    img, drawn = panel_text(view, names)
+    assert len(drawn) > 30
+    assert legibility.problems(drawn, img.size) == []
+    assert not [d.text for d in drawn if BOARD_LABEL.search(d.text)]  # only what the board shows
+    smallest = min(legibility.preview_cap(d, img.width) for d in drawn)
+    assert smallest >= legibility.MIN_CAP  # 7.3 px (it was 2.6 px in the side panel)
+
+
+def test_a_long_last_turn_wraps_instead_of_being_cut() -> None:
+    """The complaint: "cara drew A.D. 79 again: Vesuvius e…". Long names and long sentences
+    wrap onto more lines; every word of the last turn is on the image."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    view = fixtures.seething_relatives()
+    names = ["cara", "Marcus Aemilius Lepidus", "Cornelia", "Decimus"]
+    view["pending"] = {
+        "seat": 1,
+        "kind": "relative",
+        "relatives_left": 2,
+        "relatives_from": "6b",
+        "lava_tile": None,
+        "moves_left": 0,
+    }
+    view["last_turn"]["events"] = [
+        {"type": "CardPlayed", "seat": 1, "card": 6, "square": "d4", "building": "6b"},
+        {"type": "RelativesEarned", "seat": 1, "count": 3, "building": "6b"},
+        {"type": "RelativePlaced", "seat": 1, "square": "e6", "building": "9"},
+        {"type": "OmenDrawn", "seat": 1},
+        {"type": "PieceThrown", "seat": 1, "victim": 0, "colour": "red", "square": "k6",
+         "building": "11b"},
+        {"type": "VesuviusErupted", "seat": 0, "called": False},
+    ]  # fmt: skip
+    img, drawn = panel_text(view, names)
+    assert legibility.problems(drawn, img.size) == []
+    said = " ".join(d.text for d in drawn)
+    for sentence in D.read_last_turn(view, names).lines:
+        assert all(word in said for word in sentence.split()), sentence
+    assert "cara drew A.D. 79 again: Vesuvius erupts!" in said
+    assert "(brought by house 6 on d4/d5)" in said  # the decision, in the board's terms
+    assert not BOARD_LABEL.search(said)
 
 
 # ------------------------------------------------------------------ threads
@@ -355,21 +489,21 @@ def test_hand_shows_which_cards_are_jokers() -> None:
     no_jokers = copy.deepcopy(view)
     no_jokers["jokers"] = [False] * 4
     a, b = hand(view), hand(no_jokers)
-    cards = (0, 84, D.HAND_W, 354)  # the row of cards (the footnote below explains jokers)
+    cards = (0, 84, HD.HAND_W, 354)  # the row of cards (the footnote below explains jokers)
     changed = ImageChops.difference(a.crop(cards), b.crop(cards)).getbbox()
     assert changed is not None
     card_w, gap = 190, 24
-    x = (D.HAND_W - 4 * card_w - 3 * gap) // 2 + card_w + gap  # the second card
+    x = (HD.HAND_W - 4 * card_w - 3 * gap) // 2 + card_w + gap  # the second card
     assert changed[0] >= x and changed[2] <= x + card_w
-    assert count_near(a, (x, 0, x + card_w, D.HAND_H), D.HIGHLIGHT, tol=10) > 500
-    assert count_near(b, (0, 0, D.HAND_W, D.HAND_H), D.HIGHLIGHT, tol=10) == 0
+    assert count_near(a, (x, 0, x + card_w, HD.HAND_H), L.HIGHLIGHT, tol=10) > 500
+    assert count_near(b, (0, 0, HD.HAND_W, HD.HAND_H), L.HIGHLIGHT, tol=10) == 0
 
 
 def test_hand_shows_each_card_in_its_building_colour() -> None:
     view = fixtures.hand_view()  # 3 purple, 6 turquoise, 11 brown, 1 grey
     img = hand(view)
     card_w, gap = 190, 24
-    x0 = (D.HAND_W - 4 * card_w - 3 * gap) // 2
+    x0 = (HD.HAND_W - 4 * card_w - 3 * gap) // 2
     for i, colour in enumerate(("purple", "turquoise", "brown", "grey")):
         x = x0 + i * (card_w + gap)
-        assert count_near(img, (x, 84, x + card_w, 354), D.BUILDING_FILL[colour], tol=6) > 5000
+        assert count_near(img, (x, 84, x + card_w, 354), L.BUILDING_FILL[colour], tol=6) > 5000

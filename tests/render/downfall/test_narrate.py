@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.core import deciders, redact
 from engine.downfall import GAME
 from render.downfall import PRESENTATION
@@ -9,6 +11,7 @@ from render.downfall.narrate import decision, hand, narrate
 from render.text import clip_lines, duration, ranking
 
 NAMES = ["Klaus", "Oliver", "Jurgen"]
+BOARD_LABEL = re.compile(r"\b(?:N\d+|\d+[ab])\b")  # building labels (6b, N3): not on the board
 
 
 def test_a_card_and_its_relatives_read_as_one_sentence() -> None:
@@ -22,10 +25,10 @@ def test_a_card_and_its_relatives_read_as_one_sentence() -> None:
         {"type": "CardDrawn", "seat": 1},
     ]  # fmt: skip
     assert narrate(events, NAMES) == [
-        "Oliver played 6 into 6b (d4) and placed 2 relatives: 9 (e6), N3 (d2)",
+        "Oliver played 6 into d4 and placed 2 relatives: e6 (house 9), d2 (neutral building)",
         "1 relative stayed home",
     ]
-    assert narrate(events[:2], NAMES) == ["Oliver played 6 into 6b (d4) and may bring 3 relatives"]
+    assert narrate(events[:2], NAMES) == ["Oliver played 6 into d4 and may bring 3 relatives"]
 
 
 def test_omens_lava_escapes_and_the_end() -> None:
@@ -42,12 +45,24 @@ def test_omens_lava_escapes_and_the_end() -> None:
          "outcome": {}},
     ]  # fmt: skip
     assert narrate(events, NAMES) == [
-        "Klaus drew an Omen",
-        "The Omen threw a black piece from 3a (c3) into the volcano",
+        "Klaus drew an Omen and threw Oliver's black piece from c3 (house 3) into the volcano",
         "Jurgen placed a mask tile: lava covered d4: 2 pieces lost (1 red, 1 yellow)",
         "Klaus escaped from f3 through Porta Vesuvio",
         "The game is over: the last lava tile has been placed; left in the city: "
         "2 pieces lost (2 black)",
+    ]
+
+
+def test_the_omen_says_who_threw_and_whose_piece() -> None:
+    """The Omen line used to name neither the player who drew it nor the piece's owner."""
+    thrown = {"type": "PieceThrown", "seat": 2, "victim": 0, "colour": "red", "square": "k6",
+              "building": "11b"}  # fmt: skip
+    assert narrate([{"type": "OmenDrawn", "seat": 2}, thrown], NAMES) == [
+        "Jurgen drew an Omen and threw Klaus's red piece from k6 (house 11) into the volcano"
+    ]
+    # the choice as a move of its own (the Omen was drawn in an earlier message)
+    assert narrate([thrown], NAMES) == [
+        "Omen: Jurgen threw Klaus's red piece from k6 (house 11) into the volcano"
     ]
 
 
@@ -63,6 +78,7 @@ def test_a_played_out_game_narrates_every_move_without_secrets() -> None:
         public = [redact(e, None) for e in transition.events]
         lines = narrate(public, NAMES)
         said += len(lines)
+        assert not any(BOARD_LABEL.search(line) for line in lines), lines  # what the board shows
         for event in transition.events:
             if event["type"] == "CardDrawn":
                 card = event["secret"]["card"]

@@ -1,0 +1,68 @@
+"""Pompeji images: their sizes, the grid window, the panels' places and the colours."""
+
+from __future__ import annotations
+
+from render.fonts import RGB
+
+# ------------------------------------------------------------------ layout (px)
+
+GRID = 13  # the city can reach 6 cards to every side of the start card (g7)
+SPAN = 9  # cells shown each way: the city's 7 × 7 limit plus a ring of open spaces
+CELL = 100
+GAP = 4  # between a card and its cell's edge
+GX, GY = 46, 50  # top-left corner of the shown grid
+GRID_PX = SPAN * CELL
+# the public image: the city, and under it the panel (as wide as the city, so its text can be
+# large: nothing smaller than SMALLEST px, a capital ≈ 7.2 px in a 400 px wide preview)
+W, H = GX + GRID_PX + GX + 8, 1740
+PANEL_Y = GY + GRID_PX + GY
+SMALLEST = 24
+# the private image (render_hand): the city, the panel on its right
+HAND_W, HAND_H = 1600, 1000
+PANEL_X = GX + GRID_PX + 66
+PANEL_R = HAND_W - 16
+
+# ------------------------------------------------------------------ colours
+
+CANVAS = (34, 28, 24)  # dark warm surround: looks the same on Discord's dark and light themes
+PANEL = (52, 43, 36)
+PANEL_HI = (72, 58, 46)
+TEXT = (246, 236, 214)
+MUTED = (186, 170, 146)
+OPEN = (70, 60, 50)  # an open space inside the city limits
+OPEN_LINE = (92, 80, 66)
+BEYOND = CANVAS  # beyond the 7 × 7 limit: the surround, striped
+HATCH = (56, 46, 39)
+LIMIT = (222, 186, 110)  # the line of the city limit
+INK = (20, 16, 14)
+PAPER = (255, 252, 244)
+HIGHLIGHT = (255, 43, 214)  # the last card and its streets: a colour used nowhere else
+HIGHLIGHT_EDGE = (48, 0, 40)
+LEGAL = (40, 224, 236)  # where the viewer's cards fit (private image only)
+LEGAL_FILL = (22, 84, 92)
+END_PHASE = (232, 96, 30)
+GOLD = (250, 200, 70)
+STONE = (176, 174, 166)  # a statue's card
+
+CARD_FILL: dict[str, RGB] = {
+    "r": (196, 36, 40),
+    "o": (246, 150, 36),
+    "y": (252, 226, 70),
+    "g": (70, 176, 96),
+    "b": (34, 86, 210),
+    "p": (184, 120, 230),
+    "w": (242, 240, 232),
+}
+"""Chosen so that the pairs colour-blind players confuse differ in lightness too (simulated:
+red dark / green light for deuteranopia, blue dark / purple light); the letter is on every card
+anyway."""
+LIGHT_CARDS = frozenset("oygpw")  # dark ink on these, light ink on red and blue
+
+LINE_LABEL = {
+    "row": "row",
+    "column": "column",
+    "diagonal \\": "diagonal ↘",
+    "diagonal /": "diagonal ↗",
+}
+
+Cell = tuple[int, int]  # (row, col), 0-based on the 13 × 13 grid, as in engine.cardcity.rules

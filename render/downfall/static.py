@@ -1,0 +1,308 @@
+"""The static board, drawn once per process into a cached background: grid, wall and gates
+with their names, buildings with house numbers and spaces, first-lava squares, Vesuvius'
+sprites, coordinates, and the fixed parts of the strip."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.downfall import board as B
+from render import fonts, shapes
+from render.downfall.layout import (
+    BUILDING_EDGE,
+    BUILDING_FILL,
+    CANVAS,
+    CELL,
+    COORD_SIZE,
+    COUNTRY,
+    COUNTRY_DARK,
+    GARDEN,
+    GATE_SIDE,
+    GH,
+    GRIDLINE,
+    GW,
+    GX,
+    GY,
+    HOUSE_NUMBER_SIZE,
+    NUMBER_HALO,
+    NUMBER_INK,
+    PAVING,
+    ROAD,
+    SPACE_CENTRES,
+    TEXT,
+    TREE,
+    WALL,
+    WALL_DARK,
+    H,
+    W,
+    building_box,
+    building_label_anchor,
+    gate_gap_box,
+    mix,
+    side_line,
+    square_xy,
+)
+from render.downfall.strip import draw_static_strip
+
+
+def _wall_segments() -> list[tuple[str, str]]:
+    """(square, side) for every side of a city square that faces outside the city."""
+    out = []
+    for sq in B.CITY:
+        row, col = divmod(B.square_index(sq), B.COLS)
+        for side, (dr, dc) in (("n", (-1, 0)), ("e", (0, 1)), ("s", (1, 0)), ("w", (0, -1))):
+            r, c = row + dr, col + dc
+            inside = (
+                0 <= r < B.ROWS
+                and 0 <= c < B.COLS
+                and B.square_name(r * B.COLS + c) not in B.OUTSIDE
+            )
+            if not inside:
+                out.append((sq, side))
+    return out
+
+
+def draw_static(img: Image.Image, faded: bool) -> None:
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, W - 1, H - 1), fill=CANVAS)
+    d.rounded_rectangle(
+        (GX - 14, GY - 14, GX + GW + 14, GY + GH + 14), radius=10, fill=COUNTRY_DARK
+    )
+
+    # squares: city paving, gardens on decorative squares, countryside outside
+    for sq in B.ALL_SQUARES:
+        x, y = square_xy(sq)
+        if sq in B.OUTSIDE:
+            d.rectangle((x, y, x + CELL, y + CELL), fill=COUNTRY)
+            continue
+        d.rectangle((x, y, x + CELL, y + CELL), fill=PAVING, outline=GRIDLINE, width=2)
+        if sq in B.DECORATIVE:
+            d.rounded_rectangle(
+                (x + 14, y + 14, x + CELL - 14, y + CELL - 14), radius=10, fill=GARDEN
+            )
+            for tx, ty in ((32, 34), (66, 40), (46, 66)):
+                d.ellipse((x + tx - 8, y + ty - 8, x + tx + 8, y + ty + 8), fill=TREE)
+    for sq in B.OUTSIDE:  # tufts of grass
+        x, y = square_xy(sq)
+        for tx, ty in ((22, 30), (70, 24), (48, 72), (84, 80)):
+            d.line(
+                [(x + tx, y + ty), (x + tx + 6, y + ty - 8), (x + tx + 12, y + ty)],
+                fill=COUNTRY_DARK,
+                width=2,
+            )
+
+    # buildings, their round spaces and house numbers
+    number_font = fonts.font("bold", HOUSE_NUMBER_SIZE)
+    for b in B.BUILDINGS:
+        fill = BUILDING_FILL[b.colour]
+        edge = BUILDING_EDGE[b.colour]
+        if faded:
+            fill = mix(fill, PAVING, 0.55)
+            edge = mix(edge, PAVING, 0.55)
+        box = building_box(b)
+        short = min(box[2] - box[0], box[3] - box[1])
+        radius = (
+            short // 2
+            if b.id in ("B1", "B11b")
+            else 30
+            if b.id in ("B4a", "B4b", "B8a", "B8b")
+            else 14
+        )
+        d.rounded_rectangle(box, radius=radius, fill=fill, outline=edge, width=3)
+        if not faded:
+            space_fill = mix(fill, (255, 255, 255), 0.45)
+            for sq, _n in b.squares:
+                for cx, cy in SPACE_CENTRES[sq]:
+                    d.ellipse(
+                        (cx - 14, cy - 14, cx + 14, cy + 14), fill=space_fill, outline=edge, width=2
+                    )
+        if b.number is not None:
+            lx, ly = building_label_anchor(b)
+            ink = NUMBER_INK if not faded else mix(NUMBER_INK, PAVING, 0.72)
+            d.text(
+                (lx, ly),
+                str(b.number),
+                font=number_font,
+                fill=ink,
+                anchor="mm",
+                stroke_width=0 if faded else 3,
+                stroke_fill=NUMBER_HALO,
+            )
+
+    # first-lava squares: their symbol, in lava colours, on a scorched square
+    for symbol, sq in B.FIRST_LAVA.items():
+        x, y = square_xy(sq)
+        d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), fill=(244, 208, 180))
+        d.rectangle((x + 5, y + 5, x + CELL - 5, y + CELL - 5), outline=shapes.LAVA, width=3)
+        sprite = shapes.symbol_sprite(symbol, 58, shapes.LAVA, (244, 208, 180))
+        img.paste(sprite, (x + 21, y + 14), sprite)
+        small = fonts.font("cond", 14)
+        d.text(
+            (x + CELL // 2, y + CELL - 11), symbol, font=small, fill=shapes.LAVA_DARK, anchor="ms"
+        )
+
+    # the city wall, with its gates
+    for sq, side in _wall_segments():
+        x0, y0, x1, y1 = side_line(sq, side)
+        d.line((x0, y0, x1, y1), fill=WALL_DARK, width=16)
+    for sq, side in _wall_segments():
+        x0, y0, x1, y1 = side_line(sq, side)
+        ext = 4
+        if y0 == y1:
+            d.line((x0 - ext, y0, x1 + ext, y1), fill=WALL, width=10)
+        else:
+            d.line((x0, y0 - ext, x1, y1 + ext), fill=WALL, width=10)
+    for _gid, sq, _name in B.GATES:
+        gx0, gy0, gx1, gy1 = gate_gap_box(sq)
+        d.rectangle((gx0, gy0, gx1, gy1), fill=ROAD)
+        side = GATE_SIDE[sq]
+        # towers either side of the opening
+        if side in "ns":
+            for tx in (gx0 - 8, gx1 + 8):
+                d.rectangle(
+                    (tx - 8, gy0 - 3, tx + 8, gy1 + 3), fill=WALL, outline=WALL_DARK, width=2
+                )
+        else:
+            for ty in (gy0 - 8, gy1 + 8):
+                d.rectangle(
+                    (gx0 - 3, ty - 8, gx1 + 3, ty + 8), fill=WALL, outline=WALL_DARK, width=2
+                )
+        _gate_plaque(img, sq)
+
+    x1, y1 = square_xy("k1")
+    fonts.label(
+        img,
+        (x1 + CELL - 8, y1 + CELL + 24),
+        "Vesuvius",
+        fonts.font("serif_bold", 17),
+        TEXT,
+        anchor="rs",
+    )
+    draw_static_strip(img)
+
+    # coordinates all around
+    coord = fonts.font("bold", COORD_SIZE)
+    for c in range(B.COLS):
+        letter = chr(97 + c)
+        cx = GX + c * CELL + CELL // 2
+        d.text((cx, GY - 30), letter, font=coord, fill=TEXT, anchor="mm")
+        d.text((cx, GY + GH + 30), letter, font=coord, fill=TEXT, anchor="mm")
+    for r in range(B.ROWS):
+        cy = GY + r * CELL + CELL // 2
+        d.text((GX - 32, cy), str(r + 1), font=coord, fill=TEXT, anchor="mm")
+        d.text((GX + GW + 32, cy), str(r + 1), font=coord, fill=TEXT, anchor="mm")
+
+
+PLAQUE_FONT = 13
+PLAQUE_H = 20
+
+
+def plaque_box(square: str) -> tuple[float, float, float, float]:
+    """Where a gate's name plaque sits on its square: a corner by the gate, clear of the
+    phase-2 count badge (top right)."""
+    x, y = square_xy(square)
+    name = B.GATE_AT[square].removeprefix("Porta ").removeprefix("di ")
+    width = fonts.font("cond_bold", PLAQUE_FONT).getlength(name) + 8
+    if GATE_SIDE[square] == "n":
+        return x + 8, y + 10, x + 8 + width, y + 10 + PLAQUE_H
+    if GATE_SIDE[square] == "e":
+        return x + CELL - 10 - width, y + CELL - 10 - PLAQUE_H, x + CELL - 10, y + CELL - 10
+    return x + 10, y + CELL - 10 - PLAQUE_H, x + 10 + width, y + CELL - 10
+
+
+def _gate_plaque(img: Image.Image, square: str) -> None:
+    """The gate's name ("Porta di Stabia" -> "Stabia") on a small plaque just inside the wall."""
+    box = plaque_box(square)
+    ImageDraw.Draw(img).rounded_rectangle(
+        box, radius=5, fill=(250, 244, 228), outline=WALL, width=1
+    )
+    name = B.GATE_AT[square].removeprefix("Porta ").removeprefix("di ")
+    f = fonts.font("cond_bold", PLAQUE_FONT)
+    fonts.label(img, ((box[0] + box[2]) / 2, box[3] - 5), name, f, WALL_DARK, anchor="ms")
+
+
+VOLCANO_W, VOLCANO_H = 3 * CELL, CELL  # squares i1–k1, outside the wall
+MOUNTAIN = [(6, 98), (48, 78), (88, 52), (118, 36), (130, 40), (150, 37), (170, 40), (182, 35),
+            (214, 54), (252, 78), (294, 98)]  # fmt: skip
+CRATER = (128, 32, 184, 44)
+CRATER_CALM = (150, 70, 40)
+CRATER_ERUPTING = (255, 190, 80)
+
+
+def volcano_sprite(state: str) -> Image.Image:
+    """Vesuvius as a sprite: ``calm`` (a wisp), ``seething`` (smoke and glow), ``erupting``."""
+
+    def paint(_im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
+        def pts(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+            return [(x * s, y * s) for x, y in points]
+
+        def blob(x: float, y: float, r: float, fill: tuple[int, ...]) -> None:
+            d.ellipse(((x - r) * s, (y - r) * s, (x + r) * s, (y + r) * s), fill=fill)
+
+        smoke = {"calm": (150, 146, 140, 200), "seething": (104, 98, 94, 235)}.get(
+            state, (70, 62, 60, 245)
+        )
+        puffs = {
+            "calm": [(160, 24, 7), (168, 14, 6)],
+            "seething": [(150, 26, 11), (166, 16, 13), (184, 10, 11), (140, 14, 9), (200, 6, 8)],
+        }.get(state, [(156, 22, 14), (136, 12, 13), (178, 10, 15), (204, 8, 12), (112, 6, 10),
+                      (226, 6, 9), (158, 4, 11)])  # fmt: skip
+        for x, y, r in puffs:
+            blob(x, y, r, smoke)
+        d.polygon(pts(MOUNTAIN), fill=(104, 88, 76))
+        d.polygon(
+            pts([(6, 98), (48, 78), (88, 52), (118, 36), (130, 40), (112, 98)]), fill=(124, 106, 92)
+        )
+        d.polygon(pts([(214, 54), (252, 78), (294, 98), (220, 98)]), fill=(88, 74, 64))
+        glow = {"calm": CRATER_CALM, "seething": shapes.LAVA_GLOW}.get(state, CRATER_ERUPTING)
+        d.ellipse(tuple(v * s for v in CRATER), fill=glow)
+        if state == "erupting":
+            for x, y, r in ((150, 22, 4), (162, 14, 3), (140, 12, 3), (172, 24, 3), (156, 6, 2)):
+                blob(x, y, r, (255, 150, 50, 255))
+            for path in (
+                [(140, 40), (124, 58), (112, 80), (100, 98)],
+                [(168, 40), (186, 62), (204, 98)],
+            ):
+                d.line(pts(path), fill=shapes.LAVA, width=round(5 * s), joint="curve")
+        elif state == "seething":
+            d.line(pts([(142, 41), (132, 52), (128, 62)]), fill=shapes.LAVA, width=round(4 * s))
+
+    return shapes.cached_sprite(("volcano", state), (VOLCANO_W, VOLCANO_H), paint)
+
+
+def draw_volcano(img: Image.Image, view: Mapping[str, Any]) -> None:
+    """Vesuvius in the north-east cut-out of the board, in the state the game is in."""
+    phase = view.get("phase", "build")
+    state = "calm" if phase == "build" and not view.get("seething") else "seething"
+    if phase in ("lava_setup", "escape", "over"):
+        state = "erupting"
+    x0, y0 = square_xy("i1")
+    sprite = volcano_sprite(state)
+    img.paste(sprite, (x0, y0), sprite)
+
+
+_bg_lock = threading.Lock()
+_backgrounds: dict[bool, Image.Image] = {}
+
+
+def background(faded: bool) -> Image.Image:
+    """The cached static board (``faded``: buildings dimmed for phase 2). Never modify it."""
+    hit = _backgrounds.get(faded)
+    if hit is not None:
+        return hit
+    with _bg_lock:
+        hit = _backgrounds.get(faded)
+        if hit is None:
+            hit = Image.new("RGB", (W, H), CANVAS)
+            draw_static(hit, faded)
+            _backgrounds[faded] = hit
+    return hit
+
+
+def clear_backgrounds() -> None:
+    with _bg_lock:
+        _backgrounds.clear()
