@@ -12,8 +12,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, TypedDict
 
+from engine.cardcity import rules
 from engine.cardcity.actions import Discard, card_code, cell_code, format_action
-from engine.cardcity.data import ADAPTED, BUILDINGS, COLOURS, VALUES
+from engine.cardcity.data import ADAPTED, BUILDINGS, COLOURS, STATUE_VALUE, VALUES
 from engine.cardcity.game import (
     NO_STATUE,
     PILE,
@@ -21,6 +22,7 @@ from engine.cardcity.game import (
     State,
     can_place,
     card_value,
+    face_of,
     hand_penalty,
     outcome,
     prepared_label,
@@ -62,9 +64,29 @@ class WindowView(TypedDict):
     second_turn: int | None  # the holder who would take a second turn (the mover), if any
 
 
+class StreetView(TypedDict):
+    """What one street earned for the last placement (only streets with another card)."""
+
+    line: str  # "row", "column", "diagonal", "antidiagonal"
+    cells: list[str]  # the unbroken street in order along the line, e.g. ["f7", "g7", "h7"]
+    building: int  # sum of the matching building's values (0: no match)
+    colour: int  # highest value of the matching colour (0: no match)
+    seventh: int  # 7 if the street now holds 7 cards
+    points: int
+
+
 class LastPlayView(TypedDict):
     seat: int
     cell: str
+    points: int
+    streets: list[StreetView] | None  # street by street (None: could not be re-derived)
+
+
+class FitView(TypedDict):
+    """Where a card of the viewer's hand may go now, and what it would score there."""
+
+    cell: str
+    card: str
     points: int
 
 
@@ -124,6 +146,8 @@ class PlayerView(PublicView):
     hand_value: int  # what the hand would cost at the end
     can_place: bool  # some hand card or the unused statue fits somewhere
     prepared_move: PreparedView | None  # the move this seat prepared (C20), else None
+    fits: list[FitView]  # every (card, space) of the hand that fits, best first, by space
+    statue_cells: list[str]  # open spaces where no hand card fits but the unused statue would
 
 
 def _card(card: int) -> CardView:
@@ -255,6 +279,7 @@ def _public(state: State) -> PublicView:
                 "seat": state.last[0],
                 "cell": cell_code((state.last[1], state.last[2])),
                 "points": state.last[3],
+                "streets": _last_streets(state),
             }
             if state.last
             else None
@@ -276,7 +301,70 @@ def player_view(state: State, seat: Seat) -> PlayerView:
         "hand_value": hand_penalty(state, seat),
         "can_place": not state.is_over and can_place(state, seat),
         "prepared_move": _prepared(state) if seat == state.turn else None,
+        **_fits(state, seat),
     }
+
+
+def _last_streets(state: State) -> list[StreetView] | None:
+    """The last placement street by street: scored again on the city without it (a statue as
+    its declared identity with value 1). ``None`` if that does not add up to its points."""
+    *before, (row, col, item) = state.city
+    if (row, col) != (state.last[1], state.last[2]):
+        return None
+    if item >= STATUE:
+        declared = state.statues[item - STATUE]
+        if declared == NO_STATUE:
+            return None
+        face: rules.Face = (declared // 7, declared % 7, STATUE_VALUE)
+    else:
+        face = face_of(item)
+    grid = {(r, c): face_of(i) for r, c, i in before}
+    streets = rules.score(grid, (row, col), face)
+    if sum(s.points for s in streets) != state.last[3]:
+        return None
+    return [
+        {
+            "line": s.line,
+            "cells": [cell_code(c) for c in s.cells],
+            "building": s.building,
+            "colour": s.colour,
+            "seventh": s.seventh,
+            "points": s.points,
+        }
+        for s in streets
+    ]
+
+
+class _Fits(TypedDict):
+    fits: list[FitView]
+    statue_cells: list[str]
+
+
+def _fits(state: State, seat: Seat) -> _Fits:
+    """Where each card of ``seat``'s hand fits now and its points, best first; and the open
+    spaces only the unused statue could take (any time, to plan ahead: not only on turn)."""
+    if state.is_over:
+        return {"fits": [], "statue_cells": []}
+    grid = state.grid()
+    frontier = state.frontier()
+    by_cell: dict[rules.Cell, list[FitView]] = {}
+    for card in state.hands[seat]:
+        face = face_of(card)
+        for cell in rules.legal_cells(grid, face, frontier):
+            fit: FitView = {
+                "cell": cell_code(cell),
+                "card": card_code(card),
+                "points": rules.points(grid, cell, face),
+            }
+            by_cell.setdefault(cell, []).append(fit)
+    fits = [
+        f
+        for cell in sorted(by_cell)
+        for f in sorted(by_cell[cell], key=lambda f: (-f["points"], f["card"]))
+    ]
+    statue = state.statues[seat] == NO_STATUE
+    statue_cells = [cell_code(c) for c in frontier if statue and c not in by_cell]
+    return {"fits": fits, "statue_cells": statue_cells}
 
 
 def _prepared(state: State) -> PreparedView | None:

@@ -108,7 +108,7 @@ def hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str
         if stage == "draw":
             return "Your turn: draw a card, or keep your hand."
         if view.get("permit_turn"):
-            return "Your permit turn: place a card or your statue (or decline)."
+            return "Your permit turn: place a card or your statue (a claim commits)."
         if view.get("can_place") is False:
             return "Your turn: nothing fits; discard a card (a draw follows)."
         if not spots:

@@ -95,8 +95,24 @@ def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[s
 
 
 def decision(view: Mapping[str, Any]) -> str:
-    """What the game waits for, without the player's name."""
+    """What the game waits for, without the player's name; in the view of the player due next
+    while others may interrupt, what they may do meanwhile (prepare their move, C20)."""
     stage = view.get("stage")
+    waiting = view.get("seat") is not None and view.get("seat") == view.get("turn")
+    if (
+        waiting
+        and (stage == "window" or view.get("permit_turn"))
+        and view.get("actor") != view.get("seat")
+    ):
+        if view.get("prepared_move"):
+            return (
+                "your prepared move is held: it is played the moment your turn comes (change or "
+                "withdraw it meanwhile)"
+            )
+        return (
+            "prepare your move now if you like: it is played the moment your turn comes, "
+            "unless an interrupt makes it impossible (then you are asked again)"
+        )
     if stage == "play":
         if view.get("permit_turn"):
             return "play a card or your statue on your permit turn"

@@ -40,6 +40,7 @@ from render.cardcity.view import (
     City,
     LastPlay,
     Placed,
+    Street,
     cell_code,
     display_name,
     face_of,
@@ -111,7 +112,7 @@ def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
     return head, f"Danger! the 2nd volcano is in the last {plural(deck, 'card')}"
 
 
-def _street_text(s: rules.StreetScore, face: rules.Face) -> str:
+def _street_text(s: Street, face: rules.Face) -> str:
     parts = []
     if s.building:
         parts.append(f"{D.BUILDINGS[face[0]][1]} {s.building}")

@@ -1,7 +1,7 @@
 """Reading the Pompeji views: the city (cards, statues, its extent and the shown window), the
-last play with the points it scored street by street, and the viewer's legal spots. Where the
-view does not spell something out, it is derived from the view's own fields with the engine's
-pure rules (``engine.cardcity.rules``)."""
+last play with the points it scored street by street, and where the viewer's cards fit. All of
+it is read from the view (``docs/views-cardcity.md``): the engine says what scored and what
+fits; nothing here applies the rules itself."""
 
 from __future__ import annotations
 
@@ -27,13 +27,6 @@ class Placed:
     statue: int | None  # the seat that played it
     declared: str | None  # what a statue scored as
 
-    @property
-    def face(self) -> rules.Face:
-        """As the rules see it now: a building card, or a neutral statue."""
-        if self.code is None:
-            return rules.NEUTRAL
-        return face_of(self.code)
-
 
 @dataclass(frozen=True)
 class City:
@@ -48,16 +41,6 @@ class City:
     @property
     def by_cell(self) -> dict[Cell, Placed]:
         return {p.cell: p for p in self.cells}
-
-    def within_limit(self, cell: Cell) -> bool:
-        """Whether a card there would keep the city within 7 × 7."""
-        r, c = cell
-        return (
-            0 <= r < GRID
-            and 0 <= c < GRID
-            and max(self.bottom, r) - min(self.top, r) < rules.FRAME
-            and max(self.right, c) - min(self.left, c) < rules.FRAME
-        )
 
     def shown(self, cell: Cell) -> bool:
         r, c = cell
@@ -126,8 +109,19 @@ def read_city(view: Mapping[str, Any]) -> City:
     )
 
 
-def grid_of(cells: Sequence[Placed]) -> dict[Cell, rules.Face]:
-    return {p.cell: p.face for p in cells}
+@dataclass(frozen=True)
+class Street:
+    """What one street earned for the last placement (``view["last"]["streets"]``)."""
+
+    line: str
+    cells: tuple[Cell, ...]
+    building: int
+    colour: int
+    seventh: int
+
+    @property
+    def points(self) -> int:
+        return self.building + self.colour + self.seventh
 
 
 @dataclass(frozen=True)
@@ -135,36 +129,34 @@ class LastPlay:
     seat: int
     placed: Placed
     points: int
-    streets: tuple[rules.StreetScore, ...] | None  # None if they could not be re-derived
+    streets: tuple[Street, ...] | None  # None when the view has no breakdown
 
 
 def read_last(view: Mapping[str, Any], city: City) -> LastPlay | None:
-    """The last placement, with the points it scored street by street.
-
-    The city list is in the order played and the last placement is its last entry, so the
-    streets are scored again on the city without it (earlier statues are neutral by then; a
-    statue just played scored as its declared identity with value 1). If that does not add up
-    to the view's points, the breakdown is left out rather than shown wrong.
-    """
+    """The last placement, with the points it scored street by street (from the view)."""
     last = view.get("last")
     if not last or not city.cells:
         return None
     cell = parse_cell(str(last.get("cell", "")))
-    placed = city.cells[-1]
     points = int(last.get("points", 0))
     seat = int(last.get("seat", 0))
-    if placed.cell != cell:
-        found = city.by_cell.get(cell)
-        return LastPlay(seat, found, points, None) if found else None
-    if placed.code is not None:
-        face = placed.face
-    elif placed.declared:
-        face = face_of(placed.declared, D.STATUE_VALUE)
-    else:
-        return LastPlay(seat, placed, points, None)
-    streets = rules.score(grid_of(city.cells[:-1]), cell, face)
-    if sum(s.points for s in streets) != points:
-        return LastPlay(seat, placed, points, None)
+    placed = city.by_cell.get(cell)
+    if placed is None:
+        return None
+    raw = last.get("streets")
+    streets = None
+    if isinstance(raw, list):
+        streets = tuple(
+            Street(
+                str(s.get("line", "")),
+                tuple(parse_cell(str(c)) for c in s.get("cells") or ()),
+                int(s.get("building", 0)),
+                int(s.get("colour", 0)),
+                int(s.get("seventh", 0)),
+            )
+            for s in raw
+            if isinstance(s, Mapping)
+        )
     return LastPlay(seat, placed, points, streets)
 
 
@@ -175,24 +167,17 @@ class Fit:
 
 
 def legal_spots(view: Mapping[str, Any], city: City | None = None) -> dict[Cell, list[Fit]]:
-    """Where each card of the viewer's hand may go, with the points it would score there.
-
-    Derived from the player view alone (the city and the viewer's own hand) with the engine's
-    placement rules; the best fits come first. Empty for a public view or a finished game.
-    """
-    if city is None:
-        city = read_city(view)
-    if view.get("stage") == "over" or not city.cells:
-        return {}
-    grid = grid_of(city.cells)
-    frontier = rules.frontier(grid)
+    """Where each card of the viewer's hand may go, with the points it would score there, best
+    first (``view["fits"]``: the engine's; empty in a public view or a finished game)."""
     out: dict[Cell, list[Fit]] = {}
-    for code in hand_codes(view):
-        face = face_of(code)
-        for cell in rules.legal_cells(grid, face, frontier):
-            out.setdefault(cell, []).append(Fit(code, rules.points(grid, cell, face)))
-    for fits in out.values():
-        fits.sort(key=lambda f: (-f.points, f.code))
+    if view.get("stage") == "over":
+        return out
+    for fit in view.get("fits") or []:
+        if isinstance(fit, Mapping):
+            cell = parse_cell(str(fit.get("cell", "")))
+            out.setdefault(cell, []).append(
+                Fit(str(fit.get("card", "")), int(fit.get("points", 0)))
+            )
     return out
 
 
@@ -220,12 +205,8 @@ def plural(n: int, word: str) -> str:
 def statue_spots(
     view: Mapping[str, Any], city: City, spots: Mapping[Cell, list[Fit]]
 ) -> list[Cell]:
-    """Open edges where no hand card fits but the viewer's unused statue would (a statue can
-    always be declared as something its neighbours are not)."""
-    if view.get("stage") == "over" or not city.cells:
+    """Open edges where no hand card fits but the viewer's unused statue would
+    (``view["statue_cells"]``)."""
+    if view.get("stage") == "over":
         return []
-    seat = view.get("seat")
-    me = next((s for s in view.get("seats") or [] if s.get("seat") == seat), None)
-    if me is None or me.get("statue_used", True):
-        return []
-    return [c for c in rules.frontier(grid_of(city.cells)) if c not in spots]
+    return [parse_cell(str(c)) for c in view.get("statue_cells") or []]

@@ -140,15 +140,19 @@ def test_the_window_shows_the_city_and_every_open_edge() -> None:
         for step in positions.game(seed, players):
             view = GAME.view(step.state, None)
             city = CV.read_city(view)
-            grid = CV.grid_of(city.cells)
             assert all(city.shown(p.cell) for p in city.cells)
-            assert all(city.shown(cell) for cell in rules.frontier(grid))
+            assert all(city.shown(cell) for cell in step.state.frontier())
 
 
 def test_city_extent_names_the_columns_and_rows_still_reachable() -> None:
     city = CV.read_city(positions.public("early"))
-    reach_c = [c for c in range(13) if city.within_limit((city.top, c))]
-    reach_r = [r for r in range(13) if city.within_limit((r, city.left))]
+
+    def within(r: int, c: int) -> bool:  # a card there keeps the city within 7 x 7
+        rows = max(city.bottom, r) - min(city.top, r)
+        return rows < rules.FRAME and max(city.right, c) - min(city.left, c) < rules.FRAME
+
+    reach_c = [c for c in range(13) if within(city.top, c)]
+    reach_r = [r for r in range(13) if within(r, city.left)]
     text = CP.city_extent(city)
     assert f"columns {chr(97 + reach_c[0])}–{chr(97 + reach_c[-1])}" in text
     assert f"rows {reach_r[0] + 1}–{reach_r[-1] + 1}" in text
@@ -241,7 +245,7 @@ def test_hand_image_marks_exactly_the_spaces_where_a_card_fits() -> None:
     city = CV.read_city(view)
     spots = CV.legal_spots(view, city)
     assert spots
-    for cell in rules.frontier(CV.grid_of(city.cells)):
+    for cell in positions.state_of("mid").frontier():
         marked = count_near(img, CG.cell_box(city, cell), CL.LEGAL, 10) > 600
         assert marked == (cell in spots), cell_code(cell)
 
@@ -398,7 +402,7 @@ def test_when_no_card_fits_the_statue_spaces_are_marked_and_the_status_says_so()
     city = CV.read_city(view)
     assert CV.legal_spots(view, city) == {}
     marked = CV.statue_spots(view, city, {})
-    assert sorted(marked) == sorted(rules.frontier(CV.grid_of(city.cells)))
+    assert sorted(marked) == sorted(state.frontier())
     assert "statue" in CH.hand_status(view, {})
     img = hand(view)
     for cell in marked:
