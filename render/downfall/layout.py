@@ -18,7 +18,7 @@ from render.fonts import RGB
 CELL = 100
 GX, GY = 52, 50  # top-left corner of square a1
 GW, GH = B.COLS * CELL, B.ROWS * CELL
-W, H = GX + GW + GX, 1490  # the board, its coordinates, and under it the strip and the panel
+W, H = GX + GW + GX, 1528  # the board, its coordinates, and under it the strip and the panel
 STRIP_Y = GY + GH + 52  # the strip under the board (bag, stock and discard)
 PANEL_Y = STRIP_Y + 134  # the panel under the strip (whose turn, players, last turn)
 SMALLEST = 30  # px: the smallest text outside the city (a capital ≈ 7.3 px in a 400 px preview)

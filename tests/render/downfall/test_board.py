@@ -69,7 +69,7 @@ def test_board_is_a_png_sized_for_discord(name: str) -> None:
     data = render.downfall.render_board(view, names)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(data))
-    assert img.size == (L.W, L.H) == (1204, 1490)  # the board, and the panel under it
+    assert img.size == (L.W, L.H) == (1204, 1528)  # the board, and the panel under it
     assert "transparency" not in img.info  # opaque: looks the same on dark and light themes
     assert len(data) < 150 * 1024
 
