@@ -1,0 +1,426 @@
+"""The flow of a game: who decides what (``pending``), what is legal, and ``apply``.
+
+Stages: ``setup_red`` (one seat after another, reverse seating order, takes a red building),
+``setup_goods`` (everyone at once places 6 value-I units), ``place`` (the round: one worker at
+a time, its sub-decisions as prompts, the C31 window), ``offering`` and ``reward``
+(simultaneous), ``over``. ``legal_actions`` is the single source of truth: ``apply`` accepts
+exactly its members.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import (
+    Decision,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    Outcome,
+    Seat,
+    Transition,
+)
+from engine.workers import effects
+from engine.workers.actions import Action, act, format_action
+from engine.workers.board import BOARD, BUILDINGS, CARDS, GOODS, RED, VALUE_I, can_march
+from engine.workers.offering import (
+    LOCK,
+    PASS,
+    _drawable,
+    end_round,
+    game_over,
+    offering_actions,
+    offering_answer,
+    open_offering,
+    resolve_offering,
+    reward_actions,
+    reward_answer,
+    reward_default,
+    reward_seats,
+)
+from engine.workers.placement import PLACEMENTS, place, placements
+from engine.workers.prompts import answer, has_answer, prompt_actions, prompt_default, prompt_skip
+from engine.workers.state import (
+    MARCHED,
+    OFFERING,
+    OVER,
+    PLACE,
+    REWARD,
+    ROUND_END,
+    SETUP_GOODS,
+    SETUP_RED,
+    Readable,
+    State,
+    Work,
+)
+
+HALT = act("halt")
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def legal_actions(s: State, seat: Seat) -> list[Action]:
+    """Every action ``seat`` may take now (empty when it has no decision)."""
+    memo = _MEMO
+    if memo.state is not s or memo.seat != seat:
+        memo.state, memo.seat, memo.actions, memo.members = s, seat, tuple(_legal(s, seat)), None
+    return list(memo.actions)
+
+
+class _Memo:
+    """The last (state, seat) asked for: ``apply`` right after ``legal_actions`` on the same
+    state checks membership without computing the list again."""
+
+    __slots__ = ("actions", "members", "seat", "state")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.seat = -1
+        self.actions: tuple[Action, ...] = ()
+        self.members: frozenset[Action] | None = None
+
+
+_MEMO = _Memo()
+
+
+def _legal(s: Readable, seat: Seat) -> list[Action]:
+    if not 0 <= seat < s.players:
+        return []
+    stage = s.stage
+    if stage == PLACE:
+        if s.window:
+            if seat not in s.window:
+                return []
+            holds = any(CARDS[c].effect.type == "halt_castrum" for c in s.hand_c[seat])
+            return [HALT, PASS] if holds else [PASS]
+        if s.prompts:
+            head = s.prompts[0]
+            return prompt_actions(s, head) if head.seat == seat else []
+        if seat != s.turn or s.busy:
+            return []
+        return placements(s, seat, s.extras[0] if s.extras else "")
+    if stage == OFFERING:
+        return offering_actions(s, seat) if not s.locked[seat] else []
+    if stage == REWARD:
+        return reward_actions(s, seat) if seat in reward_seats(s) else []
+    if stage == SETUP_RED:
+        if seat != s.turn:
+            return []
+        return [act("start_red", b) for b in RED if s.owners[b] < 0 and _allowed(s, b)]
+    if stage == SETUP_GOODS:
+        left = s.setup_left[seat]
+        return [act("start_goods", g, n) for g in VALUE_I for n in range(1, left + 1)]
+    return []
+
+
+def _allowed(s: Readable, number: int) -> bool:
+    return not (s.options.no_textoria and number == 14)
+
+
+def _is_legal(s: State, seat: Seat, action: Action) -> bool:
+    memo = _MEMO
+    if memo.state is not s or memo.seat != seat:
+        legal_actions(s, seat)
+    if memo.members is None:
+        memo.members = frozenset(memo.actions)
+    return action in memo.members
+
+
+def _refuse(s: State, seat: Seat, action: Action) -> None:
+    if s.stage == OVER:
+        raise GameOverError("The game is over; no more moves can be made.")
+    if not 0 <= seat < s.players:
+        raise NotYourTurnError(f"There is no seat {seat} in this game.")
+    legal = legal_actions(s, seat)
+    if not legal:
+        raise NotYourTurnError("It is not your turn: you have no decision to make right now.")
+    shown = ", ".join(f"`{format_action(a)}`" for a in legal[:10])
+    more = f" and {len(legal) - 10} more" if len(legal) > 10 else ""
+    raise IllegalActionError(
+        f"`{format_action(action)}` is not a legal move right now. Legal now: {shown}{more}."
+    )
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(s: State, seat: Seat, action: Action) -> Transition[State]:
+    if not _is_legal(s, seat, action):
+        _refuse(s, seat, action)
+    return apply_unchecked(s, seat, action)
+
+
+def apply_unchecked(s: State, seat: Seat, action: Action) -> Transition[State]:
+    """Apply an action known to be legal (the AI's fast path)."""
+    w = Work.of(s)
+    stage = s.stage
+    if stage == PLACE:
+        if w.window:
+            _answer_window(w, seat, action)
+        elif w.prompts:
+            answer(w, w.prompts[0], action)
+        else:
+            assert action.verb in PLACEMENTS
+            w.busy = True
+            w.last_seat, w.last_action = seat, format_action(action)
+            place(w, seat, action)
+    elif stage == OFFERING:
+        offering_answer(w, seat, action)
+    elif stage == REWARD:
+        reward_answer(w, seat, action)
+    elif stage == SETUP_RED:
+        _choose_red(w, seat, action.num(0))
+    else:
+        _starting_goods(w, seat, action.num(0), action.num(1))
+    _advance(w)
+    w.version += 1
+    return Transition(w.freeze(), tuple(w.events), w.checkpoint)
+
+
+def _choose_red(w: Work, seat: int, number: int) -> None:
+    w.owners = (*w.owners[:number], seat, *w.owners[number + 1 :])
+    w.emit({"type": "RedBuildingChosen", "seat": seat, "building": number})
+    if seat == w.start:
+        w.stage, w.turn = SETUP_GOODS, -1
+    else:
+        w.turn = (seat - 1) % w.players
+
+
+def _starting_goods(w: Work, seat: int, good: int, amount: int) -> None:
+    w.gain(seat, good, amount)
+    w.bump("setup_left", seat, -amount)
+    w.emit(
+        {
+            "type": "StartingGoodsPlaced",
+            "seat": seat,
+            "good": GOODS[good].id,
+            "amount": amount,
+            "left": w.setup_left[seat],
+        }
+    )
+
+
+def _answer_window(w: Work, seat: int, action: Action) -> None:
+    builder = w.turn
+    if action.verb == "halt":
+        cid = next(c for c in w.hand_c[seat] if CARDS[c].effect.type == "halt_castrum")
+        effects.halt_castrum(w, seat, builder, cid)
+        return
+    w.window = tuple(s for s in w.window if s != seat)
+    w.emit({"type": "WindowPassed", "seat": seat})
+    if not w.window:
+        effects.finish_castrum(w, builder)
+
+
+def _advance(w: Work) -> None:
+    """Run the game on until it waits for a decision again."""
+    while True:
+        stage = w.stage
+        if stage == PLACE:
+            if w.window:
+                return
+            while w.prompts and not has_answer(w, w.prompts[0]):
+                w.emit(
+                    {"type": "ChoiceLapsed", "seat": w.prompts[0].seat, "kind": w.prompts[0].kind}
+                )
+                w.prompts = w.prompts[1:]
+            if w.prompts or not w.busy:
+                return
+            w.busy = False  # the placement is complete
+            if can_march(w, w.turn):
+                _march(w, w.turn)
+                return
+            while w.extras and not placements(w, w.turn, w.extras[0]):
+                w.emit({"type": "ExtraActionLost", "seat": w.turn, "only": w.extras[0]})
+                w.extras = w.extras[1:]
+            if w.extras:
+                return
+            _next_turn(w, w.turn + 1)
+        elif stage == OFFERING:
+            if not all(w.locked):
+                return
+            resolve_offering(w)
+            if w.stage == OFFERING:
+                w.stage = ROUND_END
+        elif stage == REWARD:
+            for seat in range(w.players):
+                if w.draws[seat] and not w.drawn[seat] and not _can_draw(w):
+                    w.put("draws", seat, 0)
+            if reward_seats(w):
+                return
+            w.stage = ROUND_END
+        elif stage == ROUND_END:
+            end_round(w)
+            if w.stage != OVER:
+                _start_round(w)
+        elif stage == SETUP_GOODS:
+            if any(w.setup_left):
+                return
+            _start_round(w)
+        else:
+            return
+
+
+def _can_draw(w: Work) -> bool:
+    return _drawable(w, "specialist") or _drawable(w, "city")
+
+
+def _start_round(w: Work) -> None:
+    w.stage = PLACE
+    w.busy = False
+    w.emit({"type": "RoundStarted", "round": w.round, "start": w.start})
+    _next_turn(w, w.start)
+
+
+def _next_turn(w: Work, first: int) -> None:
+    """The next seat in turn order (from ``first``) with a worker to place; on the way, an
+    army that can march does (W1). Nobody left: the round's placements are over."""
+    for i in range(w.players):
+        seat = (first + i) % w.players
+        if can_march(w, seat):
+            _march(w, seat)
+            return
+        if w.available(seat) > 0:
+            w.turn = seat
+            return
+    w.turn = -1
+    if w.prosperity:
+        open_offering(w)
+    else:
+        w.stage = ROUND_END
+
+
+def _march(w: Work, seat: int) -> None:
+    w.put("army", seat, MARCHED)
+    w.emit({"type": "ArmyMarched", "seat": seat, "round": w.round})
+    game_over(w, "solo_win" if w.solo else "castrum", seat)
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def pending(s: State) -> tuple[Decision[Action], ...]:
+    stage = s.stage
+    if stage == PLACE:
+        if s.window:
+            return (
+                Decision(
+                    "window",
+                    frozenset(s.window),
+                    key=f"halt:{s.round}:{len(s.board)}:{s.turn}:{len(s.city_discard)}",
+                    defaults=dict.fromkeys(s.window, PASS),
+                ),
+            )
+        if s.prompts:
+            head = s.prompts[0]
+            default = prompt_default(s, head)
+            skip = prompt_skip(head)
+            return (
+                Decision(
+                    "turn",
+                    frozenset((head.seat,)),
+                    key=f"turn:{s.version}",
+                    defaults={head.seat: default} if default else {},
+                    skips={head.seat: skip} if skip else {},
+                ),
+            )
+        return (Decision("turn", frozenset((s.turn,)), key=f"turn:{s.version}"),)
+    limit = float(s.options.offering_window) if s.options.offering_window else None
+    if stage == OFFERING:
+        seats = frozenset(seat for seat in range(s.players) if not s.locked[seat])
+        return (
+            Decision(
+                "simultaneous",
+                seats,
+                key=f"offering:{s.round}",
+                time_limit=limit,
+                defaults=dict.fromkeys(seats, LOCK),
+            ),
+        )
+    if stage == REWARD:
+        seats = reward_seats(s)
+        return (
+            Decision(
+                "simultaneous",
+                seats,
+                key=f"reward:{s.round}",
+                time_limit=limit,
+                defaults={seat: reward_default(s, seat) for seat in seats},
+            ),
+        )
+    if stage == SETUP_RED:
+        return (Decision("turn", frozenset((s.turn,)), key=f"turn:{s.version}"),)
+    if stage == SETUP_GOODS:
+        seats = frozenset(seat for seat in range(s.players) if s.setup_left[seat])
+        return (
+            Decision(
+                "simultaneous",
+                seats,
+                key="setup_goods",
+                defaults={seat: _goods_default(s, seat) for seat in seats},
+            ),
+        )
+    return ()
+
+
+def _goods_default(s: State, seat: int) -> Action:
+    """W23: a timeout puts the rest on the input of the seat's red building (if value I)."""
+    owned = [b for b in RED if s.owners[b] == seat]
+    good = VALUE_I[0]
+    if owned:
+        recipe = BUILDINGS[owned[0]].recipe
+        if recipe is not None and recipe.inputs[0][0] in VALUE_I:
+            good = recipe.inputs[0][0]
+    return act("start_goods", good, s.setup_left[seat])
+
+
+def deciding(s: State) -> Sequence[int]:
+    """Every seat with a decision now, in seat order."""
+    return sorted({seat for d in pending(s) for seat in d.seats})
+
+
+# --------------------------------------------------------------------------- outcome
+
+
+def outcome(s: State) -> Outcome | None:
+    if s.stage != OVER:
+        return None
+    n = s.players
+    scores = tuple({"round": s.round, "workers": s.workers[seat]} for seat in range(n))
+    if s.result == "castrum":
+        return Outcome(
+            places=tuple(1 if seat == s.winner else 2 for seat in range(n)),
+            winners=frozenset((s.winner,)),
+            scores=scores,
+            reason=f"Seat {s.winner} placed their army in the Castrum and rules Pompeii.",
+        )
+    if s.result == "apocalypse":
+        return Outcome(
+            places=(1,) * n,
+            winners=frozenset(),
+            scores=scores,
+            reason="The Apocalypse: Vesuvius buried Pompeii and everybody lost.",
+            kind="all_lose",
+        )
+    won = s.result == "solo_win"
+    return Outcome(
+        places=(1,),
+        winners=frozenset((0,)) if won else frozenset(),
+        scores=scores,
+        reason=(
+            f"The army entered the Castrum in round {s.round}."
+            if won
+            else f"Round {s.round} ended without the army in the Castrum: Pompeii is destroyed."
+        ),
+        kind="solo",
+        title=solo_title(s.round) if won else "",
+    )
+
+
+def solo_title(round_number: int) -> str:
+    """Duumvir within 15 rounds, Aedile 16, Decurion 17, Quaestor 18 [R]."""
+    for title, limit in BOARD.titles:
+        if round_number <= limit:
+            return title
+    return ""
