@@ -71,6 +71,7 @@ def _limit_kind(space: int) -> str:
 
 _SPACES = (*FIELD_GOODS, *(BUILDING + b.number for b in BUILDINGS[1:]), COSTRUZIONE, PORTA, PIAZZA)
 _LIMITS = {space: BOARD.limits[_limit_kind(space)] for space in _SPACES}
+_LIMITED = tuple(space for space in _SPACES if space >= BUILDING)
 
 
 def limit(players: int, space: int) -> int:
@@ -98,9 +99,19 @@ def own_count(s: Readable, seat: int, space: int) -> int:
 
 def room(s: Readable, space: int) -> int:
     """Free places on a limited space (C14 tokens take one each)."""
-    used = occupancy(s.board)[0].get(space, 0)
-    covered = s.tokens.count(space - BUILDING) if space > BUILDING else 0
-    return limit(s.players, space) - covered - used
+    return free_places(s.board, s.tokens, s.players)[space]
+
+
+@lru_cache(maxsize=512)
+def free_places(
+    board: tuple[tuple[int, int, int], ...], tokens: tuple[int, ...], players: int
+) -> Mapping[int, int]:
+    """Free places per limited space (fields excluded: their limit is per player)."""
+    used = occupancy(board)[0]
+    out = {space: _LIMITS[space][players - 1] - used.get(space, 0) for space in _LIMITED}
+    for number in tokens:
+        out[BUILDING + number] -= 1
+    return out
 
 
 def built(s: Readable, number: int) -> bool:

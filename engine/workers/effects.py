@@ -245,7 +245,7 @@ def castrum_ready(w: Work, seat: int) -> None:
         finish_castrum(w, seat)
         return
     w.window = w.others(seat)
-    w.emit({"type": "WindowOpened", "seat": seat, "seats": list(w.window), "card": "C31"})
+    w.emit({"type": "WindowOpened", "seat": seat, "seats": list(w.window), "kind": "halt_castrum"})
 
 
 def finish_castrum(w: Work, seat: int) -> None:

@@ -93,7 +93,7 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
     if kind == "keep":
         return [act("keep", c) for c in dict.fromkeys(s.drawn[seat])]
     if kind == "stack":
-        return [act("stack", c) for c in s.searching]
+        return [act("stack", c) for c in s.searching[p.n :]]
     if kind == "choose":
         return [act("gain", g.index) for g in GOODS if g.value <= p.n]
     if kind == "freebuild":
@@ -141,8 +141,8 @@ def prompt_default(s: Readable, p: Prompt) -> Action | None:
         return act("give", min(held, key=lambda g: (VALUE[g], g))) if held else None
     if p.kind == "keep" and s.drawn[p.seat]:
         return act("keep", s.drawn[p.seat][0])
-    if p.kind == "stack" and s.searching:
-        return act("stack", s.searching[0])
+    if p.kind == "stack" and s.searching[p.n :]:
+        return act("stack", s.searching[p.n])
     return None
 
 
@@ -219,14 +219,14 @@ def answer(w: Work, p: Prompt, a: Action) -> None:
             w.push([Prompt("cover", seat, p.n - 1, p.ref)])
     elif verb == "keep":
         keep(w, seat, a.text(0), p.ref)
-    elif verb == "stack":
-        order = [*filter(None, p.ref.split(",")), a.text(0)]
-        left = [c for c in w.searching if c != a.text(0)]
-        w.searching = tuple(left)
-        if len(left) <= 1:
-            effects.finish_search(w, seat, order + left)
+    elif verb == "stack":  # ``searching`` keeps the cards placed so far first (p.n of them)
+        card, done = a.text(0), p.n + 1
+        rest = [c for c in w.searching[p.n :] if c != card]
+        w.searching = (*w.searching[: p.n], card, *rest)
+        if len(rest) <= 1:
+            effects.finish_search(w, seat, list(w.searching))
         else:
-            w.push([Prompt("stack", seat, 0, ",".join(order))])
+            w.push([Prompt("stack", seat, done)])
     elif verb == "gain":
         effects.gain_bundle(w, seat, ((a.num(0), p.goods[0]),), p.ref)
     elif verb == "build":

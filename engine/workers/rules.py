@@ -22,7 +22,7 @@ from engine.core import (
 )
 from engine.workers import effects
 from engine.workers.actions import Action, act, format_action
-from engine.workers.board import BOARD, BUILDINGS, CARDS, GOODS, RED, VALUE_I, can_march
+from engine.workers.board import BOARD, BUILDINGS, CARDS, GOODS, RATES, RED, VALUE_I, can_march
 from engine.workers.offering import (
     LOCK,
     PASS,
@@ -62,23 +62,29 @@ HALT = act("halt")
 
 def legal_actions(s: State, seat: Seat) -> list[Action]:
     """Every action ``seat`` may take now (empty when it has no decision)."""
+    return list(_listed(s, seat))
+
+
+def _listed(s: State, seat: Seat) -> tuple[Action, ...]:
     memo = _MEMO
-    if memo.state is not s or memo.seat != seat:
-        memo.state, memo.seat, memo.actions, memo.members = s, seat, tuple(_legal(s, seat)), None
-    return list(memo.actions)
+    if memo.state is not s:
+        memo.state, memo.lists, memo.sets = s, {}, {}
+    listed = memo.lists.get(seat)
+    if listed is None:
+        listed = memo.lists[seat] = tuple(_legal(s, seat))
+    return listed
 
 
 class _Memo:
-    """The last (state, seat) asked for: ``apply`` right after ``legal_actions`` on the same
-    state checks membership without computing the list again."""
+    """The legal actions of the last state asked about, per seat: ``apply`` right after
+    ``legal_actions`` on the same state checks membership without listing them again."""
 
-    __slots__ = ("actions", "members", "seat", "state")
+    __slots__ = ("lists", "sets", "state")
 
     def __init__(self) -> None:
         self.state: State | None = None
-        self.seat = -1
-        self.actions: tuple[Action, ...] = ()
-        self.members: frozenset[Action] | None = None
+        self.lists: dict[Seat, tuple[Action, ...]] = {}
+        self.sets: dict[Seat, frozenset[Action]] = {}
 
 
 _MEMO = _Memo()
@@ -119,27 +125,84 @@ def _allowed(s: Readable, number: int) -> bool:
 
 
 def _is_legal(s: State, seat: Seat, action: Action) -> bool:
-    memo = _MEMO
-    if memo.state is not s or memo.seat != seat:
-        legal_actions(s, seat)
-    if memo.members is None:
-        memo.members = frozenset(memo.actions)
-    return action in memo.members
+    fast = _fast_check(s, seat, action)
+    if fast is not None:
+        return fast
+    if action.verb not in _verbs(s):
+        return False
+    members = _MEMO.sets.get(seat) if _MEMO.state is s else None
+    if members is None:
+        members = frozenset(_listed(s, seat))
+        _MEMO.sets[seat] = members
+    return action in members
+
+
+_PROMPT_VERBS = {
+    "trade": {"trade", "done"},
+    "piazza": {"train", "swap", "done"},
+    "cover": {"cover", "done"},
+    "choose": {"gain"},
+    "freebuild": {"build"},
+}
+_STAGE_VERBS = {
+    OFFERING: {"pledge", "lock", "play"},
+    REWARD: {"draw", "keep", "pass"},
+    SETUP_RED: {"start_red"},
+    SETUP_GOODS: {"start_goods"},
+}
+
+
+def _verbs(s: State) -> frozenset[str] | set[str]:
+    """The verbs the current decision can take at all (a quick refusal of the others)."""
+    if s.stage == PLACE:
+        if s.window:
+            return {"halt", "pass"}
+        if s.prompts:
+            kind = s.prompts[0].kind
+            return _PROMPT_VERBS.get(kind, {kind})
+        return PLACEMENTS
+    return _STAGE_VERBS.get(s.stage, set())
+
+
+def _fast_check(s: State, seat: Seat, action: Action) -> bool | None:
+    """Legality of a trade or a pledge without listing every amount of every pair (those
+    lists run into the thousands for a rich player); ``None`` for the other verbs. The
+    playout tests hold it to agree with :func:`legal_actions`."""
+    verb, args = action
+    if verb == "trade":
+        if s.stage != PLACE or s.window or not s.prompts:
+            return False
+        head = s.prompts[0]
+        if head.kind != "trade" or head.seat != seat or len(args) != 3:
+            return False
+        give, amount, get = args
+        if not (isinstance(give, int) and isinstance(amount, int) and isinstance(get, int)):
+            return False
+        if give == get or not (0 <= give < len(GOODS) and 0 <= get < len(GOODS)):
+            return False
+        rate = RATES[s.options.trade_steps][give][get]
+        return 0 < amount <= s.goods[seat][give] and amount % rate == 0
+    if verb == "pledge":
+        if s.stage != OFFERING or not 0 <= seat < s.players or s.locked[seat] or len(args) != 2:
+            return False
+        good, amount = args
+        if not (isinstance(good, int) and isinstance(amount, int) and 0 <= good < len(GOODS)):
+            return False
+        have = s.goods[seat][good]
+        return have > 0 and 0 <= amount <= have and amount != s.pledges[seat][good]
+    return None
 
 
 def _refuse(s: State, seat: Seat, action: Action) -> None:
+    """Raise the error for an action that is not legal (cheap: ``core.parse_legal`` lists the
+    legal moves for typed text; the views name the decision)."""
     if s.stage == OVER:
         raise GameOverError("The game is over; no more moves can be made.")
     if not 0 <= seat < s.players:
         raise NotYourTurnError(f"There is no seat {seat} in this game.")
-    legal = legal_actions(s, seat)
-    if not legal:
+    if not any(seat in d.seats for d in pending(s)):
         raise NotYourTurnError("It is not your turn: you have no decision to make right now.")
-    shown = ", ".join(f"`{format_action(a)}`" for a in legal[:10])
-    more = f" and {len(legal) - 10} more" if len(legal) > 10 else ""
-    raise IllegalActionError(
-        f"`{format_action(action)}` is not a legal move right now. Legal now: {shown}{more}."
-    )
+    raise IllegalActionError(f"`{format_action(action)}` is not a legal move right now.")
 
 
 # --------------------------------------------------------------------------- apply

@@ -9,19 +9,35 @@ with it end by the Castrum as well as by the volcano, so tests and benchmarks se
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.rng import Rng
 from engine.workers.actions import Action, act
-from engine.workers.board import BUILDINGS, CASTRUM, COSTS, FORO, RATES, TERME, VALUE, own_count
+from engine.workers.board import (
+    BUILDINGS,
+    CARDS,
+    CASTRUM,
+    CAUPONA,
+    COSTS,
+    FORO,
+    RATES,
+    TERME,
+    VALUE,
+    input_cost,
+    occupancy,
+    recipe,
+)
 from engine.workers.catalog import Goods
 from engine.workers.offering import offered
 from engine.workers.rules import apply_unchecked, deciding, legal_actions
 from engine.workers.setup import APOCALYPSE
-from engine.workers.state import NONE, OFFERING, OVER, PLACE, REWARD, State
+from engine.workers.state import NONE, OFFERING, OVER, PLACE, REWARD, State, affordable
 
 MAX_STEPS = 20_000
 DONE, LOCK = act("done"), act("lock")
+SHIRK = 25
+"""At an offering, one seat in this many offers nothing (so offerings fail now and then)."""
 
 
 # --------------------------------------------------------------------------- determinize
@@ -107,8 +123,8 @@ def _volcano(
 
 
 def _goal(state: State, seat: int) -> Goods:
-    """What the seat still needs to win: the Foro (multiplayer), the Terme and the Castrum if
-    nobody has built them, and its own army."""
+    """What the seat works towards next: the first of the Foro (multiplayer), the Terme and the
+    Castrum that nobody has built, and, once the Foro stands, its own army."""
     need: dict[int, int] = {}
     owners = state.owners
     steps = [FORO, TERME, CASTRUM] if state.players > 1 else [TERME, CASTRUM]
@@ -116,39 +132,29 @@ def _goal(state: State, seat: int) -> Goods:
         if owners[number] < 0 and state.castrum_halt != seat:
             for good, amount in BUILDINGS[number].cost:
                 need[good] = need.get(good, 0) + amount
-    if state.army[seat] == NONE:
+            break
+    if state.army[seat] == NONE and (owners[FORO] >= 0 or state.players == 1):
         for good, amount in COSTS["army"]:
             need[good] = need.get(good, 0) + amount
     return tuple(sorted(need.items()))
 
 
-_PRIORITY = {
-    "army": 90,
-    "recover": 30,
-    "hire": 40,
-    "build": 20,
-    "activate": 10,
-    "piazza": 6,
-    "produce": 12,
-    "port": 6,
-    "use": 10,
-    "collect": 8,
-}
-EXPLORE = 4
+EXPLORE = 5
 """One placement in this many is a uniformly random kind of action (tests see them all)."""
 
 
-def policy_action(state: State, seat: int, rng: Rng) -> tuple[Action, Rng]:
-    """A cheap, progress-minded random choice among ``seat``'s legal actions."""
+def policy_action(state: State, seat: int, rng: Rng, shirk: int = SHIRK) -> tuple[Action, Rng]:
+    """A cheap, progress-minded random choice among ``seat``'s legal actions (at an offering,
+    one seat in ``shirk`` offers nothing)."""
     head = state.prompts[0] if state.stage == PLACE and state.prompts else None
     if head is not None and head.kind == "trade" and not state.window:
         chosen = _trade(state, seat)
         roll, rng = rng.below(4)
         if chosen is not None or roll:
             return chosen or DONE, rng
-    legal = legal_actions(state, seat)
     if state.stage == OFFERING:
-        return _pledge(state, seat, legal, rng)
+        return _pledge(state, seat, rng, shirk)
+    legal = legal_actions(state, seat)
     if state.stage == REWARD:
         draws = [a for a in legal if a.verb == "draw"]
         if draws:
@@ -167,58 +173,90 @@ def policy_action(state: State, seat: int, rng: Rng) -> tuple[Action, Rng]:
 
 
 def _placement(state: State, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, Rng]:
-    by_verb: dict[str, list[Action]] = {}
-    for a in legal:
-        by_verb.setdefault(a.verb, []).append(a)
+    """Mostly the placement that adds the most value now (or builds towards the goal), ties
+    broken at random; now and then any kind of action."""
     explore, rng = rng.below(EXPLORE)
-    if explore == 0:  # any kind of action, uniformly
-        verbs = sorted(by_verb)
+    if explore == 0:
+        verbs = sorted({a.verb for a in legal})
         i, rng = rng.below(len(verbs))
-        j, rng = rng.below(len(by_verb[verbs[i]]))
-        return by_verb[verbs[i]][j], rng
-    if "build" in by_verb:  # the goal buildings first
-        goals = [a for a in by_verb["build"] if a.num(0) in (FORO, TERME, CASTRUM)]
-        if goals:
-            return goals[0], rng
-    if "port" in by_verb and len(by_verb) > 1 and not _wants_trade(state, seat):
-        del by_verb["port"]
-    if "collect" in by_verb:  # a second worker on a field collects 2; else a needed good
-        pairs = [a for a in by_verb["collect"] if own_count(state, seat, a.num(0)) == 1]
-        if not pairs:
-            need = dict(_goal(state, seat))
-            pairs = [
-                a for a in by_verb["collect"] if need.get(a.num(0), 0) > state.goods[seat][a.num(0)]
-            ]
-        if pairs:
-            by_verb["collect"] = pairs
-    if "produce" in by_verb:  # the largest batches
-        top = max(a.num(1) for a in by_verb["produce"])
-        by_verb["produce"] = [a for a in by_verb["produce"] if a.num(1) == top]
-        if top == 1:
-            del by_verb["produce"]
-    if not by_verb:
-        return legal[0], rng
-    verbs = sorted(by_verb)
-    weights = [_PRIORITY.get(v, 5) for v in verbs]
-    roll, rng = rng.below(sum(weights))
-    for verb, weight in zip(verbs, weights, strict=True):
-        if roll < weight:
-            options = by_verb[verb]
-            i, rng = rng.below(len(options))
-            return options[i], rng
-        roll -= weight
-    raise AssertionError("no placement chosen")
+        options = [a for a in legal if a.verb == verbs[i]]
+        j, rng = rng.below(len(options))
+        return options[j], rng
+    goods = state.goods[seat]
+    need = dict(_goal(state, seat))
+    own = occupancy(state.board)[1]
+    best: list[Action] = []
+    top = -(10**9)
+    for i, a in enumerate(legal):
+        nxt = legal[i + 1] if i + 1 < len(legal) else None
+        if (
+            a.verb == "produce"
+            and nxt is not None
+            and nxt.verb == "produce"
+            and nxt.args[0] == a.args[0]
+            and nxt.args[2:] == a.args[2:]
+        ):
+            continue  # a larger batch of the same recipe follows: only it is scored
+        score = _score(state, seat, a, goods, need, own)
+        if score > top:
+            best, top = [a], score
+        elif score == top:
+            best.append(a)
+    i, rng = rng.below(len(best))
+    return best[i], rng
 
 
-def _wants_trade(state: State, seat: int) -> bool:
-    return _trade(state, seat) is not None
+def _score(
+    state: State,
+    seat: int,
+    a: Action,
+    goods: tuple[int, ...],
+    need: dict[int, int],
+    own: Mapping[int, int],
+) -> int:
+    """A rough worth of a placement, in value points (goal steps count a lot)."""
+    verb = a.verb
+    if verb == "army":
+        return 1000
+    if verb == "build":
+        number = a.num(0)
+        if number in (FORO, TERME, CASTRUM):
+            return 500
+        return 9 if number == CAUPONA else 3 if not state.prosperity else 1
+    if verb == "recover":
+        return 50
+    if verb == "hire":
+        return 12
+    if verb == "collect":
+        field = a.num(0)
+        amount = 2 if own.get(field * 8 + seat, 0) == 1 else 1
+        value = amount + (1 if len(a.args) > 1 else 0)
+        return value + (1 if need.get(field, 0) > goods[field] else 0)
+    if verb == "produce":
+        number, times, cid = a.num(0), a.num(1), a.text(2)
+        inputs, output, bonus, multiplier, discount = recipe(
+            number, CARDS[cid].effect if cid else None
+        )
+        made = times * multiplier + bonus
+        paid = input_cost(inputs, discount, times)
+        gain = made * VALUE[output] - sum(n * VALUE[g] for g, n in paid)
+        return gain + (2 if need.get(output, 0) > goods[output] else 0)
+    if verb == "port":
+        return 4 if _trade(state, seat, need) is not None else -5
+    if verb == "piazza":  # an engine: every trainable card adds about one good per use
+        cards = [c for c in state.hand_s[seat] if affordable(goods, CARDS[c].cost)]
+        return 2 + 2 * len(cards) if cards else -5
+    if verb in ("activate", "use"):
+        return 3
+    return 0
 
 
-def _trade(state: State, seat: int) -> Action | None:
+def _trade(state: State, seat: int, need: dict[int, int] | None = None) -> Action | None:
     """The trade that best turns surplus into goods still needed (computed from the goods,
     not from the hundreds of legal trades), or ``None``."""
     goods = state.goods[seat]
-    need = dict(_goal(state, seat))
+    if need is None:
+        need = dict(_goal(state, seat))
     short = {g: n - goods[g] for g, n in need.items() if goods[g] < n}
     if not short:
         return None
@@ -238,11 +276,11 @@ def _trade(state: State, seat: int) -> Action | None:
     return best
 
 
-def _pledge(state: State, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, Rng]:
+def _pledge(state: State, seat: int, rng: Rng, shirk: int) -> tuple[Action, Rng]:
     """Offer about one's own worker count, spare goods first and the cheapest first, a whole
     good at a time, then lock (now and then a seat offers nothing, so offerings fail too)."""
     target = state.workers[seat] + (1 if state.round % 3 == 0 else 0)
-    roll, rng = rng.below(10)
+    roll, rng = rng.below(shirk)
     missing = target - offered(state, seat)
     if roll == 0 or missing <= 0:
         return LOCK, rng

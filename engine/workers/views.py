@@ -114,32 +114,49 @@ def _legend() -> dict[str, JSON]:
 
 
 def _building(s: State, number: int, workers: dict[int, list[list[int]]]) -> dict[str, JSON]:
-    b = BUILDINGS[number]
     space = BUILDING + number
-    recipe: JSON = None
-    if b.recipe is not None:
-        recipe = {"inputs": goods_json(b.recipe.inputs), "output": GOODS[b.recipe.output].id}
     has_space = number != CASTRUM
+    owner = s.owners[number]
+    view = dict(_building_data(number))
+    view.update(
+        {
+            "built": owner >= 0,
+            "owner": owner if owner >= 0 else None,
+            "marks": [seat for bb, seat in s.marks if bb == number],
+            "tokens": s.tokens.count(number),
+            "limit": limit(s.players, space) if has_space else 0,
+            "free": max(0, room(s, space)) if has_space else 0,
+            "workers": workers.get(space, []),
+            "excluded": s.options.no_textoria and number == 14,
+            **_building_goods(number),
+        }
+    )
+    return view
+
+
+@lru_cache(maxsize=32)
+def _building_data(number: int) -> dict[str, JSON]:
+    """What never changes about a building (shared: copied before use; the nested dicts are
+    built afresh by ``_building`` callers through ``dict(...)`` of this one level)."""
+    b = BUILDINGS[number]
     return {
         "number": number,
         "name": b.name,
         "colour": b.colour,
         "function": b.function,
-        "built": s.owners[number] >= 0,
-        "owner": s.owners[number] if s.owners[number] >= 0 else None,
-        "marks": [seat for bb, seat in s.marks if bb == number],
-        "tokens": s.tokens.count(number),
-        "limit": limit(s.players, space) if has_space else 0,
-        "free": max(0, room(s, space)) if has_space else 0,
-        "workers": workers.get(space, []),
-        "recipe": recipe,
-        "cost": goods_json(b.cost),
-        "excluded": s.options.no_textoria and number == 14,
         "adapted": b.provenance == "adaptation",
         "cost_adapted": b.cost_provenance == "adaptation",
         "mark": mark(b.provenance == "adaptation"),
         "note": b.note,
     }
+
+
+def _building_goods(number: int) -> dict[str, JSON]:
+    b = BUILDINGS[number]
+    recipe: JSON = None
+    if b.recipe is not None:
+        recipe = {"inputs": goods_json(b.recipe.inputs), "output": GOODS[b.recipe.output].id}
+    return {"recipe": recipe, "cost": goods_json(b.cost)}
 
 
 def _seat(s: State, seat: int) -> dict[str, JSON]:
@@ -246,7 +263,9 @@ def public_view(s: State) -> dict[str, JSON]:
             else None
         ),
         "window": (
-            {"card": "C31", "builder": s.turn, "waiting": list(s.window)} if s.window else None
+            {"kind": "halt_castrum", "builder": s.turn, "waiting": list(s.window)}
+            if s.window
+            else None
         ),
         "solo": (
             {

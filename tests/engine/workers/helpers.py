@@ -16,7 +16,10 @@ GOOD = {g.id: g.index for g in GOODS}
 
 
 def started(
-    players: int = 2, seed: int = 0, reds: Iterable[int] = (), options: Mapping[str, Any] | None = None
+    players: int = 2,
+    seed: int = 0,
+    reds: Iterable[int] = (),
+    options: Mapping[str, Any] | None = None,
 ) -> State:
     """A game right after setup (round 1, seat 0 starts): each seat took the next red building
     (or the ones in ``reds``, in seat order) and put its 6 units on grain."""
@@ -25,7 +28,11 @@ def started(
     while state.stage == "setup_red":
         seat = state.turn
         choice = wanted[seat] if seat < len(wanted) else None
-        text = f"start red {choice}" if choice else GAME.format_action(GAME.legal_actions(state, seat)[0])
+        text = (
+            f"start red {choice}"
+            if choice
+            else GAME.format_action(GAME.legal_actions(state, seat)[0])
+        )
         state = GAME.apply(state, seat, GAME.parse_action(text)).state
     for seat in range(players):
         state = GAME.apply(state, seat, GAME.parse_action("start grain 6")).state
@@ -98,7 +105,10 @@ def offering(state: State) -> State:
     from engine.workers.offering import open_offering
     from engine.workers.state import Work
 
-    state = owned(replace(state, prosperity=True, turn=-1), b17=state.owners[17] if state.owners[17] >= 0 else 0)
+    state = owned(
+        replace(state, prosperity=True, turn=-1),
+        b17=state.owners[17] if state.owners[17] >= 0 else 0,
+    )
     work = Work.of(state)
     open_offering(work)
     return work.freeze()

@@ -120,7 +120,9 @@ def check_waive_cost(card: Card) -> None:
     waived = card.effect.good
     s = seat_cards(prosperous(2), "active_s", 0, [card.id])
     number = next(
-        b.number for b in BUILDINGS[1:] if s.owners[b.number] < 0 and any(g == waived for g, _ in b.cost)
+        b.number
+        for b in BUILDINGS[1:]
+        if s.owners[b.number] < 0 and any(g == waived for g, _ in b.cost)
     )
     s = owned(s, b17=-1) if number == 17 else s
     s = with_goods(s, 0, **{gid(g): n for g, n in BUILDINGS[number].cost if g != waived})
@@ -174,7 +176,9 @@ def check_gain_choice(card: Card) -> None:
     e = card.effect
     s, _ = activate(prosperous(2), card)
     choices = legal(s, 0)
-    assert "gain bread" in choices and all(VALUE[GOOD[t.split()[1]]] <= e.max_value for t in choices)
+    assert "gain bread" in choices and all(
+        VALUE[GOOD[t.split()[1]]] <= e.max_value for t in choices
+    )
     s, _ = play(s, (0, "gain bread"))
     assert have(s, 0, "bread") == e.amount
 
@@ -186,7 +190,7 @@ def check_extra_owner(card: Card) -> None:
     s, _ = play(s, (0, "mark 7"), (0, "done"))
     assert (7, 0) in s.marks
     s = with_goods(s, 1, grain=2)
-    s, events = play(s, (1, "produce 7 2"))
+    s, _ = play(s, (1, "produce 7 2"))
     assert have(s, 0, "grain") == 1  # the marker's bonus
 
 
@@ -301,7 +305,7 @@ def check_halt_castrum(card: Card) -> None:
 
 
 def check_new_worker(card: Card) -> None:
-    s, events = activate(prosperous(2), card)
+    s, _ = activate(prosperous(2), card)
     assert s.workers[0] == 4 and s.available(0) == 2  # 3 - 1 placed; the new one waits (W8)
 
 
@@ -316,12 +320,12 @@ def check_free_build(card: Card) -> None:
 def check_draw_cards(card: Card) -> None:
     e = card.effect
     s = replace(prosperous(2), spec_deck=("S01", "S02", "S03", "S04"))
-    s, events = activate(s, card)
+    s, _ = activate(s, card)
     if not e.keep:
         assert {"S01", "S02"} <= set(s.active_s[0])
         return
     assert sorted(s.drawn[0]) == ["S01", "S02", "S03"][: e.count]
-    s, events = play(s, (0, "keep S02"))
+    s, _ = play(s, (0, "keep S02"))
     assert "S02" in s.hand_s[0] and {"S01", "S03"} <= set(s.spec_discard)
 
 
@@ -332,9 +336,9 @@ def check_start_player(card: Card) -> None:
 
 def check_free_recovery(card: Card) -> None:
     s = replace(prosperous(2), injured=(1, 0))
-    s, events = activate(s, card)
+    s, _ = activate(s, card)
     assert legal(s, 0) == ["recover C12"]
-    s, events = play(s, (0, "recover C12"))
+    s, _ = play(s, (0, "recover C12"))
     assert s.injured == (0, 0) and sum(s.goods[0]) == 6  # nothing paid
     assert set(RECOVERIES) == {"C12", "C14", "C28", "C31"}
 
@@ -365,7 +369,7 @@ def check_lose_worker(card: Card) -> None:
 def check_seize_workers(card: Card) -> None:
     s = owned(prosperous(3), b7=1)
     s = replace(s, board=((107, 1, 0), (107, 2, 0)), placed=(0, 1, 1))
-    s, events = activate(s, card, "seize 7")
+    s, _ = activate(s, card, "seize 7")
     assert s.extras == ("", "") and not s.board[1:] and s.placed == (1, 1, 1)
 
 

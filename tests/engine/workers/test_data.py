@@ -39,11 +39,24 @@ def test_every_record_has_a_provenance() -> None:
 def test_values_and_colours_follow_the_rulebook() -> None:
     value = {g.id: g.value for g in CATALOG.goods}
     assert [g for g, v in value.items() if v == 1] == [
-        "grain", "deer", "wood", "grass", "fish", "reed", "clay", "stone", "olives", "grapes",
-    ]  # fmt: skip
+        "grain",
+        "deer",
+        "wood",
+        "grass",
+        "fish",
+        "reed",
+        "clay",
+        "stone",
+        "olives",
+        "grapes",
+    ]
     assert (value["gold"], value["meat"], value["iron"], value["swords"], value["pearls"]) == (
-        4, 3, 4, 5, 3,
-    )  # fmt: skip
+        4,
+        3,
+        4,
+        5,
+        3,
+    )
     colours = [b.colour for b in CATALOG.buildings[1:]]
     assert colours == ["red"] * 10 + ["blue"] * 8 + ["green", "purple"]
     names = {b.number: b.name for b in CATALOG.buildings[1:]}
@@ -69,7 +82,9 @@ def test_known_cards_keep_their_ids_and_effects() -> None:
     assert cards["S05"].effect.count == 5 and cards["S05"].timing == "once"
     assert cards["S06"].effect.type == "steal" and cards["S06"].effect.value == 3
     assert dict(cards["S25"].effect.goods) == {GOOD["pillars"]: 2, GOOD["planks"]: 2}
-    assert cards["S27"].effect.type == "extra_owner" and cards["S35"].effect.type == "no_owner_bonus"
+    assert (
+        cards["S27"].effect.type == "extra_owner" and cards["S35"].effect.type == "no_owner_bonus"
+    )
     assert cards["C31"].timing == "hand" and cards["C03"].temple
     assert cards["C17"].effect.type == "ignore_limit" and cards["C34"].effect.type == "own_space"
     for cid in ("C01", "C11", "C12", "C14", "C22", "C25", "C28", "C29", "C35", "C40", "C41"):
@@ -103,7 +118,9 @@ def test_volcano_sets_follow_the_template() -> None:
         if card.set == "C":
             assert max(value[g] for g in card.goods) >= 4
     for vset in "ABC":
-        pearls = [c for c in CATALOG.volcano.values() if c.set == vset and GOOD["pearls"] in c.goods]
+        pearls = [
+            c for c in CATALOG.volcano.values() if c.set == vset and GOOD["pearls"] in c.goods
+        ]
         assert len(pearls) <= 1
 
 

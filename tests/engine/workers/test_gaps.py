@@ -1,4 +1,5 @@
-"""One test per behavioural gap resolution of the spec (docs/rules/workers.md §3): ``test_g<N>_``."""
+"""One test per behavioural gap resolution of the spec (docs/rules/workers.md §3):
+``test_g<N>_``."""
 
 from __future__ import annotations
 
@@ -43,8 +44,10 @@ def _finish_placements(s):  # type: ignore[no-untyped-def]
 def test_g2_produce_converts_any_amount_one_recipe_one_unit_each() -> None:
     s = owned(with_goods(started(2), 0, gold=5, coal=3), b15=0)
     assert [t for t in legal(s, 0) if t.startswith("produce 15")] == [
-        "produce 15 1", "produce 15 2", "produce 15 3",
-    ]  # fmt: skip
+        "produce 15 1",
+        "produce 15 2",
+        "produce 15 3",
+    ]
     s, _ = play(s, (0, "produce 15 3"))
     assert (have(s, 0, "gold"), have(s, 0, "coal"), have(s, 0, "gold_coin")) == (2, 0, 3)
 
@@ -232,8 +235,11 @@ def test_g23_temples_protect_c22_destroys_them_all_c29_takes_one() -> None:
 
 
 def test_g24_c01_turns_other_workers_into_extra_actions() -> None:
-    s = owned(replace(started(2), prosperity=True, board=((BUILDING + 7, 1, 0),), placed=(0, 1)),
-              b17=0, b7=1)  # fmt: skip
+    s = owned(
+        replace(started(2), prosperity=True, board=((BUILDING + 7, 1, 0),), placed=(0, 1)),
+        b17=0,
+        b7=1,
+    )
     s = seat_cards(s, "hand_c", 0, ["C01"])
     s, events = play(s, (0, "activate C01"), (0, "seize 7"))
     assert of_type(events, "WorkersSeized")[0]["from"] == [1]
@@ -288,8 +294,11 @@ def test_g30_any_number_of_swaps_but_not_with_training() -> None:
     assert not any(t.startswith("train") for t in legal(s, 0))
     s, _ = play(s, (0, "swap S30 grain"))
     assert have(s, 0, "grain") == 0 and len(s.hand_s[0]) == 2
-    t, _ = play(seat_cards(with_goods(started(2), 0, flour=1, grain=1), "hand_s", 0, ["S30"]),
-                (0, "piazza"), (0, "train S30"))  # fmt: skip
+    t, _ = play(
+        seat_cards(with_goods(started(2), 0, flour=1, grain=1), "hand_s", 0, ["S30"]),
+        (0, "piazza"),
+        (0, "train S30"),
+    )
     assert not any(x.startswith("swap") for x in legal(t, 0))
 
 

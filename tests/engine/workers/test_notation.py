@@ -11,14 +11,47 @@ from engine.workers import GAME
 from engine.workers.actions import GRAMMAR, Action, parse_action
 
 EXAMPLES = [
-    "start red 7", "start grain 2", "collect grain", "collect grain S14", "produce 7 3",
-    "produce 7 3 S30", "build 17", "build 17 S52", "port", "port S21", "piazza", "activate C12",
-    "recover C12", "recover C14 5", "army", "hire", "use S25", "trade gold 4 meat",
-    "train S30", "swap S30 grain", "done", "bonus coal", "steal 2 meat", "give grain",
-    "mark 7", "cover 7", "seize 7", "injure 2", "take S14", "keep C05", "stack VB03",
-    "gain bread", "halt", "pass", "pledge bread 2", "pledge bread 0", "lock", "play C04",
-    "draw specialist", "draw city",
-]  # fmt: skip
+    "start red 7",
+    "start grain 2",
+    "collect grain",
+    "collect grain S14",
+    "produce 7 3",
+    "produce 7 3 S30",
+    "build 17",
+    "build 17 S52",
+    "port",
+    "port S21",
+    "piazza",
+    "activate C12",
+    "recover C12",
+    "recover C14 5",
+    "army",
+    "hire",
+    "use S25",
+    "trade gold 4 meat",
+    "train S30",
+    "swap S30 grain",
+    "done",
+    "bonus coal",
+    "steal 2 meat",
+    "give grain",
+    "mark 7",
+    "cover 7",
+    "seize 7",
+    "injure 2",
+    "take S14",
+    "keep C05",
+    "stack VB03",
+    "gain bread",
+    "halt",
+    "pass",
+    "pledge bread 2",
+    "pledge bread 0",
+    "lock",
+    "play C04",
+    "draw specialist",
+    "draw city",
+]
 
 
 @pytest.mark.parametrize("text", EXAMPLES)
@@ -49,12 +82,31 @@ def test_input_is_forgiving(typed: str, canonical: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "", "   ", "fly", "collect", "collect gold dust", "produce 7", "produce seven 3",
-        "produce 7 ²", "produce 7 ①", "produce 7 3 S30 extra", "produce 99 1", "produce 7 -1",
-        "pledge bread 1000", "injure 9", "take X14", "stack VZ99", "draw both", "start red",
-        "trade gold 0 meat", "collect grain S1", "lock now", "produce ٣ 3", "build 1\u00a07",
+        "",
+        "   ",
+        "fly",
+        "collect",
+        "collect gold dust",
+        "produce 7",
+        "produce seven 3",
+        "produce 7 ²",
+        "produce 7 ①",
+        "produce 7 3 S30 extra",
+        "produce 99 1",
+        "produce 7 -1",
+        "pledge bread 1000",
+        "injure 9",
+        "take X14",
+        "stack VZ99",
+        "draw both",
+        "start red",
+        "trade gold 0 meat",
+        "collect grain S1",
+        "lock now",
+        "produce ٣ 3",
+        "build 1\u00a07",
     ],
-)  # fmt: skip
+)
 def test_bad_text_raises_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         GAME.parse_action(text)
@@ -68,7 +120,9 @@ def test_random_text_raises_nothing_but_notation_error() -> None:
         if rnd.random() < 0.5:
             text = "".join(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 20)))
         else:
-            text = " ".join(rnd.choice(words + ["²", "٣", "99999", "-1"]) for _ in range(rnd.randrange(1, 5)))
+            text = " ".join(
+                rnd.choice([*words, "²", "٣", "99999", "-1"]) for _ in range(rnd.randrange(1, 5))
+            )
         try:
             action = GAME.parse_action(text)
         except NotationError:

@@ -8,10 +8,9 @@ import pytest
 
 from engine.core import IllegalActionError, NotationError, RuleError
 from engine.workers import GAME
+from engine.workers.catalog import CATALOG
 from engine.workers.rules import solo_title
 from engine.workers.state import INJURED, READY
-
-from engine.workers.catalog import CATALOG
 
 from .helpers import (
     CARDS,
@@ -34,8 +33,16 @@ def test_grain_becomes_a_gold_coin_through_buildings_7_10_2_15() -> None:
     s = owned(started(2), b7=0, b10=0, b2=0, b15=0)
     s = with_goods(s, 0, grain=2, coal=2)
     s = replace(s, workers=(8, 3))  # enough workers for the chain in one round
-    s, _ = play(s, (0, "produce 7 2"), (1, "collect wood"), (0, "produce 10 2"),
-                (1, "collect wood"), (0, "produce 2 2"), (1, "collect deer"), (0, "produce 15 2"))  # fmt: skip
+    s, _ = play(
+        s,
+        (0, "produce 7 2"),
+        (1, "collect wood"),
+        (0, "produce 10 2"),
+        (1, "collect wood"),
+        (0, "produce 2 2"),
+        (1, "collect deer"),
+        (0, "produce 15 2"),
+    )
     assert have(s, 0, "gold_coin") == 2 and have(s, 0, "grain") == 0 and have(s, 0, "coal") == 0
     for good in ("flour", "bread", "gold"):
         assert have(s, 0, good) == 0
@@ -80,9 +87,13 @@ def test_s35_suppresses_the_bonus_only_at_blue_buildings() -> None:
 
 @pytest.mark.parametrize(
     ("text", "good", "received"),
-    [("trade gold 4 meat", "meat", 4), ("trade gold 4 iron", "iron", 2),
-     ("trade gold 4 swords", "swords", 1), ("trade pearls 3 meat", "meat", 3)],
-)  # fmt: skip
+    [
+        ("trade gold 4 meat", "meat", 4),
+        ("trade gold 4 iron", "iron", 2),
+        ("trade gold 4 swords", "swords", 1),
+        ("trade pearls 3 meat", "meat", 3),
+    ],
+)
 def test_trade_rates(text: str, good: str, received: int) -> None:
     s = with_goods(started(2), 0, gold=4, pearls=3)
     s, events = play(s, (0, "port"), (0, text))
@@ -118,8 +129,11 @@ def test_building_the_foro_wakes_vesuvius() -> None:
     s = with_goods(s, 0, planks=2, pillars=2, clay=2, reed=2)
     persistent_city = [c for c in GAME.new_game(0, 3).city_deck if CARDS[c].timing == "persistent"]
     deck = [c for c in s.city_deck if c not in persistent_city[:1]]
-    s = replace(s, spec_deck=("S01", *[c for c in s.spec_deck if c != "S01"]),
-                city_deck=(*deck[:18], persistent_city[0], *deck[18:]))  # fmt: skip
+    s = replace(
+        s,
+        spec_deck=("S01", *[c for c in s.spec_deck if c != "S01"]),
+        city_deck=(*deck[:18], persistent_city[0], *deck[18:]),
+    )
     s, events = play(s, (0, "build 17"))
     assert s.prosperity and GAME.view(s, None)["vesuvius"] == "B"
     assert "VesuviusAwoke" in types(events)
@@ -233,7 +247,16 @@ def test_solo_s25_gives_two_pillars_and_two_planks() -> None:
     assert "S25" not in s.display and "S25" in s.spec_out
 
 
-@pytest.mark.parametrize(("rounds", "title"), [(12, "Duumvir"), (15, "Duumvir"), (16, "Aedile"),
-                                               (17, "Decurion"), (18, "Quaestor"), (19, "")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("rounds", "title"),
+    [
+        (12, "Duumvir"),
+        (15, "Duumvir"),
+        (16, "Aedile"),
+        (17, "Decurion"),
+        (18, "Quaestor"),
+        (19, ""),
+    ],
+)
 def test_solo_titles(rounds: int, title: str) -> None:
     assert solo_title(rounds) == title
