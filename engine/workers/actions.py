@@ -1,6 +1,7 @@
 """The actions of Pompeii and their notation (the full table is in docs/views-workers.md).
 
-An action is a verb and its arguments; ``format_action`` writes the canonical text and
+An action is a verb and its arguments (W11: moves name goods, buildings and cards, seats are
+0-based, one action is one decision); ``format_action`` writes the canonical text and
 ``parse_action`` reads it back (case-insensitive; goods also by alias, e.g. ``oil``, ``coin``).
 Parsing is syntax only and raises nothing but :class:`~engine.core.NotationError`, whatever the
 text. Arguments are ints (goods, buildings, seats, amounts) or strings (card ids, decks).

@@ -257,7 +257,7 @@ def _buildable(
     out = []
     for b in BUILDINGS[1:]:
         number = b.number
-        if owners[number] >= 0 or (no_textoria and number == 14):
+        if owners[number] >= 0 or (no_textoria and number == 14):  # W40
             continue
         if number == CASTRUM and halted:
             continue  # W16: a halted builder finishes at the Foro

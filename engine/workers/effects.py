@@ -73,7 +73,7 @@ def resolve(w: Work, seat: int, cid: str) -> list[Prompt]:
     elif t == "injure":
         return [Prompt("injure", seat, 1 if e.army else 0, cid)]
     elif t == "cover_spaces":
-        if w.tokens:  # the tokens move to where the new card puts them
+        if w.tokens:  # W29: the tokens move to where the new card puts them
             w.emit({"type": "TokensRemoved", "buildings": list(w.tokens)})
             w.tokens = ()
         return [Prompt("cover", seat, e.tokens, cid)]
@@ -174,7 +174,8 @@ def _destroy_temples(w: Work) -> None:
 
 
 def _search(w: Work, seat: int, count: int) -> list[Prompt]:
-    """Look at the top volcano cards (secretly) and put them back in an order of one's choice."""
+    """W31: look at the top volcano cards (secretly) and put them back in an order of one's
+    choice; the others forget what they knew of the order."""
     cards = w.volcano[:count]
     if not cards:
         return []

@@ -54,8 +54,8 @@ def offering_seats(s: Readable) -> frozenset[int]:
 
 
 def offering_actions(s: Readable, seat: int) -> list[Action]:
-    """Set a pledge (any amount up to what one holds, except the current one), lock, or play
-    an offering card from hand."""
+    """Set a pledge (any amount up to what one holds, except the current one: W34), lock, or
+    play an offering card from hand (W39 in the spec's sense of W5: only before locking)."""
     out: list[Action] = []
     pledge = s.pledges[seat]
     for good, have in enumerate(s.goods[seat]):
@@ -72,7 +72,7 @@ def offering_actions(s: Readable, seat: int) -> list[Action]:
 
 
 def offering_answer(w: Work, seat: int, a: Action) -> None:
-    if a.verb == "pledge":
+    if a.verb == "pledge":  # W4: secret until the offering resolves
         good, amount = a.num(0), a.num(1)
         row = list(w.pledges[seat])
         row[good] = amount
@@ -222,7 +222,7 @@ def reward_seats(s: Readable) -> frozenset[int]:
 
 def reward_actions(s: Readable, seat: int) -> list[Action]:
     out: list[Action] = []
-    if s.draws[seat]:
+    if s.draws[seat]:  # W36: not from a deck that is empty with its discard pile
         out.extend(
             act("draw", deck) for deck in (decks.SPECIALIST, decks.CITY) if _drawable(s, deck)
         )
@@ -279,7 +279,7 @@ def end_round(w: Work) -> None:
         _solo_round_end(w)
         if w.stage == OVER:
             return
-    if w.next_start >= 0:
+    if w.next_start >= 0:  # W39: the start-player card
         w.start, w.next_start = w.next_start, -1
     else:
         w.start = (w.start + 1) % w.players
@@ -287,6 +287,7 @@ def end_round(w: Work) -> None:
 
 
 def _solo_round_end(w: Work) -> None:
+    """W38: the reveal pile in Founding, Prosperity after round 9, a loss after round 18."""
     if w.prosperity and w.round >= BOARD.solo["rounds"]:  # G36: the 9th upper card
         w.emit({"type": "ApocalypseExposed", "round": w.round})
         game_over(w, "solo_time", -1)

@@ -69,7 +69,7 @@ def placements(s: Readable, seat: int, only: str = "") -> list[Action]:
         _produces(s, seat, goods, stop, cards, out)
     if not only and can_enter(s, seat, COSTRUZIONE):
         _builds(s, seat, goods, cards.get(("costruzione", -1), []), out)
-    if only in ("", "trade") and can_enter(s, seat, PORTA) and can_trade(s, goods):
+    if only in ("", "trade") and can_enter(s, seat, PORTA) and can_trade(s, goods):  # W27
         out.append(_PORT)
         out.extend(act("port", cid) for cid, _ in cards.get(("porta", -1), []))
     if only:
@@ -125,7 +125,7 @@ def _collects(
             out.append(_COLLECT[field])
         for cid, effect in cards.get(("field", field), ()):
             good = effect.good if effect.type == "replace_yield" else field
-            if good not in stop:  # the solo block applies to cards too [R: S14's flour]
+            if good not in stop:  # W25: the solo block applies to cards too [R: S14's flour]
                 out.append(act("collect", field, cid))
 
 
@@ -213,7 +213,7 @@ def place(w: Work, seat: int, a: Action) -> None:
             "extra": extra,
         }
     )
-    if card and card in w.display:  # solo: a display card is used once, then leaves the game
+    if card and card in w.display:  # W24: a solo display card is used once, then leaves
         w.display = tuple(c for c in w.display if c != card)
         w.spec_out = (*w.spec_out, card)
     _ACTIONS[a.verb](w, seat, a, card)
@@ -308,7 +308,7 @@ def _build(w: Work, seat: int, a: Action, card: str) -> None:
 
 def _port(w: Work, seat: int, a: Action, card: str) -> None:
     owner = w.porta_owner
-    if owner >= 0 and owner != seat:  # G22: C34's owner takes a fish
+    if owner >= 0 and owner != seat:  # G22, W30: C34's owner takes a fish, before the trade
         effect = next(
             CARDS[c].effect for c in w.active_c[owner] if CARDS[c].effect.type == "own_space"
         )

@@ -57,7 +57,7 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
     """The legal answers to prompt ``p`` now (empty: the prompt lapses)."""
     seat, kind = p.seat, p.kind
     if kind == "trade":
-        return [*trades(s, seat), DONE]
+        return [*trades(s, seat), DONE]  # W27: done ends the step at any time
     if kind == "piazza":
         out = [act("train", c) for c in dict.fromkeys(trainable(s, seat))] if p.n != 2 else []
         if p.n != 1:
@@ -80,7 +80,7 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
             for b in RED
             if s.owners[b] not in (-1, seat) and (b, seat) not in s.marks
         ]
-    if kind == "injure":
+    if kind == "injure":  # W33
         return [
             act("injure", v)
             for v in range(s.players)
@@ -177,7 +177,7 @@ def answer(w: Work, p: Prompt, a: Action) -> None:
             }
         )
         w.push([Prompt("piazza", seat, 1)])
-        w.push(effects.activate(w, seat, cid, "piazza"))
+        w.push(effects.activate(w, seat, cid, "piazza"))  # W37: a one-time card resolves now
     elif verb == "swap":
         _swap(w, seat, a.text(0), a.num(1))
         w.push([Prompt("piazza", seat, 2)])

@@ -283,7 +283,7 @@ def _advance(w: Work) -> None:
         if stage == PLACE:
             if w.window:
                 return
-            while w.prompts and not has_answer(w, w.prompts[0]):
+            while w.prompts and not has_answer(w, w.prompts[0]):  # W26: nothing to choose
                 w.emit(
                     {"type": "ChoiceLapsed", "seat": w.prompts[0].seat, "kind": w.prompts[0].kind}
                 )
@@ -294,7 +294,7 @@ def _advance(w: Work) -> None:
             if can_march(w, w.turn):
                 _march(w, w.turn)
                 return
-            while w.extras and not placements(w, w.turn, w.extras[0]):
+            while w.extras and not placements(w, w.turn, w.extras[0]):  # W28
                 w.emit({"type": "ExtraActionLost", "seat": w.turn, "only": w.extras[0]})
                 w.extras = w.extras[1:]
             if w.extras:
@@ -447,6 +447,7 @@ def deciding(s: State) -> Sequence[int]:
 
 
 def outcome(s: State) -> Outcome | None:
+    """W32: a ranking for the Castrum, all_lose for the Apocalypse, solo with its title."""
     if s.stage != OVER:
         return None
     n = s.players

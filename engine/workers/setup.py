@@ -1,6 +1,6 @@
 """Options and the deal: a fresh game waiting for the first red-building choice.
 
-The deal is not an event: ``new_game(seed, …)`` shuffles (specialists, city cards, the volcano
+W35: the deal is not an event: ``new_game(seed, …)`` shuffles (specialists, city cards, the volcano
 set, then the start player when random), so a replay recreates it from the seed.
 """
 
