@@ -12,7 +12,8 @@ policy (``engine.workers.search.policy_action``), over a mix of options. After e
 * ``core.replay`` of the recorded log reproduces the final state and every event.
 
 The costly checks run at one step in ``SAMPLE`` (by chance) and at the end: every card and
-volcano card is in exactly one place; the state round-trips through JSON text;
+volcano card is in exactly one place; every decision's defaults and skips are legal, and a
+simultaneous step's default takes its seat out of the step; the state round-trips through JSON text;
 the public view and one seat's view hold no card of anyone's hand, no card drawn and not kept,
 no face-down volcano card, and no pledge of another seat; each seat's view is the public view
 plus its own keys. At the end the tally of endings must include Castrum wins.
@@ -233,6 +234,7 @@ def check_sampled(state: State, acting: frozenset[int], rnd: random.Random) -> N
     deciding seats have any), probes apply exactly when legal, and the quick trade/pledge
     checks agree with the lists."""
     check_cards(state)
+    check_decisions(state)
     data = json.loads(json.dumps(GAME.state_to_json(state)))
     assert GAME.state_from_json(data) == state
     check_views(state)
@@ -256,6 +258,21 @@ def check_sampled(state: State, acting: frozenset[int], rnd: random.Random) -> N
                 + ((rnd.randrange(27),) if rnd.random() < 0.5 else ()),
             )
             assert bool(_fast_check(state, seat, probe)) == (probe in legal)
+
+
+def check_decisions(state: State) -> None:
+    """Every default and skip is legal; a simultaneous step has a default for every seat in
+    it, and playing it takes that seat out of the step (a timeout always ends it)."""
+    for decision in GAME.pending(state):
+        if decision.kind == "simultaneous":
+            assert set(decision.defaults) == set(decision.seats)
+        for table in (decision.defaults, decision.skips):
+            for seat, action in table.items():
+                assert action in GAME.legal_actions(state, seat), (decision, action)
+        if decision.kind in ("simultaneous", "window"):
+            for seat, action in decision.defaults.items():
+                after = GAME.pending(GAME.apply(state, seat, action).state)
+                assert all(seat not in d.seats or d.key != decision.key for d in after)
 
 
 def check_action(state: State, seat: int, action: Action) -> None:
