@@ -97,13 +97,11 @@ def sweep(games: int) -> None:
         for difficulty in "ABC":
             row = {r: n for (p, d, r), n in endings.items() if p == players and d == difficulty}
             if players == 1:
-                parts.append(
-                    f"{difficulty}: {row.get('solo_win', 0)} won / {row.get('solo_time', 0)} lost"
-                )
+                won, lost = row.get("solo_win", 0), row.get("solo_time", 0)
+                parts.append(f"{difficulty}: {won} won / {lost} lost")
             else:
-                parts.append(
-                    f"{difficulty}: {row.get('castrum', 0)} Castrum / {row.get('apocalypse', 0)} Apocalypse"
-                )
+                won, lost = row.get("castrum", 0), row.get("apocalypse", 0)
+                parts.append(f"{difficulty}: {won} Castrum / {lost} Apocalypse")
         print(f"  {players}p: median {median:.0f} rounds; " + "; ".join(parts), flush=True)
 
 
