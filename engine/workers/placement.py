@@ -29,6 +29,7 @@ from engine.workers.board import (
     can_trade,
     card_index,
     cost_of,
+    free_places,
     has_passive,
     input_cost,
     limit,
@@ -108,6 +109,7 @@ def _piazza_open(s: Readable, seat: int) -> bool:
     return any(goods[g] >= BOARD.swap_amount for g in SWAP_GOODS) or bool(trainable(s, seat))
 
 
+_RECIPES = {number: recipe(number, None) for number in PRODUCERS}
 _PORT, _PIAZZA, _ARMY, _HIRE = act("port"), act("piazza"), act("army"), act("hire")
 _COLLECT = {f: act("collect", f) for f in FIELD_GOODS}
 Cards = Mapping[tuple[str, int], list[tuple[str, Effect]]]
@@ -138,11 +140,21 @@ def _produces(
     out: list[Action],
 ) -> None:
     owners = s.owners
+    free = free_places(s.board, s.tokens, s.players)
     for number in PRODUCERS:
-        if owners[number] < 0 or not can_enter(s, seat, BUILDING + number):
+        if owners[number] < 0:
             continue
-        options: list[tuple[str, Effect | None]] = [("", None)]
-        options += cards.get(("building", number), ())
+        if free[BUILDING + number] <= 0 and not can_enter(s, seat, BUILDING + number):
+            continue
+        mine = cards.get(("building", number))
+        if not mine:  # the standard recipe only (the common case)
+            base = _RECIPES[number]
+            if base[1] not in stop:
+                times = max_times(goods, base[0], base[4])
+                if times > 0:
+                    out += series("produce", (number,), (), times)
+            continue
+        options: list[tuple[str, Effect | None]] = [("", None), *mine]
         for cid, effect in options:
             inputs, output, _, _, discount = recipe(number, effect)
             if output in stop:

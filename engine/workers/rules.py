@@ -439,8 +439,22 @@ def _goods_default(s: State, seat: int) -> Action:
 
 
 def deciding(s: State) -> Sequence[int]:
-    """Every seat with a decision now, in seat order."""
-    return sorted({seat for d in pending(s) for seat in d.seats})
+    """Every seat with a decision now, in seat order (what ``pending`` lists, computed
+    directly: playouts ask it at every step)."""
+    stage = s.stage
+    if stage == PLACE:
+        if s.window:
+            return sorted(s.window)
+        return [s.prompts[0].seat if s.prompts else s.turn]
+    if stage == OFFERING:
+        return [seat for seat in range(s.players) if not s.locked[seat]]
+    if stage == REWARD:
+        return sorted(reward_seats(s))
+    if stage == SETUP_RED:
+        return [s.turn]
+    if stage == SETUP_GOODS:
+        return [seat for seat in range(s.players) if s.setup_left[seat]]
+    return []
 
 
 # --------------------------------------------------------------------------- outcome

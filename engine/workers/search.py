@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
+from typing import cast
 
 from engine.rng import Rng
 from engine.workers.actions import Action, act
@@ -125,15 +127,20 @@ def _volcano(
 def _goal(state: State, seat: int) -> Goods:
     """What the seat works towards next: the first of the Foro (multiplayer), the Terme and the
     Castrum that nobody has built, and, once the Foro stands, its own army."""
+    return _goal_of(
+        state.owners, state.castrum_halt == seat, state.army[seat] == NONE, state.players == 1
+    )
+
+
+@lru_cache(maxsize=256)
+def _goal_of(owners: tuple[int, ...], halted: bool, no_army: bool, solo: bool) -> Goods:
     need: dict[int, int] = {}
-    owners = state.owners
-    steps = [FORO, TERME, CASTRUM] if state.players > 1 else [TERME, CASTRUM]
-    for number in steps:
-        if owners[number] < 0 and state.castrum_halt != seat:
+    for number in [TERME, CASTRUM] if solo else [FORO, TERME, CASTRUM]:
+        if owners[number] < 0 and not halted:
             for good, amount in BUILDINGS[number].cost:
                 need[good] = need.get(good, 0) + amount
             break
-    if state.army[seat] == NONE and (owners[FORO] >= 0 or state.players == 1):
+    if no_army and (owners[FORO] >= 0 or solo):
         for good, amount in COSTS["army"]:
             need[good] = need.get(good, 0) + amount
     return tuple(sorted(need.items()))
@@ -187,21 +194,28 @@ def _placement(state: State, seat: int, legal: list[Action], rng: Rng) -> tuple[
     own = occupancy(state.board)[1]
     best: list[Action] = []
     top = -(10**9)
+    last = len(legal) - 1
     for i, a in enumerate(legal):
-        nxt = legal[i + 1] if i + 1 < len(legal) else None
-        if (
-            a.verb == "produce"
-            and nxt is not None
-            and nxt.verb == "produce"
-            and nxt.args[0] == a.args[0]
-            and nxt.args[2:] == a.args[2:]
-        ):
-            continue  # a larger batch of the same recipe follows: only it is scored
-        score = _score(state, seat, a, goods, need, own)
+        verb, args = a
+        if verb == "collect":  # the common case, inline
+            field = cast(int, args[0])
+            score = (2 if own.get(field * 8 + seat, 0) == 1 else 1) + (len(args) > 1)
+            if need.get(field, 0) > goods[field]:
+                score += 1
+        elif verb == "produce":
+            if i < last:
+                nxt = legal[i + 1]
+                if nxt[0] == "produce" and nxt[1][0] == args[0] and nxt[1][2:] == args[2:]:
+                    continue  # a larger batch of the same recipe follows: only it is scored
+            score = _score(state, seat, a, goods, need, own)
+        else:
+            score = _score(state, seat, a, goods, need, own)
         if score > top:
             best, top = [a], score
         elif score == top:
             best.append(a)
+    if len(best) == 1:
+        return best[0], rng
     i, rng = rng.below(len(best))
     return best[i], rng
 
@@ -301,7 +315,10 @@ def playout(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
         if state.stage == OVER:
             break
         seats = deciding(state)
-        i, rng = rng.below(len(seats))
-        action, rng = policy_action(state, seats[i], rng)
-        state = apply_unchecked(state, seats[i], action).state
+        seat = seats[0]
+        if len(seats) > 1:
+            i, rng = rng.below(len(seats))
+            seat = seats[i]
+        action, rng = policy_action(state, seat, rng)
+        state = apply_unchecked(state, seat, action).state
     return state

@@ -117,29 +117,29 @@ def _building(s: State, number: int, workers: dict[int, list[list[int]]]) -> dic
     space = BUILDING + number
     has_space = number != CASTRUM
     owner = s.owners[number]
-    view = dict(_building_data(number))
-    view.update(
-        {
-            "built": owner >= 0,
-            "owner": owner if owner >= 0 else None,
-            "marks": [seat for bb, seat in s.marks if bb == number],
-            "tokens": s.tokens.count(number),
-            "limit": limit(s.players, space) if has_space else 0,
-            "free": max(0, room(s, space)) if has_space else 0,
-            "workers": workers.get(space, []),
-            "excluded": s.options.no_textoria and number == 14,
-            **_building_goods(number),
-        }
-    )
-    return view
+    static, recipe, cost = _building_data(number)
+    return {
+        **static,
+        "built": owner >= 0,
+        "owner": owner if owner >= 0 else None,
+        "marks": [seat for bb, seat in s.marks if bb == number] if s.marks else [],
+        "tokens": s.tokens.count(number),
+        "limit": limit(s.players, space) if has_space else 0,
+        "free": max(0, room(s, space)) if has_space else 0,
+        "workers": workers.get(space, []),
+        "recipe": {"inputs": dict(recipe[0]), "output": recipe[1]} if recipe else None,
+        "cost": dict(cost),
+        "excluded": s.options.no_textoria and number == 14,
+    }
 
 
 @lru_cache(maxsize=32)
-def _building_data(number: int) -> dict[str, JSON]:
-    """What never changes about a building (shared: copied before use; the nested dicts are
-    built afresh by ``_building`` callers through ``dict(...)`` of this one level)."""
+def _building_data(
+    number: int,
+) -> tuple[dict[str, JSON], tuple[dict[str, int], str] | None, dict[str, int]]:
+    """What never changes about a building (shared: ``_building`` copies the dicts)."""
     b = BUILDINGS[number]
-    return {
+    static: dict[str, JSON] = {
         "number": number,
         "name": b.name,
         "colour": b.colour,
@@ -149,14 +149,10 @@ def _building_data(number: int) -> dict[str, JSON]:
         "mark": mark(b.provenance == "adaptation"),
         "note": b.note,
     }
-
-
-def _building_goods(number: int) -> dict[str, JSON]:
-    b = BUILDINGS[number]
-    recipe: JSON = None
+    recipe = None
     if b.recipe is not None:
-        recipe = {"inputs": goods_json(b.recipe.inputs), "output": GOODS[b.recipe.output].id}
-    return {"recipe": recipe, "cost": goods_json(b.cost)}
+        recipe = (goods_json(b.recipe.inputs), GOODS[b.recipe.output].id)
+    return static, recipe, goods_json(b.cost)
 
 
 def _seat(s: State, seat: int) -> dict[str, JSON]:

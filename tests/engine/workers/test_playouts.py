@@ -44,8 +44,8 @@ GAMES_PER_COUNT = 200
 CHUNKS = 4  # test items per player count (they run in parallel under xdist)
 MAX_STEPS = 6000
 MAX_ROUNDS = 120
-SAMPLE = 40
-SHIRK = 5  # one pledge in 5 is nothing: games end sooner than with the policy's default
+SAMPLE = 50
+SHIRK = 3  # one pledge in 3 is nothing: games end sooner than with the policy's default
 PATIENT_EVERY = 10  # ... except every 10th game, played with the default (longer)
 REPLAY_EVERY = 5  # every 5th game is replayed through core.replay as well
 OPTION_SETS: list[dict[str, object]] = [
@@ -298,9 +298,13 @@ def test_random_playouts(players: int, chunk: int) -> None:
         assert set(endings) <= {"castrum", "apocalypse"}
 
 
-@pytest.mark.parametrize(("players", "games"), [(2, 12), (3, 12), (4, 40)])
-def test_the_policy_wins_by_the_castrum_now_and_then(players: int, games: int) -> None:
-    """With its default patience the policy's games end in the Castrum as well as in the
-    Apocalypse (the playouts above mostly play shorter, less generous games)."""
-    endings = Counter(playout(GAME.new_game(seed, players), seed).result for seed in range(games))
-    assert endings["castrum"] >= 1 and endings["apocalypse"] >= 1, endings
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_policy_wins_by_the_castrum_now_and_then(players: int) -> None:
+    """The playouts above mostly play short, ungenerous games that end in the Apocalypse;
+    with the gentler volcano options and its default patience the policy also wins by the
+    Castrum."""
+    gentle = {"all_cards": True, "apocalypse_bottom": True}
+    endings = Counter(
+        playout(GAME.new_game(seed, players, gentle), seed).result for seed in range(8)
+    )
+    assert endings["castrum"] >= 1, endings
