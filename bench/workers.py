@@ -16,10 +16,9 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from engine.rng import Rng
 from engine.workers import GAME, playout
 from engine.workers.rules import apply_unchecked, deciding
-from engine.workers.search import policy_action
+from engine.workers.search import trajectory
 from engine.workers.state import State
 
 GAMES = 30
@@ -28,16 +27,12 @@ SWEEP = int(os.environ.get("WORKERS_BENCH_SWEEP", "2000"))
 
 def policy_states(players: int, games: int) -> list[State]:
     """Every decision state of a few policy games (the mix a playout really meets)."""
-    out: list[State] = []
-    for seed in range(games):
-        state, rng = GAME.new_game(seed, players), Rng(seed)
-        while state.stage != "over":
-            out.append(state)
-            seats = deciding(state)
-            i, rng = rng.below(len(seats))
-            action, rng = policy_action(state, seats[i], rng)
-            state = apply_unchecked(state, seats[i], action).state
-    return out
+    return [
+        state
+        for seed in range(games)
+        for state in trajectory(GAME.new_game(seed, players), seed)
+        if state.stage != "over"
+    ]
 
 
 def bench_step(states: list[State]) -> tuple[float, float]:

@@ -198,6 +198,26 @@ def recipe(number: int, effect: Effect | None) -> tuple[Goods, int, int, int, tu
     return base.inputs, base.output, 0, 1, (effect.good, effect.amount)
 
 
+def conversion(number: int, effect: Effect | None, times: int) -> tuple[Goods, int, int]:
+    """What ``times`` conversions at building ``number`` (with a card's effect) cost, and the
+    good and amount they make: ``(paid, output, made)``."""
+    inputs, output, bonus, multiplier, discount = recipe(number, effect)
+    return input_cost(inputs, discount, times), output, times * multiplier + bonus
+
+
+def collect_yield(s: Readable, seat: int, field: int, card: str, before: int) -> tuple[int, int]:
+    """``(good, amount)`` a worker collects at ``field`` (with ``card``), given the seat's
+    ``before`` earlier workers there this round: 1 for the first, 2 for the second [R]; a
+    card adds to it or replaces the good, in the same quantity (G29)."""
+    amount = BOARD.collect_first if before == 0 else BOARD.collect_second
+    if not card:
+        return field, amount
+    effect = CARDS[card].effect
+    if effect.type == "yield_bonus":
+        return field, amount + effect.amount
+    return effect.good, amount
+
+
 def max_times(goods: tuple[int, ...], inputs: Goods, discount: tuple[int, int]) -> int:
     """How many conversions the goods pay for (a discount is per action, not per unit)."""
     best = 10**6

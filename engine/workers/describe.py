@@ -6,17 +6,16 @@ from __future__ import annotations
 from engine.core import JSON, Seat
 from engine.workers.actions import Action
 from engine.workers.board import (
-    BOARD,
     BUILDINGS,
     CARDS,
     COSTS,
     GOODS,
     RATES,
     VALUE,
+    collect_yield,
+    conversion,
     cost_of,
-    input_cost,
     own_count,
-    recipe,
     recovery_cost,
 )
 from engine.workers.effects import goods_json
@@ -199,22 +198,14 @@ def _with_recipe(number: int) -> str:
 
 def _collect(s: State, seat: int, a: Action) -> str:
     field, cid = a.num(0), a.text(1)
-    amount = BOARD.collect_first if own_count(s, seat, field) == 0 else BOARD.collect_second
-    good = field
-    if cid:
-        effect = CARDS[cid].effect
-        if effect.type == "yield_bonus":
-            amount += effect.amount
-        else:
-            good = effect.good
+    good, amount = collect_yield(s, seat, field, cid, own_count(s, seat, field))
     return f"Collect {amount} {GOODS[good].name} at the {GOODS[field].name} field{_using(cid)}"
 
 
 def _produce(a: Action) -> str:
     number, times, cid = a.num(0), a.num(1), a.text(2)
-    inputs, output, bonus, multiplier, discount = recipe(number, CARDS[cid].effect if cid else None)
-    paid = goods_text(goods_json(input_cost(inputs, discount, times)))
-    made = times * multiplier + bonus
+    paid_goods, output, made = conversion(number, CARDS[cid].effect if cid else None, times)
+    paid = goods_text(goods_json(paid_goods))
     return f"Produce at {building_label(number)}: {paid} → {made} {GOODS[output].name}{_using(cid)}"
 
 

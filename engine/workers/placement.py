@@ -28,10 +28,11 @@ from engine.workers.board import (
     can_enter,
     can_trade,
     card_index,
+    collect_yield,
+    conversion,
     cost_of,
     free_places,
     has_passive,
-    input_cost,
     limit,
     max_times,
     occupancy,
@@ -237,15 +238,7 @@ def space_name_of(space: int) -> str:
 
 def _collect(w: Work, seat: int, a: Action, card: str) -> None:
     field = a.num(0)
-    first = own_count(w, seat, field) == 1
-    amount = BOARD.collect_first if first else BOARD.collect_second
-    good = field
-    if card:
-        effect = CARDS[card].effect
-        if effect.type == "yield_bonus":
-            amount += effect.amount
-        else:
-            good = effect.good  # G29: as many as the field would give
+    good, amount = collect_yield(w, seat, field, card, own_count(w, seat, field) - 1)
     w.gain(seat, good, amount)
     w.emit(
         {
@@ -261,11 +254,8 @@ def _collect(w: Work, seat: int, a: Action, card: str) -> None:
 
 def _produce(w: Work, seat: int, a: Action, card: str) -> None:
     number, times = a.num(0), a.num(1)
-    effect = CARDS[card].effect if card else None
-    inputs, output, bonus, multiplier, discount = recipe(number, effect)
-    paid = input_cost(inputs, discount, times)
+    paid, output, made = conversion(number, CARDS[card].effect if card else None, times)
     w.pay(seat, paid)
-    made = times * multiplier + bonus
     w.gain(seat, output, made)
     w.emit(
         {

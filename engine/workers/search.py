@@ -9,7 +9,7 @@ with it end by the Castrum as well as by the volcano, so tests and benchmarks se
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import cast
@@ -26,9 +26,8 @@ from engine.workers.board import (
     RATES,
     TERME,
     VALUE,
-    input_cost,
+    conversion,
     occupancy,
-    recipe,
 )
 from engine.workers.catalog import Goods
 from engine.workers.offering import offered
@@ -248,11 +247,7 @@ def _score(
         return value + (1 if need.get(field, 0) > goods[field] else 0)
     if verb == "produce":
         number, times, cid = a.num(0), a.num(1), a.text(2)
-        inputs, output, bonus, multiplier, discount = recipe(
-            number, CARDS[cid].effect if cid else None
-        )
-        made = times * multiplier + bonus
-        paid = input_cost(inputs, discount, times)
+        paid, output, made = conversion(number, CARDS[cid].effect if cid else None, times)
         gain = made * VALUE[output] - sum(n * VALUE[g] for g, n in paid)
         return gain + (2 if need.get(output, 0) > goods[output] else 0)
     if verb == "port":
@@ -308,12 +303,14 @@ def _pledge(state: State, seat: int, rng: Rng, shirk: int) -> tuple[Action, Rng]
     return Action("pledge", (good, pledge[good] + extra)), rng
 
 
-def playout(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
-    """Play on with :func:`policy_action` until the game ends (or ``max_steps``)."""
+def trajectory(state: State, seed: int, max_steps: int = MAX_STEPS) -> Iterator[State]:
+    """Every state of a game played on with :func:`policy_action` (a random seat among those
+    deciding), ``state`` first, until it ends (or ``max_steps``)."""
     rng = Rng(seed)
+    yield state
     for _ in range(max_steps):
         if state.stage == OVER:
-            break
+            return
         seats = deciding(state)
         seat = seats[0]
         if len(seats) > 1:
@@ -321,4 +318,12 @@ def playout(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
             seat = seats[i]
         action, rng = policy_action(state, seat, rng)
         state = apply_unchecked(state, seat, action).state
-    return state
+        yield state
+
+
+def playout(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
+    """Play on with :func:`policy_action` until the game ends (or ``max_steps``)."""
+    final = state
+    for final in trajectory(state, seed, max_steps):  # noqa: B007 - the last one is wanted
+        pass
+    return final

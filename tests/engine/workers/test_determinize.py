@@ -6,25 +6,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from engine.rng import Rng
 from engine.workers import GAME, determinize, playout
-from engine.workers.rules import apply_unchecked, deciding
-from engine.workers.search import policy_action
+from engine.workers.search import trajectory
 from engine.workers.state import State
 
 from .helpers import owned, play, seat_cards, started
 
 
 def states(players: int, seed: int, every: int = 9) -> list[State]:
-    s, rng, out = GAME.new_game(seed, players), Rng(seed), []
-    while s.stage != "over":
-        if s.version % every == 0:
-            out.append(s)
-        seats = deciding(s)
-        i, rng = rng.below(len(seats))
-        action, rng = policy_action(s, seats[i], rng)
-        s = apply_unchecked(s, seats[i], action).state
-    return out
+    game = trajectory(GAME.new_game(seed, players), seed)
+    return [s for s in game if s.version % every == 0 and s.stage != "over"]
 
 
 def unseen(s: State) -> list[str]:
