@@ -17,7 +17,7 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parents[1] / "engine" / "workers" / "data"
 VOLCANO_SEED = 7909  # 79 AD, 9 cards per deck
 
-R, I, A = "rulebook", "inferred", "adaptation"
+R, INF, A = "rulebook", "inferred", "adaptation"
 
 # --------------------------------------------------------------------------- goods (§4.1)
 
@@ -32,14 +32,14 @@ GOODS = [
     ("stone", "stone", 1, R, []),
     ("olives", "olives", 1, R, ["olive"]),
     ("grapes", "grapes", 1, R, ["grape"]),
-    ("flour", "flour", 2, I, []),
+    ("flour", "flour", 2, INF, []),
     ("sheep", "sheep", 2, A, []),
     ("planks", "planks", 2, A, ["plank"]),
     ("coal", "coal", 2, A, []),
     ("pillars", "pillars", 2, A, ["pillar"]),
     ("olive_oil", "olive oil", 2, A, ["oil", "oliveoil"]),
     ("wine", "wine", 2, A, []),
-    ("bread", "bread", 3, I, []),
+    ("bread", "bread", 3, INF, []),
     ("meat", "meat", 3, R, []),
     ("pearls", "pearls", 3, R, ["pearl"]),
     ("wool", "wool", 3, A, []),
@@ -47,7 +47,7 @@ GOODS = [
     ("iron", "iron", 4, R, []),
     ("fabric", "fabric", 4, A, []),
     ("swords", "swords", 5, R, ["sword"]),
-    ("gold_coin", "gold coin", 5, I, ["coin", "coins", "goldcoin", "gold_coins"]),
+    ("gold_coin", "gold coin", 5, INF, ["coin", "coins", "goldcoin", "gold_coins"]),
     ("tunics", "tunics", 5, A, ["tunic"]),
 ]
 NAME = {g[0]: g[1] for g in GOODS}
@@ -81,7 +81,8 @@ BUILDINGS = [
     _b(1, "Segheria", "red", "produce", _r("planks", wood=1),
        {"wood": 2, "clay": 1, "reed": 1}, A, "sawmill"),
     _b(2, "Miniera d'Oro", "red", "produce", _r("gold", bread=1),
-       {"stone": 2, "wood": 1, "clay": 1, "reed": 1}, I, "name and number rulebook; input inferred"),
+       {"stone": 2, "wood": 1, "clay": 1, "reed": 1}, INF,
+       "name and number rulebook; input inferred"),
     _b(3, "Carbonaia", "red", "produce", _r("coal", wood=1),
        {"clay": 2, "wood": 1, "reed": 1}, A, "charcoal kiln"),
     _b(4, "Officina Lapidaria", "red", "produce", _r("pillars", stone=1),
@@ -114,7 +115,8 @@ BUILDINGS = [
     _b(18, "Caupona", "blue", "hire", None, BLUE_COST, A,
        "tavern: pay wine, take a new worker (fills the 'workers cost wine' rule)"),
     _b(19, "Terme Stabiane", "green", "army", None,
-       {"planks": 2, "pillars": 2, "olive_oil": 2, "clay": 2}, R, "pay the army cost, take your army"),
+       {"planks": 2, "pillars": 2, "olive_oil": 2, "clay": 2}, R,
+       "pay the army cost, take your army"),
     _b(20, "Castrum", "purple", "castrum", None,
        {"pillars": 4, "planks": 4, "iron": 2, "reed": 2}, R,
        "no worker space; place your army here to win"),
@@ -182,7 +184,8 @@ def goods_text(goods):
 def effect_text(e):
     t = e["type"]
     if t == "yield_bonus":
-        return f"{NAME[e['field']].capitalize()} field: collect {e['amount']} extra {NAME[e['field']]}."
+        field = NAME[e["field"]]
+        return f"{field.capitalize()} field: collect {e['amount']} extra {field}."
     if t == "replace_yield":
         return (
             f"{NAME[e['field']].capitalize()} field: take {NAME[e['good']]} instead of "
@@ -267,7 +270,9 @@ def effect_text(e):
         return f"Temple: regular volcano cards do not destroy your {names}."
     if t == "offering":
         return {
-            "value_bonus": "Offerings: play from hand; this round each unit you offer counts +1 value.",
+            "value_bonus": (
+                "Offerings: play from hand; this round each unit you offer counts +1 value."
+            ),
             "exempt": (
                 "Offerings: play from hand; you offer nothing this round and your workers do "
                 "not count towards the requirement."
@@ -492,34 +497,13 @@ def city_cards():
     )
     # Temples (persistent).
     add(3, "Santuario dei Lari Pubblici", "persistent", {"type": "protect", "all": True}, R, True)
-    add(
-        next(free),
-        "Tempio di Apollo",
-        "persistent",
-        {"type": "protect", "goods": GRAIN_CHAIN},
-        temple=True,
-    )
-    add(
-        next(free),
-        "Tempio di Iside",
-        "persistent",
-        {"type": "protect", "goods": TEXTILE_CHAIN},
-        temple=True,
-    )
-    add(
-        next(free),
-        "Tempio di Giove",
-        "persistent",
-        {"type": "protect", "goods": ARMS_CHAIN},
-        temple=True,
-    )
-    add(
-        next(free),
-        "Tempio di Vespasiano",
-        "persistent",
-        {"type": "protect", "goods": BUILDING_GOODS},
-        temple=True,
-    )
+    for name, chain in [
+        ("Tempio di Apollo", GRAIN_CHAIN),
+        ("Tempio di Iside", TEXTILE_CHAIN),
+        ("Tempio di Giove", ARMS_CHAIN),
+        ("Tempio di Vespasiano", BUILDING_GOODS),
+    ]:
+        add(next(free), name, "persistent", {"type": "protect", "goods": chain}, temple=True)
     add(
         next(free), "Tempio di Venere", "persistent", {"type": "protect", "half": True}, temple=True
     )
