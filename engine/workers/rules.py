@@ -66,9 +66,7 @@ def legal_actions(s: State, seat: Seat) -> list[Action]:
 
 
 def _listed(s: State, seat: Seat) -> tuple[Action, ...]:
-    memo = _MEMO
-    if memo.state is not s:
-        memo.state, memo.lists, memo.sets = s, {}, {}
+    memo = _memo(s)
     listed = memo.lists.get(seat)
     if listed is None:
         listed = memo.lists[seat] = tuple(_legal(s, seat))
@@ -76,18 +74,28 @@ def _listed(s: State, seat: Seat) -> tuple[Action, ...]:
 
 
 class _Memo:
-    """The legal actions of the last state asked about, per seat: ``apply`` right after
-    ``legal_actions`` on the same state checks membership without listing them again."""
+    """The legal actions of one state, per seat (as a list and as a set): ``apply`` right
+    after ``legal_actions`` on the same state checks membership without listing again."""
 
     __slots__ = ("lists", "sets", "state")
 
-    def __init__(self) -> None:
-        self.state: State | None = None
+    def __init__(self, state: State) -> None:
+        self.state = state
         self.lists: dict[Seat, tuple[Action, ...]] = {}
         self.sets: dict[Seat, frozenset[Action]] = {}
 
 
-_MEMO = _Memo()
+_LAST: _Memo | None = None
+"""The memo of the last state asked about. It is replaced, never changed in place for another
+state, so threads asking about different states never see each other's lists."""
+
+
+def _memo(s: State) -> _Memo:
+    global _LAST  # noqa: PLW0603 - a one-entry cache
+    memo = _LAST
+    if memo is None or memo.state is not s:
+        memo = _LAST = _Memo(s)
+    return memo
 
 
 def _legal(s: Readable, seat: Seat) -> list[Action]:
@@ -130,10 +138,10 @@ def _is_legal(s: State, seat: Seat, action: Action) -> bool:
         return fast
     if action.verb not in _verbs(s):
         return False
-    members = _MEMO.sets.get(seat) if _MEMO.state is s else None
+    memo = _memo(s)
+    members = memo.sets.get(seat)
     if members is None:
-        members = frozenset(_listed(s, seat))
-        _MEMO.sets[seat] = members
+        members = memo.sets[seat] = frozenset(_listed(s, seat))
     return action in members
 
 
