@@ -117,3 +117,20 @@ def offering(state: State) -> State:
 def solo(seed: int = 0, **changes: Any) -> State:
     """A solo game after setup, with fields replaced."""
     return replace(started(1, seed), **changes)
+
+
+def prosperous(players: int = 2) -> State:
+    """Round 1 of a game whose Foro stands (seat 0 owns it), seat 0 to place."""
+    return owned(replace(started(players), prosperity=True), b17=0)
+
+
+def finish_round(state: State) -> State:
+    """Play a collect (or else the first legal action) for whoever is on turn until this
+    round's placements are over."""
+    start = state.round
+    while state.stage == "place" and state.round == start:
+        seat = min(GAME.pending(state)[0].seats)
+        options = legal(state, seat)
+        text = next((t for t in options if t.startswith("collect")), options[0])
+        state, _ = play(state, (seat, text))
+    return state

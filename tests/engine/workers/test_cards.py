@@ -21,6 +21,7 @@ from .helpers import (
     offering,
     owned,
     play,
+    prosperous,
     seat_cards,
     started,
     types,
@@ -32,11 +33,6 @@ GOODS = CATALOG.goods
 
 def gid(good: int) -> str:
     return GOODS[good].id
-
-
-def prosperous(players: int = 3) -> State:
-    """Round 1 of a game whose Foro stands (seat 0 owns it), seat 0 to place."""
-    return owned(replace(started(players), prosperity=True), b17=0)
 
 
 def activate(s: State, card: Card, *answers: str) -> tuple[State, list[dict[str, object]]]:

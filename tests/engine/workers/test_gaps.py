@@ -15,6 +15,7 @@ from engine.workers.state import BUILDING, COSTRUZIONE, INJURED, PORTA, READY
 
 from .helpers import (
     GOOD,
+    finish_round,
     have,
     legal,
     of_type,
@@ -27,18 +28,6 @@ from .helpers import (
     types,
     with_goods,
 )
-
-
-def _finish_placements(s):  # type: ignore[no-untyped-def]
-    """Play the first legal placement (a collect if any) for whoever is on turn until this
-    round's placements are over."""
-    start = s.round
-    while s.stage == "place" and s.round == start:
-        seat = min(GAME.pending(s)[0].seats)
-        options = legal(s, seat)
-        text = next((t for t in options if t.startswith("collect")), options[0])
-        s, _ = play(s, (seat, text))
-    return s
 
 
 def test_g2_produce_converts_any_amount_one_recipe_one_unit_each() -> None:
@@ -165,14 +154,14 @@ def test_g15_offerings_come_before_cleanup_and_the_token_passes_after() -> None:
 def test_g16_the_round_the_foro_is_built_ends_with_offerings() -> None:
     s = with_goods(started(2), 0, planks=2, pillars=2, clay=2, reed=2)
     s, _ = play(s, (0, "build 17"))
-    s = _finish_placements(s)
+    s = finish_round(s)
     assert s.stage in ("offering",) and s.round == 1
 
 
 def test_g17_injured_workers_count_cannot_be_placed_and_stay() -> None:
     s = replace(started(2), injured=(1, 0))
     assert s.available(0) == 2
-    s = _finish_placements(s)
+    s = finish_round(s)
     assert s.round == 2 and s.injured == (1, 0) and s.available(0) == 2
 
 
@@ -200,7 +189,7 @@ def test_g20_a_halted_castrum_is_void_when_a_rival_finishes_first() -> None:
     assert have(s, 0, "iron") == 0  # no refund
     s, events = play(s, (1, "build 20"), (0, "pass"))
     assert s.owners[20] == 1 and "CastrumHaltVoided" in types(events)
-    s = _finish_placements(s)
+    s = finish_round(s)
     s, _ = play(s, (0, "lock"), (1, "lock"))
     assert s.round == 2 and s.held31 == (0, 0)
 
@@ -339,7 +328,7 @@ def test_g36_solo_founding_is_nine_rounds_then_prosperity() -> None:
     s = started(1)
     for _ in range(9):
         assert not s.prosperity
-        s = _finish_placements(s)
+        s = finish_round(s)
     assert s.prosperity and s.round == 10 and s.owners[17] == 0 and len(s.hand_c[0]) == 5
     assert s.lower_left == 0 and len(s.volcano) == 9
 
@@ -347,9 +336,9 @@ def test_g36_solo_founding_is_nine_rounds_then_prosperity() -> None:
 def test_g37_solo_display_keeps_refreshing_in_prosperity() -> None:
     s = started(1)
     for _ in range(9):
-        s = _finish_placements(s)
+        s = finish_round(s)
     before = s.display
-    s = _finish_placements(s)
+    s = finish_round(s)
     s, _ = play(s, (0, "lock"))
     assert s.round == 11 and s.display != before and len(s.display) == 5
 

@@ -13,32 +13,20 @@ from engine.workers.state import BUILDING, COSTRUZIONE, INJURED, READY
 
 from .helpers import (
     GOOD,
+    finish_round,
     have,
     legal,
     of_type,
     offering,
     owned,
     play,
+    prosperous,
     seat_cards,
     solo,
     started,
     types,
     with_goods,
 )
-
-
-def prosperous(players: int = 2):  # type: ignore[no-untyped-def]
-    return owned(replace(started(players), prosperity=True), b17=0)
-
-
-def finish_round(s):  # type: ignore[no-untyped-def]
-    """Collect (or the first legal action) for whoever is on turn until the round is over."""
-    start = s.round
-    while s.stage == "place" and s.round == start:
-        seat = min(GAME.pending(s)[0].seats)
-        options = legal(s, seat)
-        s, _ = play(s, (seat, next((t for t in options if t.startswith("collect")), options[0])))
-    return s
 
 
 def test_w1_a_skipped_seat_marches_when_the_turn_order_passes_it() -> None:
