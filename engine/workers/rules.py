@@ -381,6 +381,7 @@ def pending(s: State) -> tuple[Decision[Action], ...]:
                     frozenset(s.window),
                     key=f"halt:{s.round}:{len(s.board)}:{s.turn}:{len(s.city_discard)}",
                     defaults=dict.fromkeys(s.window, PASS),
+                    origin=s.turn,  # the Castrum's builder (standing orders: "after <player>")
                 ),
             )
         if s.prompts:
