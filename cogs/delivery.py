@@ -152,9 +152,12 @@ class Delivery:
         header: str,
         decision: SeatDecision | None = None,
         with_images: bool = True,
+        page: int = 0,
+        group: str | None = None,
     ) -> tuple[str, list[discord.File], discord.ui.View | None]:
         """A player's own message: their hand in words and picture, the board when it helps,
-        and their decision's controls. Only for that player."""
+        and their decision's controls (``page`` / ``group``: where the player navigated in
+        them). Only for that player."""
         pv = await self.host.private_view(status.game_id, user_id)
         presentation = self.presentation(status)
         if decision is None:
@@ -177,7 +180,9 @@ class Delivery:
                 lines.append("**You may act now, out of turn:**")
             controls = presentation.controls(pv.view, pv.seat, choices)
             extra = self._window_buttons(status, decision)
-            drawn = controls_view(status.game_id, decision.token, controls, extra=extra)
+            drawn = controls_view(
+                status.game_id, decision.token, controls, page=page, group=group, extra=extra
+            )
             view = drawn.view
             if drawn.text:
                 lines.append(drawn.text)

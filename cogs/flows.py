@@ -17,9 +17,8 @@ from typing import Any
 import discord
 
 from cogs import texts
-from cogs.components import controls_view, lobby_view
+from cogs.components import lobby_view
 from cogs.delivery import Delivery, error, is_component
-from engine.core import ActionChoice
 from host import (
     GameStatus,
     Host,
@@ -282,18 +281,20 @@ class Flows:
                 "This choice is out of date (the game moved on); nothing was played.",
             )
             return
-        pv = await self.host.private_view(game_id, interaction.user.id)
-        presentation = self.delivery.presentation(status)
-        choices = [ActionChoice(c.notation, c.label) for c in decision.choices]
-        controls = presentation.controls(pv.view, pv.seat, choices)
         page = int(arg) if kind == "p" and arg.lstrip("-").isdigit() else 0
         group = arg if kind == "g" and arg else None
-        drawn = controls_view(game_id, token, controls, page=page, group=group)
-        content = interaction.message.content if interaction.message is not None else ""
-        head = content.split("\n\n§", 1)[0]
-        if drawn.text:
-            content = f"{head}\n\n§ {drawn.text}"[: texts.CONTENT_LIMIT]
-        await interaction.response.edit_message(content=content, view=drawn.view)
+        old = interaction.message.content if interaction.message is not None else ""
+        header = old.split("\n", 1)[0] or f"🂠 **Your decision** in game #{game_id}"
+        content, _files, view = await self.delivery.private_message(
+            status,
+            interaction.user.id,
+            header=header,
+            decision=decision,
+            with_images=False,  # the message keeps its pictures
+            page=page,
+            group=group,
+        )
+        await interaction.response.edit_message(content=content, view=view)
 
     async def on_window_order(
         self, interaction: discord.Interaction[Any], game_id: int, order: str

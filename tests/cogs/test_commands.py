@@ -208,3 +208,23 @@ async def test_a_slow_board_is_deferred_then_posted(
     board = await r.wait_until_loaded(timeout=WAIT)
     assert "board.png" in board.filenames and "move 1" in board.content
     await bot.flows.idle()
+
+
+def test_a_card_browser_turns_pages_and_offers_each_pages_actions() -> None:
+    from cogs.components import controls_view
+    from engine.core import ActionChoice
+    from render.controls import Browser, Page
+
+    pages = tuple(
+        Page(f"Card {i}", f"What card {i} does", (ActionChoice(f"train S{i}", f"Train S{i}"),))
+        for i in range(1, 9)
+    )
+    extra = (ActionChoice("done", "Done"),)
+    drawn = controls_view(3, 17, Browser(pages, extra), page=2)
+    assert drawn.text.startswith("**Card 3**") and "What card 3 does" in drawn.text
+    assert drawn.view is not None
+    ids = [getattr(i, "custom_id", "") for i in drawn.view.children]
+    assert "vz:n:3:17:p:1" in ids and "vz:n:3:17:p:3" in ids  # previous / next
+    assert "vz:a:3:17:train S3" in ids and "vz:a:3:17:done" in ids
+    last = controls_view(3, 17, Browser(pages, extra), page=99)
+    assert last.text.startswith("**Card 8**")  # clamped to the last page

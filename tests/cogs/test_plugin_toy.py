@@ -126,3 +126,31 @@ async def test_a_solo_game_shows_its_progress_and_ends_with_a_title(
     final = [m for m in thread.messages if "board.png" in m.filenames and not m.ephemeral][-1]
     assert "Solo game won" in final.content and "Champion" in final.content
     assert final.components == []  # no "My hand" on a finished game
+
+
+async def test_a_two_step_choice_opens_a_group_then_plays(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    lobby = await alice.slash("game new", channel=chan, game="toy", players=2, variant="slots=3")
+    await bob.click("Join", message=lobby.message)
+    await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    dm = next(m for m in reversed(mover.dms) if m.selects)
+    (first,) = [c for c in dm.walk_components() if c.get("type") == 3]
+    assert first["placeholder"] == "Choose a card…" and "Pass (draw nothing)" in dm.button_labels
+    card = first["options"][0]["value"]
+    opened = await mover.select(dm, values=[card])
+    assert opened.updated  # the same message, now the card's slots
+    assert dm.button_labels[0] == "◀ Back" and len(dm.button_labels) == 4  # back + 3 slots
+    before = (await bot.host.status(status.game_id)).version
+    slot = next(c for c in dm.walk_components() if str(c.get("custom_id", "")).endswith("/2"))
+    await mover.click(custom_id=str(slot["custom_id"]), message=dm)
+    await bot.flows.idle()
+    (entry,) = await bot.host.log(status.game_id, None, limit=1)
+    assert entry.version == before + 1 and entry.notation == f"play {card}/2"

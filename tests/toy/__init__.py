@@ -15,7 +15,7 @@ import plugins
 from engine.ai import GenericHeuristics
 from engine.core import ActionChoice
 from plugins import GamePlugin
-from render.controls import Choose, Controls, Stepper, StepRow
+from render.controls import Choose, Controls, Group, Stepper, StepRow, TwoStep
 from render.presentation import Image, Presentation, View, Words, seat_colours
 from tests.toy.game import TOY, ToyAction, ToyGame, ToyState, determinize
 
@@ -92,10 +92,24 @@ def _hand(view: View) -> str:
 
 
 def _controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls:
-    """The bidding step as a stepper with a lock; everything else as a flat choice."""
+    """The bidding step as a stepper with a lock; with several slots a card is played in two
+    steps (the card, then its slot); everything else as a flat choice."""
     by_notation = {c.notation: c for c in choices}
     lock = by_notation.get("lock")
     if lock is None:
+        plays = [c for c in choices if c.notation.startswith("play ")]
+        if any("/" in c.notation for c in plays):
+            cards = sorted({c.notation.split()[1].split("/")[0] for c in plays}, key=int)
+            groups = tuple(
+                Group(
+                    card,
+                    f"Your {card}",
+                    tuple(c for c in plays if c.notation.split()[1].split("/")[0] == card),
+                )
+                for card in cards
+            )
+            rest = tuple(c for c in choices if c not in plays)
+            return TwoStep(groups, "Choose a card…", rest)
         return Choose(tuple(choices))
     bid = int(view.get("bid", 0))
     row = StepRow(
