@@ -8,13 +8,13 @@ PNG ≤ 150 KB.
 
 from __future__ import annotations
 
-import io
 import time
 
 from PIL import Image
 
 import render.cardcity
 from bench._timing import median_cpu_ms, median_ms
+from render import png
 from render.cardcity import board as cardcity
 from tests.render.cardcity import positions
 
@@ -43,7 +43,8 @@ def main() -> None:
     draw = median_cpu_ms(lambda: cardcity.draw_board(view, names))
     quant = median_cpu_ms(lambda: img.quantize(palette=pal, dither=Image.Dither.NONE))
     q = img.quantize(palette=pal, dither=Image.Dither.NONE)
-    save = median_cpu_ms(lambda: q.save(io.BytesIO(), format="PNG", compress_level=1))
+    colours = bytes((q.getpalette() or [])[:768])
+    save = median_cpu_ms(lambda: png.write(q.tobytes(), q.size, 3, 1, colours))
     print(f"  game_over CPU: draw {draw:.1f} ms, quantise {quant:.1f} ms, PNG {save:.1f} ms")
 
     private = positions.private("mid")

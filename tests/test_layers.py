@@ -18,11 +18,11 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ["engine", "render", "plugins", "storage", "host", "cogs"]
 THIRD_PARTY = {
     "engine": set(),
-    "render": {"PIL"},
-    "plugins": {"PIL"},
-    "storage": {"PIL", "aiosqlite", "orjson"},
-    "host": {"PIL", "aiosqlite", "orjson"},
-    "cogs": {"PIL", "aiosqlite", "orjson", "discord", "aiohttp", "dotenv"},
+    "render": {"PIL", "isal"},
+    "plugins": {"PIL", "isal"},
+    "storage": {"PIL", "isal", "aiosqlite", "orjson"},
+    "host": {"PIL", "isal", "aiosqlite", "orjson"},
+    "cogs": {"PIL", "isal", "aiosqlite", "orjson", "discord", "aiohttp", "dotenv"},
 }
 # Beside the stack, at the level of cogs: the sandbox knows Discord's wire, not the games, so it
 # imports none of the layers (and none of them imports it; bot.py is its only user).
