@@ -191,7 +191,7 @@ def _tile(b: Mapping[str, Any], size: tuple[int, int], title: str, face: str) ->
         fonts.role_label(img, (10, 32), title, role, big, (255, 255, 255))
         if face:
             _recipe(img, 14 + fonts.width(title, role, big), 35, recipe)
-            lines = fonts.wrap(face + mark(b), "cond", SMALLEST, w - 10)[:2]
+            lines = fonts.wrap(hyphenated(face + mark(b), w - 10), "cond", SMALLEST, w - 10)[:2]
             fonts.draw_lines(img, (6, 68), lines, "cond", SMALLEST, TEXT if built else MUTED, 26)
         if b.get("excluded"):
             fonts.role_label(img, (8, h - 18), "left out", "cond", SMALLEST, MUTED)
@@ -200,6 +200,20 @@ def _tile(b: Mapping[str, Any], size: tuple[int, int], title: str, face: str) ->
         return img
 
     return shapes.cached(key, make)
+
+
+def hyphenated(text: str, width: float) -> str:
+    """``text`` with every word too wide for a line broken with a hyphen (a long name)."""
+    out = []
+    for word in text.split(" "):
+        while fonts.width(word, "cond", SMALLEST) > width and len(word) > 4:
+            cut = len(word) - 1
+            while cut > 2 and fonts.width(word[:cut] + "-", "cond", SMALLEST) > width:
+                cut -= 1
+            out.append(word[:cut] + "-")
+            word = word[cut:]
+        out.append(word)
+    return " ".join(out)
 
 
 def title_size(title: str, role: str, width: float) -> int:
