@@ -166,40 +166,46 @@ def _cost_rows(img: Image.Image, x: float, base: float, cost: dict[str, int], wi
         goods_row(img, x, base + 32, rest, 26, MUTED, tight=True)
 
 
-def _tile(b: Mapping[str, Any], size: tuple[int, int], title: str, face: str) -> Image.Image:
-    """A building's tile without its workers (cached): the band with its number (and recipe),
-    the name, and the cost while face down (hatched band)."""
-    built = bool(b.get("built"))
-    recipe = b.get("recipe")
-    cost = dict(b.get("cost") or {})
-    key = ("workers-tile", size, title, face, built, bool(b.get("excluded")), str(recipe), str(cost),
-           mark(b))  # fmt: skip
+def _tile_shape(size: tuple[int, int], tier: str, built: bool) -> Image.Image:
+    """A building tile's shape (cached): the body and the band, hatched while face down."""
 
     def make() -> Image.Image:
         w, h = size
         img = Image.new("RGB", size, CANVAS)
         d = ImageDraw.Draw(img)
-        band = _band(str(b.get("colour")), built)
+        band = _band(tier, built)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD_HI if built else CARD)
         d.rounded_rectangle((0, 0, w - 1, 42), radius=8, fill=band)
         d.rectangle((0, 30, w - 1, 42), fill=band)
         if not built:  # face down: a hatched band
             for x in range(-40, w, 14):
                 d.line([(x, 42), (x + 42, 0)], fill=_band("", False), width=3)
-        role = "bold" if title.isdigit() else "cond_bold"
-        big = title_size(title, role, w - 20)
-        fonts.role_label(img, (10, 32), title, role, big, (255, 255, 255))
-        if face:
-            _recipe(img, 14 + fonts.width(title, role, big), 35, recipe)
-            lines = fonts.wrap(hyphenated(face + mark(b), w - 10), "cond", SMALLEST, w - 10)[:2]
-            fonts.draw_lines(img, (6, 68), lines, "cond", SMALLEST, TEXT if built else MUTED, 26)
-        if b.get("excluded"):
-            fonts.role_label(img, (8, h - 18), "left out", "cond", SMALLEST, MUTED)
-        elif not built and cost:
-            _cost_rows(img, 8, h - 18 if face else 84, cost, w - 16)
         return img
 
-    return shapes.cached(key, make)
+    return shapes.cached(("workers-tile", size, tier, built), make)
+
+
+def _tile(img: Image.Image, b: Mapping[str, Any], xy: tuple[int, int], size: tuple[int, int],
+          title: str, face: str) -> None:  # fmt: skip
+    """A building's tile without its workers: the band with its number (and recipe), the name,
+    and the cost while face down."""
+    built = bool(b.get("built"))
+    x0, y0 = xy
+    w, h = size
+    img.paste(_tile_shape(size, str(b.get("colour")), built), xy)
+    role = "bold" if title.isdigit() else "cond_bold"
+    big = title_size(title, role, w - 20)
+    fonts.role_label(img, (x0 + 10, y0 + 32), title, role, big, (255, 255, 255))
+    if face:
+        _recipe(img, x0 + 14 + fonts.width(title, role, big), y0 + 35, b.get("recipe"))
+        lines = fonts.wrap(hyphenated(face + mark(b), w - 10), "cond", SMALLEST, w - 10)[:2]
+        fonts.draw_lines(img, (x0 + 6, y0 + 68), lines, "cond", SMALLEST,
+                         TEXT if built else MUTED, 26)  # fmt: skip
+    cost = dict(b.get("cost") or {})
+    if b.get("excluded"):
+        fonts.role_label(img, (x0 + 8, y0 + h - 18), "left out", "cond", SMALLEST, MUTED)
+    elif not built and cost:
+        _cost_rows(img, x0 + 8, y0 + (h - 18 if face else 84), cost, w - 16)
 
 
 def hyphenated(text: str, width: float) -> str:
@@ -236,7 +242,7 @@ def _draw_building(
     title: str, face: str,
 ) -> None:  # fmt: skip
     """A tile, and when built its owner (a worker in a gold ring), S27 markers and places."""
-    img.paste(_tile(b, size, title, face), xy)
+    _tile(img, b, xy, size, title, face)
     if not b.get("built"):
         return
     x, y = xy
