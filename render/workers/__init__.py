@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from engine.core import ActionChoice
 from render.presentation import Image, Presentation, View, Words
 from render.workers import hand, icons, narrate, words
-from render.workers.controls import controls
+from render.workers.menus import controls
 from render.workers.images import PALETTE, render_board, render_combined, render_tablets
 from render.workers.rules_text import RULES
 from render import png
