@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import ActionChoice
+from render import png
 from render.presentation import Image, Presentation, View, Words
 from render.workers import hand, icons, narrate, words
-from render.workers.menus import controls
 from render.workers.images import PALETTE, render_board, render_combined, render_tablets
+from render.workers.menus import controls
 from render.workers.rules_text import RULES
-from render import png
 
 
 def public_images(view: View, names: Sequence[str]) -> list[Image]:

@@ -28,8 +28,8 @@ from render.workers.layout import (
     SMALLEST,
     TEXT,
     TIER_FILL,
-    W,
     View,
+    W,
     box,
     buildings,
     goods_row,
@@ -54,8 +54,14 @@ WORKER = 28
 PLACE = 32
 
 SPACE_ORDER = ("costruzione", "porta", "piazza", "17", "19", "20")
-SPACE_TITLE = {"costruzione": "Costruzione", "porta": "Porta", "piazza": "Piazza",
-               "17": "17 Foro", "19": "19 Terme", "20": "20 Castrum"}  # fmt: skip
+SPACE_TITLE = {
+    "costruzione": "Costruzione",
+    "porta": "Porta",
+    "piazza": "Piazza",
+    "17": "17 Foro",
+    "19": "19 Terme",
+    "20": "20 Castrum",
+}
 SPACE_WHAT = {"costruzione": "build", "porta": "trade", "piazza": "specialists"}
 GRID = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18)
 SPECIAL = ("C12", "C28", "C31")
@@ -105,9 +111,14 @@ def background(fields: tuple[str, ...]) -> Image.Image:
 
 
 def _places(
-    img: Image.Image, cx: float, y: float, workers: list[Any], limit: int, tokens: int,
+    img: Image.Image,
+    cx: float,
+    y: float,
+    workers: list[Any],
+    limit: int,
+    tokens: int,
     width: float,
-) -> None:  # fmt: skip
+) -> None:
     """A row (or rows) of worker places centred at ``cx`` from ``y``: workers, C14 tokens, then
     free rings up to the limit."""
     items: list[Image.Image] = []
@@ -116,7 +127,7 @@ def _places(
             items.append(icons.worker(int(entry[0]), WORKER, coin=bool(entry[1])))
     items += [icons.token(WORKER)] * tokens
     items += [icons.empty_place(WORKER)] * max(0, limit - len(items))
-    step = WORKER + 3
+    step: float = WORKER + 3
     per_row = max(1, int(width // step))
     if len(items) > 2 * per_row:  # a crowded field: a third more to a row, overlapping a little
         per_row = -(-len(items) // 2)
@@ -185,8 +196,14 @@ def _tile_shape(size: tuple[int, int], tier: str, built: bool) -> Image.Image:
     return shapes.cached(("workers-tile", size, tier, built), make)
 
 
-def _tile(img: Image.Image, b: Mapping[str, Any], xy: tuple[int, int], size: tuple[int, int],
-          title: str, face: str) -> None:  # fmt: skip
+def _tile(
+    img: Image.Image,
+    b: Mapping[str, Any],
+    xy: tuple[int, int],
+    size: tuple[int, int],
+    title: str,
+    face: str,
+) -> None:
     """A building's tile without its workers: the band with its number (and recipe), the name,
     and the cost while face down."""
     built = bool(b.get("built"))
@@ -199,8 +216,9 @@ def _tile(img: Image.Image, b: Mapping[str, Any], xy: tuple[int, int], size: tup
     if face:
         _recipe(img, x0 + 14 + fonts.width(title, role, big), y0 + 35, b.get("recipe"))
         lines = fonts.wrap(hyphenated(face + mark(b), w - 10), "cond", SMALLEST, w - 10)[:2]
-        fonts.draw_lines(img, (x0 + 6, y0 + 68), lines, "cond", SMALLEST,
-                         TEXT if built else MUTED, 26)  # fmt: skip
+        fonts.draw_lines(
+            img, (x0 + 6, y0 + 68), lines, "cond", SMALLEST, TEXT if built else MUTED, 26
+        )
     cost = dict(b.get("cost") or {})
     if b.get("excluded"):
         fonts.role_label(img, (x0 + 8, y0 + h - 18), "left out", "cond", SMALLEST, MUTED)
@@ -211,7 +229,8 @@ def _tile(img: Image.Image, b: Mapping[str, Any], xy: tuple[int, int], size: tup
 def hyphenated(text: str, width: float) -> str:
     """``text`` with every word too wide for a line broken with a hyphen (a long name)."""
     out = []
-    for word in text.split(" "):
+    for whole in text.split(" "):
+        word = whole
         while fonts.width(word, "cond", SMALLEST) > width and len(word) > 4:
             cut = len(word) - 1
             while cut > 2 and fonts.width(word[:cut] + "-", "cond", SMALLEST) > width:
@@ -238,9 +257,13 @@ def _highlight(img: Image.Image, xy: tuple[int, int], size: tuple[int, int]) -> 
 
 
 def _draw_building(
-    img: Image.Image, b: Mapping[str, Any], xy: tuple[int, int], size: tuple[int, int],
-    title: str, face: str,
-) -> None:  # fmt: skip
+    img: Image.Image,
+    b: Mapping[str, Any],
+    xy: tuple[int, int],
+    size: tuple[int, int],
+    title: str,
+    face: str,
+) -> None:
     """A tile, and when built its owner (a worker in a gold ring), S27 markers and places."""
     _tile(img, b, xy, size, title, face)
     if not b.get("built"):
@@ -289,8 +312,15 @@ def _draw_spaces(img: Image.Image, view: View, by_number: Mapping[int, Mapping[s
             if key == "porta" and isinstance(owner, int):  # C34: the Porta's owner
                 img.paste(_owner_ring(), (x + SPACE_W - 46, y + 40), _owner_ring())
                 paste_centered(img, icons.worker(owner, 30), x + SPACE_W - 27, y + 59)
-            _places(img, x + SPACE_W / 2, y + SPACE_H - 26, list(sp.get("workers") or []),
-                    int(sp.get("limit") or 0), 0, SPACE_W - 8)  # fmt: skip
+            _places(
+                img,
+                x + SPACE_W / 2,
+                y + SPACE_H - 26,
+                list(sp.get("workers") or []),
+                int(sp.get("limit") or 0),
+                0,
+                SPACE_W - 8,
+            )
             continue
         b = by_number.get(int(key))
         if b is None:
@@ -315,8 +345,9 @@ def _draw_grid(img: Image.Image, view: View, by_number: Mapping[int, Mapping[str
     for i, number in enumerate(GRID):
         b = by_number.get(number)
         if b is not None:
-            _draw_building(img, b, tile_box(i), (TILE_W, TILE_H), str(number),
-                           str(b.get("name", "")))  # fmt: skip
+            _draw_building(
+                img, b, tile_box(i), (TILE_W, TILE_H), str(number), str(b.get("name", ""))
+            )
     special = view.get("special_fields") or {}
     for j, cid in enumerate(SPECIAL):
         xy = tile_box(len(GRID) + j)
@@ -340,9 +371,7 @@ def last_spaces(view: View) -> set[str]:
         return set()
     verb, args = words[0], words[1:]
     out: set[str] = set()
-    if verb == "collect" and args:
-        out.add(args[0])
-    elif verb == "produce" and args:
+    if (verb == "collect" and args) or (verb == "produce" and args):
         out.add(args[0])
     elif verb == "build":
         out.add("costruzione")

@@ -11,6 +11,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core import ActionChoice
+from engine.workers import GAME
+from engine.workers.views import card_view
 from render import fonts
 from render.workers import icons, terms, words
 from render.workers.layout import (
@@ -20,13 +22,13 @@ from render.workers.layout import (
     GOLD,
     GOOD,
     LINE_H,
-    M,
     MUTED,
     SMALLEST,
     TEXT,
     TITLE,
-    W,
+    M,
     View,
+    W,
     box,
     goods_row,
     goods_width,
@@ -92,10 +94,16 @@ def _card_height(card: Mapping[str, Any], now: list[str]) -> tuple[int, list[str
 
 def _draw_card(img: Image.Image, card: Mapping[str, Any], now: list[str], top: int) -> int:
     h, lines = _card_height(card, now)
-    box(img, (X0, top), (X1 - X0, h - 8), CARD_HI if now else CARD,
-        outline=GOOD if now else None, width=3 if now else 0)  # fmt: skip
+    box(
+        img,
+        (X0, top),
+        (X1 - X0, h - 8),
+        CARD_HI if now else CARD,
+        outline=GOOD if now else None,
+        width=3 if now else 0,
+    )
     cost = {g: int(n) for g, n in (card.get("cost") or {}).items() if n}
-    right = X1 - PAD
+    right: float = X1 - PAD
     if cost:
         width = goods_width(cost, 30)
         goods_row(img, right - width, top + 38, cost, 30)
@@ -107,8 +115,14 @@ def _draw_card(img: Image.Image, card: Mapping[str, Any], now: list[str], top: i
         right -= fonts.width("free", "cond", SMALLEST) + 12
     title = f"{card.get('id')} {card.get('name')}{card.get('mark') or ''}"
     f = fonts.font("bold", SMALLEST + 2)
-    fonts.draw_text(img, (X0 + PAD, top + 38), fonts.fit(title, f, SMALLEST + 2, right - X0 - PAD),
-                    f, SMALLEST + 2, TEXT)  # fmt: skip
+    fonts.draw_text(
+        img,
+        (X0 + PAD, top + 38),
+        fonts.fit(title, f, SMALLEST + 2, right - X0 - PAD),
+        f,
+        SMALLEST + 2,
+        TEXT,
+    )
     y = fonts.draw_lines(img, (X0 + PAD, top + 38 + LINE_H), lines, "cond", SMALLEST, TEXT, LINE_H)
     if now:
         ImageDraw.Draw(img).polygon(
@@ -145,10 +159,14 @@ def _volcano_lines(view: View) -> list[str]:
         cards = [c for c in view.get(key) or [] if isinstance(c, Mapping)]
         if cards:
             shown = "; ".join(
-                f"{c.get('id')} " + ("the Apocalypse" if c.get("apocalypse") else
-                                     ", ".join(terms.good(g) for g in c.get("goods") or []))
+                f"{c.get('id')} "
+                + (
+                    "the Apocalypse"
+                    if c.get("apocalypse")
+                    else ", ".join(terms.good(g) for g in c.get("goods") or [])
+                )
                 for c in cards
-            )  # fmt: skip
+            )
             out += fonts.wrap(f"{title}: {shown}", "cond", SMALLEST, X1 - X0)
     return out
 
@@ -177,8 +195,9 @@ def draw_hand(view: View, name: str, choices: Sequence[ActionChoice]) -> Image.I
     head = fonts.fit(f"{fonts.clean(name) or 'Your'} · your cards", f, TITLE, X1 - x)
     fonts.draw_text(img, (x, 46), head, f, TITLE, TEXT)
     what = words.decision(view) if choices else "nothing to decide now"
-    status = fonts.wrap(f"Now: {what}" if choices else "Nothing to decide now", "cond", SMALLEST,
-                        X1 - X0)[:1]  # fmt: skip
+    status = fonts.wrap(
+        f"Now: {what}" if choices else "Nothing to decide now", "cond", SMALLEST, X1 - X0
+    )[:1]
     fonts.draw_lines(img, (X0, 82), status, "cond", SMALLEST, MUTED, LINE_H)
     y = 96
     if _pledge_height(view):
@@ -188,19 +207,18 @@ def draw_hand(view: View, name: str, choices: Sequence[ActionChoice]) -> Image.I
         y += 44
         for card, now in rows:
             y = _draw_card(img, card, now, y)
-    y = fonts.draw_lines(img, (X0, y + 24), volcano, "cond", SMALLEST, TEXT, LINE_H) - 24
+    y = round(fonts.draw_lines(img, (X0, y + 24), volcano, "cond", SMALLEST, TEXT, LINE_H)) - 24
     if adapted:
-        note = str((view.get("legend") or {}).get("adapted_note") or
-                   "† adapted: original card or board text not public")  # fmt: skip
+        note = str(
+            (view.get("legend") or {}).get("adapted_note")
+            or "† adapted: original card or board text not public"
+        )
         fonts.role_label(img, (X0, y + 30), note, "cond", SMALLEST, MUTED)
     return img
 
 
 def sample_hand() -> Image.Image:
     """A hand with cards usable now and a pledge (for the palette)."""
-    from engine.workers import GAME
-    from engine.workers.views import card_view
-
     view = GAME.view(GAME.new_game(2, 2), 0)
     view["stage"] = "offering"
     view["offering"] = {"requirement": 9}

@@ -33,8 +33,12 @@ class Pen:
         return (self.cx + x * self.r, self.cy + y * self.r)
 
     def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
-        return (self.cx + x0 * self.r, self.cy + y0 * self.r, self.cx + x1 * self.r,
-                self.cy + y1 * self.r)  # fmt: skip
+        return (
+            self.cx + x0 * self.r,
+            self.cy + y0 * self.r,
+            self.cx + x1 * self.r,
+            self.cy + y1 * self.r,
+        )
 
     def ellipse(self, x0: float, y0: float, x1: float, y1: float, fill: RGB) -> None:
         self.d.ellipse(self.box(x0, y0, x1, y1), fill=fill, outline=INK, width=self.w)
@@ -42,7 +46,9 @@ class Pen:
     def circle(self, x: float, y: float, rr: float, fill: RGB) -> None:
         self.ellipse(x - rr, y - rr, x + rr, y + rr, fill)
 
-    def rect(self, x0: float, y0: float, x1: float, y1: float, fill: RGB, radius: float = 0) -> None:
+    def rect(
+        self, x0: float, y0: float, x1: float, y1: float, fill: RGB, radius: float = 0
+    ) -> None:
         self.d.rounded_rectangle(
             self.box(x0, y0, x1, y1), radius=radius * self.r, fill=fill, outline=INK, width=self.w
         )
@@ -61,8 +67,9 @@ def _grain(q: Pen) -> None:
     q.line([(0.1, 0.9), (0.0, -0.2)], (150, 110, 30), 0.1)
     for i, y in enumerate((-0.75, -0.45, -0.15, 0.15)):
         side = -1 if i % 2 else 1
-        q.ellipse(-0.05 + side * 0.05 - 0.2, y - 0.17, -0.05 + side * 0.05 + 0.2, y + 0.17,
-                  (236, 190, 60))  # fmt: skip
+        q.ellipse(
+            -0.05 + side * 0.05 - 0.2, y - 0.17, -0.05 + side * 0.05 + 0.2, y + 0.17, (236, 190, 60)
+        )
         q.ellipse(side * 0.3 - 0.15, y - 0.1, side * 0.3 + 0.15, y + 0.2, (236, 190, 60))
 
 
@@ -111,8 +118,18 @@ def _clay(q: Pen) -> None:
 
 
 def _stone(q: Pen) -> None:
-    q.poly([(-0.8, 0.55), (-0.65, -0.3), (-0.1, -0.75), (0.55, -0.5), (0.85, 0.2), (0.45, 0.7),
-            (-0.3, 0.75)], (150, 150, 150))  # fmt: skip
+    q.poly(
+        [
+            (-0.8, 0.55),
+            (-0.65, -0.3),
+            (-0.1, -0.75),
+            (0.55, -0.5),
+            (0.85, 0.2),
+            (0.45, 0.7),
+            (-0.3, 0.75),
+        ],
+        (150, 150, 150),
+    )
     q.line([(-0.2, -0.3), (0.2, 0.1), (0.05, 0.5)], (90, 90, 90), 0.07)
 
 
@@ -218,8 +235,18 @@ def _gold(q: Pen) -> None:  # an ingot
 
 def _iron(q: Pen) -> None:  # an anvil
     grey = (110, 116, 126)
-    q.poly([(-0.95, -0.55), (0.75, -0.55), (0.75, -0.15), (0.35, 0.05), (-0.45, 0.05),
-            (-0.6, -0.25), (-0.95, -0.35)], grey)  # fmt: skip
+    q.poly(
+        [
+            (-0.95, -0.55),
+            (0.75, -0.55),
+            (0.75, -0.15),
+            (0.35, 0.05),
+            (-0.45, 0.05),
+            (-0.6, -0.25),
+            (-0.95, -0.35),
+        ],
+        grey,
+    )
     q.rect(-0.28, 0.05, 0.28, 0.5, grey)
     q.rect(-0.65, 0.5, 0.65, 0.82, grey)
 
@@ -246,20 +273,54 @@ def _gold_coin(q: Pen) -> None:
 
 
 def _tunics(q: Pen) -> None:
-    q.poly([(-0.35, -0.8), (-0.9, -0.45), (-0.7, -0.05), (-0.45, -0.2), (-0.45, 0.85),
-            (0.45, 0.85), (0.45, -0.2), (0.7, -0.05), (0.9, -0.45), (0.35, -0.8),
-            (0.0, -0.55)], (200, 64, 110))  # fmt: skip
+    q.poly(
+        [
+            (-0.35, -0.8),
+            (-0.9, -0.45),
+            (-0.7, -0.05),
+            (-0.45, -0.2),
+            (-0.45, 0.85),
+            (0.45, 0.85),
+            (0.45, -0.2),
+            (0.7, -0.05),
+            (0.9, -0.45),
+            (0.35, -0.8),
+            (0.0, -0.55),
+        ],
+        (200, 64, 110),
+    )
     q.line([(-0.45, 0.45), (0.45, 0.45)], (250, 210, 80), 0.1)
 
 
 PAINTERS: dict[str, Callable[[Pen], None]] = {
-    "grain": _grain, "deer": _deer, "wood": _wood, "grass": _grass, "fish": _fish,
-    "reed": _reed, "clay": _clay, "stone": _stone, "olives": _olives, "grapes": _grapes,
-    "flour": _flour, "sheep": _sheep, "planks": _planks, "coal": _coal, "pillars": _pillars,
-    "olive_oil": _olive_oil, "wine": _wine, "bread": _bread, "meat": _meat, "pearls": _pearls,
-    "wool": _wool, "gold": _gold, "iron": _iron, "fabric": _fabric, "swords": _swords,
-    "gold_coin": _gold_coin, "tunics": _tunics,
-}  # fmt: skip
+    "grain": _grain,
+    "deer": _deer,
+    "wood": _wood,
+    "grass": _grass,
+    "fish": _fish,
+    "reed": _reed,
+    "clay": _clay,
+    "stone": _stone,
+    "olives": _olives,
+    "grapes": _grapes,
+    "flour": _flour,
+    "sheep": _sheep,
+    "planks": _planks,
+    "coal": _coal,
+    "pillars": _pillars,
+    "olive_oil": _olive_oil,
+    "wine": _wine,
+    "bread": _bread,
+    "meat": _meat,
+    "pearls": _pearls,
+    "wool": _wool,
+    "gold": _gold,
+    "iron": _iron,
+    "fabric": _fabric,
+    "swords": _swords,
+    "gold_coin": _gold_coin,
+    "tunics": _tunics,
+}
 
 
 def good_icon(good: str, size: int, *, faded: bool = False) -> Image.Image:
@@ -267,8 +328,13 @@ def good_icon(good: str, size: int, *, faded: bool = False) -> Image.Image:
 
     def paint(im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
         n = size * s
-        d.rounded_rectangle((0, 0, n - 1, n - 1), radius=n * 0.18, fill=TILE, outline=TILE_EDGE,
-                            width=max(1, round(n * 0.03)))  # fmt: skip
+        d.rounded_rectangle(
+            (0, 0, n - 1, n - 1),
+            radius=n * 0.18,
+            fill=TILE,
+            outline=TILE_EDGE,
+            width=max(1, round(n * 0.03)),
+        )
         painter = PAINTERS.get(good)
         if painter is None:
             d.regular_polygon((n / 2, n / 2, n * 0.3), 5, fill=INK)
@@ -299,11 +365,14 @@ def _shape(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, f
     if shape == "circle":
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
     elif shape == "square":
-        d.rounded_rectangle((cx - r * 0.88, cy - r * 0.88, cx + r * 0.88, cy + r * 0.88),
-                            radius=r * 0.2, fill=fill)  # fmt: skip
+        d.rounded_rectangle(
+            (cx - r * 0.88, cy - r * 0.88, cx + r * 0.88, cy + r * 0.88), radius=r * 0.2, fill=fill
+        )
     elif shape == "triangle":
-        d.polygon([(cx, cy - r * 1.1), (cx + r * 1.05, cy + r * 0.8), (cx - r * 1.05, cy + r * 0.8)],
-                  fill=fill)  # fmt: skip
+        d.polygon(
+            [(cx, cy - r * 1.1), (cx + r * 1.05, cy + r * 0.8), (cx - r * 1.05, cy + r * 0.8)],
+            fill=fill,
+        )
     else:
         d.polygon([(cx, cy - r * 1.12), (cx + r, cy), (cx, cy + r * 1.12), (cx - r, cy)], fill=fill)
 
@@ -323,8 +392,9 @@ def worker(seat: int, size: int, *, coin: bool = False) -> Image.Image:
         shape = SEAT_SHAPE[colour]
         if coin:
             d.ellipse((c - r * 1.3, c - r * 1.3, c + r * 1.3, c + r * 1.3), fill=EDGE)
-            d.ellipse((c - r * 1.15, c - r * 1.15, c + r * 1.15, c + r * 1.15),
-                      fill=SEAT_FILL[colour])  # fmt: skip
+            d.ellipse(
+                (c - r * 1.15, c - r * 1.15, c + r * 1.15, c + r * 1.15), fill=SEAT_FILL[colour]
+            )
             d.ellipse((c - r * 0.8, c - r * 0.8, c + r * 0.8, c + r * 0.8), fill=(240, 196, 40))
             _shape(d, shape, c, c, r * 0.45, EDGE)
             return
@@ -353,7 +423,9 @@ def token(size: int) -> Image.Image:
     def paint(im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
         n = size * s
         c, r = n / 2, n * 0.42
-        d.ellipse((c - r, c - r, c + r, c + r), fill=(60, 50, 70), outline=RIM, width=round(n * 0.06))
+        d.ellipse(
+            (c - r, c - r, c + r, c + r), fill=(60, 50, 70), outline=RIM, width=round(n * 0.06)
+        )
         k, w = r * 0.5, round(n * 0.1)
         d.line([(c - k, c - k), (c + k, c + k)], fill=RIM, width=w)
         d.line([(c - k, c + k), (c + k, c - k)], fill=RIM, width=w)
@@ -369,11 +441,17 @@ def army(seat: int, size: int, *, injured: bool = False) -> Image.Image:
     def paint(im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
         n = size * s
         pts = [(0.15, 0.1), (0.85, 0.1), (0.85, 0.5), (0.5, 0.95), (0.15, 0.5)]
-        d.polygon([(x * n, y * n) for x, y in pts], fill=SEAT_FILL[colour], outline=EDGE,
-                  width=round(n * 0.07))  # fmt: skip
+        d.polygon(
+            [(x * n, y * n) for x, y in pts],
+            fill=SEAT_FILL[colour],
+            outline=EDGE,
+            width=round(n * 0.07),
+        )
         _shape(d, SEAT_SHAPE[colour], n / 2, n * 0.45, n * 0.14, EDGE)
         if injured:
-            d.line([(n * 0.1, n * 0.9), (n * 0.9, n * 0.1)], fill=(220, 30, 30), width=round(n * 0.1))
+            d.line(
+                [(n * 0.1, n * 0.9), (n * 0.9, n * 0.1)], fill=(220, 30, 30), width=round(n * 0.1)
+            )
 
     return shapes.cached_sprite(("workers-army", colour, size, injured), (size, size), paint)
 
@@ -387,15 +465,32 @@ def vesuvius(size: int, awake: bool) -> Image.Image:
 
     def paint(im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
         w, h = size * 1.4 * s, size * s
-        d.polygon([(0, h), (w * 0.38, h * 0.38), (w * 0.62, h * 0.38), (w, h)], fill=(122, 104, 90),
-                  outline=EDGE, width=round(s * 2))  # fmt: skip
+        d.polygon(
+            [(0, h), (w * 0.38, h * 0.38), (w * 0.62, h * 0.38), (w, h)],
+            fill=(122, 104, 90),
+            outline=EDGE,
+            width=round(s * 2),
+        )
         if awake:
-            d.polygon([(w * 0.4, h * 0.4), (w * 0.6, h * 0.4), (w * 0.55, h * 0.75),
-                       (w * 0.47, h * 0.62)], fill=LAVA)  # fmt: skip
+            d.polygon(
+                [
+                    (w * 0.4, h * 0.4),
+                    (w * 0.6, h * 0.4),
+                    (w * 0.55, h * 0.75),
+                    (w * 0.47, h * 0.62),
+                ],
+                fill=LAVA,
+            )
             for x, y, r in ((0.5, 0.22, 0.12), (0.6, 0.1, 0.1), (0.38, 0.12, 0.08)):
-                d.ellipse(((x - r) * w, (y - r) * h * 1.4, (x + r) * w, (y + r) * h * 1.4 - h * 0.1),
-                          fill=ASH)  # fmt: skip
+                d.ellipse(
+                    ((x - r) * w, (y - r) * h * 1.4, (x + r) * w, (y + r) * h * 1.4 - h * 0.1),
+                    fill=ASH,
+                )
         else:
-            d.line([(w * 0.38, h * 0.38), (w * 0.62, h * 0.38)], fill=(200, 196, 190), width=round(s * 4))
+            d.line(
+                [(w * 0.38, h * 0.38), (w * 0.62, h * 0.38)],
+                fill=(200, 196, 190),
+                width=round(s * 4),
+            )
 
     return shapes.cached_sprite(("workers-vesuvius", size, awake), (round(size * 1.4), size), paint)

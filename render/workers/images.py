@@ -13,9 +13,11 @@ from typing import Any
 
 from PIL import Image
 
+from engine.workers import GAME
 from render import png
 from render.workers import icons
 from render.workers.board import BOARD_H, background, draw_board
+from render.workers.hand import sample_hand
 from render.workers.layout import (
     CANVAS,
     CARD,
@@ -27,13 +29,14 @@ from render.workers.layout import (
     MUTED,
     TEXT,
     TIER_FILL,
-    W,
     View,
+    W,
 )
 from render.workers.panel import blocks, draw_blocks, draw_header, height
 from render.workers.tablet import draw_tablets, draw_tablets_onto, tablets_height
 
 FIELDS = ("grain", "deer", "wood", "grass", "fish", "reed", "clay", "stone", "olives", "grapes")
+GOODS = tuple(icons.PAINTERS)
 
 
 def _fields(view: View) -> tuple[str, ...]:
@@ -64,8 +67,6 @@ def draw_board_image(view: View, names: Sequence[str], *, tablets: bool = False)
 
 def _sample_view() -> dict[str, Any]:
     """A synthetic crowded position holding every dynamic colour (for the palette)."""
-    from engine.workers import GAME  # the sample deal: only public data is drawn
-
     state = GAME.new_game(1, 4)
     view = GAME.view(state, None)
     for i, b in enumerate(view["buildings"]):
@@ -85,22 +86,31 @@ def _palette_samples() -> list[Image.Image]:
     view = _sample_view()
     names = ["Sample"] * 4
     sheet = Image.new("RGB", (W, 200), CARD)
-    for i, g in enumerate(FIELDS + ("flour", "sheep", "planks", "coal", "pillars", "olive_oil",
-                                    "wine", "bread", "meat", "pearls", "wool", "gold", "iron",
-                                    "fabric", "swords", "gold_coin", "tunics")):  # fmt: skip
+    for i, g in enumerate(GOODS):
         for faded in (False, True):
             icon = icons.good_icon(g, 42, faded=faded)
             sheet.paste(icon, (4 + (i % 20) * 48, 4 + (i // 20) * 48 + (96 if faded else 0)), icon)
-    from render.workers.hand import sample_hand
-
     return [draw_board_image(view, names), draw_tablets(view, names), sheet, sample_hand()]
 
 
 PALETTE = png.Palette(
     _palette_samples,
-    keep=[*icons.SEAT_FILL.values(), *TIER_FILL.values(),
-          CANVAS, CARD, CARD_HI, TEXT, MUTED, DIM, HIGHLIGHT, GOOD, GOLD, icons.TILE, icons.INK],
-)  # fmt: skip
+    keep=[
+        *icons.SEAT_FILL.values(),
+        *TIER_FILL.values(),
+        CANVAS,
+        CARD,
+        CARD_HI,
+        TEXT,
+        MUTED,
+        DIM,
+        HIGHLIGHT,
+        GOOD,
+        GOLD,
+        icons.TILE,
+        icons.INK,
+    ],
+)
 
 
 def render_board(view: View, names: Sequence[str]) -> bytes:

@@ -80,16 +80,30 @@ def paste_centered(img: Image.Image, sprite: Image.Image, cx: float, cy: float) 
     img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
 
-def box(img: Image.Image, xy: tuple[int, int], size: tuple[int, int], fill: RGB = CARD,
-        *, outline: RGB | None = None, width: int = 0, radius: int = 10) -> None:  # fmt: skip
+def box(
+    img: Image.Image,
+    xy: tuple[int, int],
+    size: tuple[int, int],
+    fill: RGB = CARD,
+    *,
+    outline: RGB | None = None,
+    width: int = 0,
+    radius: int = 10,
+) -> None:
     """A rounded box pasted from the shared cache."""
     img.paste(shapes.box(size, fill, CANVAS, radius=radius, outline=outline, width=width), xy)
 
 
 def goods_row(
-    img: Image.Image, x: float, base: float, bundle: Mapping[str, int], icon: int,
-    fill: RGB = TEXT, *, tight: bool = False,
-) -> float:  # fmt: skip
+    img: Image.Image,
+    x: float,
+    base: float,
+    bundle: Mapping[str, int],
+    icon: int,
+    fill: RGB = TEXT,
+    *,
+    tight: bool = False,
+) -> float:
     """Icons with their counts (``2`` after the icon, none for 1) from ``x`` with the text's
     baseline at ``base``; returns the x after the last."""
     gap = 5 if tight else 11

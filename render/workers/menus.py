@@ -78,8 +78,9 @@ def _grouped(
         parts = [items[i : i + MAX_GROUP] for i in range(0, len(items), MAX_GROUP)]
         for n, part in enumerate(parts):
             suffix = f" ({n + 1}/{len(parts)})" if len(parts) > 1 else ""
-            groups.append(Group(f"{k}-{n}" if len(parts) > 1 else k, labels[k] + suffix,
-                                tuple(part)))  # fmt: skip
+            groups.append(
+                Group(f"{k}-{n}" if len(parts) > 1 else k, labels[k] + suffix, tuple(part))
+            )
     return groups
 
 
@@ -135,7 +136,7 @@ def _offering(view: View, seat: int, choices: Sequence[ActionChoice]) -> Control
     if 0 <= seat < len(seats) and isinstance(seats[seat], Mapping):
         goods = seats[seat].get("goods") or {}
     rows = []
-    pledgeable = {(_words(c) + ["", ""])[1] for c in choices if c.notation.startswith("pledge ")}
+    pledgeable = {[*_words(c), "", ""][1] for c in choices if c.notation.startswith("pledge ")}
     order = [str(g) for g in goods] or sorted(pledgeable)
     for good in order:
         if not (goods.get(good) or pledge.get(good) or good in pledgeable):
@@ -149,8 +150,10 @@ def _offering(view: View, seat: int, choices: Sequence[ActionChoice]) -> Control
         rows.append(StepRow(good, label, n, down, up))
     offering = view.get("offering") or {}
     value = view.get("pledge_value", sum(terms.value(g) * n for g, n in pledge.items()))
-    status = (f"Your offering: value {value} · all of you need {offering.get('requirement', '?')} "
-              "(the others' pledges stay secret until everyone locks)")  # fmt: skip
+    status = (
+        f"Your offering: value {value} · all of you need {offering.get('requirement', '?')} "
+        "(the others' pledges stay secret until everyone locks)"
+    )
     lock = by_notation.get("lock")
     extra = tuple(c for c in choices if c.notation.startswith("play "))
     return Stepper(tuple(rows), status, lock, extra)
@@ -172,8 +175,18 @@ def controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls
         return _two_step(trades, _trade_key, "Give which good?", rest)
     if verbs & {"train", "swap"}:
         return _piazza(view, choices)
-    placements = {"collect", "produce", "build", "port", "piazza", "activate", "recover",
-                  "army", "hire", "use"}  # fmt: skip
+    placements = {
+        "collect",
+        "produce",
+        "build",
+        "port",
+        "piazza",
+        "activate",
+        "recover",
+        "army",
+        "hire",
+        "use",
+    }
     decision = view.get("decision") or {}
     if verbs <= placements and decision.get("kind") in ("place", None):
         return _two_step(choices, placement_space, "Choose where to place a worker…")

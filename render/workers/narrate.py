@@ -79,8 +79,10 @@ class _Story:
             e, self.placed = self.placed, None
             if e.get("space") not in ("porta", "piazza", "display"):
                 extra = " (an extra action)" if e.get("extra") else ""
-                self.lines.append(f"{self.who(e)} placed a worker at {terms.space(e.get('space'))}"
-                                  f"{_using(e.get('card'))}{extra}")  # fmt: skip
+                self.lines.append(
+                    f"{self.who(e)} placed a worker at {terms.space(e.get('space'))}"
+                    f"{_using(e.get('card'))}{extra}"
+                )
         if self.offering_failed is not None:
             self.lines.append(self.offering_failed)
             self.offering_failed = None
@@ -107,14 +109,20 @@ class _Story:
 
 def _collected(s: _Story, e: Event) -> None:
     where = terms.space(e.get("field"))
-    s.action(e, f"collected {terms.good(e.get('good'), int(e.get('amount', 0)))} at {where}"
-                f"{_using(e.get('card'))}")  # fmt: skip
+    s.action(
+        e,
+        f"collected {terms.good(e.get('good'), int(e.get('amount', 0)))} at {where}"
+        f"{_using(e.get('card'))}",
+    )
 
 
 def _produced(s: _Story, e: Event) -> None:
     made = terms.good(e.get("good"), int(e.get("amount", 0)))
-    s.action(e, f"produced {made} from {terms.goods(e.get('paid'))} at "
-                f"{terms.building(e.get('building'))}{_using(e.get('card'))}")  # fmt: skip
+    s.action(
+        e,
+        f"produced {made} from {terms.goods(e.get('paid'))} at "
+        f"{terms.building(e.get('building'))}{_using(e.get('card'))}",
+    )
 
 
 def _built(s: _Story, e: Event) -> None:
@@ -183,7 +191,8 @@ def _injured(s: _Story, e: Event) -> None:
 
 def _resolved(s: _Story, e: Event) -> None:
     total, need = e.get("total"), e.get("requirement")
-    values = e.get("values") if isinstance(e.get("values"), list) else []
+    raw = e.get("values")
+    values: list[Any] = raw if isinstance(raw, list) else []
     shares = ", ".join(f"{_name(s.names, i)} {v}" for i, v in enumerate(values))
     shares = f": {shares}" if len(values) > 1 else ""
     if e.get("success"):
@@ -263,8 +272,9 @@ class _Fields(dict[str, Any]):
             "only_text": lambda: f" ({e.get('only')} only)" if e.get("only") else "",
             "left_text": lambda: _plural(int(e.get("left", 0)), "coin"),
             "deck_text": lambda: "city" if e.get("deck") == "city" else "specialist",
-            "workers_text": lambda: _plural(int(e.get("workers", 0)) if isinstance(
-                e.get("workers"), int) else 0, "worker"),  # fmt: skip
+            "workers_text": lambda: _plural(
+                int(e.get("workers", 0)) if isinstance(e.get("workers"), int) else 0, "worker"
+            ),
             "recovered": lambda: RECOVERED.get(str(e.get("card")), "recovered"),
             "mode_text": lambda: OFFERING_MODE.get(str(e.get("mode")), str(e.get("mode"))),
         }
@@ -277,8 +287,9 @@ def _placed(s: _Story, e: Event) -> None:
     s.placed = e
     if e.get("space") in ("porta", "piazza"):  # the trades / trainings follow as their own lines
         extra = " (an extra action)" if e.get("extra") else ""
-        s.lines.append(f"{s.who(e)} went to {terms.space(e.get('space'))}{_using(e.get('card'))}"
-                       f"{extra}")  # fmt: skip
+        s.lines.append(
+            f"{s.who(e)} went to {terms.space(e.get('space'))}{_using(e.get('card'))}{extra}"
+        )
         s.placed = None
 
 
@@ -308,9 +319,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "OwnerBonusPaid": _simple("{who} took 1 {good_name} as the owner of {building_name}"),
     "OwnerBonusDenied": _simple("{who} gets no owner's bonus at {building_name} (S35)"),
     "BuildingBuilt": _built,
-    "CastrumBegun": lambda s, e: s.action(
-        e, f"began building the Castrum{_paid(e.get('paid'))}"
-    ),
+    "CastrumBegun": lambda s, e: s.action(e, f"began building the Castrum{_paid(e.get('paid'))}"),
     "WindowOpened": _simple("The others may play C31 to halt the Castrum"),
     "WindowPassed": _simple("{who} let the Castrum pass"),
     "CastrumHalted": _simple("{who} played {card_name}: {builder_name}'s Castrum is halted"),
@@ -351,10 +360,13 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "EffectRecovered": lambda s, e: s.action(
         e, f"{RECOVERED.get(str(e.get('card')), 'recovered')} at the Foro{_paid(e.get('paid'))}"
     ),
-    "ArmyRecruited": lambda s, e: s.action(e, f"recruited an army at the Terme{_paid(e.get('paid'))}"),
+    "ArmyRecruited": lambda s, e: s.action(
+        e, f"recruited an army at the Terme{_paid(e.get('paid'))}"
+    ),
     "ChoiceLapsed": _simple("{who}'s {kind} has no possible choice: it lapses"),
-    "OfferingOpened": _simple("Offerings to Vesuvius: {requirement} needed. Pledge in secret, "
-                              "then lock"),  # fmt: skip
+    "OfferingOpened": _simple(
+        "Offerings to Vesuvius: {requirement} needed. Pledge in secret, then lock"
+    ),
     "PledgeChanged": _simple("{who} changed their offering"),
     "OfferingLocked": _simple("{who} locked their offering"),
     "OfferingCardPlayed": _simple("{who} played {card_name}: {mode_text}"),

@@ -20,13 +20,13 @@ from render.workers.layout import (
     GOLD,
     HIGHLIGHT,
     LINE_H,
-    M,
     MUTED,
     SMALLEST,
     TEXT,
     TITLE,
-    W,
+    M,
     View,
+    W,
     box,
     goods_row,
     paste_centered,
@@ -61,8 +61,15 @@ def draw_header(img: Image.Image, view: View) -> None:
     sprite = icons.vesuvius(56, awake)
     img.paste(sprite, (X1 - sprite.width, 4), sprite)
     side = "Vesuvius B: awake" if awake else "Vesuvius A: asleep"
-    fonts.role_label(img, (X1 - sprite.width - 10, 42), side, "cond_bold", SMALLEST,
-                     DANGER if awake else MUTED, "rs")  # fmt: skip
+    fonts.role_label(
+        img,
+        (X1 - sprite.width - 10, 42),
+        side,
+        "cond_bold",
+        SMALLEST,
+        DANGER if awake else MUTED,
+        "rs",
+    )
     volcano = view.get("volcano") or {}
     deck = f"Volcano set {volcano.get('difficulty', '?')}: {volcano.get('deck', 0)} face down"
     if volcano.get("upper") is not None:
@@ -81,15 +88,21 @@ def draw_header(img: Image.Image, view: View) -> None:
     else:
         fonts.role_label(img, (x + 14, 88), "none revealed", "cond", SMALLEST, MUTED)
     decks = view.get("decks") or {}
-    line = (f"Specialists {decks.get('specialists', 0)} (discards {decks.get('specialist_discards', 0)})"
-            f" · City cards {decks.get('city', 0)} (discards {len(decks.get('city_discards') or [])})")  # fmt: skip
+    spec, spec_out = decks.get("specialists", 0), decks.get("specialist_discards", 0)
+    city, city_out = decks.get("city", 0), len(decks.get("city_discards") or [])
+    line = f"Specialists {spec} (discards {spec_out}) · City cards {city} (discards {city_out})"
     blocked = list(volcano.get("blocked") or [])
     fonts.role_label(img, (X0, 130), line, "cond", SMALLEST, MUTED)
     if blocked:  # solo: goods that cannot be collected or produced this round
         x = X0 + fonts.width(line, "cond", SMALLEST) + 16
         fonts.role_label(img, (x, 130), "blocked:", "cond_bold", SMALLEST, DANGER)
-        goods_row(img, x + fonts.width("blocked:", "cond_bold", SMALLEST) + 8, 132,
-                  dict.fromkeys(blocked, 1), 30)  # fmt: skip
+        goods_row(
+            img,
+            x + fonts.width("blocked:", "cond_bold", SMALLEST) + 8,
+            132,
+            dict.fromkeys(blocked, 1),
+            30,
+        )
 
 
 # ------------------------------------------------------------------ the panel
@@ -108,7 +121,11 @@ def _turn(view: View, names: Sequence[str]) -> tuple[int | None, str, str]:
                 return 0, f"{seat_name(view, names, 0)} wins", f"title: {outcome.get('title')}"
             return 0, "Game over", "the army did not reach the Castrum in time"
         if winners:
-            return winners[0], f"{seat_name(view, names, winners[0])} wins", "the army is in the Castrum"
+            return (
+                winners[0],
+                f"{seat_name(view, names, winners[0])} wins",
+                "the army is in the Castrum",
+            )
         return None, "Game over", "the Apocalypse: everybody lost"
     what = words.decision(view)
     if kind == "window":
@@ -162,7 +179,9 @@ def _status(view: View, names: Sequence[str]) -> list[str]:
 
     offering = view.get("offering")
     if isinstance(offering, Mapping):
-        text = f"Offering: {offering.get('requirement')} needed (pledges stay secret until all lock)"
+        text = (
+            f"Offering: {offering.get('requirement')} needed (pledges stay secret until all lock)"
+        )
         if offering.get("locked"):
             text += f". Locked: {who(offering.get('locked'))}"
         if offering.get("exempt"):
@@ -172,20 +191,29 @@ def _status(view: View, names: Sequence[str]) -> list[str]:
         out.append(text)
     reward = view.get("reward")
     if isinstance(reward, Mapping):
-        draws = [f"{seat_name(view, names, i)} {n}" for i, n in enumerate(reward.get("draws") or [])
-                 if isinstance(n, int) and n]  # fmt: skip
+        draws = [
+            f"{seat_name(view, names, i)} {n}"
+            for i, n in enumerate(reward.get("draws") or [])
+            if isinstance(n, int) and n
+        ]
         out.append(f"Rewards, draws left: {', '.join(draws) or 'none'}")
     extra = int(view.get("extra_actions") or 0)
     if extra:
         out.append(f"Extra actions left this turn: {extra}")
     if int(view.get("foro_coins") or 0):
-        out.append(f"Coins on the Foro: {view.get('foro_coins')} (it can be built when none are left)")
+        out.append(
+            f"Coins on the Foro: {view.get('foro_coins')} (it can be built when none are left)"
+        )
     solo = view.get("solo")
     if isinstance(solo, Mapping):
-        display = [terms.card(c.get("id")) for c in solo.get("display") or [] if isinstance(c, Mapping)]
+        display = [
+            terms.card(c.get("id")) for c in solo.get("display") or [] if isinstance(c, Mapping)
+        ]
         out.append(f"Display: {', '.join(display) or 'empty'}")
-        titles = ", ".join(f"{t} ≤ {r}" if i == 0 else f"{t} {r}"
-                           for i, (t, r) in enumerate(solo.get("titles") or []))  # fmt: skip
+        titles = ", ".join(
+            f"{t} ≤ {r}" if i == 0 else f"{t} {r}"
+            for i, (t, r) in enumerate(solo.get("titles") or [])
+        )
         out.append(f"March by round {solo.get('rounds')}. Titles: {titles}")
     return out
 
@@ -211,14 +239,26 @@ def _players_block(view: View, names: Sequence[str]) -> Block:
         for sv in rows:
             s = int(sv.get("seat", 0))
             on = s == turn or (turn is None and s in waiting)
-            box(img, (X0, y), (X1 - X0, ROW_H - 6), CARD_HI if on else CARD,
-                outline=HIGHLIGHT if on else None, width=2 if on else 0)  # fmt: skip
+            box(
+                img,
+                (X0, y),
+                (X1 - X0, ROW_H - 6),
+                CARD_HI if on else CARD,
+                outline=HIGHLIGHT if on else None,
+                width=2 if on else 0,
+            )
             paste_centered(img, icons.worker(s, 36), X0 + 28, y + 20)
             base = y + 31
             name = seat_name(view, names, s)
             f = fonts.font("bold", SMALLEST + 2)
-            fonts.draw_text(img, (NAME_X, base), fonts.fit(name, f, SMALLEST + 2, cols_x - NAME_X - 8),
-                            f, SMALLEST + 2, TEXT)  # fmt: skip
+            fonts.draw_text(
+                img,
+                (NAME_X, base),
+                fonts.fit(name, f, SMALLEST + 2, cols_x - NAME_X - 8),
+                f,
+                SMALLEST + 2,
+                TEXT,
+            )
             workers = f"{sv.get('available', 0)} of {sv.get('workers', 0)}"
             army = str(sv.get("army", "none"))
             hand = f"{sv.get('hand_specialists', 0)}S {sv.get('hand_city', 0)}C"
@@ -226,11 +266,20 @@ def _players_block(view: View, names: Sequence[str]) -> Block:
             cells = (workers, ARMY_WORD.get(army, army), str(sv.get("value", 0)), hand)
             for (label, w), text in zip(COLS, cells, strict=True):
                 if label == "army" and army != "none":
-                    paste_centered(img, icons.army(s, 32, injured=army == "injured"), x + 20, y + 20)
+                    paste_centered(
+                        img, icons.army(s, 32, injured=army == "injured"), x + 20, y + 20
+                    )
                     fonts.role_label(img, (x + 42, base), text, "cond", SMALLEST, TEXT)
                 else:
-                    fonts.role_label(img, (x + w / 2, base), text, "cond_bold", SMALLEST,
-                                     GOLD if label == "value" else TEXT, "ms")  # fmt: skip
+                    fonts.role_label(
+                        img,
+                        (x + w / 2, base),
+                        text,
+                        "cond_bold",
+                        SMALLEST,
+                        GOLD if label == "value" else TEXT,
+                        "ms",
+                    )
                 x += w
             y += ROW_H
 
@@ -242,15 +291,19 @@ def blocks(view: View, names: Sequence[str], adapted: bool) -> list[Block]:
     last = view.get("last")
     if isinstance(last, Mapping) and view.get("stage") != "over":
         who = seat_name(view, names, last.get("seat"))
-        out.append(_text_block(f"Last: {who} {words.placement(str(last.get('action', '')))}",
-                               marker=True))  # fmt: skip
+        out.append(
+            _text_block(f"Last: {who} {words.placement(str(last.get('action', '')))}", marker=True)
+        )
     out += [_text_block(line) for line in _status(view, names)]
     out.append(_players_block(view, names))
-    out.append(_text_block("workers: free of all · S / C: specialists / city cards in hand",
-                           fill=MUTED))  # fmt: skip
+    out.append(
+        _text_block("workers: free of all · S / C: specialists / city cards in hand", fill=MUTED)
+    )
     if adapted:
-        note = str((view.get("legend") or {}).get("adapted_note") or
-                   "† adapted: original card or board text not public")  # fmt: skip
+        note = str(
+            (view.get("legend") or {}).get("adapted_note")
+            or "† adapted: original card or board text not public"
+        )
         out.append(_text_block(note, fill=MUTED))
     return out
 
@@ -269,8 +322,11 @@ def draw_blocks(img: Image.Image, parts: Sequence[Block], top: int) -> None:
 def card_strip(view: View, sv: Mapping[str, Any]) -> str:
     """A seat's activated cards as one line of ids and names."""
     cards = [*(sv.get("specialists") or []), *(sv.get("city_cards") or [])]
-    return ", ".join(f"{c.get('id')} {c.get('name')}{c.get('mark') or ''}" for c in cards
-                     if isinstance(c, Mapping))  # fmt: skip
+    return ", ".join(
+        f"{c.get('id')} {c.get('name')}{c.get('mark') or ''}"
+        for c in cards
+        if isinstance(c, Mapping)
+    )
 
 
 __all__ = ["CARD", "Block", "blocks", "card_strip", "draw_blocks", "draw_header", "height"]

@@ -94,7 +94,7 @@ RULES: dict[str, tuple[str, str]] = {
     "adaptations": (
         "Our adaptations (†)",
         "The rulebook does not print every card, cost and limit. Where we had to fill a gap "
-        "the item is marked **†** and the images say \"† adapted: original card or board text "
+        'the item is marked **†** and the images say "† adapted: original card or board text '
         "not public\": most card effects and costs, several buildings' names and recipes, the "
         "values of some goods, worker-space limits, the army, worker and recovery costs, and "
         "the volcano cards (set C holds the rulebook's example card). Rulings W1–W40 in "

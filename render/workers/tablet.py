@@ -21,14 +21,14 @@ from render.workers.layout import (
     GOOD,
     HIGHLIGHT,
     LINE_H,
-    M,
     MUTED,
     ROMAN,
     SMALLEST,
     TEXT,
     TITLE,
-    W,
+    M,
     View,
+    W,
     box,
     goods_legend,
     paste_centered,
@@ -53,20 +53,30 @@ def _rows(view: View) -> list[list[tuple[int, list[str]]]]:
 
 
 def _cards_lines(sv: Mapping[str, Any]) -> list[str]:
-    cards = [c for c in [*(sv.get("specialists") or []), *(sv.get("city_cards") or [])]
-             if isinstance(c, Mapping)]  # fmt: skip
+    cards = [
+        c
+        for c in [*(sv.get("specialists") or []), *(sv.get("city_cards") or [])]
+        if isinstance(c, Mapping)
+    ]
     if not cards:
         return fonts.wrap("Activated cards: none", "cond", SMALLEST, X1 - X0 - 24)
-    text = "Activated: " + ", ".join(f"{c.get('id')} {c.get('name')}{c.get('mark') or ''}"
-                                     for c in cards)  # fmt: skip
+    text = "Activated: " + ", ".join(
+        f"{c.get('id')} {c.get('name')}{c.get('mark') or ''}" for c in cards
+    )
     return fonts.wrap(text, "cond", SMALLEST, X1 - X0 - 24)
 
 
 def _status(sv: Mapping[str, Any]) -> str:
-    parts = [f"workers {sv.get('workers', 0)}: {sv.get('available', 0)} free, "
-             f"{sv.get('placed', 0)} placed"]  # fmt: skip
-    for key, word in (("hired", "hired"), ("injured", "injured"), ("on_c28", "on C28"),
-                      ("on_c31", "on C31")):  # fmt: skip
+    parts = [
+        f"workers {sv.get('workers', 0)}: {sv.get('available', 0)} free, "
+        f"{sv.get('placed', 0)} placed"
+    ]
+    for key, word in (
+        ("hired", "hired"),
+        ("injured", "injured"),
+        ("on_c28", "on C28"),
+        ("on_c31", "on C31"),
+    ):
         if sv.get(key):
             parts.append(f"{sv.get(key)} {word}")
     parts.append(f"hand {sv.get('hand_specialists', 0)}S {sv.get('hand_city', 0)}C")
@@ -81,14 +91,21 @@ def tablet_height(view: View, sv: Mapping[str, Any]) -> int:
     return 84 + ROW * len(ROWS) + LINE_H * len(_cards_lines(sv)) + 22
 
 
-def draw_tablet(img: Image.Image, view: View, names: Sequence[str], sv: Mapping[str, Any],
-                top: int) -> int:  # fmt: skip
+def draw_tablet(
+    img: Image.Image, view: View, names: Sequence[str], sv: Mapping[str, Any], top: int
+) -> int:
     """One player's tablet from ``top``; returns the y under it."""
     s = int(sv.get("seat", 0))
     h = tablet_height(view, sv)
     on = view.get("turn") == s
-    box(img, (X0, top), (X1 - X0, h - 8), CARD_HI if on else CARD,
-        outline=HIGHLIGHT if on else None, width=2 if on else 0)  # fmt: skip
+    box(
+        img,
+        (X0, top),
+        (X1 - X0, h - 8),
+        CARD_HI if on else CARD,
+        outline=HIGHLIGHT if on else None,
+        width=2 if on else 0,
+    )
     paste_centered(img, icons.worker(s, 40), X0 + 30, top + 28)
     value = f"value {sv.get('value', 0)}"
     right = X1 - 16 - fonts.width(value, "bold", TITLE)
@@ -96,8 +113,16 @@ def draw_tablet(img: Image.Image, view: View, names: Sequence[str], sv: Mapping[
     if army != "none":
         paste_centered(img, icons.army(s, 38, injured=army == "injured"), right - 30, top + 26)
         right -= 60
-    flags = [w for k, w in (("locked", "locked"), ("exempt", "exempt"), ("boosted", "+1/unit"),
-                            ("porta_owner", "owns Porta")) if sv.get(k)]  # fmt: skip
+    flags = [
+        w
+        for k, w in (
+            ("locked", "locked"),
+            ("exempt", "exempt"),
+            ("boosted", "+1/unit"),
+            ("porta_owner", "owns Porta"),
+        )
+        if sv.get(k)
+    ]
     flag = " · ".join(flags)
     if flag:
         right -= fonts.width(flag, "cond_bold", SMALLEST) + 16
@@ -114,8 +139,15 @@ def draw_tablet(img: Image.Image, view: View, names: Sequence[str], sv: Mapping[
     for row in _rows(view):
         x = X0 + 10
         for value_, ids in row:
-            fonts.role_label(img, (x + LABEL_W / 2, y + 34), ROMAN.get(value_, "?"), "serif_bold",
-                             SMALLEST, MUTED, "ms")  # fmt: skip
+            fonts.role_label(
+                img,
+                (x + LABEL_W / 2, y + 34),
+                ROMAN.get(value_, "?"),
+                "serif_bold",
+                SMALLEST,
+                MUTED,
+                "ms",
+            )
             x += LABEL_W
             for gid in ids:
                 n = int(goods.get(gid, 0) or 0)
@@ -135,13 +167,18 @@ def _adapted(view: View) -> bool:
     """Whether a † shows on the tablets (an adapted good, or an adapted activated card)."""
     if any(g.get("adapted") for g in goods_legend(view)):
         return True
-    return any(c.get("adapted") for sv in seats(view)
-               for c in [*(sv.get("specialists") or []), *(sv.get("city_cards") or [])]
-               if isinstance(c, Mapping))  # fmt: skip
+    return any(
+        c.get("adapted")
+        for sv in seats(view)
+        for c in [*(sv.get("specialists") or []), *(sv.get("city_cards") or [])]
+        if isinstance(c, Mapping)
+    )
 
 
 def tablets_height(view: View) -> int:
-    return sum(tablet_height(view, sv) for sv in seats(view)) + 16 + (LINE_H if _adapted(view) else 0)
+    return (
+        sum(tablet_height(view, sv) for sv in seats(view)) + 16 + (LINE_H if _adapted(view) else 0)
+    )
 
 
 def draw_tablets_onto(img: Image.Image, view: View, names: Sequence[str], top: int) -> int:
@@ -149,8 +186,10 @@ def draw_tablets_onto(img: Image.Image, view: View, names: Sequence[str], top: i
     for sv in seats(view):
         y = draw_tablet(img, view, names, sv, y)
     if _adapted(view):
-        note = str((view.get("legend") or {}).get("adapted_note") or
-                   "† adapted: original card or board text not public")  # fmt: skip
+        note = str(
+            (view.get("legend") or {}).get("adapted_note")
+            or "† adapted: original card or board text not public"
+        )
         fonts.role_label(img, (X0, y + 22), note, "cond", SMALLEST, MUTED)
         y += LINE_H
     return y

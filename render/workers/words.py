@@ -50,7 +50,9 @@ def placement(action: str) -> str:
         return ""
     verb, args = words[0], words[1:]
     card = next((a for a in args if a[:1] in ("S", "C") and a[1:].isdigit()), "")
-    using = f", with {terms.card(card)}" if card and verb not in ("activate", "recover", "use") else ""
+    using = (
+        f", with {terms.card(card)}" if card and verb not in ("activate", "recover", "use") else ""
+    )
     if verb == "collect" and args:
         return f"collected at {terms.space(args[0])}{using}"
     if verb == "produce" and len(args) >= 2:
@@ -78,7 +80,9 @@ def placement(action: str) -> str:
 def _card_line(card: Mapping[str, Any]) -> str:
     cost = terms.goods(card.get("cost"))
     price = "free" if cost == "nothing" else f"cost {cost}"
-    return f"{card.get('id')} {card.get('name')}{card.get('mark') or ''} ({price}): {card.get('text')}"
+    return (
+        f"{card.get('id')} {card.get('name')}{card.get('mark') or ''} ({price}): {card.get('text')}"
+    )
 
 
 def hand(view: Mapping[str, Any]) -> str:
@@ -151,16 +155,22 @@ def score_sheet(
     if kind == "solo":
         if winners:
             title = outcome.get("title") or ""
-            return [f"🏅 {_name(names, 0)} marched into the Castrum in round {rounds}: "
-                    f"**{title}**!", row(0, "▫️")]  # fmt: skip
-        return [f"🌋 {_name(names, 0)} lost: round {rounds} ended without an army in the Castrum.",
-                row(0, "▫️")]  # fmt: skip
+            return [
+                f"🏅 {_name(names, 0)} marched into the Castrum in round {rounds}: **{title}**!",
+                row(0, "▫️"),
+            ]
+        return [
+            f"🌋 {_name(names, 0)} lost: round {rounds} ended without an army in the Castrum.",
+            row(0, "▫️"),
+        ]
     if kind == "all_lose" or not winners:
         lines = [f"🌋 The Apocalypse in round {rounds}: Vesuvius buried Pompeii. Everybody lost."]
         return lines + [row(s, "▫️") for s in range(count)]
     winner = winners[0]
-    lines = [f"🏆 {_name(names, winner)}'s army entered the Castrum in round {rounds}: "
-             f"**{_name(names, winner)} wins!**"]  # fmt: skip
+    lines = [
+        f"🏆 {_name(names, winner)}'s army entered the Castrum in round {rounds}: "
+        f"**{_name(names, winner)} wins!**"
+    ]
     lines.append(row(winner, "🥇"))
     lines += [row(s, "🥈") for s in range(count) if s != winner]
     return lines

@@ -76,7 +76,9 @@ def comparison() -> dict[str, Image.Image]:
     board = _preview(images.render_board(view, names))
     tablets = _preview(images.render_tablets(view, names))
     combined = _preview(images.render_combined(view, names))
-    separate = Image.new("RGB", (2 * PREVIEW + 24, max(board.height, tablets.height)), (255, 255, 255))
+    separate = Image.new(
+        "RGB", (2 * PREVIEW + 24, max(board.height, tablets.height)), (255, 255, 255)
+    )
     separate.paste(board, (0, 0))
     separate.paste(tablets, (PREVIEW + 24, 0))
     return {"layout-separate": separate, "layout-combined": combined}

@@ -23,19 +23,46 @@ def _built(view: View) -> int:
 
 
 WANTED: dict[str, tuple[int, int, dict[str, Any], Want]] = {
-    "early": (3, 1, GENTLE, lambda s, v: v["stage"] == "place" and v["round"] == 3 and
-              v["last"] is not None and _built(v) >= 3),
-    "mid": (3, 1, GENTLE, lambda s, v: v["phase"] == "prosperity" and v["stage"] == "place"
-            and _built(v) >= 9),
-    "offering": (3, 1, GENTLE, lambda s, v: v["stage"] == "offering" and
-                 bool(v["offering"]["locked"]) and _built(v) >= 9),
+    "early": (
+        3,
+        1,
+        GENTLE,
+        lambda s, v: (
+            v["stage"] == "place" and v["round"] == 3 and v["last"] is not None and _built(v) >= 3
+        ),
+    ),
+    "mid": (
+        3,
+        1,
+        GENTLE,
+        lambda s, v: v["phase"] == "prosperity" and v["stage"] == "place" and _built(v) >= 9,
+    ),
+    "offering": (
+        3,
+        1,
+        GENTLE,
+        lambda s, v: v["stage"] == "offering" and bool(v["offering"]["locked"]) and _built(v) >= 9,
+    ),
     "castrum_win": (3, 1, GENTLE, lambda s, v: v["stage"] == "over"),
-    "four_players": (4, 5, {}, lambda s, v: v["phase"] == "prosperity" and v["stage"] == "place"
-                     and v["round"] >= 14 and v["last"] is not None),
+    "four_players": (
+        4,
+        5,
+        {},
+        lambda s, v: (
+            v["phase"] == "prosperity"
+            and v["stage"] == "place"
+            and v["round"] >= 14
+            and v["last"] is not None
+        ),
+    ),
     "apocalypse": (4, 5, {}, lambda s, v: v["stage"] == "over"),
-    "solo": (1, 3, {}, lambda s, v: v["stage"] == "place" and v["round"] >= 6 and
-             v["last"] is not None),
-}  # fmt: skip
+    "solo": (
+        1,
+        3,
+        {},
+        lambda s, v: v["stage"] == "place" and v["round"] >= 6 and v["last"] is not None,
+    ),
+}
 GOLDEN = ("early", "mid", "offering", "castrum_win", "four_players", "solo")
 
 

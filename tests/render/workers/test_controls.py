@@ -28,8 +28,9 @@ def offered(c: Controls) -> list[ActionChoice]:
     return out + ([c.lock] if c.lock else []) + list(c.extra)
 
 
-def _decisions(players: int, seed: int, every: int) -> Iterator[tuple[dict[str, object], int,
-                                                                    list[ActionChoice]]]:  # fmt: skip
+def _decisions(
+    players: int, seed: int, every: int
+) -> Iterator[tuple[dict[str, object], int, list[ActionChoice]]]:
     for s in positions.sample(players, seed, {}, every):
         for seat in positions.deciding(s):
             yield GAME.view(s, seat), seat, positions.choices(s, seat)
@@ -96,8 +97,12 @@ def test_the_offering_is_a_stepper() -> None:
 
 
 def test_trades_group_by_the_good_given() -> None:
-    choices = [ActionChoice(f"trade {g} {n} {t}", "") for g in ("gold", "grain")
-               for t in ("meat", "iron", "fish", "wood") for n in range(1, 30)]  # fmt: skip
+    choices = [
+        ActionChoice(f"trade {g} {n} {t}", "")
+        for g in ("gold", "grain")
+        for t in ("meat", "iron", "fish", "wood")
+        for n in range(1, 30)
+    ]
     choices.append(ActionChoice("done", "Done"))
     view = {"stage": "place", "decision": {"kind": "trade"}}
     c = check(view, 0, choices)

@@ -174,8 +174,10 @@ def test_positions_of_whole_games_stay_within_budget(players: int, seed: int) ->
     for s in positions.sample(players, seed, {}, 97):
         view = GAME.view(s, None)
         names = positions.names(view)
-        for data in (render.workers.render_board(view, names),
-                     render.workers.render_tablets(view, names)):  # fmt: skip
+        for data in (
+            render.workers.render_board(view, names),
+            render.workers.render_tablets(view, names),
+        ):
             assert len(data) <= MAX_BYTES
             assert png(data).width == 1000
         for seat in positions.deciding(s)[:1]:
@@ -230,7 +232,10 @@ def test_renders_from_threads_are_identical() -> None:
 def test_choice_labels_are_not_read_for_the_public_images() -> None:
     view = positions.public("mid")
     names = positions.names(view)
-    assert render.workers.PRESENTATION.private_image(
-        GAME.view(positions.state("mid"), 0), "A", [ActionChoice("lock", "x")]
-    ) is not None
+    assert (
+        render.workers.PRESENTATION.private_image(
+            GAME.view(positions.state("mid"), 0), "A", [ActionChoice("lock", "x")]
+        )
+        is not None
+    )
     assert len(render.workers.PRESENTATION.public_images(view, names)) == 2

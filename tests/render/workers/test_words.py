@@ -105,16 +105,28 @@ def _secret_values(secret: Any) -> list[str]:
         return [v for x in secret.values() for v in _secret_values(x)]
     if isinstance(secret, list):
         return [v for x in secret for v in _secret_values(x)]
-    return [secret] if isinstance(secret, str) and secret[:1] in "SCV" and secret[1:2].isalnum() else []
+    return (
+        [secret]
+        if isinstance(secret, str) and secret[:1] in "SCV" and secret[1:2].isalnum()
+        else []
+    )
 
 
 def test_a_placement_and_what_it_did_read_as_one_sentence() -> None:
     events = [
         {"type": "WorkerPlaced", "seat": 0, "space": "7", "card": "S30", "extra": False},
-        {"type": "GoodsProduced", "seat": 0, "building": 7, "times": 3, "paid": {"grain": 3},
-         "good": "flour", "amount": 4, "card": "S30"},
+        {
+            "type": "GoodsProduced",
+            "seat": 0,
+            "building": 7,
+            "times": 3,
+            "paid": {"grain": 3},
+            "good": "flour",
+            "amount": 4,
+            "card": "S30",
+        },
         {"type": "OwnerBonusPaid", "seat": 1, "good": "grain", "user": 0, "building": 7},
-    ]  # fmt: skip
+    ]
     assert narrate.narrate(events, NAMES) == [
         "Aurelia produced 4 flour from 3 grain at 7 Villa del Molino, with S30 Aulus Molinaro",
         "Brutus took 1 grain as the owner of 7 Villa del Molino",
@@ -124,30 +136,54 @@ def test_a_placement_and_what_it_did_read_as_one_sentence() -> None:
 def test_the_foro_wakes_vesuvius() -> None:
     events = [
         {"type": "WorkerPlaced", "seat": 0, "space": "costruzione", "card": "", "extra": False},
-        {"type": "BuildingBuilt", "seat": 0, "building": 17, "name": "Foro di Pompeii",
-         "paid": {"planks": 2}, "how": "costruzione"},
+        {
+            "type": "BuildingBuilt",
+            "seat": 0,
+            "building": 17,
+            "name": "Foro di Pompeii",
+            "paid": {"planks": 2},
+            "how": "costruzione",
+        },
         {"type": "VesuviusAwoke", "seat": 0, "workers": [4, 4]},
-    ]  # fmt: skip
+    ]
     (line,) = narrate.narrate(events, NAMES)
     assert line.startswith("Aurelia built the Foro (paid 2 planks): Vesuvius wakes")
 
 
 def test_a_failed_offering_and_its_volcano_card_are_one_sentence() -> None:
     events = [
-        {"type": "OfferingResolved", "round": 9, "requirement": 8, "total": 5, "success": False,
-         "values": [2, 3], "pledges": [{}, {}], "exempt": []},
-        {"type": "VolcanoRevealed", "card": "VB02", "apocalypse": False,
-         "goods": ["wool", "bread"], "losses": [{"wool": 2}, {}], "destroys": True},
-    ]  # fmt: skip
+        {
+            "type": "OfferingResolved",
+            "round": 9,
+            "requirement": 8,
+            "total": 5,
+            "success": False,
+            "values": [2, 3],
+            "pledges": [{}, {}],
+            "exempt": [],
+        },
+        {
+            "type": "VolcanoRevealed",
+            "card": "VB02",
+            "apocalypse": False,
+            "goods": ["wool", "bread"],
+            "losses": [{"wool": 2}, {}],
+            "destroys": True,
+        },
+    ]
     (line,) = narrate.narrate(events, NAMES)
-    assert line.startswith("The offering failed (5 of 8: Aurelia 2, Brutus 3): the volcano "
-                           "destroyed all wool and bread")  # fmt: skip
+    assert line.startswith(
+        "The offering failed (5 of 8: Aurelia 2, Brutus 3): the volcano "
+        "destroyed all wool and bread"
+    )
     assert "Aurelia lost 2 wool" in line
 
 
 def test_the_army_entering_the_castrum_wins() -> None:
-    events = [{"type": "ArmyMarched", "seat": 1, "round": 40},
-              {"type": "GameEnded", "result": "castrum", "winner": 1, "round": 40}]  # fmt: skip
+    events = [
+        {"type": "ArmyMarched", "seat": 1, "round": 40},
+        {"type": "GameEnded", "result": "castrum", "winner": 1, "round": 40},
+    ]
     assert narrate.narrate(events, NAMES) == ["Brutus's army entered the Castrum: Brutus wins"]
 
 
@@ -186,17 +222,39 @@ def test_the_score_sheet(name: str, kind: str) -> None:
 
 def test_the_solo_score_sheet() -> None:
     view = positions.public("solo")
-    win = {"kind": "solo", "winners": [0], "places": [1], "title": "Aedile",
-           "scores": [{"round": 16, "workers": 5}]}  # fmt: skip
-    loss = {"kind": "solo", "winners": [], "places": [1], "title": "",
-            "scores": [{"round": 18, "workers": 4}]}  # fmt: skip
+    win = {
+        "kind": "solo",
+        "winners": [0],
+        "places": [1],
+        "title": "Aedile",
+        "scores": [{"round": 16, "workers": 5}],
+    }
+    loss = {
+        "kind": "solo",
+        "winners": [],
+        "places": [1],
+        "title": "",
+        "scores": [{"round": 18, "workers": 4}],
+    }
     assert "**Aedile**" in PRESENTATION.words.final(win, view, ["Aurelia"])[0]
     assert "lost" in PRESENTATION.words.final(loss, view, ["Aurelia"])[0]
 
 
 def test_the_rules_topics() -> None:
-    wanted = {"overview", "setup", "placement", "buildings", "trade", "piazza_foro", "offerings",
-              "volcano", "winning", "solo", "notation", "adaptations"}  # fmt: skip
+    wanted = {
+        "overview",
+        "setup",
+        "placement",
+        "buildings",
+        "trade",
+        "piazza_foro",
+        "offerings",
+        "volcano",
+        "winning",
+        "solo",
+        "notation",
+        "adaptations",
+    }
     assert set(RULES) == wanted
     for title, text in RULES.values():
         assert title and 100 < len(text) < 1900
