@@ -196,36 +196,6 @@ def _tile_shape(size: tuple[int, int], tier: str, built: bool) -> Image.Image:
     return shapes.cached(("workers-tile", size, tier, built), make)
 
 
-def _tile(
-    img: Image.Image,
-    b: Mapping[str, Any],
-    xy: tuple[int, int],
-    size: tuple[int, int],
-    title: str,
-    face: str,
-) -> None:
-    """A building's tile without its workers: the band with its number (and recipe), the name,
-    and the cost while face down."""
-    built = bool(b.get("built"))
-    x0, y0 = xy
-    w, h = size
-    img.paste(_tile_shape(size, str(b.get("colour")), built), xy)
-    role = "bold" if title.isdigit() else "cond_bold"
-    big = title_size(title, role, w - 20)
-    fonts.role_label(img, (x0 + 10, y0 + 32), title, role, big, (255, 255, 255))
-    if face:
-        _recipe(img, x0 + 14 + fonts.width(title, role, big), y0 + 35, b.get("recipe"))
-        lines = fonts.wrap(hyphenated(face + mark(b), w - 10), "cond", SMALLEST, w - 10)[:2]
-        fonts.draw_lines(
-            img, (x0 + 6, y0 + 68), lines, "cond", SMALLEST, TEXT if built else MUTED, 26
-        )
-    cost = dict(b.get("cost") or {})
-    if b.get("excluded"):
-        fonts.role_label(img, (x0 + 8, y0 + h - 18), "left out", "cond", SMALLEST, MUTED)
-    elif not built and cost:
-        _cost_rows(img, x0 + 8, y0 + (h - 18 if face else 84), cost, w - 16)
-
-
 def hyphenated(text: str, width: float) -> str:
     """``text`` with every word too wide for a line broken with a hyphen (a long name)."""
     out = []
@@ -264,13 +234,30 @@ def _draw_building(
     title: str,
     face: str,
 ) -> None:
-    """A tile, and when built its owner (a worker in a gold ring), S27 markers and places."""
-    _tile(img, b, xy, size, title, face)
-    if not b.get("built"):
+    """A building's tile: the band with its number and recipe, the name, the cost while face
+    down; when built its owner (a worker in a gold ring), S27 markers and worker places."""
+    built = bool(b.get("built"))
+    x0, y0 = xy
+    w, h = size
+    img.paste(_tile_shape(size, str(b.get("colour")), built), xy)
+    role = "bold" if title.isdigit() else "cond_bold"
+    big = title_size(title, role, w - 20)
+    fonts.role_label(img, (x0 + 10, y0 + 32), title, role, big, (255, 255, 255))
+    if face:
+        _recipe(img, x0 + 14 + fonts.width(title, role, big), y0 + 35, b.get("recipe"))
+        lines = fonts.wrap(hyphenated(face + mark(b), w - 10), "cond", SMALLEST, w - 10)[:2]
+        fonts.draw_lines(
+            img, (x0 + 6, y0 + 68), lines, "cond", SMALLEST, TEXT if built else MUTED, 26
+        )
+    cost = dict(b.get("cost") or {})
+    if b.get("excluded"):
+        fonts.role_label(img, (x0 + 8, y0 + h - 18), "left out", "cond", SMALLEST, MUTED)
+    elif not built and cost:
+        _cost_rows(img, x0 + 8, y0 + (h - 18 if face else 84), cost, w - 16)
+    if not built:
         return
-    x, y = xy
-    cy = y + size[1] - 26
-    left = x + 6
+    cy = y0 + h - 26
+    left = x0 + 6
     owner = b.get("owner")
     if isinstance(owner, int):
         img.paste(_owner_ring(), (left, round(cy - 19)), _owner_ring())
@@ -284,7 +271,7 @@ def _draw_building(
     workers = list(b.get("workers") or [])
     tokens = int(b.get("tokens") or 0)
     if limit or workers:
-        right = x + size[0] - 4
+        right = x0 + w - 4
         _places(img, (left + right) / 2, cy, workers, limit, tokens, right - left)
 
 

@@ -40,7 +40,6 @@ TIER_FILL: dict[str, RGB] = {
     "green": (40, 128, 72),
     "purple": (112, 56, 150),
 }
-TIER_WORD = {"red": "red", "blue": "blue", "green": "green", "purple": "purple"}
 
 View = Mapping[str, Any]
 
@@ -131,6 +130,3 @@ def goods_width(bundle: Mapping[str, int], icon: int, *, tight: bool = False) ->
 def mark(item: Mapping[str, Any]) -> str:
     """``"†"`` for an adapted item."""
     return "†" if item.get("adapted") or item.get("mark") == "†" else ""
-
-
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}

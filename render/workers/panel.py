@@ -317,16 +317,3 @@ def draw_blocks(img: Image.Image, parts: Sequence[Block], top: int) -> None:
     for b in parts:
         b.draw(img, y)
         y += b.height
-
-
-def card_strip(view: View, sv: Mapping[str, Any]) -> str:
-    """A seat's activated cards as one line of ids and names."""
-    cards = [*(sv.get("specialists") or []), *(sv.get("city_cards") or [])]
-    return ", ".join(
-        f"{c.get('id')} {c.get('name')}{c.get('mark') or ''}"
-        for c in cards
-        if isinstance(c, Mapping)
-    )
-
-
-__all__ = ["CARD", "Block", "blocks", "card_strip", "draw_blocks", "draw_header", "height"]

@@ -10,19 +10,17 @@ from typing import Any
 from PIL import Image
 
 from render import fonts
-from render.workers import icons
+from render.workers import icons, terms
 from render.workers.layout import (
     CANVAS,
     CARD,
     CARD_HI,
-    DANGER,
     DIM,
     GOLD,
     GOOD,
     HIGHLIGHT,
     LINE_H,
     MUTED,
-    ROMAN,
     SMALLEST,
     TEXT,
     TITLE,
@@ -131,8 +129,6 @@ def draw_tablet(
     name = fonts.fit(seat_name(view, names, s), f, TITLE, right - X0 - 66)
     fonts.draw_text(img, (X0 + 60, top + 40), name, f, TITLE, TEXT)
     fonts.role_label(img, (X1 - 16, top + 40), value, "bold", TITLE, GOLD, "rs")
-    if army == "injured":
-        fonts.role_label(img, (right - 62, top + 40), "", "cond", SMALLEST, DANGER)
     fonts.role_label(img, (X0 + 16, top + 74), _status(sv), "cond", SMALLEST, MUTED)
     goods = sv.get("goods") or {}
     y = top + 84
@@ -142,7 +138,7 @@ def draw_tablet(
             fonts.role_label(
                 img,
                 (x + LABEL_W / 2, y + 34),
-                ROMAN.get(value_, "?"),
+                terms.ROMAN.get(value_, "?"),
                 "serif_bold",
                 SMALLEST,
                 MUTED,
