@@ -1,0 +1,228 @@
+"""The private image: the player's hand of specialists and city cards with their costs and
+effects written out, what each can do now (read from ``choices``, the engine's legal actions:
+nothing here derives a rule), the pledge during an offering, the cards drawn to keep one of,
+and the volcano cards the player searched. Adapted cards carry † and the footer says so."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.core import ActionChoice
+from engine.workers import GAME
+from engine.workers.views import card_view
+from render import fonts
+from render.workers import icons, terms, words
+from render.workers.layout import (
+    CANVAS,
+    CARD,
+    CARD_HI,
+    GOLD,
+    GOOD,
+    LINE_H,
+    MUTED,
+    SMALLEST,
+    TEXT,
+    TITLE,
+    M,
+    View,
+    W,
+    box,
+    goods_row,
+    goods_width,
+    paste_centered,
+    seats,
+)
+
+X0, X1 = M, W - M
+PAD = 18
+VERBS = {
+    "train": "train now",
+    "swap": "swap now",
+    "activate": "activate at the Foro now",
+    "play": "play now",
+    "keep": "keep",
+    "take": "take",
+    "use": "use now",
+}
+
+
+def uses(cid: str, choices: Sequence[ActionChoice]) -> list[str]:
+    """What the player may do with card ``cid`` now, from the legal actions only."""
+    out: list[str] = []
+    for c in choices:
+        parts = c.notation.split()
+        if not parts:
+            continue
+        verb = parts[0]
+        if cid in parts[1:] and verb in VERBS:
+            what = VERBS[verb]
+        elif cid == "C31" and verb == "halt":
+            what = "halt the Castrum now"
+        elif cid in parts[1:]:
+            what = "use now"
+        else:
+            continue
+        if what not in out:
+            out.append(what)
+    return out
+
+
+def _cards(view: View) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    own = view.get("hand") or {}
+    sections = [
+        ("Drawn: keep one", list(view.get("drawn_cards") or [])),
+        ("Specialists in your hand", list(own.get("specialists") or [])),
+        ("City cards in your hand", list(own.get("city") or [])),
+    ]
+    return [(title, [c for c in cards if isinstance(c, Mapping)]) for title, cards in sections]
+
+
+def worth_an_image(view: View) -> bool:
+    """A hand, drawn cards, a pledge step or searched cards: something to show."""
+    if any(cards for _title, cards in _cards(view)):
+        return True
+    return view.get("stage") == "offering" or bool(view.get("searching"))
+
+
+def _card_height(card: Mapping[str, Any], now: list[str]) -> tuple[int, list[str]]:
+    lines = fonts.wrap(str(card.get("text", "")), "cond", SMALLEST, X1 - X0 - 2 * PAD)
+    return 52 + LINE_H * len(lines) + (LINE_H if now else 0) + 10, lines
+
+
+def _draw_card(img: Image.Image, card: Mapping[str, Any], now: list[str], top: int) -> int:
+    h, lines = _card_height(card, now)
+    box(
+        img,
+        (X0, top),
+        (X1 - X0, h - 8),
+        CARD_HI if now else CARD,
+        outline=GOOD if now else None,
+        width=3 if now else 0,
+    )
+    cost = {g: int(n) for g, n in (card.get("cost") or {}).items() if n}
+    right: float = X1 - PAD
+    if cost:
+        width = goods_width(cost, 30)
+        goods_row(img, right - width, top + 38, cost, 30)
+        right -= width + 8
+        fonts.role_label(img, (right, top + 38), "cost", "cond", SMALLEST, MUTED, "rs")
+        right -= fonts.width("cost", "cond", SMALLEST) + 12
+    elif card.get("timing") != "hand" or card.get("kind") == "specialist":
+        fonts.role_label(img, (right, top + 38), "free", "cond", SMALLEST, MUTED, "rs")
+        right -= fonts.width("free", "cond", SMALLEST) + 12
+    title = f"{card.get('id')} {card.get('name')}{card.get('mark') or ''}"
+    f = fonts.font("bold", SMALLEST + 2)
+    fonts.draw_text(
+        img,
+        (X0 + PAD, top + 38),
+        fonts.fit(title, f, SMALLEST + 2, right - X0 - PAD),
+        f,
+        SMALLEST + 2,
+        TEXT,
+    )
+    y = fonts.draw_lines(img, (X0 + PAD, top + 38 + LINE_H), lines, "cond", SMALLEST, TEXT, LINE_H)
+    if now:
+        ImageDraw.Draw(img).polygon(
+            [(X0 + PAD, y - 20), (X0 + PAD + 16, y - 11), (X0 + PAD, y - 2)], fill=GOOD
+        )
+        fonts.role_label(img, (X0 + PAD + 26, y), " · ".join(now), "cond_bold", SMALLEST, GOOD)
+    return top + h
+
+
+def _pledge_height(view: View) -> int:
+    return 100 if view.get("stage") == "offering" else 0
+
+
+def _draw_pledge(img: Image.Image, view: View, top: int) -> int:
+    pledge = {g: int(n) for g, n in (view.get("pledge") or {}).items() if n}
+    need = (view.get("offering") or {}).get("requirement", "?")
+    seat = view.get("seat")
+    workers = next((sv.get("workers", 0) for sv in seats(view) if sv.get("seat") == seat), 0)
+    box(img, (X0, top), (X1 - X0, 92), CARD_HI, outline=GOLD, width=2)
+    head = f"Your offering: value {view.get('pledge_value', 0)}"
+    fonts.role_label(img, (X0 + PAD, top + 36), head, "bold", SMALLEST + 2, GOLD)
+    rest = f"all of you need {need}; more than your {workers} earns cards"
+    fonts.role_label(img, (X1 - PAD, top + 36), rest, "cond", SMALLEST, MUTED, "rs")
+    if pledge:
+        goods_row(img, X0 + PAD, top + 76, pledge, 32)
+    else:
+        fonts.role_label(img, (X0 + PAD, top + 74), "nothing pledged yet", "cond", SMALLEST, MUTED)
+    return top + 100
+
+
+def _volcano_lines(view: View) -> list[str]:
+    out = []
+    for key, title in (("searching", "Put back in order"), ("known_volcano", "Next volcano cards")):
+        cards = [c for c in view.get(key) or [] if isinstance(c, Mapping)]
+        if cards:
+            shown = "; ".join(
+                f"{c.get('id')} "
+                + (
+                    "the Apocalypse"
+                    if c.get("apocalypse")
+                    else ", ".join(terms.good(g) for g in c.get("goods") or [])
+                )
+                for c in cards
+            )
+            out += fonts.wrap(f"{title}: {shown}", "cond", SMALLEST, X1 - X0)
+    return out
+
+
+def draw_hand(view: View, name: str, choices: Sequence[ActionChoice]) -> Image.Image:
+    sections = _cards(view)
+    heights = 96 + _pledge_height(view)
+    plan: list[tuple[str, list[tuple[Mapping[str, Any], list[str]]]]] = []
+    adapted = False
+    for title, cards in sections:
+        if not cards:
+            continue
+        rows = [(c, uses(str(c.get("id")), choices)) for c in cards]
+        plan.append((title, rows))
+        heights += 44 + sum(_card_height(c, now)[0] for c, now in rows)
+        adapted = adapted or any(c.get("adapted") or c.get("mark") for c in cards)
+    volcano = _volcano_lines(view)
+    heights += LINE_H * len(volcano) + (LINE_H + 10 if adapted else 0) + 16
+    img = Image.new("RGB", (W, heights), CANVAS)
+    seat = view.get("seat")
+    x = X0
+    if isinstance(seat, int):
+        paste_centered(img, icons.worker(seat, 44), X0 + 24, 34)
+        x += 56
+    f = fonts.font("bold", TITLE)
+    head = fonts.fit(f"{fonts.clean(name) or 'Your'} · your cards", f, TITLE, X1 - x)
+    fonts.draw_text(img, (x, 46), head, f, TITLE, TEXT)
+    what = words.decision(view) if choices else "nothing to decide now"
+    status = fonts.wrap(
+        f"Now: {what}" if choices else "Nothing to decide now", "cond", SMALLEST, X1 - X0
+    )[:1]
+    fonts.draw_lines(img, (X0, 82), status, "cond", SMALLEST, MUTED, LINE_H)
+    y = 96
+    if _pledge_height(view):
+        y = _draw_pledge(img, view, y)
+    for title, rows in plan:
+        fonts.role_label(img, (X0, y + 32), f"{title} ({len(rows)})", "bold", SMALLEST, MUTED)
+        y += 44
+        for card, now in rows:
+            y = _draw_card(img, card, now, y)
+    y = round(fonts.draw_lines(img, (X0, y + 24), volcano, "cond", SMALLEST, TEXT, LINE_H)) - 24
+    if adapted:
+        note = str(
+            (view.get("legend") or {}).get("adapted_note")
+            or "† adapted: original card or board text not public"
+        )
+        fonts.role_label(img, (X0, y + 30), note, "cond", SMALLEST, MUTED)
+    return img
+
+
+def sample_hand() -> Image.Image:
+    """A hand with cards usable now and a pledge (for the palette)."""
+    view = GAME.view(GAME.new_game(2, 2), 0)
+    view["stage"] = "offering"
+    view["offering"] = {"requirement": 9}
+    view["pledge"] = {"bread": 2, "wool": 1}
+    view["drawn_cards"] = [dict(card_view("C05"))]
+    hand_s = view["hand"]["specialists"]
+    return draw_hand(view, "Sample", [ActionChoice(f"train {hand_s[0]['id']}", "")])

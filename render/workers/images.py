@@ -1,0 +1,132 @@
+"""Pompeii's images put together and encoded: the board (header, board, panel), the goods
+tablets, and the player's private image; the fixed palette they share.
+
+Drawn from the views only: the public images read nothing of a player view's private keys, so
+passing one by mistake shows nothing secret (a test renders states that differ only in hidden
+information and compares the bytes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from engine.workers import GAME
+from render import png
+from render.workers import icons
+from render.workers.board import BOARD_H, background, draw_board
+from render.workers.hand import sample_hand
+from render.workers.layout import (
+    CANVAS,
+    CARD,
+    CARD_HI,
+    DIM,
+    GOLD,
+    GOOD,
+    HIGHLIGHT,
+    MUTED,
+    TEXT,
+    TIER_FILL,
+    View,
+    W,
+)
+from render.workers.panel import blocks, draw_blocks, draw_header, height
+from render.workers.tablet import draw_tablets, draw_tablets_onto, tablets_height
+
+FIELDS = ("grain", "deer", "wood", "grass", "fish", "reed", "clay", "stone", "olives", "grapes")
+GOODS = tuple(icons.PAINTERS)
+
+
+def _fields(view: View) -> tuple[str, ...]:
+    legend = view.get("legend") or {}
+    fields = legend.get("fields") if isinstance(legend, Mapping) else None
+    return tuple(str(f) for f in fields) if isinstance(fields, list) and fields else FIELDS
+
+
+def _adapted(view: View) -> bool:
+    """Whether a † shows on the board (an adapted building name, or the adapted limits)."""
+    return any(b.get("adapted") for b in view.get("buildings") or [] if isinstance(b, Mapping))
+
+
+def draw_board_image(view: View, names: Sequence[str], *, tablets: bool = False) -> Image.Image:
+    """The board with its panel (and, with ``tablets``, every goods tablet under it)."""
+    parts = blocks(view, names, _adapted(view))
+    panel_h = height(parts)
+    extra = tablets_height(view) if tablets else 0
+    img = Image.new("RGB", (W, BOARD_H + panel_h + extra), CANVAS)
+    img.paste(background(_fields(view)), (0, 0))
+    draw_header(img, view)
+    draw_board(img, view)
+    draw_blocks(img, parts, BOARD_H)
+    if tablets:
+        draw_tablets_onto(img, view, names, BOARD_H + panel_h)
+    return img
+
+
+def _sample_view() -> dict[str, Any]:
+    """A synthetic crowded position holding every dynamic colour (for the palette)."""
+    state = GAME.new_game(1, 4)
+    view = GAME.view(state, None)
+    for i, b in enumerate(view["buildings"]):
+        b["built"] = i % 2 == 0
+        b["owner"] = i % 4 if b["built"] else None
+        b["workers"] = [[i % 4, 0], [(i + 1) % 4, i % 3 == 0]][: b["limit"]]
+    for i, f in enumerate(view["fields"]):
+        f["workers"] = [[(i + k) % 4, 0] for k in range(i % 5)]
+    for i, sv in enumerate(view["seats"]):
+        sv["goods"] = {g: (i + k) % 4 for k, g in enumerate(sv["goods"])}
+        sv["army"] = ("none", "ready", "injured", "castrum")[i]
+    view["volcano"]["top"] = {"id": "VC01", "goods": ["bread", "gold", "meat", "iron", "grass"]}
+    return view
+
+
+def _palette_samples() -> list[Image.Image]:
+    view = _sample_view()
+    names = ["Sample"] * 4
+    sheet = Image.new("RGB", (W, 200), CARD)
+    for i, g in enumerate(GOODS):
+        for faded in (False, True):
+            icon = icons.good_icon(g, 42, faded=faded)
+            sheet.paste(icon, (4 + (i % 20) * 48, 4 + (i // 20) * 48 + (96 if faded else 0)), icon)
+    return [draw_board_image(view, names), draw_tablets(view, names), sheet, sample_hand()]
+
+
+PALETTE = png.Palette(
+    _palette_samples,
+    keep=[
+        *icons.SEAT_FILL.values(),
+        *TIER_FILL.values(),
+        CANVAS,
+        CARD,
+        CARD_HI,
+        TEXT,
+        MUTED,
+        DIM,
+        HIGHLIGHT,
+        GOOD,
+        GOLD,
+        icons.TILE,
+        icons.INK,
+    ],
+)
+
+
+def render_board(view: View, names: Sequence[str]) -> bytes:
+    """The public board image (PNG bytes)."""
+    return png.encode(draw_board_image(view, names), PALETTE)
+
+
+def render_tablets(view: View, names: Sequence[str]) -> bytes:
+    """Every player's goods tablet in one image (PNG bytes)."""
+    return png.encode(draw_tablets(view, names), PALETTE)
+
+
+def render_combined(view: View, names: Sequence[str]) -> bytes:
+    """The board with the tablets under it, in one image (the layout we compared against)."""
+    return png.encode(draw_board_image(view, names, tablets=True), PALETTE)
+
+
+def clear_caches() -> None:
+    PALETTE.reset()

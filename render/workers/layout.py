@@ -1,0 +1,132 @@
+"""Pompeii's images: sizes, colours and the small helpers every part shares (reading the view's
+seats, goods and buildings; names; pasting sprites).
+
+Every image is ``W`` px wide and no text on it is smaller than ``SMALLEST`` px, so a capital is
+at least 7 px tall when Discord shows the image 400 px wide on a phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render import fonts, shapes
+from render.fonts import RGB
+from render.workers import icons
+
+W = 1000
+M = 14  # outer margin
+SMALLEST = 24  # px: a capital ≈ 7.0 px in a 400 px wide preview (DejaVu Condensed)
+LINE_H = 30  # between wrapped lines of SMALLEST text
+TITLE = 30  # section titles and names
+
+CANVAS = (36, 29, 24)  # dark warm surround: the same on Discord's dark and light themes
+CARD = (54, 44, 36)
+CARD_HI = (72, 58, 46)
+TEXT = (246, 236, 214)
+MUTED = (190, 174, 148)
+DIM = (120, 108, 92)
+HIGHLIGHT = (255, 43, 214)  # the last placement: a colour used nowhere else
+GOOD = (96, 200, 110)  # "usable now"
+GOLD = (250, 200, 70)
+DANGER = (232, 70, 30)
+FACE_DOWN = (88, 76, 64)
+
+TIER_FILL: dict[str, RGB] = {
+    "red": (170, 44, 36),
+    "blue": (36, 82, 170),
+    "green": (40, 128, 72),
+    "purple": (112, 56, 150),
+}
+
+View = Mapping[str, Any]
+
+
+def seats(view: View) -> list[Mapping[str, Any]]:
+    out = view.get("seats")
+    return [s for s in out if isinstance(s, Mapping)] if isinstance(out, list) else []
+
+
+def seat_name(view: View, names: Sequence[str], seat: Any) -> str:
+    """The seat's display name; its colour when the name is missing or blank."""
+    if not isinstance(seat, int) or seat < 0:
+        return "Vesuvius" if seat == -1 else "Someone"
+    raw = names[seat] if seat < len(names) else None
+    name = fonts.clean(raw) if isinstance(raw, str) else ""
+    return name or icons.seat_colour(seat).capitalize()
+
+
+def goods_legend(view: View) -> list[Mapping[str, Any]]:
+    legend = view.get("legend") or {}
+    goods = legend.get("goods") if isinstance(legend, Mapping) else None
+    return [g for g in goods if isinstance(g, Mapping)] if isinstance(goods, list) else []
+
+
+def good_names(view: View) -> dict[str, str]:
+    return {str(g["id"]): str(g.get("name", g["id"])) for g in goods_legend(view)}
+
+
+def buildings(view: View) -> dict[int, Mapping[str, Any]]:
+    out = view.get("buildings")
+    if not isinstance(out, list):
+        return {}
+    return {int(b["number"]): b for b in out if isinstance(b, Mapping) and "number" in b}
+
+
+def paste_centered(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+    img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+
+
+def box(
+    img: Image.Image,
+    xy: tuple[int, int],
+    size: tuple[int, int],
+    fill: RGB = CARD,
+    *,
+    outline: RGB | None = None,
+    width: int = 0,
+    radius: int = 10,
+) -> None:
+    """A rounded box pasted from the shared cache."""
+    img.paste(shapes.box(size, fill, CANVAS, radius=radius, outline=outline, width=width), xy)
+
+
+def goods_row(
+    img: Image.Image,
+    x: float,
+    base: float,
+    bundle: Mapping[str, int],
+    icon: int,
+    fill: RGB = TEXT,
+    *,
+    tight: bool = False,
+) -> float:
+    """Icons with their counts (``2`` after the icon, none for 1) from ``x`` with the text's
+    baseline at ``base``; returns the x after the last."""
+    gap = 5 if tight else 11
+    for good, n in bundle.items():
+        top = round(base - icon + 6)
+        sprite = icons.good_icon(good, icon)
+        img.paste(sprite, (round(x), top), sprite)
+        x += icon + 2
+        if n != 1:
+            text = str(n)
+            fonts.role_label(img, (x, base), text, "bold", SMALLEST, fill)
+            x += fonts.width(text, "bold", SMALLEST) + 1
+        x += gap
+    return x
+
+
+def goods_width(bundle: Mapping[str, int], icon: int, *, tight: bool = False) -> float:
+    gap = 5 if tight else 11
+    return sum(
+        icon + 2 + gap + (fonts.width(str(n), "bold", SMALLEST) + 1 if n != 1 else 0)
+        for n in bundle.values()
+    )
+
+
+def mark(item: Mapping[str, Any]) -> str:
+    """``"†"`` for an adapted item."""
+    return "†" if item.get("adapted") or item.get("mark") == "†" else ""

@@ -1,0 +1,241 @@
+"""Pompeii's images: size, budget, golden pictures, legibility on a phone, and no secret on a
+public image."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render.workers
+from engine.core import ActionChoice
+from engine.workers import GAME, determinize
+from render import fonts
+from render.workers import hand, icons, images
+from tests.render import legibility
+from tests.render.workers import golden, positions
+
+MAX_BYTES = 200 * 1024
+
+
+def png(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+@pytest.mark.parametrize("name", golden.ALL)
+def test_images_are_palette_pngs_within_budget(name: str) -> None:
+    data = golden.render_position(name)
+    img = png(data)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert img.mode == "P" and img.width == 1000 and 900 < img.height < 2600
+    assert len(data) <= MAX_BYTES
+
+
+@pytest.mark.parametrize("name", golden.ALL)
+def test_image_matches_its_golden(name: str) -> None:
+    if not fonts.has_real_fonts():
+        pytest.skip("golden images are drawn with DejaVu, which is not installed")
+    data = golden.render_position(name)
+    path = golden.GOLDEN_DIR / f"{name}.png"
+    if golden.REGEN or not path.exists():
+        golden.write(name, data)
+        if not golden.REGEN:
+            pytest.fail(f"no golden image yet: wrote {path}; look at it and commit")
+    expected = Image.open(path)
+    got = png(data)
+    assert got.size == expected.size
+    assert golden.mean_difference(got, expected) < 1.0
+
+
+def _drawn(name: str) -> tuple[Image.Image, list[fonts.Drawn]]:
+    def draw() -> Image.Image:
+        if name.startswith("tablets_"):
+            view = positions.public(name.removeprefix("tablets_"))
+            return images.draw_tablets(view, positions.names(view))
+        if name.startswith("hand_"):
+            view, who, choices = positions.private(name.removeprefix("hand_"))
+            return hand.draw_hand(view, who, choices)
+        view = positions.public(name)
+        return images.draw_board_image(view, positions.names(view))
+
+    return legibility.drawn_text(draw, images.clear_caches)
+
+
+@pytest.mark.parametrize("name", golden.ALL)
+def test_every_text_reads_on_a_phone(name: str) -> None:
+    """Scaled to 400 px wide, every text on every image (board, panel, tablets, hand) has
+    capitals at least 7 px tall, and none is cut, leaves the image or overlaps another."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    img, drawn = _drawn(name)
+    assert len(drawn) > 20
+    assert legibility.problems(drawn, img.size) == []
+
+
+def test_long_names_are_cut_only_in_table_rows() -> None:
+    view = positions.public("four_players")
+    names = ["Marcus Aemilius Lepidus the Younger of Herculaneum", "东京的朋友", "🦁🦁", " "]
+    img, drawn = legibility.drawn_text(lambda: images.draw_board_image(view, names), None)
+    assert img.width == 1000
+    assert any(d.text.endswith(fonts.ELLIPSIS) for d in drawn)
+    assert not [d for d in drawn if d.box[2] > img.width or d.box[0] < 0]
+
+
+def _differs_only_in_secrets() -> list[tuple[Any, Any]]:
+    """Pairs of states that differ only in what nobody may see on the channel: other hands,
+    deck orders, unseen volcano cards, secret pledges (``determinize``)."""
+    pairs = []
+    for name in ("mid", "offering", "four_players", "solo"):
+        s = positions.state(name)
+        for seed in (1, 2):
+            pairs.append((s, determinize(s, 0, seed)))
+    return pairs
+
+
+def test_public_images_show_no_secret() -> None:
+    """Other hands, deck orders, unseen volcano cards and pledges differ: the same bytes."""
+    differing = 0
+    for a, b in _differs_only_in_secrets():
+        va, vb = GAME.view(a, None), GAME.view(b, None)
+        names = positions.names(va)
+        other = 1 if a.players > 1 else 0
+        differing += GAME.view(a, other)["hand"] != GAME.view(b, other)["hand"]
+        for render_one in (render.workers.render_board, render.workers.render_tablets):
+            assert render_one(va, names) == render_one(vb, names)
+    assert differing >= 4  # the pairs really differ in secrets
+
+
+def test_public_images_ignore_a_player_views_private_keys() -> None:
+    s = positions.state("offering")
+    names = positions.names(GAME.view(s, None))
+    for seat in range(s.players):
+        private = GAME.view(s, seat)
+        assert private["hand"]["specialists"] or private["hand"]["city"]
+        public = GAME.view(s, None)
+        assert render.workers.render_board(private, names) == render.workers.render_board(
+            public, names
+        )
+        assert render.workers.render_tablets(private, names) == render.workers.render_tablets(
+            public, names
+        )
+        images_ = render.workers.PRESENTATION.public_images(private, names)
+        assert [i.png for i in images_] == [
+            i.png for i in render.workers.PRESENTATION.public_images(public, names)
+        ]
+
+
+def test_a_pledge_never_shows_before_the_offering_resolves() -> None:
+    s = positions.state("offering")
+    seat = positions.deciding(s)[0]
+    pledges = [c for c in GAME.legal_actions(s, seat) if c.verb == "pledge"]
+    assert pledges
+    after = GAME.apply(s, seat, pledges[-1]).state
+    names = positions.names(GAME.view(s, None))
+    before_png = render.workers.render_tablets(GAME.view(s, None), names)
+    assert render.workers.render_tablets(GAME.view(after, None), names) == before_png
+
+
+def test_the_private_image_marks_only_what_choices_allow() -> None:
+    view, who, choices = positions.private("offering")
+    played = [c for c in choices if c.notation.startswith("play ")]
+    assert played
+    cid = played[0].notation.split()[1]
+    assert hand.uses(cid, choices) == ["play now"]
+    assert hand.uses(cid, []) == []
+    with_choices = render.workers.render_hand(view, who, choices)
+    without = render.workers.render_hand(view, who, [])
+    assert with_choices != without
+
+
+def test_the_private_image_is_none_without_anything_to_show() -> None:
+    view = GAME.view(positions.state("early"), 0)
+    view["hand"] = {"specialists": [], "city": []}
+    view["drawn_cards"] = []
+    assert render.workers.PRESENTATION.private_image(view, "Aurelia", []) is None
+    full, who, choices = positions.private("mid")
+    image = render.workers.PRESENTATION.private_image(full, who, choices)
+    assert image is not None and image.filename == "hand.png"
+
+
+def test_the_adapted_note_shows_with_a_dagger() -> None:
+    view, who, choices = positions.private("mid")
+    _img, drawn = legibility.drawn_text(lambda: hand.draw_hand(view, who, choices), None)
+    texts = [d.text for d in drawn]
+    assert any("†" in t for t in texts)
+    assert any(t.startswith("† adapted: original card or board text not public") for t in texts)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (4, 1), (1, 2)])
+def test_positions_of_whole_games_stay_within_budget(players: int, seed: int) -> None:
+    for s in positions.sample(players, seed, {}, 97):
+        view = GAME.view(s, None)
+        names = positions.names(view)
+        for data in (
+            render.workers.render_board(view, names),
+            render.workers.render_tablets(view, names),
+        ):
+            assert len(data) <= MAX_BYTES
+            assert png(data).width == 1000
+        for seat in positions.deciding(s)[:1]:
+            pv = GAME.view(s, seat)
+            image = render.workers.PRESENTATION.private_image(pv, "X", positions.choices(s, seat))
+            assert image is None or len(image.png) <= MAX_BYTES
+
+
+def test_goods_differ_in_shape_at_preview_size() -> None:
+    """Greyscale at a phone's scale (40 px icons in a 1000 px image: 16 px), every pair of the
+    27 goods still differs clearly: told apart by shape, not only by colour."""
+    goods = [g["id"] for g in positions.public("early")["legend"]["goods"]]
+    assert len(goods) == 27
+    small = {g: icons.good_icon(g, 42).convert("RGBA").resize((17, 17)).convert("L") for g in goods}
+    for i, a in enumerate(goods):
+        for b in goods[i + 1 :]:
+            diff = golden.mean_difference(small[a].convert("RGB"), small[b].convert("RGB"))
+            assert diff > 6, (a, b, diff)
+
+
+def test_seats_differ_in_shape() -> None:
+    shapes_ = {icons.SEAT_SHAPE[c] for c in icons.SEAT_COLOURS}
+    assert len(shapes_) == 4
+    assert render.workers.PRESENTATION.colours(positions.public("four_players")) == list(
+        icons.SEAT_COLOURS
+    )
+
+
+def test_the_last_placement_is_highlighted() -> None:
+    view = positions.public("early")
+    names = positions.names(view)
+
+    def magenta(img: Image.Image) -> int:
+        return sum(n for n, c in img.getcolors(1 << 20) or [] if c == (255, 43, 214))
+
+    lit = magenta(images.draw_board_image(view, names))
+    view["last"] = None
+    assert lit > magenta(images.draw_board_image(view, names)) + 500
+
+
+def test_renders_from_threads_are_identical() -> None:
+    import concurrent.futures
+
+    view = positions.public("mid")
+    names = positions.names(view)
+    first = render.workers.render_board(view, names)
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        outs = list(pool.map(lambda _: render.workers.render_board(view, names), range(8)))
+    assert all(o == first for o in outs)
+
+
+def test_choice_labels_are_not_read_for_the_public_images() -> None:
+    view = positions.public("mid")
+    names = positions.names(view)
+    assert (
+        render.workers.PRESENTATION.private_image(
+            GAME.view(positions.state("mid"), 0), "A", [ActionChoice("lock", "x")]
+        )
+        is not None
+    )
+    assert len(render.workers.PRESENTATION.public_images(view, names)) == 2

@@ -1,0 +1,266 @@
+"""Pompeii in words: every event type narrated, nothing secret, placements as one sentence,
+the decision line, the hand, the score sheet of every outcome kind, the rules topics."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core import redact
+from engine.rng import Rng
+from engine.workers import GAME, policy_action
+from render.workers import PRESENTATION, narrate, words
+from render.workers.rules_text import RULES
+from tests.render.workers import positions
+
+NAMES = positions.NAMES
+DOC = Path(__file__).resolve().parents[3] / "docs" / "views-workers.md"
+
+
+def doc_event_types() -> set[str]:
+    """Every event type in the events table of docs/views-workers.md."""
+    text = DOC.read_text().split("## Events", 1)[1].split("## Outcome", 1)[0]
+    found: set[str] = set()
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            found |= set(re.findall(r"`([A-Z][A-Za-z]+)`", line.split("|")[1]))
+    return found
+
+
+SAMPLES: dict[str, dict[str, Any]] = {
+    "OwnerBonusDenied": {"seat": 1, "user": 0, "building": 15},
+    "CastrumHalted": {"seat": 2, "card": "C31", "builder": 0},
+    "CastrumHaltVoided": {"seat": 0},
+    "TokensRemoved": {"buildings": [5, 7]},
+    "OfferingCardPlayed": {"seat": 1, "card": "C05", "mode": "cut"},
+    "OfferingTermsChanged": {"requirement": 10},
+    "OfferingCancelled": {"seat": 1},
+    "RewardDeclined": {"seat": 0},
+    "ForoCoinRemoved": {"left": 3},
+    "CastrumBegun": {"seat": 0, "paid": {"pillars": 4}, "how": "costruzione"},
+    "WindowOpened": {"seat": 0, "seats": [1, 2], "kind": "halt_castrum"},
+    "WindowPassed": {"seat": 1},
+    "ArmyMarched": {"seat": 1, "round": 40},
+    "GameEnded": {"result": "castrum", "winner": 1, "round": 40},
+}
+
+
+def played_events(games: int = 6) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for seed in range(games):
+        players = 1 + seed % 4
+        s = GAME.new_game(seed, players, positions.GENTLE if seed % 2 else {})
+        rng = Rng(seed)
+        for _ in range(2500):
+            pending = GAME.pending(s)
+            if not pending:
+                break
+            seat = sorted(pending[0].seats)[0]
+            action, rng = policy_action(s, seat, rng)
+            t = GAME.apply(s, seat, action)
+            out.extend(t.events)
+            s = t.state
+    return out
+
+
+EVENTS = played_events()
+
+
+def test_every_event_type_of_the_views_doc_is_narrated() -> None:
+    documented = doc_event_types()
+    assert len(documented) >= 55
+    assert documented <= set(narrate.HANDLERS), documented - set(narrate.HANDLERS)
+    seen = {e["type"]: e for e in EVENTS}
+    for kind in sorted(documented):
+        event = seen.get(kind) or {"type": kind, **SAMPLES.get(kind, {"seat": 0})}
+        lines = narrate.narrate([event], NAMES)
+        if kind in ("RoundEnded", "StepEnded"):
+            assert lines == []  # said by what follows
+            continue
+        assert lines and all(lines), kind
+        assert not any(f": {kind}" in line for line in lines), lines  # never the fallback
+        assert all(len(line) < 400 for line in lines)
+
+
+def test_narrating_unredacted_events_gives_the_redacted_words() -> None:
+    secret = [e for e in EVENTS if "secret" in e]
+    assert len(secret) > 50
+    for viewer in (None, 0):
+        redacted = [redact(e, viewer) for e in EVENTS]
+        assert narrate.narrate(EVENTS, NAMES) == narrate.narrate(redacted, NAMES)
+    for e in secret:
+        words_ = " ".join(narrate.narrate([e], NAMES))
+        public = str({k: v for k, v in e.items() if k != "secret"})
+        for value in _secret_values(e["secret"]):
+            if value in public:  # the same card is public too (a swap drew it back)
+                continue
+            assert value not in words_, (e, value)
+
+
+def _secret_values(secret: Any) -> list[str]:
+    if isinstance(secret, dict):
+        return [v for x in secret.values() for v in _secret_values(x)]
+    if isinstance(secret, list):
+        return [v for x in secret for v in _secret_values(x)]
+    return (
+        [secret]
+        if isinstance(secret, str) and secret[:1] in "SCV" and secret[1:2].isalnum()
+        else []
+    )
+
+
+def test_a_placement_and_what_it_did_read_as_one_sentence() -> None:
+    events = [
+        {"type": "WorkerPlaced", "seat": 0, "space": "7", "card": "S30", "extra": False},
+        {
+            "type": "GoodsProduced",
+            "seat": 0,
+            "building": 7,
+            "times": 3,
+            "paid": {"grain": 3},
+            "good": "flour",
+            "amount": 4,
+            "card": "S30",
+        },
+        {"type": "OwnerBonusPaid", "seat": 1, "good": "grain", "user": 0, "building": 7},
+    ]
+    assert narrate.narrate(events, NAMES) == [
+        "Aurelia produced 4 flour from 3 grain at 7 Villa del Molino, with S30 Aulus Molinaro",
+        "Brutus took 1 grain as the owner of 7 Villa del Molino",
+    ]
+
+
+def test_the_foro_wakes_vesuvius() -> None:
+    events = [
+        {"type": "WorkerPlaced", "seat": 0, "space": "costruzione", "card": "", "extra": False},
+        {
+            "type": "BuildingBuilt",
+            "seat": 0,
+            "building": 17,
+            "name": "Foro di Pompeii",
+            "paid": {"planks": 2},
+            "how": "costruzione",
+        },
+        {"type": "VesuviusAwoke", "seat": 0, "workers": [4, 4]},
+    ]
+    (line,) = narrate.narrate(events, NAMES)
+    assert line.startswith("Aurelia built the Foro (paid 2 planks): Vesuvius wakes")
+
+
+def test_a_failed_offering_and_its_volcano_card_are_one_sentence() -> None:
+    events = [
+        {
+            "type": "OfferingResolved",
+            "round": 9,
+            "requirement": 8,
+            "total": 5,
+            "success": False,
+            "values": [2, 3],
+            "pledges": [{}, {}],
+            "exempt": [],
+        },
+        {
+            "type": "VolcanoRevealed",
+            "card": "VB02",
+            "apocalypse": False,
+            "goods": ["wool", "bread"],
+            "losses": [{"wool": 2}, {}],
+            "destroys": True,
+        },
+    ]
+    (line,) = narrate.narrate(events, NAMES)
+    assert line.startswith(
+        "The offering failed (5 of 8: Aurelia 2, Brutus 3): the volcano "
+        "destroyed all wool and bread"
+    )
+    assert "Aurelia lost 2 wool" in line
+
+
+def test_the_army_entering_the_castrum_wins() -> None:
+    events = [
+        {"type": "ArmyMarched", "seat": 1, "round": 40},
+        {"type": "GameEnded", "result": "castrum", "winner": 1, "round": 40},
+    ]
+    assert narrate.narrate(events, NAMES) == ["Brutus's army entered the Castrum: Brutus wins"]
+
+
+def test_the_decision_line_names_nobody() -> None:
+    for name in positions.WANTED:
+        view = positions.public(name)
+        text = words.decision(view)
+        assert "Seat" not in text and not any(n in text for n in NAMES)
+        if view["stage"] != "over":
+            assert text
+    assert words.decision(positions.public("offering")).startswith("pledge goods")
+
+
+def test_the_hand_in_words() -> None:
+    view, _who, _choices = positions.private("offering")
+    text = PRESENTATION.words.hand(view)
+    assert "Specialists in hand" in text and "Your offering" in text
+    assert "† adapted" in text
+    assert len(text) < 4000
+
+
+@pytest.mark.parametrize("name,kind", [("castrum_win", "ranking"), ("apocalypse", "all_lose")])
+def test_the_score_sheet(name: str, kind: str) -> None:
+    view = positions.public(name)
+    outcome = view["outcome"]
+    assert outcome["kind"] == kind
+    lines = PRESENTATION.words.final(outcome, view, positions.names(view))
+    if kind == "ranking":
+        winner = positions.NAMES[outcome["winners"][0]]
+        assert lines[0].startswith("🏆") and f"{winner} wins" in lines[0]
+        assert len(lines) == 1 + view["players"]
+    else:
+        assert "Everybody lost" in lines[0] and len(lines) == 1 + view["players"]
+    assert all(len(line) < 200 for line in lines)
+
+
+def test_the_solo_score_sheet() -> None:
+    view = positions.public("solo")
+    win = {
+        "kind": "solo",
+        "winners": [0],
+        "places": [1],
+        "title": "Aedile",
+        "scores": [{"round": 16, "workers": 5}],
+    }
+    loss = {
+        "kind": "solo",
+        "winners": [],
+        "places": [1],
+        "title": "",
+        "scores": [{"round": 18, "workers": 4}],
+    }
+    assert "**Aedile**" in PRESENTATION.words.final(win, view, ["Aurelia"])[0]
+    assert "lost" in PRESENTATION.words.final(loss, view, ["Aurelia"])[0]
+
+
+def test_the_rules_topics() -> None:
+    wanted = {
+        "overview",
+        "setup",
+        "placement",
+        "buildings",
+        "trade",
+        "piazza_foro",
+        "offerings",
+        "volcano",
+        "winning",
+        "solo",
+        "notation",
+        "adaptations",
+    }
+    assert set(RULES) == wanted
+    for title, text in RULES.values():
+        assert title and 100 < len(text) < 1900
+    assert "†" in RULES["adaptations"][1]
+
+
+def test_colours_and_labels() -> None:
+    assert PRESENTATION.words.score_labels
+    assert len(PRESENTATION.colours(positions.public("solo"))) == 1
