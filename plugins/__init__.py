@@ -15,8 +15,10 @@ from typing import Any
 
 import engine.cardcity
 import engine.downfall
+import engine.workers
 import render.cardcity
 import render.downfall
+import render.workers
 from engine.ai import GenericHeuristics, Heuristics
 from engine.core import Capabilities, Game, OptionSpec, RuleError
 from engine.downfall.ai import DownfallHeuristics
@@ -57,6 +59,11 @@ PLUGINS: tuple[GamePlugin, ...] = (
         engine.cardcity.GAME,
         render.cardcity.PRESENTATION,
         partial(GenericHeuristics, engine.cardcity.GAME, engine.cardcity.determinize),
+    ),
+    GamePlugin(
+        engine.workers.GAME,
+        render.workers.PRESENTATION,
+        partial(GenericHeuristics, engine.workers.GAME, engine.workers.determinize),
     ),
 )
 """Every game, in the order ``/game new`` offers them (the flagship first)."""
