@@ -496,7 +496,13 @@ def _stepper(view: discord.ui.View, game_id: int, token: int, controls: Stepper,
     for r, row in enumerate(shown):
         view.add_item(
             NavButton(
-                game_id, token, "p", str(page), f"{row.label}: {row.value}", row=r, disabled=True
+                game_id,
+                token,
+                "p",
+                f"{page}~{r}",  # a label only: each needs its own custom id
+                f"{row.label}: {row.value}",
+                row=r,
+                disabled=True,
             )
         )
         if row.down is not None:

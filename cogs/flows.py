@@ -281,7 +281,8 @@ class Flows:
                 "This choice is out of date (the game moved on); nothing was played.",
             )
             return
-        page = int(arg) if kind == "p" and arg.lstrip("-").isdigit() else 0
+        number = arg.split("~", 1)[0]  # "3~1": page 3, the label of row 1
+        page = int(number) if kind == "p" and number.lstrip("-").isdigit() else 0
         group = arg if kind == "g" and arg else None
         old = interaction.message.content if interaction.message is not None else ""
         header = old.split("\n", 1)[0] or f"🂠 **Your decision** in game #{game_id}"

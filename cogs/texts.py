@@ -128,8 +128,9 @@ def narration(
 ) -> list[str]:
     """The channel's words for consecutive moves: each run of moves made the same way (by the
     player, an AI, a timeout) is narrated together, so a card and the relatives it brought read
-    as one; a run not made by its player is marked on its first line only. A secret move
-    shows only its public label."""
+    as one; a run not made by its player is marked on its first line only. A secret move is
+    narrated alone, from its events as the public may see them (its public label when they
+    say nothing)."""
     lines: list[str] = []
     group: list[LogEntry] = []
     words = presentation.words
@@ -144,7 +145,11 @@ def narration(
             lines.extend(f"• {mark if i == 0 else ''}{line}" for i, line in enumerate(said))
             group = []
         if entry is not None and entry.secret:
-            lines.append(f"• {_plain(entry, names)}")
+            # Its events are already redacted for the public: what they tell (the round
+            # that began after a secret keep) is said; the move itself only by its label.
+            said = words.narrate(list(entry.events), safe) or [_plain(entry, names)]
+            mark = MARKS.get(entry.by, "")
+            lines.extend(f"• {mark if i == 0 else ''}{line}" for i, line in enumerate(said))
         elif entry is not None:
             group.append(entry)
     return lines

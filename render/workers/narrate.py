@@ -235,6 +235,15 @@ def _ended(s: _Story, e: Event) -> None:
         s.say(f"Round {e.get('round')} is over without an army in the Castrum: the game is lost")
 
 
+def _round_started(players: int, number: Any) -> str:
+    """The line of a new round; solo, with the clock and the title a win by then earns."""
+    if players != 1 or not isinstance(number, int):
+        return f"Round {number} begins"
+    text = f"Round {number} of {terms.solo_rounds()} begins"
+    reach = next(((t, limit) for t, limit in terms.titles() if number <= limit), None)
+    return f"{text} (a win by round {reach[1]}: {reach[0]})" if reach else text
+
+
 def _simple(template: str) -> Callable[[_Story, Event], None]:
     """A sentence from a template over the event's fields (``{who}``, ``{victim}``, …)."""
 
@@ -312,7 +321,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
         f"{s.who(e)} placed {terms.good(e.get('good'), int(e.get('amount', 0)))} "
         f"({int(e.get('left', 0))} left to place)"
     ),
-    "RoundStarted": _simple("Round {round} begins"),
+    "RoundStarted": lambda s, e: s.say(_round_started(len(s.names), e.get("round"))),
     "WorkerPlaced": _placed,
     "GoodsCollected": _collected,
     "GoodsProduced": _produced,

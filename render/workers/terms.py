@@ -90,3 +90,8 @@ def space(where: Any) -> str:
 
 def titles() -> tuple[tuple[str, int], ...]:
     return CATALOG.board.titles
+
+
+def solo_rounds() -> int:
+    """The solo game's round clock (18)."""
+    return int(CATALOG.board.solo.get("rounds", 18))

@@ -228,3 +228,32 @@ def test_a_card_browser_turns_pages_and_offers_each_pages_actions() -> None:
     assert "vz:a:3:17:train S3" in ids and "vz:a:3:17:done" in ids
     last = controls_view(3, 17, Browser(pages, extra), page=99)
     assert last.text.startswith("**Card 8**")  # clamped to the last page
+
+
+def test_a_pledge_board_has_one_row_per_good_and_distinct_ids() -> None:
+    """Discord refuses a message whose components share a custom id: every row's label is
+    its own button, and the page arrows still turn pages."""
+    from cogs.components import controls_view
+    from engine.core import ActionChoice
+    from render.controls import Stepper, StepRow
+
+    goods = ("grain", "bread", "gold", "wine", "fish", "meat")
+    rows = tuple(
+        StepRow(
+            g,
+            g.capitalize(),
+            1,
+            ActionChoice(f"pledge {g} 0", "−"),
+            ActionChoice(f"pledge {g} 2", "+"),
+        )
+        for g in goods
+    )
+    board = Stepper(rows, "Your offering: value 6", ActionChoice("lock", "Lock"), ())
+    for page in (0, 1):
+        drawn = controls_view(3, 17, board, page=page)
+        assert drawn.view is not None
+        ids = [getattr(i, "custom_id", "") for i in drawn.view.children]
+        assert len(ids) == len(set(ids)), ids
+        assert "vz:a:3:17:lock" in ids
+    ids = [getattr(i, "custom_id", "") for i in controls_view(3, 17, board).view.children]  # type: ignore[union-attr]
+    assert "vz:a:3:17:pledge grain 2" in ids and "vz:n:3:17:p:1" in ids  # next page

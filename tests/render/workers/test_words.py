@@ -264,3 +264,14 @@ def test_the_rules_topics() -> None:
 def test_colours_and_labels() -> None:
     assert PRESENTATION.words.score_labels
     assert len(PRESENTATION.colours(positions.public("solo"))) == 1
+
+
+def test_a_solo_round_names_the_clock_and_the_title_within_reach() -> None:
+    def said(n: int, names: list[str]) -> str:
+        (line,) = narrate.narrate([{"type": "RoundStarted", "round": n, "start": 0}], names)
+        return line
+
+    assert said(3, ["alice"]) == "Round 3 of 18 begins (a win by round 15: Duumvir)"
+    assert said(16, ["alice"]) == "Round 16 of 18 begins (a win by round 16: Aedile)"
+    assert said(18, ["alice"]) == "Round 18 of 18 begins (a win by round 18: Quaestor)"
+    assert said(3, ["alice", "bob"]) == "Round 3 begins"

@@ -1,0 +1,237 @@
+"""The worker game (Pompeii, Siebelt) through Discord, end to end: whole games from
+`/game new game:workers` to the result, with the offering as players meet it — two pledging at
+the same moment, the pledge board's buttons, who has locked, the nudge to the last one, a failed
+offering, the deadline that locks what was pledged, a restart in the middle — a win by the
+Castrum, a game lost to the Apocalypse, and a solo game in a thread. Nothing in the bot is
+special-cased for the game."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from host import FakeClock
+from tests.cogs.helpers import WAIT, WATCH, act_by_component, until
+from tests.cogs.workers_play import Table, held, newest, open_table, play_until
+
+
+async def _first_offering_fails(table: Table, spectator: Any) -> None:
+    """Two players pledge at the same moment, the first locks with the button of their private
+    message, the second by `/move`; the third, nudged, raises a pledge on the pledge board and
+    locks. Far short of the requirement, the offering fails and a volcano card destroys goods."""
+    state = await table.state()
+    assert state.stage == "offering" and sorted(await table.waited()) == [0, 1, 2]
+    a, b, c = (table.user_of[s] for s in (0, 1, 2))
+    goods = {s: held(state, s)[0] for s in (0, 1)}
+    before = await table.version()
+    replies = await asyncio.gather(
+        a.slash("move", channel=table.chan, action=f"pledge {goods[0]} 1"),
+        b.slash("move", channel=table.chan, action=f"pledge {goods[1]} 1"),
+    )
+    await table.bot.flows.idle()
+    assert await table.version() == before + 2  # both played, neither lost
+    for seat, (u, r) in enumerate(zip((a, b), replies, strict=True)):
+        assert r.ephemeral and "You played" in r.content
+        mine = (await table.bot.host.private_view(table.game_id, u.id)).view
+        assert mine["pledge"] == {goods[seat]: 1}
+        assert f"Your offering: value {mine['pledge_value']}" in r.content
+    public = await table.bot.host.public_view(table.game_id)
+    assert not public.get("pledge")  # secret until the step resolves
+    for m in table.chan.messages:  # what the spectator sees says who changed, never what
+        if spectator.can_see(m):
+            assert "Offer 1" not in m.content and "value 1 ·" not in m.content
+
+    lock = newest(a, table.game_id, "lock", table.chan)
+    assert lock is not None and "Lock" in " ".join(lock.button_labels)
+    await act_by_component(a, lock, "lock")
+    await table.bot.flows.idle()
+    status_line = [m for m in table.chan.messages if "Everyone decides at once" in m.content][-1]
+    assert "pledge goods to Vesuvius" in status_line.content
+    assert f"Locked: {a.name}" in status_line.content
+    assert "still deciding" in status_line.content and b.name in status_line.content
+    await table.move(1, "lock")
+    assert re.search(rf"Locked: {a.name} \(\w+\), {b.name} \(", status_line.content)
+    nudge = table.chan.messages[-1]
+    assert nudge.content.startswith(f"👋 <@{c.id}>")
+
+    board = newest(c, table.game_id, "lock", table.chan)
+    assert board is not None  # the pledge board, by DM or in the reply to their move
+    good = held(await table.state(), 2)[0]
+    plus = next(
+        comp
+        for comp in board.walk_components()
+        if str(comp.get("custom_id", "")).endswith(f":pledge {good} 1")
+    )
+    assert plus["label"] == "+"
+    await c.click(custom_id=str(plus["custom_id"]), message=board)
+    await table.bot.flows.idle()
+    mine = (await table.bot.host.private_view(table.game_id, c.id)).view
+    assert mine["pledge"] == {good: 1}
+    lock = newest(c, table.game_id, "lock", table.chan)
+    assert lock is not None and lock.id == board.id  # the same message, redrawn
+    await act_by_component(c, lock, "lock")
+    await table.bot.flows.idle()
+    assert "✅ Everyone has decided." in status_line.content
+    said = table.said()
+    assert re.search(r"The offering failed \(\d+ of \d+: .*\): the volcano destroyed all", said)
+    for u in (a, b, c):  # the pledges are told once the step resolved
+        assert re.search(rf"{u.name}[^,)]* \d", said.split("The offering failed", 1)[1])
+
+
+async def test_three_players_fail_an_offering_then_win_by_the_castrum(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    users = [await fake_discord.user(n) for n in ("alice", "bob", "cara")]
+    spectator = await fake_discord.user("sam")
+    table = await open_table(
+        fake_discord, bot, chan, users, "difficulty=A, apocalypse_bottom=true, first_seat=0"
+    )
+    assert table.boards() and "tablets.png" in table.boards()[0].filenames
+
+    await play_until(table, "offering")
+    assert "Vesuvius wakes" in table.said()
+    await _first_offering_fails(table, spectator)
+
+    while await table.active():
+        await table.step()
+    offerings = table.said().count("Offerings to Vesuvius:")
+    status = await bot.host.status(table.game_id)
+    assert status.outcome is not None and len(status.outcome.winners) == 1
+    (winner,) = status.outcome.winners
+    name = table.user_of[winner].name
+    final = table.boards()[-1].content
+    assert f"{name}'s army entered the Castrum" in final and f"**{name}" in final
+    assert "wins!" in final and offerings >= 2
+    assert final.count("🥇") == 1
+
+
+async def test_offerings_left_to_the_deadline_fail_until_the_apocalypse(
+    fake_discord: Any, start_bot: Any, make_bot: Any, clock: FakeClock
+) -> None:
+    """Nobody answers the first offering: at its deadline what was pledged (nothing) is
+    locked for everyone and the step resolves. Later offerings are locked empty at once; each
+    fails and turns up a volcano card, until the Apocalypse ends the game for everybody."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    users = [await fake_discord.user(n) for n in ("alice", "bob")]
+    table = await open_table(fake_discord, bot, chan, users, "all_cards=true, offering_window=900")
+    await play_until(table, "offering")
+    status = await bot.host.status(table.game_id)
+    assert status.deadline is not None and status.deadline - clock.now() == 900
+    before = status.version
+    clock.advance(899)
+    bot.wake_scheduler()
+    await bot.flows.idle()
+    assert await table.version() == before  # not yet
+    clock.advance(1)
+    bot.wake_scheduler()
+
+    async def resolved() -> bool:
+        return (await table.state()).stage != "offering"
+
+    await until(resolved)
+    await bot.flows.idle()
+    assert "The offering failed (0 of" in table.said()
+
+    failures = 1
+    while await table.active():
+        state = await table.state()
+        if state.stage == "offering":
+            for seat in await table.waited():
+                await table.move(seat, "lock")
+            failures += 1
+        else:
+            await table.step()
+    final = table.boards()[-1].content
+    assert "the Apocalypse! Vesuvius buries Pompeii" in final
+    assert "everybody lost" in final
+    status = await bot.host.status(table.game_id)
+    assert status.outcome is not None and not status.outcome.winners
+    assert 1 < failures <= 19  # all 18 cards of the set and the Apocalypse at most
+    assert table.said().count("The offering failed") == failures
+
+
+async def test_an_offering_survives_a_restart(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """One player pledges and locks, the bot restarts; the other player's pledge board from
+    before the restart still works, and the offering resolves with both pledges."""
+    first = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    users = [await fake_discord.user(n) for n in ("alice", "bob")]
+    table = await open_table(fake_discord, first, chan, users, "apocalypse_bottom=true")
+    await play_until(table, "offering")
+    state = await table.state()
+    good = held(state, 0)[0]
+    await table.move(0, f"pledge {good} 1")
+    await table.move(0, "lock")
+    other = table.user_of[1]
+    board = newest(other, table.game_id, "lock", chan)
+    assert board is not None
+    await start_bot.stop(first)
+
+    second = await start_bot(make_bot(), watch_loggers=WATCH)
+    table.bot = second
+    mine = (await second.host.private_view(table.game_id, table.user_of[0].id)).view
+    assert mine["pledge"] == {good: 1} and (await table.waited()) == [1]
+    theirs = held(await table.state(), 1)[0]
+    plus = next(
+        c
+        for c in board.walk_components()
+        if str(c.get("custom_id", "")).endswith(f":pledge {theirs} 1")
+    )
+    await other.click(custom_id=str(plus["custom_id"]), message=board)
+    await second.flows.idle()
+    lock = newest(other, table.game_id, "lock", chan)
+    assert lock is not None
+    await act_by_component(other, lock, "lock")
+    await second.flows.idle()
+    said = table.said()
+    assert re.search(r"The offering (failed|succeeded) \(\d+ of \d+: ", said)
+    last = said.rsplit("The offering", 1)[1]
+    for seat in (0, 1):  # both pledges counted: each value is at least 1
+        assert re.search(rf"{table.user_of[seat].name} [1-9]", last), last
+
+
+async def test_a_solo_game_in_a_thread_runs_to_the_round_clock(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """`/game new game:workers players:1` in a thread: no lobby to wait in, the board after
+    every round with the 18-round clock, and the result with the title reached (or none)."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    parent = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    r = await alice.slash(
+        "game new",
+        channel=parent,
+        game="workers",
+        players=1,
+        where="thread",
+        variant="difficulty=A",
+    )
+    assert "game #1" in r.content
+    await bot.flows.idle()
+    thread = parent.threads[0]
+    await (await alice.slash("game start", channel=thread)).wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    status = await bot.host.game_in_channel(thread.id)
+    assert status is not None
+    table = Table(bot, thread, int(status.game_id), {0: alice})
+    while await table.active():
+        await table.step()
+    boards = table.boards()
+    for n in range(1, 19):  # each round of the clock is told on a board
+        assert any(f"Round {n} of 18 begins" in m.content for m in boards), n
+    final = boards[-1].content
+    status = await bot.host.status(table.game_id)
+    assert status.outcome is not None and status.outcome.kind == "solo"
+    title = status.outcome.title
+    if title:
+        assert "**Solo game won**" in final and title in final
+    else:
+        assert "**Solo game lost**" in final
+        assert "Round 18 ended without the army in the Castrum" in final
+    assert all("board.png" not in m.filenames for m in parent.messages)  # all in the thread
