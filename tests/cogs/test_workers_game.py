@@ -235,3 +235,25 @@ async def test_a_solo_game_in_a_thread_runs_to_the_round_clock(
         assert "**Solo game lost**" in final
         assert "Round 18 ended without the army in the Castrum" in final
     assert all("board.png" not in m.filenames for m in parent.messages)  # all in the thread
+
+
+async def test_rules_and_solo_tables_for_the_worker_game(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """`/game rules game:workers` by topic, adaptations pointed out; a one-player table only
+    for a game with a solo mode."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    sam = await fake_discord.user("sam")
+    topics = await sam.autocomplete("game rules", "topic", "", channel=chan, game="workers")
+    assert {"overview", "offerings", "solo", "adaptations"} <= {c.value for c in topics}
+    r = await sam.slash("game rules", channel=chan, game="workers", topic="offerings")
+    assert r.ephemeral and "Pompeii" in r.content and "lock" in r.content
+    r = await sam.slash("game rules", channel=chan, game="workers", topic="adaptations")
+    assert "†" in r.content and "not public" in r.content
+
+    r = await sam.slash("game new", channel=chan, game="downfall", players=1)
+    assert r.ephemeral and "is for 2 to 4 players" in r.content
+    assert await bot.host.game_in_channel(chan.id) is None
+    r = await sam.slash("game new", channel=chan, game="workers", players=1)
+    assert "game #1" in r.content
