@@ -22,6 +22,7 @@ import render.workers
 from engine.ai import GenericHeuristics, Heuristics
 from engine.core import Capabilities, Game, OptionSpec, RuleError
 from engine.downfall.ai import DownfallHeuristics
+from engine.workers.ai import WorkersHeuristics
 from render.presentation import Presentation
 
 
@@ -60,11 +61,7 @@ PLUGINS: tuple[GamePlugin, ...] = (
         render.cardcity.PRESENTATION,
         partial(GenericHeuristics, engine.cardcity.GAME, engine.cardcity.determinize),
     ),
-    GamePlugin(
-        engine.workers.GAME,
-        render.workers.PRESENTATION,
-        partial(GenericHeuristics, engine.workers.GAME, engine.workers.determinize),
-    ),
+    GamePlugin(engine.workers.GAME, render.workers.PRESENTATION, WorkersHeuristics),
 )
 """Every game, in the order ``/game new`` offers them (the flagship first)."""
 

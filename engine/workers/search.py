@@ -47,8 +47,9 @@ SHIRK = 25
 def determinize(state: State, seat: int, seed: int) -> State:
     """A state ``seat`` cannot tell from ``state``: the other hands and undrawn cards are
     reshuffled among themselves (sizes kept), the volcano cards it has not seen are redrawn
-    from those it cannot rule out, other seats' secret pledges are resampled, and the random
-    generator is replaced (future shuffles are unknown too)."""
+    from those it cannot rule out, other seats' secret pledges are resampled (each its share,
+    its workers' worth, from goods it holds: the fair offer a seat expects of the others), and
+    the random generator is replaced (future shuffles are unknown too)."""
     rng = Rng(seed)
     n = state.players
     others = [v for v in range(n) if v != seat]
@@ -72,15 +73,15 @@ def determinize(state: State, seat: int, seed: int) -> State:
     volcano, unused, searching, rng = _volcano(state, seat, rng)
     pledges = list(state.pledges)
     if state.stage == OFFERING:
-        for v in others:
-            row = []
-            for have in state.goods[v]:
-                amount = 0
-                if have:
-                    roll, rng = rng.below(3)
-                    if roll == 0:
-                        amount, rng = rng.below(have + 1)
-                row.append(amount)
+        for v in others:  # its share (its workers' worth) as far as its goods allow
+            target = 0 if state.exempt[v] else state.workers[v]
+            row = [0] * len(state.goods[v])
+            order, rng = rng.shuffle([g for g, have in enumerate(state.goods[v]) if have])
+            given = 0
+            for g in sorted(order, key=lambda g: VALUE[g]):  # cheapest first
+                while given < target and row[g] < state.goods[v][g]:
+                    row[g] += 1
+                    given += VALUE[g]
             pledges[v] = tuple(row)
     fresh, rng = rng.next64()
     return replace(
@@ -123,7 +124,7 @@ def _volcano(
 # --------------------------------------------------------------------------- policy
 
 
-def _goal(state: State, seat: int) -> Goods:
+def goal(state: State, seat: int) -> Goods:
     """What the seat works towards next: the first of the Foro (multiplayer), the Terme and the
     Castrum that nobody has built, and, once the Foro stands, its own army."""
     return _goal_of(
@@ -154,7 +155,7 @@ def policy_action(state: State, seat: int, rng: Rng, shirk: int = SHIRK) -> tupl
     one seat in ``shirk`` offers nothing)."""
     head = state.prompts[0] if state.stage == PLACE and state.prompts else None
     if head is not None and head.kind == "trade" and not state.window:
-        chosen = _trade(state, seat)
+        chosen = trade_for(state, seat)
         roll, rng = rng.below(4)
         if chosen is not None or roll:
             return chosen or DONE, rng
@@ -189,7 +190,7 @@ def _placement(state: State, seat: int, legal: list[Action], rng: Rng) -> tuple[
         j, rng = rng.below(len(options))
         return options[j], rng
     goods = state.goods[seat]
-    need = dict(_goal(state, seat))
+    need = dict(goal(state, seat))
     own = occupancy(state.board)[1]
     best: list[Action] = []
     top = -(10**9)
@@ -206,9 +207,9 @@ def _placement(state: State, seat: int, legal: list[Action], rng: Rng) -> tuple[
                 nxt = legal[i + 1]
                 if nxt[0] == "produce" and nxt[1][0] == args[0] and nxt[1][2:] == args[2:]:
                     continue  # a larger batch of the same recipe follows: only it is scored
-            score = _score(state, seat, a, goods, need, own)
+            score = score_placement(state, seat, a, goods, need, own)
         else:
-            score = _score(state, seat, a, goods, need, own)
+            score = score_placement(state, seat, a, goods, need, own)
         if score > top:
             best, top = [a], score
         elif score == top:
@@ -219,7 +220,7 @@ def _placement(state: State, seat: int, legal: list[Action], rng: Rng) -> tuple[
     return best[i], rng
 
 
-def _score(
+def score_placement(
     state: State,
     seat: int,
     a: Action,
@@ -251,7 +252,7 @@ def _score(
         gain = made * VALUE[output] - sum(n * VALUE[g] for g, n in paid)
         return gain + (2 if need.get(output, 0) > goods[output] else 0)
     if verb == "port":
-        return 4 if _trade(state, seat, need) is not None else -5
+        return 4 if trade_for(state, seat, need) is not None else -5
     if verb == "piazza":  # an engine: every trainable card adds about one good per use
         cards = [c for c in state.hand_s[seat] if affordable(goods, CARDS[c].cost)]
         return 2 + 2 * len(cards) if cards else -5
@@ -260,12 +261,12 @@ def _score(
     return 0
 
 
-def _trade(state: State, seat: int, need: dict[int, int] | None = None) -> Action | None:
+def trade_for(state: State, seat: int, need: dict[int, int] | None = None) -> Action | None:
     """The trade that best turns surplus into goods still needed (computed from the goods,
     not from the hundreds of legal trades), or ``None``."""
     goods = state.goods[seat]
     if need is None:
-        need = dict(_goal(state, seat))
+        need = dict(goal(state, seat))
     short = {g: n - goods[g] for g, n in need.items() if goods[g] < n}
     if not short:
         return None
@@ -294,7 +295,7 @@ def _pledge(state: State, seat: int, rng: Rng, shirk: int) -> tuple[Action, Rng]
     if roll == 0 or missing <= 0:
         return LOCK, rng
     pledge, goods = state.pledges[seat], state.goods[seat]
-    need = dict(_goal(state, seat))
+    need = dict(goal(state, seat))
     free = [g for g, have in enumerate(goods) if have > pledge[g]]
     if not free:
         return LOCK, rng

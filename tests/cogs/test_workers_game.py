@@ -257,3 +257,78 @@ async def test_rules_and_solo_tables_for_the_worker_game(
     assert await bot.host.game_in_channel(chan.id) is None
     r = await sam.slash("game new", channel=chan, game="workers", players=1)
     assert "game #1" in r.content
+
+
+async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
+    fake_discord: Any, start_bot: Any, make_bot: Any, clock: FakeClock
+) -> None:
+    """An AI seat plays its placements and its side of an offering while the human pledges; a
+    human who runs out of time has their turn played by the AI (timeout policy `ai`); after
+    `/game resign` the AI plays the resigned seat too."""
+    bot = await start_bot(make_bot(ai_pace=0.0), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    lobby = await alice.slash(
+        "game new",
+        channel=chan,
+        game="workers",
+        players=2,
+        ai_seats=1,
+        ai_level="normal",
+        timeout_policy="ai",
+        turn_time=3600,
+        variant="apocalypse_bottom=true",
+    )
+    assert "AI 1 (normal)" in lobby.content
+    await (await alice.slash("game start", channel=chan)).wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None
+    mine = next(s.seat for s in status.seats if s.user_id == alice.id)
+    table = Table(bot, chan, int(status.game_id), {mine: alice})
+
+    async def alice_decides() -> bool:
+        return not await table.active() or mine in await table.waited()
+
+    offered = timed_out = False
+    while not offered:
+        await until(alice_decides)
+        await bot.flows.idle()
+        state = await table.state()
+        if state.stage == "offering":
+            await table.move(mine, "lock")
+            offered = True
+        elif not timed_out and state.stage == "place":
+            version = await table.version()
+            clock.advance(3600)
+            bot.wake_scheduler()
+
+            async def moved(v: int = version) -> bool:
+                return await table.version() > v
+
+            await until(moved)
+            await bot.flows.idle()
+            timed_out = True
+        else:
+            await table.step(mine)
+    log = await bot.host.log(table.game_id, None, limit=1000)
+    assert {"player", "ai", "timeout"} <= {e.by for e in log}
+    assert any(e.by == "ai" and e.notation == "lock" for e in log), [
+        (e.by, e.notation, e.label) for e in log[-8:]
+    ]
+    resigned_at = await table.version()
+    r = await alice.slash("game resign", channel=chan)
+    assert "resigned" in r.content
+
+    async def ai_plays_her_seat() -> bool:
+        log = await bot.host.log(table.game_id, None, limit=200, after=resigned_at)
+        return not await table.active() or sum(e.seat == mine and e.by == "ai" for e in log) >= 5
+
+    await until(ai_plays_her_seat)
+    await bot.flows.idle()
+    boards = [m for m in table.boards() if "🤖" in m.content]
+    assert boards and "AI 1 (normal)" in table.said()
+    if await table.active():
+        r = await alice.slash("game cancel", channel=chan)
+        await bot.flows.idle()
+        assert not await table.active()

@@ -52,7 +52,8 @@ class Table:
         before = await self.version()
         r = await self.user_of[seat].slash("move", channel=self.chan, action=notation)
         await self.bot.flows.idle()
-        assert await self.version() == before + 1, (notation, r.content)
+        log = await self.bot.host.log(self.game_id, None, limit=50, after=before)
+        assert any(e.seat == seat and e.by == "player" for e in log), (notation, r.content)
         return r  # type: ignore[no-any-return]
 
     async def step(self, seat: int | None = None) -> None:

@@ -1,0 +1,174 @@
+"""The AI levels on the worker game: legal at every kind of decision (placements, trades, the
+offering, the reward's keep-one), reproducible, blind to what the seat cannot see, and sensible
+where a player would notice: it pledges its share and locks, and it takes an army it can pay."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_random, search
+from engine.rng import Rng
+from engine.workers import GAME, State, determinize, trajectory
+from engine.workers.ai import WorkersHeuristics, worth
+from engine.workers.offering import offered
+from engine.workers.rules import apply_unchecked, deciding
+
+HEUR = WorkersHeuristics()
+SMALL = Budget(playouts=12)
+
+
+def _states(players: int, seed: int, every: int, limit: int = 60) -> list[tuple[State, int]]:
+    """Every ``every``-th decision of a policy game (with its deciding seat)."""
+    out = []
+    for n, state in enumerate(trajectory(GAME.new_game(seed, players), seed)):
+        if state.stage == "over" or len(out) >= limit:
+            break
+        if n % every == 0:
+            out.append((state, deciding(state)[0]))
+    return out
+
+
+def _of_stage(stage: str, count: int) -> list[tuple[State, int]]:
+    out = []
+    for seed in range(40):
+        for state, seat in _states(3, seed, 1, limit=10_000):
+            if state.stage == stage and len(out) < count:
+                out.append((state, seat))
+        if len(out) >= count:
+            return out
+    return out
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_level_returns_a_legal_action(players: int) -> None:
+    cases = _states(players, 7 + players, 23, limit=12)
+    if players == 3:
+        cases += _of_stage("offering", 4) + _of_stage("reward", 4)
+    for state, seat in cases:
+        legal = GAME.legal_actions(state, seat)
+        assert choose_random(GAME, state, seat, 1) in legal
+        assert choose_easy(GAME, state, seat, 2, HEUR) in legal
+        assert choose_normal(GAME, state, seat, 3, HEUR) in legal
+        assert choose_hard(GAME, state, seat, 4, HEUR, Budget(playouts=4)) in legal
+
+
+def test_candidates_and_rollouts_are_legal_and_few() -> None:
+    for state, seat in _states(4, 3, 3, limit=80):
+        legal = GAME.legal_actions(state, seat)
+        candidates = HEUR.candidates(state, seat, 6)
+        assert len(candidates) <= 6 and all(a in legal for a in candidates)
+        action, _ = HEUR.rollout_action(state, seat, Rng(len(legal)))
+        assert action in legal
+
+
+def test_a_fixed_budget_is_reproducible() -> None:
+    state, seat = _states(3, 5, 17)[3]
+    first = search(GAME, state, seat, 11, HEUR, SMALL)
+    assert first == search(GAME, state, seat, 11, HEUR, SMALL)
+    assert first.iterations == SMALL.playouts
+
+
+def _hidden_differs(a: State, b: State, seat: int) -> bool:
+    others = [s for s in range(a.players) if s != seat]
+    return (
+        any(a.hand_s[s] != b.hand_s[s] or a.hand_c[s] != b.hand_c[s] for s in others)
+        or a.spec_deck != b.spec_deck
+        or a.volcano != b.volcano
+        or a.pledges != b.pledges
+    )
+
+
+def _cases() -> list[tuple[State, int]]:
+    cases = [c for c in _states(3, 21, 9, limit=14) if c[0].round > 1]
+    return cases[:8] + _of_stage("offering", 4)
+
+
+def test_the_search_sees_only_what_its_seat_can_see() -> None:
+    """Scrambling everything the seat cannot know (other hands, the decks' order, unseen
+    volcano cards, secret pledges) consistently with its view changes no level's choice."""
+    scrambled = 0
+    cases = _cases()
+    for state, seat in cases:
+        other = determinize(state, seat, 4242 + state.version)
+        scrambled += _hidden_differs(state, other, seat)
+        assert search(GAME, state, seat, 8, HEUR, SMALL) == search(
+            GAME, other, seat, 8, HEUR, SMALL
+        )
+        assert choose_normal(GAME, state, seat, 9, HEUR) == choose_normal(
+            GAME, other, seat, 9, HEUR
+        )
+        assert choose_easy(GAME, state, seat, 9, HEUR) == choose_easy(GAME, other, seat, 9, HEUR)
+    assert scrambled >= len(cases) - 1  # the test really scrambled hidden things
+
+
+class _Peeking(WorkersHeuristics):
+    """A cheat: searches the real state (others' hands, deck and volcano order, pledges)."""
+
+    def determinize(self, state: Any, seat: int, seed: int) -> Any:
+        return state
+
+
+def test_the_hidden_information_check_catches_a_peeking_search() -> None:
+    cheat: Any = _Peeking()
+    differences = 0
+    for state, seat in _cases():
+        other = determinize(state, seat, 4242 + state.version)
+        differences += search(GAME, state, seat, 8, cheat, SMALL) != search(
+            GAME, other, seat, 8, cheat, SMALL
+        )
+    assert differences > 0
+
+
+def test_at_an_offering_the_normal_level_pledges_its_share_and_locks() -> None:
+    """Played on by the normal level from the first offering of several games: every seat
+    that can afford it offers at least its workers' worth before it locks."""
+    checked = 0
+    for start, _ in _of_stage("offering", 3)[:1] + _of_stage("offering", 12)[6:8]:
+        state = start
+        for _ in range(200):
+            if state.stage != "offering":
+                break
+            seat = deciding(state)[0]
+            action = choose_normal(GAME, state, seat, 5, HEUR)
+            if action.verb == "lock":
+                holds = sum(state.goods[seat])
+                if holds >= 2 * state.workers[seat]:
+                    assert offered(state, seat) >= state.workers[seat]
+                    checked += 1
+            state = apply_unchecked(state, seat, action).state
+        assert state.stage != "offering", "the offering was settled"
+    assert checked >= 3
+
+
+def test_an_army_that_can_be_paid_is_recruited() -> None:
+    """Whenever the normal level may place at the Terme, it does."""
+    seen = 0
+    for seed in range(30):
+        for state, seat in _states(3, seed, 1, limit=4000):
+            if state.stage != "place" or state.prompts:
+                continue
+            legal = GAME.legal_actions(state, seat)
+            if any(a.verb == "army" for a in legal):
+                assert choose_normal(GAME, state, seat, 1, HEUR).verb == "army"
+                seen += 1
+        if seen >= 2:
+            break
+    assert seen >= 1
+
+
+def test_more_goods_are_worth_more_and_a_known_doomed_good_less() -> None:
+    state, seat = _of_stage("offering", 1)[0]
+    richer = tuple(n + 2 for n in state.goods[seat])
+    assert worth(replace(state, goods=_with(state.goods, seat, richer)), seat) > worth(state, seat)
+    doomed = next(c for c in state.volcano if c != "VX")
+    rest = tuple(c for c in state.volcano if c != doomed)
+    blind = replace(state, volcano=(doomed, *rest), goods=_with(state.goods, seat, richer))
+    known = replace(blind, known=_with(state.known, seat, 1))
+    assert worth(known, seat) < worth(blind, seat)
+
+
+def _with(rows: tuple[Any, ...], seat: int, row: Any) -> Any:
+    return tuple(row if i == seat else r for i, r in enumerate(rows))
