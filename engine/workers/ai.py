@@ -1,20 +1,23 @@
 """The worker game's AI heuristics (:class:`~engine.ai.base.Heuristics` for ``engine.ai``).
 
-What a position is worth to a seat (:func:`worth`), in value points of goods:
+What a position is worth to a seat (:func:`worth`), in value points of goods, from its view:
 
-- **progress to the win**: the goods still missing for its next goals (the Foro, the Terme and
-  the Castrum that nobody has built, and its own army once the Foro stands) weigh three times
-  their value; an army counts as much as a building's cost, a finished Castrum with the army in
-  it is the win itself;
-- **wealth**: the value of its tablet, its workers (more places to act), its activated cards
-  and buildings (engines that pay every round);
+- **progress to the win**: each of the Foro and the Terme standing and the seat's own army is
+  a milestone; the goods still missing for the next goal (the Foro, Terme and Castrum nobody
+  has built, the army once the Foro stands) weigh three times their value; a Castrum with the
+  seat's army in it is the win itself;
+- **wealth**: the goods the goal does not need, workers (more places to act), activated cards,
+  buildings, cards in hand;
 - **goods at risk**: goods of a volcano card the seat knows to be next are discounted;
-- **what the offering needs**: during an offering, goods pledged count as spent, and a pledge
-  up to the seat's share of the requirement (its own workers) is worth far more than it costs,
-  since a failed offering destroys goods or ends the game for everybody; beyond the share it
-  earns reward draws.
+- **the offering** is judged by its outcome: it is resolved as it stands (everyone locks; the
+  others' pledges are a determinization's, their fair share), so a short pledge shows as the
+  goods a volcano card destroys or a game lost to the Apocalypse, whose threat (1500 / cards
+  left) also grows with each failure; a seat still revising is worth a hair less than one that
+  has locked, so revisions only ever improve the outcome and then lock.
 
-The cheap per-action scores reuse the progress policy's placement worth
+Before judging, the seat's own follow-ups (the trade after ``port``, training at the Piazza,
+an owner's bonus) are played by the progress policy, so a placement is judged by what it leads
+to. The cheap per-action scores reuse the policy's placement worth
 (:func:`engine.workers.search.score_placement`), the rollouts play that policy, and every
 position searched is a determinization (:func:`engine.workers.search.determinize`): nothing a
 seat cannot see is read.
@@ -31,7 +34,7 @@ from engine.core import Seat
 from engine.rng import Rng
 from engine.workers.actions import Action
 from engine.workers.board import FORO, TERME, VALUE, occupancy
-from engine.workers.offering import VOLCANO, offered
+from engine.workers.offering import LOCK, VOLCANO, offered
 from engine.workers.rules import apply_unchecked, deciding, legal_actions, outcome
 from engine.workers.search import determinize, goal, policy_action, score_placement, trade_for
 from engine.workers.setup import APOCALYPSE
@@ -49,14 +52,10 @@ CARD = 2.0
 BUILDING = 2.0
 DOOM = 1500.0
 """The Apocalypse's threat: this much over the number of volcano cards left."""
-FAIL_COST = 40.0
-"""What a failed offering is expected to destroy of a seat's goods."""
-EXTRA = 0.8
-"""Each value point pledged beyond the share: a reward draw, worth a card in hand."""
-REWARDS = 3
-"""Reward draws worth pledging for."""
-HAND = EXTRA
-"""A card in hand (or a reward draw still to make)."""
+REVISING = 0.01
+HAND = 0.8
+"""A card in hand (or a reward draw still to make): less than a value point of goods, so goods
+are not thrown at an offering for cards."""
 AT_RISK = 0.5
 """The share of a known-doomed good's value that is discounted."""
 WIN = 10_000.0
@@ -72,18 +71,18 @@ def worth(state: State, seat: int) -> float:
     seat's own follow-up steps (the trade after ``port``, the Piazza's training, an owner's
     bonus) are first played out by the progress policy, so a placement is judged by what it
     leads to."""
+    revising = state.stage == OFFERING and not state.locked[seat]
     state = _settled(state, seat)
+    return _judged(state, seat) - (REVISING if revising else 0.0)
+
+
+def _judged(state: State, seat: int) -> float:
     if state.stage == OVER:
         result = outcome(state)
         if result is None or not result.winners:
             return -WIN
         return WIN if seat in result.winners else -WIN
-    goods = list(state.goods[seat])
-    spent = 0
-    if state.stage == OFFERING:
-        for g, n in enumerate(state.pledges[seat]):
-            goods[g] -= n
-        spent = offered(state, seat)
+    goods = state.goods[seat]
     owners = state.owners
     done = sum(1 for number in (FORO, TERME) if owners[number] >= 0)
     done += state.army[seat] != NONE
@@ -101,39 +100,30 @@ def worth(state: State, seat: int) -> float:
         score -= DOOM / len(state.volcano)
     cards = len(state.hand_s[seat]) + len(state.hand_c[seat]) + state.draws[seat]
     score += HAND * (cards + (1 if state.drawn[seat] else 0))
-    if state.stage == OFFERING and not state.exempt[seat]:
-        # Until it resolves, an offering is judged by expectation: the part of one's share not
-        # pledged is the chance it fails (others are assumed to give theirs), and a failure
-        # costs goods, or everything when the Apocalypse may come.
-        share = max(1, state.workers[seat] + _deficit(state, seat))
-        short = max(0.0, 1.0 - spent / share)
-        doom = 1.0 / max(1, len(state.volcano)) if APOCALYPSE in state.volcano else 0.0
-        score -= short * (FAIL_COST + doom * WIN)
-        score += EXTRA * min(REWARDS, max(0, spent - share))
     return score
 
 
-def _deficit(state: State, seat: int) -> int:
-    """What the other seats cannot give of their shares (their tablets are public): a seat
-    that wants the offering to succeed must cover it."""
-    short = 0
-    for other in range(state.players):
-        if other != seat and not state.exempt[other]:
-            holds = sum(n * VALUE[g] for g, n in enumerate(state.goods[other]))
-            short += max(0, state.workers[other] - holds)
-    return short
-
-
 def _settled(state: State, seat: int) -> State:
-    """``state`` after ``seat``'s own pending follow-up steps, played by the policy."""
+    """``state`` after ``seat``'s own pending follow-up steps, played by the policy; an open
+    offering is resolved as it stands (everyone locks the pledges they have: in a searched
+    state the others' are a determinization's). An offering is thus judged by its outcome, and
+    a seat still revising is worth a little less than one that has locked, so the normal
+    level's revisions only ever improve the outcome, then lock."""
     rng = Rng(0)
     for _ in range(SETTLE):
         if state.stage != PLACE or not state.prompts or state.window:
-            return state
+            break
         if state.prompts[0].seat != seat or list(deciding(state)) != [seat]:
-            return state
+            break
         action, rng = policy_action(state, seat, rng)
         state = apply_unchecked(state, seat, action).state
+    for _ in range(state.players):
+        if state.stage != OFFERING:
+            break
+        undecided = deciding(state)
+        if not undecided:
+            break
+        state = apply_unchecked(state, undecided[0], LOCK).state
     return state
 
 

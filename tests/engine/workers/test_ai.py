@@ -160,7 +160,9 @@ def test_an_army_that_can_be_paid_is_recruited() -> None:
 
 
 def test_more_goods_are_worth_more_and_a_known_doomed_good_less() -> None:
-    state, seat = _of_stage("offering", 1)[0]
+    state, seat = next(
+        (s, seat) for s, seat in _of_stage("place", 400) if s.prosperity and not s.prompts
+    )
     richer = tuple(n + 2 for n in state.goods[seat])
     assert worth(replace(state, goods=_with(state.goods, seat, richer)), seat) > worth(state, seat)
     doomed = next(c for c in state.volcano if c != "VX")
