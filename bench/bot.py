@@ -44,7 +44,9 @@ def _pick(notations: list[str]) -> str:
 
 
 async def _new_game(bot: VesuviusBot, guild_id: int, channel_id: int, users: list[int]) -> int:
-    status = await bot.host.create_game(guild_id, channel_id, users[0], TableOptions(players=2))
+    status = await bot.host.create_game(
+        guild_id, channel_id, users[0], TableOptions(kind="downfall", players=2)
+    )
     for u in users[1:]:
         await bot.host.join(status.game_id, u)
     started = await bot.host.start(status.game_id, users[0])

@@ -29,7 +29,7 @@ MAX_CHOICES = 25
 class TableOptions:
     """What ``/game new`` chooses. ``None`` fields take the server's default (then the host's).
 
-    - ``kind``: the game key (``"downfall"``).
+    - ``kind``: the game key (a plugin's ``key``).
     - ``players``: seats at the table; ``None`` = the game's maximum. Start needs at least the
       game's minimum.
     - ``variants``: engine options passed to ``new_game`` (validated by the engine at start).
@@ -50,7 +50,7 @@ class TableOptions:
       scheduler plays it at once (``by="auto"``; Downfall R6). Off by default.
     """
 
-    kind: str = "downfall"
+    kind: str
     players: int | None = None
     variants: Mapping[str, JSON] = field(default_factory=dict)
     turn_time: float | None = None

@@ -104,12 +104,11 @@ class Tables:
         guild_id: int,
         channel_id: int,
         creator: int,
-        options: TableOptions | None = None,
+        options: TableOptions,
     ) -> GameStatus:
         """Open a lobby in ``channel_id`` with ``creator`` in the first seat (plus any AI seats).
         Raises :class:`ChannelBusyError` if the channel already has an open game and
         :class:`BadOptionError` for an unknown game or a bad option."""
-        options = options or TableOptions()
         plugin = self.store.plugin(options.kind)
         settings = await self.guild_settings(guild_id)
         resolved = dataclasses.replace(

@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
-from host import Host, MoveResult
+from host import Host, MoveResult, TableOptions
 
 CHANNEL = 1
 USERS = (11, 22, 33)
@@ -30,7 +30,7 @@ async def main(path: str, seed: int, out: TextIO = sys.stdout) -> None:
     while True:
         status = await host.game_in_channel(CHANNEL)
         if status is None:
-            status = await host.create_game(1, CHANNEL, USERS[0])
+            status = await host.create_game(1, CHANNEL, USERS[0], TableOptions(kind="downfall"))
         if status.status == "lobby":  # new, or killed before it started
             for user in USERS[len(status.seats) : rng.choice((2, 3))]:
                 await host.join(status.game_id, user)

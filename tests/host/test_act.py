@@ -16,6 +16,7 @@ from host import (
     NotAPlayerError,
     NotYourTurnError,
     StaleVersionError,
+    TableOptions,
 )
 from storage.check import check_database
 from tests.host.conftest import OpenHost
@@ -105,7 +106,7 @@ async def test_not_your_turn_carries_whom_the_game_waits_for_without_raw_mention
 
 
 async def test_a_lobby_and_a_finished_game_take_no_moves(host: Host) -> None:
-    lobby = await host.create_game(GUILD, 600, A)  # downfall, not started
+    lobby = await host.create_game(GUILD, 600, A, TableOptions(kind="downfall"))  # not started
     with pytest.raises(GameNotActiveError, match="not started"):
         await host.act(lobby.game_id, A, "pass")
     game = (await started_game(host, variants={"max_turns": 2})).game_id
