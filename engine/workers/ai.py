@@ -27,21 +27,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.ai.base import outcome_values
 from engine.core import Seat
 from engine.rng import Rng
 from engine.workers.actions import Action
-from engine.workers.board import FORO, TERME, VALUE, occupancy
-from engine.workers.offering import LOCK, VOLCANO, offered
+from engine.workers.board import CARDS, FORO, TERME, VALUE, occupancy
+from engine.workers.offering import LOCK, PASS, VOLCANO, offered, requirement
 from engine.workers.rules import apply_unchecked, deciding, legal_actions, outcome
-from engine.workers.search import determinize, goal, policy_action, score_placement, trade_for
+from engine.workers.search import determinize, plan, policy_action, score_placement, trade_for
 from engine.workers.setup import APOCALYPSE
 from engine.workers.state import NONE, OFFERING, OVER, PLACE, State
 
 GOAL_WEIGHT = 3.0
 """Each value point still missing for the next goal costs this much."""
+COMPLETE = 40.0
+"""Holding everything the next goal needs is worth this much more (the last 4:1 trade that
+completes it is worth its price)."""
 MILESTONE = 300.0
 """The Foro and the Terme standing, and the seat's own army: each more than any next goal's
 missing goods can weigh, so reaching one is always worth its cost."""
@@ -50,9 +54,24 @@ SETTLE = 12
 WORKER = 6.0
 CARD = 2.0
 BUILDING = 2.0
+ENGINE = 6.0
+"""An activated card that adds to every collect or conversion it names: its cost back in a few
+uses, so worth training."""
+_ENGINES = frozenset(
+    cid
+    for cid, card in CARDS.items()
+    if card.effect.type
+    in ("yield_bonus", "replace_yield", "convert_bonus", "double_output", "skip_convert")
+)
 DOOM = 1500.0
+RISK = 2000.0
+"""A failed offering's chance of the Apocalypse (one over the volcano cards left) costs this."""
 """The Apocalypse's threat: this much over the number of volcano cards left."""
 REVISING = 0.01
+PROGRESS = 0.004
+"""A revising seat's pledge still short of the success it can reach is worth up to this much
+more the more of that pledge it holds (and a pledge that suffices more still): each revision
+is a step towards it, never back and forth."""
 HAND = 0.8
 """A card in hand (or a reward draw still to make): less than a value point of goods, so goods
 are not thrown at an offering for cards."""
@@ -71,9 +90,38 @@ def worth(state: State, seat: int) -> float:
     seat's own follow-up steps (the trade after ``port``, the Piazza's training, an owner's
     bonus) are first played out by the progress policy, so a placement is judged by what it
     leads to."""
-    revising = state.stage == OFFERING and not state.locked[seat]
-    state = _settled(state, seat)
-    return _judged(state, seat) - (REVISING if revising else 0.0)
+    revising = 0.0
+    if state.stage == OFFERING and not state.locked[seat]:
+        revising = REVISING
+        target = _target(state, seat)
+        if target is None and _covered(state, seat):
+            revising = REVISING / 2  # closer than any pledge still short
+        elif target is not None:  # judged by the success its pledge can still reach
+            whole = sum(n * VALUE[g] for g, n in enumerate(target))
+            revising -= PROGRESS * _closeness(state.pledges[seat], target) / whole
+            state = _pledged(state, seat, target)
+    risk = 0.0
+    if state.stage == OFFERING and state.players > 1:
+        state, risk = _without_apocalypse(state, seat)
+    settled = _settled(state, seat)
+    if risk and len(settled.revealed) == len(state.revealed):
+        risk = 0.0  # the offering succeeded
+    return _judged(settled, seat) - revising - risk
+
+
+def _without_apocalypse(state: State, seat: int) -> tuple[State, float]:
+    """An offering judged by its expected cost: the Apocalypse put at the bottom of the
+    (searched) volcano deck, so that a failure shows a regular card's losses, and the chance that it
+    would have been the Apocalypse instead as ``RISK`` over the cards left (a single sample
+    would see the Apocalypse one time in ten, and a greedy seat judges by a single sample).
+    A seat that knows the Apocalypse is next judges that instead."""
+    volcano = state.volcano
+    if APOCALYPSE not in volcano or (state.known[seat] and volcano[0] == APOCALYPSE):
+        return state, 0.0
+    regular = tuple(c for c in volcano if c != APOCALYPSE)
+    if not regular:
+        return state, 0.0
+    return replace(state, volcano=(*regular, APOCALYPSE)), RISK / len(volcano)
 
 
 def _judged(state: State, seat: int) -> float:
@@ -86,13 +134,15 @@ def _judged(state: State, seat: int) -> float:
     owners = state.owners
     done = sum(1 for number in (FORO, TERME) if owners[number] >= 0)
     done += state.army[seat] != NONE
-    need = dict(goal(state, seat))
-    missing = sum(max(0, n - goods[g]) * VALUE[g] for g, n in need.items())
+    need, missing = plan(state, seat)
     spare = sum(max(0, n - need.get(g, 0)) * VALUE[g] for g, n in enumerate(goods))
     score = MILESTONE * done - GOAL_WEIGHT * missing + spare
+    if need and not missing:
+        score += COMPLETE
     score += BUILDING * sum(1 for o in owners if o == seat)
     score += WORKER * state.workers[seat]
-    score += CARD * (len(state.active_s[seat]) + len(state.active_c[seat]))
+    score += sum(ENGINE if c in _ENGINES else CARD for c in state.active_s[seat])
+    score += CARD * len(state.active_c[seat])
     if state.known[seat] and state.volcano:
         doomed = VOLCANO[state.volcano[0]].goods
         score -= AT_RISK * sum(goods[g] * VALUE[g] for g in doomed if goods[g] > 0)
@@ -111,7 +161,10 @@ def _settled(state: State, seat: int) -> State:
     level's revisions only ever improve the outcome, then lock."""
     rng = Rng(0)
     for _ in range(SETTLE):
-        if state.stage != PLACE or not state.prompts or state.window:
+        if state.stage == PLACE and state.window:  # the C31 window: judged as if nobody halts
+            state = apply_unchecked(state, state.window[0], PASS).state
+            continue
+        if state.stage != PLACE or not state.prompts:
             break
         if state.prompts[0].seat != seat or list(deciding(state)) != [seat]:
             break
@@ -124,6 +177,50 @@ def _settled(state: State, seat: int) -> State:
         if not undecided:
             break
         state = apply_unchecked(state, undecided[0], LOCK).state
+    return state
+
+
+def _covered(state: State, seat: int) -> bool:
+    """Whether the offering succeeds with the pledges as they stand."""
+    return sum(offered(state, v) for v in range(state.players)) >= requirement(state)
+
+
+def _target(state: State, seat: int) -> tuple[int, ...] | None:
+    """The pledge with which ``seat`` makes the offering succeed, the others' pledges as they
+    stand (in a searched state a determinization's): the goods its goal does not need first,
+    the cheapest first; ``None`` when its pledge already suffices or no pledge of its can."""
+    others = sum(offered(state, v) for v in range(state.players) if v != seat)
+    gap = requirement(state) - others
+    if gap <= offered(state, seat) or state.exempt[seat]:
+        return None
+    goods = state.goods[seat]
+    need = plan(state, seat)[0]
+    bonus = 1 if state.boosted[seat] else 0
+    target = [0] * len(goods)
+    for good in sorted(
+        (g for g, have in enumerate(goods) if have),
+        key=lambda g: (goods[g] <= need.get(g, 0), VALUE[g]),
+    ):
+        if gap <= 0:
+            break
+        count = min(goods[good], -(-gap // (VALUE[good] + bonus)))
+        target[good] = count
+        gap -= count * (VALUE[good] + bonus)
+    return tuple(target) if gap <= 0 else None
+
+
+def _closeness(pledge: tuple[int, ...], target: tuple[int, ...]) -> int:
+    """How much of ``target`` ``pledge`` already holds, less what it holds beyond it."""
+    return sum(
+        (min(p, t) - max(0, p - t)) * VALUE[g]
+        for g, (p, t) in enumerate(zip(pledge, target, strict=True))
+    )
+
+
+def _pledged(state: State, seat: int, target: tuple[int, ...]) -> State:
+    for good, (now, count) in enumerate(zip(state.pledges[seat], target, strict=True)):
+        if now != count:
+            state = apply_unchecked(state, seat, Action("pledge", (good, count))).state
     return state
 
 
@@ -202,7 +299,7 @@ def scores(state: State, seat: int, legal: Sequence[Action]) -> list[float]:
         ]
     if state.stage == PLACE and head is None and not state.window:
         goods = state.goods[seat]
-        need = dict(goal(state, seat))
+        need = plan(state, seat)[0]
         own = occupancy(state.board)[1]
         return [
             float(score_placement(state, seat, a, goods, need, own))

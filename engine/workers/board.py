@@ -240,17 +240,25 @@ def input_cost(inputs: Goods, discount: tuple[int, int], times: int) -> Goods:
 # --------------------------------------------------------------------------- building
 
 
-def cost_of(number: int, waived: int = -1) -> Goods:
-    """A building's cost, without the good a waiver card strikes."""
-    return _COSTS[number] if waived < 0 else _waived(number, waived)
+def cost_of(number: int, waived: int = -1, solo: bool = False) -> Goods:
+    """A building's cost (the solo game's own where the data gives one), without the good a
+    waiver card strikes."""
+    costs = _SOLO_COSTS if solo else _COSTS
+    return costs[number] if waived < 0 else _waived(number, waived, solo)
+
+
+def army_cost(solo: bool) -> Goods:
+    """What recruiting the army at the Terme costs (the solo game's own where given)."""
+    return BOARD.solo_costs.get("army", COSTS["army"]) if solo else COSTS["army"]
 
 
 _COSTS = tuple(b.cost for b in BUILDINGS)
+_SOLO_COSTS = tuple(BOARD.solo_costs.get(f"building_{b.number}", b.cost) for b in BUILDINGS)
 
 
 @lru_cache(maxsize=512)
-def _waived(number: int, waived: int) -> Goods:
-    return tuple((g, n) for g, n in BUILDINGS[number].cost if g != waived)
+def _waived(number: int, waived: int, solo: bool) -> Goods:
+    return tuple((g, n) for g, n in cost_of(number, solo=solo) if g != waived)
 
 
 def may_build(s: Readable, seat: int, number: int) -> bool:

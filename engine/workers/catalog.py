@@ -150,6 +150,7 @@ class Board:
     costs: Mapping[str, Goods]
     setup: Mapping[str, int]
     solo: Mapping[str, int]
+    solo_costs: Mapping[str, Goods]  # "army" and "building_<n>": the solo game's own costs
     titles: tuple[tuple[str, int], ...]
     provenance: Mapping[str, str] = field(default_factory=dict)
 
@@ -340,6 +341,15 @@ def _board(ids: Mapping[str, int]) -> Board:
     for needed in ("army", "worker", "recover_C12", "recover_C14", "recover_C28", "recover_C31"):
         if needed not in costs:
             costs_rec.fail(f"missing cost `{needed}`")
+    solo_costs_rec = section("solo_costs")
+    solo_costs: dict[str, Goods] = {}
+    for key in solo_costs_rec.data:
+        if key in ("provenance", "note"):
+            continue
+        number = key.removeprefix("building_")
+        if key != "army" and not (number.isdigit() and 1 <= int(number) <= 20):
+            solo_costs_rec.fail(f"`{key}`: expected `army` or `building_<1-20>`")
+        solo_costs[key] = solo_costs_rec.bundle(ids, key)
     setup_rec, solo_rec = section("setup"), section("solo")
     setup = {k: setup_rec.get(k, int) for k in setup_rec.data if k not in ("provenance", "note")}
     for needed in (
@@ -372,6 +382,7 @@ def _board(ids: Mapping[str, int]) -> Board:
         costs=costs,
         setup=setup,
         solo=solo,
+        solo_costs=solo_costs,
         titles=titles,
         provenance=prov,
     )

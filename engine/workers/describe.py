@@ -12,6 +12,7 @@ from engine.workers.board import (
     GOODS,
     RATES,
     VALUE,
+    army_cost,
     collect_yield,
     conversion,
     cost_of,
@@ -121,7 +122,7 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
     if verb == "produce":
         return _produce(a)
     if verb == "build":
-        cost = cost_of(a.num(0), CARDS[a.text(1)].effect.good if a.text(1) else -1)
+        cost = cost_of(a.num(0), CARDS[a.text(1)].effect.good if a.text(1) else -1, s.players == 1)
         paid = "free" if s.prompts else f"pay {goods_text(goods_json(cost))}"
         return f"Build {building_label(a.num(0))} ({paid}){_using(a.text(1))}"
     if verb == "port":
@@ -135,7 +136,8 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
         where = f" on building {a.num(1)}" if len(a.args) > 1 else ""
         return f"Recover at the Foro: {_RECOVERY[a.text(0)]}{where} ({paid})"
     if verb == "army":
-        return f"Recruit your army at the Terme (pay {goods_text(goods_json(COSTS['army']))})"
+        price = goods_text(goods_json(army_cost(s.players == 1)))
+        return f"Recruit your army at the Terme (pay {price})"
     if verb == "hire":
         return f"Hire a new worker (pay {goods_text(goods_json(COSTS['worker']))})"
     if verb == "use":

@@ -23,6 +23,7 @@ from engine.workers.board import (
     GOODS,
     PRODUCERS,
     TERME,
+    army_cost,
     blocked,
     buildable,
     can_enter,
@@ -88,7 +89,7 @@ def placements(s: Readable, seat: int, only: str = "") -> list[Action]:
     if (
         s.owners[TERME] >= 0
         and s.army[seat] == NONE
-        and affordable(goods, COSTS["army"])
+        and affordable(goods, army_cost(s.players == 1))
         and can_enter(s, seat, BUILDING + TERME)
     ):
         out.append(_ARMY)
@@ -173,10 +174,11 @@ def _builds(
     out: list[Action],
 ) -> None:
     for number in buildable(s, seat):
-        if affordable(goods, cost_of(number)):
+        solo = s.players == 1
+        if affordable(goods, cost_of(number, solo=solo)):
             out.append(act("build", number))
         for cid, effect in waivers:
-            if affordable(goods, cost_of(number, effect.good)):
+            if affordable(goods, cost_of(number, effect.good, solo)):
                 out.append(act("build", number, cid))
 
 
@@ -303,7 +305,7 @@ def _owner_bonus(w: Work, user: int, number: int, used: tuple[int, ...]) -> None
 
 def _build(w: Work, seat: int, a: Action, card: str) -> None:
     number = a.num(0)
-    cost = cost_of(number, CARDS[card].effect.good if card else -1)
+    cost = cost_of(number, CARDS[card].effect.good if card else -1, w.players == 1)
     w.pay(seat, cost)
     w.push(effects.complete_build(w, seat, number, cost, "costruzione"))
 
@@ -345,9 +347,10 @@ def _recover(w: Work, seat: int, a: Action, card: str) -> None:
 
 
 def _army(w: Work, seat: int, a: Action, card: str) -> None:
-    w.pay(seat, COSTS["army"])
+    cost = army_cost(w.players == 1)
+    w.pay(seat, cost)
     w.put("army", seat, READY)
-    w.emit({"type": "ArmyRecruited", "seat": seat, "paid": effects.goods_json(COSTS["army"])})
+    w.emit({"type": "ArmyRecruited", "seat": seat, "paid": effects.goods_json(cost)})
 
 
 def _hire(w: Work, seat: int, a: Action, card: str) -> None:

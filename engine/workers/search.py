@@ -21,12 +21,14 @@ from engine.workers.board import (
     CARDS,
     CASTRUM,
     CAUPONA,
-    COSTS,
     FORO,
+    PRODUCERS,
     RATES,
     TERME,
     VALUE,
+    army_cost,
     conversion,
+    cost_of,
     occupancy,
 )
 from engine.workers.catalog import Goods
@@ -47,8 +49,9 @@ SHIRK = 25
 def determinize(state: State, seat: int, seed: int) -> State:
     """A state ``seat`` cannot tell from ``state``: the other hands and undrawn cards are
     reshuffled among themselves (sizes kept), the volcano cards it has not seen are redrawn
-    from those it cannot rule out, other seats' secret pledges are resampled (each its share,
-    its workers' worth, from goods it holds: the fair offer a seat expects of the others), and
+    from those it cannot rule out, other seats' secret pledges are resampled (each up to its
+    share, its workers' worth, never beyond, from goods it holds: the fair offer a seat
+    expects of the others, so that it does not count on anyone giving more), and
     the random generator is replaced (future shuffles are unknown too)."""
     rng = Rng(seed)
     n = state.players
@@ -73,15 +76,15 @@ def determinize(state: State, seat: int, seed: int) -> State:
     volcano, unused, searching, rng = _volcano(state, seat, rng)
     pledges = list(state.pledges)
     if state.stage == OFFERING:
-        for v in others:  # its share (its workers' worth) as far as its goods allow
+        for v in others:  # up to its share (its workers' worth), as its goods allow
             target = 0 if state.exempt[v] else state.workers[v]
+            bonus = 1 if state.boosted[v] else 0
             row = [0] * len(state.goods[v])
-            order, rng = rng.shuffle([g for g, have in enumerate(state.goods[v]) if have])
             given = 0
-            for g in sorted(order, key=lambda g: VALUE[g]):  # cheapest first
-                while given < target and row[g] < state.goods[v][g]:
+            for g in sorted(range(len(row)), key=lambda g: VALUE[g]):  # cheapest first
+                while given + VALUE[g] + bonus <= target and row[g] < state.goods[v][g]:
                     row[g] += 1
-                    given += VALUE[g]
+                    given += VALUE[g] + bonus
             pledges[v] = tuple(row)
     fresh, rng = rng.next64()
     return replace(
@@ -106,18 +109,22 @@ def _volcano(
     known = state.volcano[: state.known[seat]]
     rest = list(state.volcano[len(known) :])
     hidden_search = [] if searcher else list(state.searching)
-    regular = [c for c in (*rest, *hidden_search) if c != APOCALYPSE]
+    hidden = [*hidden_search, *rest]  # the searched cards lie above the rest of the deck
+    regular = [c for c in hidden if c != APOCALYPSE]
     pool = sorted([*regular, *state.volcano_unused])
     drawn, rng = rng.shuffle(pool)
     take = iter(drawn)
-    searching = state.searching if searcher else tuple(next(take) for _ in hidden_search)
-    new_rest = [next(take) for c in rest if c != APOCALYPSE]
-    if APOCALYPSE in rest:
-        if state.options.apocalypse_bottom:
-            new_rest.append(APOCALYPSE)
+    cards = [next(take) for _ in regular]
+    if APOCALYPSE in hidden:  # anywhere it could be (at the bottom with that option)
+        if not state.options.apocalypse_bottom:
+            at, rng = rng.below(len(hidden))
+        elif APOCALYPSE in rest:
+            at = len(hidden) - 1
         else:
-            at, rng = rng.below(len(new_rest) + 1)
-            new_rest.insert(at, APOCALYPSE)
+            at, rng = rng.below(len(hidden_search))
+        cards.insert(at, APOCALYPSE)
+    searching = state.searching if searcher else tuple(cards[: len(hidden_search)])
+    new_rest = cards[len(hidden_search) :]
     return (*known, *new_rest), tuple(sorted(take)), searching, rng
 
 
@@ -137,13 +144,78 @@ def _goal_of(owners: tuple[int, ...], halted: bool, no_army: bool, solo: bool) -
     need: dict[int, int] = {}
     for number in [TERME, CASTRUM] if solo else [FORO, TERME, CASTRUM]:
         if owners[number] < 0 and not halted:
-            for good, amount in BUILDINGS[number].cost:
+            for good, amount in cost_of(number, solo=solo):
                 need[good] = need.get(good, 0) + amount
             break
     if no_army and (owners[FORO] >= 0 or solo):
-        for good, amount in COSTS["army"]:
+        for good, amount in army_cost(solo):
             need[good] = need.get(good, 0) + amount
     return tuple(sorted(need.items()))
+
+
+STEP = 1.0
+"""What one production step adds to a good's cost, per unit, on a route (an action converts
+any number of units, so a step is cheap beside the goods it needs)."""
+
+
+@lru_cache(maxsize=256)
+def _makers(owners: tuple[int, ...]) -> dict[int, Goods]:
+    """The recipe of each good a built building makes: ``{output: inputs}`` (the first)."""
+    makers: dict[int, Goods] = {}
+    for number in PRODUCERS:
+        recipe = BUILDINGS[number].recipe
+        if owners[number] >= 0 and recipe is not None:
+            makers.setdefault(recipe.output, recipe.inputs)
+    return makers
+
+
+def plan(state: State, seat: int) -> tuple[dict[int, int], float]:
+    """The goal's goods expanded along the production chains that stand, and what the goods
+    still missing cost in value points: ``(need, missing)``. A missing good a built building
+    makes costs the cheaper of its value (the Porta's route) and its inputs' cost plus a step;
+    on that route its inputs are needed too (collecting wood serves the planks a sawmill
+    makes). The seat's holdings are counted once, down the chain."""
+    need = dict(goal(state, seat))
+    if not need:
+        return need, 0.0
+    makers = _makers(state.owners)
+    held = list(state.goods[seat])
+    missing = 0.0
+    for good, amount in need.copy().items():
+        missing += _route(good, amount, held, makers, need, 0)
+    return need, missing
+
+
+def _route(
+    good: int,
+    amount: int,
+    held: list[int],
+    makers: dict[int, Goods],
+    need: dict[int, int],
+    depth: int,
+) -> float:
+    """The cost of ``amount`` more ``good`` beyond what ``held`` still has (spent from
+    ``held``), adding the inputs of a production route taken to ``need``."""
+    have = min(held[good], amount)
+    held[good] -= have
+    short = amount - have
+    if not short:
+        return 0.0
+    trade = float(short * VALUE[good])
+    inputs = makers.get(good)
+    if inputs is None or depth > 4:
+        return trade
+    trial, extra = list(held), dict[int, int]()
+    via = STEP * short
+    for source, per in inputs:
+        via += _route(source, short * per, trial, makers, extra, depth + 1)
+        extra[source] = extra.get(source, 0) + short * per
+    if via >= trade:
+        return trade
+    held[:] = trial
+    for source, count in extra.items():
+        need[source] = need.get(source, 0) + count
+    return via
 
 
 EXPLORE = 5
@@ -190,7 +262,7 @@ def _placement(state: State, seat: int, legal: list[Action], rng: Rng) -> tuple[
         j, rng = rng.below(len(options))
         return options[j], rng
     goods = state.goods[seat]
-    need = dict(goal(state, seat))
+    need = plan(state, seat)[0]
     own = occupancy(state.board)[1]
     best: list[Action] = []
     top = -(10**9)
@@ -266,7 +338,7 @@ def trade_for(state: State, seat: int, need: dict[int, int] | None = None) -> Ac
     not from the hundreds of legal trades), or ``None``."""
     goods = state.goods[seat]
     if need is None:
-        need = dict(goal(state, seat))
+        need = plan(state, seat)[0]
     short = {g: n - goods[g] for g, n in need.items() if goods[g] < n}
     if not short:
         return None
@@ -295,7 +367,7 @@ def _pledge(state: State, seat: int, rng: Rng, shirk: int) -> tuple[Action, Rng]
     if roll == 0 or missing <= 0:
         return LOCK, rng
     pledge, goods = state.pledges[seat], state.goods[seat]
-    need = dict(goal(state, seat))
+    need = plan(state, seat)[0]
     free = [g for g, have in enumerate(goods) if have > pledge[g]]
     if not free:
         return LOCK, rng

@@ -21,7 +21,9 @@ from engine.workers.board import (
     FORO,
     GOODS,
     VALUE,
+    army_cost,
     blocked,
+    cost_of,
     limit,
     room,
 )
@@ -93,7 +95,7 @@ def volcano_view(cid: str) -> dict[str, JSON]:
     }
 
 
-def _legend() -> dict[str, JSON]:
+def _legend(solo: bool) -> dict[str, JSON]:
     return {
         "goods": [
             {
@@ -106,7 +108,10 @@ def _legend() -> dict[str, JSON]:
             for g in GOODS
         ],
         "fields": [GOODS[g].id for g in FIELD_GOODS],
-        "costs": {name: goods_json(bundle) for name, bundle in BOARD.costs.items()},
+        "costs": {
+            **{name: goods_json(bundle) for name, bundle in BOARD.costs.items()},
+            "army": goods_json(army_cost(solo)),
+        },
         "limits_adapted": BOARD.provenance.get("limits") == "adaptation",
         "costs_adapted": BOARD.provenance.get("costs") == "adaptation",
         "adapted_note": ADAPTED_NOTE,
@@ -117,7 +122,8 @@ def _building(s: State, number: int, workers: dict[int, list[list[int]]]) -> dic
     space = BUILDING + number
     has_space = number != CASTRUM
     owner = s.owners[number]
-    static, recipe, cost = _building_data(number)
+    static, recipe, _ = _building_data(number)
+    cost = goods_json(cost_of(number, solo=s.players == 1))
     return {
         **static,
         "built": owner >= 0,
@@ -273,7 +279,7 @@ def public_view(s: State) -> dict[str, JSON]:
             else None
         ),
         "outcome": result.to_json() if result else None,
-        "legend": _legend(),
+        "legend": _legend(s.players == 1),
     }
 
 

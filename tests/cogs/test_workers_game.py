@@ -311,6 +311,13 @@ async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
             timed_out = True
         else:
             await table.step(mine)
+
+    async def ai_locked() -> bool:  # the AI seat decides beside the human, in its own time
+        log = await bot.host.log(table.game_id, None, limit=1000)
+        return any(e.by == "ai" and e.notation == "lock" for e in log)
+
+    await until(ai_locked)
+    await bot.flows.idle()
     log = await bot.host.log(table.game_id, None, limit=1000)
     assert {"player", "ai", "timeout"} <= {e.by for e in log}
     assert any(e.by == "ai" and e.notation == "lock" for e in log), [

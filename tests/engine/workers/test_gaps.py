@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import RuleError
 from engine.workers import GAME
-from engine.workers.board import COSTS, limit
+from engine.workers.board import BOARD, COSTS, cost_of, limit
 from engine.workers.catalog import CATALOG
 from engine.workers.state import BUILDING, COSTRUZIONE, INJURED, PORTA, READY
 
@@ -78,13 +78,53 @@ def test_g7_a_new_worker_costs_wine_at_building_18() -> None:
     assert "WorkerHired" in types(events)
 
 
+def _named(bundle: tuple[tuple[int, int], ...]) -> dict[str, int]:
+    return {CATALOG.goods[g].id: n for g, n in bundle}
+
+
+def _short(bundle: tuple[tuple[int, int], ...]) -> dict[str, int]:
+    """The bundle less one unit of its first good."""
+    named = _named(bundle)
+    first = next(iter(named))
+    return {**named, first: named[first] - 1}
+
+
 def test_g8_costs_come_from_the_data_tables() -> None:
     s = owned(replace(started(2), prosperity=True), b17=1, b19=1)
-    s = with_goods(s, 0, swords=2, tunics=2, gold_coin=1, meat=1)
+    s = with_goods(s, 0, **_short(COSTS["army"]))
     assert "army" not in legal(s, 0)
-    s = with_goods(s, 0, swords=2, tunics=2, gold_coin=1, meat=2)
-    s, _ = play(s, (0, "army"))
+    s = with_goods(s, 0, **_named(COSTS["army"]))
+    s, events = play(s, (0, "army"))
     assert s.army[0] == READY and sum(s.goods[0]) == 0
+    assert of_type(events, "ArmyRecruited")[0]["paid"] == _named(COSTS["army"])
+
+
+def test_g8_the_solo_game_pays_its_own_army_terme_and_castrum_costs() -> None:
+    # The solo player has the board alone, five free specialists and a free Foro: the data
+    # gives the solo game dearer costs (docs/balance-workers.md), and only the solo game.
+    army, terme, castrum = (
+        BOARD.solo_costs["army"],
+        BOARD.solo_costs["building_19"],
+        BOARD.solo_costs["building_20"],
+    )
+    assert army != COSTS["army"] and terme != CATALOG.buildings[19].cost
+    assert castrum != CATALOG.buildings[20].cost
+    assert cost_of(19, solo=True) == terme and cost_of(19) == CATALOG.buildings[19].cost
+    s = owned(solo(prosperity=True), b17=0, b19=0)
+    s = with_goods(s, 0, **_named(COSTS["army"]))  # the multiplayer price is not enough
+    assert "army" not in legal(s, 0)
+    s = with_goods(s, 0, **_named(army))
+    s, events = play(s, (0, "army"))
+    assert of_type(events, "ArmyRecruited")[0]["paid"] == _named(army)
+    s = owned(solo(prosperity=True), b17=0)
+    s = with_goods(s, 0, **_short(terme))
+    assert "build 19" not in legal(s, 0)
+    s = with_goods(s, 0, **_named(terme))
+    assert "build 19" in legal(s, 0)
+    view = GAME.view(s, None)
+    terme_view = next(b for b in view["buildings"] if b["number"] == 19)
+    assert terme_view["cost"] == _named(terme)
+    assert view["legend"]["costs"]["army"] == _named(army)
 
 
 def test_g9_the_terme_must_stand_before_an_army() -> None:
@@ -181,7 +221,7 @@ def test_g19_an_injured_army_waits_for_healing_at_the_foro() -> None:
 
 def test_g20_a_halted_castrum_is_void_when_a_rival_finishes_first() -> None:
     s = owned(replace(started(2), prosperity=True, workers=(4, 4)), b17=0)
-    cost = {"pillars": 4, "planks": 4, "iron": 2, "reed": 2}
+    cost = _named(cost_of(20))
     s = with_goods(with_goods(s, 0, **cost), 1, **cost)
     s = seat_cards(s, "hand_c", 1, ["C31"])
     s, events = play(s, (0, "build 20"), (1, "halt"))
@@ -305,7 +345,7 @@ def test_g32_hands_have_no_limit() -> None:
 
 def test_g33_an_army_marches_only_on_its_own_turn() -> None:
     s = owned(replace(started(2), prosperity=True, army=(0, READY)), b17=0)
-    s = with_goods(s, 0, pillars=4, planks=4, iron=2, reed=2)
+    s = with_goods(s, 0, **_named(cost_of(20)))
     s, events = play(s, (0, "build 20"), (1, "pass"))
     assert s.owners[20] == 0 and "ArmyMarched" in types(events)
     assert of_type(events, "ArmyMarched")[0]["seat"] == 1  # when the turn reached seat 1

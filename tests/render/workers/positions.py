@@ -35,13 +35,13 @@ WANTED: dict[str, tuple[int, int, dict[str, Any], Want]] = {
         3,
         1,
         GENTLE,
-        lambda s, v: v["phase"] == "prosperity" and v["stage"] == "place" and _built(v) >= 9,
+        lambda s, v: v["phase"] == "prosperity" and v["stage"] == "place" and _built(v) >= 8,
     ),
     "offering": (
         3,
         1,
         GENTLE,
-        lambda s, v: v["stage"] == "offering" and bool(v["offering"]["locked"]) and _built(v) >= 9,
+        lambda s, v: v["stage"] == "offering" and bool(v["offering"]["locked"]) and _built(v) >= 8,
     ),
     "castrum_win": (3, 1, GENTLE, lambda s, v: v["stage"] == "over"),
     "four_players": (
