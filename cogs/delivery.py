@@ -179,7 +179,7 @@ class Delivery:
             elif not decision.waited:
                 lines.append("**You may act now, out of turn:**")
             controls = presentation.controls(pv.view, pv.seat, choices)
-            extra = self._window_buttons(status, decision)
+            extra = await self._window_buttons(status, decision)
             drawn = controls_view(
                 status.game_id, decision.token, controls, page=page, group=group, extra=extra
             )
@@ -201,13 +201,27 @@ class Delivery:
                 files.append(png_file(own))
         return "\n".join(lines)[: texts.CONTENT_LIMIT], files, view
 
-    def _window_buttons(
+    async def _window_buttons(
         self, status: GameStatus, decision: SeatDecision
     ) -> list[discord.ui.Item[Any]]:
-        """Standing orders on a window's offer: never ask again, or ask every time."""
+        """Standing orders on a window's offer: never ask me; ask me only after the turns of
+        the player whose turn opened this window; ask me at every chance (again)."""
         if decision.kind != "window":
             return []
-        return [WindowOrderButton(status.game_id, "never", "Never ask me")]
+        seat = next((s for s in status.seats if s.seat == decision.seat), None)
+        order = "ask" if seat is None else seat.window_order
+        buttons: list[discord.ui.Item[Any]] = [
+            WindowOrderButton(status.game_id, "never", "Never ask me")
+        ]
+        origin = decision.origin
+        if origin is not None and origin != decision.seat and order != f"after:{origin}":
+            names = await self.seat_names(status)
+            who = names[origin] if 0 <= origin < len(names) else f"seat {origin + 1}"
+            label = f"Ask me only after {who}'s turns"
+            buttons.append(WindowOrderButton(status.game_id, f"after:{origin}", label))
+        if order != "ask":
+            buttons.append(WindowOrderButton(status.game_id, "ask", "Ask me at every chance"))
+        return buttons
 
     async def send_dm(
         self,

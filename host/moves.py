@@ -248,6 +248,7 @@ class Moves:
             lg.row.deadline if waited else None,
             choices,
             decision.key,
+            decision.origin,
         )
 
     async def rules_default(self, game_id: int, user: int) -> str | None:
