@@ -211,20 +211,27 @@ async def test_standing_orders_from_the_command_and_from_the_offer(
     assert (await t.bot.host.status(t.game_id)).seats[2].window_order == "ask"
 
 
-async def test_never_ask_me_is_not_pinged_and_the_window_closes_without_them(
+async def test_never_ask_me_is_not_pinged_and_a_prepared_move_follows_the_window(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     t = await table(fake_discord, start_bot, make_bot)
     r = await t.holder.slash("game interrupts", channel=t.chan, when="never")
     assert r.ephemeral
-    sent = len(t.holder.dms)
+    sent = {"due": len(t.due.dms), "holder": len(t.holder.dms)}
     confirmation = await mover_plays_and_the_window_opens(t)
     # The window asks the mover only: the holder is neither named on the board nor DMed.
     assert await t.waiting() == [0]
     board = t.boards()[-1].content
     assert f"<@{t.mover.id}>" in board and f"<@{t.holder.id}>" not in board
-    assert dms(t.holder, sent) == []
+    assert dms(t.holder, sent["holder"]) == []
+    (prepare,) = offers(t.due, sent["due"], PREPARED)
+    await act_by_component(t.due, prepare, PREPARED)
+    await t.bot.flows.idle()
+    # The mover lets it pass: nobody else is asked, so the window closes at once, and the
+    # prepared move is played in that same moment (then a window after seat 1's turn opens).
     await act_by_component(t.mover, confirmation, "decline")
     await t.bot.flows.idle()
-    assert await t.waiting() == [1]  # closed at once: the other holder passed by order
-    assert dms(t.holder, sent) == []
+    assert "PreparedMovePlayed" in await t.events()
+    assert f"{t.due.name} built Villa·purple on h8" in t.boards()[-1].content
+    assert await t.waiting() == [0, 1]
+    assert offers(t.holder, sent["holder"], "claim") == []  # (now next, they may prepare)
