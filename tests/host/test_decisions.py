@@ -167,6 +167,21 @@ async def test_a_window_whose_holders_all_pass_by_standing_order_closes_at_once(
     assert moves(await host.run_due()) == []  # nothing was left for the scheduler
 
 
+async def test_a_window_an_ai_opens_is_answered_by_standing_order_in_the_same_run(
+    host: Host,
+) -> None:
+    """The scheduler announces what one run did: a window an AI's move opened must not be
+    announced waiting on a player whose standing order lets it pass."""
+    variants = {"permit_window": 900, "first_seat": 1}
+    game = (await started_game(host, kind="cardcity", variants=variants, ai_seats=1)).game_id
+    status = await host.status(game)
+    assert [s.seat for s in status.seats if s.user_id is None] == [1]  # the AI plays first
+    await host.set_window_order(game, A, "never")  # seat 0, who may interrupt after seat 1
+    played = moves(await host.run_due())
+    assert [(m.seat, m.by) for m in played] == [(1, "ai"), (0, "auto")]
+    assert [s.seat for s in (await host.status(game)).waiting_on] == [1]  # the AI's own offer
+
+
 async def test_a_game_whose_state_cannot_be_read_can_still_be_cancelled(
     hosts: OpenHost, db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
