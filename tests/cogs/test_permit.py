@@ -109,6 +109,7 @@ async def test_the_next_player_prepares_while_another_interrupts(
     # The holder is asked by one DM, with standing orders on it; the due player may prepare.
     (interrupt,) = offers(t.holder, sent["holder"], "claim")
     assert interrupt.in_dm and choices_of(interrupt) == ["claim", "decline"]
+    assert confirmation.id < interrupt.id  # the mover is asked first (ruling C3's order)
     assert "Never ask me" in interrupt.button_labels
     assert f"Ask me only after {t.mover.name}'s turns" in interrupt.button_labels
     (prepare,) = offers(t.due, sent["due"], PREPARED)
