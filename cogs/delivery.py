@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs import texts
-from cogs.components import WindowOrderButton, board_view, controls_view
+from cogs.components import board_view, controls_view, window_order_buttons
 from cogs.settings import Settings
 from engine.core import ActionChoice
 from host import GameStatus, Host, HostError, MoveResult, Reminder, SeatDecision, SeatInfo
@@ -204,24 +204,13 @@ class Delivery:
     async def _window_buttons(
         self, status: GameStatus, decision: SeatDecision
     ) -> list[discord.ui.Item[Any]]:
-        """Standing orders on a window's offer: never ask me; ask me only after the turns of
-        the player whose turn opened this window; ask me at every chance (again)."""
+        """Standing orders on a window's offer (:func:`window_order_buttons`)."""
         if decision.kind != "window":
             return []
         seat = next((s for s in status.seats if s.seat == decision.seat), None)
         order = "ask" if seat is None else seat.window_order
-        buttons: list[discord.ui.Item[Any]] = [
-            WindowOrderButton(status.game_id, "never", "Never ask me")
-        ]
-        origin = decision.origin
-        if origin is not None and origin != decision.seat and order != f"after:{origin}":
-            names = await self.seat_names(status)
-            who = names[origin] if 0 <= origin < len(names) else f"seat {origin + 1}"
-            label = f"Ask me only after {who}'s turns"
-            buttons.append(WindowOrderButton(status.game_id, f"after:{origin}", label))
-        if order != "ask":
-            buttons.append(WindowOrderButton(status.game_id, "ask", "Ask me at every chance"))
-        return buttons
+        names = await self.seat_names(status)
+        return window_order_buttons(status.game_id, decision.seat, order, decision.origin, names)
 
     async def send_dm(
         self,
