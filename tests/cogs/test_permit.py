@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cogs.components import window_order_buttons
 from tests.cogs.helpers import WAIT, WATCH, act_by_component, choices_of, until
 from tests.engine.cardcity.helpers import HANDS, scenario
 
@@ -236,3 +237,14 @@ async def test_never_ask_me_is_not_pinged_and_a_prepared_move_follows_the_window
     assert f"{t.due.name} built Villa·purple on h8" in t.boards()[-1].content
     assert await t.waiting() == [0, 1]
     assert offers(t.holder, sent["holder"], "claim") == []  # (now next, they may prepare)
+
+
+def test_an_offer_carries_the_standing_orders_the_player_does_not_have_yet() -> None:
+    def labels(seat: int, order: str, origin: int | None) -> list[str]:
+        items = window_order_buttons(9, seat, order, origin, ["Ann", "Bo", "Cy"])
+        return [str(getattr(i, "item", i).label) for i in items]
+
+    assert labels(2, "ask", 0) == ["Never ask me", "Ask me only after Ann's turns"]
+    assert labels(2, "after:0", 0) == ["Never ask me", "Ask me at every chance"]
+    assert labels(2, "after:1", 1) == ["Never ask me", "Ask me at every chance"]
+    assert labels(0, "ask", 0) == ["Never ask me"]  # the mover's own offer: no "after" self
