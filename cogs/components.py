@@ -377,6 +377,23 @@ class WindowOrderButton(
         await _guard(interaction, self.game_id, work)
 
 
+def window_order_buttons(
+    game_id: int, seat: int, order: str, origin: int | None, names: Sequence[str]
+) -> list[discord.ui.Item[Any]]:
+    """The standing orders on a window's offer to ``seat``, whose order is ``order``: "Never
+    ask me"; "Ask me only after <player>'s turns", naming the player whose turn opened the
+    window (``origin``), unless that is the seat itself or its order already; "Ask me at every
+    chance" for a seat that has an order."""
+    buttons: list[discord.ui.Item[Any]] = [WindowOrderButton(game_id, "never", "Never ask me")]
+    if origin is not None and origin != seat and order != f"after:{origin}":
+        who = names[origin] if 0 <= origin < len(names) else f"seat {origin + 1}"
+        label = f"Ask me only after {who}'s turns"
+        buttons.append(WindowOrderButton(game_id, f"after:{origin}", label))
+    if order != "ask":
+        buttons.append(WindowOrderButton(game_id, "ask", "Ask me at every chance"))
+    return buttons
+
+
 DYNAMIC_ITEMS = (
     ActButton,
     ActSelect,

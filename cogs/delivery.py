@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs import texts
-from cogs.components import WindowOrderButton, board_view, controls_view
+from cogs.components import board_view, controls_view, window_order_buttons
 from cogs.settings import Settings
 from engine.core import ActionChoice
 from host import GameStatus, Host, HostError, MoveResult, Reminder, SeatDecision, SeatInfo
@@ -179,7 +179,7 @@ class Delivery:
             elif not decision.waited:
                 lines.append("**You may act now, out of turn:**")
             controls = presentation.controls(pv.view, pv.seat, choices)
-            extra = self._window_buttons(status, decision)
+            extra = await self._window_buttons(status, decision)
             drawn = controls_view(
                 status.game_id, decision.token, controls, page=page, group=group, extra=extra
             )
@@ -201,13 +201,16 @@ class Delivery:
                 files.append(png_file(own))
         return "\n".join(lines)[: texts.CONTENT_LIMIT], files, view
 
-    def _window_buttons(
+    async def _window_buttons(
         self, status: GameStatus, decision: SeatDecision
     ) -> list[discord.ui.Item[Any]]:
-        """Standing orders on a window's offer: never ask again, or ask every time."""
+        """Standing orders on a window's offer (:func:`window_order_buttons`)."""
         if decision.kind != "window":
             return []
-        return [WindowOrderButton(status.game_id, "never", "Never ask me")]
+        seat = next((s for s in status.seats if s.seat == decision.seat), None)
+        order = "ask" if seat is None else seat.window_order
+        names = await self.seat_names(status)
+        return window_order_buttons(status.game_id, decision.seat, order, decision.origin, names)
 
     async def send_dm(
         self,

@@ -302,7 +302,7 @@ class Flows:
     ) -> None:
         """A standing order for optional windows, from the button on an offer."""
         try:
-            await self.host.set_window_order(
+            status = await self.host.set_window_order(
                 game_id, interaction.user.id, order, guild_id=interaction.guild_id
             )
         except HostError as e:
@@ -311,7 +311,12 @@ class Flows:
         said = {
             "never": "I won't ask you again in this game: every such chance passes by itself.",
             "ask": "I'll ask you at every chance again.",
-        }.get(order, "I'll ask you only after that player's turns.")
+        }.get(order)
+        if said is None:
+            seat = int(order.partition(":")[2])
+            names = await self.delivery.seat_names(status)
+            who = texts.md(names[seat]) if seat < len(names) else f"seat {seat + 1}"
+            said = f"I'll ask you only after {who}'s turns; every other chance passes by itself."
         await error(interaction, f"✅ {said} Change it any time with `/game interrupts`.")
         self.bot.wake_scheduler()
 

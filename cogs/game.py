@@ -385,7 +385,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(
         name="interrupts",
-        description="When to ask you about optional out-of-turn chances (Pompeji's permit)",
+        description="When to ask you about optional chances to act out of turn",
     )
     @app_commands.describe(
         when="Ask at every chance, never, or only after one player's turns",

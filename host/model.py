@@ -193,6 +193,9 @@ class SeatDecision:
     choices: tuple[Choice, ...]
     key: str = ""
     """The decision's key (the same while the same decision goes on, e.g. one offering)."""
+    origin: Seat | None = None
+    """For a window, the seat whose turn opened it (``Decision.origin``: standing orders such
+    as "ask me only after <player>'s turns" name it)."""
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,9 @@ from storage.db import EventRow, MoveWrite, Schedule, SeatRow, SeatUpdate, Versi
 MAX_ACTION_TEXT = 200
 """Longer text is refused before parsing (and never echoed back into a message)."""
 _MASK64 = (1 << 64) - 1
+MAX_STANDING = 32
+"""At most this many standing-order answers follow one move (each answers one seat of a window;
+the scheduler answers any left over)."""
 
 
 def seat_update(s: SeatRow) -> SeatUpdate:
@@ -148,7 +151,23 @@ class Moves:
                 else s
                 for s in lg.seats
             )
-            return await self.apply(lg, seat.seat, parsed, "player", updated, note="")
+            result = await self.apply(lg, seat.seat, parsed, "player", updated, note="")
+            await self.answer_standing(lg)
+            return result
+
+    async def answer_standing(self, lg: Loaded) -> None:
+        """Answer at once, under the game's lock, what players answered in advance (standing
+        orders for windows, ``standing_answers``): a window the move opened is announced
+        waiting only on those still asked, and closes in this same call when all of them pass
+        by standing order. Each answer is a move of its own (``by="auto"``)."""
+        for _ in range(MAX_STANDING):
+            if lg.row.status != "active":
+                return
+            answers = standing_answers(lg.seats, lg.pending)
+            if not answers:
+                return
+            seat, action = answers[0]
+            await self.apply(lg, seat, action, "auto", lg.seats, note="")
 
     def _parse(self, lg: Loaded, seat: Seat, action: str | object) -> Any:
         game, state = lg.game, lg.state
@@ -229,6 +248,7 @@ class Moves:
             lg.row.deadline if waited else None,
             choices,
             decision.key,
+            decision.origin,
         )
 
     async def rules_default(self, game_id: int, user: int) -> str | None:

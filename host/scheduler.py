@@ -127,15 +127,15 @@ class Scheduler:
             return "done"  # e.g. the pause between the moves of a game only AIs play
         pending = lg.pending
         by_seat = {s.seat: s for s in lg.seats}
-        if any(by_seat[s].ai_controlled for s in pending.waited):
-            return "ai" if may_play else "done"
         answers = standing_answers(lg.seats, pending)
         if answers:
-            if not may_play:
-                return "done"
+            # First, and not held back by the AI budget: what this run announces (an AI's move
+            # that opened a window) must not wait on a player whose standing order answered it.
             seat, action = answers[0]
             out.append(await self.moves.apply(lg, seat, action, "auto", lg.seats, note=""))
             return "played"
+        if any(by_seat[s].ai_controlled for s in pending.waited):
+            return "ai" if may_play else "done"
         forced = forced_seat(lg.options, lg.game, lg.state, pending)
         if forced is not None:
             if not may_play:

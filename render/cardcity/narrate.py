@@ -238,10 +238,15 @@ RULES: dict[str, tuple[str, str]] = {
         "second turn right after yours, or a turn before the next player. After every normal "
         "turn a window opens for everyone with a use left except the next player; its length "
         "is the game's `permit_window` option (15 minutes by default, `0` = only the mover's "
-        "second turn). The bot offers it by DM (**Use permit** / **Let it pass**) to those who "
-        "can place something; the first claim wins; when everyone asked has declined the "
-        "window closes at once, and silence counts as declining. A claimed permit turn must "
-        "place a card or the statue: a claim cannot be taken back. "
+        "second turn). The mover finds the offer (**Use permit** / **Let it pass**) in the "
+        "confirmation of their turn, the others who can place something by DM; the first "
+        "claim wins; when everyone asked has declined the window closes at once, and silence "
+        "counts as declining. A claim commits: it cannot be taken back, the permit turn must "
+        "place a card or the statue, and if time runs out the table's timeout policy plays it "
+        "like any turn. Meanwhile the player due next may prepare their move (DM or `/move`): "
+        "it is played the moment their turn comes, or, if an interrupt made it impossible, they "
+        "choose again; nobody else learns where. Standing orders (`/game interrupts`, or the "
+        "buttons on an offer): never ask me, or ask me only after one player's turns. "
         "Typed: `/move claim`, `/move decline`.",
     ),
     "end": (

@@ -211,6 +211,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
     # The rules, for the game that was played here: the permit window and the notation.
     r = await spectator.slash("game rules", channel=chan, topic="permit")
     assert r.ephemeral and "Pompeji" in r.content and "`permit_window`" in r.content
+    assert "A claim commits" in r.content and "prepare their move" in r.content
     topics = await spectator.autocomplete("game rules", "topic", "", channel=chan)
     assert {"permit", "moves", "scoring", "statue"} <= {c.value for c in topics}
 

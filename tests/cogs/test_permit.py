@@ -1,30 +1,54 @@
-"""Pompeji's building permit played as the rules intend, without waiting (issue 13): the next
-player prepares their move while a window is open, another player interrupts, the prepared
-move is played when the turn comes back; each holder gets one DM per window."""
+"""Pompeji's building permit played as the rules intend, without waiting (issue 13), through
+Discord, on a scripted deal (tests/engine/cardcity/helpers.py: HANDS around Temple·red on g7).
+
+The mover (seat 0) plays Forum·orange on h7: a window opens for the mover (a second turn,
+offered in the confirmation of their own turn) and the holder (seat 2, an interrupt, by DM);
+the player due next (seat 1) prepares their move by DM meanwhile. The holder interrupts; the
+prepared move is played the moment its player's turn comes, or, when the permit turn took its
+space, that player is asked anew. Every player gets
+one DM per window at most, edited in place as it goes on. Standing orders ("never ask me",
+"ask me only after <player>'s turns") are set by `/game interrupts` and on the offer's buttons.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from cogs.components import window_order_buttons
 from tests.cogs.helpers import WAIT, WATCH, act_by_component, choices_of, until
+from tests.engine.cardcity.helpers import HANDS, scenario
+
+PREPARED = "play Vp h8"  # seat 1 prepares Villa·purple next to the Forum
+CLAIMED_ELSEWHERE = "play Gy g8"  # seat 2's permit turn, which leaves h8 free
+CLAIMED_THERE = "play Gy h8"  # seat 2's permit turn on the prepared space
 
 
-def newest(user: Any, game_id: int, notation: str, chan: Any = None) -> Any:
-    """The user's newest private message (DM, or ephemeral in ``chan``) offering ``notation``."""
-    mine = list(user.dms)
-    if chan is not None:
-        mine += [m for m in user.visible_messages(chan) if m.ephemeral]
-    for msg in sorted(mine, key=lambda m: m.id, reverse=True):
-        if notation in choices_of(msg) and any(
-            str(c.get("custom_id", "")).startswith("vz:") for c in msg.walk_components()
-        ):
-            return msg
-    return None
+@dataclass
+class Table:
+    bot: Any
+    chan: Any
+    game_id: int
+    mover: Any
+    """seat 0, who plays first"""
+    due: Any
+    """seat 1, next"""
+    holder: Any
+    """seat 2, the other permit holder"""
+
+    async def waiting(self) -> list[int]:
+        return [s.seat for s in (await self.bot.host.status(self.game_id)).waiting_on]
+
+    def boards(self) -> list[Any]:
+        return [m for m in self.chan.messages if "board.png" in m.filenames and not m.ephemeral]
+
+    async def events(self) -> list[str]:
+        log = await self.bot.host.log(self.game_id, None, limit=60)
+        return [ev["type"] for e in log for ev in e.events]
 
 
-async def test_the_next_player_prepares_while_another_interrupts(
-    fake_discord: Any, start_bot: Any, make_bot: Any
-) -> None:
+async def table(fake_discord: Any, start_bot: Any, make_bot: Any) -> Table:
+    """A started 3-player table (permit window 15 minutes) on the scripted deal, seat 0 to play."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
     players = [await fake_discord.user(n) for n in ("alice", "bob", "cara")]
@@ -39,78 +63,188 @@ async def test_the_next_player_prepares_while_another_interrupts(
         await u.click("Join", message=lobby.message)
     await (await players[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    game_id = (await bot.host.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
-    status = await bot.host.status(game_id)
-    user_of = {s.seat: next(u for u in players if u.id == s.user_id) for s in status.seats}
-    mover, due, third = user_of[0], user_of[1], user_of[2]
-    before = {u.name: len(u.dms) for u in players}
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None
+    by_id = {u.id: u for u in players}
+    user_of = {s.seat: by_id[s.user_id] for s in status.seats}
+    loaded = await bot.host.store.get(status.game_id)
+    loaded.moved_to(scenario({"g7": "Tr"}, HANDS, options={"permit_window": 900}), {})
+    return Table(bot, chan, status.game_id, user_of[0], user_of[1], user_of[2])
 
-    # Seat 0 plays: a window opens for seat 0 (a second turn) and seat 2 (an interrupt), and
-    # seat 1, who is due next, may prepare their move meanwhile.
-    legal = await mover.autocomplete("move", "action", "play", channel=chan)
-    r = await mover.slash("move", channel=chan, action=legal[0].value)
+
+def dms(user: Any, since: int) -> list[Any]:
+    """The DMs the bot sent the user after the first ``since`` (not the ephemeral answers to
+    their clicks there); a DM edited in place keeps its place in the list."""
+    return [m for m in user.dms[since:] if not m.ephemeral]
+
+
+def offers(user: Any, since: int, notation: str) -> list[Any]:
+    """The user's DMs sent after the first ``since`` that offer ``notation`` now."""
+    return [m for m in dms(user, since) if notation in choices_of(m)]
+
+
+async def mover_plays_and_the_window_opens(t: Table) -> Any:
+    """The mover types their move: the board answers, and their permit offer comes in the
+    private confirmation of their turn (ruling C3's order), not by DM. Returns that confirmation."""
+    dms = len(t.mover.dms)
+    r = await t.mover.slash("move", channel=t.chan, action="play Fo h7")
     await r.wait_until_loaded(timeout=WAIT)
-    await bot.flows.idle()
-    view = await bot.host.public_view(game_id)
-    assert view["stage"] == "window"
-    prepare = await bot.host.decision(game_id, due.id)
-    assert prepare.kind == "option" and not prepare.waited
-    plays = [c.notation for c in prepare.choices if c.notation.startswith("play ")]
-    offer = newest(due, game_id, plays[0])
-    assert offer is not None and offer.in_dm  # the next player is asked to prepare, by DM
-    await act_by_component(due, offer, plays[0])
-    await bot.flows.idle()
-    # Nothing public tells where: the log reads "prepared their move".
-    log = await third.slash("game log", channel=chan)
-    assert "prepared their move" in log.content and plays[0] not in log.content
-    assert (await bot.host.public_view(game_id))["stage"] == "window"  # still open
+    await t.bot.flows.idle()
+    confirmation = await r.wait_for_followup(timeout=WAIT)
+    assert confirmation.ephemeral and "You played" in confirmation.content
+    assert choices_of(confirmation) == ["claim", "decline"]
+    assert "take another turn now" in " ".join(confirmation.button_labels)
+    assert "Ask me only after" not in " ".join(confirmation.button_labels)  # her own turn
+    assert offers(t.mover, dms, "claim") == []  # no DM on top of it
+    return confirmation
 
-    # Seat 2 interrupts with their permit (if they can place) and plays the permit turn.
-    interrupt = newest(third, game_id, "claim")
-    if interrupt is not None:
-        await act_by_component(third, interrupt, "claim")
-        await bot.flows.idle()
-        turn = await bot.host.decision(game_id, third.id)
-        assert "decline" not in [c.notation for c in turn.choices]  # a claim commits (C7)
-        card = next(c.notation for c in turn.choices if c.notation.startswith("play "))
-        r = await third.slash("move", channel=chan, action=card)
-        await r.wait_until_loaded(timeout=WAIT)
-    else:  # nothing of theirs fits: both holders let it pass
-        for u in (mover, third):
-            msg = newest(u, game_id, "decline", chan)
-            if msg is not None:
-                await act_by_component(u, msg, "decline")
-        await bot.flows.idle()
-    await bot.flows.idle()
 
-    async def moved_on() -> bool:
-        log = await bot.host.log(game_id, None, limit=40)
-        played = any(ev["type"] == "PreparedMovePlayed" for e in log for ev in e.events)
-        dropped = any(ev["type"] == "PreparedMoveDropped" for e in log for ev in e.events)
-        return played or dropped
+async def test_the_next_player_prepares_while_another_interrupts(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    t = await table(fake_discord, start_bot, make_bot)
+    sent = {"mover": len(t.mover.dms), "due": len(t.due.dms), "holder": len(t.holder.dms)}
+    confirmation = await mover_plays_and_the_window_opens(t)
+    assert await t.waiting() == [0, 2]
 
-    await until(moved_on)
-    # The prepared move was played as soon as the turn came back (or, when it no longer fit
-    # after the interrupt, seat 1 was asked anew), without seat 1 having to come back to it.
-    log = await bot.host.log(game_id, None, limit=40)
-    events = [ev for e in log for ev in e.events]
-    if any(ev["type"] == "PreparedMovePlayed" for ev in events):
-        assert any(ev["type"] == "CardPlayed" and ev["seat"] == 1 for ev in events)
-        await bot.flows.idle()
-        board = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
-        assert f"{due.name} built" in board.content
-    else:
-        assert 1 in [s.seat for s in (await bot.host.status(game_id)).waiting_on]
-    # One DM per holder per window, not one more each time another answered.
-    windows = sum(
-        1
-        for e in await bot.host.log(game_id, None, limit=60)
-        for ev in e.events
-        if ev["type"] == "WindowOpened"
-    )
-    offers = [
-        m
-        for m in third.dms[before["cara"] :]
-        if "claim" in choices_of(m) or "decline" in m.content.lower()
-    ]
-    assert len(offers) <= windows
+    # The holder is asked by one DM, with standing orders on it; the due player may prepare.
+    (interrupt,) = offers(t.holder, sent["holder"], "claim")
+    assert interrupt.in_dm and choices_of(interrupt) == ["claim", "decline"]
+    assert confirmation.id < interrupt.id  # the mover is asked first (ruling C3's order)
+    assert "Never ask me" in interrupt.button_labels
+    assert f"Ask me only after {t.mover.name}'s turns" in interrupt.button_labels
+    (prepare,) = offers(t.due, sent["due"], PREPARED)
+    assert prepare.in_dm and "claim" not in choices_of(prepare)
+    await act_by_component(t.due, prepare, PREPARED)
+    await t.bot.flows.idle()
+    assert "Prepare: play Villa·purple" in prepare.content  # the same DM, edited in place
+    assert "withdraw" in choices_of(prepare)
+    assert await t.waiting() == [0, 2]  # the move is held: the window stays open
+    log = await t.holder.slash("game log", channel=t.chan)
+    assert "prepared their move" in log.content and "h8" not in log.content
+
+    # The holder interrupts; a claim commits (C7): the same DM becomes the permit turn.
+    await act_by_component(t.holder, interrupt, "claim")
+    await t.bot.flows.idle()
+    assert await t.waiting() == [2]
+    assert "decline" not in choices_of(interrupt) and CLAIMED_ELSEWHERE in choices_of(interrupt)
+    late = await t.mover.click(custom_id=confirmation.buttons[0]["custom_id"])
+    assert "nothing was played" in (await late.wait_for_followup(timeout=WAIT)).content
+    r = await t.holder.slash("move", channel=t.chan, action=CLAIMED_ELSEWHERE)
+    await r.wait_until_loaded(timeout=WAIT)
+    await t.bot.flows.idle()
+
+    # The prepared move was played as soon as its turn came, without its player coming back.
+    events = await t.events()
+    assert events.count("PreparedMovePlayed") == 1 and "PreparedMoveDropped" not in events
+    board = t.boards()[-1].content
+    assert f"{t.holder.name} built Granary·yellow on g8" in board
+    assert f"{t.due.name} built Villa·purple on h8" in board
+    assert prepare.buttons == []  # his offer to prepare is over: its buttons are gone
+
+    # One DM per player per window, edited in place as it goes on. The first window: none for
+    # the mover (their offer was in their confirmation), one for the holder, one offer to
+    # prepare for the due player. The second (after seat 1's turn, for seats 1 and 0): one each.
+    assert await t.waiting() == [0, 1]
+    (second,) = dms(t.mover, sent["mover"])
+    assert choices_of(second) == ["claim", "decline"]
+    assert dms(t.holder, sent["holder"]) == [interrupt]
+    assert dms(t.due, sent["due"])[0] is prepare
+    (own,) = dms(t.due, sent["due"])[1:]
+    assert choices_of(own) == ["claim", "decline"]
+
+
+async def test_a_prepared_move_the_interrupt_made_impossible_is_asked_anew(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    t = await table(fake_discord, start_bot, make_bot)
+    sent = {"due": len(t.due.dms), "holder": len(t.holder.dms)}
+    await mover_plays_and_the_window_opens(t)
+    (prepare,) = offers(t.due, sent["due"], PREPARED)
+    await act_by_component(t.due, prepare, PREPARED)
+    await t.bot.flows.idle()
+    (interrupt,) = offers(t.holder, sent["holder"], "claim")
+    await act_by_component(t.holder, interrupt, "claim")
+    await t.bot.flows.idle()
+    await act_by_component(t.holder, interrupt, CLAIMED_THERE)  # the space seat 1 had prepared
+    await t.bot.flows.idle()
+
+    assert await t.waiting() == [1]  # seat 1 plays now, choosing anew
+    assert "PreparedMovePlayed" not in await t.events()
+    board = t.boards()[-1].content
+    assert f"{t.due.name}'s prepared move no longer fits: {t.due.name} chooses again" in board
+    assert prepare.buttons == []
+    (turn,) = [m for m in dms(t.due, sent["due"]) if m is not prepare]
+    assert "Your move" in turn.content and PREPARED not in choices_of(turn)
+    assert any(n.startswith("play V") for n in choices_of(turn))
+
+
+async def test_standing_orders_from_the_command_and_from_the_offer(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    t = await table(fake_discord, start_bot, make_bot)
+    sent = len(t.holder.dms)
+    confirmation = await mover_plays_and_the_window_opens(t)
+    (interrupt,) = offers(t.holder, sent, "claim")
+
+    # "Ask me only after <mover>'s turns", on the offer: this window follows their turn.
+    after = await t.holder.click(f"Ask me only after {t.mover.name}'s turns", message=interrupt)
+    assert after.ephemeral and f"only after {t.mover.name}'s turns" in after.content
+    await t.bot.flows.idle()
+    assert await t.waiting() == [0, 2]
+    await act_by_component(t.mover, confirmation, "decline")
+    await t.bot.flows.idle()
+    assert await t.waiting() == [2]
+    # "Never ask me", on the same offer: the holder was the last one asked, so the window
+    # closes at once and seat 1 plays; the offer loses its buttons.
+    never = await t.holder.click("Never ask me", message=interrupt)
+    assert never.ephemeral and "won't ask you again" in never.content
+
+    async def due_plays() -> bool:
+        return await t.waiting() == [1]
+
+    await until(due_plays)
+    await t.bot.flows.idle()
+    assert interrupt.buttons == [] and dms(t.holder, sent) == [interrupt]
+
+    # `/game interrupts` sets it back.
+    r = await t.holder.slash("game interrupts", channel=t.chan, when="ask")
+    assert r.ephemeral and "ask you at every chance" in r.content
+    assert (await t.bot.host.status(t.game_id)).seats[2].window_order == "ask"
+
+
+async def test_never_ask_me_is_not_pinged_and_a_prepared_move_follows_the_window(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    t = await table(fake_discord, start_bot, make_bot)
+    r = await t.holder.slash("game interrupts", channel=t.chan, when="never")
+    assert r.ephemeral
+    sent = {"due": len(t.due.dms), "holder": len(t.holder.dms)}
+    confirmation = await mover_plays_and_the_window_opens(t)
+    # The window asks the mover only: the holder is neither named on the board nor DMed.
+    assert await t.waiting() == [0]
+    board = t.boards()[-1].content
+    assert f"<@{t.mover.id}>" in board and f"<@{t.holder.id}>" not in board
+    assert dms(t.holder, sent["holder"]) == []
+    (prepare,) = offers(t.due, sent["due"], PREPARED)
+    await act_by_component(t.due, prepare, PREPARED)
+    await t.bot.flows.idle()
+    # The mover lets it pass: nobody else is asked, so the window closes at once, and the
+    # prepared move is played in that same moment (then a window after seat 1's turn opens).
+    await act_by_component(t.mover, confirmation, "decline")
+    await t.bot.flows.idle()
+    assert "PreparedMovePlayed" in await t.events()
+    assert f"{t.due.name} built Villa·purple on h8" in t.boards()[-1].content
+    assert await t.waiting() == [0, 1]
+    assert offers(t.holder, sent["holder"], "claim") == []  # (now next, they may prepare)
+
+
+def test_an_offer_carries_the_standing_orders_the_player_does_not_have_yet() -> None:
+    def labels(seat: int, order: str, origin: int | None) -> list[str]:
+        items = window_order_buttons(9, seat, order, origin, ["Ann", "Bo", "Cy"])
+        return [str(getattr(i, "item", i).label) for i in items]
+
+    assert labels(2, "ask", 0) == ["Never ask me", "Ask me only after Ann's turns"]
+    assert labels(2, "after:0", 0) == ["Never ask me", "Ask me at every chance"]
+    assert labels(2, "after:1", 1) == ["Never ask me", "Ask me at every chance"]
+    assert labels(0, "ask", 0) == ["Never ask me"]  # the mover's own offer: no "after" self

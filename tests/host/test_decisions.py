@@ -134,6 +134,54 @@ async def test_a_standing_order_for_one_players_turns_asks_only_after_them(host:
         await host.set_window_order(game, C, "after:2")
 
 
+async def test_a_window_is_answered_by_standing_order_in_the_move_that_opens_it(
+    host: Host,
+) -> None:
+    """No scheduler run needed: the move that opens the window already holds the answers, so
+    the window is never announced as waiting on a player who said "never ask me"."""
+    variants = {"permit_window": 900, "first_seat": 0}
+    game = (await started_game(host, kind="cardcity", variants=variants)).game_id
+    await host.set_window_order(game, C, "never")
+    first = next(c for c in await host.legal_choices(game, A) if c.notation.startswith("play "))
+    opened = await host.act(game, A, first.notation)
+    status = await host.status(game)
+    assert status.version == opened.version + 1
+    assert [s.user_id for s in status.waiting_on] == [A]  # C has passed already
+    (entry,) = await host.log(game, None, limit=1)
+    assert (entry.seat, entry.notation, entry.by) == (2, "decline", "auto")
+
+
+async def test_a_window_whose_holders_all_pass_by_standing_order_closes_at_once(
+    host: Host,
+) -> None:
+    variants = {"permit_window": 900, "first_seat": 0}
+    game = (await started_game(host, kind="cardcity", variants=variants)).game_id
+    await host.set_window_order(game, A, "after:1")  # not after their own turn
+    await host.set_window_order(game, C, "never")
+    first = next(c for c in await host.legal_choices(game, A) if c.notation.startswith("play "))
+    await host.act(game, A, first.notation)
+    status = await host.status(game)
+    assert [s.user_id for s in status.waiting_on] == [B]  # B plays: no window to wait out
+    events = [ev["type"] for e in await host.log(game, None, limit=2) for ev in e.events]
+    assert events == ["PermitDeclined", "PermitDeclined", "WindowClosed"]
+    assert moves(await host.run_due()) == []  # nothing was left for the scheduler
+
+
+async def test_a_window_an_ai_opens_is_answered_by_standing_order_in_the_same_run(
+    host: Host,
+) -> None:
+    """The scheduler announces what one run did: a window an AI's move opened must not be
+    announced waiting on a player whose standing order lets it pass."""
+    variants = {"permit_window": 900, "first_seat": 1}
+    game = (await started_game(host, kind="cardcity", variants=variants, ai_seats=1)).game_id
+    status = await host.status(game)
+    assert [s.seat for s in status.seats if s.user_id is None] == [1]  # the AI plays first
+    await host.set_window_order(game, A, "never")  # seat 0, who may interrupt after seat 1
+    played = moves(await host.run_due())
+    assert [(m.seat, m.by) for m in played] == [(1, "ai"), (0, "auto")]
+    assert [s.seat for s in (await host.status(game)).waiting_on] == [1]  # the AI's own offer
+
+
 async def test_a_game_whose_state_cannot_be_read_can_still_be_cancelled(
     hosts: OpenHost, db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -96,6 +96,12 @@ def test_rules_topics_cover_the_permit_window_and_the_notation() -> None:
     assert {"overview", "placing", "scoring", "statue", "permit", "end", "moves"} <= set(RULES)
     permit = RULES["permit"][1]
     assert "permit_window" in permit and "first claim wins" in permit and "DM" in permit
+    # Issue 13: a claim commits (C7), the mover's offer (C3), preparing (C20-C21), orders.
+    assert "A claim commits" in permit and "cannot be taken back" in permit
+    assert "timeout policy plays it" in permit
+    assert "confirmation of their turn" in permit
+    assert "prepare their move" in permit and "choose again" in permit
+    assert "`/game interrupts`" in permit and "only after one player's turns" in permit
     moves = RULES["moves"][1]
     assert "`play Tr g8`" in moves and "`statue Ar g8`" in moves and "`nodraw`" in moves
     assert all(len(title) <= 100 and len(text) < 1700 for title, text in RULES.values())
