@@ -31,6 +31,7 @@ async def _start(cwd: Path) -> tuple[asyncio.subprocess.Process, str, list[str]]
         env=env,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
     )
     assert proc.stdout is not None
     lines: list[str] = []
@@ -47,10 +48,14 @@ async def _start(cwd: Path) -> tuple[asyncio.subprocess.Process, str, list[str]]
 async def _stop(
     proc: asyncio.subprocess.Process, lines: list[str], sig: int = signal.SIGINT
 ) -> int:
-    """Stop it as Ctrl-C (or a service manager's SIGTERM) does; what it printed meanwhile
-    is added to ``lines``."""
+    """Stop it as Ctrl-C in a terminal does (SIGINT to the whole process group: the bot and
+    its AI workers), or a service manager (SIGTERM to the bot); what it printed meanwhile is
+    added to ``lines``."""
     assert proc.stdout is not None
-    proc.send_signal(sig)
+    if sig == signal.SIGINT:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
     async with asyncio.timeout(WAIT):
         rest = await proc.stdout.read()
         lines.extend(rest.decode().splitlines(keepends=True))
