@@ -18,7 +18,7 @@ setup: $(VENV)/.installed
 # Without DISCORD_TOKEN this is the local sandbox (a page on 127.0.0.1); ARGS=--sandbox or
 # ARGS=--discord chooses explicitly.
 run: setup
-	$(BIN)/python bot.py $(ARGS)
+	@$(BIN)/python bot.py $(ARGS)
 
 test: setup
 	$(BIN)/python -m pytest -q -n auto

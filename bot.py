@@ -95,10 +95,11 @@ async def _run_sandbox(settings: Settings) -> None:
         # Commands go to the sandbox's server, where they show at once.
         guild = sandbox.fake.default_guild.id
         bot = create_bot(settings, db_path=settings.sandbox_db, dev_guild_id=guild)
-        log.info(
-            "Vesuvius sandbox: open %s — to play on real Discord, put DISCORD_TOKEN in .env "
+        # The one line a newcomer sees (logging is at WARNING in the sandbox by default).
+        print(
+            f"Vesuvius sandbox: open {url} — to play on real Discord, put DISCORD_TOKEN in .env "
             "(see README)",
-            url,
+            flush=True,
         )
         async with bot:
             await sandbox.run(bot)
@@ -141,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as e:
         print(f"vesuvius: {e}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    discord.utils.setup_logging(level=getattr(logging, settings.logging_level(mode)))
     if mode == "sandbox":
         return _main_sandbox(settings)
     try:

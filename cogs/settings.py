@@ -27,8 +27,9 @@ class Settings:
     """``VESUVIUS_DB``: the SQLite database file (created with its folder when missing)."""
     dev_guild_id: int | None = None
     """``VESUVIUS_DEV_GUILD``: a server id; commands sync there instantly instead of globally."""
-    log_level: str = "INFO"
-    """``VESUVIUS_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR."""
+    log_level: str | None = None
+    """``VESUVIUS_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR; unset: INFO on Discord, WARNING
+    in the sandbox (whose terminal shows one line, the page's address: :meth:`logging_level`)."""
     sync_commands: bool = True
     """``VESUVIUS_SYNC_COMMANDS``: sync slash commands at startup (``0`` to skip)."""
     dm_block_seconds: float = 15 * 60.0
@@ -64,8 +65,8 @@ class Settings:
             raise SettingsError(
                 f"VESUVIUS_DEV_GUILD must be a server id (digits only), not {guild!r}."
             )
-        level = env.get("VESUVIUS_LOG_LEVEL", "INFO").strip().upper() or "INFO"
-        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        level = env.get("VESUVIUS_LOG_LEVEL", "").strip().upper() or None
+        if level is not None and level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(
                 f"VESUVIUS_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}."
             )
@@ -109,6 +110,14 @@ class Settings:
         if mode == "sandbox" or not self.token:
             return "sandbox"
         return "discord"
+
+    def logging_level(self, mode: Literal["discord", "sandbox"]) -> str:
+        """``VESUVIUS_LOG_LEVEL``, or by default INFO on Discord (an operator's log) and WARNING
+        in the sandbox: a newcomer's terminal shows the page's address and nothing else
+        unless something goes wrong."""
+        if self.log_level is not None:
+            return self.log_level
+        return "INFO" if mode == "discord" else "WARNING"
 
     @property
     def sandbox_state(self) -> Path:

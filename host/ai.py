@@ -19,12 +19,15 @@ other table's replies. The bot's process only sends the state and receives the a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
 import re
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Literal, Protocol, get_args
 
@@ -212,6 +215,29 @@ def _ready() -> int:
     return os.getpid()
 
 
+def _ignore_interrupts() -> None:
+    """A worker's first step. Ctrl-C in a terminal interrupts every process of the foreground
+    group, the workers too; the bot stops its workers itself (:meth:`AiRunner.close`), so they
+    ignore it rather than each die with a ``KeyboardInterrupt`` traceback on the terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C in this process for the block: workers started meanwhile inherit that,
+    so they ignore it while they import too, before :func:`_ignore_interrupts` runs. Only the
+    main thread may change it; elsewhere (and for a handler not set from Python) a no-op."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def default_workers() -> int:
     """One fewer worker than the machine has cores, and at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
@@ -232,7 +258,9 @@ class AiRunner:
         if self._executor is None:
             # "spawn": a fresh interpreter per worker, never a fork of the bot's threads.
             context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._executor = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_ignore_interrupts
+            )
         return self._executor
 
     async def choose(
@@ -253,7 +281,8 @@ class AiRunner:
         """Start every worker now (importing the AI), not on the first AI move; returns the
         workers' process ids."""
         loop = asyncio.get_running_loop()
-        jobs = [loop.run_in_executor(self.executor, _ready) for _ in range(self.workers)]
+        with _interrupts_ignored():  # submitting starts the workers
+            jobs = [loop.run_in_executor(self.executor, _ready) for _ in range(self.workers)]
         return set(await asyncio.gather(*jobs))
 
     def close(self) -> None:

@@ -26,6 +26,13 @@ from .wire import (
 class Gateway(FakeState):
     """The gateway: HELLO, IDENTIFY, READY, heartbeats, member chunks and dispatched events."""
 
+    heartbeat_ack_delay = 0.05
+    """Seconds before a heartbeat's ACK, as a network's round trip takes. discord.py notes
+    when a heartbeat was sent only after its sending thread wakes up again; an ACK that gets
+    there first is measured against the heartbeat before, and discord.py warns "Can't keep
+    up, websocket is 41.3s behind" (a false alarm the sandbox's terminal showed now and
+    then)."""
+
     def _dispatch(self, event: str, data: Json, *, intent: int = 0) -> None:
         self._touch()
         if event.startswith(("CHANNEL_", "THREAD_", "GUILD_")):
@@ -55,7 +62,9 @@ class Gateway(FakeState):
                 if self.record:
                     self.gateway_log.append(("recv", op, None))
                 if op == 1:
-                    conn.queue.put_nowait({"op": 11, "d": None, "s": None, "t": None})
+                    ack = {"op": 11, "d": None, "s": None, "t": None}
+                    loop = asyncio.get_running_loop()
+                    loop.call_later(self.heartbeat_ack_delay, conn.queue.put_nowait, ack)
                 elif op == 2:
                     await self._identify(conn, frame["d"])
                 elif op == 8:

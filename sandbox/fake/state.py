@@ -101,6 +101,13 @@ class FakeState:
         self._routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
 
     @property
+    def addresses(self) -> list[tuple[str, int]]:
+        """Where it listens, (host, port) pairs: 127.0.0.1 only (empty before ``start``)."""
+        if self._runner is None:
+            return []
+        return [(str(a[0]), int(a[1])) for a in self._runner.addresses]
+
+    @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 

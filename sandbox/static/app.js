@@ -201,13 +201,28 @@ function showMessage(msg, stick) {
   }
 }
 
+// While a view loads, live events for it wait here and are applied on top of what the server
+// answered (in the order they came), so a message posted or edited meanwhile is not lost.
+let loading = null; // { channelId, events }
+
 async function loadMessages() {
   const channelId = state.channelId;
-  const data = await getJson(`/sandbox/messages?user=${state.me.id}&channel=${channelId}`);
+  const load = { channelId, events: [] };
+  loading = load;
+  let data;
+  try {
+    data = await getJson(`/sandbox/messages?user=${state.me.id}&channel=${channelId}`);
+  } catch (err) {
+    if (loading === load) loading = null;
+    throw err;
+  }
+  if (loading !== load) return; // another view started loading meanwhile
+  loading = null;
   if (channelId !== state.channelId) return;
   const box = $("#messages");
   box.replaceChildren();
   delete box.dataset.view;
+  delete box.dataset.queued;
   state.messages.clear();
   if (!data.messages.length) {
     const { channel, isDm } = where();
@@ -217,6 +232,7 @@ async function loadMessages() {
       : `This is the start of #${channel.name}. Type / to see the bot's commands, e.g. /game new.`;
   }
   for (const msg of data.messages) showMessage(msg, false);
+  for (const ev of load.events) onEvent(ev);
   box.dataset.view = `${state.me.id}/${channelId}`; // loaded: what tests wait for
   scrollDown();
   for (const img of box.querySelectorAll("img")) img.addEventListener("load", () => { if (nearBottom()) scrollDown(); }, { once: true });
@@ -295,6 +311,14 @@ function refreshState() {
 }
 
 function onEvent(ev) {
+  if (loading && (ev.type === "message" || ev.type === "gone")) {
+    const channelId = ev.type === "message" ? ev.message.channel_id : ev.channel_id;
+    if (channelId === loading.channelId) {
+      loading.events.push(ev);
+      $("#messages").dataset.queued = String(loading.events.length); // tests wait for it
+      return;
+    }
+  }
   if (ev.type === "message") {
     const msg = ev.message;
     if (msg.channel_id === state.channelId) {

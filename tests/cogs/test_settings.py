@@ -4,6 +4,7 @@ sandbox's port is taken (no traceback)."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,33 @@ def test_without_a_token_it_runs_the_sandbox_and_with_one_discord(
     monkeypatch.delenv("VESUVIUS_MODE")
     assert bot.main([]) == 0 and bot.main(["--sandbox"]) == 0
     assert ran == ["sandbox", "discord", "discord", "sandbox"]
+
+
+def test_the_log_level_is_info_on_discord_and_warning_in_the_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    default = Settings.from_env()
+    assert default.logging_level("discord") == "INFO"
+    assert default.logging_level("sandbox") == "WARNING"  # the terminal shows the address only
+    monkeypatch.setenv("VESUVIUS_LOG_LEVEL", "debug")
+    chosen = Settings.from_env()
+    assert chosen.logging_level("discord") == chosen.logging_level("sandbox") == "DEBUG"
+
+    levels: list[int] = []
+
+    async def nothing(settings: Settings) -> None:
+        pass
+
+    def setup_logging(*, level: int) -> None:
+        levels.append(level)
+
+    monkeypatch.setattr(bot, "_run", nothing)
+    monkeypatch.setattr(bot, "_run_sandbox", nothing)
+    monkeypatch.setattr(bot.discord.utils, "setup_logging", setup_logging)
+    monkeypatch.delenv("VESUVIUS_LOG_LEVEL")
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc.def.ghi\n")
+    assert bot.main([]) == 0 and bot.main(["--sandbox"]) == 0
+    assert levels == [logging.INFO, logging.WARNING]
 
 
 def test_sandbox_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,11 +3,19 @@ the interpreter lock against every other table's replies), and give the same mov
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import multiprocessing
 import os
+import signal
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from host import AiRunner, FakeClock, RandomChooser
+from host.ai import _interrupts_ignored, _ready
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
 
@@ -65,3 +73,56 @@ def test_every_plugins_rules_and_heuristics_reach_a_worker_process() -> None:
     for plugin in PLUGINS:
         game, heuristics = pickle.loads(pickle.dumps((plugin.engine, plugin.heuristics)))
         assert game.key == plugin.key and heuristics() is not None
+
+
+def _wait_until_idle(pid: int) -> None:
+    """Until worker ``pid`` waits for its next job (blocked reading its queue's pipe), as it
+    does when a person presses Ctrl-C. (An interrupt while it sends an answer back is caught
+    by concurrent.futures and travels with that answer instead.)"""
+    wchan = Path(f"/proc/{pid}/wchan")
+    if not wchan.exists():
+        pytest.skip("needs Linux's /proc to see that the worker waits")
+    for _ in range(6000):  # real-time cap: only catches a hang
+        if "pipe_read" in wchan.read_text():
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"worker {pid} never waited for a job")
+
+
+async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    # A terminal's Ctrl-C interrupts the workers too; the bot stops them itself (close), so
+    # they carry on meanwhile instead of dying with a KeyboardInterrupt traceback each.
+    # The worker starts with a job, as when no warm-up ran (which starts them ignoring it).
+    runner = AiRunner(workers=1)
+    loop = asyncio.get_running_loop()
+    try:
+        pid = await loop.run_in_executor(runner.executor, _ready)
+        _wait_until_idle(pid)
+        os.kill(pid, signal.SIGINT)
+        # A worker killed would break the pool.
+        assert await loop.run_in_executor(runner.executor, _ready) == pid
+    finally:
+        runner.close()
+    assert "KeyboardInterrupt" not in capfd.readouterr().err
+
+
+def _report_interrupt_handler(answer: Any) -> None:
+    answer.send(signal.getsignal(signal.SIGINT) == signal.SIG_IGN)
+
+
+def test_workers_started_by_the_warm_up_ignore_ctrl_c_from_their_first_import() -> None:
+    # Before a worker's initializer runs, it imports the bot's modules for a second or two;
+    # started while the bot ignores Ctrl-C, it ignores it from its first instruction.
+    context = multiprocessing.get_context("spawn")
+    seen = []
+    for ignoring in (False, True):
+        receive, send = context.Pipe(duplex=False)
+        with _interrupts_ignored() if ignoring else contextlib.nullcontext():
+            process = context.Process(target=_report_interrupt_handler, args=(send,))
+            process.start()
+        seen.append(receive.recv())
+        process.join()
+    assert seen == [False, True]
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # this process's is back

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
 from collections.abc import AsyncIterator
 from typing import Any
@@ -26,12 +27,19 @@ WAIT_MS = 60_000
 """Real-time cap on each wait in the page (only catches a hang; never a speed requirement)."""
 
 
+REQUIRE = "VESUVIUS_REQUIRE_CHROMIUM"
+"""Set (by ``.ci/run``): a missing Chromium fails the browser tests instead of skipping them."""
+
+
 def chromium_path() -> str:
-    """Debian's Chromium, or skip: ``.ci/run`` installs it (``apt-get install chromium``)."""
+    """Debian's Chromium, or skip: ``.ci/run`` installs it (``apt-get install chromium``) and
+    sets ``VESUVIUS_REQUIRE_CHROMIUM``, so that CI cannot pass with the page untested."""
     for name in ("chromium", "chromium-browser"):
         found = shutil.which(name)
         if found:
             return found
+    if os.environ.get(REQUIRE):
+        pytest.fail(f"no chromium on this machine, and {REQUIRE} is set: apt-get install chromium")
     pytest.skip("no chromium on this machine (.ci/run installs Debian's chromium as root)")
 
 

@@ -42,7 +42,9 @@ def _warm_renderers() -> None:
     warm_up_renderers()
 
 
-async def start_playground(tmp_path: Path, clock: FakeClock) -> tuple[Playground, Any]:
+async def start_playground(
+    tmp_path: Path, clock: FakeClock, seed: int = SEED
+) -> tuple[Playground, Any]:
     sandbox = Sandbox(
         state_path=tmp_path / "sandbox.discord.sqlite3",
         port=0,
@@ -54,7 +56,7 @@ async def start_playground(tmp_path: Path, clock: FakeClock) -> tuple[Playground
         db_path=tmp_path / "sandbox.sqlite3",
         dev_guild_id=sandbox.fake.default_guild.id,
         clock=clock,
-        seed_source=lambda: SEED,
+        seed_source=lambda: seed,
         scheduler_max_sleep=0.05,
     )
     running = await sandbox.connect(bot, ready_timeout=WAIT, watch_loggers=WATCH)
@@ -62,10 +64,16 @@ async def start_playground(tmp_path: Path, clock: FakeClock) -> tuple[Playground
 
 
 @pytest.fixture
-async def playground(tmp_path: Path) -> AsyncIterator[Playground]:
+def seed() -> int:
+    """The games' seed (a test module may override this fixture for a game it needs)."""
+    return SEED
+
+
+@pytest.fixture
+async def playground(tmp_path: Path, seed: int) -> AsyncIterator[Playground]:
     """A started sandbox with the bot connected; at teardown the bot must not have logged an
     error nor called a route the fake does not know."""
-    play, running = await start_playground(tmp_path, FakeClock())
+    play, running = await start_playground(tmp_path, FakeClock(), seed)
     try:
         yield play
     finally:

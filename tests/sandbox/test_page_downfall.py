@@ -1,11 +1,15 @@
 """The Downfall of Pompeii played in the sandbox's page, in a real headless Chromium, by one
 person acting as two local users with an AI in the third seat: /game new from the message box,
-Join and Start buttons, moves by /move autocomplete and by the DM buttons and menus, the board
-image updating in #general, and each hand shown only in its owner's view."""
+Join and Start buttons, moves by /move autocomplete and by the DM buttons and menus (each at
+least once), the board image updating in #general, and each hand shown only in its owner's
+view."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
+
+import pytest
 
 from tests.cogs.helpers import pick, until
 from tests.sandbox.browser import SandboxPage, chromium
@@ -14,19 +18,55 @@ from tests.sandbox.conftest import Playground
 HUMANS = ("Aurelia", "Brutus")
 
 
+@pytest.fixture
+def seed() -> int:
+    """A deal in which a decision with few enough options to be buttons (at most five) comes
+    within the first moves; with most deals the first phase offers only menus."""
+    return 3
+
+
 async def _waiting_human(play: Playground, game_id: int) -> tuple[str, int, int]:
     """The local user the game waits on (after the AI seat has moved), the version, and that
     seat's decision token (what its buttons carry)."""
     host = play.bot.host
     names = {play.user_id(n): n for n in HUMANS}
-    for _ in range(600):
+
+    async def handed_back() -> bool:  # the AI seat thinks in a worker process meanwhile
         status = await host.status(game_id)
-        waiting = [w for w in status.waiting_on if w.user_id in names]
-        if status.status != "active" or waiting:
-            assert status.status == "active"
-            return names[waiting[0].user_id], status.version, waiting[0].token
-        await play.bot.flows.idle()
-    raise AssertionError("the AI seat never handed the turn back")
+        return status.status != "active" or any(w.user_id in names for w in status.waiting_on)
+
+    await until(handed_back)
+    await play.bot.flows.idle()
+    status = await host.status(game_id)
+    assert status.status == "active"
+    waiting = [w for w in status.waiting_on if w.user_id in names]
+    return names[waiting[0].user_id], status.version, waiting[0].token
+
+
+async def _decision_in_dms(play: Playground, name: str, game_id: int, token: int) -> bool:
+    """Whether the newest buttons or menu drawn for ``name``'s decision ``token`` are in their
+    DMs (else in an ephemeral reply in #general); waits until they are drawn somewhere."""
+    fake = play.sandbox.fake
+    user = fake.users[name]
+    prefixes = (f"vz:a:{game_id}:{token}:", f"vz:s:{game_id}:{token}")
+
+    async def drawn() -> bool:
+        return _newest(user, prefixes) is not None
+
+    await until(drawn)
+    newest = _newest(user, prefixes)
+    assert newest is not None
+    return bool(newest.in_dm)
+
+
+def _newest(user: Any, prefixes: tuple[str, ...]) -> Any:
+    found = [
+        m
+        for chan in [user.dm, *user.fake.default_guild.channels]
+        for m in user.visible_messages(chan)
+        if any(str(c.get("custom_id", "")).startswith(prefixes) for c in m.walk_components())
+    ]
+    return max(found, key=lambda m: m.id) if found else None
 
 
 async def _version(play: Playground, game_id: int) -> int:
@@ -47,10 +87,13 @@ async def test_downfall_in_the_page(playground: Playground) -> None:
         assert status is not None
         game_id = status.game_id
 
-        # Moves, alternating /move autocomplete in #general and the buttons in the mover's DMs.
-        by_autocomplete = by_buttons = 0
+        # Moves, alternating /move autocomplete in #general and the mover's DMs, where a
+        # decision with few options is a row of buttons and one with many a menu: until at
+        # least three moves were typed and at least one played by a button and one by a menu.
+        by_autocomplete = by_buttons = by_menu = 0
         move = 0
-        while by_autocomplete < 3 or by_buttons < 3:
+        while by_autocomplete < 3 or by_buttons < 1 or by_menu < 1:
+            assert move < 60, (by_autocomplete, by_buttons, by_menu)
             name, version, token = await _waiting_human(play, game_id)
             await page.as_user(name)
             if move % 2 == 0:
@@ -65,7 +108,11 @@ async def test_downfall_in_the_page(playground: Playground) -> None:
                 await page.send()
                 by_autocomplete += 1
             else:
-                await page.dms()
+                # In the mover's DMs, or (after their own /move) in their private reply.
+                if await _decision_in_dms(play, name, game_id, token):
+                    await page.dms()
+                else:
+                    await page.channel("general")
                 decision = tab.locator(
                     f"#messages .message:has([data-custom-id^='vz:a:{game_id}:{token}:']),"
                     f" #messages .message:has([data-custom-id^='vz:s:{game_id}:{token}'])"
@@ -77,13 +124,14 @@ async def test_downfall_in_the_page(playground: Playground) -> None:
                            for i in range(await buttons.count())]  # fmt: skip
                     chosen = pick([i.split(":", 4)[4] for i in ids])
                     await page.click(f"vz:a:{game_id}:{token}:{chosen}")
+                    by_buttons += 1
                 else:
                     select = decision.locator("select").first
                     values = await select.locator("option:not([disabled])").evaluate_all(
                         "os => os.map(o => o.value)"
                     )
                     await select.select_option(pick(values))
-                by_buttons += 1
+                    by_menu += 1
             move += 1
 
             async def played(version: int = version) -> bool:

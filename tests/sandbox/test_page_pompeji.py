@@ -65,7 +65,12 @@ async def test_pompeji_in_the_page_with_a_permit_claim(playground: Playground) -
             view = await host.public_view(game_id)
             humans = [names[w.user_id] for w in status.waiting_on if w.user_id in names]
             token = {names[w.user_id]: w.token for w in status.waiting_on if w.user_id in names}
-            if not humans:  # the AI seat decides
+            if not humans:  # the AI seat decides, in a worker process: wait for its move
+
+                async def ai_moved(v: int = version) -> bool:
+                    return (await host.status(game_id)).version > v
+
+                await until(ai_moved)
                 await play.bot.flows.idle()
                 continue
             if view["stage"] == "window":

@@ -3,6 +3,7 @@ would show them."""
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 
 import aiohttp
@@ -15,6 +16,29 @@ async def _call(method: str, url: str, **kwargs: Any) -> tuple[int, Any]:
     async with aiohttp.ClientSession() as http, http.request(method, url, **kwargs) as r:
         body = await r.json() if r.content_type == "application/json" else await r.text()
         return r.status, body
+
+
+def _other_address() -> str | None:
+    """This machine's address on its network (not loopback), if it has one: the one its
+    packets would leave from (a UDP connect sends nothing)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+        except OSError:
+            return None
+        host = str(probe.getsockname()[0])
+    return None if host.startswith("127.") else host
+
+
+async def test_it_listens_on_127_0_0_1_only(playground: Playground) -> None:
+    fake = playground.sandbox.fake
+    assert fake.addresses == [("127.0.0.1", fake.port)]
+    assert playground.url == f"http://127.0.0.1:{fake.port}/"
+    other = _other_address()
+    if other is not None:  # from the network the port is closed
+        with socket.socket() as s:
+            s.settimeout(WAIT)
+            assert s.connect_ex((other, fake.port)) != 0
 
 
 async def test_other_sites_cannot_use_the_page(playground: Playground) -> None:
