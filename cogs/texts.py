@@ -141,8 +141,8 @@ def narration(
     player, an AI, a timeout) is narrated together, so a card and the relatives it brought read
     as one; a run not made by its player is marked on its first line only. A run the game's
     words say nothing about is told by its moves' labels, but a move whose note (``notes``, by
-    version, shown with these lines) names it already is not told twice (a permit window that
-    timed out: "did not answer in time, so the rules apply: Let it pass"). A secret move is
+    version, shown with these lines) names it already is not told twice (a window that timed
+    out: "did not answer in time, so the rules apply: <its label>"). A secret move is
     narrated alone, from its events as the public may see them (its public label when they
     say nothing)."""
     lines: list[str] = []

@@ -9,7 +9,7 @@ options; no database, no clock of their own (``now`` is passed in).
 - On timeout a seat plays what the rules say (``Decision.defaults``), else the table's policy
   decides: the AI, or under ``skip`` the seat's pass (``Decision.skips``) where the game names one.
 - Reminders fall at the table's points of a decision at least as long as the shortest time per
-  move a table may set; a rules' short window (a 60-second permit offer) gets none.
+  move a table may set; a rules' short window (a one-minute chance to interrupt) gets none.
 - A seat's *decision token* is the version at which its legal actions last changed; buttons carry
   it, so a move by one seat leaves the buttons of another seat whose choices did not change valid.
 """
@@ -78,7 +78,7 @@ def pending_of(game: Game[Any, Any], state: Any) -> Pending:
 
 REMINDED_FROM = MIN_TURN_TIME
 """The shortest decision that gets reminders: the shortest time per move a table may set. A
-shorter one is a rules' window (a 60-second building permit offer): its offer is still fresh
+shorter one is a rules' window (a one-minute chance to interrupt): its offer is still fresh
 when a reminder would come, so a reminder would only be a second message in a minute."""
 
 
