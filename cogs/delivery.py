@@ -464,11 +464,10 @@ class Delivery:
         last = await self.host.last_board(status.game_id)
         after = 0 if last is None else last
         entries = await self.host.log(status.game_id, None, limit=200, after=after)
-        lines += texts.narration(self.presentation(status), entries, names)
-        notes = [
-            f"{texts.MARKS.get(by, '')}{note}"
-            for by, note in await self.host.notes(status.game_id, after)
-        ]
+        noted = await self.host.notes(status.game_id, after)
+        said = {version: note for version, _by, note in noted}
+        lines += texts.narration(self.presentation(status), entries, names, notes=said)
+        notes = [f"{texts.MARKS.get(by, '')}{note}" for _v, by, note in noted]
         return lines, list(dict.fromkeys(notes))
 
     async def _post_board(
@@ -670,7 +669,8 @@ class Delivery:
         decision = await self.host.decision(status.game_id, seat.user_id)
         if decision.kind is None or await self.nothing_to_decide(status, decision):
             return
-        title = f"⏳ Reminder: {duration(note.remaining)} left for your move"
+        what = texts.REMINDED.get(decision.kind, "your move")
+        title = f"⏳ Reminder: {duration(note.remaining)} left for {what}"
         if await self.dm_decision(status, seat, decision, title=title):
             return
         chan = await self.channel(note.channel_id)

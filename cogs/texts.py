@@ -28,6 +28,13 @@ KIND_TITLES = {
     "simultaneous": "Everyone decides at once: your choice",
 }
 """The title of a private message by the kind of decision it offers."""
+REMINDED = {
+    "turn": "your move",
+    "window": "your chance to act (optional)",
+    "option": "your chance to act out of turn",
+    "simultaneous": "your choice",
+}
+"""What a reminder is about, by the kind of decision."""
 
 
 def md(text: str) -> str:
@@ -124,23 +131,31 @@ def waiting_line(
 
 
 def narration(
-    presentation: Presentation, entries: Sequence[LogEntry], names: Sequence[str]
+    presentation: Presentation,
+    entries: Sequence[LogEntry],
+    names: Sequence[str],
+    *,
+    notes: Mapping[int, str] | None = None,
 ) -> list[str]:
     """The channel's words for consecutive moves: each run of moves made the same way (by the
     player, an AI, a timeout) is narrated together, so a card and the relatives it brought read
-    as one; a run not made by its player is marked on its first line only. A secret move is
+    as one; a run not made by its player is marked on its first line only. A run the game's
+    words say nothing about is told by its moves' labels, but a move whose note (``notes``, by
+    version, shown with these lines) names it already is not told twice (a window that timed
+    out: "did not answer in time, so the rules apply: <its label>"). A secret move is
     narrated alone, from its events as the public may see them (its public label when they
     say nothing)."""
     lines: list[str] = []
     group: list[LogEntry] = []
     words = presentation.words
     safe = [md(n) for n in names]
+    noted = notes or {}
     for entry in [*entries, None]:
         if group and (entry is None or entry.by != group[0].by or entry.secret):
             events = [e for g in group for e in g.events]
             said = words.narrate(events, safe)
             if not said:
-                said = [_plain(g, names) for g in group]
+                said = [_plain(g, names) for g in group if g.label not in noted.get(g.version, "")]
             mark = MARKS.get(group[0].by, "")
             lines.extend(f"• {mark if i == 0 else ''}{line}" for i, line in enumerate(said))
             group = []

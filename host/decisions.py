@@ -8,6 +8,8 @@ options; no database, no clock of their own (``now`` is passed in).
   as long as the rules' ``time_limit`` or else the table's time per move.
 - On timeout a seat plays what the rules say (``Decision.defaults``), else the table's policy
   decides: the AI, or under ``skip`` the seat's pass (``Decision.skips``) where the game names one.
+- Reminders fall at the table's points of a decision at least as long as the shortest time per
+  move a table may set; a rules' short window (a one-minute chance to interrupt) gets none.
 - A seat's *decision token* is the version at which its legal actions last changed; buttons carry
   it, so a move by one seat leaves the buttons of another seat whose choices did not change valid.
 """
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Decision, Game, Seat, decision_of, waited
-from host.model import TableOptions
+from host.model import MIN_TURN_TIME, TableOptions
 from storage.db import Schedule, SeatRow
 
 Decisions = tuple[Decision[Any], ...]
@@ -74,9 +76,18 @@ def pending_of(game: Game[Any, Any], state: Any) -> Pending:
     return Pending(tuple(game.pending(state)) if state is not None else ())
 
 
+REMINDED_FROM = MIN_TURN_TIME
+"""The shortest decision that gets reminders: the shortest time per move a table may set. A
+shorter one is a rules' window (a one-minute chance to interrupt): its offer is still fresh
+when a reminder would come, so a reminder would only be a second message in a minute."""
+
+
 def reminder_points(options: TableOptions, started: float, deadline: float) -> list[float]:
-    """The reminder times of a decision that started at ``started``, in order."""
+    """The reminder times of a decision that started at ``started``, in order (none for a
+    decision shorter than :data:`REMINDED_FROM`)."""
     span = deadline - started
+    if span < REMINDED_FROM:
+        return []
     points = {started + f * span for f in options.reminders_at}
     points |= {deadline - b for b in options.reminders_before}
     return sorted(p for p in points if started < p < deadline)
@@ -200,6 +211,7 @@ def tokens(
 
 
 __all__ = [
+    "REMINDED_FROM",
     "Pending",
     "continues",
     "forced_seat",

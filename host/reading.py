@@ -127,9 +127,9 @@ class Reading:
         """The announcements of the game up to version ``through`` have been sent."""
         await self.db.mark_sent(game_id, through, self.store.clock.now())
 
-    async def notes(self, game_id: int, after: int) -> list[tuple[str, str]]:
-        """``(by, note)``: why the moves after version ``after`` were not their players'
-        (timeouts, AIs), oldest first."""
+    async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
+        """``(version, by, note)``: why the moves after version ``after`` were not their
+        players' (timeouts, AIs), oldest first."""
         return await self.db.notes(game_id, after)
 
     async def last_board(self, game_id: int) -> int | None:

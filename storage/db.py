@@ -760,14 +760,14 @@ class Database:
 
         await self.run(write)
 
-    async def notes(self, game_id: int, after: int) -> list[tuple[str, str]]:
-        """``(by, note)`` of the moves after version ``after``, oldest first (moves without a
-        note left out)."""
+    async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
+        """``(version, by, note)`` of the moves after version ``after``, oldest first (moves
+        without a note left out)."""
         return await self.run(
             lambda c: [
-                (str(r[0]), str(r[1]))
+                (int(r[0]), str(r[1]), str(r[2]))
                 for r in c.execute(
-                    "SELECT e.by, o.note FROM outbox o JOIN events e "
+                    "SELECT o.version, e.by, o.note FROM outbox o JOIN events e "
                     "ON e.game_id = o.game_id AND e.seq = o.version "
                     "WHERE o.game_id = ? AND o.version > ? AND o.note <> '' ORDER BY o.version",
                     (game_id, after),

@@ -1,5 +1,8 @@
-"""The private image: the viewer's hand, their legal spots on the city, statue, permits, deck
-and scores. Drawn from the player view only."""
+"""The private image: the same city as the public one with the spaces where the viewer's cards
+fit, and under it, as wide as the city (so that its text reads at Discord's 400 px preview:
+nothing smaller than ``SMALLEST`` px), whose image it is and what to do now, the hand, the
+statue and permit uses, how to read the marked spaces, the deck and the scores. Drawn from the
+player view only."""
 
 from __future__ import annotations
 
@@ -11,28 +14,26 @@ from PIL import Image, ImageDraw
 from engine.cardcity import data as D
 from render import fonts, shapes
 from render.cardcity import art
-from render.cardcity.cards import card_ink, card_tile, permit_icon, seat_badge
+from render.cardcity.cards import card_tile, permit_icon, seat_badge
 from render.cardcity.grid import draw_city_cards, draw_coordinates, draw_last, draw_legal, open_grid
 from render.cardcity.layout import (
     CANVAS,
-    CARD_FILL,
     END_PHASE,
     GX,
     GY,
     HAND_H,
     HAND_W,
-    INK,
     LEGAL,
     LEGAL_FILL,
     MUTED,
     PANEL,
     PANEL_HI,
-    PANEL_R,
-    PANEL_X,
+    PANEL_Y,
+    SMALLEST,
     TEXT,
     Cell,
 )
-from render.cardcity.panel import deck_lines
+from render.cardcity.panel import LINE_H, X0, X1, adapted_note, draw_deck, draw_legend
 from render.cardcity.view import (
     Fit,
     cell_code,
@@ -45,38 +46,9 @@ from render.cardcity.view import (
     statue_spots,
 )
 
-HAND_CARD = 150
-
-
-def _draw_legend(img: Image.Image, top: int) -> None:
-    """Building symbols and colour letters, with their names (our adaptation, so labelled)."""
-    x0 = PANEL_X
-    col_w = (PANEL_R - PANEL_X) / 7
-    for i, (code, name) in enumerate(D.BUILDINGS):
-        x = x0 + i * col_w
-        sprite = art.building_sprite(code, 34, TEXT)
-        img.paste(sprite, (round(x), top), sprite)
-        fonts.role_label(img, (x + 40, top + 28), code, "bold", 24, TEXT)
-        fonts.role_label(img, (x + col_w / 2 - 4, top + 56), name, "cond", 15, MUTED, "ms")
-    y = top + 72
-    d = ImageDraw.Draw(img)
-    for i, (code, name, _emoji) in enumerate(D.COLOURS):
-        x = x0 + i * col_w
-        d.rounded_rectangle(
-            (x, y, x + col_w - 6, y + 34), radius=6, fill=CARD_FILL[code], outline=INK
-        )
-        fonts.role_label(img, (x + 6, y + 26), code, "bold", 24, card_ink(code))
-        fonts.role_label(img, (x + 24, y + 24), name, "cond", 15, card_ink(code))
-
-
-LEGEND_TOP = HAND_H - 118
-
-
-def _adapted_note(img: Image.Image, view: Mapping[str, Any]) -> None:
-    """The spec asks for our invented card data to be labelled as such in the UI."""
-    if (view.get("legend") or {}).get("adapted", True):
-        text = "Building names, colours and values: our adaptation, not the printed cards"
-        fonts.role_label(img, (PANEL_R - 12, LEGEND_TOP - 26), text, "cond", 16, MUTED, "rs")
+HAND_CARD = 120  # a hand card's size in the panel
+CARD_COL = (X1 - X0) // 3  # a hand has three cards
+OWN_H = 140  # the box of the statue, the permits and the scores
 
 
 def _base() -> Image.Image:
@@ -86,7 +58,7 @@ def _base() -> Image.Image:
     def make() -> Image.Image:
         img = Image.new("RGB", (HAND_W, HAND_H), CANVAS)
         img.paste(open_grid(), (GX, GY))
-        _draw_legend(img, LEGEND_TOP)
+        draw_legend(img)
         return img
 
     return shapes.cached(("hand base",), make)
@@ -119,61 +91,50 @@ def hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str
     return f"Not your turn: waiting for {who}."
 
 
-def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
-    """The private image (``HAND_W`` × ``HAND_H``): the hand, and the city with its spots."""
-    img = _base().copy()
-    city = read_city(view)
-    last = read_last(view, city)
-    spots = legal_spots(view, city)
-    draw_coordinates(img, city)
-    draw_city_cards(img, city, last)
-    if last is not None:
-        draw_last(img, city, last)
-    draw_legal(img, city, spots, statue_spots(view, city, spots))
-
-    d = ImageDraw.Draw(img)
-    x0, x1 = PANEL_X, PANEL_R
+def _draw_head(img: Image.Image, view: Mapping[str, Any], name: str, status: str, top: int) -> int:
+    """Whose image it is (only theirs) and what to do now, in a teal-edged box."""
     seat = int(view.get("seat", 0))
-    fonts.role_label(
-        img, (x0, 36), "POMPEJI · your hand (only you see this)", "serif_bold", 22, MUTED
-    )
-    d.rounded_rectangle((x0, 54, x1, 146), radius=10, fill=PANEL_HI, outline=LEGAL, width=2)
-    seat_badge(img, (x0 + 34, 86), seat, 20)
-    fonts.fitted_line(
-        img, (x0 + 66, 96), fonts.clean(name) or f"Player {seat + 1}", "bold", 28, TEXT, x1 - 14
-    )
-    fonts.fitted_line(img, (x0 + 16, 132), hand_status(view, spots), "regular", 20, TEXT, x1 - 14)
+    x = X0 + 60
+    name_font = fonts.font("bold", 30)
+    shown = fonts.fit(fonts.clean(name) or f"Player {seat + 1}", name_font, 30, X1 - 320 - x)
+    lines = fonts.wrap(status, "regular", SMALLEST, X1 - X0 - 28)
+    bottom = top + 88 + LINE_H * (len(lines) - 1)
+    frame = shapes.box((X1 - X0, bottom - top), PANEL_HI, CANVAS, outline=LEGAL, width=2)
+    img.paste(frame, (X0, top))
+    seat_badge(img, (X0 + 30, top + 27), seat, 19)
+    after = x + fonts.draw_text(img, (x, top + 38), shown, name_font, 30, TEXT) + 14
+    fonts.role_label(img, (after, top + 38), "your hand, only you see it", "cond", SMALLEST, MUTED)
+    fonts.draw_lines(img, (X0 + 14, top + 74), lines, "regular", SMALLEST, TEXT, LINE_H)
+    return bottom
 
-    codes = hand_codes(view)
+
+def _draw_cards(
+    img: Image.Image, codes: list[str], spots: Mapping[Cell, list[Fit]], top: int
+) -> int:
+    """The hand: each card with its name, colour and value, how many spaces it fits and its
+    best play."""
+    if not codes:
+        fonts.role_label(img, (X0 + 14, top + 40), "No cards in hand", "bold", 28, MUTED)
+        return top + 56
     per_card: dict[str, list[tuple[Cell, int]]] = {}
     for cell, fits in spots.items():
         for fit in fits:
             per_card.setdefault(fit.code, []).append((cell, fit.points))
-    y = 166
-    gap = 24
-    size = min(HAND_CARD, int((x1 - x0 - gap * (len(codes) - 1)) / max(1, len(codes))))
-    for i, code in enumerate(codes):  # three cards; more would be drawn smaller
-        cx = x0 + i * (size + gap)
-        img.paste(card_tile(code, size, CANVAS), (cx, y + HAND_CARD - size))
+    for i, code in enumerate(codes):
+        cx = X0 + i * CARD_COL
+        img.paste(card_tile(code, HAND_CARD, CANVAS), (cx, top))
         b, c, v = face_of(code)
-        fonts.role_label(
+        x, right = cx + HAND_CARD + 12, cx + CARD_COL - 8
+        bold = fonts.font("cond_bold", SMALLEST)
+        fonts.draw_text(
             img,
-            (cx + size / 2, y + HAND_CARD + 26),
-            f"{D.BUILDINGS[b][1]}",
-            "bold",
-            20,
+            (x, top + 24),
+            fonts.fit(D.BUILDINGS[b][1], bold, SMALLEST, right - x),
+            bold,
+            SMALLEST,
             TEXT,
-            "ms",
         )
-        fonts.role_label(
-            img,
-            (cx + size / 2, y + HAND_CARD + 50),
-            f"{D.COLOURS[c][1]} · {v}",
-            "cond",
-            20,
-            MUTED,
-            "ms",
-        )
+        fonts.role_label(img, (x, top + 54), f"{D.COLOURS[c][1]} · {v}", "cond", SMALLEST, MUTED)
         places = sorted(per_card.get(code, []), key=lambda t: (-t[1], t[0]))
         if places:
             best_cell, best = places[0]
@@ -181,60 +142,58 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         else:
             lines = ("fits nowhere", "")
         for j, line in enumerate(lines):
-            fonts.role_label(
-                img,
-                (cx + size / 2, y + HAND_CARD + 78 + j * 24),
-                line,
-                "cond",
-                20,
-                LEGAL if places else END_PHASE,
-                "ms",
-            )
-    if not codes:
-        fonts.role_label(img, (x0 + 16, y + 60), "No cards in hand", "bold", 28, MUTED)
+            colour = LEGAL if places else END_PHASE
+            fonts.role_label(img, (x, top + 84 + j * 30), line, "cond", SMALLEST, colour)
+    return top + HAND_CARD
 
-    y = 440
-    d.rounded_rectangle((x0, y, x1, y + 140), radius=10, fill=PANEL)
+
+def _draw_own(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
+    """The statue, the permit uses left, and every score with what the hand will cost."""
+    seat = int(view.get("seat", 0))
     seats = view.get("seats") or []
     me: Mapping[str, Any] = next((s for s in seats if s.get("seat") == seat), {})
+    img.paste(shapes.box((X1 - X0, OWN_H), PANEL, CANVAS), (X0, top))
     used = bool(me.get("statue_used"))
-    statue = art.statue_sprite(44, MUTED if used else TEXT)
-    img.paste(statue, (x0 + 12, y + 12), statue)
-    statue_line = "Statue: used" if used else "Statue: joker worth 1, fits any open edge; no draw"
-    fonts.fitted_line(
-        img, (x0 + 66, y + 42), statue_line, "cond", 20, MUTED if used else TEXT, x1 - 12
-    )
+    statue = art.statue_sprite(30, MUTED if used else TEXT)
+    img.paste(statue, (X0 + 12, top + 10), statue)
+    statue_line = "Statue: used" if used else "Statue: a joker worth 1, fits any open edge; no draw"
+    colour = MUTED if used else TEXT
+    fonts.role_label(img, (X0 + 52, top + 34), statue_line, "cond", SMALLEST, colour)
     left = int(me.get("permits_left", 0))
-    for i in range(int(view.get("permit_uses", 1))):
-        permit_icon(img, x0 + 20 + i * 34, y + 66, i < left)
+    uses = int(view.get("permit_uses", 1))
+    for i in range(uses):
+        permit_icon(img, X0 + 12 + i * 38, top + 48, i < left, 1.2, SMALLEST)
     permit_line = f"Building permit: {left} use{'s' if left != 1 else ''} left"
-    fonts.role_label(
-        img,
-        (x0 + 66 + 34 * max(0, int(view.get("permit_uses", 1)) - 1), y + 92),
-        permit_line,
-        "cond",
-        20,
-        TEXT if left else MUTED,
-    )
+    x = X0 + 18 + uses * 38
+    fonts.role_label(img, (x, top + 78), permit_line, "cond", SMALLEST, TEXT if left else MUTED)
+    base = top + 126
+    fonts.role_label(img, (X0 + 12, base), "Scores", "cond", SMALLEST, MUTED)
+    x = X0 + 96
+    for sv in seats:
+        s = int(sv.get("seat", 0))
+        seat_badge(img, (x + 19, base - 9), s, 19)
+        x += 44
+        score = str(sv.get("score", 0))
+        fonts.role_label(img, (x, base), score, "bold", 26, TEXT)
+        x += round(fonts.width(score, "bold", 26)) + 18
     hand_value = int(view.get("hand_value", 0))
-    score = int(me.get("score", 0))
     fonts.role_label(
-        img,
-        (x0 + 16, y + 128),
-        f"Your score {score} · hand counts −{hand_value} at the end",
-        "cond",
-        20,
-        TEXT,
+        img, (x, base), f"· your hand counts −{hand_value} at the end", "cond", SMALLEST, TEXT
     )
+    return top + OWN_H
 
-    y = 598
-    d.rounded_rectangle((x0, y, x1, y + 112), radius=10, fill=PANEL)
+
+def _draw_key(img: Image.Image, codes: list[str], spots: Mapping[Cell, list[Fit]], top: int) -> int:
+    """How to read a marked space, and how to type the best play."""
+    d = ImageDraw.Draw(img)
     d.rounded_rectangle(
-        (x0 + 12, y + 14, x0 + 96, y + 64), radius=8, fill=LEGAL_FILL, outline=LEGAL, width=4
+        (X0, top, X0 + 96, top + 44), radius=8, fill=LEGAL_FILL, outline=LEGAL, width=4
     )
-    fonts.role_label(img, (x0 + 54, y + 40), "Tr +8", "cond_bold", 22, (255, 255, 255), "mm")
-    fonts.role_label(img, (x0 + 110, y + 34), "a space where your card fits,", "cond", 20, TEXT)
-    fonts.role_label(img, (x0 + 110, y + 58), "with the points it would score", "cond", 20, TEXT)
+    fonts.role_label(
+        img, (X0 + 48, top + 23), "Tr +8", "cond_bold", SMALLEST, (255, 255, 255), "mm"
+    )
+    text = "a space where your card fits, with the points it would score"
+    fonts.role_label(img, (X0 + 110, top + 31), text, "cond", SMALLEST, TEXT)
     top_fit = max(
         ((fit.points, fit.code, cell) for cell, fits in spots.items() for fit in fits),
         key=lambda t: (t[0], t[1], (-t[2][0], -t[2][1])),
@@ -247,23 +206,28 @@ def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
         if codes
         else "play Tr g8"
     )
-    fonts.role_label(
-        img, (x0 + 16, y + 96), f"/move {example}   (card, column, row)", "cond", 20, MUTED
-    )
-    head, detail = deck_lines(view)
-    volcanoes = int(view.get("volcanoes", 0))
-    for i in range(2):
-        sprite = art.volcano_sprite(44, erupted=i < volcanoes)
-        img.paste(sprite, (x0 + i * 46, y + 134), sprite)
-    danger = END_PHASE if detail.startswith("Danger") else TEXT
-    fonts.role_label(img, (x0 + 104, y + 152), head, "bold", 22, TEXT)
-    fonts.role_label(img, (x0 + 104, y + 178), detail, "cond", 20, danger)
-    fonts.role_label(img, (x0, y + 232), "Scores", "cond", 20, MUTED)
-    x = x0 + 70
-    for sv in seats:
-        s = int(sv.get("seat", 0))
-        seat_badge(img, (x + 18, y + 222), s, 16)
-        fonts.role_label(img, (x + 42, y + 232), str(sv.get("score", 0)), "bold", 26, TEXT)
-        x += 110
-    _adapted_note(img, view)
+    line = f"/move {example}   (card, column, row)"
+    fonts.role_label(img, (X0 + 110, top + 31 + LINE_H), line, "cond", SMALLEST, MUTED)
+    return top + 31 + LINE_H + 8
+
+
+def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
+    """The private image (``HAND_W`` × ``HAND_H``): the city with the viewer's spots, and the
+    panel under it."""
+    img = _base().copy()
+    city = read_city(view)
+    last = read_last(view, city)
+    spots = legal_spots(view, city)
+    draw_coordinates(img, city)
+    draw_city_cards(img, city, last)
+    if last is not None:
+        draw_last(img, city, last)
+    draw_legal(img, city, spots, statue_spots(view, city, spots))
+    codes = hand_codes(view)
+    y = _draw_head(img, view, name, hand_status(view, spots), PANEL_Y)
+    y = _draw_cards(img, codes, spots, y + 14)
+    y = _draw_own(img, view, y + 14)
+    y = _draw_key(img, codes, spots, y + 12)
+    draw_deck(img, view, y + 4)
+    adapted_note(img, view)
     return img

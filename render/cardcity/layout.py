@@ -17,10 +17,8 @@ GRID_PX = SPAN * CELL
 W, H = GX + GRID_PX + GX + 8, 1740
 PANEL_Y = GY + GRID_PX + GY
 SMALLEST = 24
-# the private image (render_hand): the city, the panel on its right
-HAND_W, HAND_H = 1600, 1000
-PANEL_X = GX + GRID_PX + 66
-PANEL_R = HAND_W - 16
+# the private image (render_hand): the same city and, under it, its own panel (the same size)
+HAND_W, HAND_H = W, H
 
 # ------------------------------------------------------------------ colours
 

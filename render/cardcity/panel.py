@@ -147,7 +147,7 @@ ROW_H = 50
 ITEMS_X = 392  # where a player's hand, statue and permits start (the name ends before)
 
 
-def _draw_deck(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
+def draw_deck(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
     """The volcanoes, the cards left and how far the danger is; the stage on the right."""
     d = ImageDraw.Draw(img)
     right: float = X1
@@ -350,7 +350,7 @@ def draw_panel(
     city: City,
     last: LastPlay | None,
 ) -> None:
-    y = _draw_deck(img, view, PANEL_Y)
+    y = draw_deck(img, view, PANEL_Y)
     y = _draw_turn(img, view, names, y + 4)
     y = _draw_seats(img, view, names, y + 10)
     _draw_last(img, view, city, last, names, y + 4, H - LEGEND_H - 14)

@@ -93,6 +93,16 @@ async def test_three_players_play_a_whole_game(
     public_boards = [m for m in boards if not m.ephemeral]
     assert len(public_boards) == 1 + turns
 
+    # What the channel read names only what the board shows (squares, house numbers), and
+    # every Omen says who threw whose piece (it used to say neither).
+    said = [line for m in public_boards for line in m.content.splitlines()]
+    assert not [line for line in said if re.search(r"\b(?:N\d+|\d+[ab])\b", line)]
+    omens = [line for line in said if "drew an Omen" in line or "Omen:" in line]
+    assert omens and all(
+        re.search(r"(\w+ drew an Omen and|Omen: \w+) threw \w+'s \w+ piece from [a-k][1-7]", line)
+        for line in omens
+    ), omens
+
     # Game over: the final board with the ranking, saved and volcano counts for everyone.
     final = public_boards[-1].content
     assert "Final ranking" in final

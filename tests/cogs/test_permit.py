@@ -248,3 +248,86 @@ def test_an_offer_carries_the_standing_orders_the_player_does_not_have_yet() -> 
     assert labels(2, "after:0", 0) == ["Never ask me", "Ask me at every chance"]
     assert labels(2, "after:1", 1) == ["Never ask me", "Ask me at every chance"]
     assert labels(0, "ask", 0) == ["Never ask me"]  # the mover's own offer: no "after" self
+
+
+async def _four_at_a_window(fake_discord: Any, bot: Any, window: int) -> tuple[Any, dict[int, Any]]:
+    """A 4-player Pompeji game in which seat 0 has just played: the window is open for the
+    holders (seat 0 for a second turn, in the reply to its move; seats 2 and 3 by DM)."""
+    chan = fake_discord.guild("Pompeii").channel("general")
+    players = [await fake_discord.user(n) for n in ("alice", "bob", "cara", "dan")]
+    lobby = await players[0].slash(
+        "game new",
+        channel=chan,
+        game="cardcity",
+        players=4,
+        variant=f"permit_window={window}, first_seat=0",
+    )
+    for u in players[1:]:
+        await u.click("Join", message=lobby.message)
+    await (await players[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    game_id = (await bot.host.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
+    status = await bot.host.status(game_id)
+    user_of = {s.seat: next(u for u in players if u.id == s.user_id) for s in status.seats}
+    legal = await user_of[0].autocomplete("move", "action", "play", channel=chan)
+    r = await user_of[0].slash("move", channel=chan, action=legal[0].value)
+    await r.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    assert {s.seat for s in (await bot.host.status(game_id)).waiting_on} == {0, 2, 3}
+    return chan, user_of
+
+
+async def test_a_short_window_is_one_dm_per_holder_and_one_line_per_silent_holder(
+    fake_discord: Any, start_bot: Any, make_bot: Any, clock: Any
+) -> None:
+    """Issue 14: at 3-4 players a 60-second window sent an offer titled "Your move", another
+    full DM whenever another holder declined and a "30 seconds left" reminder; when it timed
+    out the board said twice per silent holder that they let it pass."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan, user_of = await _four_at_a_window(fake_discord, bot, 60)
+    board = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
+    assert f"{user_of[0].name} built " in board.content and " and drew a card" in board.content
+    offers = {seat: user_of[seat].dms[-1] for seat in (2, 3)}
+    for offer in offers.values():
+        assert offer.content.startswith("🌋 **Your chance to act (optional)** in game #1")
+        assert "Your move" not in offer.content and "claim" in choices_of(offer)
+    sent = {seat: len(u.dms) for seat, u in user_of.items()}
+
+    await act_by_component(user_of[2], offers[2], "decline")  # one holder lets it pass
+    await bot.flows.idle()
+    clock.advance(31)  # half the window: no reminder in a minute-long window
+    await bot.run_due_once()
+    await bot.flows.idle()
+    assert {seat: len(u.dms) for seat, u in user_of.items()} == sent
+    assert offers[3].components  # the other holder's offer still stands, unchanged
+
+    clock.advance(30)  # the window closes: the silent holders let it pass
+    await bot.run_due_once()
+    await bot.flows.idle()
+    assert {seat: len(u.dms) for seat, u in user_of.items()} == sent
+    assert offers[3].components == []  # the offer is over: its buttons are gone
+    board = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
+    lines = board.content.splitlines()
+    for seat in (0, 3):  # timed out: one line each, which says so
+        user = user_of[seat]
+        said = [line for line in lines if user.mention in line or f"{user.name}:" in line]
+        assert len(said) == 1 and "did not answer in time" in said[0], lines
+    assert sum(f"{user_of[2].name}: Let it pass" in line for line in lines) == 1, lines
+
+
+async def test_a_long_window_reminds_its_holders_of_what_it_is(
+    fake_discord: Any, start_bot: Any, make_bot: Any, clock: Any
+) -> None:
+    """A window long enough for a reminder (15 minutes) gets one at half time, which says it
+    is the optional chance, not "your move"."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    _chan, user_of = await _four_at_a_window(fake_discord, bot, 900)
+    clock.advance(451)
+    await bot.run_due_once()
+    await bot.flows.idle()
+    for seat in (2, 3):
+        reminder = user_of[seat].dms[-1]
+        assert reminder.content.startswith(
+            "🌋 **⏳ Reminder: 7 minutes left for your chance to act (optional)**"
+        ), reminder.content
+        assert choices_of(reminder) and user_of[seat].dms[-2].components == []

@@ -4,7 +4,11 @@ hints and long text, plain DMs, and how closed DMs are retried."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+import discord
+import pytest
 
 from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick, until
 
@@ -25,14 +29,20 @@ async def test_hostile_names_are_shown_as_they_are_everywhere(
     assert escaped in seating.content
     status = await bob.slash("game status", channel=chan)
     assert escaped in status.content and HOSTILE not in status.content
-    mover = odd if (await bot.host.status(game_id)).waiting_on[0].user_id == odd.id else bob
-    legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
-    await mover.slash("move", channel=chan, action=pick(legal))
-    await bot.flows.idle()
+    boards = len(chan.messages)
+    moved = False
+    while not moved:  # until the hostile name's own move is narrated in the channel
+        mover = odd if (await bot.host.status(game_id)).waiting_on[0].user_id == odd.id else bob
+        legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
+        await mover.slash("move", channel=chan, action=pick(legal))
+        await bot.flows.idle()
+        moved = mover is odd
+    said = [m.content for m in chan.messages[boards:] if "board.png" in m.filenames]
+    assert any(f"• {escaped} played" in c for c in said), said  # the narration
+    assert not any(HOSTILE in c for c in said)
     log = await bob.slash("game log", channel=chan)
     assert log.content.count("`") % 2 == 0  # code spans stay closed
-    if mover is odd:
-        assert escaped in log.content
+    assert escaped in log.content and HOSTILE not in log.content
 
 
 async def test_one_lobby_message_per_table_edited_and_closed(
@@ -65,6 +75,8 @@ async def test_finished_and_cancelled_games_say_so(
     status = await bot.host.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     old = await (await mover.slash("hand", channel=chan)).wait_until_loaded(timeout=WAIT)
+    r = await bob.slash("game leave", channel=chan)  # a started game is left by resigning
+    assert r.ephemeral and "use `/game resign` to leave it" in r.content
     await alice.slash("game cancel", channel=chan)
     await bot.flows.idle()
     r = await mover.select(old, values=[choices_of(old)[0]])
@@ -84,6 +96,8 @@ async def test_a_finished_games_status_shows_the_result(
     alice = await fake_discord.user("alice")
     lobby = await alice.slash("game new", channel=chan, game="toy", players=1)
     await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    first = next(m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral)
+    assert "My hand" in first.button_labels
     while (await bot.host.game_in_channel(chan.id)) is not None:
         await (await alice.slash("move", channel=chan, action="pass")).wait_until_loaded(
             timeout=WAIT
@@ -98,6 +112,9 @@ async def test_a_finished_games_status_shows_the_result(
     assert "finished" in status.content and "Solo game" in status.content
     final = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
     assert final.button_labels == []  # no "My hand" under a finished game
+    # An older board's "My hand" still answers, and says the game is over.
+    hand = await (await alice.click("My hand", message=first)).wait_until_loaded(timeout=WAIT)
+    assert hand.ephemeral and "This game is over." in hand.content and not choices_of(hand)
 
 
 async def test_an_ai_turn_reads_once_and_the_seating_starts_with_the_first_player(
@@ -211,3 +228,49 @@ async def test_pompeji_sends_one_image_where_one_serves(
     await bot.flows.idle()
     dms = [*alice.dms, *bob.dms]
     assert dms and all(dm.filenames == ["hand.png"] for dm in dms)  # the hand shows the city
+
+
+async def test_closed_dms_are_tried_again_after_a_quarter_of_an_hour(
+    fake_discord: Any, start_bot: Any, make_bot: Any, clock: Any
+) -> None:
+    """A player who opens their DMs mid-game used to wait up to 6 hours for DMs again: the
+    notice says how to open them and when the bot tries again, and it does."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    users = {alice.id: alice, bob.id: bob}
+    first = users[(await bot.host.status(game_id)).waiting_on[0].user_id]
+    other = bob if first is alice else alice
+
+    async def play_turn(user: Any) -> None:
+        while (await bot.host.status(game_id)).waiting_on[0].user_id == user.id:
+            legal = [c.value for c in await user.autocomplete("move", "action", "", channel=chan)]
+            await user.slash("move", channel=chan, action=pick(legal))
+            await bot.flows.idle()
+
+    other.close_dms()
+    before = len(other.dms)  # their starting hand
+    await play_turn(first)
+    [notice] = [m for m in chan.messages if "can't send you direct messages" in m.content]
+    assert "Privacy Settings" in notice.content and "try again in 15 minutes" in notice.content
+    other.open_dms()  # they open them at once, but the bot does not know yet
+    await play_turn(other)
+    await play_turn(first)
+    assert len(other.dms) == before  # within the quarter of an hour: not tried again
+    await play_turn(other)
+    clock.advance(16 * 60)
+    await play_turn(first)
+    assert len(other.dms) == before + 1
+    assert "Your move" in other.dms[-1].content and choices_of(other.dms[-1])
+
+
+async def test_the_voice_libraries_are_not_missed_at_startup(
+    make_bot: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bot uses no voice: discord.py's "PyNaCl is not installed, voice will NOT be
+    supported" (and davey's) would only alarm whoever reads the log."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = True  # as in a fresh process
+    with caplog.at_level(logging.WARNING):
+        make_bot()
+    assert not [r.getMessage() for r in caplog.records if "voice" in r.getMessage()]

@@ -20,7 +20,9 @@ from host import (
     RandomChooser,
     Reminder,
     StaleVersionError,
+    TableOptions,
 )
+from host.decisions import REMINDED_FROM, reminder_points
 from plugins import GamePlugin
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
@@ -85,6 +87,16 @@ async def test_short_turns_drop_reminder_points_before_the_start(
     assert isinstance(only, Reminder) and only.remaining == 300
     assert await host.next_due() == t0 + 600  # "an hour before" would be before the start
     assert (await host.status(game)).deadline == t0 + 600
+
+
+def test_a_decision_shorter_than_the_shortest_turn_gets_no_reminder() -> None:
+    """A rules' 60-second window would get a "30 seconds left" reminder by the table's
+    half-time point: a second message in a minute (issue 14). Five minutes still get one."""
+    options = TableOptions(kind="toy", turn_time=DAY)
+    assert reminder_points(options, 0.0, 60.0) == []
+    assert reminder_points(options, 0.0, REMINDED_FROM - 1) == []
+    assert reminder_points(options, 0.0, 300.0) == [150.0]
+    assert reminder_points(options, 0.0, DAY) == [DAY / 2, DAY - HOUR]
 
 
 async def test_on_timeout_the_ai_policy_chooses_a_legal_move(host: Host, clock: FakeClock) -> None:

@@ -268,9 +268,9 @@ def test_hand_image_shows_the_viewers_cards_and_nothing_of_the_others() -> None:
 def test_hand_cards_are_drawn_in_their_colours() -> None:
     view = positions.private("mid")
     img = hand(view)
-    for i, code in enumerate(CV.hand_codes(view)):
-        x = CL.PANEL_X + i * (CH.HAND_CARD + 24)
-        box = (x, 166, x + CH.HAND_CARD, 166 + CH.HAND_CARD)
+    for i, code in enumerate(CV.hand_codes(view)):  # each in its third of the panel's width
+        x = CP.X0 + i * CH.CARD_COL
+        box = (x, CL.PANEL_Y, x + CH.CARD_COL, CL.PANEL_Y + 300)
         assert count_near(img, box, CL.CARD_FILL[code[1]]) > 8000, code
 
 
@@ -332,6 +332,49 @@ def test_the_panel_reads_on_a_phone(name: str) -> None:
     assert legibility.problems(drawn, img.size) == []
     smallest = min(legibility.preview_cap(d, img.width) for d in drawn)
     assert smallest >= legibility.MIN_CAP  # 7.2 px (it was 2.4 px in the side panel)
+
+
+def hand_panel_text(view: dict[str, Any], name: str) -> tuple[Image.Image, list[Drawn]]:
+    """The private image, and every text under its city (the legend drawn again too)."""
+    img, drawn = legibility.drawn_text(lambda: CH.draw_hand(view, name), lambda: None)
+    return img, [d for d in drawn if d.box[1] >= CL.PANEL_Y]
+
+
+@pytest.mark.parametrize("name", positions.GOLDEN)
+def test_the_hand_panel_reads_on_a_phone(name: str) -> None:
+    """The hand image is the only image of a Pompeji DM and of ``/hand``: scaled to 400 px
+    wide, every text under its city (what to do, the cards, statue, permits, scores, deck,
+    legend) has capitals at least 7 px tall (they were 2.75 px in its side panel), and none
+    is cut, leaves the image or is drawn over another."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    view = positions.private(name)
+    img, drawn = hand_panel_text(view, positions.NAMES[view["seat"]])
+    assert img.width == CL.W and len(drawn) > 40
+    assert legibility.problems(drawn, img.size) == []
+    smallest = min(legibility.preview_cap(d, img.width) for d in drawn)
+    assert smallest >= legibility.MIN_CAP
+
+
+def test_the_hand_panel_holds_four_players_long_scores_and_every_status() -> None:
+    """Four players' three-digit scores, a window, a draw, a permit turn and the end all fit
+    the hand panel without overlap (checked at every decision of a 4-player game)."""
+    if not fonts.has_real_fonts():
+        pytest.skip("measures DejaVu glyphs")
+    seen = set()
+    for step in positions.game(11, 4):
+        state = step.state
+        for seat in sorted(waited(GAME.pending(state)))[:1]:
+            view = GAME.view(state, seat)
+            status = CH.hand_status(view, CV.legal_spots(view))
+            key = (status.split(":")[0], max(s["score"] for s in view["seats"]) >= 100)
+            if key in seen:
+                continue
+            seen.add(key)
+            img, drawn = legibility.drawn_text(lambda v=view: CH.draw_hand(v, "Cornelia"), None)
+            below = [d for d in drawn if d.box[1] >= CL.PANEL_Y]
+            assert legibility.problems(below, img.size) == [], status
+    assert len(seen) >= 6, seen
 
 
 def test_every_street_of_the_last_play_is_spelled_out_in_full() -> None:
