@@ -1,14 +1,16 @@
 """Players for the worker game's end-to-end tests: a table opened through Discord, and each
-player's "mind" (the engine's progress policy, or a scripted choice) acting only through
-Discord — `/move` or the buttons of their private message."""
+player's "mind" (the engine's progress policy or its normal AI level, or a scripted choice)
+acting only through Discord — `/move` or the buttons of their private message."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ai import choose_normal
 from engine.rng import Rng
 from engine.workers import GAME, State
+from engine.workers.ai import WorkersHeuristics
 from engine.workers.search import policy_action
 from sandbox.fake import FakeUser, Message
 from tests.cogs.helpers import WAIT, choices_of
@@ -26,6 +28,8 @@ class Table:
     game_id: int
     user_of: dict[int, FakeUser]
     rng: Rng = field(default_factory=lambda: Rng(2026))
+    skilled: bool = False
+    """The players think like the normal AI level instead of the (random) progress policy."""
 
     async def state(self) -> State:
         """The game as stored (the players' minds read it to choose; they act via Discord)."""
@@ -43,8 +47,12 @@ class Table:
         return int((await self.bot.host.status(self.game_id)).version)
 
     async def policy(self, seat: int) -> str:
-        """What the progress policy would do for ``seat`` now."""
-        action, self.rng = policy_action(await self.state(), seat, self.rng, NEVER)
+        """What the player's mind would do for ``seat`` now."""
+        state = await self.state()
+        if self.skilled:
+            seed, self.rng = self.rng.next64()
+            return GAME.format_action(choose_normal(GAME, state, seat, seed, WorkersHeuristics()))
+        action, self.rng = policy_action(state, seat, self.rng, NEVER)
         return GAME.format_action(action)
 
     async def move(self, seat: int, notation: str) -> Message:
