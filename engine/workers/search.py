@@ -153,7 +153,7 @@ def _goal_of(owners: tuple[int, ...], halted: bool, no_army: bool, solo: bool) -
     return tuple(sorted(need.items()))
 
 
-STEP = 1.0
+STEP = 0.5
 """What one production step adds to a good's cost, per unit, on a route (an action converts
 any number of units, so a step is cheap beside the goods it needs)."""
 

@@ -321,8 +321,9 @@ def _castrum(img: Image.Image, view: View, x: int, y: int) -> None:
     castrum = view.get("castrum") or {}
     halted = castrum.get("halted")
     if isinstance(halted, int):
-        fonts.role_label(img, (x + 10, y + 76), "halted", "cond_bold", SMALLEST, (255, 120, 90))
-        paste_centered(img, icons.worker(halted, 28), x + SPACE_W - 24, y + 68)
+        low = y + SPACE_H - 44  # under the cost, which rivals may still pay (G20)
+        fonts.role_label(img, (x + 10, low), "halted", "cond_bold", SMALLEST, (255, 120, 90))
+        paste_centered(img, icons.worker(halted, 28), x + SPACE_W - 24, low + 14)
     for sv in view.get("seats") or []:
         if isinstance(sv, Mapping) and sv.get("army") == "castrum":
             paste_centered(img, icons.army(int(sv.get("seat", 0)), 48), x + SPACE_W / 2, y + 90)

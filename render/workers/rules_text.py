@@ -81,7 +81,8 @@ RULES: dict[str, tuple[str, str]] = {
         "(W24). The top revealed volcano card's goods cannot be collected or produced (W25). "
         "Rounds 1–9 are the Founding phase; then the Foro comes free and every round ends with "
         "an offering of your own workers' worth. Titles: Duumvir ≤ 15 rounds, Aedile 16, "
-        "Decurion 17, Quaestor 18.",
+        "Decurion 17, Quaestor 18. Alone on the board you pay more for the army, the Terme "
+        "and the Castrum (the board shows the prices; W41).",
     ),
     "notation": (
         "Moves (notation)",
@@ -97,7 +98,9 @@ RULES: dict[str, tuple[str, str]] = {
         'the item is marked **†** and the images say "† adapted: original card or board text '
         "not public\": most card effects and costs, several buildings' names and recipes, the "
         "values of some goods, worker-space limits, the army, worker and recovery costs, and "
-        "the volcano cards (set C holds the rulebook's example card). Rulings W1–W40 in "
-        "docs/rules/workers.md say how we read the rules where they leave room.",
+        "the volcano cards (set C holds the rulebook's example card). The army, Terme and "
+        "Castrum costs were tuned by simulation, with dearer ones for the solo game (W41). "
+        "Rulings W1–W41 in docs/rules/workers.md say how we read the rules where they leave "
+        "room.",
     ),
 }
