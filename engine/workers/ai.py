@@ -67,8 +67,11 @@ DOOM = 1500.0
 RISK = 2000.0
 """A failed offering's chance of the Apocalypse (one over the volcano cards left) costs this."""
 """The Apocalypse's threat: this much over the number of volcano cards left."""
-REVISING = 0.01
-PROGRESS = 0.004
+REVISING = 3.0
+"""A seat still revising its pledge is worth this much less than one that has locked: enough
+for the hard level's search to see that one more revision costs something (a hair was lost in
+its noise, and it revised for hundreds of decisions), small beside an offering's outcome."""
+PROGRESS = 1.2
 """A revising seat's pledge still short of the success it can reach is worth up to this much
 more the more of that pledge it holds (and a pledge that suffices more still): each revision
 is a step towards it, never back and forth."""
