@@ -122,7 +122,7 @@ def _building(s: State, number: int, workers: dict[int, list[list[int]]]) -> dic
     space = BUILDING + number
     has_space = number != CASTRUM
     owner = s.owners[number]
-    static, recipe, _ = _building_data(number)
+    static, recipe = _building_data(number)
     cost = goods_json(cost_of(number, solo=s.players == 1))
     return {
         **static,
@@ -142,8 +142,9 @@ def _building(s: State, number: int, workers: dict[int, list[list[int]]]) -> dic
 @lru_cache(maxsize=32)
 def _building_data(
     number: int,
-) -> tuple[dict[str, JSON], tuple[dict[str, int], str] | None, dict[str, int]]:
-    """What never changes about a building (shared: ``_building`` copies the dicts)."""
+) -> tuple[dict[str, JSON], tuple[dict[str, int], str] | None]:
+    """What never changes about a building (shared: ``_building`` copies the dicts; its cost
+    depends on the game, solo or not)."""
     b = BUILDINGS[number]
     static: dict[str, JSON] = {
         "number": number,
@@ -158,7 +159,7 @@ def _building_data(
     recipe = None
     if b.recipe is not None:
         recipe = (goods_json(b.recipe.inputs), GOODS[b.recipe.output].id)
-    return static, recipe, goods_json(b.cost)
+    return static, recipe
 
 
 def _seat(s: State, seat: int) -> dict[str, JSON]:
