@@ -7,6 +7,11 @@ cards that ever mattered (trained, activated, used from the display or played fr
 all the games. ``WORKERS_BALANCE_GAMES`` games per cell (default 12); a game still running after
 ``WORKERS_BALANCE_CAP`` decisions (default 4000) is counted as unfinished. The aims (issue 11):
 9–15 rounds, A rarely lost, C a real threat; docs/balance-workers.md records the figures.
+
+A second table measures what the difficulty is for: a table that under-pays. One seat (a
+different one each game) is the **easy** level, which pledges carelessly; per player count and
+difficulty it prints how games end, the offerings that failed, and the value a failure
+destroyed on the table. ``WORKERS_BALANCE_CARELESS`` games per cell (default 40; 0 skips it).
 """
 
 from __future__ import annotations
@@ -16,67 +21,128 @@ import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from engine.ai import choose_normal
+from engine.ai import choose_easy, choose_normal
 from engine.workers import GAME
 from engine.workers.ai import WorkersHeuristics
-from engine.workers.board import CARDS
+from engine.workers.board import CARDS, GOODS, VALUE
 from engine.workers.rules import deciding
 
 GAMES = int(os.environ.get("WORKERS_BALANCE_GAMES", "12"))
 CAP = int(os.environ.get("WORKERS_BALANCE_CAP", "4000"))
+CARELESS = int(os.environ.get("WORKERS_BALANCE_CARELESS", "40"))
 USED = {"SpecialistTrained", "CardActivated", "OfferingCardPlayed", "CastrumHalted"}
 HEUR = WorkersHeuristics()
+GOOD = {g.id: g.index for g in GOODS}
 
 
-def play(players: int, difficulty: str, seed: int) -> tuple[str, int, str, frozenset[str]]:
-    """(ending, rounds, solo title, cards that mattered) of one game of normal players."""
+Result = tuple[str, int, str, frozenset[str], int, int, int, float]
+"""(ending, rounds, solo title, cards that mattered, offerings, failed, value destroyed,
+workers placed a player)"""
+
+
+def play(players: int, difficulty: str, seed: int, careless: int = -1) -> Result:
+    """One game of normal players (the ``careless`` seat, if any, plays the easy level)."""
     state = GAME.new_game(seed, players, {"difficulty": difficulty})
     used: set[str] = set()
+    offerings = failed = destroyed = placed = 0
     for step in range(CAP):
         if state.stage == "over":
             break
         seat = deciding(state)[0]
-        action = choose_normal(GAME, state, seat, seed * 10_007 + step, HEUR)
+        choose = choose_easy if seat == careless else choose_normal
+        action = choose(GAME, state, seat, seed * 10_007 + step, HEUR)
         transition = GAME.apply(state, seat, action)
         for event in transition.events:
             card = event.get("card")
-            if event.get("type") in USED and isinstance(card, str):
+            kind = event.get("type")
+            if kind in USED and isinstance(card, str):
                 used.add(card)
+            elif kind == "WorkerPlaced":
+                placed += 1
+            elif kind == "OfferingResolved":
+                offerings += 1
+                failed += not event["success"]
+            elif kind == "VolcanoRevealed" and event["destroys"]:
+                destroyed += sum(
+                    VALUE[GOOD[g]] * n for loss in event["losses"] for g, n in loss.items()
+                )
         if action.verb == "use":
             used.add(action.text(0))
         state = transition.state
     outcome = GAME.outcome(state)
-    if outcome is None:
-        return "unfinished", state.round, "", frozenset(used)
-    if outcome.kind == "solo":
-        return ("won" if outcome.title else "lost"), state.round, outcome.title, frozenset(used)
-    return ("castrum" if outcome.winners else "apocalypse"), state.round, "", frozenset(used)
+    ending, title = "unfinished", ""
+    if outcome is not None and outcome.kind == "solo":
+        ending, title = ("won" if outcome.title else "lost"), outcome.title
+    elif outcome is not None:
+        ending = "castrum" if outcome.winners else "apocalypse"
+    return (
+        ending,
+        state.round,
+        title,
+        frozenset(used),
+        offerings,
+        failed,
+        destroyed,
+        placed / players,
+    )
+
+
+def careless(players: int, difficulty: str, seed: int) -> Result:
+    return play(players, difficulty, seed, seed % players)
+
+
+def careless_table(pool: ProcessPoolExecutor) -> None:
+    cells = [(p, d) for p in (2, 3, 4) for d in "ABC"]
+    jobs = [(p, d, 1000 + g) for p, d in cells for g in range(CARELESS)]
+    results = list(pool.map(careless, *zip(*jobs, strict=True), chunksize=2))
+    print("one careless (easy) seat among normal ones:")
+    for p, d in cells:
+        games = [r for (q, e, _), r in zip(jobs, results, strict=True) if (q, e) == (p, d)]
+        endings = Counter(r[0] for r in games)
+        lost = endings["apocalypse"]
+        failed = sum(r[5] for r in games)
+        per_failure = sum(r[6] for r in games) / max(1, failed)
+        print(
+            f"{p}p {d}: {len(games)} games, median {statistics.median(r[1] for r in games)} "
+            f"rounds; lost {lost} ({100 * lost / len(games):.0f} %); offerings failed "
+            f"{failed}/{sum(r[4] for r in games)}; a failure destroyed {per_failure:.1f} value",
+            flush=True,
+        )
 
 
 def main() -> None:
     cells = [(p, d) for p in (1, 2, 3, 4) for d in "ABC"]
     jobs = [(p, d, 1000 + g) for p, d in cells for g in range(GAMES)]
-    with ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 2)) as pool:
-        results = list(pool.map(play, *zip(*jobs, strict=True), chunksize=2))
-    by_cell: dict[tuple[int, str], list[tuple[str, int, str, frozenset[str]]]] = {}
+    pool = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 2))
+    results = list(pool.map(play, *zip(*jobs, strict=True), chunksize=2))
+    by_cell: dict[tuple[int, str], list[Result]] = {}
     for (p, d, _), result in zip(jobs, results, strict=True):
         by_cell.setdefault((p, d), []).append(result)
     used: set[str] = set()
     for (p, d), games in by_cell.items():
-        endings = Counter(e for e, _, _, _ in games)
-        rounds = statistics.median(r for _, r, _, _ in games)
-        titles = Counter(t for _, _, t, _ in games if t)
-        for *_, cards in games:
-            used |= cards
+        endings = Counter(r[0] for r in games)
+        rounds = statistics.median(r[1] for r in games)
+        titles = Counter(r[2] for r in games if r[2])
+        for r in games:
+            used |= r[3]
         shown = ", ".join(f"{k} {v}" for k, v in sorted(endings.items()))
         extra = f"; titles: {dict(titles)}" if p == 1 else ""
-        print(f"{p}p {d}: {len(games)} games, median {rounds} rounds; {shown}{extra}", flush=True)
+        turns = statistics.median(r[7] for r in games)
+        print(
+            f"{p}p {d}: {len(games)} games, median {rounds} rounds, {turns:.0f} placements a "
+            f"player; {shown}{extra}",
+            flush=True,
+        )
     specialists = [c for c in CARDS if c.startswith("S")]
     cities = [c for c in CARDS if c.startswith("C")]
     print(
         f"cards that mattered: specialists {sum(c in used for c in specialists)}/"
-        f"{len(specialists)}, city cards {sum(c in used for c in cities)}/{len(cities)}"
+        f"{len(specialists)}, city cards {sum(c in used for c in cities)}/{len(cities)}",
+        flush=True,
     )
+    if CARELESS:
+        careless_table(pool)
+    pool.shutdown()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "engine" / "workers" / "data"
@@ -115,10 +116,10 @@ BUILDINGS = [
     _b(18, "Caupona", "blue", "hire", None, BLUE_COST, A,
        "tavern: pay wine, take a new worker (fills the 'workers cost wine' rule)"),
     _b(19, "Terme Stabiane", "green", "army", None,
-       {"planks": 2, "pillars": 2, "olive_oil": 2, "clay": 2}, R,
+       {"planks": 1, "pillars": 1, "olive_oil": 1, "clay": 2}, R,
        "pay the army cost, take your army"),
     _b(20, "Castrum", "purple", "castrum", None,
-       {"pillars": 4, "planks": 4, "iron": 2, "reed": 2}, R,
+       {"pillars": 2, "planks": 2, "iron": 1, "reed": 1}, R,
        "no worker space; place your army here to win"),
 ]  # fmt: skip
 
@@ -144,12 +145,14 @@ BOARD = {
     "workers": {"start": 3, "max": 6, "provenance": R},
     "costs": {
         "provenance": A,
-        "army": {"swords": 2, "tunics": 2, "gold_coin": 1, "meat": 2},
+        "army": {"swords": 1, "tunics": 1, "gold_coin": 1},
         "worker": {"wine": 3},
         "recover_C12": {"bread": 1},
         "recover_C14": {"planks": 1},
         "recover_C28": {"meat": 1, "tunics": 1},
         "recover_C31": {"olive_oil": 2},
+        "note": "the army (at the Terme), a new worker (at 18) and the recoveries at the Foro; "
+        "tuned by simulation (docs/balance-workers.md)",
     },
     "setup": {
         "provenance": R,
@@ -169,6 +172,15 @@ BOARD = {
         "rounds": 18,
         "city_cards": 5,
         "titles": [["Duumvir", 15], ["Aedile", 16], ["Decurion", 17], ["Quaestor", 18]],
+    },
+    "solo_costs": {
+        "provenance": A,
+        "note": "the solo game's dearer army, Terme and Castrum: the solo player has the board "
+        "to themselves, five free specialists a round and the Foro for free, so the multiplayer "
+        "costs make every solo game a Duumvir's (docs/balance-workers.md)",
+        "army": {"swords": 2, "tunics": 1, "gold_coin": 1, "meat": 2},
+        "building_19": {"planks": 2, "pillars": 2, "olive_oil": 2, "clay": 2},
+        "building_20": {"pillars": 3, "planks": 3, "iron": 2, "reed": 2},
     },
 }
 
@@ -595,10 +607,10 @@ def city_cards():
 # --------------------------------------------------------------------------- volcano (§4.7)
 
 EXAMPLE = ["bread", "gold", "meat", "iron", "grass", "sheep", "wool", "fabric", "tunics"]
-SETS = {  # set: (sizes, values allowed)
-    "A": ((2, 3), (1, 2)),
-    "B": ((4, 5, 6), (1, 2, 3, 4)),
-    "C": ((6, 7, 8, 9), (1, 2, 3, 4, 5)),
+SETS = {  # set: (sizes, values allowed); ruling W42 and docs/balance-workers.md say why
+    "A": ((2, 3), (1, 2)),  # a few field goods
+    "B": ((8, 9, 10, 11), (2, 3, 4)),  # the workshops' goods; the fields and value V spared
+    "C": ((12, 13, 14, 15), (2, 3, 4, 5)),  # every store in the city; the fields are spared
 }
 
 
@@ -607,7 +619,7 @@ def volcano_cards():
     cards = []
     for name, (sizes, values) in SETS.items():
         pool = [g for g, v in VALUE.items() if v in values]
-        used = dict.fromkeys(pool, 0)
+        used = Counter(dict.fromkeys(pool, 0))  # the example card holds a value-I good
         pearls = 0
         made = []
         if name == "C":  # the rulebook's example card, unchanged

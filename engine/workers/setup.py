@@ -16,7 +16,12 @@ from engine.workers.state import SETUP_RED, Options, State, zero_goods
 
 WINDOWS = (0, 300, 900, 3600, 14400, 86400)
 OPTIONS = (
-    OptionSpec("difficulty", "Volcano cards: A easy, B medium, C hard.", "B", ("A", "B", "C")),
+    OptionSpec(
+        "difficulty",
+        "Volcano cards: A easy (a failure costs a few goods), B medium, C hard (every store).",
+        "B",
+        ("A", "B", "C"),
+    ),
     OptionSpec(
         "all_cards",
         "Gentler: use all 18 volcano cards of the set (instead of 9) with the Apocalypse.",

@@ -14,7 +14,7 @@ RULES: dict[str, tuple[str, str]] = {
     ),
     "setup": (
         "Setup",
-        "Each player gets 6 specialist cards in hand and 4 workers. In reverse seating order "
+        "Each player gets 6 specialist cards in hand and 3 workers. In reverse seating order "
         "each takes one unbuilt red building for free (`start red 7`); then everyone places 6 "
         "starting units on value-I goods at once (`start grain 2`, W23). The volcano deck has 9 "
         "cards of the chosen set (A easy, B, C hard) plus the Apocalypse.",
@@ -64,8 +64,10 @@ RULES: dict[str, tuple[str, str]] = {
         "The volcano",
         "A regular volcano card destroys every unit of each good it shows, for everyone "
         "(temples protect their holder, W7). The Apocalypse ends the game at once: everybody "
-        "loses. The board shows Vesuvius' side (A asleep, B awake), the top revealed card and "
-        "how many cards are left.",
+        "loses. It hides among 9 cards at every difficulty; the set decides what a failure "
+        "costs: A a few field goods, B most of a tablet, C every store in the city (12–15 "
+        "kinds, values II–V; W42). The board shows Vesuvius' side (A asleep, B awake), the top "
+        "revealed card and how many cards are left.",
     ),
     "winning": (
         "Winning",
@@ -98,9 +100,10 @@ RULES: dict[str, tuple[str, str]] = {
         'the item is marked **†** and the images say "† adapted: original card or board text '
         "not public\": most card effects and costs, several buildings' names and recipes, the "
         "values of some goods, worker-space limits, the army, worker and recovery costs, and "
-        "the volcano cards (set C holds the rulebook's example card). The army, Terme and "
+        "the volcano cards (set C holds the rulebook's example card; how much each set destroys "
+        "was tuned by simulation, W42). The army, Terme and "
         "Castrum costs were tuned by simulation, with dearer ones for the solo game (W41). "
-        "Rulings W1–W41 in docs/rules/workers.md say how we read the rules where they leave "
+        "Rulings W1–W42 in docs/rules/workers.md say how we read the rules where they leave "
         "room.",
     ),
 }

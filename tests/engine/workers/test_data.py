@@ -108,13 +108,18 @@ def test_the_rulebook_volcano_card_is_in_set_c_unchanged() -> None:
     assert card.set == "C" and card.provenance == "rulebook"
 
 
-def test_volcano_sets_follow_the_template() -> None:
+def test_w42_volcano_sets_follow_the_template() -> None:
+    """W42: A destroys a few goods of values I-II; B the workshops' goods (8-11 kinds, values
+    II-IV); C every store in the city (12-15 kinds of values II-V, the fields spared), but for
+    the rulebook's example card."""
     value = {g.index: g.value for g in CATALOG.goods}
+    template = {"A": ((2, 3), {1, 2}), "B": ((8, 11), {2, 3, 4}), "C": ((12, 15), {2, 3, 4, 5})}
     for card in CATALOG.volcano.values():
-        if card.apocalypse:
+        if card.apocalypse or card.provenance == "rulebook":
             continue
-        sizes = {"A": (2, 3), "B": (4, 6), "C": (6, 9)}[card.set]
-        assert sizes[0] <= len(card.goods) <= sizes[1], card.id
+        (low, high), values = template[card.set]
+        assert low <= len(card.goods) <= high, card.id
+        assert {value[g] for g in card.goods} <= values, card.id
         if card.set == "C":
             assert max(value[g] for g in card.goods) >= 4
     for vset in "ABC":
@@ -122,6 +127,21 @@ def test_volcano_sets_follow_the_template() -> None:
             c for c in CATALOG.volcano.values() if c.set == vset and GOOD["pearls"] in c.goods
         ]
         assert len(pearls) <= 1
+
+
+def test_w42_a_failure_destroys_more_the_harder_the_set() -> None:
+    """W42: on average a C card destroys more kinds and more value a unit held than a B card,
+    and a B card more than an A card."""
+    value = {g.index: g.value for g in CATALOG.goods}
+
+    def mean(vset: str) -> tuple[float, float]:
+        cards = [c for c in CATALOG.volcano.values() if c.set == vset]
+        kinds = sum(len(c.goods) for c in cards) / len(cards)
+        worth = sum(value[g] for c in cards for g in c.goods) / len(cards)
+        return kinds, worth
+
+    a, b, c = mean("A"), mean("B"), mean("C")
+    assert a[0] < b[0] < c[0] and a[1] < b[1] < c[1]
 
 
 def test_the_generator_reproduces_the_committed_files() -> None:
@@ -132,6 +152,8 @@ def test_the_generator_reproduces_the_committed_files() -> None:
     assert gen.volcano_cards() == json.loads((DATA / "volcano.json").read_text())
     assert gen.specialists() == json.loads((DATA / "specialists.json").read_text())
     assert gen.city_cards() == json.loads((DATA / "city.json").read_text())
+    assert json.loads((DATA / "board.json").read_text()) == gen.BOARD
+    assert json.loads((DATA / "buildings.json").read_text()) == gen.BUILDINGS
 
 
 def _broken(monkeypatch: pytest.MonkeyPatch, file: str, change: Any) -> str:

@@ -263,7 +263,12 @@ def test_w23_setup_red_in_reverse_order_then_goods_at_once() -> None:
 
 
 def test_w24_solo_display_cards_are_free_and_leave_the_game() -> None:
-    s = with_goods(solo(display=("S14", "S05", "S01", "S02", "S03")), 0)
+    spares = next(  # W25: a revealed card that blocks neither grain nor flour
+        c.id
+        for c in CATALOG.volcano.values()
+        if not c.apocalypse and not {GOOD["grain"], GOOD["flour"]} & set(c.goods)
+    )
+    s = with_goods(solo(display=("S14", "S05", "S01", "S02", "S03"), revealed=(spares,)), 0)
     s, _ = play(s, (0, "collect grain S14"))
     assert have(s, 0, "flour") == 1 and "S14" in s.spec_out and "S14" not in s.display
     s, _ = play(s, (0, "use S05"))
