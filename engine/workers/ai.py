@@ -34,8 +34,8 @@ from engine.ai.base import outcome_values
 from engine.core import Seat
 from engine.rng import Rng
 from engine.workers.actions import Action
-from engine.workers.board import BOARD, CARDS, FORO, TERME, VALUE, occupancy
-from engine.workers.offering import LOCK, PASS, VOLCANO, offered, requirement
+from engine.workers.board import CARDS, FORO, TERME, VALUE, occupancy
+from engine.workers.offering import LOCK, PASS, VOLCANO, offered, requirement, solo_clock_out
 from engine.workers.rules import apply_unchecked, deciding, legal_actions, outcome
 from engine.workers.search import determinize, plan, policy_action, score_placement, trade_for
 from engine.workers.setup import APOCALYPSE
@@ -133,7 +133,9 @@ def _judged(state: State, seat: int) -> float:
         if result is None or not result.winners:
             return -WIN
         return WIN if seat in result.winners else -WIN
-    if _clock_run_out(state):
+    if state.stage in (OFFERING, REWARD) and solo_clock_out(state):
+        # Lost whatever comes, though not yet over: judged by its goods, a reward still to
+        # draw looked better than the end, and the seat revised its pledge for ever.
         return -WIN
     goods = state.goods[seat]
     owners = state.owners
@@ -156,18 +158,6 @@ def _judged(state: State, seat: int) -> float:
     cards = len(state.hand_s[seat]) + len(state.hand_c[seat]) + state.draws[seat]
     score += HAND * (cards + (1 if state.drawn[seat] else 0))
     return score
-
-
-def _clock_run_out(state: State) -> bool:
-    """A solo game in its last round's offering or reward, the army not in the Castrum: lost
-    whatever comes (W38), though not yet over. Judged so, every move is a loss alike and the
-    seat locks; judged by its goods, a reward still to draw looked better than the end, and the
-    seat revised its pledge for ever to keep the game going."""
-    return (
-        state.players == 1
-        and state.round >= BOARD.solo["rounds"]
-        and state.stage in (OFFERING, REWARD)
-    )
 
 
 def _settled(state: State, seat: int) -> State:

@@ -286,9 +286,15 @@ def end_round(w: Work) -> None:
     w.round += 1
 
 
+def solo_clock_out(s: Readable) -> bool:
+    """W38: a solo game in its last round's Prosperity: it is lost when the round ends (the
+    army is not in the Castrum, or the game would be over)."""
+    return s.players == 1 and s.prosperity and s.round >= BOARD.solo["rounds"]
+
+
 def _solo_round_end(w: Work) -> None:
     """W38: the reveal pile in Founding, Prosperity after round 9, a loss after round 18."""
-    if w.prosperity and w.round >= BOARD.solo["rounds"]:  # G36: the 9th upper card
+    if solo_clock_out(w):  # G36: the 9th upper card
         w.emit({"type": "ApocalypseExposed", "round": w.round})
         game_over(w, "solo_time", -1)
         return
