@@ -20,11 +20,13 @@ import os
 import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
 
 from engine.ai import choose_easy, choose_normal
 from engine.workers import GAME
 from engine.workers.ai import WorkersHeuristics
-from engine.workers.board import CARDS, GOODS, VALUE
+from engine.workers.board import CARDS, VALUE
+from engine.workers.catalog import CATALOG
 from engine.workers.rules import deciding
 
 GAMES = int(os.environ.get("WORKERS_BALANCE_GAMES", "12"))
@@ -32,12 +34,18 @@ CAP = int(os.environ.get("WORKERS_BALANCE_CAP", "4000"))
 CARELESS = int(os.environ.get("WORKERS_BALANCE_CARELESS", "40"))
 USED = {"SpecialistTrained", "CardActivated", "OfferingCardPlayed", "CastrumHalted"}
 HEUR = WorkersHeuristics()
-GOOD = {g.id: g.index for g in GOODS}
+GOOD = CATALOG.good_ids
 
 
-Result = tuple[str, int, str, frozenset[str], int, int, int, float]
-"""(ending, rounds, solo title, cards that mattered, offerings, failed, value destroyed,
-workers placed a player)"""
+class Result(NamedTuple):
+    ending: str  # castrum, apocalypse, won, lost (solo) or unfinished
+    rounds: int
+    title: str  # solo
+    used: frozenset[str]  # cards that mattered
+    offerings: int
+    failed: int
+    destroyed: int  # value of the goods failed offerings destroyed, all seats
+    placed: float  # workers placed a player
 
 
 def play(players: int, difficulty: str, seed: int, careless: int = -1) -> Result:
@@ -75,15 +83,8 @@ def play(players: int, difficulty: str, seed: int, careless: int = -1) -> Result
         ending, title = ("won" if outcome.title else "lost"), outcome.title
     elif outcome is not None:
         ending = "castrum" if outcome.winners else "apocalypse"
-    return (
-        ending,
-        state.round,
-        title,
-        frozenset(used),
-        offerings,
-        failed,
-        destroyed,
-        placed / players,
+    return Result(
+        ending, state.round, title, frozenset(used), offerings, failed, destroyed, placed / players
     )
 
 
@@ -98,14 +99,16 @@ def careless_table(pool: ProcessPoolExecutor) -> None:
     print("one careless (easy) seat among normal ones:")
     for p, d in cells:
         games = [r for (q, e, _), r in zip(jobs, results, strict=True) if (q, e) == (p, d)]
-        endings = Counter(r[0] for r in games)
+        endings = Counter(r.ending for r in games)
         lost = endings["apocalypse"]
-        failed = sum(r[5] for r in games)
-        per_failure = sum(r[6] for r in games) / max(1, failed)
+        failed = sum(r.failed for r in games)
+        per_failure = sum(r.destroyed for r in games) / max(1, failed)
+        offerings = sum(r.offerings for r in games)
+        rounds = statistics.median(r.rounds for r in games)
         print(
-            f"{p}p {d}: {len(games)} games, median {statistics.median(r[1] for r in games)} "
-            f"rounds; lost {lost} ({100 * lost / len(games):.0f} %); offerings failed "
-            f"{failed}/{sum(r[4] for r in games)}; a failure destroyed {per_failure:.1f} value",
+            f"{p}p {d}: {len(games)} games, median {rounds} rounds; lost {lost} "
+            f"({100 * lost / len(games):.0f} %); offerings failed {failed}/{offerings}; "
+            f"a failure destroyed {per_failure:.1f} value",
             flush=True,
         )
 
@@ -120,14 +123,14 @@ def main() -> None:
         by_cell.setdefault((p, d), []).append(result)
     used: set[str] = set()
     for (p, d), games in by_cell.items():
-        endings = Counter(r[0] for r in games)
-        rounds = statistics.median(r[1] for r in games)
-        titles = Counter(r[2] for r in games if r[2])
+        endings = Counter(r.ending for r in games)
+        rounds = statistics.median(r.rounds for r in games)
+        titles = Counter(r.title for r in games if r.title)
         for r in games:
-            used |= r[3]
+            used |= r.used
         shown = ", ".join(f"{k} {v}" for k, v in sorted(endings.items()))
         extra = f"; titles: {dict(titles)}" if p == 1 else ""
-        turns = statistics.median(r[7] for r in games)
+        turns = statistics.median(r.placed for r in games)
         print(
             f"{p}p {d}: {len(games)} games, median {rounds} rounds, {turns:.0f} placements a "
             f"player; {shown}{extra}",
