@@ -211,7 +211,7 @@ class Delivery(Private):
         content = texts.board_caption(
             status, presentation, view_data, names, lines, notes=notes, waiting=waiting
         )
-        images = asyncio.ensure_future(self.public_images(status, view_data, names))
+        images = asyncio.ensure_future(self.board_image(status, view_data, names))
         view = board_view(status.game_id) if status.status == "active" else None
         ping = await self._ping(status)
         kwargs: dict[str, Any] = {"allowed_mentions": ping}
@@ -223,7 +223,7 @@ class Delivery(Private):
                     done, _ = await asyncio.wait({images}, timeout=DIRECT_REPLY_WITHIN)
                     if not done:
                         await command.response.defer(thinking=True)
-                files = [png_file(i) for i in await images]
+                files = [png_file(await images)]
                 if command.response.is_done():
                     await command.followup.send(content, files=files, **kwargs)
                 else:
@@ -233,7 +233,7 @@ class Delivery(Private):
                 # Discord gave up on the interaction (10062: not answered within 3 s). The move
                 # stands: the board goes to the channel instead.
                 log.warning("game %s: the reply came too late; posting it", status.game_id)
-        files = [png_file(i) for i in await images]
+        files = [png_file(await images)]
         chan = await self.channel(status.channel_id)
         if chan is None:
             log.warning("game %s: channel %s is gone", status.game_id, status.channel_id)

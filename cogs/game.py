@@ -278,10 +278,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         names = await delivery.seat_names(status)
         presentation = delivery.presentation(status)
         content = texts.board_caption(status, presentation, view, names, [])
-        images = await delivery.public_images(status, view, names)
+        image = await delivery.board_image(status, view, names)
         await interaction.followup.send(
             content,
-            files=[png_file(i) for i in images],
+            files=[png_file(image)],
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -22,7 +22,7 @@ from cogs.settings import Settings
 from engine.core import ActionChoice
 from host import GameStatus, Host, MoveResult, Reminder, SeatDecision, SeatInfo
 from host.clock import Clock
-from render.presentation import Image, Presentation
+from render.presentation import Image, Picture, Presentation
 from render.text import duration
 
 log = logging.getLogger("cogs.private")
@@ -70,7 +70,7 @@ class Private:
         self.users: dict[int, discord.User | discord.Member] = {}
         self.dm_blocked_until: dict[int, float] = {}
         self.warm_up: asyncio.Future[None] | None = None
-        self._images: dict[tuple[Any, ...], list[Image]] = {}
+        self._images: dict[tuple[Any, ...], Image] = {}
 
     @property
     def host(self) -> Host:
@@ -117,22 +117,29 @@ class Private:
     def presentation(self, status: GameStatus) -> Presentation:
         return self.host.plugin(status.kind).presentation
 
-    async def public_images(
+    async def board_image(
         self, status: GameStatus, view: dict[str, Any], names: Sequence[str]
-    ) -> list[Image]:
-        """The channel's images of the game now (rendered in a thread, once per version and
-        names: the channel post and the DMs of one move share them)."""
-        key = (status.game_id, status.version, tuple(names))
-        if key in self._images:
-            return self._images[key]
+    ) -> Image:
+        """The game's board now (rendered in a thread, once per version and names: the channel
+        post and the private messages of one move share it)."""
+        return await self.public_picture(status, self.presentation(status).board, view, names)
+
+    async def public_picture(
+        self, status: GameStatus, picture: Picture, view: dict[str, Any], names: Sequence[str]
+    ) -> Image:
+        """A public picture of the game now, cached per version and names."""
+        assert picture.public is not None
+        key = (status.game_id, status.version, picture.key, tuple(names))
+        cached = self._images.get(key)
+        if cached is not None:
+            return cached
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
-        render = self.presentation(status).public_images
-        images = await asyncio.to_thread(render, view, names)
-        self._images[key] = images
+        image = await asyncio.to_thread(picture.public, view, names)
+        self._images[key] = image
         while len(self._images) > IMAGE_CACHE:
             self._images.pop(next(iter(self._images)))
-        return images
+        return image
 
     # -- private decisions ---------------------------------------------------------------------
 
@@ -181,17 +188,36 @@ class Private:
             lines.append("Choose below, or type `/move` in the game's channel.")
         files: list[discord.File] = []
         if with_images:
-            if self.warm_up is not None:
-                await asyncio.shield(self.warm_up)
-            name = await self.name_of(user_id)
-            own = await asyncio.to_thread(presentation.private_image, pv.view, name, choices)
-            if not presentation.private_shows_board and status.status == "active":
-                public = await self.host.public_view(status.game_id)
-                names = await self.seat_names(status)
-                files += [png_file(i) for i in await self.public_images(status, public, names)]
-            if own is not None:
-                files.append(png_file(own))
+            key = presentation.picture_for(pv.view, choices)
+            picture = presentation.picture(key) if key else None
+            image = None
+            if picture is not None:
+                image = await self.draw(status, picture, user_id, pv.view, choices)
+            if image is not None:
+                files.append(png_file(image))
         return "\n".join(lines)[: texts.CONTENT_LIMIT], files, view
+
+    async def draw(
+        self,
+        status: GameStatus,
+        picture: Picture,
+        user_id: int,
+        own_view: dict[str, Any] | None = None,
+        choices: Sequence[ActionChoice] = (),
+    ) -> Image | None:
+        """``picture`` as ``user_id`` may see it: a public one from the public view, a private
+        one from their own view (``own_view``, read when not given)."""
+        if picture.public is not None:
+            public = await self.host.public_view(status.game_id)
+            names = await self.seat_names(status)
+            return await self.public_picture(status, picture, public, names)
+        assert picture.private is not None
+        if own_view is None:
+            own_view = (await self.host.private_view(status.game_id, user_id)).view
+        if self.warm_up is not None:
+            await asyncio.shield(self.warm_up)
+        name = await self.name_of(user_id)
+        return await asyncio.to_thread(picture.private, own_view, name, choices)
 
     async def _window_buttons(
         self, status: GameStatus, decision: SeatDecision

@@ -43,8 +43,11 @@ def warm_up_renderers() -> None:
             state = game.new_game(0, players, {})
             names = ["-"] * players
             present: Presentation = plugin.presentation
-            present.public_images(game.view(state, None), names)
-            present.private_image(game.view(state, 0), "-", ())
+            for picture in present.pictures:
+                if picture.public is not None:
+                    picture.public(game.view(state, None), names)
+                elif picture.private is not None:
+                    picture.private(game.view(state, 0), "-", ())
         except Exception:
             log.warning("warming up the %s renderer failed", plugin.key, exc_info=True)
 

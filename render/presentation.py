@@ -58,29 +58,83 @@ def flat_controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Con
     return Choose(tuple(choices))
 
 
+PublicDraw = Callable[[View, Sequence[str]], Image]
+PrivateDraw = Callable[[View, str, Sequence[ActionChoice]], Image | None]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One image of a game that a player can look at.
+
+    ``key`` names it (``"board"``, ``"tablets"``, ``"cards"``) and ``label`` is its button
+    (``"Board"``, ``"Tablets"``, ``"My cards"``). Exactly one of ``public`` and ``private`` is
+    set: ``public(view, names)`` draws it from the public view and the seats' names (anyone may
+    see it: the channel, a spectator); ``private(view, name, choices)`` draws it from one
+    player's own view, their name and their legal choices (what they can do now may be marked),
+    or returns ``None`` when it would show nothing (an empty hand)."""
+
+    key: str
+    label: str
+    public: PublicDraw | None = None
+    private: PrivateDraw | None = None
+
+    def __post_init__(self) -> None:
+        if (self.public is None) == (self.private is None):
+            raise ValueError(f"picture {self.key!r}: set exactly one of public and private")
+
+    @property
+    def is_public(self) -> bool:
+        return self.public is not None
+
+
+def first_private(pictures: Sequence[Picture]) -> Callable[[View, Sequence[ActionChoice]], str]:
+    """A ``picture_for`` that always names the first private picture (else the board)."""
+    key = next((p.key for p in pictures if not p.is_public), pictures[0].key)
+
+    def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
+        return key
+
+    return picture_for
+
+
 @dataclass(frozen=True)
 class Presentation:
     """How one game is shown.
 
-    - ``public_images(view, names)``: what the channel gets after a turn (the board, and for
-      some games more, e.g. goods tablets), from the public view only.
-    - ``private_image(view, name, choices)``: the player's own picture (their hand, with what
-      they can do now marked from ``choices``, the engine's legal actions), or ``None`` when it
-      would show nothing worth an image (an empty hand).
-    - ``private_shows_board``: the private image already shows the board, so a private message
-      carries it alone instead of the board and the hand.
+    - ``pictures``: every image of the game a player can look at (:class:`Picture`). The first
+      is **the board**: public, it is the one image the channel gets after a turn. Every other
+      picture is offered on demand, by a button that answers only the player who pressed it
+      (``Board``, ``Tablets``, ``My cards``).
+    - ``picture_for(view, choices)``: the key of the one picture a player's own message carries
+      for the decision they have now (``view``: their own view; ``choices``: their legal
+      choices, empty when they have none): the board for a placement, the tablets for an
+      offering, the hand for a card choice. ``""``: no picture (the words say it all).
     - ``words``: :class:`Words`.
     - ``controls(view, seat, choices)``: how the player's decision is offered
       (:mod:`render.controls`).
     - ``colours(view)``: each seat's colour name as players know it (``"red"``), or ``""``.
     """
 
-    public_images: Callable[[View, Sequence[str]], list[Image]]
-    private_image: Callable[[View, str, Sequence[ActionChoice]], Image | None]
+    pictures: tuple[Picture, ...]
     words: Words
     colours: Callable[[View], Sequence[str]]
+    picture_for: Callable[[View, Sequence[ActionChoice]], str]
     controls: Callable[[View, int, Sequence[ActionChoice]], Controls] = flat_controls
-    private_shows_board: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.pictures or not self.pictures[0].is_public:
+            raise ValueError("a presentation's first picture is its public board")
+        keys = [p.key for p in self.pictures]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"picture keys must be unique: {keys}")
+
+    @property
+    def board(self) -> Picture:
+        """The channel's image after a turn."""
+        return self.pictures[0]
+
+    def picture(self, key: str) -> Picture | None:
+        return next((p for p in self.pictures if p.key == key), None)
 
 
 def seat_colours(view: View) -> list[str]:

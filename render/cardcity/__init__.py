@@ -10,7 +10,15 @@ from engine.core import ActionChoice
 from render.cardcity import narrate
 from render.cardcity.board import render_board, render_hand
 from render.controls import Choose, Controls
-from render.presentation import Image, Presentation, View, Words, seat_colours
+from render.presentation import (
+    Image,
+    Picture,
+    Presentation,
+    View,
+    Words,
+    first_private,
+    seat_colours,
+)
 
 STATUE_HINT = (
     "Your statue's placements are not on the buttons (there can be hundreds): type "
@@ -18,11 +26,11 @@ STATUE_HINT = (
 )
 
 
-def _public_images(view: View, names: Sequence[str]) -> list[Image]:
-    return [Image("board.png", render_board(view, names))]
+def _board(view: View, names: Sequence[str]) -> Image:
+    return Image("board.png", render_board(view, names))
 
 
-def _private_image(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
+def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
     """The city with the player's hand below it (it shows the board too)."""
     return Image("hand.png", render_hand(view, name))
 
@@ -34,9 +42,13 @@ def _controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Control
     return Choose(shown, typed=typed, hint=STATUE_HINT if typed else "")
 
 
+PICTURES = (
+    Picture("board", "Board", public=_board),
+    Picture("cards", "My cards", private=_cards),
+)
+
 PRESENTATION = Presentation(
-    public_images=_public_images,
-    private_image=_private_image,
+    pictures=PICTURES,
     words=Words(
         narrate=narrate.narrate,
         decision=narrate.decision,
@@ -47,7 +59,7 @@ PRESENTATION = Presentation(
     ),
     colours=seat_colours,
     controls=_controls,
-    private_shows_board=True,
+    picture_for=first_private(PICTURES),
 )
 
 __all__ = ["PRESENTATION", "render_board", "render_hand"]

@@ -8,23 +8,33 @@ from collections.abc import Sequence
 from engine.core import ActionChoice
 from render.downfall import narrate
 from render.downfall.board import render_board, render_hand
-from render.presentation import Image, Presentation, View, Words, seat_colours
+from render.presentation import Image, Picture, Presentation, View, Words, seat_colours
 
 
-def _public_images(view: View, names: Sequence[str]) -> list[Image]:
-    return [Image("board.png", render_board(view, names))]
+def _board(view: View, names: Sequence[str]) -> Image:
+    return Image("board.png", render_board(view, names))
 
 
-def _private_image(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
+def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
     """The hand: nothing in phase 2, when every card has been played."""
     if not view.get("hand"):
         return None
     return Image("hand.png", render_hand(view, name))
 
 
+def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
+    """The hand when a card is to be played (phase 1), else the board (relatives, the Omen,
+    lava, moves: where things are is what the decision needs)."""
+    if view.get("hand") and any(c.notation.startswith("play ") for c in choices):
+        return "cards"
+    return "board"
+
+
 PRESENTATION = Presentation(
-    public_images=_public_images,
-    private_image=_private_image,
+    pictures=(
+        Picture("board", "Board", public=_board),
+        Picture("cards", "My cards", private=_cards),
+    ),
     words=Words(
         narrate=narrate.narrate,
         decision=narrate.decision,
@@ -33,6 +43,7 @@ PRESENTATION = Presentation(
         score_labels=narrate.SCORE_LABELS,
     ),
     colours=seat_colours,
+    picture_for=picture_for,
 )
 
 __all__ = ["PRESENTATION", "render_board", "render_hand"]

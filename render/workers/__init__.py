@@ -9,26 +9,28 @@ from collections.abc import Sequence
 
 from engine.core import ActionChoice
 from render import png
-from render.presentation import Image, Presentation, View, Words
+from render.presentation import Image, Picture, Presentation, View, Words
 from render.workers import hand, icons, narrate, words
 from render.workers.images import PALETTE, render_board, render_combined, render_tablets
 from render.workers.menus import controls
 from render.workers.rules_text import RULES
 
 
-def public_images(view: View, names: Sequence[str]) -> list[Image]:
-    """The board (with its panel), then every player's goods tablet."""
-    return [
-        Image("board.png", render_board(view, names)),
-        Image("tablets.png", render_tablets(view, names)),
-    ]
+def _board(view: View, names: Sequence[str]) -> Image:
+    """The board with its panel: the channel's image after a turn."""
+    return Image("board.png", render_board(view, names))
+
+
+def _tablets(view: View, names: Sequence[str]) -> Image:
+    """Every player's goods tablet."""
+    return Image("tablets.png", render_tablets(view, names))
 
 
 def render_hand(view: View, name: str, choices: Sequence[ActionChoice] = ()) -> bytes:
     return png.encode(hand.draw_hand(view, name, choices), PALETTE)
 
 
-def private_image(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
+def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
     """The hand, pledge and drawn cards; ``None`` when there is nothing of the kind."""
     if not hand.worth_an_image(view):
         return None
@@ -40,9 +42,28 @@ def colours(view: View) -> list[str]:
     return [icons.seat_colour(i) for i in range(int(view.get("players") or 0))]
 
 
+CARD_VERBS = frozenset({"draw", "keep", "take", "train", "swap", "activate", "recover", "play"})
+"""Decisions about one's own cards: the hand image is the picture they need."""
+
+
+def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
+    """The tablets for an offering (what everyone has and gives), the hand for a choice of
+    one's own cards (a reward, the card to keep, training at the Piazza), else the board."""
+    verbs = {c.notation.split(" ", 1)[0] for c in choices}
+    if verbs & {"pledge", "lock"}:
+        return "tablets"
+    if verbs and verbs <= CARD_VERBS | {"done"} and verbs & CARD_VERBS:
+        return "cards"
+    return "board"
+
+
 PRESENTATION = Presentation(
-    public_images=public_images,
-    private_image=private_image,
+    pictures=(
+        Picture("board", "Board", public=_board),
+        Picture("tablets", "Tablets", public=_tablets),
+        Picture("cards", "My cards", private=_cards),
+    ),
+    picture_for=picture_for,
     words=Words(
         narrate=narrate.narrate,
         decision=words.decision,

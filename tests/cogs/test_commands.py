@@ -193,13 +193,13 @@ async def test_a_slow_board_is_deferred_then_posted(
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    render_board = bot.flows.delivery.public_images
+    render_board = bot.flows.delivery.board_image
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(1.3)
         return await render_board(*args, **kwargs)
 
-    monkeypatch.setattr(bot.flows.delivery, "public_images", slow)
+    monkeypatch.setattr(bot.flows.delivery, "board_image", slow)
     status = await bot.host.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     legal = await mover.autocomplete("move", "action", "play", channel=chan)

@@ -16,7 +16,15 @@ from engine.ai import GenericHeuristics
 from engine.core import ActionChoice
 from plugins import GamePlugin
 from render.controls import Choose, Controls, Group, Stepper, StepRow, TwoStep
-from render.presentation import Image, Presentation, View, Words, seat_colours
+from render.presentation import (
+    Image,
+    Picture,
+    Presentation,
+    View,
+    Words,
+    first_private,
+    seat_colours,
+)
 from tests.toy.game import TOY, ToyAction, ToyGame, ToyState, determinize
 
 __all__ = ["PLUGIN", "PLUGINS", "TOY", "ToyAction", "ToyGame", "ToyState", "games"]
@@ -32,15 +40,15 @@ def _png(lines: Sequence[str]) -> bytes:
     return out.getvalue()
 
 
-def _public_images(view: View, names: Sequence[str]) -> list[Image]:
+def _board(view: View, names: Sequence[str]) -> Image:
     lines = [
         f"{names[s['seat']] if s['seat'] < len(names) else s['seat']}: {s['score']} points"
         for s in view["seats"]
     ]
-    return [Image("board.png", _png(["Toy", *lines]))]
+    return Image("board.png", _png(["Toy", *lines]))
 
 
-def _private_image(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
+def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
     hand = view.get("hand")
     if not hand:
         return None
@@ -123,9 +131,11 @@ def _controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Control
     return Stepper((row,), f"Your bid: {bid} of at most 2", lock, extra)
 
 
+PICTURES = (Picture("board", "Board", public=_board), Picture("cards", "My cards", private=_cards))
+
 PRESENTATION = Presentation(
-    public_images=_public_images,
-    private_image=_private_image,
+    pictures=PICTURES,
+    picture_for=first_private(PICTURES),
     words=Words(
         narrate=_narrate,
         decision=_decision,

@@ -4,6 +4,7 @@ public image."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ import render.workers
 from engine.core import ActionChoice
 from engine.workers import GAME, determinize
 from render import fonts
+from render.presentation import Image as Image_
 from render.workers import hand, icons, images
 from tests.render import legibility
 from tests.render.workers import golden, positions
@@ -96,6 +98,12 @@ def _differs_only_in_secrets() -> list[tuple[Any, Any]]:
     return pairs
 
 
+def _cards(view: Any, name: str, choices: Sequence[ActionChoice]) -> Image_ | None:
+    picture = render.workers.PRESENTATION.picture("cards")
+    assert picture is not None and picture.private is not None
+    return picture.private(view, name, choices)
+
+
 def test_public_images_show_no_secret() -> None:
     """Other hands, deck orders, unseen volcano cards and pledges differ: the same bytes."""
     differing = 0
@@ -122,10 +130,9 @@ def test_public_images_ignore_a_player_views_private_keys() -> None:
         assert render.workers.render_tablets(private, names) == render.workers.render_tablets(
             public, names
         )
-        images_ = render.workers.PRESENTATION.public_images(private, names)
-        assert [i.png for i in images_] == [
-            i.png for i in render.workers.PRESENTATION.public_images(public, names)
-        ]
+        for picture in render.workers.PRESENTATION.pictures:
+            if picture.public is not None:
+                assert picture.public(private, names) == picture.public(public, names)
 
 
 def test_a_pledge_never_shows_before_the_offering_resolves() -> None:
@@ -155,9 +162,11 @@ def test_the_private_image_is_none_without_anything_to_show() -> None:
     view = GAME.view(positions.state("early"), 0)
     view["hand"] = {"specialists": [], "city": []}
     view["drawn_cards"] = []
-    assert render.workers.PRESENTATION.private_image(view, "Aurelia", []) is None
+    cards = render.workers.PRESENTATION.picture("cards")
+    assert cards is not None and cards.private is not None
+    assert cards.private(view, "Aurelia", []) is None
     full, who, choices = positions.private("mid")
-    image = render.workers.PRESENTATION.private_image(full, who, choices)
+    image = cards.private(full, who, choices)
     assert image is not None and image.filename == "hand.png"
 
 
@@ -182,7 +191,7 @@ def test_positions_of_whole_games_stay_within_budget(players: int, seed: int) ->
             assert png(data).width == 1000
         for seat in positions.deciding(s)[:1]:
             pv = GAME.view(s, seat)
-            image = render.workers.PRESENTATION.private_image(pv, "X", positions.choices(s, seat))
+            image = _cards(pv, "X", positions.choices(s, seat))
             assert image is None or len(image.png) <= MAX_BYTES
 
 
@@ -233,9 +242,8 @@ def test_choice_labels_are_not_read_for_the_public_images() -> None:
     view = positions.public("mid")
     names = positions.names(view)
     assert (
-        render.workers.PRESENTATION.private_image(
-            GAME.view(positions.state("mid"), 0), "A", [ActionChoice("lock", "x")]
-        )
-        is not None
+        _cards(GAME.view(positions.state("mid"), 0), "A", [ActionChoice("lock", "x")]) is not None
     )
-    assert len(render.workers.PRESENTATION.public_images(view, names)) == 2
+    public = [p for p in render.workers.PRESENTATION.pictures if p.public is not None]
+    assert [p.key for p in public] == ["board", "tablets"]
+    assert all(p.public is not None and p.public(view, names).png for p in public)
