@@ -28,7 +28,8 @@ from cogs.settings import Settings, SettingsError
 from host import Chooser, Clock
 from plugins import PLUGINS, GamePlugin
 from sandbox.app import Sandbox
-from storage.db import Database, DatabaseOpenError
+from storage.db import Database
+from storage.rows import DatabaseOpenError
 
 __all__ = ["Settings", "VesuviusBot", "create_bot", "main"]
 

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from host import FakeClock, Host, TableOptions
-from storage.db import MoveWrite
+from storage.rows import MoveWrite
 
 USERS = (11, 22, 33, 44)
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.core import Decision, Game, Seat, decision_of, waited
 from host.model import MIN_TURN_TIME, TableOptions
-from storage.db import Schedule, SeatRow
+from storage.rows import Schedule, SeatRow
 
 Decisions = tuple[Decision[Any], ...]
 

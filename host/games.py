@@ -31,7 +31,8 @@ from host.errors import (
 from host.model import GameStatus, SeatInfo, Status, TableOptions
 from plugins import GamePlugin, PluginResolver
 from storage import codec
-from storage.db import Database, GameBundle, GameRow, SeatRow
+from storage.db import Database
+from storage.rows import GameBundle, GameRow, SeatRow
 
 log = logging.getLogger("host")
 

@@ -40,7 +40,14 @@ from host.model import (
     Status,
 )
 from storage import codec
-from storage.db import EventRow, MoveWrite, Schedule, SeatRow, SeatUpdate, VersionConflictError
+from storage.rows import (
+    EventRow,
+    MoveWrite,
+    Schedule,
+    SeatRow,
+    SeatUpdate,
+    VersionConflictError,
+)
 
 MAX_ACTION_TEXT = 200
 """Longer text is refused before parsing (and never echoed back into a message)."""

@@ -14,7 +14,7 @@ from host.errors import NotAPlayerError
 from host.games import Store
 from host.model import GameStatus, LogEntry, MoveBy, PrivateView, Status, UserGame
 from storage import codec
-from storage.db import EventRow, OutboxRow
+from storage.rows import EventRow, OutboxRow
 
 
 def log_entry(row: EventRow, viewer: Seat | None) -> LogEntry:

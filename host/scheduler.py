@@ -27,7 +27,7 @@ from host.decisions import (
 from host.games import Loaded, Store
 from host.model import MoveResult, Notification, Reminder
 from host.moves import Moves, ai_seed, schedule_of, scheduled
-from storage.db import SeatRow
+from storage.rows import SeatRow
 
 log = logging.getLogger("host")
 

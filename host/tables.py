@@ -37,7 +37,7 @@ from host.model import (
 from host.moves import plan, schedule_of, scheduled, seat_update
 from plugins import GamePlugin
 from storage import codec
-from storage.db import ChannelTakenError, SeatRow
+from storage.rows import ChannelTakenError, SeatRow
 
 WINDOW_ORDERS = ("ask", "never")
 """Standing orders for optional windows besides ``after:<seat>``."""

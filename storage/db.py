@@ -10,294 +10,36 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import partial
-from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 import aiosqlite
 
+from storage.rows import (
+    EVENT_COLUMNS,
+    GAME_COLUMNS,
+    OUTBOX_COLUMNS,
+    SEAT_COLUMNS,
+    ChannelTakenError,
+    DatabaseOpenError,
+    EventRow,
+    GameBundle,
+    GameRow,
+    MoveWrite,
+    OutboxRow,
+    Schedule,
+    SeatRow,
+    SeatUpdate,
+    StorageError,
+    decode_event,
+    decode_game,
+    decode_seat,
+)
+from storage.schema import configure, migrate, open_error, verify_schema
+from storage.writes import check_status, transaction, update_seats, write_moves
+
 T = TypeVar("T")
-
-GAME_COLUMNS = (
-    "id, kind, guild_id, channel_id, creator_id, status, options, seed, players, version, "
-    "turn_started, deadline, reminders_done, next_due, outcome, created_at, updated_at"
-)
-SEAT_COLUMNS = (
-    "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at, "
-    "token, notified_token, notified_message, window_order"
-)
-EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, public_label"
-OUTBOX_COLUMNS = "game_id, version, note, board, created_at, sent_at"
-OPEN_STATUSES = ("lobby", "active")
-
-
-class StorageError(Exception):
-    """The database refused a write (a constraint the caller should have checked)."""
-
-
-class DatabaseOpenError(StorageError):
-    """The database file cannot be used; ``str()`` is one sentence for the operator that names
-    the file, says what is wrong and what to do."""
-
-
-class ChannelTakenError(StorageError):
-    """Another game is already open (lobby or active) in the channel."""
-
-
-class VersionConflictError(StorageError):
-    """The game's stored version is not the one the write was computed from."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    id: int
-    kind: str
-    guild_id: int
-    channel_id: int
-    creator_id: int
-    status: str
-    options: bytes
-    seed: int
-    players: int
-    version: int
-    turn_started: float | None
-    deadline: float | None
-    reminders_done: int
-    next_due: float | None
-    outcome: bytes | None
-    created_at: float
-    updated_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    game_id: int
-    seat: int
-    user_id: int | None
-    ai: str | None
-    ai_controlled: bool
-    resigned: bool
-    timeouts: int
-    waiting_since: float | None
-    joined_at: float
-    token: int = 0
-    """The version at which this seat's decision last changed (its buttons carry it)."""
-    notified_token: int | None = None
-    """The token of the decision last sent to the player privately (``None``: none yet)."""
-    notified_message: int | None = None
-    """The private message (DM) that carried it, so it can be edited in place."""
-    window_order: str = "ask"
-    """The player's standing order for optional windows: ``ask``, ``never`` or
-    ``after:<seat>`` (answered for them unless the window follows that seat's turn)."""
-
-
-@dataclass(frozen=True, slots=True)
-class EventRow:
-    game_id: int
-    seq: int
-    seat: int
-    user_id: int | None
-    by: str
-    action: str
-    label: str
-    events: bytes
-    at: float
-    public_label: str | None = None
-    """What other players may see of a secret action (``None``: the action is public)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OutboxRow:
-    """What one committed version must announce: ``board`` when the channel gets the board
-    (with the words of every move since the last one); ``sent_at`` is ``None`` until sent."""
-
-    game_id: int
-    version: int
-    note: str
-    board: bool
-    created_at: float
-    sent_at: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class GameBundle:
-    """A game row with its seats and latest snapshot (``None`` in the lobby)."""
-
-    game: GameRow
-    seats: tuple[SeatRow, ...]
-    snapshot: bytes | None
-
-
-@dataclass(frozen=True, slots=True)
-class Schedule:
-    """The timing columns of a game row, rewritten together after every change."""
-
-    turn_started: float | None
-    deadline: float | None
-    reminders_done: int
-    next_due: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatUpdate:
-    seat: int
-    ai_controlled: bool
-    resigned: bool
-    timeouts: int
-    waiting_since: float | None
-    token: int
-
-
-@dataclass(frozen=True, slots=True)
-class MoveWrite:
-    """Everything one move writes, in one transaction.
-
-    ``expected_version`` guards against a lost update: the write fails with
-    :class:`VersionConflictError` unless the stored version equals it.
-    """
-
-    game_id: int
-    expected_version: int
-    event: EventRow
-    snapshot: bytes
-    status: str
-    outcome: bytes | None
-    schedule: Schedule
-    seats: tuple[SeatUpdate, ...]
-    at: float
-    note: str = ""
-    """The outbox note of this version (why the move was not its player's, if so)."""
-    board: bool = False
-    """Whether the channel gets a board for this version (the outbox's ``board``)."""
-
-
-def _game(row: Sequence[Any]) -> GameRow:
-    return GameRow(*row)
-
-
-def _seat(row: Sequence[Any]) -> SeatRow:
-    return SeatRow(
-        row[0],
-        row[1],
-        row[2],
-        row[3],
-        bool(row[4]),
-        bool(row[5]),
-        row[6],
-        row[7],
-        row[8],
-        row[9],
-        row[10],
-        row[11],
-        row[12],
-    )
-
-
-def _event(row: Sequence[Any]) -> EventRow:
-    return EventRow(*row)
-
-
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migrations shipped in ``storage/migrations`` (``0001_name.sql``), in order."""
-    found: list[tuple[int, str]] = []
-    for entry in resources.files("storage").joinpath("migrations").iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
-    found.sort()
-    numbers = [n for n, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise StorageError(f"migrations must be numbered 1..n without gaps, found {numbers}")
-    return found
-
-
-def configure(conn: sqlite3.Connection) -> None:
-    """Connection settings every connection to a game database uses."""
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute("PRAGMA busy_timeout=5000")
-
-
-def migrate(conn: sqlite3.Connection) -> int:
-    """Bring the schema up to date (tracked in ``PRAGMA user_version``); returns the version."""
-    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    available = migrations()
-    if current > len(available):
-        raise StorageError(
-            f"the database has schema version {current}, newer than this code "
-            f"({len(available)}); upgrade the bot"
-        )
-    for number, sql in available[current:]:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in _statements(sql):
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version={number}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-    return len(available)
-
-
-TABLES = ("games", "seats", "events", "snapshots", "guild_settings", "outbox")
-
-
-def verify_schema(conn: sqlite3.Connection) -> None:
-    """The tables a game database has (reading the schema also finds a damaged one)."""
-    names = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    missing = [t for t in TABLES if t not in names]
-    if missing:
-        raise StorageError(f"the tables {', '.join(missing)} are missing")
-
-
-def open_error(path: Path, error: BaseException) -> DatabaseOpenError:
-    """One sentence for the operator: the file, what is wrong, what to do."""
-    text = str(error)
-    low = text.lower()
-    if "readonly" in low or "read-only" in low or isinstance(error, PermissionError):
-        return DatabaseOpenError(
-            f"{path} cannot be written ({text}): the bot must be able to write the file and "
-            "its folder; fix their permissions or set VESUVIUS_DB to a writable place."
-        )
-    if "full" in low or "disk i/o" in low or "no space" in low:
-        return DatabaseOpenError(
-            f"{path} cannot be written because the disk is full or failing ({text}): free "
-            "some space (or check the disk), then start the bot again."
-        )
-    if "unable to open" in low or isinstance(error, (FileNotFoundError, IsADirectoryError)):
-        return DatabaseOpenError(
-            f"{path} cannot be opened ({text}): check that its folder exists and the path is "
-            "a file, or set VESUVIUS_DB to another file."
-        )
-    if "newer than this code" in low:
-        return DatabaseOpenError(f"{path}: {text}.")
-    return DatabaseOpenError(
-        f"{path} is damaged or is not a Vesuvius game database ({type(error).__name__}: "
-        f"{text}): restore it from a copy made with `python -m storage.backup`, or move it "
-        "away to start with a new database."
-    )
-
-
-def _statements(sql: str) -> Iterable[str]:
-    """Split a migration into statements (``sqlite3.complete_statement`` handles triggers)."""
-    buffer = ""
-    for line in sql.splitlines(keepends=True):
-        buffer += line
-        if sqlite3.complete_statement(buffer):
-            statement = buffer.strip()
-            if statement.strip(";").strip() and not _only_comments(statement):
-                yield statement
-            buffer = ""
-    if buffer.strip() and not _only_comments(buffer):
-        raise StorageError(f"incomplete statement at the end of a migration: {buffer[:60]!r}")
-
-
-def _only_comments(text: str) -> bool:
-    return all(not ln.strip() or ln.strip().startswith("--") for ln in text.splitlines())
 
 
 class Database:
@@ -372,7 +114,9 @@ class Database:
             ).fetchall()
             snap = c.execute("SELECT state FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
             return GameBundle(
-                _game(row), tuple(_seat(s) for s in seats), None if snap is None else snap[0]
+                decode_game(row),
+                tuple(decode_seat(s) for s in seats),
+                None if snap is None else snap[0],
             )
 
         return await self.run(read)
@@ -419,7 +163,7 @@ class Database:
                     "ORDER BY seq LIMIT ?",
                     (game_id, after, -1 if limit is None else limit),
                 ).fetchall()
-            return [_event(r) for r in rows]
+            return [decode_event(r) for r in rows]
 
         return await self.run(read)
 
@@ -457,7 +201,7 @@ class Database:
                 (user_id,),
             ).fetchall()
             n = len(GAME_COLUMNS.split(","))
-            return [(_game(r[:n]), _seat(r[n:])) for r in rows]
+            return [(decode_game(r[:n]), decode_seat(r[n:])) for r in rows]
 
         return await self.run(read)
 
@@ -534,8 +278,8 @@ class Database:
         lobby to ``creator_id`` if given)."""
 
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
-                _check_status(c, game_id, "lobby")
+            with transaction(c):
+                check_status(c, game_id, "lobby")
                 c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                 c.executemany(
                     "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, joined_at) "
@@ -567,8 +311,8 @@ class Database:
         waiting_set = set(waiting)
 
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
-                _check_status(c, game_id, "lobby")
+            with transaction(c):
+                check_status(c, game_id, "lobby")
                 c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                 c.executemany(
                     "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, "
@@ -631,7 +375,7 @@ class Database:
                 batch, self._pending = self._pending, []
                 moves = [m for m, _ in batch]
                 try:
-                    errors = await self.run(partial(_write_moves, moves=moves))
+                    errors = await self.run(partial(write_moves, moves=moves))
                 except BaseException as e:  # the commit itself failed: nothing was written
                     for _, future in batch:
                         if not future.done():
@@ -655,7 +399,7 @@ class Database:
         """Rewrite the timing columns (and seat flags) of an active game without a move."""
 
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
+            with transaction(c):
                 c.execute(
                     "UPDATE games SET turn_started = ?, deadline = ?, reminders_done = ?, "
                     "next_due = ?, updated_at = ? WHERE id = ?",
@@ -668,7 +412,7 @@ class Database:
                         game_id,
                     ),
                 )
-                _update_seats(c, game_id, seats)
+                update_seats(c, game_id, seats)
 
         await self.run(write)
 
@@ -677,7 +421,7 @@ class Database:
         nothing more is scheduled for it, e.g. its stored state cannot be read)."""
 
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
+            with transaction(c):
                 c.execute(
                     "UPDATE games SET next_due = ? WHERE id = ? AND status = 'active'",
                     (when, game_id),
@@ -691,7 +435,7 @@ class Database:
         """End a game (``cancelled`` / ``finished``): no more deadlines."""
 
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
+            with transaction(c):
                 c.execute(
                     "UPDATE games SET status = ?, outcome = coalesce(?, outcome), "
                     "next_due = NULL, deadline = NULL, updated_at = ? WHERE id = ?",
@@ -709,7 +453,7 @@ class Database:
         language: str | None,
     ) -> None:
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
+            with transaction(c):
                 c.execute(
                     "INSERT INTO guild_settings (guild_id, turn_time, timeout_policy, language) "
                     "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
@@ -751,7 +495,7 @@ class Database:
         """Mark every unsent version of ``game_id`` up to ``through`` sent."""
 
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
+            with transaction(c):
                 c.execute(
                     "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND version <= ? "
                     "AND sent_at IS NULL",
@@ -794,7 +538,7 @@ class Database:
         """Record the decision (``token``) last sent privately to a seat's player and where."""
 
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
+            with transaction(c):
                 c.execute(
                     "UPDATE seats SET notified_token = ?, notified_message = ? "
                     "WHERE game_id = ? AND seat = ?",
@@ -807,7 +551,7 @@ class Database:
         """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``)."""
 
         def write(c: sqlite3.Connection) -> None:
-            with _transaction(c):
+            with transaction(c):
                 c.execute(
                     "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",
                     (order, game_id, seat),
@@ -840,113 +584,3 @@ def backup_file(source: str | Path, dest: str | Path) -> Path:
         src.close()
     tmp.replace(dest)
     return dest
-
-
-class _transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error) on an autocommit connection."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
-        return self.conn
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        if exc_type is None:
-            self.conn.execute("COMMIT")
-        else:
-            self.conn.execute("ROLLBACK")
-
-
-def _check_status(c: sqlite3.Connection, game_id: int, status: str) -> None:
-    row = c.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-    if row is None or row[0] != status:
-        raise VersionConflictError(f"game {game_id} is not in status {status!r}")
-
-
-def _write_moves(c: sqlite3.Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
-    """Write a batch of moves in one transaction, each in its own savepoint."""
-    errors: list[Exception | None] = []
-    with _transaction(c):
-        for move in moves:
-            c.execute("SAVEPOINT move")
-            try:
-                _write_move(c, move)
-            except (VersionConflictError, sqlite3.IntegrityError) as e:
-                c.execute("ROLLBACK TO move")
-                c.execute("RELEASE move")
-                errors.append(e if isinstance(e, VersionConflictError) else StorageError(str(e)))
-                continue
-            c.execute("RELEASE move")
-            errors.append(None)
-    return errors
-
-
-def _write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
-    s = move.schedule
-    cur = c.execute(
-        "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
-        "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ? "
-        "WHERE id = ? AND version = ? AND status = 'active'",
-        (
-            move.event.seq,
-            move.status,
-            move.outcome,
-            s.turn_started,
-            s.deadline,
-            s.reminders_done,
-            s.next_due,
-            move.at,
-            move.game_id,
-            move.expected_version,
-        ),
-    )
-    if cur.rowcount != 1:
-        raise VersionConflictError(
-            f"game {move.game_id} is not active at version {move.expected_version}"
-        )
-    e = move.event
-    c.execute(
-        f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            e.game_id,
-            e.seq,
-            e.seat,
-            e.user_id,
-            e.by,
-            e.action,
-            e.label,
-            e.events,
-            e.at,
-            e.public_label,
-        ),
-    )
-    c.execute(
-        "INSERT INTO outbox (game_id, version, note, board, created_at) VALUES (?, ?, ?, ?, ?)",
-        (move.game_id, e.seq, move.note, int(move.board), move.at),
-    )
-    c.execute(
-        "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",
-        (e.seq, move.snapshot, move.game_id),
-    )
-    _update_seats(c, move.game_id, move.seats)
-
-
-def _update_seats(c: sqlite3.Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-    c.executemany(
-        "UPDATE seats SET ai_controlled = ?, resigned = ?, timeouts = ?, waiting_since = ?, "
-        "token = ? WHERE game_id = ? AND seat = ?",
-        [
-            (
-                int(s.ai_controlled),
-                int(s.resigned),
-                s.timeouts,
-                s.waiting_since,
-                s.token,
-                game_id,
-                s.seat,
-            )
-            for s in seats
-        ],
-    )

@@ -16,15 +16,9 @@ import pytest
 from host import FakeClock
 from storage import codec
 from storage.check import check_database
-from storage.db import (
-    Database,
-    EventRow,
-    MoveWrite,
-    Schedule,
-    StorageError,
-    VersionConflictError,
-    migrations,
-)
+from storage.db import Database
+from storage.rows import EventRow, MoveWrite, Schedule, StorageError, VersionConflictError
+from storage.schema import migrations
 from tests.host.helpers import open_host, random_move, started_game
 from tests.toy import games
 

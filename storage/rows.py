@@ -1,0 +1,187 @@
+"""The rows of the game database as Python values: games, seats, events, the outbox, what one
+move writes, and the storage errors. Plain frozen dataclasses; no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+GAME_COLUMNS = (
+    "id, kind, guild_id, channel_id, creator_id, status, options, seed, players, version, "
+    "turn_started, deadline, reminders_done, next_due, outcome, created_at, updated_at"
+)
+SEAT_COLUMNS = (
+    "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at, "
+    "token, notified_token, notified_message, window_order"
+)
+EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, public_label"
+OUTBOX_COLUMNS = "game_id, version, note, board, created_at, sent_at"
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StorageError(Exception):
+    """The database refused a write (a constraint the caller should have checked)."""
+
+
+class DatabaseOpenError(StorageError):
+    """The database file cannot be used; ``str()`` is one sentence for the operator that names
+    the file, says what is wrong and what to do."""
+
+
+class ChannelTakenError(StorageError):
+    """Another game is already open (lobby or active) in the channel."""
+
+
+class VersionConflictError(StorageError):
+    """The game's stored version is not the one the write was computed from."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    status: str
+    options: bytes
+    seed: int
+    players: int
+    version: int
+    turn_started: float | None
+    deadline: float | None
+    reminders_done: int
+    next_due: float | None
+    outcome: bytes | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    ai: str | None
+    ai_controlled: bool
+    resigned: bool
+    timeouts: int
+    waiting_since: float | None
+    joined_at: float
+    token: int = 0
+    """The version at which this seat's decision last changed (its buttons carry it)."""
+    notified_token: int | None = None
+    """The token of the decision last sent to the player privately (``None``: none yet)."""
+    notified_message: int | None = None
+    """The private message (DM) that carried it, so it can be edited in place."""
+    window_order: str = "ask"
+    """The player's standing order for optional windows: ``ask``, ``never`` or
+    ``after:<seat>`` (answered for them unless the window follows that seat's turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    game_id: int
+    seq: int
+    seat: int
+    user_id: int | None
+    by: str
+    action: str
+    label: str
+    events: bytes
+    at: float
+    public_label: str | None = None
+    """What other players may see of a secret action (``None``: the action is public)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """What one committed version must announce: ``board`` when the channel gets the board
+    (with the words of every move since the last one); ``sent_at`` is ``None`` until sent."""
+
+    game_id: int
+    version: int
+    note: str
+    board: bool
+    created_at: float
+    sent_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameBundle:
+    """A game row with its seats and latest snapshot (``None`` in the lobby)."""
+
+    game: GameRow
+    seats: tuple[SeatRow, ...]
+    snapshot: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """The timing columns of a game row, rewritten together after every change."""
+
+    turn_started: float | None
+    deadline: float | None
+    reminders_done: int
+    next_due: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatUpdate:
+    seat: int
+    ai_controlled: bool
+    resigned: bool
+    timeouts: int
+    waiting_since: float | None
+    token: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWrite:
+    """Everything one move writes, in one transaction.
+
+    ``expected_version`` guards against a lost update: the write fails with
+    :class:`VersionConflictError` unless the stored version equals it.
+    """
+
+    game_id: int
+    expected_version: int
+    event: EventRow
+    snapshot: bytes
+    status: str
+    outcome: bytes | None
+    schedule: Schedule
+    seats: tuple[SeatUpdate, ...]
+    at: float
+    note: str = ""
+    """The outbox note of this version (why the move was not its player's, if so)."""
+    board: bool = False
+    """Whether the channel gets a board for this version (the outbox's ``board``)."""
+
+
+def decode_game(row: Sequence[Any]) -> GameRow:
+    return GameRow(*row)
+
+
+def decode_seat(row: Sequence[Any]) -> SeatRow:
+    return SeatRow(
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        bool(row[4]),
+        bool(row[5]),
+        row[6],
+        row[7],
+        row[8],
+        row[9],
+        row[10],
+        row[11],
+        row[12],
+    )
+
+
+def decode_event(row: Sequence[Any]) -> EventRow:
+    return EventRow(*row)

@@ -1,0 +1,125 @@
+"""What one move writes, in one transaction on the database thread: the game row (guarded by its
+version), the event, the outbox row, the snapshot and the seats; and the transaction helper."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from storage.rows import (
+    EVENT_COLUMNS,
+    MoveWrite,
+    SeatUpdate,
+    StorageError,
+    VersionConflictError,
+)
+
+
+class transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error) on an autocommit connection."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if exc_type is None:
+            self.conn.execute("COMMIT")
+        else:
+            self.conn.execute("ROLLBACK")
+
+
+def check_status(c: sqlite3.Connection, game_id: int, status: str) -> None:
+    row = c.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None or row[0] != status:
+        raise VersionConflictError(f"game {game_id} is not in status {status!r}")
+
+
+def write_moves(c: sqlite3.Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
+    """Write a batch of moves in one transaction, each in its own savepoint."""
+    errors: list[Exception | None] = []
+    with transaction(c):
+        for move in moves:
+            c.execute("SAVEPOINT move")
+            try:
+                write_move(c, move)
+            except (VersionConflictError, sqlite3.IntegrityError) as e:
+                c.execute("ROLLBACK TO move")
+                c.execute("RELEASE move")
+                errors.append(e if isinstance(e, VersionConflictError) else StorageError(str(e)))
+                continue
+            c.execute("RELEASE move")
+            errors.append(None)
+    return errors
+
+
+def write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
+    s = move.schedule
+    cur = c.execute(
+        "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
+        "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ? "
+        "WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            move.event.seq,
+            move.status,
+            move.outcome,
+            s.turn_started,
+            s.deadline,
+            s.reminders_done,
+            s.next_due,
+            move.at,
+            move.game_id,
+            move.expected_version,
+        ),
+    )
+    if cur.rowcount != 1:
+        raise VersionConflictError(
+            f"game {move.game_id} is not active at version {move.expected_version}"
+        )
+    e = move.event
+    c.execute(
+        f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            e.game_id,
+            e.seq,
+            e.seat,
+            e.user_id,
+            e.by,
+            e.action,
+            e.label,
+            e.events,
+            e.at,
+            e.public_label,
+        ),
+    )
+    c.execute(
+        "INSERT INTO outbox (game_id, version, note, board, created_at) VALUES (?, ?, ?, ?, ?)",
+        (move.game_id, e.seq, move.note, int(move.board), move.at),
+    )
+    c.execute(
+        "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",
+        (e.seq, move.snapshot, move.game_id),
+    )
+    update_seats(c, move.game_id, move.seats)
+
+
+def update_seats(c: sqlite3.Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
+    c.executemany(
+        "UPDATE seats SET ai_controlled = ?, resigned = ?, timeouts = ?, waiting_since = ?, "
+        "token = ? WHERE game_id = ? AND seat = ?",
+        [
+            (
+                int(s.ai_controlled),
+                int(s.resigned),
+                s.timeouts,
+                s.waiting_since,
+                s.token,
+                game_id,
+                s.seat,
+            )
+            for s in seats
+        ],
+    )
