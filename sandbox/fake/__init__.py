@@ -8,6 +8,7 @@ See docs/sandbox.md, docs/testing.md ("End-to-end tests") and
 from .model import Attachment, Channel, Choice, Guild, Message, Role
 from .runner import RunningBot, bot_running, redirect_discord, start_bot
 from .server import FakeClock, FakeDiscord, Rejection, RequestRecord
+from .wire import Sent
 from .users import DriverError, FakeUser, InteractionFailed, InteractionResult
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "RequestRecord",
     "Role",
     "RunningBot",
+    "Sent",
     "bot_running",
     "redirect_discord",
     "start_bot",

@@ -159,6 +159,8 @@ class Message:
     edited_at: str | None = None
     deleted: bool = False
     timestamp: str = field(default_factory=iso_now)
+    pinged: tuple[int, ...] = ()
+    """The users its mentions notified (Discord's ``allowed_mentions`` applied)."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -268,6 +270,17 @@ class Message:
 
 
 _MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def mentioned(content: str, allowed: Json | None) -> tuple[int, ...]:
+    """The user ids a message's mentions notify: every ``<@id>`` in ``content`` that
+    ``allowed`` (Discord's ``allowed_mentions``; ``None``: the default, everyone mentioned)
+    lets through."""
+    ids = tuple(dict.fromkeys(int(x) for x in _MENTION.findall(content)))
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return ids
+    listed = {int(x) for x in allowed.get("users") or []}
+    return tuple(i for i in ids if i in listed)
 
 
 def _walk(components: list[Json]) -> Iterator[Json]:

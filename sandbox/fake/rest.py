@@ -21,6 +21,7 @@ from .model import (
     Message,
     P,
     iso_now,
+    mentioned,
     snowflake,
 )
 from .users import FakeUser
@@ -29,6 +30,7 @@ from .wire import (
     DiscordHTTPError,
     Rejection,
     RequestRecord,
+    Sent,
     _parse_json,
     _summary,
     form_error,
@@ -272,10 +274,22 @@ class Rest(Gateway):
         channel.messages.append(msg)
         if channel.is_thread and channel.archived and not channel.locked:
             channel.archived = False
+        if author is self.bot:
+            if channel.guild is not None and visible_to is None and not msg.loading:
+                msg.pinged = mentioned(msg.content, data.get("allowed_mentions"))
+            self._sent("new", msg, files, msg.pinged)
         return msg
+
+    def _sent(
+        self, kind: str, msg: Message, files: list[tuple[str, bytes]], pinged: tuple[int, ...]
+    ) -> None:
+        if self.record:
+            uploads = tuple((name, len(data)) for name, data in files)
+            self.sent.append(Sent(kind, msg, uploads, pinged))
 
     def _apply_edit(self, msg: Message, data: Json, files: list[tuple[str, bytes]]) -> None:
         self._validate_message(data, files, [])
+        filled = msg.loading  # a deferred "thinking" message gets its content: as if new
         if "content" in data:
             msg.content = str(data["content"] or "")
         if "embeds" in data:
@@ -301,6 +315,10 @@ class Rest(Gateway):
             msg.flags = keep | (int(data["flags"]) & ~(EPHEMERAL | LOADING))
         msg.flags &= ~LOADING
         msg.edited_at = iso_now()
+        pinged: tuple[int, ...] = ()
+        if filled and msg.channel.guild is not None and msg.visible_to is None:
+            pinged = msg.pinged = mentioned(msg.content, data.get("allowed_mentions"))
+        self._sent("new" if filled else "edit", msg, files, pinged)
 
     def _channel_or_404(self, channel_id: str) -> Channel:
         chan = self.channel_by_id(int(channel_id))

@@ -25,6 +25,7 @@ from .wire import (
     Interaction,
     Rejection,
     RequestRecord,
+    Sent,
     log,
 )
 
@@ -78,6 +79,7 @@ class FakeState:
         self.bot_errors: list[logging.LogRecord] = []  # filled by the runner (discord.* ERRORs)
         self.identify_payloads: list[Json] = []
         self.internal_errors: list[str] = []
+        self.sent: list[Sent] = []  # every message the bot created or edited, in order
         # A readable log of play and of the bot's requests. With ``echo`` it is also printed,
         # so pytest shows it under "Captured stdout" when a test fails.
         self.transcript: list[str] = []

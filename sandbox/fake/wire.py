@@ -138,6 +138,19 @@ class RequestRecord:
     response: Any = None
 
 
+@dataclass(frozen=True)
+class Sent:
+    """One message the bot created (``kind="new"``) or edited (``"edit"``), as a person would
+    notice it: ``files`` are the uploads it carried (name, bytes), ``pinged`` the users whose
+    mention in it notified them (a mention in an edit notifies nobody, except when it fills in
+    a deferred "thinking" message, as on Discord). ``message`` is live (later edits show)."""
+
+    kind: str
+    message: Any
+    files: tuple[tuple[str, int], ...]
+    pinged: tuple[int, ...]
+
+
 @dataclass
 class Rejection:
     """A 4xx the fake answered, with Discord's error body."""

@@ -207,6 +207,18 @@ class SampleBot(commands.Bot):
                 f"secret for {interaction.user.name}", ephemeral=True
             )
 
+        @tree.command(description="mention the caller: quietly, aloud, then in an edit")
+        async def mention(interaction: discord.Interaction) -> None:
+            who = interaction.user.mention
+            await interaction.response.send_message(
+                f"quiet {who}", allowed_mentions=discord.AllowedMentions.none()
+            )
+            assert isinstance(interaction.channel, discord.TextChannel)
+            loud = await interaction.channel.send(
+                f"loud {who}", allowed_mentions=discord.AllowedMentions(users=True)
+            )
+            await loud.edit(content=f"edited {who}", allowed_mentions=discord.AllowedMentions.all())
+
         @tree.command(description="make a move")
         async def move(interaction: discord.Interaction, action: str) -> None:
             await interaction.response.send_message(f"moved: {action}")

@@ -691,3 +691,24 @@ async def test_components_v2_and_concurrent_clicks(
     assert (a.content, b.content) == ("went", "went")
     assert a.message is not b.message and a.ephemeral and b.ephemeral
     assert alice.can_see(a.message) and not alice.can_see(b.message)  # type: ignore[arg-type]
+
+
+async def test_mentions_notify_as_allowed_and_every_message_sent_is_recorded(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """``Message.pinged`` applies ``allowed_mentions`` (an edit notifies nobody) and
+    ``fake.sent`` records what the bot created and edited, with its uploads."""
+    await start_bot(SampleBot())
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    await alice.slash("mention", channel=chan)
+    await fake_discord.wait_for(lambda: any(s.kind == "edit" for s in fake_discord.sent))
+    quiet, loud = [m for m in chan.messages if alice.mention in m.content]
+    assert quiet.pinged == () and loud.pinged == (alice.id,)
+    kinds = [(s.kind, s.message, s.pinged) for s in fake_discord.sent]
+    assert kinds == [("new", quiet, ()), ("new", loud, (alice.id,)), ("edit", loud, ())]
+    assert loud.content.startswith("edited")  # the record is live
+    await alice.slash("board", channel=chan)
+    await fake_discord.wait_for(lambda: any(s.files for s in fake_discord.sent))
+    board = next(s for s in fake_discord.sent if s.files)
+    assert board.kind == "new" and board.files[0][0] == "board.png" and board.files[0][1] > 8
