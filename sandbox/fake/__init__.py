@@ -8,8 +8,8 @@ See docs/sandbox.md, docs/testing.md ("End-to-end tests") and
 from .model import Attachment, Channel, Choice, Guild, Message, Role
 from .runner import RunningBot, bot_running, redirect_discord, start_bot
 from .server import FakeClock, FakeDiscord, Rejection, RequestRecord
-from .wire import Sent
 from .users import DriverError, FakeUser, InteractionFailed, InteractionResult
+from .wire import Sent
 
 __all__ = [
     "Attachment",
