@@ -298,6 +298,7 @@ class Store:
                 notified_token=s.notified_token,
                 notified_message=s.notified_message,
                 window_order=s.window_order,
+                notified_key=s.notified_key,
             )
             for s in lg.seats
             if s.seat in wanted

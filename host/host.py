@@ -92,6 +92,11 @@ class Host:
         self.last_board = r.last_board
         self.notes = r.notes
         self.set_notified = r.set_notified
+        self.quiet_versions = r.quiet_versions
+        self.step_message = r.step_message
+        self.set_step_message = r.set_step_message
+        self.notify_setting = r.notify_setting
+        self.set_notify_setting = r.set_notify_setting
 
     @classmethod
     async def open(

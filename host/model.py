@@ -16,6 +16,9 @@ Status = Literal["lobby", "active", "finished", "cancelled"]
 TimeoutPolicy = Literal["ai", "skip"]
 SeatOrder = Literal["random", "joined"]
 MoveBy = Literal["player", "ai", "timeout", "auto"]
+Notify = Literal["dm", "mention", "both", "none"]
+"""How a player is told of their decisions: a DM per decision (and a channel mention only while
+their DMs are closed), a channel mention only, both, or neither (they look with ``/hand``)."""
 """Who made a move: the seat's player, an AI (AI seat or taken-over seat), the timeout policy,
 or the host playing a seat's only legal action (``auto``, tables with ``auto_forced``)."""
 
@@ -100,6 +103,8 @@ class SeatInfo:
     """The private message that carried it (edited in place when the decision goes on)."""
     window_order: str = "ask"
     """The standing order for optional windows: ``ask``, ``never`` or ``after:<seat>``."""
+    notified_key: str | None = None
+    """The key of the decision last sent privately (the same while it goes on)."""
 
     @property
     def is_ai(self) -> bool:

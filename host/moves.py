@@ -159,22 +159,40 @@ class Moves:
                 for s in lg.seats
             )
             result = await self.apply(lg, seat.seat, parsed, "player", updated, note="")
-            await self.answer_standing(lg)
+            await self.play_automatic(lg)
             return result
 
-    async def answer_standing(self, lg: Loaded) -> None:
-        """Answer at once, under the game's lock, what players answered in advance (standing
-        orders for windows, ``standing_answers``): a window the move opened is announced
-        waiting only on those still asked, and closes in this same call when all of them pass
-        by standing order. Each answer is a move of its own (``by="auto"``)."""
+    async def play_automatic(self, lg: Loaded) -> None:
+        """Play at once, under the game's lock, what needs nobody to decide: what players
+        answered in advance (standing orders for windows, ``standing_answers``: a window the
+        move opened is announced waiting only on those still asked, and closes in this same call
+        when all of them pass; nobody tells these answers) and a seat's only legal action on a
+        table with ``auto_forced`` (:meth:`forced_move`), so no player is asked a decision that
+        is then played for them and the move's board shows where the table really stands. Each
+        is a move of its own (``by="auto"``)."""
         for _ in range(MAX_STANDING):
             if lg.row.status != "active":
                 return
             answers = standing_answers(lg.seats, lg.pending)
-            if not answers:
+            if answers:
+                seat, action = answers[0]
+                await self.apply(lg, seat, action, "auto", lg.seats, note="", quiet=True)
+                continue
+            if await self.forced_move(lg) is None:
                 return
-            seat, action = answers[0]
-            await self.apply(lg, seat, action, "auto", lg.seats, note="")
+
+    async def forced_move(self, lg: Loaded) -> MoveResult | None:
+        """The only legal action of the seat the game waits on, played for a human seat on a
+        table with ``auto_forced`` (Downfall R6); ``None`` when there is none. An AI-controlled
+        seat's move is its AI's (the scheduler's)."""
+        seat = forced_seat(lg.options, lg.game, lg.state, lg.pending)
+        if seat is None or lg.seat(seat).ai_controlled:
+            return None
+        (action,) = lg.legal_of(seat)
+        row = lg.seat(seat)
+        who = f"<@{row.user_id}>" if row.user_id is not None else (row.ai or "an AI")
+        note = f"Only one move was possible for {who}, so it was played automatically."
+        return await self.apply(lg, seat, action, "auto", lg.seats, note=note)
 
     def _parse(self, lg: Loaded, seat: Seat, action: str | object) -> Any:
         game, state = lg.game, lg.state
@@ -282,7 +300,11 @@ class Moves:
         note: str,
         chooser: str | None = None,
         taken_over: bool = False,
+        quiet: bool = False,
     ) -> MoveResult:
+        """Apply ``action`` for ``seat`` and commit it (event, snapshot, schedule, seats and its
+        outbox row, one transaction); ``quiet``: nobody tells this move (a standing order's
+        answer)."""
         game, state, row = lg.game, lg.state, lg.row
         before = lg.pending
         label = game.describe_action(state, seat, action)
@@ -354,6 +376,7 @@ class Moves:
                     at=now,
                     note=note,
                     board=board,
+                    quiet=quiet,
                 )
             )
         except asyncio.CancelledError:

@@ -10,11 +10,11 @@ import dataclasses
 from typing import cast
 
 from engine.core import JSON, Event, Seat, redact
-from host.errors import NotAPlayerError
+from host.errors import BadOptionError, NotAPlayerError
 from host.games import Store
-from host.model import GameStatus, LogEntry, MoveBy, PrivateView, Status, UserGame
+from host.model import GameStatus, LogEntry, MoveBy, Notify, PrivateView, Status, UserGame
 from storage import codec
-from storage.rows import EventRow, OutboxRow
+from storage.rows import NOTIFY, EventRow, OutboxRow, StepMessage
 
 
 def log_entry(row: EventRow, viewer: Seat | None) -> LogEntry:
@@ -137,14 +137,50 @@ class Reading:
         return await self.db.last_board(game_id)
 
     async def set_notified(
-        self, game_id: int, seat: Seat, token: int | None, message_id: int | None
+        self,
+        game_id: int,
+        seat: Seat,
+        token: int | None,
+        message_id: int | None,
+        key: str | None = None,
     ) -> None:
-        """The decision (``token``) last sent privately to the seat's player, and where."""
-        await self.db.set_notified(game_id, seat, token, message_id)
+        """The decision (``token``, its ``key``) last sent privately to the seat's player, and
+        the DM that carried it (``None``: a private reply, or nothing)."""
+        await self.db.set_notified(game_id, seat, token, message_id, key)
         lg = await self.store.get(game_id)
         lg.seats = tuple(
-            dataclasses.replace(s, notified_token=token, notified_message=message_id)
+            dataclasses.replace(
+                s, notified_token=token, notified_message=message_id, notified_key=key
+            )
             if s.seat == seat
             else s
             for s in lg.seats
         )
+
+    async def quiet_versions(self, game_id: int, after: int) -> set[int]:
+        """The versions after ``after`` whose moves nobody tells (a standing order's answer)."""
+        return await self.db.quiet_versions(game_id, after)
+
+    async def step_message(self, game_id: int) -> StepMessage | None:
+        """The channel's status message of the game's simultaneous step, if one is known."""
+        return await self.db.step_message(game_id)
+
+    async def set_step_message(self, game_id: int, step: StepMessage | None) -> None:
+        """Remember the step's status message (``None``: the step is over)."""
+        await self.db.set_step_message(step, game_id)
+
+    async def notify_setting(self, user: int) -> Notify:
+        """How ``user`` wants to be told of their decisions (``dm`` unless they chose)."""
+        value = await self.db.notify_setting(user)
+        return cast(Notify, value if value in NOTIFY else "dm")
+
+    async def set_notify_setting(self, user: int, notify: str) -> Notify:
+        """``user``'s choice (``dm``, ``mention``, ``both``, ``none``), for all their games."""
+        if notify not in NOTIFY:
+            raise BadOptionError(
+                f"`{notify}` is not a notification setting: choose one of "
+                + ", ".join(f"`{n}`" for n in NOTIFY)
+                + "."
+            )
+        await self.db.set_notify_setting(user, notify)
+        return cast(Notify, notify)

@@ -132,21 +132,19 @@ class Scheduler:
             # First, and not held back by the AI budget: what this run announces (an AI's move
             # that opened a window) must not wait on a player whose standing order answered it.
             seat, action = answers[0]
-            out.append(await self.moves.apply(lg, seat, action, "auto", lg.seats, note=""))
+            out.append(
+                await self.moves.apply(lg, seat, action, "auto", lg.seats, note="", quiet=True)
+            )
             return "played"
         if any(by_seat[s].ai_controlled for s in pending.waited):
             return "ai" if may_play else "done"
-        forced = forced_seat(lg.options, lg.game, lg.state, pending)
-        if forced is not None:
+        if forced_seat(lg.options, lg.game, lg.state, pending) is not None:
             if not may_play:
                 return "done"
-            (action,) = lg.legal_of(forced)
-            note = (
-                f"Only one move was possible for {_mention(by_seat[forced])}, so it was "
-                "played automatically."
-            )
-            out.append(await self.moves.apply(lg, forced, action, "auto", lg.seats, note=note))
-            return "played"
+            forced = await self.moves.forced_move(lg)
+            if forced is not None:
+                out.append(forced)
+                return "played"
         if not timed_out and lg.row.deadline is not None and now >= lg.row.deadline:
             # Each decision times out once per run; the next deadline runs from now.
             for seat in sorted(pending.waited):

@@ -16,10 +16,10 @@ from typing import TypeVar, cast
 
 import aiosqlite
 
+from storage.outbox import Deliveries
 from storage.rows import (
     EVENT_COLUMNS,
     GAME_COLUMNS,
-    OUTBOX_COLUMNS,
     SEAT_COLUMNS,
     ChannelTakenError,
     DatabaseOpenError,
@@ -27,7 +27,6 @@ from storage.rows import (
     GameBundle,
     GameRow,
     MoveWrite,
-    OutboxRow,
     Schedule,
     SeatRow,
     SeatUpdate,
@@ -42,7 +41,7 @@ from storage.writes import check_status, transaction, update_seats, write_moves
 T = TypeVar("T")
 
 
-class Database:
+class Database(Deliveries):
     """An open game database. Create with ``await Database.open(path)``; ``await db.close()``."""
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
@@ -460,101 +459,6 @@ class Database:
                     "turn_time = excluded.turn_time, timeout_policy = excluded.timeout_policy, "
                     "language = excluded.language",
                     (guild_id, turn_time, timeout_policy, language),
-                )
-
-        await self.run(write)
-
-    # -- the outbox and private notices ------------------------------------------------------
-
-    async def unsent(self, game_id: int) -> list[OutboxRow]:
-        """The versions of ``game_id`` not yet announced, oldest first."""
-        return await self.run(
-            lambda c: [
-                OutboxRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5])
-                for r in c.execute(
-                    f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND sent_at IS NULL "
-                    "ORDER BY version",
-                    (game_id,),
-                ).fetchall()
-            ]
-        )
-
-    async def games_with_unsent(self) -> list[int]:
-        """Every game with an announcement still to send (after a restart), oldest first."""
-        return await self.run(
-            lambda c: [
-                int(r[0])
-                for r in c.execute(
-                    "SELECT game_id FROM outbox WHERE sent_at IS NULL "
-                    "GROUP BY game_id ORDER BY min(created_at)"
-                ).fetchall()
-            ]
-        )
-
-    async def mark_sent(self, game_id: int, through: int, now: float) -> None:
-        """Mark every unsent version of ``game_id`` up to ``through`` sent."""
-
-        def write(c: sqlite3.Connection) -> None:
-            with transaction(c):
-                c.execute(
-                    "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND version <= ? "
-                    "AND sent_at IS NULL",
-                    (now, game_id, through),
-                )
-
-        await self.run(write)
-
-    async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
-        """``(version, by, note)`` of the moves after version ``after``, oldest first (moves
-        without a note left out)."""
-        return await self.run(
-            lambda c: [
-                (int(r[0]), str(r[1]), str(r[2]))
-                for r in c.execute(
-                    "SELECT o.version, e.by, o.note FROM outbox o JOIN events e "
-                    "ON e.game_id = o.game_id AND e.seq = o.version "
-                    "WHERE o.game_id = ? AND o.version > ? AND o.note <> '' ORDER BY o.version",
-                    (game_id, after),
-                ).fetchall()
-            ]
-        )
-
-    async def last_board(self, game_id: int) -> int | None:
-        """The newest version whose board has been sent to the channel, if any."""
-
-        def read(c: sqlite3.Connection) -> int | None:
-            row = c.execute(
-                "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1 "
-                "AND sent_at IS NOT NULL",
-                (game_id,),
-            ).fetchone()
-            return None if row is None or row[0] is None else int(row[0])
-
-        return await self.run(read)
-
-    async def set_notified(
-        self, game_id: int, seat: int, token: int | None, message_id: int | None
-    ) -> None:
-        """Record the decision (``token``) last sent privately to a seat's player and where."""
-
-        def write(c: sqlite3.Connection) -> None:
-            with transaction(c):
-                c.execute(
-                    "UPDATE seats SET notified_token = ?, notified_message = ? "
-                    "WHERE game_id = ? AND seat = ?",
-                    (token, message_id, game_id, seat),
-                )
-
-        await self.run(write)
-
-    async def set_window_order(self, game_id: int, seat: int, order: str) -> None:
-        """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``)."""
-
-        def write(c: sqlite3.Connection) -> None:
-            with transaction(c):
-                c.execute(
-                    "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",
-                    (order, game_id, seat),
                 )
 
         await self.run(write)

@@ -14,10 +14,10 @@ GAME_COLUMNS = (
 )
 SEAT_COLUMNS = (
     "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at, "
-    "token, notified_token, notified_message, window_order"
+    "token, notified_token, notified_message, window_order, notified_key"
 )
 EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, public_label"
-OUTBOX_COLUMNS = "game_id, version, note, board, created_at, sent_at"
+OUTBOX_COLUMNS = "game_id, version, note, board, created_at, sent_at, quiet"
 OPEN_STATUSES = ("lobby", "active")
 
 
@@ -79,6 +79,8 @@ class SeatRow:
     window_order: str = "ask"
     """The player's standing order for optional windows: ``ask``, ``never`` or
     ``after:<seat>`` (answered for them unless the window follows that seat's turn)."""
+    notified_key: str | None = None
+    """The key of that decision (the same while it goes on: its message is edited in place)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,8 @@ class OutboxRow:
     board: bool
     created_at: float
     sent_at: float | None
+    quiet: bool = False
+    """Nobody tells this move (a standing order's answer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +163,8 @@ class MoveWrite:
     """The outbox note of this version (why the move was not its player's, if so)."""
     board: bool = False
     """Whether the channel gets a board for this version (the outbox's ``board``)."""
+    quiet: bool = False
+    """Nobody tells this move (the outbox's ``quiet``: a standing order's answer)."""
 
 
 def decode_game(row: Sequence[Any]) -> GameRow:
@@ -180,7 +186,23 @@ def decode_seat(row: Sequence[Any]) -> SeatRow:
         row[10],
         row[11],
         row[12],
+        row[13],
     )
+
+
+@dataclass(frozen=True, slots=True)
+class StepMessage:
+    """The channel's status message of a simultaneous step (``key``: the step's decision key)
+    and whether its last player has been mentioned once."""
+
+    game_id: int
+    key: str
+    message_id: int
+    nudged: bool
+
+
+NOTIFY = ("dm", "mention", "both", "none")
+"""How a player is told of their decisions (``user_settings.notify``)."""
 
 
 def decode_event(row: Sequence[Any]) -> EventRow:

@@ -56,7 +56,16 @@ def migrate(conn: sqlite3.Connection) -> int:
     return len(available)
 
 
-TABLES = ("games", "seats", "events", "snapshots", "guild_settings", "outbox")
+TABLES = (
+    "games",
+    "seats",
+    "events",
+    "snapshots",
+    "guild_settings",
+    "outbox",
+    "user_settings",
+    "step_messages",
+)
 
 
 def verify_schema(conn: sqlite3.Connection) -> None:

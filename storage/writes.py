@@ -96,8 +96,9 @@ def write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
         ),
     )
     c.execute(
-        "INSERT INTO outbox (game_id, version, note, board, created_at) VALUES (?, ?, ?, ?, ?)",
-        (move.game_id, e.seq, move.note, int(move.board), move.at),
+        "INSERT INTO outbox (game_id, version, note, board, created_at, quiet) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (move.game_id, e.seq, move.note, int(move.board), move.at, int(move.quiet)),
     )
     c.execute(
         "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",

@@ -232,11 +232,20 @@ async def test_a_tables_forced_decisions_are_played_automatically(
                 "play 2"
             ]
             continue
-        assert await h.due() == [game]
-        [forced] = moves(await h.run_due())
-        assert (forced.seat, forced.by, forced.notation) == (0, "auto", "play 2")
-        assert "only one move" in forced.note.lower()
-        assert [s.user_id for s in forced.next_to_act] == [B]
+        # Played in the move that left A without a choice, before it is announced: A is never
+        # asked a decision that is then played for them, and nothing is left for the clock.
+        assert await h.due() == [] and await h.run_due() == []
+        log = await h.log(game, limit=10)
+        forced = next(e for e in log if e.by == "auto")  # B's turn may be forced next, too
+        assert (forced.version, forced.seat, forced.notation) == (4, 0, "play 2")
+        [note] = [n for v, by, n in await h.notes(game, 0) if v == forced.version]
+        assert "only one move" in note.lower()
+        assert all(e.by == "auto" for e in log[3:])
+        status = await h.status(game)
+        assert (
+            status.waiting_on
+            and len(await h.legal_choices(game, status.waiting_on[0].user_id or 0)) > 1
+        )
 
 
 async def test_a_move_made_at_the_deadline_beats_a_later_scheduler_run(

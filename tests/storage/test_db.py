@@ -13,11 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from host import FakeClock
+from host import FakeClock, HostError
 from storage import codec
 from storage.check import check_database
 from storage.db import Database
-from storage.rows import EventRow, MoveWrite, Schedule, StorageError, VersionConflictError
+from storage.rows import (
+    EventRow,
+    MoveWrite,
+    Schedule,
+    StepMessage,
+    StorageError,
+    VersionConflictError,
+)
 from storage.schema import migrations
 from tests.host.helpers import open_host, random_move, started_game
 from tests.toy import games
@@ -206,3 +213,38 @@ async def test_a_version_1_database_upgrades_and_finds_a_channels_last_game_by_i
         assert await db.newest_game_in_channel(1) is None
     finally:
         await db.close()
+
+
+async def test_a_players_notification_setting_is_kept_for_all_their_games(tmp_path: Path) -> None:
+    clock = FakeClock()
+    host = await open_host(tmp_path / "n.db", clock)
+    try:
+        assert await host.notify_setting(11) == "dm"  # the default: a DM per decision
+        assert await host.set_notify_setting(11, "both") == "both"
+        with pytest.raises(HostError, match="mention"):
+            await host.set_notify_setting(11, "loud")
+        assert await host.notify_setting(11) == "both"
+        assert await host.notify_setting(12) == "dm"
+    finally:
+        await host.close()
+    again = await open_host(tmp_path / "n.db", clock)
+    try:
+        assert await again.notify_setting(11) == "both"
+    finally:
+        await again.close()
+
+
+async def test_a_steps_status_message_and_quiet_moves_are_remembered(tmp_path: Path) -> None:
+    clock = FakeClock()
+    host = await open_host(tmp_path / "s.db", clock)
+    try:
+        game = (await started_game(host)).game_id
+        assert await host.step_message(game) is None
+        await host.set_step_message(game, StepMessage(game, "bid:1", 777, False))
+        await host.set_step_message(game, StepMessage(game, "bid:1", 777, True))
+        assert await host.step_message(game) == StepMessage(game, "bid:1", 777, True)
+        await host.set_step_message(game, None)
+        assert await host.step_message(game) is None
+        assert await host.quiet_versions(game, 0) == set()
+    finally:
+        await host.close()

@@ -1,0 +1,24 @@
+-- One message per decision (issue 23): how each player wants to be told of their decisions,
+-- the key of the decision last sent to them (a decision that goes on is edited in place), the
+-- channel's status message of a simultaneous step, and moves whose announcement says nothing.
+
+-- A player's choice, for every game: 'dm' (a DM per decision; a channel mention only while
+-- their DMs are closed), 'mention' (a mention in the channel only), 'both', or 'none'.
+CREATE TABLE user_settings (
+    user_id INTEGER PRIMARY KEY,
+    notify  TEXT    NOT NULL DEFAULT 'dm' CHECK (notify IN ('dm', 'mention', 'both', 'none'))
+);
+
+-- The key of the decision that notified_token belongs to (the same while it goes on).
+ALTER TABLE seats ADD COLUMN notified_key TEXT;
+
+-- The channel's one status message of a simultaneous step, edited as players lock.
+CREATE TABLE step_messages (
+    game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+    key        TEXT    NOT NULL,              -- the step's decision key
+    message_id INTEGER NOT NULL,
+    nudged     INTEGER NOT NULL DEFAULT 0     -- 1: the last player was mentioned once
+);
+
+-- 1: the move is told by nobody (a standing order's answer: "never ask me" passes silently).
+ALTER TABLE outbox ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,184 @@
+"""What the bot delivers and to whom, in the game database: the outbox (announcements in version
+order, their notes, quiet moves), what was last sent privately to each player, the channel's
+status message of a simultaneous step, and each player's notification setting. A mixin of
+:class:`storage.db.Database` (it needs only ``run``)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import TypeVar
+
+from storage.rows import OUTBOX_COLUMNS, OutboxRow, StepMessage
+from storage.writes import transaction
+
+T = TypeVar("T")
+
+
+class Deliveries:
+    """The outbox and private notices (see the module)."""
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        raise NotImplementedError
+
+    async def unsent(self, game_id: int) -> list[OutboxRow]:
+        """The versions of ``game_id`` not yet announced, oldest first."""
+        return await self.run(
+            lambda c: [
+                OutboxRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5], bool(r[6]))
+                for r in c.execute(
+                    f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND sent_at IS NULL "
+                    "ORDER BY version",
+                    (game_id,),
+                ).fetchall()
+            ]
+        )
+
+    async def games_with_unsent(self) -> list[int]:
+        """Every game with an announcement still to send (after a restart), oldest first."""
+        return await self.run(
+            lambda c: [
+                int(r[0])
+                for r in c.execute(
+                    "SELECT game_id FROM outbox WHERE sent_at IS NULL "
+                    "GROUP BY game_id ORDER BY min(created_at)"
+                ).fetchall()
+            ]
+        )
+
+    async def mark_sent(self, game_id: int, through: int, now: float) -> None:
+        """Mark every unsent version of ``game_id`` up to ``through`` sent."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND version <= ? "
+                    "AND sent_at IS NULL",
+                    (now, game_id, through),
+                )
+
+        await self.run(write)
+
+    async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
+        """``(version, by, note)`` of the moves after version ``after``, oldest first (moves
+        without a note left out)."""
+        return await self.run(
+            lambda c: [
+                (int(r[0]), str(r[1]), str(r[2]))
+                for r in c.execute(
+                    "SELECT o.version, e.by, o.note FROM outbox o JOIN events e "
+                    "ON e.game_id = o.game_id AND e.seq = o.version "
+                    "WHERE o.game_id = ? AND o.version > ? AND o.note <> '' ORDER BY o.version",
+                    (game_id, after),
+                ).fetchall()
+            ]
+        )
+
+    async def last_board(self, game_id: int) -> int | None:
+        """The newest version whose board has been sent to the channel, if any."""
+
+        def read(c: sqlite3.Connection) -> int | None:
+            row = c.execute(
+                "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1 "
+                "AND sent_at IS NOT NULL",
+                (game_id,),
+            ).fetchone()
+            return None if row is None or row[0] is None else int(row[0])
+
+        return await self.run(read)
+
+    async def set_notified(
+        self,
+        game_id: int,
+        seat: int,
+        token: int | None,
+        message_id: int | None,
+        key: str | None = None,
+    ) -> None:
+        """Record the decision (``token``, its ``key``) last sent privately to a seat's player
+        and where."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    "UPDATE seats SET notified_token = ?, notified_message = ?, notified_key = ? "
+                    "WHERE game_id = ? AND seat = ?",
+                    (token, message_id, key, game_id, seat),
+                )
+
+        await self.run(write)
+
+    async def quiet_versions(self, game_id: int, after: int) -> set[int]:
+        """The versions after ``after`` whose moves nobody tells (standing orders' answers)."""
+        return await self.run(
+            lambda c: {
+                int(r[0])
+                for r in c.execute(
+                    "SELECT version FROM outbox WHERE game_id = ? AND version > ? AND quiet = 1",
+                    (game_id, after),
+                ).fetchall()
+            }
+        )
+
+    async def step_message(self, game_id: int) -> StepMessage | None:
+        """The channel's status message of the game's simultaneous step, if one was posted."""
+
+        def read(c: sqlite3.Connection) -> StepMessage | None:
+            row = c.execute(
+                "SELECT game_id, key, message_id, nudged FROM step_messages WHERE game_id = ?",
+                (game_id,),
+            ).fetchone()
+            return None if row is None else StepMessage(row[0], row[1], row[2], bool(row[3]))
+
+        return await self.run(read)
+
+    async def set_step_message(self, step: StepMessage | None, game_id: int) -> None:
+        """Remember the status message of a step (``None``: the step is over, forget it)."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with transaction(c):
+                c.execute("DELETE FROM step_messages WHERE game_id = ?", (game_id,))
+                if step is not None:
+                    c.execute(
+                        "INSERT INTO step_messages (game_id, key, message_id, nudged) "
+                        "VALUES (?, ?, ?, ?)",
+                        (game_id, step.key, step.message_id, int(step.nudged)),
+                    )
+
+        await self.run(write)
+
+    async def notify_setting(self, user_id: int) -> str:
+        """How ``user_id`` wants to be told of their decisions (``dm`` unless they chose)."""
+
+        def read(c: sqlite3.Connection) -> str:
+            row = c.execute(
+                "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)
+            ).fetchone()
+            return "dm" if row is None else str(row[0])
+
+        return await self.run(read)
+
+    async def set_notify_setting(self, user_id: int, notify: str) -> None:
+        """``user_id``'s choice of how to be told (one of :data:`storage.rows.NOTIFY`)."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
+                    "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+                    (user_id, notify),
+                )
+
+        await self.run(write)
+
+    async def set_window_order(self, game_id: int, seat: int, order: str) -> None:
+        """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``)."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",
+                    (order, game_id, seat),
+                )
+
+        await self.run(write)
