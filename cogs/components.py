@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
 from engine.core import ActionChoice
-from render.controls import Browser, Choose, Controls, Stepper, TwoStep
 
 PREFIX = "vz"
 MAX_BUTTONS = 5
@@ -37,6 +35,10 @@ class Handler(Protocol):
     ) -> None: ...
 
     async def on_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
+    async def on_picture(
+        self, interaction: discord.Interaction[Any], game_id: int, key: str
+    ) -> None: ...
 
     async def on_lobby(
         self, interaction: discord.Interaction[Any], what: str, game_id: int
@@ -306,6 +308,39 @@ class HandButton(
         )
 
 
+class PictureButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_]{1,20})",
+):
+    """One of a game's pictures on demand ("Board", "Tablets", "My cards"): answered only to
+    the player who pressed it, as the game is now."""
+
+    def __init__(self, game_id: int, key: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or key, 80),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:p:{game_id}:{key}",
+            )
+        )
+        self.game_id = game_id
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PictureButton:
+        return cls(int(match["game"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        work = handler(interaction).on_picture(interaction, self.game_id, self.key)
+        await _guard(interaction, self.game_id, work)
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PREFIX + r":l:(?P<what>join|leave|start):(?P<game>\d+)",
@@ -400,172 +435,26 @@ DYNAMIC_ITEMS = (
     NavButton,
     GroupSelect,
     HandButton,
+    PictureButton,
     LobbyButton,
     WindowOrderButton,
 )
 
 
-# -- controls -> components ----------------------------------------------------------------
+def picture_buttons(
+    game_id: int, pictures: Sequence[tuple[str, str]]
+) -> list[discord.ui.Item[Any]]:
+    """A button per picture on demand, ``(key, label)``."""
+    return [PictureButton(game_id, key, label) for key, label in pictures]
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """A decision's components and the text that goes with them (a page, a running total)."""
-
-    view: discord.ui.View | None
-    text: str = ""
-
-
-def controls_view(
-    game_id: int,
-    token: int,
-    controls: Controls,
-    *,
-    page: int = 0,
-    group: str | None = None,
-    extra: Sequence[discord.ui.Item[Any]] = (),
-) -> Drawn:
-    """The components of a decision: ``page`` and ``group`` say where navigation stands;
-    ``extra`` items (e.g. standing-order buttons) go on the last row when there is room."""
-    view = discord.ui.View(timeout=None)
-    text = ""
-    if isinstance(controls, Choose):
-        _choices(view, game_id, token, controls.options)
-        text = controls.hint
-    elif isinstance(controls, TwoStep):
-        text = _two_step(view, game_id, token, controls, group)
-    elif isinstance(controls, Browser):
-        text = _browser(view, game_id, token, controls, page)
-    else:
-        text = _stepper(view, game_id, token, controls, page)
-    used = {getattr(i, "row", None) for i in view.children}
-    if extra and len(view.children) + len(extra) <= MAX_ROWS * MAX_BUTTONS:
-        row = next((r for r in range(MAX_ROWS) if r not in used), None)
-        for item in extra:
-            item.row = row
-            view.add_item(item)
-    return Drawn(view if view.children else None, text)
-
-
-def _choices(
-    view: discord.ui.View,
-    game_id: int,
-    token: int,
-    choices: Sequence[ActionChoice],
-    *,
-    first_row: int = 0,
-) -> None:
-    """Buttons when the choices fit one row, else selects of 25 (at most :data:`MAX_SELECTS`)."""
-    if not choices or any(len(c.notation) > 100 for c in choices):
-        return
-    fits = all(":" not in c.notation and len(c.notation) <= 80 for c in choices)
-    if len(choices) <= MAX_BUTTONS and fits:
-        for c in choices:
-            view.add_item(ActButton(game_id, token, c.notation, c.label, row=first_row))
-        return
-    shown = list(choices)[: MAX_OPTIONS * MAX_SELECTS]
-    parts = [shown[i : i + MAX_OPTIONS] for i in range(0, len(shown), MAX_OPTIONS)]
-    for part, chunk in enumerate(parts[: MAX_ROWS - first_row]):
-        placeholder = "Choose your move…"
-        if len(parts) > 1:
-            placeholder = f"Choose your move ({clip(chunk[0].label, 40)} …)"
-        view.add_item(ActSelect(game_id, token, chunk, part=part, placeholder=placeholder))
-
-
-def _two_step(
-    view: discord.ui.View, game_id: int, token: int, controls: TwoStep, group: str | None
-) -> str:
-    chosen = next((g for g in controls.groups if g.key == group), None)
-    if chosen is None:
-        pairs = [(g.key, g.label) for g in controls.groups]
-        if pairs:
-            view.add_item(GroupSelect(game_id, token, pairs, controls.prompt))
-        _choices(view, game_id, token, controls.extra, first_row=1)
-        return ""
-    view.add_item(NavButton(game_id, token, "g", "", "◀ Back", row=0))
-    _choices(view, game_id, token, chosen.options, first_row=1)
-    return f"**{chosen.label}**: choose how."
-
-
-def _browser(view: discord.ui.View, game_id: int, token: int, controls: Browser, page: int) -> str:
-    if not controls.pages:
-        _choices(view, game_id, token, controls.extra)
-        return ""
-    page = max(0, min(page, len(controls.pages) - 1))
-    current = controls.pages[page]
-    last = len(controls.pages) - 1
-    view.add_item(NavButton(game_id, token, "p", str(page - 1), "◀", row=0, disabled=page == 0))
-    view.add_item(
-        NavButton(game_id, token, "p", str(page), f"{page + 1} / {last + 1}", row=0, disabled=True)
-    )
-    view.add_item(NavButton(game_id, token, "p", str(page + 1), "▶", row=0, disabled=page == last))
-    _choices(view, game_id, token, current.options, first_row=1)
-    if controls.extra:
-        _choices(view, game_id, token, controls.extra, first_row=2)
-    return f"**{current.title}**\n{current.text}"
-
-
-def _stepper(view: discord.ui.View, game_id: int, token: int, controls: Stepper, page: int) -> str:
-    rows = controls.rows
-    pages = max(1, -(-len(rows) // STEPPER_ROWS))
-    page = max(0, min(page, pages - 1))
-    shown = rows[page * STEPPER_ROWS : (page + 1) * STEPPER_ROWS]
-    for r, row in enumerate(shown):
-        view.add_item(
-            NavButton(
-                game_id,
-                token,
-                "p",
-                f"{page}~{r}",  # a label only: each needs its own custom id
-                f"{row.label}: {row.value}",
-                row=r,
-                disabled=True,
-            )
-        )
-        if row.down is not None:
-            view.add_item(
-                ActButton(
-                    game_id,
-                    token,
-                    row.down.notation,
-                    "−",
-                    row=r,
-                    style=discord.ButtonStyle.secondary,
-                )
-            )
-        if row.up is not None:
-            view.add_item(
-                ActButton(
-                    game_id, token, row.up.notation, "+", row=r, style=discord.ButtonStyle.secondary
-                )
-            )
-    last = len(shown)
-    if controls.lock is not None:
-        view.add_item(
-            ActButton(
-                game_id,
-                token,
-                controls.lock.notation,
-                controls.lock.label,
-                row=last,
-                style=discord.ButtonStyle.success,
-            )
-        )
-    if pages > 1:
-        view.add_item(
-            NavButton(game_id, token, "p", str(page - 1), "◀", row=last, disabled=page == 0)
-        )
-        view.add_item(
-            NavButton(game_id, token, "p", str(page + 1), "▶", row=last, disabled=page == pages - 1)
-        )
-    for c in controls.extra[: MAX_BUTTONS - len(view.children) % MAX_BUTTONS]:
-        view.add_item(ActButton(game_id, token, c.notation, c.label, row=last))
-    return controls.status
-
-
-def board_view(game_id: int) -> discord.ui.View:
+def board_view(game_id: int, pictures: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
+    """The buttons under a board in the channel: **My hand** (the clicker's own decision) and
+    the game's other public pictures on demand (``(key, label)``)."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
+    for item in picture_buttons(game_id, pictures[: MAX_BUTTONS - 1]):
+        view.add_item(item)
     return view
 
 

@@ -3,9 +3,14 @@
 Every committed version has a row in the host's outbox (written in the move's own transaction).
 :meth:`Delivery.announce` sends a game's unsent rows, oldest first, exactly once, under one lock
 per game: the board in the channel when a row asks for one (with the words of every move since
-the last board), the mover's next decision in the reply to their own click or command, and a
-DM to every other player whose decision changed (their decision token), and only while they
-still have it. A restart sends whatever was left unsent, so a move is never unannounced.
+the last board; its words and its image describe the same version, read together), the mover's
+next decision in the reply to their own click or command, and every other player's decision
+message brought up to date (:class:`cogs.inbox.Inbox`). A restart sends whatever was left
+unsent, so a move is never unannounced.
+
+Pings: a board names the players it waits for, but its mentions notify only players whose
+notification setting asks for them (``mention``, ``both``, or ``dm`` while their DMs are
+closed), and each at most once per decision.
 """
 
 from __future__ import annotations
@@ -20,25 +25,27 @@ import discord
 
 from cogs import texts
 from cogs.components import board_view
-from cogs.private import MENTION_USERS, NO_MENTIONS, Bot, Private, is_component, png_file
-from host import GameStatus, HostError, MoveResult
+from cogs.inbox import Inbox
+from cogs.private import NO_MENTIONS, Bot, is_component, png_file
+from host import GameStatus, HostError, MoveResult, SeatInfo
 from render.text import clip_lines
+from storage.rows import StepMessage
 
 log = logging.getLogger("cogs.delivery")
 
 DIRECT_REPLY_WITHIN = 1.0
 """Seconds a reply may wait for its image before the interaction is deferred (limit: 3)."""
+NUDGE = "👋 Everyone else has decided: the table waits for you."
 
 
-class Delivery(Private):
+class Delivery(Inbox):
     """Boards in the channel, in version order, and the private messages they bring."""
 
     def __init__(self, bot: Bot) -> None:
         super().__init__(bot)
         self._locks: dict[int, asyncio.Lock] = {}
-        self._steps: dict[int, tuple[str, discord.Message, bool]] = {}
-        """game id -> (decision key, the channel's status message of a simultaneous step,
-        whether its last player was nudged)."""
+        self._pinged: set[tuple[int, int, str]] = set()
+        """(game, seat, decision key): pinged in the channel for that decision already."""
 
     # -- the outbox ----------------------------------------------------------------------------
 
@@ -55,19 +62,21 @@ class Delivery(Private):
         reply: discord.Interaction[Any] | None = None,
         click: discord.Interaction[Any] | None = None,
         result: MoveResult | None = None,
+        kind: str | None = None,
         held: bool = False,
     ) -> None:
         """Send the game's unsent announcements (every version since the last one sent), in
         order, once. ``reply``: a command whose answer is the board (or, when no board is due,
         the mover's next decision, privately); ``click``: the mover's button, whose message
-        becomes their next decision; ``result``: the move they made; ``held``: the caller holds
-        the game's :meth:`lock` already (a flow holds it from its move's commit on, so the
-        scheduler cannot announce that move first and leave the player's command unanswered)."""
+        becomes their next decision; ``result``: the move they made, answering a decision of
+        ``kind``; ``held``: the caller holds the game's :meth:`lock` already (a flow holds it
+        from its move's commit on, so the scheduler cannot announce that move first and leave
+        the player's command unanswered)."""
         if not held:
             async with self.lock(game_id):
-                await self._announce(game_id, reply, click, result)
+                await self._announce(game_id, reply, click, result, kind)
         else:
-            await self._announce(game_id, reply, click, result)
+            await self._announce(game_id, reply, click, result, kind)
 
     async def _announce(
         self,
@@ -75,78 +84,116 @@ class Delivery(Private):
         reply: discord.Interaction[Any] | None,
         click: discord.Interaction[Any] | None,
         result: MoveResult | None,
+        kind: str | None,
     ) -> None:
-        rows = await self.host.unsent(game_id)
-        status = await self.host.status(game_id)
+        status, view = await self.host.snapshot(game_id)
+        rows = [r for r in await self.host.unsent(game_id) if r.version <= status.version]
         names = await self.seat_names(status)
         answered: int | None = None
         replied = False
         if click is not None:
-            answered = await self._answer_click(click, status, result)
-        if any(r.board for r in rows):
+            answered = await self.answer_click(click, status, result, kind)
+        if any(r.board for r in rows) and view is not None:
             lines, notes = await self._words(status, names, rows)
-            replied = await self._post_board(status, names, lines, notes, reply)
+            mover = result.user_id if result is not None and reply is not None else None
+            replied = await self._post_board(status, view, names, lines, notes, reply, mover)
             if replied and reply is not None and result is not None:
-                answered = await self._follow_up(reply, status, result)
+                answered = await self._follow_up(reply, status, result, kind)
         elif reply is not None and result is not None:
-            answered = await self._reply_private(reply, status, result)
+            answered = await self._reply_private(reply, status, result, kind)
             replied = True
         if reply is not None and not replied:
             await self._acknowledge(reply, status, result)
-        await self._step_status(status, names)
+        await self._step_status(status, view, names)
         if rows:
             await self.host.mark_sent(game_id, rows[-1].version)
         if rows and rows[0].version == 0:
-            await self._starting_hands(status)
+            await self.starting_hands(status)
         await self.notify(await self.host.status(game_id), answered=answered)
 
-    async def _step_status(self, status: GameStatus, names: list[str]) -> None:
+    async def _step_status(
+        self, status: GameStatus, view: dict[str, Any] | None, names: list[str]
+    ) -> None:
         """A simultaneous step (an offering, a bidding round) has one status message in the
-        channel, edited as players lock: who has, who is still deciding; when one player is
-        left, they are nudged once by mention."""
+        channel, edited as players lock: who has, who is still deciding; when the step is over
+        it says so (and nobody is left "deciding"). When one player is left, they are told
+        once: by a mention if they take mentions, else in their decision's message."""
         step = None
         human = next((s for s in status.waiting_on if s.user_id is not None), None)
         if status.status == "active" and human is not None and human.user_id is not None:
             decision = await self.host.decision(status.game_id, human.user_id)
             if decision.kind == "simultaneous":
                 step = decision.key
-        known = self._steps.get(status.game_id)
-        if known is not None and known[0] != step:
-            self._steps.pop(status.game_id, None)
-            with contextlib.suppress(discord.HTTPException):
-                await known[1].edit(content=f"{known[1].content}\n✅ Everyone has decided.")
-        if step is None:
+        known = await self.host.step_message(status.game_id)
+        chan = await self.channel(status.channel_id)
+        what = self.presentation(status).words.decision(view) if view is not None else ""
+        if known is not None and known.key != step:
+            await self.host.set_step_message(status.game_id, None)
+            if chan is not None:
+                everyone = ", ".join(texts.who(s, names, mention=False) for s in status.seats)
+                with contextlib.suppress(discord.HTTPException):
+                    await chan.get_partial_message(known.message_id).edit(
+                        content=f"✅ **Everyone has decided.** Locked: {everyone}.",
+                        allowed_mentions=NO_MENTIONS,
+                    )
+        if step is None or chan is None:
             return
         waiting = {s.seat for s in status.waiting_on}
         done = [texts.who(s, names, mention=False) for s in status.seats if s.seat not in waiting]
-        if not done and known is None:
+        if not done and (known is None or known.key != step):
             return  # the board's waiting line says it all until someone has decided
         deciding = [texts.who(s, names, mention=False) for s in status.waiting_on]
-        view = await self.host.public_view(status.game_id)
-        what = self.presentation(status).words.decision(view)
         content = (
             f"⏳ **Everyone decides at once**: {what}{texts.deadline_text(status.deadline)}\n"
             f"Locked: {', '.join(done) or 'nobody yet'} · still deciding: {', '.join(deciding)}"
         )
-        chan = await self.channel(status.channel_id)
-        if chan is None:
-            return
         nudged = False
-        if known is not None and known[0] == step:
-            message, nudged = known[1], known[2]
-            with contextlib.suppress(discord.HTTPException):
-                await message.edit(content=content)
-        else:
-            message = await chan.send(content, allowed_mentions=NO_MENTIONS)
+        message_id: int | None = None
+        if known is not None and known.key == step:
+            message_id, nudged = known.message_id, known.nudged
+            try:
+                await chan.get_partial_message(message_id).edit(
+                    content=content, allowed_mentions=NO_MENTIONS
+                )
+            except discord.HTTPException:
+                message_id = None
+        if message_id is None:
+            message_id = (await chan.send(content, allowed_mentions=NO_MENTIONS)).id
         last = status.waiting_on[0] if len(status.waiting_on) == 1 else None
         if last is not None and done and not nudged and last.user_id is not None:
             nudged = True
-            await chan.send(
-                f"👋 <@{last.user_id}>, everyone else has decided: the game waits for you "
-                "(your choice is in your DMs, or use `/hand` here).",
-                allowed_mentions=MENTION_USERS,
-            )
-        self._steps[status.game_id] = (step, message, nudged)
+            await self._nudge(status, last, step, chan)
+        await self.host.set_step_message(
+            status.game_id, StepMessage(status.game_id, step, message_id, nudged)
+        )
+
+    async def _nudge(self, status: GameStatus, seat: SeatInfo, key: str, chan: Any) -> None:
+        """The last player of a step is told, once: a mention if they take mentions (and have
+        not been pinged for this decision), else a line in their decision's message."""
+        assert seat.user_id is not None
+        if await self.pings(status, seat, key):
+            with contextlib.suppress(discord.HTTPException):
+                await chan.send(
+                    f"👋 <@{seat.user_id}>, everyone else has decided: the game waits for you "
+                    "(your choice is in your DMs, or use `/hand` here).",
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
+                )
+            return
+        decision = await self.host.decision(status.game_id, seat.user_id)
+        if decision.kind is not None:
+            await self.refresh(status, seat, decision, NUDGE)
+
+    async def pings(self, status: GameStatus, seat: SeatInfo, key: str) -> bool:
+        """Whether a channel mention of ``seat`` for decision ``key`` should notify them (their
+        setting, their DMs, once per decision); records it when it does."""
+        user = seat.user_id
+        if user is None or seat.ai_controlled or (status.game_id, seat.seat, key) in self._pinged:
+            return False
+        setting = await self.host.notify_setting(user)
+        wanted = setting in ("mention", "both") or (setting == "dm" and self.dms_blocked(user))
+        if wanted:
+            self._pinged.add((status.game_id, seat.seat, key))
+        return wanted
 
     async def _acknowledge(
         self, interaction: discord.Interaction[Any], status: GameStatus, result: MoveResult | None
@@ -171,16 +218,19 @@ class Delivery(Private):
     async def _words(
         self, status: GameStatus, names: list[str], rows: Sequence[Any]
     ) -> tuple[list[str], list[str]]:
-        """The words of every move since the last board posted (a player's several decisions
-        and the AI's answers read together) and the notes of those moves (timeouts, AIs),
-        from the log and the outbox, so a restart loses nothing."""
+        """The words of every move since the last board posted, up to ``status.version`` (a
+        player's several decisions and the AI's answers read together), and the notes of those
+        moves (timeouts, AIs), from the log and the outbox, so a restart loses nothing. Moves
+        nobody tells (a standing order's answer) are left out."""
         lines: list[str] = []
         if rows and rows[0].version == 0:
             lines.append(texts.seating_line(status, names))
         last = await self.host.last_board(status.game_id)
         after = 0 if last is None else last
         entries = await self.host.log(status.game_id, None, limit=200, after=after)
-        noted = await self.host.notes(status.game_id, after)
+        quiet = await self.host.quiet_versions(status.game_id, after)
+        entries = [e for e in entries if e.version <= status.version and e.version not in quiet]
+        noted = [n for n in await self.host.notes(status.game_id, after) if n[0] <= status.version]
         said = {version: note for version, _by, note in noted}
         lines += texts.narration(self.presentation(status), entries, names, notes=said)
         notes = [f"{texts.MARKS.get(by, '')}{note}" for _v, by, note in noted]
@@ -189,16 +239,18 @@ class Delivery(Private):
     async def _post_board(
         self,
         status: GameStatus,
+        view_data: dict[str, Any],
         names: list[str],
         lines: Sequence[str],
         notes: Sequence[str],
         command: discord.Interaction[Any] | None,
+        mover: int | None = None,
     ) -> bool:
         """The board in the game's channel: as the reply to a slash command made there, else
-        as a new message. A reply goes out at once when the image is ready within
-        :data:`DIRECT_REPLY_WITHIN` seconds, else the interaction is deferred first. Returns
-        whether it went out as the reply (so the command can still be followed up)."""
-        view_data = await self.host.public_view(status.game_id)
+        as a new message (``mover``: the player it answers, who is not pinged). A reply goes
+        out at once when the image is ready within :data:`DIRECT_REPLY_WITHIN` seconds, else
+        the interaction is deferred first. Returns whether it went out as the reply (so the
+        command can still be followed up)."""
         presentation = self.presentation(status)
         waiting = ""
         if status.status == "active":
@@ -212,11 +264,10 @@ class Delivery(Private):
             status, presentation, view_data, names, lines, notes=notes, waiting=waiting
         )
         images = asyncio.ensure_future(self.board_image(status, view_data, names))
-        view = board_view(status.game_id) if status.status == "active" else None
-        ping = await self._ping(status)
-        kwargs: dict[str, Any] = {"allowed_mentions": ping}
-        if view is not None:
-            kwargs["view"] = view
+        kwargs: dict[str, Any] = {"allowed_mentions": await self._ping(status, mover)}
+        if status.status == "active":
+            extra = [(p.key, p.label) for p in presentation.pictures[1:] if p.is_public]
+            kwargs["view"] = board_view(status.game_id, extra)
         if command is not None and command.channel_id == status.channel_id:
             try:
                 if not command.response.is_done():
@@ -244,24 +295,60 @@ class Delivery(Private):
             log.warning("game %s: no permission to post in %s", status.game_id, chan.id)
         return False
 
-    async def _ping(self, status: GameStatus) -> discord.AllowedMentions:
-        """Whom the board's mentions notify: everyone named, but a player whose only choice is
-        what silence does anyway (their mention shows like the others' but stays quiet)."""
-        quiet = []
+    async def _ping(self, status: GameStatus, mover: int | None) -> discord.AllowedMentions:
+        """Whom the board's mentions notify: the players it waits for who take mentions (not
+        ``mover``, whose own command it answers, nor a player whose only choice is what silence
+        does anyway: their mention shows like the others' but stays quiet), each once per
+        decision. Mentions in notes never notify."""
+        users = []
         for s in status.waiting_on:
-            if s.user_id is None:
+            if s.user_id is None or s.user_id == mover:
                 continue
             decision = await self.host.decision(status.game_id, s.user_id)
-            if await self.nothing_to_decide(status, decision):
-                quiet.append(s.user_id)
-        if not quiet:
-            return MENTION_USERS
-        users = [
-            discord.Object(id=s.user_id)
-            for s in status.seats
-            if s.user_id and s.user_id not in quiet
-        ]
+            if decision.kind is None or await self.nothing_to_decide(status, decision):
+                continue
+            if await self.pings(status, s, decision.key):
+                users.append(discord.Object(id=s.user_id))
         return discord.AllowedMentions(users=users, roles=False, everyone=False)
+
+    # -- the mover's reply to a command ----------------------------------------------------------
+
+    async def _reply_private(
+        self,
+        interaction: discord.Interaction[Any],
+        status: GameStatus,
+        result: MoveResult,
+        kind: str | None,
+    ) -> int | None:
+        """A command that did not end the player's turn: the next decision, only for them."""
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.NotFound:
+            log.warning("game %s: the reply came too late; the decision goes by DM", result.game_id)
+            return None
+        entries = await self.host.log(status.game_id, None, limit=1)
+        names = await self.seat_names(status)
+        said = texts.narration(self.presentation(status), entries, names)
+        title = f"🂠 **Game #{status.game_id}** ({texts.md(status.title)})"
+        lead = [self.done(status, kind, result.label), *said]
+        return await self.send_private(interaction, status, title, lead=lead)
+
+    async def _follow_up(
+        self,
+        interaction: discord.Interaction[Any],
+        status: GameStatus,
+        result: MoveResult,
+        kind: str | None,
+    ) -> int | None:
+        """After the board answered the mover's command: their own next decision, if any
+        (Pompeji: the mover's permit offer, in the confirmation of their turn)."""
+        decision = await self.host.decision(status.game_id, interaction.user.id)
+        if decision.kind is None:
+            return None
+        title = f"🂠 **{self.title(status, decision)}** · game #{status.game_id}"
+        lead = [self.done(status, kind, result.label)]
+        return await self.send_private(interaction, status, title, decision=decision, lead=lead)
 
     @staticmethod
     def meanwhile(lines: Sequence[str]) -> str:

@@ -18,7 +18,7 @@ import discord
 
 from cogs import texts
 from cogs.components import lobby_view
-from cogs.delivery import Delivery, error, is_component
+from cogs.delivery import Delivery, error, is_component, png_file
 from host import (
     GameStatus,
     Host,
@@ -48,6 +48,9 @@ NEEDED_FOR_THREAD = {
 }
 HINT = "?"
 """The value of autocomplete lines that are hints, not moves."""
+AI_ANSWER_WAIT = 2.0
+"""Seconds a move waits for the AI seats it left the game waiting on (within Discord's 15
+minutes for a deferred answer; a hard AI thinks for about a second)."""
 
 
 def missing_permissions(
@@ -194,11 +197,18 @@ class Flows:
                     return
                 game_id = status.game_id
             component = is_component(interaction)
+            user = interaction.user.id
+            try:
+                answering = await self.host.decision(game_id, user, guild_id=interaction.guild_id)
+                seen = (await self.host.status(game_id, guild_id=interaction.guild_id)).version
+            except HostError as e:
+                await error(interaction, await self.reason(e, mention=True))
+                return
             async with self.delivery.lock(game_id):
                 try:
                     result: MoveResult = await self.host.act(
                         game_id,
-                        interaction.user.id,
+                        user,
                         notation,
                         token,
                         channel_id=None if component else interaction.channel_id,
@@ -210,18 +220,73 @@ class Flows:
                 except InvalidMoveError as e:
                     await error(interaction, await self.explain_illegal(game_id, interaction, e))
                     return
+                except NotYourTurnError as e:
+                    await error(
+                        interaction, await self.not_your_turn(interaction, game_id, seen, e)
+                    )
+                    return
                 except HostError as e:
                     await error(interaction, await self.reason(e, mention=True))
                     return
                 self.bot.wake_scheduler()
+                await self.ai_answers(interaction, game_id, component)
                 if component:
                     await self.delivery.announce(
-                        game_id, click=interaction, result=result, held=True
+                        game_id, click=interaction, result=result, kind=answering.kind, held=True
                     )
                 else:
                     await self.delivery.announce(
-                        game_id, reply=interaction, result=result, held=True
+                        game_id, reply=interaction, result=result, kind=answering.kind, held=True
                     )
+
+    async def ai_answers(
+        self, interaction: discord.Interaction[Any], game_id: int, component: bool
+    ) -> None:
+        """When the move leaves the game waiting only on AI seats, give them a moment to answer
+        (they think in worker processes) so the board shows their replies too: one board for
+        the player's move and the AIs' answers, instead of a board that waits for an AI and
+        the same board again a moment later."""
+        status = await self.host.status(game_id)
+        if status.status != "active" or not status.waiting_on:
+            return
+        if not all(s.ai_controlled for s in status.waiting_on):
+            return
+        if not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                if component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(thinking=True)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + AI_ANSWER_WAIT
+        while loop.time() < end:
+            await asyncio.sleep(0.02)
+            now = await self.host.status(game_id)
+            if now.status != "active" or not all(s.ai_controlled for s in now.waiting_on):
+                return
+
+    async def not_your_turn(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        seen: int,
+        error_: NotYourTurnError,
+    ) -> str:
+        """ "Not your turn", unless the user's own move just came first (a `/move` sent while
+        their click on the same decision was being played): then what was played."""
+        seat = None
+        with contextlib.suppress(HostError):
+            status = await self.host.status(game_id)
+            seat = status.seat_of(interaction.user.id)
+        if seat is not None:
+            entries = await self.host.log(game_id, interaction.user.id, limit=20, after=seen)
+            own = [e for e in entries if e.seat == seat.seat and e.by == "player"]
+            if own:
+                return (
+                    f"Your move was already played a moment ago: {texts.md(own[0].label)}. "
+                    "Nothing else was played."
+                )
+        return await self.reason(error_, mention=True)
 
     async def on_act(
         self, interaction: discord.Interaction[Any], game_id: int, token: int, notation: str
@@ -246,22 +311,34 @@ class Flows:
         return f"{text} Legal now: {legal}{more}"
 
     async def stale(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
-        """A click drawn for an older decision: nothing played; what happened since, and the
-        user's current decision."""
-        if is_component(interaction):
-            await interaction.response.edit_message(view=None)
+        """A click drawn for an older decision: nothing played. The clicked message, unless it
+        is the player's current one (a second click on it), says so and loses its controls;
+        the player is told what happened since and where their current decision is."""
+        status = await self.host.status(game_id)
+        seat = status.seat_of(interaction.user.id)
+        clicked = interaction.message.id if interaction.message is not None else None
+        current = seat.notified_message if seat is not None else None
+        if is_component(interaction) and clicked is not None and clicked != current:
+            heading = await self.delivery.heading(status)
+            await interaction.response.edit_message(content=f"{heading}\n⌛ {text}", view=None)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        status = await self.host.status(game_id)
         header = f"⚠️ {text}"
-        seat = status.seat_of(interaction.user.id)
-        if seat is not None:
+        if seat is not None and "already played" not in text:
             entries = await self.host.log(game_id, interaction.user.id, after=seat.token - 1)
             names = await self.delivery.seat_names(status)
             said = texts.narration(self.delivery.presentation(status), entries, names)
-            if said and "already played" not in text:
+            if said:
                 header += "\nMeanwhile:\n" + self.delivery.meanwhile(said)
-        await self.delivery.send_private(interaction, status, header)
+        decision = await self.host.decision(game_id, interaction.user.id)
+        if current is not None and decision.kind is not None:
+            await interaction.followup.send(
+                f"{header}\nYour current decision is in your newest DM from me.",
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        await self.delivery.send_private(interaction, status, header, decision=decision)
 
     async def on_navigate(
         self,
@@ -286,16 +363,17 @@ class Flows:
         group = arg if kind == "g" and arg else None
         old = interaction.message.content if interaction.message is not None else ""
         header = old.split("\n", 1)[0] or f"🂠 **Your decision** in game #{game_id}"
-        content, _files, view = await self.delivery.private_message(
+        composed = await self.delivery.compose(
             status,
             interaction.user.id,
             header=header,
             decision=decision,
-            with_images=False,  # the message keeps its pictures
+            picture=False,  # the message keeps its picture
             page=page,
             group=group,
+            in_dm=interaction.guild_id is None,
         )
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(content=composed.content, view=composed.view)
 
     async def on_window_order(
         self, interaction: discord.Interaction[Any], game_id: int, order: str
@@ -325,7 +403,12 @@ class Flows:
     async def show_hand(
         self, interaction: discord.Interaction[Any], *, game_id: int | None = None
     ) -> None:
-        """The user's own view, ephemeral (``/hand`` and the "My hand" button)."""
+        """The user's own view, ephemeral (``/hand`` and the "My hand" button); it carries
+        their decision from now on (their DM of it says so)."""
+        async with self.busy():
+            await self._show_hand(interaction, game_id)
+
+    async def _show_hand(self, interaction: discord.Interaction[Any], game_id: int | None) -> None:
         self.delivery.remember(interaction.user)
         if game_id is None:
             status = await self.game_here(interaction, finished=True)
@@ -350,8 +433,8 @@ class Flows:
             return
         try:
             await self.host.private_view(status.game_id, interaction.user.id)
-        except HostError:
-            await error(interaction, f"Game #{status.game_id} was cancelled before it started.")
+        except HostError as e:
+            await error(interaction, str(e))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         header = f"🂠 **Your hand** in game #{status.game_id} ({texts.md(status.title)})"
@@ -359,6 +442,50 @@ class Flows:
 
     async def on_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         await self.show_hand(interaction, game_id=game_id)
+
+    async def on_picture(
+        self, interaction: discord.Interaction[Any], game_id: int, key: str
+    ) -> None:
+        """One of the game's pictures, as it is now, only for the user who asked: a public one
+        for anyone (a spectator too), a private one for a player."""
+        self.delivery.remember(interaction.user)
+        try:
+            status = await self.host.status(game_id, guild_id=interaction.guild_id)
+        except HostError as e:
+            await error(interaction, str(e))
+            return
+        picture = self.delivery.presentation(status).picture(key)
+        if picture is None:
+            await error(interaction, "This game has no such picture.")
+            return
+        if status.status == "lobby":
+            await error(interaction, "The game has not started yet: there is nothing to show.")
+            return
+        if picture.private is not None and status.seat_of(interaction.user.id) is None:
+            await error(
+                interaction,
+                f"You are not playing in game #{game_id}, so you have no {picture.label.lower()} "
+                "there. The public pictures are on the board's buttons.",
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            image = await self.delivery.draw(status, picture, interaction.user.id)
+        except HostError as e:
+            await interaction.followup.send(str(e), ephemeral=True)
+            return
+        if image is None:
+            await interaction.followup.send(
+                f"{picture.label}: nothing to show now (no cards in your hand).", ephemeral=True
+            )
+            return
+        await interaction.followup.send(
+            f"🖼️ **{picture.label}** · game #{game_id} ({texts.md(status.title)}), "
+            f"move {status.version}",
+            files=[png_file(image)],
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     # -- the lobby -----------------------------------------------------------------------------
 

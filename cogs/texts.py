@@ -143,8 +143,9 @@ def narration(
     words say nothing about is told by its moves' labels, but a move whose note (``notes``, by
     version, shown with these lines) names it already is not told twice (a window that timed
     out: "did not answer in time, so the rules apply: <its label>"). A secret move is
-    narrated alone, from its events as the public may see them (its public label when they
-    say nothing)."""
+    narrated alone, from its events as the public may see them, and not at all when they say
+    nothing (a revision in a step everyone decides at once: its result is told when it
+    ends)."""
     lines: list[str] = []
     group: list[LogEntry] = []
     words = presentation.words
@@ -160,9 +161,10 @@ def narration(
             lines.extend(f"• {mark if i == 0 else ''}{line}" for i, line in enumerate(said))
             group = []
         if entry is not None and entry.secret:
-            # Its events are already redacted for the public: what they tell (the round
-            # that began after a secret keep) is said; the move itself only by its label.
-            said = words.narrate(list(entry.events), safe) or [_plain(entry, names)]
+            # Its events are already redacted for the public: what they tell ("alice kept a
+            # card", the round that began) is said, and nothing when they say nothing (a
+            # revision in a step everyone decides at once: its result is told when it ends).
+            said = words.narrate(list(entry.events), safe)
             mark = MARKS.get(entry.by, "")
             lines.extend(f"• {mark if i == 0 else ''}{line}" for i, line in enumerate(said))
         elif entry is not None:
@@ -172,7 +174,7 @@ def narration(
 
 def _plain(entry: LogEntry, names: Sequence[str]) -> str:
     who_ = md(names[entry.seat]) if entry.seat < len(names) else "Someone"
-    return f"{who_} {entry.label}" if entry.secret else f"{who_}: {entry.label}"
+    return f"{who_}: {entry.label}"
 
 
 def board_caption(

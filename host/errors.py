@@ -67,15 +67,20 @@ class NotYourTurnError(HostError):
     "It is not your turn: the game is waiting for the red player."
     """
 
-    def __init__(self, waiting_on: tuple[SeatInfo, ...] = ()) -> None:
+    def __init__(self, waiting_on: tuple[SeatInfo, ...] = (), *, locked: bool = False) -> None:
         self.waiting_on = waiting_on
+        self.locked = locked
+        """The user's seat has locked its choice in the step everyone decides at once."""
         super().__init__(self.naming(plain_seat_name))
 
     def naming(self, name: Callable[[SeatInfo], str]) -> str:
         """The refusal with each waited-on seat written as ``name(seat)``."""
+        whos = ", ".join(name(s) for s in self.waiting_on)
+        if self.locked:
+            waiting = f" The game is waiting for {whos}." if whos else ""
+            return f"You have locked your choice in this step: it can't change any more.{waiting}"
         if not self.waiting_on:
             return "It is not your turn."
-        whos = ", ".join(name(s) for s in self.waiting_on)
         return f"It is not your turn: the game is waiting for {whos}."
 
 

@@ -265,12 +265,17 @@ class Store:
         """The user's seat when it has a decision now."""
         seat = self.require_player(lg, user)
         if seat.seat not in lg.pending.deciders:
-            raise self.not_your_turn(lg)
+            raise self.not_your_turn(lg, seat.seat)
         return seat
 
-    def not_your_turn(self, lg: Loaded) -> NotYourTurnError:
-        """The refusal, carrying the seats the game waits for (the caller names them)."""
-        return NotYourTurnError(self.infos(lg, lg.pending.waited))
+    def not_your_turn(self, lg: Loaded, seat: Seat | None = None) -> NotYourTurnError:
+        """The refusal, carrying the seats the game waits for (the caller names them), and
+        whether ``seat`` has locked its choice in a step everyone decides at once (a seat that
+        locked leaves the step's seats)."""
+        pending = lg.pending
+        locked = seat is not None and seat not in pending.deciders
+        locked = locked and any(d.kind == "simultaneous" for d in pending.decisions)
+        return NotYourTurnError(self.infos(lg, pending.waited), locked=locked)
 
     # -- values ----------------------------------------------------------------------------
 

@@ -83,6 +83,7 @@ class Host:
         self.last_game_in_channel = r.last_game_in_channel
         self.status = r.status
         self.public_view = r.public_view
+        self.snapshot = r.snapshot
         self.private_view = r.private_view
         self.log = r.log
         self.games_of_user = r.games_of_user

@@ -141,16 +141,9 @@ class Moves:
             lg = await self.store.get(game_id, channel_id, guild_id)
             seat = self.store.require_player(lg, user)
             if token is not None and token != seat.token:
-                own = lg.last_mover == seat.seat and lg.row.version == seat.token
-                raise StaleVersionError(
-                    "That was already played: your earlier click counted."
-                    if own
-                    else "The board has changed since this was shown (another move was made); "
-                    "nothing was played.",
-                    lg.row.version,
-                )
+                raise StaleVersionError(await self._stale(lg, seat, token), lg.row.version)
             if seat.seat not in lg.pending.deciders:
-                raise self.store.not_your_turn(lg)
+                raise self.store.not_your_turn(lg, seat.seat)
             parsed = self._parse(lg, seat.seat, action)
             updated = tuple(
                 dataclasses.replace(s, timeouts=0, ai_controlled=False)
@@ -161,6 +154,18 @@ class Moves:
             result = await self.apply(lg, seat.seat, parsed, "player", updated, note="")
             await self.play_automatic(lg)
             return result
+
+    async def _stale(self, lg: Loaded, seat: SeatRow, token: int) -> str:
+        """Why a click drawn for decision ``token`` plays nothing: a second click on the same
+        choices (the seat's own move answered that decision and nothing changed for it since),
+        or a message of a decision that is over."""
+        if seat.token == token + 1:
+            answer = await self.store.db.events(lg.row.id, after=token, limit=1)
+            if answer and answer[0].seat == seat.seat:
+                return "That was already played: your earlier click counted."
+        if seat.seat not in lg.pending.deciders:
+            return "This choice is from a decision that is over; nothing was played."
+        return "The game has moved on since this was shown; nothing was played."
 
     async def play_automatic(self, lg: Loaded) -> None:
         """Play at once, under the game's lock, what needs nobody to decide: what players

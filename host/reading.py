@@ -59,6 +59,15 @@ class Reading:
         """Lobby/active/finished/cancelled, seats, whose turn, the deadline."""
         return self.store.status(await self.store.get(game_id, channel_id, guild_id))
 
+    async def snapshot(self, game_id: int) -> tuple[GameStatus, dict[str, JSON] | None]:
+        """The game's status and its public view at the same version, read together (no other
+        move can come in between): a board's words and its image describe the same moment.
+        The view is ``None`` before the start and for a game whose state cannot be read."""
+        lg = await self.store.get(game_id)
+        status = self.store.status(lg)
+        readable = not lg.damaged and lg.state is not None
+        return status, lg.public if readable else None
+
     async def public_view(
         self, game_id: int, *, channel_id: int | None = None, guild_id: int | None = None
     ) -> dict[str, JSON]:

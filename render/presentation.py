@@ -32,8 +32,10 @@ class Image:
 @dataclass(frozen=True)
 class Words:
     """A game in words. ``narrate(events, names)``: public events -> sentences for the channel
-    and the board's caption; ``decision(view)``: what the game waits for, without a name
-    (``"play a card into the city"``); ``hand(view)``: a player's own view in words;
+    and the board's caption (a secret move is told only by what its public events say: nothing
+    when they say nothing); ``decision(view)``: what the game waits for, without a name
+    (``"play a card into the city"``); ``hand(view)``: a player's key figures in a few short
+    words, for their private message (the detail is in their picture);
     ``rules``: topic -> (title, text) for ``/game rules``; ``final(outcome, view, names)``: the
     lines under the final board (a ranking by ``score_labels`` unless the game has a
     ``score_sheet``)."""
@@ -44,6 +46,14 @@ class Words:
     rules: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     score_labels: Mapping[str, str] = field(default_factory=dict)
     score_sheet: ScoreSheet | None = None
+    titles: Mapping[str, str] = field(default_factory=dict)
+    """The title of a player's private message by the kind of decision it offers, where the
+    game words it its own way (Pompeji's out-of-turn option is preparing one's move); the bot
+    has a title for every kind."""
+    done: Mapping[str, str] = field(default_factory=dict)
+    """What a player is told once they answered a decision of that kind, with ``{label}`` (the
+    move in words), where the game words it its own way ("✅ {label}: it is played the moment
+    your turn comes"); else "✅ You played: {label}"."""
 
     def final(self, outcome: Mapping[str, Any], view: View, names: Sequence[str]) -> list[str]:
         """The lines under the final board: the game's own score sheet when it has one, else

@@ -64,12 +64,23 @@ def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
     if kind == "PermitClaimed":
         what = "another turn" if e.get("kind") == "second_turn" else "a turn before the next"
         return f"{who} used their building permit: {what}"
-    if kind == "PreparedMoveDropped":  # C21; the move and the reason go to that player only
-        return f"{who}'s prepared move no longer fits: {who} chooses again"
+    if kind == "MovePrepared":  # C20: that a move is held, never which (that stays secret)
+        return (
+            f"{who} changed their prepared move"
+            if e.get("replaced")
+            else f"{who} prepared their move"
+        )
     if kind == "GameEnded":
         reason = str(e.get("reason") or "the second volcano erupted")
         return f"The game is over: {reason[:1].lower()}{reason[1:]}"
-    return None  # windows, declines and preparing a move (C22) are routine; draws: see narrate
+    if kind == "PreparedMoveDropped" and isinstance(e.get("secret"), Mapping):
+        # C21: told only to its player (the event's secret is theirs): saying in public, right
+        # after the interrupt, that it no longer fits would tell the table where it was aimed.
+        move = e["secret"].get("move", "")
+        return f"{who}'s prepared move (`{move}`) no longer fits after the interrupt: choose again"
+    # Windows and declines are routine; a prepared move withdrawn or dropped is told to its
+    # player only (above). Draws: see narrate.
+    return None
 
 
 def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:

@@ -23,9 +23,10 @@ def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | No
 
 
 def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
-    """The hand when a card is to be played (phase 1), else the board (relatives, the Omen,
-    lava, moves: where things are is what the decision needs)."""
-    if view.get("hand") and any(c.notation.startswith("play ") for c in choices):
+    """The hand when a card is to be played (phase 1) or when there is no decision (the
+    starting hand, ``/hand`` between turns), else the board (relatives, the Omen, lava, moves:
+    where things are is what the decision needs)."""
+    if view.get("hand") and (not choices or any(c.notation.startswith("play ") for c in choices)):
         return "cards"
     return "board"
 

@@ -50,6 +50,8 @@ def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
     """The tablets for an offering (what everyone has and gives), the hand for a choice of
     one's own cards (a reward, the card to keep, training at the Piazza), else the board."""
     verbs = {c.notation.split(" ", 1)[0] for c in choices}
+    if not verbs:
+        return "cards"  # no decision (a look at one's hand between turns)
     if verbs & {"pledge", "lock"}:
         return "tablets"
     if verbs and verbs <= CARD_VERBS | {"done"} and verbs & CARD_VERBS:

@@ -110,11 +110,13 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 other = next(s for s in offers if s != mover)
                 await act_by_component(user_of[other], offers[other], "claim")
                 await bot.flows.idle()
-                late = await user_of[mover].click(custom_id=f"vz:a:{game_id}:{version}:claim")
-                msg = await late.wait_for_followup(timeout=WAIT)
-                assert "nothing was played" in msg.content and msg.ephemeral
+                # The mover's offer (in the reply to their move) now says what became of it
+                # and has no button left to press.
+                late = offers[mover]
+                assert late.ephemeral and not late.buttons, late.content
                 claimant = user_of[other].name
-                assert f"Meanwhile:\n• {claimant} used their building permit" in msg.content
+                assert "This is over" in late.content, late.content
+                assert f"{claimant} used their building permit" in late.content
                 stale_claim_checked = True
                 counts["claims"] += 1
                 assert (await bot.host.status(game_id)).version == version + 1
@@ -249,6 +251,8 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     loaded.moved_to(state, {})
 
     mover, stuck = user_of[0], user_of[2]
+    for u in (mover, stuck):  # both take channel mentions (`/game notify`)
+        await bot.host.set_notify_setting(u.id, "mention")
     seen = len(stuck.dms)
     r = await mover.slash("move", channel=chan, action="play Fo h7")
     board = await r.wait_until_loaded(timeout=WAIT)
@@ -257,7 +261,8 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     assert stuck.mention in board.content and mover.mention in board.content
     assert "building permit" in board.content
     assert len(stuck.dms) == seen  # nothing to decide: no DM
-    # ... and their mention does not notify them (Discord's allowed_mentions), the mover's does.
+    # ... and their mention does not notify them (Discord's allowed_mentions), nor the mover's,
+    # who is answered right there.
     # The board comes as the reply itself, or (when the image took over a second, e.g. on a
     # loaded machine) as the follow-up that replaces "thinking…": look at both.
     sent = [
@@ -268,7 +273,7 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     ]
     posted = next(d for d in sent if isinstance(d, dict) and "building permit" in str(d))
     notified = {int(u) for u in posted["allowed_mentions"]["users"]}
-    assert mover.id in notified and stuck.id not in notified
+    assert mover.id not in notified and stuck.id not in notified and not board.pinged
     offer = latest_decision(mover, status.game_id, 1, chan)
     assert offer is not None and choices_of(offer) == ["claim", "decline"]
     await act_by_component(mover, offer, "decline")

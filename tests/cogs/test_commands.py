@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+import plugins
 from cogs.delivery import Delivery
 from host import Choice, SeatDecision, SeatInfo
 from tests.cogs.helpers import WAIT, WATCH, open_game, until
@@ -102,9 +103,15 @@ class _Host:
         return None
 
     async def set_notified(
-        self, game_id: int, seat: int, token: int | None, message: int | None
+        self, game_id: int, seat: int, token: int | None, message: int | None, key: Any = None
     ) -> None:
         self.notified[seat] = token
+
+    async def log(self, *args: Any, **kwargs: Any) -> list[Any]:
+        return []
+
+    async def notify_setting(self, user: int) -> str:
+        return "dm"
 
 
 async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
@@ -115,18 +122,28 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
 
     Bot.host = host  # type: ignore[attr-defined]
     delivery = Delivery(Bot())  # type: ignore[arg-type]
+    delivery.names = {10: "ann", 11: "ben"}
     sent: list[tuple[int, str]] = []
 
-    async def dm_decision(status: Any, seat: SeatInfo, decision: Any, *, title: str) -> bool:
-        sent.append((seat.user_id or 0, title))
+    closed: list[str] = []
+
+    async def dm_decision(status: Any, seat: SeatInfo, decision: Any, *, title: str = "") -> bool:
+        sent.append((seat.user_id or 0, delivery.title(status, decision)))
         await host.set_notified(1, seat.seat, decision.token, None)
         return True
 
+    async def close(status: Any, seat: SeatInfo, line: str) -> None:
+        closed.append(line)
+
     delivery.dm_decision = dm_decision  # type: ignore[method-assign]
+    delivery.close = close  # type: ignore[method-assign]
+    delivery.presentation = lambda status: plugins.get("downfall").presentation  # type: ignore[method-assign]
 
     def status() -> Any:
         class Status:
             game_id = 1
+            channel_id = 2
+            version = 9
             status = "active"
             waiting_on = (SeatInfo(seat=0, user_id=10),)
             seats = (
@@ -139,8 +156,9 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
     await delivery.notify(status(), answered=10)
     await delivery.notify(status(), answered=10)
     assert sent == [(11, "You may act out of turn")]
-    host.kind = None  # the right lapsed ...
+    host.kind = None  # the right lapsed: its message says so ...
     await delivery.notify(status(), answered=10)
+    assert len(closed) == 1 and "over" in closed[0]
     host.kind, host.token = "option", 7  # ... and came back: offered again, once
     await delivery.notify(status(), answered=10)
     await delivery.notify(status(), answered=10)
@@ -211,7 +229,7 @@ async def test_a_slow_board_is_deferred_then_posted(
 
 
 def test_a_card_browser_turns_pages_and_offers_each_pages_actions() -> None:
-    from cogs.components import controls_view
+    from cogs.controls import controls_view
     from engine.core import ActionChoice
     from render.controls import Browser, Page
 
@@ -233,7 +251,7 @@ def test_a_card_browser_turns_pages_and_offers_each_pages_actions() -> None:
 def test_a_pledge_board_has_one_row_per_good_and_distinct_ids() -> None:
     """Discord refuses a message whose components share a custom id: every row's label is
     its own button, and the page arrows still turn pages."""
-    from cogs.components import controls_view
+    from cogs.controls import controls_view
     from engine.core import ActionChoice
     from render.controls import Stepper, StepRow
 

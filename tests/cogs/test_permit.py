@@ -128,8 +128,9 @@ async def test_the_next_player_prepares_while_another_interrupts(
     await t.bot.flows.idle()
     assert await t.waiting() == [2]
     assert "decline" not in choices_of(interrupt) and CLAIMED_ELSEWHERE in choices_of(interrupt)
-    late = await t.mover.click(custom_id=confirmation.buttons[0]["custom_id"])
-    assert "nothing was played" in (await late.wait_for_followup(timeout=WAIT)).content
+    # The mover's offer (in the confirmation of her turn) says the chance is over, and how.
+    assert confirmation.buttons == [] and "This is over" in confirmation.content
+    assert f"{t.holder.name} used their building permit" in confirmation.content
     r = await t.holder.slash("move", channel=t.chan, action=CLAIMED_ELSEWHERE)
     await r.wait_until_loaded(timeout=WAIT)
     await t.bot.flows.idle()
@@ -171,11 +172,14 @@ async def test_a_prepared_move_the_interrupt_made_impossible_is_asked_anew(
 
     assert await t.waiting() == [1]  # seat 1 plays now, choosing anew
     assert "PreparedMovePlayed" not in await t.events()
-    board = t.boards()[-1].content
-    assert f"{t.due.name}'s prepared move no longer fits: {t.due.name} chooses again" in board
+    # Nothing public says the prepared move failed (that would tell where it was aimed): the
+    # player is told in the DM of their turn.
+    said = "\n".join(b.content for b in t.boards())
+    assert "no longer fits" not in said, said
     assert prepare.buttons == []
     (turn,) = [m for m in dms(t.due, sent["due"]) if m is not prepare]
     assert "Your move" in turn.content and PREPARED not in choices_of(turn)
+    assert "prepared move (`play Vp h8`) no longer fits after the interrupt" in turn.content
     assert any(n.startswith("play V") for n in choices_of(turn))
 
 
@@ -289,7 +293,7 @@ async def test_a_short_window_is_one_dm_per_holder_and_one_line_per_silent_holde
     assert f"{user_of[0].name} built " in board.content and " and drew a card" in board.content
     offers = {seat: user_of[seat].dms[-1] for seat in (2, 3)}
     for offer in offers.values():
-        assert offer.content.startswith("🌋 **Your chance to act (optional)** in game #1")
+        assert offer.content.startswith("🌋 **Your chance to act (optional)** · game #1")
         assert "Your move" not in offer.content and "claim" in choices_of(offer)
     sent = {seat: len(u.dms) for seat, u in user_of.items()}
 
@@ -322,6 +326,7 @@ async def test_a_long_window_reminds_its_holders_of_what_it_is(
     is the optional chance, not "your move"."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     _chan, user_of = await _four_at_a_window(fake_discord, bot, 900)
+    offers = {seat: user_of[seat].dms[-1] for seat in (2, 3)}
     clock.advance(451)
     await bot.run_due_once()
     await bot.flows.idle()
@@ -330,4 +335,7 @@ async def test_a_long_window_reminds_its_holders_of_what_it_is(
         assert reminder.content.startswith(
             "🌋 **⏳ Reminder: 7 minutes left for your chance to act (optional)**"
         ), reminder.content
-        assert choices_of(reminder) and user_of[seat].dms[-2].components == []
+        # The reminder replaces the offer: one message per decision is left.
+        assert (
+            choices_of(reminder) and offers[seat].deleted and offers[seat] not in user_of[seat].dms
+        )

@@ -78,11 +78,12 @@ async def test_two_players_bid_at_the_same_time_and_the_bids_are_revealed_togeth
     await bot.flows.idle()
     waiting = await bot.host.status(game_id)
     assert [s.user_id for s in waiting.waiting_on] == [bob.id]  # alice has locked
-    # The channel shows who has locked and who is still deciding, and nudges the last one.
+    # The channel shows who has locked and who is still deciding; the last one is told in
+    # their own message (they take DMs: no ping in the channel).
     step = next(m for m in chan.messages if "Everyone decides at once" in m.content)
     assert "Locked: alice" in step.content and "still deciding: bob" in step.content
-    nudge = next(m for m in chan.messages if "everyone else has decided" in m.content)
-    assert bob.mention in nudge.content and "bid" not in nudge.content
+    assert "Everyone else has decided" in b.content
+    assert not any(bob.id in m.pinged for m in chan.messages)
     await bob.click(custom_id=button(b, "Lock your bid of 1"), message=b)
     await bot.flows.idle()
 
@@ -90,7 +91,12 @@ async def test_two_players_bid_at_the_same_time_and_the_bids_are_revealed_togeth
         return any("Bids:" in m.content for m in chan.messages if not m.ephemeral)
 
     await until(revealed)
-    assert "Everyone has decided" in step.content
+    # The status message says the step is over, and nobody is still "deciding".
+    assert "Everyone has decided" in step.content and "deciding" not in step.content
+    # alice's bid message says what became of it and has no buttons left; bob's, the one he
+    # locked with, became his next decision (his turn follows) and says what he played.
+    assert not a.buttons and "Lock your bid of 2" in a.content
+    assert "✅ You played: Lock your bid of 1" in b.content and b.buttons
     reveal = next(m for m in chan.messages if "Bids:" in m.content and not m.ephemeral)
     assert (
         "alice 2" in reveal.content and "bob 1" in reveal.content and "alice wins" in reveal.content
@@ -147,7 +153,9 @@ async def test_a_two_step_choice_opens_a_group_then_plays(
     card = first["options"][0]["value"]
     opened = await mover.select(dm, values=[card])
     assert opened.updated  # the same message, now the card's slots
-    assert dm.button_labels[0] == "◀ Back" and len(dm.button_labels) == 4  # back + 3 slots
+    labels = dm.button_labels
+    assert labels[0] == "◀ Back" and len(labels) == 5  # back + 3 slots + the board on demand
+    assert labels[-1] == "Board"
     before = (await bot.host.status(status.game_id)).version
     slot = next(c for c in dm.walk_components() if str(c.get("custom_id", "")).endswith("/2"))
     await mover.click(custom_id=str(slot["custom_id"]), message=dm)

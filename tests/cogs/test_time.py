@@ -42,8 +42,8 @@ async def test_reminder_then_timeout_with_the_skip_policy(
     assert await _board_count(chan) == boards + 1
     log = await bot.host.log(game_id, None)
     assert log[-1].by == "timeout"
-    # The spent reminder's menu is taken away: nothing stale is left to click.
-    assert dm.components == [] and "Reminder" in dm.content  # kept as it was, buttons off
+    # The reminder says what became of the decision; nothing stale is left to click.
+    assert dm.components == [] and "⏱ Time ran out" in dm.content and "played for you" in dm.content
     assert (await bot.host.status(game_id)).version == 1
 
 

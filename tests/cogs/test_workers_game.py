@@ -52,11 +52,11 @@ async def _first_offering_fails(table: Table, spectator: Any) -> None:
     assert "still deciding" in status_line.content and b.name in status_line.content
     await table.move(1, "lock")
     assert re.search(rf"Locked: {a.name} \(\w+\), {b.name} \(", status_line.content)
-    nudge = table.chan.messages[-1]
-    assert nudge.content.startswith(f"👋 <@{c.id}>")
-
     board = newest(c, table.game_id, "lock", table.chan)
     assert board is not None  # the pledge board, by DM or in the reply to their move
+    # The last one is told in their own pledge board (they take DMs): no ping in the channel.
+    assert "Everyone else has decided" in board.content
+    assert not any(c.id in m.pinged for m in table.chan.messages)
     good = held(await table.state(), 2)[0]
     plus = next(
         comp
@@ -72,7 +72,8 @@ async def _first_offering_fails(table: Table, spectator: Any) -> None:
     assert lock is not None and lock.id == board.id  # the same message, redrawn
     await act_by_component(c, lock, "lock")
     await table.bot.flows.idle()
-    assert "✅ Everyone has decided." in status_line.content
+    assert "Everyone has decided" in status_line.content
+    assert "still deciding" not in status_line.content  # it said so in every game before
     said = table.said()
     assert re.search(r"The offering failed \(\d+ of \d+: .*\): the volcano destroyed all", said)
     for u in (a, b, c):  # the pledges are told once the step resolved
@@ -89,7 +90,9 @@ async def test_three_players_fail_an_offering_then_win_by_the_castrum(
     table = await open_table(
         fake_discord, bot, chan, users, "difficulty=A, apocalypse_bottom=true, first_seat=0"
     )
-    assert table.boards() and "tablets.png" in table.boards()[0].filenames
+    # The channel gets one image, the board; the tablets are a button away.
+    first = table.boards()[0]
+    assert first.filenames == ["board.png"] and "Tablets" in first.button_labels
 
     await play_until(table, "offering")
     assert "Vesuvius wakes" in table.said()

@@ -112,10 +112,20 @@ def test_the_window_decision_says_the_next_player_waits_for_it() -> None:
     assert "building permit" in text and "then the next player's turn" in text
 
 
-def test_a_prepared_move_is_narrated_only_when_it_is_dropped() -> None:
+def test_a_prepared_move_is_told_but_never_where_and_its_drop_only_to_its_player() -> None:
     state = GAME.new_game(1, 3, {"permit_window": 900, "first_seat": 0})
     state = GAME.apply(state, 0, GAME.parse_action("play Gw f7")).state
     prepared = GAME.apply(state, 1, GAME.parse_action("statue Ab e7")).events
-    assert narrate([redact(e, None) for e in prepared], NAMES) == []  # the log says it (C22)
-    dropped = {"type": "PreparedMoveDropped", "seat": 1}
-    assert narrate([dropped], NAMES) == ["Bob's prepared move no longer fits: Bob chooses again"]
+    assert narrate([redact(e, None) for e in prepared], NAMES) == ["Bob prepared their move"]
+    # Dropped after an interrupt (C21): the table hears nothing (it would tell where the move
+    # was aimed); its player, whose event keeps its secret, is told what no longer fits.
+    dropped = {
+        "type": "PreparedMoveDropped",
+        "seat": 1,
+        "secret": {"move": "statue Ab e7", "reason": "taken"},
+        "secret_for": [1],
+    }
+    assert narrate([redact(dropped, None)], NAMES) == []
+    assert narrate([redact(dropped, 1)], NAMES) == [
+        "Bob's prepared move (`statue Ab e7`) no longer fits after the interrupt: choose again"
+    ]

@@ -1,0 +1,491 @@
+"""One message per decision, and what it says stays true.
+
+When a player must decide they get one message: a DM (if their notification setting asks for
+DMs and their DMs are open), or the reply to their own command or click. While the same
+decision goes on (its key) that message is edited in place, never sent again; its picture is
+uploaded again only when it changed. When the decision is over — answered by a button, by
+``/move`` or ``/hand``, by the deadline, by an AI taking over, passed by the game moving on, or
+the game ended or was cancelled — the message is edited once more to say what happened
+("✅ You played …", "⏱ Time ran out: … was played for you") and its controls go. A private
+reply (ephemeral) can be edited only while Discord keeps its token (15 minutes): within that
+time it is closed the same way; after it, a click on it is answered as out of date.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from cogs import texts
+from cogs.private import NO_MENTIONS, Bot, Composed, Private, is_component
+from host import GameStatus, LogEntry, MoveResult, Reminder, SeatDecision, SeatInfo
+from render.text import clip_lines, duration
+
+log = logging.getLogger("cogs.inbox")
+
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+WANTS_DMS = ("dm", "both")
+"""Notification settings under which a player gets their decisions by DM."""
+
+
+class Inbox(Private):
+    """Each player's decision message: sent, kept up to date, closed with what happened."""
+
+    def __init__(self, bot: Bot) -> None:
+        super().__init__(bot)
+        self._shown: dict[int, str] = {}
+        """message id -> what tells its picture apart (it is not uploaded again unchanged)."""
+        self._replies: dict[tuple[int, int], tuple[discord.Interaction[Any], int | None]] = {}
+        """(game, seat) -> the interaction whose private reply carries the seat's decision, and
+        that reply's id (``None``: the interaction's own message)."""
+
+    # -- sending and editing ---------------------------------------------------------------------
+
+    async def send_dm(
+        self,
+        status: GameStatus,
+        user_id: int,
+        content: str,
+        files: list[discord.File],
+        view: discord.ui.View | None,
+    ) -> discord.Message | None:
+        """DM a player; on closed DMs (50007) tell the channel, without secrets, and wait a
+        while before trying again."""
+        if self.dms_blocked(user_id):
+            return None
+        user = self.users.get(user_id) or self.bot.get_user(user_id)
+        try:
+            if user is None:
+                user = self.users[user_id] = await self.bot.fetch_user(user_id)
+            kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_MENTIONS}
+            if view is not None:
+                kwargs["view"] = view
+            return await user.send(content, **kwargs)
+        except discord.Forbidden:
+            retry = self.bot.settings.dm_block_seconds
+            self.dm_blocked_until[user_id] = self.bot.clock.now() + retry
+            chan = await self.channel(status.channel_id)
+            if chan is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await chan.send(
+                        f"<@{user_id}>, I can't send you direct messages, so use `/hand` in this "
+                        "channel to see your hand and make your moves. To get them by DM, allow "
+                        "direct messages from this server's members (Privacy Settings); I'll "
+                        f"try again in {duration(retry)}.",
+                        allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                    )
+            return None
+        except discord.HTTPException as e:
+            log.warning("game %s: DM to %s failed: %s", status.game_id, user_id, e)
+            return None
+
+    async def _dm(self, user_id: int, message_id: int) -> discord.PartialMessage | None:
+        user = self.users.get(user_id) or self.bot.get_user(user_id)
+        if user is None:
+            try:
+                user = self.users[user_id] = await self.bot.fetch_user(user_id)
+            except discord.HTTPException:
+                return None
+        try:
+            channel = user.dm_channel or await user.create_dm()
+        except discord.HTTPException:
+            return None
+        return channel.get_partial_message(message_id)
+
+    async def edit_dm(
+        self, user_id: int, message_id: int, composed: Composed | None, content: str = ""
+    ) -> bool:
+        """Edit a DM: into ``composed`` (its picture uploaded only when it changed), or, with
+        ``composed=None``, into ``content`` without controls. ``False``: it is gone."""
+        message = await self._dm(user_id, message_id)
+        if message is None:
+            return False
+        try:
+            if composed is None:
+                await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+            else:
+                await message.edit(**self._edit_kwargs(message_id, composed))
+        except discord.HTTPException:
+            return False
+        return True
+
+    def _edit_kwargs(self, message_id: int | None, composed: Composed) -> dict[str, Any]:
+        """An edit into ``composed``: the picture goes up again only if the message does not
+        show it already."""
+        kwargs: dict[str, Any] = {
+            "content": composed.content,
+            "view": composed.view,
+            "allowed_mentions": NO_MENTIONS,
+        }
+        if message_id is None or self._shown.get(message_id) != composed.shown:
+            kwargs["attachments"] = composed.files
+            if message_id is not None:
+                self._shown[message_id] = composed.shown
+        return kwargs
+
+    async def delete_dm(self, user_id: int, message_id: int) -> None:
+        message = await self._dm(user_id, message_id)
+        if message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.delete()
+        self._shown.pop(message_id, None)
+
+    # -- closing a decision ----------------------------------------------------------------------
+
+    async def heading(self, status: GameStatus) -> str:
+        """The first line of a closed message: which game, where."""
+        return f"🌋 Game #{status.game_id} ({texts.md(status.title)}) in {await self.where(status)}"
+
+    async def close(self, status: GameStatus, seat: SeatInfo, line: str) -> None:
+        """The seat's decision message says ``line`` (what happened) and loses its controls:
+        its DM, or its private reply while Discord still lets it be edited."""
+        content = f"{await self.heading(status)}\n{line}"[: texts.CONTENT_LIMIT]
+        if seat.notified_message is not None and seat.user_id is not None:
+            await self.edit_dm(seat.user_id, seat.notified_message, None, content)
+        reply = self._replies.pop((status.game_id, seat.seat), None)
+        if reply is not None:
+            interaction, message_id = reply
+            with contextlib.suppress(discord.HTTPException):
+                if message_id is None:
+                    await interaction.edit_original_response(content=content, view=None)
+                else:
+                    await interaction.followup.edit_message(message_id, content=content, view=None)
+
+    async def outcome_line(self, status: GameStatus, seat: SeatInfo) -> str:
+        """What became of the decision last sent to ``seat``: played by them or for them, or
+        over because the game moved on, ended or was cancelled."""
+        if status.status == "cancelled":
+            return "🚫 The game was cancelled."
+        after = seat.notified_token if seat.notified_token is not None else status.version - 1
+        entries = await self.host.log(status.game_id, seat.user_id, limit=200, after=after)
+        own = [e for e in entries if e.seat == seat.seat]
+        end = ""
+        if status.status == "finished":
+            end = f"\n🏁 The game is over: the result is in <#{status.channel_id}>."
+        if seat.ai_controlled:
+            if seat.resigned:
+                end = "\n🏳️ You resigned: an AI plays your seat." + end
+            elif status.status == "active":
+                end = (
+                    "\n🤖 An AI plays your seat now: any move of yours (or `/game back`) "
+                    "takes it back."
+                )
+        if own:
+            return self.played_line(own) + end
+        if end:
+            return end.lstrip("\n")
+        names = await self.seat_names(status)
+        said = texts.narration(self.presentation(status), entries, names)
+        meanwhile = f"\n{clip_lines(said, 400)}" if said else ""
+        return (
+            f"⌛ This is over: the game moved on (the board is in <#{status.channel_id}>)."
+            f"{meanwhile}"
+        )
+
+    @staticmethod
+    def played_line(own: Sequence[LogEntry]) -> str:
+        """How the seat's own move(s) that ended a decision were made."""
+        first = own[0]
+        label = texts.md(first.label)
+        if first.by == "timeout":
+            return f"⏱ Time ran out: {label} was played for you."
+        if first.by == "ai":
+            return f"🤖 An AI played for you: {label}."
+        if first.by == "auto":
+            return (
+                f"⚙️ Played for you (only one move was possible, or your standing order): {label}."
+            )
+        more = f" (and {len(own) - 1} more)" if len(own) > 1 else ""
+        return f"✅ You played: {label}{more}."
+
+    # -- the decisions of a move -----------------------------------------------------------------
+
+    async def notify(self, status: GameStatus, *, answered: int | None = None) -> None:
+        """Bring every human's decision message up to date after a move: close the messages of
+        decisions that are over (with what happened), edit a decision that goes on in place,
+        and send a new decision as one DM to players who want DMs. ``answered``: a user whose
+        decision was just given to them in a reply."""
+        for seat in status.seats:
+            user = seat.user_id
+            if user is None or user == answered:
+                continue
+            decision = await self.host.decision(status.game_id, user)
+            over = decision.kind is None or status.status != "active" or seat.ai_controlled
+            if over:
+                if seat.notified_token is not None or seat.notified_message is not None:
+                    await self.close(status, seat, await self.outcome_line(status, seat))
+                    await self.host.set_notified(status.game_id, seat.seat, None, None)
+                continue
+            if seat.notified_token == decision.token:
+                continue  # they have it already
+            going_on = seat.notified_token is not None and seat.notified_key == decision.key
+            if going_on and seat.notified_message is not None:
+                composed = await self.decision_message(status, seat, decision)
+                if await self.edit_dm(user, seat.notified_message, composed):
+                    await self.host.set_notified(
+                        status.game_id,
+                        seat.seat,
+                        decision.token,
+                        seat.notified_message,
+                        decision.key,
+                    )
+                    continue
+            if seat.notified_token is not None:
+                await self.close(status, seat, await self.outcome_line(status, seat))
+            if await self.nothing_to_decide(status, decision):
+                await self.host.set_notified(
+                    status.game_id, seat.seat, decision.token, None, decision.key
+                )
+                continue
+            await self.dm_decision(status, seat, decision)
+
+    async def auto_lead(self, status: GameStatus, seat: SeatInfo) -> list[str]:
+        """What was played for the seat without asking since its last decision message (its
+        only legal move, ``forced_moves``): told in its next real decision's message."""
+        if seat.user_id is None:
+            return []
+        after = seat.notified_token if seat.notified_token is not None else status.version - 8
+        entries = await self.host.log(status.game_id, seat.user_id, limit=20, after=max(0, after))
+        quiet = await self.host.quiet_versions(status.game_id, max(0, after))
+        plays = [
+            texts.md(e.label)
+            for e in entries
+            if e.seat == seat.seat and e.by == "auto" and e.version not in quiet
+        ]
+        if not plays:
+            return []
+        return [f"⚙️ Only one move was possible, so it was played for you: {', '.join(plays)}."]
+
+    async def refresh(
+        self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, line: str
+    ) -> None:
+        """The seat's current decision message (its DM, or its private reply while Discord
+        lets it be edited) drawn again with ``line`` under its title (no notification)."""
+        if seat.user_id is None:
+            return
+        if seat.notified_message is not None:
+            composed = await self.decision_message(status, seat, decision)
+            composed.content = composed.content.replace("\n", f"\n{line}\n", 1)
+            await self.edit_dm(seat.user_id, seat.notified_message, composed)
+            return
+        reply = self._replies.get((status.game_id, seat.seat))
+        if reply is None:
+            return
+        interaction, message_id = reply
+        title = self.title(status, decision)
+        header = f"🂠 **{title}** · game #{status.game_id} ({texts.md(status.title)})\n{line}"
+        composed = await self.compose(
+            status, seat.user_id, header=header, decision=decision, in_dm=False
+        )
+        kwargs = self._edit_kwargs(message_id, composed)
+        kwargs.pop("allowed_mentions", None)
+        with contextlib.suppress(discord.HTTPException):
+            if message_id is None:
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.followup.edit_message(message_id, **kwargs)
+
+    async def private_news(self, status: GameStatus, seat: SeatInfo) -> list[str]:
+        """What other players' moves since the seat's last decision message told only this
+        player (events whose secret is theirs: a prepared move that no longer fits)."""
+        if seat.user_id is None or seat.notified_token is None:
+            return []
+        entries = await self.host.log(
+            status.game_id, seat.user_id, limit=50, after=seat.notified_token
+        )
+        events = [
+            e
+            for entry in entries
+            if entry.seat != seat.seat
+            for e in entry.events
+            if seat.seat in e.get("secret_for", ())
+        ]
+        if not events:
+            return []
+        names = [texts.md(n) for n in await self.seat_names(status)]
+        return self.presentation(status).words.narrate(events, names)
+
+    async def decision_message(
+        self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, *, title: str = ""
+    ) -> Composed:
+        """The seat's DM for ``decision``."""
+        assert seat.user_id is not None
+        where = await self.where(status)
+        title = title or self.title(status, decision)
+        header = f"🌋 **{title}** · game #{status.game_id} ({texts.md(status.title)}) in {where}"
+        lead = await self.private_news(status, seat) + await self.auto_lead(status, seat)
+        return await self.compose(status, seat.user_id, header=header, decision=decision, lead=lead)
+
+    async def dm_decision(
+        self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, *, title: str = ""
+    ) -> bool:
+        """Send the seat's player their decision as a new DM, if they want DMs (else it is
+        recorded as theirs: they see it with ``/hand`` or **My hand**). ``True`` if sent."""
+        assert seat.user_id is not None
+        setting = await self.host.notify_setting(seat.user_id)
+        sent = None
+        if setting in WANTS_DMS:
+            composed = await self.decision_message(status, seat, decision, title=title)
+            sent = await self.send_dm(
+                status, seat.user_id, composed.content, composed.files, composed.view
+            )
+            if sent is not None:
+                self._shown[sent.id] = composed.shown
+        await self.host.set_notified(
+            status.game_id,
+            seat.seat,
+            decision.token,
+            None if sent is None else sent.id,
+            decision.key,
+        )
+        return sent is not None
+
+    # -- the mover's own reply -------------------------------------------------------------------
+
+    async def answer_click(
+        self,
+        interaction: discord.Interaction[Any],
+        status: GameStatus,
+        result: MoveResult | None,
+        kind: str | None,
+    ) -> int | None:
+        """A click was played: its message (a DM or a private reply) becomes the player's next
+        decision, edited in place, or says what was played. Returns the user when their next
+        decision was given here."""
+        user = interaction.user.id
+        seat = status.seat_of(user)
+        decision = await self.host.decision(status.game_id, user)
+        done = self.done(status, kind, result.label if result is not None else "your move")
+        in_dm = interaction.guild_id is None
+        message = interaction.message.id if interaction.message is not None else None
+        if decision.kind is None:
+            board = f" The board is in <#{status.channel_id}>." if status.status != "active" else ""
+            content = f"{await self.heading(status)}\n{done}.{board}"
+            if status.status == "finished":
+                content += f"\n🏁 The game is over: the result is in <#{status.channel_id}>."
+            await self._edit_clicked(interaction, content=content, view=None)
+            if seat is not None:
+                await self.host.set_notified(status.game_id, seat.seat, None, None)
+            return None
+        title = self.title(status, decision)
+        header = f"🌋 **{title}** · game #{status.game_id} ({texts.md(status.title)})"
+        composed = await self.compose(
+            status, user, header=header, decision=decision, lead=[done], in_dm=in_dm
+        )
+        await self._edit_clicked(interaction, **self._edit_kwargs(message, composed))
+        if seat is not None:
+            if seat.notified_message not in (None, message):
+                await self.close(status, seat, done)
+            if not in_dm:
+                self._replies[(status.game_id, seat.seat)] = (interaction, None)
+            await self.host.set_notified(
+                status.game_id, seat.seat, decision.token, message if in_dm else None, decision.key
+            )
+        return user
+
+    @staticmethod
+    async def _edit_clicked(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**kwargs)
+        else:
+            kwargs.pop("allowed_mentions", None)
+            await interaction.edit_original_response(**kwargs)
+
+    async def send_private(
+        self,
+        interaction: discord.Interaction[Any],
+        status: GameStatus,
+        header: str,
+        *,
+        decision: SeatDecision | None = None,
+        lead: Sequence[str] = (),
+    ) -> int | None:
+        """The user's own message as a private follow-up (the interaction is answered or
+        deferred already); it carries their decision from now on (their DM of it, if any, says
+        where it went and loses its controls)."""
+        user = interaction.user.id
+        if decision is None:
+            decision = await self.host.decision(status.game_id, user)
+        composed = await self.compose(
+            status, user, header=header, decision=decision, lead=lead, in_dm=False
+        )
+        kwargs: dict[str, Any] = {"files": composed.files, "ephemeral": True, "wait": True}
+        if composed.view is not None:
+            kwargs["view"] = composed.view
+        sent = await interaction.followup.send(
+            composed.content, allowed_mentions=NO_MENTIONS, **kwargs
+        )
+        self._shown[sent.id] = composed.shown
+        seat = status.seat_of(user)
+        if seat is not None and decision.kind is not None:
+            if seat.notified_message is not None or (status.game_id, seat.seat) in self._replies:
+                line = f"➡️ Your decision moved to <#{status.channel_id}>, where you asked for it."
+                if lead:
+                    line = f"{lead[0]}\n{line}"
+                await self.close(status, seat, line)
+            self._replies[(status.game_id, seat.seat)] = (interaction, sent.id)
+            await self.host.set_notified(
+                status.game_id, seat.seat, decision.token, None, decision.key
+            )
+        return user
+
+    async def starting_hands(self, status: GameStatus) -> None:
+        """At the start, every human without a decision who wants DMs gets their hand (those
+        with one get it with their decision)."""
+        for seat in status.seats:
+            if seat.user_id is None:
+                continue
+            decision = await self.host.decision(status.game_id, seat.user_id)
+            if decision.kind is not None:
+                continue
+            if await self.host.notify_setting(seat.user_id) not in WANTS_DMS:
+                continue
+            pv = await self.host.private_view(status.game_id, seat.user_id)
+            if not self.presentation(status).words.hand(pv.view):
+                continue
+            where = await self.where(status)
+            header = (
+                f"🌋 **Your starting hand** · game #{status.game_id} "
+                f"({texts.md(status.title)}) in {where}"
+            )
+            composed = await self.compose(status, seat.user_id, header=header, decision=decision)
+            await self.send_dm(
+                status, seat.user_id, composed.content, composed.files, composed.view
+            )
+
+    async def remind(self, note: Reminder) -> None:
+        """A player's decision is still pending: their decision as a new DM (the old one is
+        deleted: one message per decision), else a mention in the channel."""
+        status = await self.host.status(note.game_id)
+        seat = next((s for s in status.seats if s.seat == note.seat), None)
+        if seat is None or seat.user_id is None:
+            return
+        decision = await self.host.decision(status.game_id, seat.user_id)
+        if decision.kind is None or await self.nothing_to_decide(status, decision):
+            return
+        setting = await self.host.notify_setting(seat.user_id)
+        if setting == "none":
+            return  # they chose to look for themselves
+        what = texts.REMINDED.get(decision.kind, "your move")
+        title = f"⏳ Reminder: {duration(note.remaining)} left for {what}"
+        old = seat.notified_message
+        if await self.dm_decision(status, seat, decision, title=title):
+            if old is not None:
+                await self.delete_dm(seat.user_id, old)
+            return
+        chan = await self.channel(note.channel_id)
+        if chan is not None:
+            what_for = "your chance to act" if decision.kind != "turn" else "your move"
+            await chan.send(
+                f"⏳ <@{note.user_id}>, game #{note.game_id} is waiting for {what_for}: "
+                f"{duration(note.remaining)} left{texts.deadline_text(note.deadline)}. "
+                "Use `/hand` or `/move` here.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)]),
+            )
+
+
+__all__ = ["MENTION_USERS", "Inbox", "is_component"]
