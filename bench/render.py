@@ -72,10 +72,10 @@ def main() -> None:
         ms = median_cpu_ms(functools.partial(_save, img, level), 10)
         print(f"  (rejected) RGB PNG, Pillow zlib level {level}: {ms:.1f} ms, {size / 1024:.0f} KB")
 
-    hand_view, hand_name = positions.hand()
-    hand = render.downfall.render_hand(hand_view, hand_name)
-    ms = median_ms(lambda: render.downfall.render_hand(hand_view, hand_name))
-    cpu = median_cpu_ms(lambda: render.downfall.render_hand(hand_view, hand_name))
+    hand_view, hand_name, choices = positions.hand()
+    hand = render.downfall.render_hand(hand_view, hand_name, choices)
+    ms = median_ms(lambda: render.downfall.render_hand(hand_view, hand_name, choices))
+    cpu = median_cpu_ms(lambda: render.downfall.render_hand(hand_view, hand_name, choices))
     print(f"render_hand: median {ms:.1f} ms wall, {cpu:.1f} ms CPU, {len(hand) / 1024:.0f} KB")
 
 

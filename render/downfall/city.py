@@ -21,6 +21,7 @@ from render.downfall.layout import (
     NUMBER_HALO,
     NUMBER_INK,
     PIECE_SIZE,
+    SMALLEST,
     SPACE_CENTRES,
     TOKEN_SIZE,
     building_box,
@@ -32,7 +33,7 @@ from render.downfall.layout import (
     square_xy,
 )
 from render.downfall.static import background
-from render.fonts import RGB
+from render.downfall.strip import move_point_tag, tag_width
 
 
 def draw_lava(img: Image.Image, view: Mapping[str, Any], faded: bool) -> None:
@@ -86,44 +87,24 @@ def draw_pieces_on_spaces(img: Image.Image, view: Mapping[str, Any]) -> None:
             paste_centered(img, shapes.piece_sprite(colour_of(view, int(seat)), PIECE_SIZE), px, py)
 
 
+# where the tokens of 1-4 colours stand on a phase-2 square, from its centre (the top-right
+# corner holds the move-point tag)
 STACK_SPOTS: dict[int, list[tuple[int, int]]] = {
-    1: [(-4, 8)],
-    2: [(-22, 10), (20, 10)],
-    3: [(-22, -6), (20, -6), (-1, 28)],
-    4: [(-22, -8), (20, -8), (-22, 26), (20, 26)],
+    1: [(-14, 12)],
+    2: [(-24, 14), (18, 20)],
+    3: [(-24, -12), (-24, 26), (18, 22)],
+    4: [(-25, -14), (-25, 24), (13, 10), (30, 30)],
 }
+COUNT_SIZE = SMALLEST  # px: the digits of the count discs (7.3 px at 400 px wide)
 
 
-def _number_tag(
-    n: int, radius: int, shape: tuple[int, int, int, int], colours: tuple[RGB, RGB, RGB | None]
-) -> Image.Image:
-    """``n`` on a rounded tag, cached: ``shape`` is (font px, height, least width, padding),
-    ``colours`` (fill, ink, edge)."""
-    px, h, least, pad = shape
-    fill, ink, edge = colours
-
-    def make() -> Image.Image:
-        f = fonts.font("bold", px)
-        text = str(n)
-        w = max(least, pad + round(f.getlength(text)))
-        im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-        ImageDraw.Draw(im).rounded_rectangle(
-            (0, 0, w - 1, h - 1), radius=radius, fill=fill, outline=edge, width=2 if edge else 0
-        )
-        fonts.label(im, (w / 2, h / 2), text, f, ink, anchor="mm")
-        return im
-
-    return shapes.cached(("number tag", n, radius, shape, colours), make)
-
-
-def _total_badge(total: int) -> Image.Image:
-    """The dark tag in a square's corner: pieces on the square (= their move points)."""
-    return _number_tag(total, 7, (22, 25, 26, 14), (NUMBER_INK, NUMBER_HALO, None))
-
-
-def count_badge(n: int) -> Image.Image:
-    """The small white disc on a token: pieces of that colour on the square."""
-    return _number_tag(n, 11, (17, 23, 23, 8), (NUMBER_HALO, NUMBER_INK, NUMBER_INK))
+def count_disc(img: Image.Image, cx: float, cy: float, n: int) -> None:
+    """A white disc with ``n`` on a token: pieces of that colour on the square."""
+    r = COUNT_SIZE // 2 + 2
+    ImageDraw.Draw(img).ellipse(
+        (cx - r, cy - r, cx + r, cy + r), fill=NUMBER_HALO, outline=NUMBER_INK, width=2
+    )
+    fonts.role_label(img, (cx, cy), str(n), "bold", COUNT_SIZE, NUMBER_INK, "mm")
 
 
 def draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
@@ -135,18 +116,16 @@ def draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
             counts[int(s)] = counts.get(int(s), 0) + 1
         cx, cy = square_centre(sq)
         spots = STACK_SPOTS[min(4, len(counts))]
-        if sq in GATE_SIDE:  # keep clear of the gate's name plaque
-            cy += 8 if GATE_SIDE[sq] == "n" else -12
+        size = TOKEN_SIZE if len(counts) < 3 else TOKEN_SIZE - 6
         tokens = list(zip(sorted(counts.items()), spots, strict=False))
         for (seat, _n), (ox, oy) in tokens:
-            sprite = shapes.piece_sprite(colour_of(view, seat), TOKEN_SIZE)
+            sprite = shapes.piece_sprite(colour_of(view, seat), size)
             paste_centered(img, sprite, cx + ox, cy + oy)
-        for (_seat, n), (ox, oy) in tokens:  # after every token: a badge may overlap the next
+        for (_seat, n), (ox, oy) in tokens:  # after every token: a disc may overlap the next
             if n > 1:
-                paste_centered(img, count_badge(n), cx + ox + 16, cy + oy + 14)
+                count_disc(img, cx + ox + 18, cy + oy + 8, n)
         x, y = square_xy(sq)
-        badge = _total_badge(len(seats))
-        img.paste(badge, (x + CELL - 5 - badge.width, y + 5), badge)
+        move_point_tag(img, x + CELL - 4 - tag_width(len(seats)), y + 4, len(seats))
 
 
 def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width: int = 6) -> None:
@@ -247,9 +226,7 @@ def draw_last_turn(img: Image.Image, view: Mapping[str, Any], last: LastTurn) ->
         d.rounded_rectangle(
             (x + 6, y + CELL - 42, x + CELL - 6, y + CELL - 6), radius=8, fill=NUMBER_INK
         )
-        for i, (seat, n) in enumerate(shown):
-            gx = x + 8 + i * 29
-            ghost = shapes.ghost_sprite(colour_of(view, seat), 36)
-            img.paste(ghost, (gx, y + CELL - 44), ghost)
-            if n > 1:
-                paste_centered(img, count_badge(n), gx + 26, y + CELL - 14)
+        for i, (seat, n) in enumerate(shown):  # more than one lost: a small pile of ghosts
+            ghost = shapes.ghost_sprite(colour_of(view, seat), 34)
+            for k in reversed(range(min(n, 3))):
+                img.paste(ghost, (x + 9 + i * 29 + 4 * k, y + CELL - 42 - 4 * k), ghost)
