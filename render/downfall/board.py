@@ -42,6 +42,7 @@ from render.downfall.layout import (
     SPACE_CENTRES,
     TEXT,
     W,
+    mix,
 )
 from render.downfall.news import draw_band, lay_out
 from render.downfall.panel import draw_panel, panel_height
@@ -170,6 +171,7 @@ PALETTE = png.Palette(
         *shapes.PIECE_FILL.values(),
         *(HIGHLIGHT, shapes.LAVA, CANVAS, TEXT, NUMBER_INK),
         *(CRATER_CALM, shapes.LAVA_GLOW, CRATER_ERUPTING),  # small but flat: the volcano's states
+        mix(shapes.LAVA, shapes.LAVA_GLOW, 0.5),  # the glow dots' rim on the small lava tiles
     ],
 )
 

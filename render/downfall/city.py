@@ -11,19 +11,16 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.downfall import board as B
-from render import fonts, shapes
+from render import shapes
 from render.downfall.last_turn import LastTurn
 from render.downfall.layout import (
     CELL,
     GATE_SIDE,
     HIGHLIGHT,
     HIGHLIGHT_EDGE,
-    NUMBER_HALO,
     NUMBER_INK,
     PIECE_SIZE,
-    SMALLEST,
     SPACE_CENTRES,
-    TOKEN_SIZE,
     building_box,
     colour_of,
     gate_gap_box,
@@ -87,44 +84,29 @@ def draw_pieces_on_spaces(img: Image.Image, view: Mapping[str, Any]) -> None:
             paste_centered(img, shapes.piece_sprite(colour_of(view, int(seat)), PIECE_SIZE), px, py)
 
 
-# where the tokens of 1-4 colours stand on a phase-2 square, from its centre (the top-right
-# corner holds the move-point tag)
-STACK_SPOTS: dict[int, list[tuple[int, int]]] = {
-    1: [(-14, 12)],
-    2: [(-24, 14), (18, 20)],
-    3: [(-24, -12), (-24, 26), (18, 22)],
-    4: [(-25, -14), (-25, 24), (13, 10), (30, 30)],
+# where the pieces stand on a phase-2 square, from its top-left corner, in the order they fill
+# (the top-right corner holds the move-point tag); more pieces than spots sit between them
+STACK_SPOTS = [(22, 24), (22, 52), (51, 52), (80, 52), (22, 80), (51, 80), (80, 80), (51, 24)]
+OVERFLOW_SPOTS = [(36, 38), (65, 66), (36, 66), (65, 38), (36, 94), (65, 94)]
+STACK_PIECE = 30  # px: a piece on a phase-2 square with four pieces or more
+FEW_SPOTS = {  # fewer pieces stand larger: pieces -> (size, spots)
+    1: (44, [(42, 58)]),
+    2: (40, [(28, 56), (72, 64)]),
+    3: (38, [(26, 34), (26, 76), (70, 72)]),
 }
-COUNT_SIZE = SMALLEST  # px: the digits of the count discs (7.3 px at 400 px wide)
-
-
-def count_disc(img: Image.Image, cx: float, cy: float, n: int) -> None:
-    """A white disc with ``n`` on a token: pieces of that colour on the square."""
-    r = COUNT_SIZE // 2 + 2
-    ImageDraw.Draw(img).ellipse(
-        (cx - r, cy - r, cx + r, cy + r), fill=NUMBER_HALO, outline=NUMBER_INK, width=2
-    )
-    fonts.role_label(img, (cx, cy), str(n), "bold", COUNT_SIZE, NUMBER_INK, "mm")
 
 
 def draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
+    """Every piece on a square, grouped by colour, and the square's total (its pieces' move
+    points) in the dark tag in its corner: pieces, not numbers, say how many of each colour."""
     for sq, seats in (view.get("squares") or {}).items():
         if sq not in B.NEIGHBOURS or not seats:
             continue
-        counts: dict[int, int] = {}
-        for s in seats:
-            counts[int(s)] = counts.get(int(s), 0) + 1
-        cx, cy = square_centre(sq)
-        spots = STACK_SPOTS[min(4, len(counts))]
-        size = TOKEN_SIZE if len(counts) < 3 else TOKEN_SIZE - 6
-        tokens = list(zip(sorted(counts.items()), spots, strict=False))
-        for (seat, _n), (ox, oy) in tokens:
-            sprite = shapes.piece_sprite(colour_of(view, seat), size)
-            paste_centered(img, sprite, cx + ox, cy + oy)
-        for (_seat, n), (ox, oy) in tokens:  # after every token: a disc may overlap the next
-            if n > 1:
-                count_disc(img, cx + ox + 18, cy + oy + 8, n)
         x, y = square_xy(sq)
+        size, spots = FEW_SPOTS.get(len(seats), (STACK_PIECE, STACK_SPOTS + OVERFLOW_SPOTS))
+        for seat, (ox, oy) in zip(sorted(int(s) for s in seats), spots, strict=False):
+            sprite = shapes.piece_sprite(colour_of(view, seat), size)
+            paste_centered(img, sprite, x + ox, y + oy)
         move_point_tag(img, x + CELL - 4 - tag_width(len(seats)), y + 4, len(seats))
 
 

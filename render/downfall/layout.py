@@ -78,7 +78,6 @@ GATE_SIDE: dict[str, str] = {
 PIECE_SIZE = 34  # phase 1 piece sprite
 HOUSE_NUMBER_SIZE = 40  # px; digits ≈ 29 px tall, ≈ 7 px in a 400 px wide preview
 COORD_SIZE = 36
-TOKEN_SIZE = 46  # phase 2 stack token
 
 
 @functools.cache
