@@ -107,7 +107,8 @@ def draw_strip(img: Image.Image, view: Mapping[str, Any], last: LastTurn, faded:
     for i, symbol in enumerate(B.SYMBOLS):
         _count(img, BAG_X + i * TILE_STEP + TILE / 2, int(bag.get(symbol, 0)))
     if faded:
-        _draw_key(img)
+        if view.get("phase") == "escape":  # at the end no piece is left to move
+            _draw_key(img)
         return
     fonts.role_label(img, (STOCK_X, LABEL_Y), "Stock", LABEL_ROLE, SMALLEST, MUTED)
     fonts.role_label(img, (DISCARD_X, LABEL_Y), "Discard pile", LABEL_ROLE, SMALLEST, MUTED)
