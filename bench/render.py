@@ -75,7 +75,6 @@ def _report(label: str, encode: Callable[[], bytes], draw: Callable[[], Image.Im
 
 
 def main() -> None:
-    goldens()
     view, names = crowded_phase2()
     pieces = sum(len(s) for s in view["squares"].values())
     occupied, lava = len(view["squares"]), len(view["lava"])
@@ -113,6 +112,7 @@ def main() -> None:
         size = len(_save(img, level))
         ms = median_cpu_ms(functools.partial(_save, img, level), 10)
         print(f"  (rejected) RGB PNG, Pillow zlib level {level}: {ms:.1f} ms, {size / 1024:.0f} KB")
+    goldens()
 
 
 def _isal(img: Image.Image) -> bytes:
