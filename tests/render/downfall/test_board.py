@@ -204,6 +204,19 @@ def test_a_gate_closed_by_lava_looks_closed() -> None:
     assert count_near(opened, gap, shapes.LAVA, tol=10) == 0
 
 
+def test_a_phase2_square_shows_each_of_its_pieces() -> None:
+    """No count to read: two red pieces on a square show twice the red of one."""
+    view = fixtures.phase2_mid()
+    reds = []
+    for seats in ([0, 1, 2, 3], [0, 0, 1, 2, 3], [0, 0, 0, 1, 2, 3]):
+        view["squares"]["g5"] = seats
+        red = count_near(board(view), square_box("g5"), shapes.PIECE_FILL["red"], tol=8)
+        reds.append(red)
+    assert reds[0] > 50
+    assert reds[1] == pytest.approx(2 * reds[0], rel=0.15)
+    assert reds[2] == pytest.approx(3 * reds[0], rel=0.15)
+
+
 def test_phase2_stacks_show_how_many_pieces_share_a_square() -> None:
     view = fixtures.phase2_mid()
     more = copy.deepcopy(view)
@@ -243,17 +256,21 @@ def outlined_piles(img: Image.Image) -> list[str]:
 
 
 def test_the_discard_pile_marks_only_what_the_last_turn_put_there() -> None:
-    """The card just played is outlined on its pile; in phase 2, where no card is played, no
-    pile is (the outline used to stay on the top card through all of phase 2)."""
+    """The card just played is outlined on its pile; in phase 2, where no card is played, the
+    discard pile is not shown (its outline used to stay on the top card through all of phase
+    2)."""
     view, names = positions.build("seething_relatives")
     played = [e["card"] for e in view["last_turn"]["events"] if e["type"] == "CardPlayed"]
     assert outlined_piles(board(view, names)) == [str(c) for c in played]
     quiet = copy.deepcopy(view)
     quiet["last_turn"] = {"seat": None, "events": []}
     assert quiet["discard_top"] and outlined_piles(board(quiet, names)) == []
-    for name in ("phase2_mid", "game_over"):
+    for name in ("phase2_mid", "game_over"):  # no card is played any more: no pile is shown
         view, names = positions.build(name)
-        assert view["discard_top"] and outlined_piles(board(view, names)) == []
+        img = board(view, names)
+        assert view["discard_top"] and outlined_piles(img) == []
+        piles = (discard_pile_box("1")[0], ST.CARD_Y, discard_pile_box("omen")[2], ST.COUNT_Y)
+        assert all(count_near(img, piles, c, tol=6) == 0 for c in L.BUILDING_FILL.values())
     omen = fixtures.seething_relatives()
     omen["discard"]["omen"] = 1
     omen["last_turn"]["events"].append({"type": "OmenDrawn", "seat": 3})
