@@ -1,8 +1,10 @@
 """Board image timings: ``python -m bench render`` (or ``python -m bench.render``).
 
-Prints the median time to render and encode a crowded phase-2 Downfall board (the picture the
-bot posts after every turn), its PNG size, and the alternatives the encoder was chosen against.
-Goals (issue 3): median render + encode ≤ 20 ms, PNG ≤ 150 KB.
+Prints the median time to render and encode each Downfall picture of the golden positions (the
+board the bot posts after every turn, and the hand a player's decision carries) with its size
+and the smallest capital once shown 400 px wide, then a crowded phase-2 board step by step with
+the alternatives the encoder was chosen against. Goals: median render + encode ≤ 20 ms,
+PNG ≤ 200 KB per image; capitals ≥ 7 px at 400 px wide (the tests enforce it).
 """
 
 from __future__ import annotations
@@ -10,14 +12,16 @@ from __future__ import annotations
 import functools
 import io
 import time
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
 import render.downfall
 from bench._timing import median_cpu_ms, median_ms
-from render import png
+from render import fonts, png
 from render.downfall import board as downfall
+from render.downfall.hand import draw_hand
 from tests.render.downfall import positions
 
 
@@ -31,6 +35,43 @@ def crowded_phase2() -> tuple[dict[str, Any], list[str]]:
             best = view
     assert best is not None
     return best, positions.NAMES[: best["players"]]
+
+
+def smallest_cap(draw: Callable[[], Image.Image]) -> float:
+    """The smallest capital of the picture's texts, in px, once it is shown 400 px wide."""
+    with fonts.recording() as drawn:
+        img = draw()
+    return min(d.cap for d in drawn) * 400 / img.width
+
+
+def goldens() -> None:
+    """Each golden position's board, and the hand of the README picture."""
+    print("picture: median wall / CPU ms, PNG KB, size, smallest capital at 400 px wide")
+    render.downfall.render_board(*positions.build(positions.GOLDEN[0]))  # warm the caches
+    for name in positions.GOLDEN:
+        view, names = positions.build(name)
+        _report(
+            f"board {name}",
+            functools.partial(render.downfall.render_board, view, names),
+            functools.partial(downfall.draw_board, view, names),
+        )
+    hand_view, hand_name, choices = positions.hand()
+    _report(
+        "hand (README)",
+        functools.partial(render.downfall.render_hand, hand_view, hand_name, choices),
+        functools.partial(draw_hand, hand_view, hand_name, choices),
+    )
+
+
+def _report(label: str, encode: Callable[[], bytes], draw: Callable[[], Image.Image]) -> None:
+    data = encode()
+    w, h = Image.open(io.BytesIO(data)).size
+    wall, cpu = median_ms(encode), median_cpu_ms(encode)
+    cap = smallest_cap(draw)
+    print(
+        f"  {label}: {wall:.1f} / {cpu:.1f} ms, {len(data) / 1024:.0f} KB, {w} × {h}, "
+        f"capitals ≥ {cap:.1f} px"
+    )
 
 
 def main() -> None:
@@ -71,12 +112,7 @@ def main() -> None:
         size = len(_save(img, level))
         ms = median_cpu_ms(functools.partial(_save, img, level), 10)
         print(f"  (rejected) RGB PNG, Pillow zlib level {level}: {ms:.1f} ms, {size / 1024:.0f} KB")
-
-    hand_view, hand_name = positions.hand()
-    hand = render.downfall.render_hand(hand_view, hand_name)
-    ms = median_ms(lambda: render.downfall.render_hand(hand_view, hand_name))
-    cpu = median_cpu_ms(lambda: render.downfall.render_hand(hand_view, hand_name))
-    print(f"render_hand: median {ms:.1f} ms wall, {cpu:.1f} ms CPU, {len(hand) / 1024:.0f} KB")
+    goldens()
 
 
 def _isal(img: Image.Image) -> bytes:

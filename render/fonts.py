@@ -425,6 +425,8 @@ def label(
     img.paste(fill, (x + left, y + top), mask)
     log: list[Drawn] | None = getattr(_recorder, "log", None)
     if log is not None:
+        dx, dy = getattr(_recorder, "shift", (0, 0))
+        x, y = x + dx, y + dy
         box = (x + left, y + top, x + left + mask.width, y + top + mask.height)
         log.append(Drawn(text, cap_height(f), box))
 
@@ -547,3 +549,16 @@ def recording() -> Iterator[list[Drawn]]:
         yield log
     finally:
         _recorder.log = before
+
+
+@contextmanager
+def recorded_at(dx: int, dy: int) -> Iterator[None]:
+    """Texts drawn meanwhile are recorded ``dx``, ``dy`` px further right and down: they go onto
+    a part of a picture drawn on its own and then pasted there, and :func:`recording` should
+    log where they end up."""
+    before: tuple[int, int] = getattr(_recorder, "shift", (0, 0))
+    _recorder.shift = (before[0] + dx, before[1] + dy)
+    try:
+        yield
+    finally:
+        _recorder.shift = before

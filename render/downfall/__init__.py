@@ -16,10 +16,11 @@ def _board(view: View, names: Sequence[str]) -> Image:
 
 
 def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
-    """The hand: nothing in phase 2, when every card has been played."""
+    """The hand, with where each card can go when a card is to be played; nothing in phase 2,
+    when every card has been played."""
     if not view.get("hand"):
         return None
-    return Image("hand.png", render_hand(view, name))
+    return Image("hand.png", render_hand(view, name, choices))
 
 
 def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:

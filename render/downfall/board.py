@@ -1,13 +1,16 @@
 """The Downfall of Pompeii: the public board image and a player's hand image.
 
-Drawn from the views only (``engine.downfall.views``), never from the state. The static art
-(grid, wall, buildings, spaces, first-lava squares, volcano, coordinates) is drawn once per
-process into a cached background; each render copies it and draws what changes: pieces, lava,
-closed gates, the last move, the strip and the panel under the board.
+Drawn from the views only (``engine.downfall.views``), never from the state. The board image
+is, from the top: the band (phase, the last turn in words, whose turn), the board with its
+coordinates and the strip under it (bag, stock, discard pile), and a row per player. Its height
+follows the band's lines and the number of players. The static art (grid, wall, buildings,
+spaces, first-lava squares, volcano) is drawn once per process into a cached background; each
+render copies it, draws what changes on it (text, pieces, lava, closed gates, the last turn's
+marks, the strip's counts) and pastes it under the band.
 
 Modules: ``layout`` (geometry, colours), ``static`` (the cached background), ``last_turn``
 (reading the last turn), ``city`` (pieces, lava, gates, highlights), ``strip`` (bag, stock,
-discard pile), ``panel`` (whose turn, players, last turn), ``hand`` (the hand image); this
+discard pile), ``news`` (the band), ``panel`` (the players), ``hand`` (the hand image); this
 one puts them together and encodes.
 """
 
@@ -18,8 +21,9 @@ from typing import Any
 
 from PIL import Image
 
+from engine.core import ActionChoice
 from engine.downfall import board as B
-from render import png, shapes
+from render import fonts, png, shapes
 from render.downfall.city import (
     draw_gates,
     draw_last_turn,
@@ -29,8 +33,19 @@ from render.downfall.city import (
 )
 from render.downfall.hand import draw_hand
 from render.downfall.last_turn import read_last_turn
-from render.downfall.layout import CANVAS, COUNTRY, HIGHLIGHT, NUMBER_INK, SPACE_CENTRES, TEXT
-from render.downfall.panel import draw_panel
+from render.downfall.layout import (
+    BOARD_H,
+    CANVAS,
+    COUNTRY,
+    HIGHLIGHT,
+    NUMBER_INK,
+    SPACE_CENTRES,
+    TEXT,
+    W,
+    mix,
+)
+from render.downfall.news import draw_band, lay_out
+from render.downfall.panel import draw_panel, panel_height
 from render.downfall.static import (
     CRATER_CALM,
     CRATER_ERUPTING,
@@ -38,6 +53,7 @@ from render.downfall.static import (
     VOLCANO_W,
     background,
     clear_backgrounds,
+    draw_city_text,
     draw_volcano,
     volcano_sprite,
 )
@@ -46,22 +62,34 @@ from render.downfall.strip import DISCARD_KEYS, draw_strip
 # ------------------------------------------------------------------ public entry points
 
 
+def board_top(view: Mapping[str, Any], names: Sequence[str]) -> int:
+    """Where the board (its coordinates' top edge) starts on the image: under the band."""
+    return lay_out(view, names, read_last_turn(view, names)).height
+
+
 def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
-    """The public board as an RGB image (``W`` × ``H``)."""
+    """The public board as an RGB image, ``W`` wide and as tall as its content."""
     phase = view.get("phase", "build")
     stacked = phase in ("escape", "over")
-    img = background(stacked).copy()
     last = read_last_turn(view, names)
-    draw_volcano(img, view)
-    draw_lava(img, view, stacked)
-    draw_gates(img, view)
-    if stacked:
-        draw_stacks(img, view)
-    else:
-        draw_pieces_on_spaces(img, view)
-    draw_last_turn(img, view, last)
-    draw_panel(img, view, names, last)
-    draw_strip(img, view, last)
+    band = lay_out(view, names, last)
+    top = band.height
+    board = background(stacked).copy()
+    with fonts.recorded_at(0, top):  # the board is drawn on its own, then pasted under the band
+        draw_volcano(board, view)
+        draw_lava(board, view, stacked)
+        draw_gates(board, view)
+        draw_city_text(board, stacked)
+        if stacked:
+            draw_stacks(board, view)
+        else:
+            draw_pieces_on_spaces(board, view)
+        draw_last_turn(board, view, last)
+        draw_strip(board, view, last, stacked)
+    img = Image.new("RGB", (W, top + BOARD_H + panel_height(view)), CANVAS)
+    img.paste(board, (0, top))
+    draw_band(img, view, band)
+    draw_panel(img, view, names, top + BOARD_H)
     return img
 
 
@@ -143,6 +171,7 @@ PALETTE = png.Palette(
         *shapes.PIECE_FILL.values(),
         *(HIGHLIGHT, shapes.LAVA, CANVAS, TEXT, NUMBER_INK),
         *(CRATER_CALM, shapes.LAVA_GLOW, CRATER_ERUPTING),  # small but flat: the volcano's states
+        mix(shapes.LAVA, shapes.LAVA_GLOW, 0.5),  # the glow dots' rim on the small lava tiles
     ],
 )
 
@@ -151,8 +180,9 @@ def render_board(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     return png.encode(draw_board(view, names), PALETTE)
 
 
-def render_hand(view: Mapping[str, Any], name: str) -> bytes:
-    return png.encode(draw_hand(view, name), PALETTE)
+def render_hand(view: Mapping[str, Any], name: str, choices: Sequence[ActionChoice] = ()) -> bytes:
+    """The hand image; ``choices``: the player's legal choices (where each card can go now)."""
+    return png.encode(draw_hand(view, name, choices), PALETTE)
 
 
 def clear_caches() -> None:

@@ -11,18 +11,16 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.downfall import board as B
-from render import fonts, shapes
+from render import shapes
 from render.downfall.last_turn import LastTurn
 from render.downfall.layout import (
     CELL,
     GATE_SIDE,
     HIGHLIGHT,
     HIGHLIGHT_EDGE,
-    NUMBER_HALO,
     NUMBER_INK,
     PIECE_SIZE,
     SPACE_CENTRES,
-    TOKEN_SIZE,
     building_box,
     colour_of,
     gate_gap_box,
@@ -32,7 +30,7 @@ from render.downfall.layout import (
     square_xy,
 )
 from render.downfall.static import background
-from render.fonts import RGB
+from render.downfall.strip import move_point_tag, tag_width
 
 
 def draw_lava(img: Image.Image, view: Mapping[str, Any], faded: bool) -> None:
@@ -86,67 +84,30 @@ def draw_pieces_on_spaces(img: Image.Image, view: Mapping[str, Any]) -> None:
             paste_centered(img, shapes.piece_sprite(colour_of(view, int(seat)), PIECE_SIZE), px, py)
 
 
-STACK_SPOTS: dict[int, list[tuple[int, int]]] = {
-    1: [(-4, 8)],
-    2: [(-22, 10), (20, 10)],
-    3: [(-22, -6), (20, -6), (-1, 28)],
-    4: [(-22, -8), (20, -8), (-22, 26), (20, 26)],
+# where the pieces stand on a phase-2 square, from its top-left corner, in the order they fill
+# (the top-right corner holds the move-point tag); more pieces than spots sit between them
+STACK_SPOTS = [(22, 24), (22, 52), (51, 52), (80, 52), (22, 80), (51, 80), (80, 80), (51, 24)]
+OVERFLOW_SPOTS = [(36, 38), (65, 66), (36, 66), (65, 38), (36, 94), (65, 94)]
+STACK_PIECE = 30  # px: a piece on a phase-2 square with four pieces or more
+FEW_SPOTS = {  # fewer pieces stand larger: pieces -> (size, spots)
+    1: (44, [(42, 58)]),
+    2: (40, [(28, 56), (72, 64)]),
+    3: (38, [(26, 34), (26, 76), (70, 72)]),
 }
 
 
-def _number_tag(
-    n: int, radius: int, shape: tuple[int, int, int, int], colours: tuple[RGB, RGB, RGB | None]
-) -> Image.Image:
-    """``n`` on a rounded tag, cached: ``shape`` is (font px, height, least width, padding),
-    ``colours`` (fill, ink, edge)."""
-    px, h, least, pad = shape
-    fill, ink, edge = colours
-
-    def make() -> Image.Image:
-        f = fonts.font("bold", px)
-        text = str(n)
-        w = max(least, pad + round(f.getlength(text)))
-        im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-        ImageDraw.Draw(im).rounded_rectangle(
-            (0, 0, w - 1, h - 1), radius=radius, fill=fill, outline=edge, width=2 if edge else 0
-        )
-        fonts.label(im, (w / 2, h / 2), text, f, ink, anchor="mm")
-        return im
-
-    return shapes.cached(("number tag", n, radius, shape, colours), make)
-
-
-def _total_badge(total: int) -> Image.Image:
-    """The dark tag in a square's corner: pieces on the square (= their move points)."""
-    return _number_tag(total, 7, (22, 25, 26, 14), (NUMBER_INK, NUMBER_HALO, None))
-
-
-def count_badge(n: int) -> Image.Image:
-    """The small white disc on a token: pieces of that colour on the square."""
-    return _number_tag(n, 11, (17, 23, 23, 8), (NUMBER_HALO, NUMBER_INK, NUMBER_INK))
-
-
 def draw_stacks(img: Image.Image, view: Mapping[str, Any]) -> None:
+    """Every piece on a square, grouped by colour, and the square's total (its pieces' move
+    points) in the dark tag in its corner: pieces, not numbers, say how many of each colour."""
     for sq, seats in (view.get("squares") or {}).items():
         if sq not in B.NEIGHBOURS or not seats:
             continue
-        counts: dict[int, int] = {}
-        for s in seats:
-            counts[int(s)] = counts.get(int(s), 0) + 1
-        cx, cy = square_centre(sq)
-        spots = STACK_SPOTS[min(4, len(counts))]
-        if sq in GATE_SIDE:  # keep clear of the gate's name plaque
-            cy += 8 if GATE_SIDE[sq] == "n" else -12
-        tokens = list(zip(sorted(counts.items()), spots, strict=False))
-        for (seat, _n), (ox, oy) in tokens:
-            sprite = shapes.piece_sprite(colour_of(view, seat), TOKEN_SIZE)
-            paste_centered(img, sprite, cx + ox, cy + oy)
-        for (_seat, n), (ox, oy) in tokens:  # after every token: a badge may overlap the next
-            if n > 1:
-                paste_centered(img, count_badge(n), cx + ox + 16, cy + oy + 14)
         x, y = square_xy(sq)
-        badge = _total_badge(len(seats))
-        img.paste(badge, (x + CELL - 5 - badge.width, y + 5), badge)
+        size, spots = FEW_SPOTS.get(len(seats), (STACK_PIECE, STACK_SPOTS + OVERFLOW_SPOTS))
+        for seat, (ox, oy) in zip(sorted(int(s) for s in seats), spots, strict=False):
+            sprite = shapes.piece_sprite(colour_of(view, seat), size)
+            paste_centered(img, sprite, x + ox, y + oy)
+        move_point_tag(img, x + CELL - 4 - tag_width(len(seats)), y + 4, len(seats))
 
 
 def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width: int = 6) -> None:
@@ -247,9 +208,7 @@ def draw_last_turn(img: Image.Image, view: Mapping[str, Any], last: LastTurn) ->
         d.rounded_rectangle(
             (x + 6, y + CELL - 42, x + CELL - 6, y + CELL - 6), radius=8, fill=NUMBER_INK
         )
-        for i, (seat, n) in enumerate(shown):
-            gx = x + 8 + i * 29
-            ghost = shapes.ghost_sprite(colour_of(view, seat), 36)
-            img.paste(ghost, (gx, y + CELL - 44), ghost)
-            if n > 1:
-                paste_centered(img, count_badge(n), gx + 26, y + CELL - 14)
+        for i, (seat, n) in enumerate(shown):  # more than one lost: a small pile of ghosts
+            ghost = shapes.ghost_sprite(colour_of(view, seat), 34)
+            for k in reversed(range(min(n, 3))):
+                img.paste(ghost, (x + 9 + i * 29 + 4 * k, y + CELL - 42 - 4 * k), ghost)

@@ -1,13 +1,20 @@
-"""A player's hand image (for the DM or ephemeral reply): their cards with number and
-colour, jokers marked. Drawn from the player view."""
+"""A player's hand image (for the DM or ephemeral reply): their cards with number and colour,
+jokers marked, and under each card the squares it can place a piece on: read from the player's
+legal choices when it is their turn to play (``play 6 d4``), else the squares of the buildings
+of that number. Drawn from the player view only.
+
+900 px wide, as tall as its content; nothing smaller than 24 px (a capital ≈ 7.8 px tall when
+Discord shows the image 400 px wide).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core import ActionChoice
 from engine.downfall import board as B
 from render import fonts, shapes
 from render.downfall.layout import (
@@ -24,93 +31,124 @@ from render.downfall.layout import (
     colour_of,
     paste_centered,
 )
-from render.downfall.panel import PHASE_TITLE
+from render.downfall.news import PHASE_TITLE
 
-HAND_W, HAND_H = 900, 420
+HAND_W = 900
+CARD_W, CARD_H, CARD_GAP, CARD_TOP = 200, 300, 16, 84
+SMALL = 24  # px: the smallest text (7.8 px at 400 px wide)
+LINE = 32
+MANY = 4  # more legal squares than this: "any free space"
 
 
-def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
-    """A player's hand: their cards with number and colour, jokers marked."""
-    img = Image.new("RGB", (HAND_W, HAND_H), CANVAS)
-    d = ImageDraw.Draw(img)
-    seat = int(view.get("seat", 0))
-    colour = colour_of(view, seat)
-    paste_centered(img, shapes.piece_sprite(colour, 40), 40, 40)
-    nf = fonts.font("bold", 28)
-    fonts.draw_text(img, (72, 50), fonts.fit(f"{name}", nf, 28, 560), nf, 28, TEXT)
-    sub = fonts.font("regular", 20)
-    phase = str(view.get("phase", "build"))
-    d.text((HAND_W - 24, 48), PHASE_TITLE.get(phase, phase), font=sub, fill=MUTED, anchor="rs")
+def card_x(count: int, i: int) -> int:
+    """The left edge of the ``i``-th of ``count`` cards (centred)."""
+    x0 = (HAND_W - count * CARD_W - max(0, count - 1) * CARD_GAP) // 2
+    return x0 + i * (CARD_W + CARD_GAP)
+
+
+def playable_squares(choices: Sequence[ActionChoice]) -> dict[int, list[str]]:
+    """Card -> the squares it can place a piece on now (``play 6 d4``; ``play 3``: none)."""
+    out: dict[int, list[str]] = {}
+    for choice in choices:
+        words = choice.notation.split()
+        if len(words) >= 2 and words[0] == "play" and words[1].isdigit():
+            squares = out.setdefault(int(words[1]), [])
+            if len(words) >= 3:
+                squares.append(words[2])
+    return out
+
+
+def _where(card: int, playable: Mapping[int, list[str]]) -> str:
+    if card not in playable:  # not their turn: where the card's buildings are
+        return " ".join(sq for b in B.BUILDINGS_BY_NUMBER.get(card, ()) for sq, _n in b.squares)
+    squares = playable[card]
+    if not squares:
+        return "no space"
+    return " ".join(squares) if len(squares) <= MANY else "any free space"
+
+
+def _footer(view: Mapping[str, Any], jokers: Sequence[bool], playing: bool) -> list[str]:
+    lines = []
+    if view.get("can_erupt"):
+        lines.append("All jokers: you may call the eruption (erupt)")
+    elif any(jokers):
+        lines.append("★ Joker: its houses are full: place on any free space")
+    if playing:
+        lines.append("Under each card: the squares it can fill now")
+    return lines
+
+
+def draw_hand(
+    view: Mapping[str, Any], name: str, choices: Sequence[ActionChoice] = ()
+) -> Image.Image:
+    """A player's hand: their cards with number and colour, jokers marked, and where each can
+    place a piece (from ``choices`` when they are to play a card)."""
     hand = [int(c) for c in view.get("hand") or []]
     jokers = [bool(j) for j in view.get("jokers") or []]
-    card_w, card_h, gap = 190, 270, 24
-    x = (HAND_W - len(hand) * card_w - max(0, len(hand) - 1) * gap) // 2 if hand else 24
-    big = fonts.font("bold", 96)
-    label = fonts.font("bold", 22)
+    playable = playable_squares(choices)
+    foot: list[str] = []
+    for text in _footer(view, jokers, bool(playable)):
+        foot += fonts.wrap(text, "regular", SMALL, HAND_W - 48)
+    bottom = CARD_TOP + CARD_H if hand else 260
+    height = bottom + 24 + LINE * len(foot) + (12 if foot else 0)
+    img = Image.new("RGB", (HAND_W, height), CANVAS)
+    d = ImageDraw.Draw(img)
+    seat = int(view.get("seat", 0))
+    paste_centered(img, shapes.piece_sprite(colour_of(view, seat), 44), 44, 42)
+    phase = str(view.get("phase", "build"))
+    right, ink = PHASE_TITLE.get(phase, phase), MUTED
+    if playable:
+        right, ink = "Your turn: play a card", TEXT
+    right_w = fonts.width(right, "cond", SMALL)
+    fonts.role_label(img, (HAND_W - 24, 54), right, "cond", SMALL, ink, "rs")
+    fonts.fitted_line(img, (80, 54), name, "bold", 32, TEXT, HAND_W - 24 - right_w - 24)
     for i, card in enumerate(hand):
         joker = i < len(jokers) and jokers[i]
-        cx = x + i * (card_w + gap)
-        top = 84
-        colour_name = B.CARD_COLOURS.get(card, "neutral")
-        fill = BUILDING_FILL[colour_name]
-        d.rounded_rectangle(
-            (cx, top, cx + card_w, top + card_h),
-            radius=16,
-            fill=(250, 244, 228),
-            outline=(20, 16, 14),
-            width=3,
-        )
-        d.rounded_rectangle(
-            (cx + 10, top + 10, cx + card_w - 10, top + card_h - 64),
-            radius=10,
-            fill=fill,
-            outline=BUILDING_EDGE[colour_name],
-            width=3,
-        )
-        d.text(
-            (cx + card_w / 2, top + 100),
-            str(card),
-            font=big,
-            fill=NUMBER_INK,
-            anchor="mm",
-            stroke_width=4,
-            stroke_fill=NUMBER_HALO,
-        )
-        d.text(
-            (cx + card_w / 2, top + card_h - 34),
-            colour_name,
-            font=label,
-            fill=NUMBER_INK,
-            anchor="ms",
-        )
-        where = " · ".join(b.squares[0][0] for b in B.BUILDINGS_BY_NUMBER.get(card, ()))
-        d.text((cx + card_w / 2, top + card_h - 12), where, font=sub, fill=MUTED_INK, anchor="ms")
-        if joker:
-            d.rounded_rectangle(
-                (cx + 18, top + 150, cx + card_w - 18, top + 192),
-                radius=10,
-                fill=HIGHLIGHT,
-                outline=HIGHLIGHT_EDGE,
-                width=3,
-            )
-            d.text(
-                (cx + card_w / 2, top + 171),
-                "★ JOKER",
-                font=label,
-                fill=(255, 255, 255),
-                anchor="mm",
-            )
+        _draw_card(img, d, card_x(len(hand), i), card, joker, _where(card, playable))
     if not hand:
-        d.text((HAND_W // 2, 220), "No cards in hand", font=nf, fill=MUTED, anchor="mm")
-    foot = (
-        "All jokers: you may call the eruption (erupt)"
-        if view.get("can_erupt")
-        else (
-            "★ Joker: every building of that number is full: place on any free space"
-            if any(jokers)
-            else ""
-        )
-    )
-    if foot:
-        fonts.draw_text(img, (HAND_W / 2, HAND_H - 26), foot, sub, 20, TEXT, anchor="ms")
+        fonts.role_label(img, (HAND_W // 2, 180), "No cards in hand", "bold", 32, MUTED, "mm")
+    fonts.draw_lines(img, (24, bottom + 42), foot, "regular", SMALL, TEXT, LINE)
     return img
+
+
+def _draw_card(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: int, card: int, joker: bool, where: str
+) -> None:
+    top = CARD_TOP
+    colour_name = B.CARD_COLOURS.get(card, "neutral")
+    d.rounded_rectangle(
+        (x, top, x + CARD_W, top + CARD_H),
+        radius=16,
+        fill=(250, 244, 228),
+        outline=(20, 16, 14),
+        width=3,
+    )
+    d.rounded_rectangle(
+        (x + 10, top + 10, x + CARD_W - 10, top + CARD_H - 90),
+        radius=10,
+        fill=BUILDING_FILL[colour_name],
+        outline=BUILDING_EDGE[colour_name],
+        width=3,
+    )
+    cx = x + CARD_W / 2
+    fonts.label(
+        img,
+        (cx, top + 100),
+        str(card),
+        fonts.font("bold", 96),
+        NUMBER_INK,
+        anchor="mm",
+        stroke=4,
+        stroke_fill=NUMBER_HALO,
+    )
+    fonts.role_label(img, (cx, top + CARD_H - 52), colour_name, "bold", 28, NUMBER_INK, "ms")
+    fonts.role_label(img, (cx, top + CARD_H - 16), where, "cond_bold", SMALL, MUTED_INK, "ms")
+    if joker:
+        d.rounded_rectangle(
+            (x + 18, top + 152, x + CARD_W - 18, top + 198),
+            radius=10,
+            fill=HIGHLIGHT,
+            outline=HIGHLIGHT_EDGE,
+            width=3,
+        )
+        fonts.role_label(img, (cx, top + 175), "★ JOKER", "bold", SMALL, (255, 255, 255), "mm")

@@ -18,10 +18,12 @@ from render.fonts import RGB
 CELL = 100
 GX, GY = 52, 50  # top-left corner of square a1
 GW, GH = B.COLS * CELL, B.ROWS * CELL
-W, H = GX + GW + GX, 1528  # the board, its coordinates, and under it the strip and the panel
+W = GX + GW + GX  # the image is as wide as the board with its coordinates
 STRIP_Y = GY + GH + 52  # the strip under the board (bag, stock and discard)
-PANEL_Y = STRIP_Y + 134  # the panel under the strip (whose turn, players, last turn)
-SMALLEST = 30  # px: the smallest text outside the city (a capital ≈ 7.3 px in a 400 px preview)
+BOARD_H = STRIP_Y + 140  # the board with its coordinates and the strip: the cached background
+# px: the smallest text anywhere on the board image: a capital 21.9 px, 7.3 px once Discord
+# shows the image 400 px wide (the rule: at least 7 px)
+SMALLEST = 30
 
 # ------------------------------------------------------------------ colours
 
@@ -76,7 +78,6 @@ GATE_SIDE: dict[str, str] = {
 PIECE_SIZE = 34  # phase 1 piece sprite
 HOUSE_NUMBER_SIZE = 40  # px; digits ≈ 29 px tall, ≈ 7 px in a 400 px wide preview
 COORD_SIZE = 36
-TOKEN_SIZE = 46  # phase 2 stack token
 
 
 @functools.cache

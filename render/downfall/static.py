@@ -1,6 +1,9 @@
-"""The static board, drawn once per process into a cached background: grid, wall and gates
-with their names, buildings with house numbers and spaces, first-lava squares, Vesuvius'
-sprites, coordinates, and the fixed parts of the strip."""
+"""The static board, drawn once per process into a cached background: grid, wall and gates,
+buildings with their round spaces, first-lava squares, Vesuvius' sprites, and the fixed parts of
+the strip. The background holds no text: the coordinates and house numbers are drawn on each
+render (:func:`draw_city_text`, from cached masks), so every text of the image is drawn, and
+measured, where it ends up.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from PIL import Image, ImageDraw
 from engine.downfall import board as B
 from render import fonts, shapes
 from render.downfall.layout import (
+    BOARD_H,
     BUILDING_EDGE,
     BUILDING_FILL,
     CANVAS,
@@ -37,7 +41,6 @@ from render.downfall.layout import (
     TREE,
     WALL,
     WALL_DARK,
-    H,
     W,
     building_box,
     building_label_anchor,
@@ -68,7 +71,7 @@ def _wall_segments() -> list[tuple[str, str]]:
 
 def draw_static(img: Image.Image, faded: bool) -> None:
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, W - 1, H - 1), fill=CANVAS)
+    d.rectangle((0, 0, W - 1, BOARD_H - 1), fill=CANVAS)
     d.rounded_rectangle(
         (GX - 14, GY - 14, GX + GW + 14, GY + GH + 14), radius=10, fill=COUNTRY_DARK
     )
@@ -96,7 +99,6 @@ def draw_static(img: Image.Image, faded: bool) -> None:
             )
 
     # buildings, their round spaces and house numbers
-    number_font = fonts.font("bold", HOUSE_NUMBER_SIZE)
     for b in B.BUILDINGS:
         fill = BUILDING_FILL[b.colour]
         edge = BUILDING_EDGE[b.colour]
@@ -120,18 +122,6 @@ def draw_static(img: Image.Image, faded: bool) -> None:
                     d.ellipse(
                         (cx - 14, cy - 14, cx + 14, cy + 14), fill=space_fill, outline=edge, width=2
                     )
-        if b.number is not None:
-            lx, ly = building_label_anchor(b)
-            ink = NUMBER_INK if not faded else mix(NUMBER_INK, PAVING, 0.72)
-            d.text(
-                (lx, ly),
-                str(b.number),
-                font=number_font,
-                fill=ink,
-                anchor="mm",
-                stroke_width=0 if faded else 3,
-                stroke_fill=NUMBER_HALO,
-            )
 
     # first-lava squares: their symbol, in lava colours, on a scorched square
     for symbol, sq in B.FIRST_LAVA.items():
@@ -139,11 +129,7 @@ def draw_static(img: Image.Image, faded: bool) -> None:
         d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), fill=(244, 208, 180))
         d.rectangle((x + 5, y + 5, x + CELL - 5, y + CELL - 5), outline=shapes.LAVA, width=3)
         sprite = shapes.symbol_sprite(symbol, 58, shapes.LAVA, (244, 208, 180))
-        img.paste(sprite, (x + 21, y + 14), sprite)
-        small = fonts.font("cond", 14)
-        d.text(
-            (x + CELL // 2, y + CELL - 11), symbol, font=small, fill=shapes.LAVA_DARK, anchor="ms"
-        )
+        img.paste(sprite, (x + 21, y + 21), sprite)
 
     # the city wall, with its gates
     for sq, side in _wall_segments():
@@ -171,58 +157,37 @@ def draw_static(img: Image.Image, faded: bool) -> None:
                 d.rectangle(
                     (gx0 - 3, ty - 8, gx1 + 3, ty + 8), fill=WALL, outline=WALL_DARK, width=2
                 )
-        _gate_plaque(img, sq)
+    draw_static_strip(img, faded)
 
-    x1, y1 = square_xy("k1")
-    fonts.label(
-        img,
-        (x1 + CELL - 8, y1 + CELL + 24),
-        "Vesuvius",
-        fonts.font("serif_bold", 17),
-        TEXT,
-        anchor="rs",
-    )
-    draw_static_strip(img)
 
-    # coordinates all around
+def draw_city_text(img: Image.Image, faded: bool) -> None:
+    """The coordinates all around, and in phase 1 the house numbers (``faded``, phase 2: the
+    buildings no longer matter, and a square's move-point tag takes its corner)."""
     coord = fonts.font("bold", COORD_SIZE)
     for c in range(B.COLS):
         letter = chr(97 + c)
         cx = GX + c * CELL + CELL // 2
-        d.text((cx, GY - 30), letter, font=coord, fill=TEXT, anchor="mm")
-        d.text((cx, GY + GH + 30), letter, font=coord, fill=TEXT, anchor="mm")
+        fonts.label(img, (cx, GY - 30), letter, coord, TEXT, anchor="mm")
+        fonts.label(img, (cx, GY + GH + 30), letter, coord, TEXT, anchor="mm")
     for r in range(B.ROWS):
         cy = GY + r * CELL + CELL // 2
-        d.text((GX - 32, cy), str(r + 1), font=coord, fill=TEXT, anchor="mm")
-        d.text((GX + GW + 32, cy), str(r + 1), font=coord, fill=TEXT, anchor="mm")
-
-
-PLAQUE_FONT = 13
-PLAQUE_H = 20
-
-
-def plaque_box(square: str) -> tuple[float, float, float, float]:
-    """Where a gate's name plaque sits on its square: a corner by the gate, clear of the
-    phase-2 count badge (top right)."""
-    x, y = square_xy(square)
-    name = B.GATE_AT[square].removeprefix("Porta ").removeprefix("di ")
-    width = fonts.font("cond_bold", PLAQUE_FONT).getlength(name) + 8
-    if GATE_SIDE[square] == "n":
-        return x + 8, y + 10, x + 8 + width, y + 10 + PLAQUE_H
-    if GATE_SIDE[square] == "e":
-        return x + CELL - 10 - width, y + CELL - 10 - PLAQUE_H, x + CELL - 10, y + CELL - 10
-    return x + 10, y + CELL - 10 - PLAQUE_H, x + 10 + width, y + CELL - 10
-
-
-def _gate_plaque(img: Image.Image, square: str) -> None:
-    """The gate's name ("Porta di Stabia" -> "Stabia") on a small plaque just inside the wall."""
-    box = plaque_box(square)
-    ImageDraw.Draw(img).rounded_rectangle(
-        box, radius=5, fill=(250, 244, 228), outline=WALL, width=1
-    )
-    name = B.GATE_AT[square].removeprefix("Porta ").removeprefix("di ")
-    f = fonts.font("cond_bold", PLAQUE_FONT)
-    fonts.label(img, ((box[0] + box[2]) / 2, box[3] - 5), name, f, WALL_DARK, anchor="ms")
+        fonts.label(img, (GX - 32, cy), str(r + 1), coord, TEXT, anchor="mm")
+        fonts.label(img, (GX + GW + 32, cy), str(r + 1), coord, TEXT, anchor="mm")
+    if faded:
+        return
+    number_font = fonts.font("bold", HOUSE_NUMBER_SIZE)
+    for b in B.BUILDINGS:
+        if b.number is not None:
+            fonts.label(
+                img,
+                building_label_anchor(b),
+                str(b.number),
+                number_font,
+                NUMBER_INK,
+                anchor="mm",
+                stroke=3,
+                stroke_fill=NUMBER_HALO,
+            )
 
 
 VOLCANO_W, VOLCANO_H = 3 * CELL, CELL  # squares i1–k1, outside the wall
@@ -290,14 +255,15 @@ _backgrounds: dict[bool, Image.Image] = {}
 
 
 def background(faded: bool) -> Image.Image:
-    """The cached static board (``faded``: buildings dimmed for phase 2). Never modify it."""
+    """The cached static board (``faded``: buildings dimmed for phase 2), ``W`` × ``BOARD_H``,
+    without text. Never modify it."""
     hit = _backgrounds.get(faded)
     if hit is not None:
         return hit
     with _bg_lock:
         hit = _backgrounds.get(faded)
         if hit is None:
-            hit = Image.new("RGB", (W, H), CANVAS)
+            hit = Image.new("RGB", (W, BOARD_H), CANVAS)
             draw_static(hit, faded)
             _backgrounds[faded] = hit
     return hit

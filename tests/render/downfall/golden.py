@@ -6,7 +6,9 @@ Regenerate after an intended change of the picture (review the PNGs before commi
     # or
     .venv/bin/python -m tests.render.downfall.golden
 
-Both rewrite ``tests/render/downfall/golden/*.png`` and the README screenshots in ``docs/images/``.
+Both rewrite ``tests/render/downfall/golden/*.png``, the README screenshots in ``docs/images/``
+and, beside them, the same pictures as a phone shows them, 400 px wide, in
+``docs/images/phone/`` (docs/render.md shows both).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from tests.render.downfall import positions
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 DOCS_DIR = ROOT / "docs" / "images"
+PHONE_DIR = DOCS_DIR / "phone"
+PHONE_W = 400  # px: how wide Discord shows an image on a phone
 REGEN = os.environ.get("VESUVIUS_REGEN_GOLDEN") == "1"
 
 
@@ -38,10 +42,16 @@ def render_position(name: str) -> bytes:
 
 
 def write(name: str, data: bytes) -> None:
-    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-    DOCS_DIR.mkdir(parents=True, exist_ok=True)
+    """The golden image, the README's picture and its phone-sized copy."""
+    for folder in (GOLDEN_DIR, DOCS_DIR, PHONE_DIR):
+        folder.mkdir(parents=True, exist_ok=True)
     (GOLDEN_DIR / f"{name}.png").write_bytes(data)
-    (DOCS_DIR / f"downfall-{name.replace('_', '-')}.png").write_bytes(data)
+    docs = f"downfall-{name.replace('_', '-')}.png"
+    (DOCS_DIR / docs).write_bytes(data)
+    img = load(data).convert("RGB")
+    phone = img.resize((PHONE_W, round(img.height * PHONE_W / img.width)), Image.Resampling.LANCZOS)
+    phone = phone.quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    phone.save(PHONE_DIR / docs, optimize=True)  # a palette: about a third of the bytes
 
 
 def load(data: bytes) -> Image.Image:
@@ -53,11 +63,14 @@ def main() -> None:
         data = render_position(name)
         write(name, data)
         print(f"{name}: {len(data) / 1024:.0f} KB")
-    hand_view, hand_name = positions.hand()
-    hand = render.downfall.render_hand(hand_view, hand_name)
-    (DOCS_DIR / "downfall-hand.png").write_bytes(hand)
-    (GOLDEN_DIR / "hand.png").write_bytes(hand)
+    hand = render_hand()
+    write("hand", hand)
     print(f"hand: {len(hand) / 1024:.0f} KB")
+
+
+def render_hand() -> bytes:
+    hand_view, hand_name, choices = positions.hand()
+    return render.downfall.render_hand(hand_view, hand_name, choices)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.core import deciders
+from engine.core import ActionChoice, deciders
 from engine.downfall import GAME
 from engine.downfall import board as B
 from tests.render.downfall import fixtures
@@ -135,13 +135,34 @@ def player_view(name: str, seat: int) -> View:
     return result
 
 
-def hand() -> tuple[View, str]:
-    """A hand worth showing: the first seething position where some card is a joker."""
-    for view, state, game in play():
+def decision(name: str) -> tuple[View, str, list[ActionChoice]] | None:
+    """The player on turn in a named position: their own view, name and legal choices (what
+    their private decision message is drawn from); ``None`` once the game is over."""
+    view, state = _positions()[name]
+    seat = view["pending"]["seat"]
+    if not isinstance(seat, int):
+        return None
+    game = GAME
+    choices = [ActionChoice(game.format_action(a), "") for a in game.legal_actions(state, seat)]
+    own: View = game.view(state, seat)
+    return own, NAMES[seat], choices
+
+
+HAND_SEED = 4  # the golden game (seed 32) never has a joker in the hand of the player on turn
+
+
+def hand() -> tuple[View, str, list[ActionChoice]]:
+    """A hand worth showing, as its player sees it when they are to play a card (the picture
+    their decision carries): the first seething position of the game ``HAND_SEED`` where the
+    player on turn holds a joker among four different cards; with their legal choices."""
+    for view, state, game in play(HAND_SEED):
         if view["phase"] != "build" or not view["seething"]:
             continue
-        for seat in range(view["players"]):
-            pv: View = game.view(state, seat)
-            if any(pv["jokers"]) and len(pv["hand"]) == 4:
-                return pv, NAMES[seat]
-    return fixtures.hand_view(), fixtures.NAMES[1]
+        seat = view["pending"]["seat"]
+        pv: View = game.view(state, seat)
+        if view["pending"]["kind"] == "play" and any(pv["jokers"]) and len(set(pv["hand"])) == 4:
+            choices = [
+                ActionChoice(game.format_action(a), "") for a in game.legal_actions(state, seat)
+            ]
+            return pv, NAMES[seat], choices
+    return fixtures.hand_view(), fixtures.NAMES[1], []

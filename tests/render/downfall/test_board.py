@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import io
-import re
 import threading
 from typing import Any
 
@@ -20,17 +19,23 @@ from render.downfall import layout as L
 from render.downfall import panel as P
 from render.downfall import static as S
 from render.downfall import strip as ST
-from render.fonts import Drawn
-from tests.render import legibility
 from tests.render.downfall import fixtures, golden, positions
 
 Box = tuple[int, int, int, int]
-BOARD_LABEL = re.compile(r"\b(?:N\d+|\d+[ab])\b")  # building labels (6b, N3): not on the board
+
+
+def whole(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
+    """The whole board image, as the channel gets it."""
+    data = render.downfall.render_board(view, names or fixtures.NAMES[: view["players"]])
+    return Image.open(io.BytesIO(data)).convert("RGB")
 
 
 def board(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
-    data = render.downfall.render_board(view, names or fixtures.NAMES[: view["players"]])
-    return Image.open(io.BytesIO(data)).convert("RGB")
+    """The board (the city with its coordinates and the strip) cut out of the whole image:
+    the band above it is as tall as its lines, so the board starts lower or higher."""
+    names = names or fixtures.NAMES[: view["players"]]
+    top = D.board_top(view, names)
+    return whole(view, names).crop((0, top, L.W, top + L.BOARD_H))
 
 
 def square_box(square: str) -> Box:
@@ -69,16 +74,18 @@ def test_board_is_a_png_sized_for_discord(name: str) -> None:
     data = render.downfall.render_board(view, names)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(data))
-    assert img.size == (L.W, L.H) == (1204, 1528)  # the board, and the panel under it
+    assert img.width == L.W == 1204  # the board with its coordinates
+    band, rows = D.board_top(view, names), P.panel_height(view)
+    assert img.height == band + L.BOARD_H + rows < 1550  # as tall as its content
     assert "transparency" not in img.info  # opaque: looks the same on dark and light themes
     assert len(data) < 150 * 1024
 
 
-@pytest.mark.parametrize("name", positions.GOLDEN)
+@pytest.mark.parametrize("name", [*positions.GOLDEN, "hand"])
 def test_board_matches_its_golden_image(name: str) -> None:
     if not fonts.has_real_fonts():
         pytest.skip("golden images are drawn with DejaVu, which is not installed")
-    data = golden.render_position(name)
+    data = golden.render_hand() if name == "hand" else golden.render_position(name)
     path = golden.GOLDEN_DIR / f"{name}.png"
     if golden.REGEN or not path.exists():
         golden.write(name, data)
@@ -106,7 +113,8 @@ def test_positions_throughout_real_games_render_within_budget(
         over = not deciders(game, state)
         if step % 9 == 0 or over:
             data = render.downfall.render_board(view, names)
-            assert Image.open(io.BytesIO(data)).size == (L.W, L.H)
+            img = Image.open(io.BytesIO(data))
+            assert img.width == L.W and img.height < 1700
             assert len(data) < 150 * 1024
         if over:
             break
@@ -196,6 +204,19 @@ def test_a_gate_closed_by_lava_looks_closed() -> None:
     assert count_near(opened, gap, shapes.LAVA, tol=10) == 0
 
 
+def test_a_phase2_square_shows_each_of_its_pieces() -> None:
+    """No count to read: two red pieces on a square show twice the red of one."""
+    view = fixtures.phase2_mid()
+    reds = []
+    for seats in ([0, 1, 2, 3], [0, 0, 1, 2, 3], [0, 0, 0, 1, 2, 3]):
+        view["squares"]["g5"] = seats
+        red = count_near(board(view), square_box("g5"), shapes.PIECE_FILL["red"], tol=8)
+        reds.append(red)
+    assert reds[0] > 50
+    assert reds[1] == pytest.approx(2 * reds[0], rel=0.15)
+    assert reds[2] == pytest.approx(3 * reds[0], rel=0.15)
+
+
 def test_phase2_stacks_show_how_many_pieces_share_a_square() -> None:
     view = fixtures.phase2_mid()
     more = copy.deepcopy(view)
@@ -203,7 +224,7 @@ def test_phase2_stacks_show_how_many_pieces_share_a_square() -> None:
     a, b = board(view), board(more)
     changed = diff_box(a, b)
     assert changed is not None
-    # the count changes on g5 itself (and the panel's "city" figure), nowhere else on the board
+    # the count changes on g5 itself (and the players' "city" figure), nowhere else on the board
     board_area = (L.GX, L.GY, L.GX + L.GW, L.GY + L.GH)
     on_board = ImageChops.difference(a, b).crop(board_area).getbbox()
     assert on_board is not None
@@ -222,8 +243,8 @@ def test_the_last_move_is_highlighted_on_the_board() -> None:
 
 
 def discard_pile_box(key: str) -> Box:
-    x = ST.DISCARD_X + ST.DISCARD_KEYS.index(key) * 50
-    return x - 4, ST.CARD_Y - 4, x + 47, ST.CARD_Y + 61
+    x = ST.DISCARD_X + ST.DISCARD_KEYS.index(key) * ST.CARD_STEP
+    return x - 4, ST.CARD_Y - 4, x + ST.CARD_W + 4, ST.CARD_Y + ST.CARD_H + 4
 
 
 def outlined_piles(img: Image.Image) -> list[str]:
@@ -235,17 +256,21 @@ def outlined_piles(img: Image.Image) -> list[str]:
 
 
 def test_the_discard_pile_marks_only_what_the_last_turn_put_there() -> None:
-    """The card just played is outlined on its pile; in phase 2, where no card is played, no
-    pile is (the outline used to stay on the top card through all of phase 2)."""
+    """The card just played is outlined on its pile; in phase 2, where no card is played, the
+    discard pile is not shown (its outline used to stay on the top card through all of phase
+    2)."""
     view, names = positions.build("seething_relatives")
     played = [e["card"] for e in view["last_turn"]["events"] if e["type"] == "CardPlayed"]
     assert outlined_piles(board(view, names)) == [str(c) for c in played]
     quiet = copy.deepcopy(view)
     quiet["last_turn"] = {"seat": None, "events": []}
     assert quiet["discard_top"] and outlined_piles(board(quiet, names)) == []
-    for name in ("phase2_mid", "game_over"):
+    for name in ("phase2_mid", "game_over"):  # no card is played any more: no pile is shown
         view, names = positions.build(name)
-        assert view["discard_top"] and outlined_piles(board(view, names)) == []
+        img = board(view, names)
+        assert view["discard_top"] and outlined_piles(img) == []
+        piles = (discard_pile_box("1")[0], ST.CARD_Y, discard_pile_box("omen")[2], ST.COUNT_Y)
+        assert all(count_near(img, piles, c, tol=6) == 0 for c in L.BUILDING_FILL.values())
     omen = fixtures.seething_relatives()
     omen["discard"]["omen"] = 1
     omen["last_turn"]["events"].append({"type": "OmenDrawn", "seat": 3})
@@ -345,12 +370,13 @@ ODD_NAMES = [
 def test_long_or_non_latin_names_stay_in_their_row(odd: str) -> None:
     view = fixtures.phase1_early()
     names = list(fixtures.NAMES)
-    base = board(view, names)
-    names[1] = odd  # seat 1 is not on turn: only its row shows the name
-    changed = diff_box(base, board(view, names))
+    base = whole(view, names)
+    names[1] = odd  # seat 1 is not on turn, nor in the last turn: only its row shows the name
+    changed = diff_box(base, whole(view, names))
     assert changed is not None
-    assert changed[0] >= P.NAME_X - 2 and changed[2] <= P.NAME_R + 2  # left of the numbers
-    assert changed[1] >= L.PANEL_Y and changed[3] - changed[1] <= P.ROW_H  # in one row
+    assert changed[0] >= P.NAME_X - 2 and changed[2] <= P.name_right(view) + 2  # left of figures
+    rows = D.board_top(view, names) + L.BOARD_H
+    assert changed[1] >= rows and changed[3] - changed[1] <= P.ROW_H  # in one row
 
 
 def test_fit_cuts_long_text_with_an_ellipsis() -> None:
@@ -376,86 +402,11 @@ def test_renders_without_any_installed_font() -> None:
         fonts.reset_discovery({})
         D.clear_caches()
         img = board(fixtures.phase2_mid())
-        assert img.size == (L.W, L.H)
+        assert img.size == (L.W, L.BOARD_H)
         assert count_near(img, square_box("a2"), shapes.PIECE_FILL["red"]) > 50
     finally:
         fonts.reset_discovery(None)
         D.clear_caches()
-
-
-# ------------------------------------------------------------------ readability
-
-
-def test_house_numbers_and_coordinates_stay_legible_at_400px() -> None:
-    """Scaled to 400 px wide (a phone's inline preview), digits stay at least 6.5 px tall."""
-    if not fonts.has_real_fonts():
-        pytest.skip("measures DejaVu glyphs")
-    scale = 400 / L.W
-    for size in (L.HOUSE_NUMBER_SIZE, L.COORD_SIZE):
-        _l, top, _r, bottom = fonts.font("bold", size).getbbox("8")
-        assert (bottom - top) * scale >= 6.5
-
-
-def panel_text(view: dict[str, Any], names: list[str]) -> tuple[Image.Image, list[Drawn]]:
-    """The board, and the texts under it: the strip's labels and counts and the whole panel
-    (the strip's card faces are pictures, like the pieces on the board)."""
-    img, drawn = legibility.drawn_text(lambda: D.draw_board(view, names), S.clear_backgrounds)
-    faces = (ST.CARD_Y - 2, ST.CARD_Y + 58)
-    return img, [
-        d
-        for d in drawn
-        if d.box[1] >= L.STRIP_Y and not (d.box[1] >= faces[0] and d.box[3] <= faces[1])
-    ]
-
-
-@pytest.mark.parametrize("name", positions.GOLDEN)
-def test_the_panel_reads_on_a_phone(name: str) -> None:
-    """Scaled to 400 px wide, every text under the board (whose turn, phase, players, scores,
-    the last turn, the strip's labels and counts) has capitals at least 7 px tall, and none is
-    cut with "…", leaves the image or is drawn over another."""
-    if not fonts.has_real_fonts():
-        pytest.skip("measures DejaVu glyphs")
-    view, names = positions.build(name)
-    img, drawn = panel_text(view, names)
-    assert len(drawn) > 30
-    assert legibility.problems(drawn, img.size) == []
-    assert not [d.text for d in drawn if BOARD_LABEL.search(d.text)]  # only what the board shows
-    smallest = min(legibility.preview_cap(d, img.width) for d in drawn)
-    assert smallest >= legibility.MIN_CAP  # 7.3 px (it was 2.6 px in the side panel)
-
-
-def test_a_long_last_turn_wraps_instead_of_being_cut() -> None:
-    """The complaint: "cara drew A.D. 79 again: Vesuvius e…". Long names and long sentences
-    wrap onto more lines; every word of the last turn is on the image."""
-    if not fonts.has_real_fonts():
-        pytest.skip("measures DejaVu glyphs")
-    view = fixtures.seething_relatives()
-    names = ["cara", "Marcus Aemilius Lepidus", "Cornelia", "Decimus"]
-    view["pending"] = {
-        "seat": 1,
-        "kind": "relative",
-        "relatives_left": 2,
-        "relatives_from": "6b",
-        "lava_tile": None,
-        "moves_left": 0,
-    }
-    view["last_turn"]["events"] = [
-        {"type": "CardPlayed", "seat": 1, "card": 6, "square": "d4", "building": "6b"},
-        {"type": "RelativesEarned", "seat": 1, "count": 3, "building": "6b"},
-        {"type": "RelativePlaced", "seat": 1, "square": "e6", "building": "9"},
-        {"type": "OmenDrawn", "seat": 1},
-        {"type": "PieceThrown", "seat": 1, "victim": 0, "colour": "red", "square": "k6",
-         "building": "11b"},
-        {"type": "VesuviusErupted", "seat": 0, "called": False},
-    ]  # fmt: skip
-    img, drawn = panel_text(view, names)
-    assert legibility.problems(drawn, img.size) == []
-    said = " ".join(d.text for d in drawn)
-    for sentence in D.read_last_turn(view, names).lines:
-        assert all(word in said for word in sentence.split()), sentence
-    assert "cara drew A.D. 79 again: Vesuvius erupts!" in said
-    assert "(brought by house 6 on d4/d5)" in said  # the decision, in the board's terms
-    assert not BOARD_LABEL.search(said)
 
 
 # ------------------------------------------------------------------ threads
@@ -484,26 +435,27 @@ def hand(view: dict[str, Any], name: str = "Brutus") -> Image.Image:
     return Image.open(io.BytesIO(render.downfall.render_hand(view, name))).convert("RGB")
 
 
+def card_box(i: int, count: int = 4) -> Box:
+    x = HD.card_x(count, i)
+    return x, HD.CARD_TOP, x + HD.CARD_W, HD.CARD_TOP + HD.CARD_H
+
+
 def test_hand_shows_which_cards_are_jokers() -> None:
     view = fixtures.hand_view()
     no_jokers = copy.deepcopy(view)
     no_jokers["jokers"] = [False] * 4
     a, b = hand(view), hand(no_jokers)
-    cards = (0, 84, HD.HAND_W, 354)  # the row of cards (the footnote below explains jokers)
+    cards = (0, HD.CARD_TOP, HD.HAND_W, HD.CARD_TOP + HD.CARD_H)  # the footnote explains jokers
     changed = ImageChops.difference(a.crop(cards), b.crop(cards)).getbbox()
     assert changed is not None
-    card_w, gap = 190, 24
-    x = (HD.HAND_W - 4 * card_w - 3 * gap) // 2 + card_w + gap  # the second card
-    assert changed[0] >= x and changed[2] <= x + card_w
-    assert count_near(a, (x, 0, x + card_w, HD.HAND_H), L.HIGHLIGHT, tol=10) > 500
-    assert count_near(b, (0, 0, HD.HAND_W, HD.HAND_H), L.HIGHLIGHT, tol=10) == 0
+    x0, _y0, x1, _y1 = card_box(1)  # the second card
+    assert changed[0] + cards[0] >= x0 and changed[2] + cards[0] <= x1
+    assert count_near(a, card_box(1), L.HIGHLIGHT, tol=10) > 500
+    assert count_near(b, (0, 0, *b.size), L.HIGHLIGHT, tol=10) == 0
 
 
 def test_hand_shows_each_card_in_its_building_colour() -> None:
     view = fixtures.hand_view()  # 3 purple, 6 turquoise, 11 brown, 1 grey
     img = hand(view)
-    card_w, gap = 190, 24
-    x0 = (HD.HAND_W - 4 * card_w - 3 * gap) // 2
     for i, colour in enumerate(("purple", "turquoise", "brown", "grey")):
-        x = x0 + i * (card_w + gap)
-        assert count_near(img, (x, 84, x + card_w, 354), L.BUILDING_FILL[colour], tol=6) > 5000
+        assert count_near(img, card_box(i), L.BUILDING_FILL[colour], tol=6) > 5000
