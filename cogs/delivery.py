@@ -95,7 +95,7 @@ class Delivery(Inbox):
             answered = await self.answer_click(click, status, result, kind)
         if any(r.board for r in rows) and view is not None:
             lines, notes = await self._words(status, names, rows)
-            mover = result.user_id if result is not None and reply is not None else None
+            mover = result.user_id if result is not None else None
             replied = await self._post_board(status, view, names, lines, notes, reply, mover)
             if replied and reply is not None and result is not None:
                 answered = await self._follow_up(reply, status, result, kind)

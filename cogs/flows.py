@@ -553,6 +553,20 @@ class Flows:
         else:
             await self.lobby_change(interaction, what, game_id=game_id)
 
+    async def start_at_once(self, status: GameStatus) -> None:
+        """A table full from the start (a solo game, or seats filled by AIs) starts at once,
+        in its own channel (a new thread): no lobby to join."""
+        async with self.busy(), self.delivery.lock(status.game_id):
+            await self.host.start(
+                status.game_id,
+                status.creator_id,
+                is_admin=False,
+                channel_id=status.channel_id,
+                guild_id=status.guild_id,
+            )
+            await self.delivery.announce(status.game_id, held=True)
+        self.bot.wake_scheduler()
+
     async def start(
         self, interaction: discord.Interaction[Any], *, game_id: int | None = None
     ) -> None:

@@ -5,7 +5,6 @@ cancel. Game-agnostic: games, options, labels, words and images come from the ga
 from __future__ import annotations
 
 import contextlib
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,9 +16,8 @@ from cogs import texts
 from cogs.components import lobby_view
 from cogs.delivery import error, png_file
 from cogs.flows import missing_permissions
-from engine.core import OptionSpec
-from host import BadOptionError, GameNotActiveError, GameStatus, Host, HostError, TableOptions
-from plugins import GamePlugin
+from cogs.options import parse_variants, variant_choices
+from host import GameNotActiveError, GameStatus, Host, HostError, TableOptions
 
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
@@ -35,46 +33,10 @@ TURN_TIMES = [
 ]
 
 
-def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
-    """``"dual_vent"`` / ``"dual_vent=true, x=2"`` -> engine options, checked against the
-    game's :class:`OptionSpec` list."""
-    out: dict[str, Any] = {}
-    specs = {o.name: o for o in plugin.options}
-    for part in re.split(r"[,\s]+", (text or "").strip()):
-        if not part:
-            continue
-        key, _, raw = part.partition("=")
-        spec = specs.get(key.strip().lower())
-        if spec is None:
-            known = ", ".join(f"`{name}`" for name in specs) or "none"
-            raise BadOptionError(
-                f"`{texts.md(key)}` is not an option of {plugin.title}. Options: {known}."
-            )
-        out[spec.name] = _coerce(spec, raw.strip())
-    return out
-
-
-def _coerce(spec: OptionSpec, raw: str) -> Any:
-    value: Any
-    if isinstance(spec.default, bool):
-        if raw.lower() in ("", "true", "yes", "on", "1"):
-            value = True
-        elif raw.lower() in ("false", "no", "off", "0"):
-            value = False
-        else:
-            raise BadOptionError(
-                f"`{spec.name}` is on or off: write `{spec.name}=true` or `=false`."
-            )
-    elif isinstance(spec.default, int):
-        if not (raw.lstrip("-").isascii() and raw.lstrip("-").isdigit()):
-            raise BadOptionError(f"`{spec.name}` needs a whole number.")
-        value = int(raw)
-    else:
-        value = raw
-    if spec.choices and value not in spec.choices:
-        allowed = ", ".join(str(c) for c in spec.choices)
-        raise BadOptionError(f"`{spec.name}` must be one of: {allowed}.")
-    return value
+def full(status: GameStatus) -> bool:
+    """Every seat is taken as the table opens (its creator alone at a solo game, or AIs in
+    the other seats): it starts at once."""
+    return len(status.seats) >= (status.options.players or status.max_players)
 
 
 @app_commands.guild_only()
@@ -184,6 +146,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 await thread.add_user(interaction.user)
+                if full(status):
+                    await flows.start_at_once(status)
+                    return
                 flows.lobbies[status.game_id] = await thread.send(
                     await flows.lobby_message(status),
                     view=lobby_view(status.game_id),
@@ -193,6 +158,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             status = await self.host.create_game(
                 guild_id, interaction.channel_id or 0, interaction.user.id, options
             )
+            if full(status):  # a solo game, or the other seats are AIs: no lobby
+                await flows.start(interaction, game_id=status.game_id)
+                return
             await interaction.response.send_message(
                 await flows.lobby_message(status),
                 view=lobby_view(status.game_id),
@@ -212,17 +180,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     ) -> list[app_commands.Choice[str]]:
         key = getattr(interaction.namespace, "game", None)
         chosen = [p for p in self.bot.plugin_list if p.key == key] or list(self.bot.plugin_list)
-        out = []
-        for plugin in chosen:
-            for spec in plugin.options:
-                for value in spec.choices or (spec.default,):
-                    if value == spec.default:
-                        continue
-                    text = f"{spec.name}={str(value).lower()}"
-                    name = f"{text} — {spec.description}"[:100]
-                    if current.lower() in name.lower():
-                        out.append(app_commands.Choice(name=name, value=text))
-        return out[:25]
+        return [
+            app_commands.Choice(name=name, value=value)
+            for name, value in variant_choices(chosen, current)
+        ]
 
     @app_commands.command(name="join", description="Take a seat in this channel's game lobby")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -381,7 +342,39 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         status = await self.host.last_game_in_channel(interaction.channel_id or 0)
         return status.kind if status is not None else self.bot.plugin_list[0].key
 
-    # -- settings of one's own seat ----------------------------------------------------------------
+    @app_commands.command(name="list", description="This server's open tables and games in play")
+    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+        games = await self.host.games_in_guild(interaction.guild_id or 0)
+        delivery = self.bot.flows.delivery
+        named = [(g, await delivery.seat_names(g)) for g in games]
+        await interaction.response.send_message(
+            texts.game_list(named), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    # -- settings of one's own ---------------------------------------------------------------------
+
+    @app_commands.command(
+        name="notify", description="How you are told that a game waits for you (all your games)"
+    )
+    @app_commands.describe(how="A DM, a mention in the game's channel, both, or neither")
+    @app_commands.choices(
+        how=[
+            app_commands.Choice(
+                name="A DM with my choices (a mention only when my DMs are closed)", value="dm"
+            ),
+            app_commands.Choice(name="A mention in the game's channel", value="mention"),
+            app_commands.Choice(name="Both a DM and a mention", value="both"),
+            app_commands.Choice(name="Neither: I look with /hand or /game mine", value="none"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], how: str | None = None) -> None:
+        user = interaction.user.id
+        if how is None:
+            now = await self.host.notify_setting(user)
+            await error(interaction, texts.notify_text(now, changed=False))
+            return
+        chosen = await self.host.set_notify_setting(user, how)
+        await error(interaction, texts.notify_text(chosen, changed=True))
 
     @app_commands.command(
         name="interrupts",

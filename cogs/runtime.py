@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import plugins
-from cogs import components
+from cogs import components, texts
 from cogs.delivery import error
 from cogs.flows import Flows
 from cogs.settings import Settings
@@ -25,7 +25,7 @@ from render.presentation import Presentation
 
 log = logging.getLogger("cogs.runtime")
 
-COG_MODULES = ("cogs.game", "cogs.play")
+COG_MODULES = ("cogs.game", "cogs.play", "cogs.help")
 CLOSE_WITHIN = 5.0
 """Seconds shutdown waits for the scheduler and for messages on their way."""
 
@@ -204,10 +204,7 @@ class VesuviusBot(commands.Bot):
         if message.guild is not None or message.author.bot or self._host is None:
             return
         games = await self.host.games_of_user(message.author.id)
-        lines = [
-            "🌋 I host Pompeii board games in server channels: start one there with "
-            "`/game new`, make moves with `/move`, see your hand with `/hand`."
-        ]
+        lines = [texts.help_text(self.plugin_list), ""]
         if games:
             lines.append("Your games:")
             for g in games[:10]:
@@ -219,7 +216,7 @@ class VesuviusBot(commands.Bot):
         else:
             lines.append("You have no open games right now.")
         with contextlib.suppress(discord.HTTPException):
-            await message.channel.send("\n".join(lines))
+            await message.channel.send("\n".join(lines)[: texts.CONTENT_LIMIT])
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error_: app_commands.AppCommandError

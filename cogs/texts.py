@@ -15,6 +15,7 @@ from discord.utils import escape_markdown
 
 from host import GameStatus, LogEntry, SeatInfo
 from host.ai import parse_ai_name
+from plugins import GamePlugin
 from render.presentation import Presentation
 from render.text import clip_lines, duration
 
@@ -98,12 +99,13 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
 
 
 def seating_line(status: GameStatus, names: Sequence[str]) -> str:
-    """The seats in turn order, from the first to move."""
-    seats = list(status.seats)
-    first = status.waiting_on[0].seat if status.waiting_on else 0
-    ordered = seats[first:] + seats[:first]
-    listed = ", ".join(who(s, names, mention=False) for s in ordered)
-    return f"🌋 The game has started! Seating, in turn order: {listed}."
+    """The seats in turn order (seat order, as ``/game status`` and the lobby list them),
+    and who begins."""
+    listed = ", ".join(who(s, names, mention=False) for s in status.seats)
+    line = f"🌋 The game has started! Seating, in turn order: {listed}."
+    if len(status.waiting_on) == 1 and len(status.seats) > 1:
+        line += f" {who(status.waiting_on[0], names, mention=False)} begins."
+    return line
 
 
 def waiting_line(
@@ -157,7 +159,9 @@ def narration(
             said = words.narrate(events, safe)
             if not said:
                 said = [_plain(g, names) for g in group if g.label not in noted.get(g.version, "")]
-            mark = MARKS.get(group[0].by, "")
+            # A run whose move has a note is marked there ("⏰ bob did not answer in time"),
+            # not twice.
+            mark = "" if group[0].version in noted else MARKS.get(group[0].by, "")
             lines.extend(f"• {mark if i == 0 else ''}{line}" for i, line in enumerate(said))
             group = []
         if entry is not None and entry.secret:
@@ -275,3 +279,81 @@ def ranking_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
         place = outcome.places[seat]
         out.append(f"{medals.get(place, '▫️')} {place}. {name}")
     return out
+
+
+HELP_COMMANDS = (
+    ("/game new", "open a table here (or in a new thread): game, players, options, AI seats"),
+    ("/game join · /game start", "take a seat; the creator starts (also buttons on the lobby)"),
+    ("/move", "make your move: the list shows exactly what is legal now"),
+    ("/hand", "your hand and your decision, only for you (also **My hand** on every board)"),
+    ("/game status · /game board · /game log", "who plays and whose turn; the board; the moves"),
+    ("/game list", "this server's open tables and running games, with links"),
+    ("/game mine", "your games everywhere, yours to move first"),
+    ("/game notify", "how you are told it is your turn: DM, mention, both or none"),
+    ("/game rules", "the rules in short, by topic, with our rulings"),
+    ("/game resign · /game back · /game cancel", "leave a game to an AI, return, call it off"),
+)
+
+
+def help_text(games: Sequence[GamePlugin]) -> str:
+    """``/help`` (and the answer to a plain DM): the commands and the games, one message."""
+    lines = ["🌋 **Vesuvius** hosts Pompeii board games in this server's channels.", ""]
+    lines += [f"`{name}` — {what}" for name, what in HELP_COMMANDS]
+    lines += ["", "**The games**"]
+    for plugin in games:
+        sizes = plugin.capabilities.player_counts
+        count = f"{min(sizes)}–{max(sizes)}" if min(sizes) != max(sizes) else f"{min(sizes)}"
+        solo = " (1 = solo)" if 1 in sizes else ""
+        lines.append(f"• **{md(plugin.title)}** (`{plugin.key}`), {count} players{solo}")
+    lines += [
+        "",
+        "When it is your move you get one DM with your choices as buttons (or use `/hand` and "
+        "`/move` here). Everyone in the channel can watch the board.",
+    ]
+    return "\n".join(lines)[:CONTENT_LIMIT]
+
+
+NOTIFY_WORDS = {
+    "dm": "one DM per decision, with your choices (a mention in the channel only while your "
+    "DMs are closed)",
+    "mention": "a mention in the game's channel (no DMs: use **My hand** or `/hand` there)",
+    "both": "a DM per decision and a mention in the game's channel",
+    "none": "nothing: look with `/game mine`, **My hand** or `/hand` (no DMs, no mentions, no "
+    "reminders)",
+}
+
+
+def notify_text(setting: str, *, changed: bool) -> str:
+    """The answer to ``/game notify``."""
+    what = NOTIFY_WORDS.get(setting, setting)
+    if changed:
+        return f"✅ From now on, in all your games, you get {what}."
+    return (
+        f"🔔 In all your games you get {what}. Change it with `/game notify how:` "
+        "(DM, mention, both or none)."
+    )
+
+
+def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
+    """``/game list``: the server's open tables and games in play, with links."""
+    if not games:
+        return "No game is open on this server. Start one with `/game new`."
+    lines = ["**Games on this server**"]
+    for status, names in games:
+        link = f"https://discord.com/channels/{status.guild_id}/{status.channel_id}"
+        seated = ", ".join(md(n) for n in names) or "nobody yet"
+        if status.status == "lobby":
+            players = status.options.players or status.max_players
+            state = f"open table, {len(status.seats)}/{players} seated ({seated}): join there"
+        else:
+            waiting = ", ".join(who(s, names, mention=False) for s in status.waiting_on)
+            state = f"in play, move {status.version} ({seated})"
+            if waiting:
+                state += f" · waiting for {waiting}"
+        where = f"<#{status.channel_id}>"
+        lines.append(f"• game #{status.game_id} {md(status.title)} in {where} — {state} — {link}")
+    text = "\n".join(lines)
+    while len(text) > CONTENT_LIMIT and len(lines) > 2:
+        lines.pop()
+        text = "\n".join(lines) + "\n…"
+    return text

@@ -39,7 +39,14 @@ class NotYourTurnError(RuleError):
 
 
 class NotationError(RuleError):
-    """The text is not an action in the game's notation at all."""
+    """The text is not an action in the game's notation at all. ``reason`` says why;
+    ``usage`` (optional) shows the notation by examples from the whole game, which
+    :func:`parse_legal` replaces by what is legal now."""
+
+    def __init__(self, reason: str, usage: str = "") -> None:
+        super().__init__(f"{reason} {usage}".strip())
+        self.reason = reason
+        self.usage = usage
 
 
 class GameOverError(RuleError):
@@ -302,7 +309,7 @@ def parse_legal(game: Game[S, A], state: S, seat: Seat, text: str) -> A:
     try:
         action = game.parse_action(text)
     except NotationError as error:
-        raise NotationError(f"{error} Legal now: {legal_summary(game, legal)}") from None
+        raise NotationError(f"{error.reason} Legal now: {legal_summary(game, legal)}") from None
     if action not in legal:
         raise IllegalActionError(
             f"`{text.strip()}` is not a legal move right now. Legal now: "

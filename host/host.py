@@ -81,6 +81,7 @@ class Host:
         self.run_due = s.run_due
         self.game_in_channel = r.game_in_channel
         self.last_game_in_channel = r.last_game_in_channel
+        self.games_in_guild = r.games_in_guild
         self.status = r.status
         self.public_view = r.public_view
         self.snapshot = r.snapshot

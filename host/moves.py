@@ -352,7 +352,10 @@ class Moves:
                 immediate=is_immediate(lg, seats, new_state),
                 pace=ai_pace(seats, self.pace),
             )
-        board = self._board(seats, seat, over, transition.checkpoint, going_on, after.waited)
+        window = any(d.kind == "window" for d in after.decisions)
+        board = self._board(
+            seats, seat, over, transition.checkpoint, going_on, after.waited, window
+        )
         event_row = EventRow(
             game_id=row.id,
             seq=version,
@@ -433,13 +436,16 @@ class Moves:
         checkpoint: bool,
         going_on: bool,
         waited: frozenset[Seat],
+        window: bool = False,
     ) -> bool:
         """Whether the channel gets a board for this move: at the end, at every checkpoint the
         game marks (a round, a reveal), and when a new decision of someone other than the mover
-        begins. While only AIs play, a board per round is enough: when the turn order wraps."""
+        begins, or a window opens (an optional chance, the mover's own included: the table sees
+        the move and what it waits for, which may take as long as the window lasts). While
+        only AIs play, a board per round is enough: when the turn order wraps."""
         if over or checkpoint:
             return True
-        if going_on or not waited or waited == {mover}:
+        if going_on or not waited or (waited == {mover} and not window):
             return False
         if all(s.ai_controlled for s in seats):
             return min(waited) <= mover

@@ -47,6 +47,10 @@ class Reading:
         game_id = await self.db.open_game_in_channel(channel_id)
         return None if game_id is None else await self.status(game_id)
 
+    async def games_in_guild(self, guild_id: int) -> list[GameStatus]:
+        """The server's open tables and games in play (``/game list``), newest first."""
+        return [await self.status(g) for g in await self.db.open_games_in_guild(guild_id)]
+
     async def last_game_in_channel(self, channel_id: int) -> GameStatus | None:
         """The newest game of ``channel_id`` whatever its status (the open one when there is
         one, else the one that ended last), or ``None``; read from the database."""

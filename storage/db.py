@@ -136,6 +136,19 @@ class Database(Deliveries):
             (channel_id,),
         )
 
+    async def open_games_in_guild(self, guild_id: int, limit: int = 50) -> list[int]:
+        """The ids of the server's games in their lobby or in play, newest first."""
+        return await self.run(
+            lambda c: [
+                int(r[0])
+                for r in c.execute(
+                    "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') "
+                    "ORDER BY id DESC LIMIT ?",
+                    (guild_id, limit),
+                ).fetchall()
+            ]
+        )
+
     async def newest_game_in_channel(self, channel_id: int) -> int | None:
         """The id of the newest game of ``channel_id``, whatever its status (ids grow with
         creation), if the channel ever had one. Served by the index of migration 0002."""

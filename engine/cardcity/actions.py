@@ -195,11 +195,11 @@ def parse_action(text: str) -> Action:
     """Parse notation (syntax only; legality is checked by the game)."""
     words = text.strip().split()
     if not words:
-        raise NotationError("Empty move. " + USAGE)
+        raise NotationError("Empty move.", USAGE)
     verb, args = words[0].lower(), words[1:]
     if verb in _WORDS:
         if args:
-            raise NotationError(f"`{verb}` takes nothing after it. " + USAGE)
+            raise NotationError(f"`{verb}` takes nothing after it.", USAGE)
         return _WORDS[verb]
     if verb in ("play", "statue"):
         if len(args) != 2:
@@ -213,4 +213,4 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise NotationError("`discard` needs one card, e.g. `discard Tr`.")
         return Discard(parse_card(args[0]))
-    raise NotationError(f"Unknown move `{words[0]}`. " + USAGE)
+    raise NotationError(f"Unknown move `{words[0]}`.", USAGE)

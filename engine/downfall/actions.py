@@ -131,7 +131,7 @@ def parse_action(text: str) -> Action:
     """Parse notation (case and extra spaces forgiven); raises :class:`NotationError`."""
     words = text.strip().lower().split()
     if not words:
-        raise NotationError("That is empty. " + _USAGE)
+        raise NotationError("That is empty.", _USAGE)
     verb, args = words[0], words[1:]
     if verb == "play" and len(args) in (1, 2):
         if not (args[0].isascii() and args[0].isdigit()) or int(args[0]) not in NUMBERS:
@@ -177,4 +177,4 @@ def parse_action(text: str) -> Action:
         if target == source:
             raise NotationError("A move must go to a different square.")
         return MOVE_OF[source, target]
-    raise NotationError(f"I do not understand `{text.strip()}`. " + _USAGE)
+    raise NotationError(f"I do not understand `{text.strip()}`.", _USAGE)

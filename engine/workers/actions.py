@@ -232,16 +232,16 @@ def parse_action(text: str) -> Action:
         raise NotationError("A move is a line of text.")
     tokens = text.strip().lower().split()
     if not tokens:
-        raise NotationError("Empty move. " + USAGE)
+        raise NotationError("Empty move.", USAGE)
     if not all(t.isascii() for t in tokens):
-        raise NotationError("Moves use plain letters and digits only. " + USAGE)
+        raise NotationError("Moves use plain letters and digits only.", USAGE)
     head, rest = tokens[0], tokens[1:]
     if head == "start" and rest[:1] == ["red"]:
         verb, rest = "start_red", rest[1:]
     elif head in _BY_WORD:
         verb = _BY_WORD[head]
     else:
-        raise NotationError(f"Unknown move `{head}`. " + USAGE)
+        raise NotationError(f"Unknown move `{head}`.", USAGE)
     kinds = GRAMMAR[verb][1]
     required = sum(1 for k in kinds if k.islower())
     if not required <= len(rest) <= len(kinds):

@@ -22,3 +22,6 @@ CREATE TABLE step_messages (
 
 -- 1: the move is told by nobody (a standing order's answer: "never ask me" passes silently).
 ALTER TABLE outbox ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;
+
+-- `/game list`: a server's open tables and games in play.
+CREATE INDEX games_open_by_guild ON games (guild_id) WHERE status IN ('lobby', 'active');

@@ -66,8 +66,13 @@ def test_parse_legal_gives_readable_errors_and_lists_the_legal_moves() -> None:
     state = position(hands=HANDS, stock=(9,))
     with pytest.raises(NotationError, match="not a square"):
         parse_legal(GAME, state, RED, "play 6 q4")
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError) as unknown:
         parse_legal(GAME, state, RED, "hello")
+    # What is legal now, not example moves from every phase (lava, Omen, moves out).
+    text = str(unknown.value)
+    assert "Legal now: `play 1 a2`" in text and "Try one of" not in text and "lava" not in text
+    with pytest.raises(NotationError, match="Try one of"):  # the notation alone: examples
+        GAME.parse_action("hello")
     with pytest.raises(IllegalActionError, match="Legal now: `play 1 a2`"):
         parse_legal(GAME, state, RED, "play 6 e6")
     assert parse_legal(GAME, state, RED, " PLAY 6 D4") == PlayCard(6, "d4")

@@ -1,0 +1,80 @@
+"""A game's options as ``/game new`` takes them: ``variant`` text parsed and checked against the
+game's :class:`~engine.core.OptionSpec` list, and the autocomplete that offers them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from cogs import texts
+from engine.core import OptionSpec
+from host import BadOptionError
+from plugins import GamePlugin
+
+
+def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
+    """``"dual_vent"`` / ``"dual_vent=true, x=2"`` -> engine options, checked against the
+    game's :class:`OptionSpec` list."""
+    out: dict[str, Any] = {}
+    specs = {o.name: o for o in plugin.options}
+    for part in re.split(r"[,\s]+", (text or "").strip()):
+        if not part:
+            continue
+        key, _, raw = part.partition("=")
+        spec = specs.get(key.strip().lower())
+        if spec is None:
+            known = ", ".join(f"`{name}`" for name in specs) or "none"
+            raise BadOptionError(
+                f"`{texts.md(key)}` is not an option of {plugin.title}. Options: {known}."
+            )
+        out[spec.name] = _coerce(spec, raw.strip())
+    return out
+
+
+def _coerce(spec: OptionSpec, raw: str) -> Any:
+    value: Any
+    if isinstance(spec.default, bool):
+        if raw.lower() in ("", "true", "yes", "on", "1"):
+            value = True
+        elif raw.lower() in ("false", "no", "off", "0"):
+            value = False
+        else:
+            raise BadOptionError(
+                f"`{spec.name}` is on or off: write `{spec.name}=true` or `=false`."
+            )
+    elif isinstance(spec.default, int):
+        if not (raw.lstrip("-").isascii() and raw.lstrip("-").isdigit()):
+            raise BadOptionError(f"`{spec.name}` needs a whole number.")
+        value = int(raw)
+    else:
+        # A word option is matched without regard to case ("difficulty=c" is C).
+        value = next((c for c in spec.choices if str(c).lower() == raw.lower()), raw)
+    if spec.choices and value not in spec.choices:
+        allowed = ", ".join(str(c) for c in spec.choices)
+        raise BadOptionError(f"`{spec.name}` must be one of: {allowed}.")
+    return value
+
+
+def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[str, str]]:
+    """``(name, value)`` for the variant autocomplete: every value of every option of
+    ``plugins`` written as it is typed (``difficulty=C``, ``dual_vent=true``), its default
+    marked, matching what is typed after the last comma; the value keeps the options typed
+    before it (``difficulty=C, all_cards=true``)."""
+    before, _, typed = current.rpartition(",")
+    prefix = f"{before.strip()}, " if before.strip() else ""
+    needle = typed.strip().lower()
+    out = []
+    for plugin in plugins:
+        for spec in plugin.options:
+            values: Sequence[Any] = spec.choices or (
+                (True, False) if isinstance(spec.default, bool) else (spec.default,)
+            )
+            for value in values:
+                shown = str(value).lower() if isinstance(value, bool) else str(value)
+                text = f"{spec.name}={shown}"
+                default = " (default)" if value == spec.default else ""
+                name = f"{text}{default} — {spec.description}"
+                if needle in name.lower():
+                    out.append((f"{prefix}{name}"[:100], f"{prefix}{text}"[:100]))
+    return out[:25]
