@@ -1,13 +1,14 @@
 """Pompeji card game image timings: ``python -m bench render_cardcity``.
 
-Prints the median time to render and encode the public image of the fullest city of the
-benchmark game (the picture the bot posts after every turn) and of a player's private image,
-with their PNG sizes and where the time goes. Goals (issue 7): median render + encode ≤ 20 ms,
-PNG ≤ 150 KB.
+Prints, for every golden position, the median time to render and encode both pictures: the
+board (the channel's image after every turn) and the player's own image ("My cards", the
+picture of every decision), with their PNG sizes, and where the time of the fullest board
+goes. Goals: median render + encode ≤ 20 ms, PNG ≤ 200 KB per image.
 """
 
 from __future__ import annotations
 
+import io
 import time
 
 from PIL import Image
@@ -27,16 +28,24 @@ def main() -> None:
     for name in positions.GOLDEN:
         view = positions.public(name)
         names = positions.names(view)
-        data = render.cardcity.render_board(view, names)
+        own = positions.private(name)
+        me = positions.NAMES[own["seat"]]
+        board = render.cardcity.render_board(view, names)
+        hand = render.cardcity.render_hand(own, me)
 
-        def run(view: dict[str, object] = view, names: list[str] = names) -> bytes:
+        def run_board(view: dict[str, object] = view, names: list[str] = names) -> bytes:
             return render.cardcity.render_board(view, names)
 
-        wall, cpu = median_ms(run), median_cpu_ms(run)
-        print(
-            f"render_board {name} ({len(view['city'])} cards): median {wall:.1f} ms wall, "
-            f"{cpu:.1f} ms CPU, {len(data) / 1024:.0f} KB"
-        )
+        def run_hand(own: dict[str, object] = own, me: str = me) -> bytes:
+            return render.cardcity.render_hand(own, me)
+
+        for picture, run, data in (("board", run_board, board), ("cards", run_hand, hand)):
+            wall, cpu = median_ms(run), median_cpu_ms(run)
+            size = Image.open(io.BytesIO(data)).size
+            print(
+                f"{picture} {name} ({len(view['city'])} cards, {size[0]} × {size[1]}): median "
+                f"{wall:.1f} ms wall, {cpu:.1f} ms CPU, {len(data) / 1024:.0f} KB"
+            )
     view = positions.public("game_over")
     names = positions.names(view)
     img = cardcity.draw_board(view, names)
@@ -45,19 +54,7 @@ def main() -> None:
     q = img.quantize(palette=pal, dither=Image.Dither.NONE)
     colours = bytes((q.getpalette() or [])[:768])
     save = median_cpu_ms(lambda: png.write(q.tobytes(), q.size, 3, 1, colours))
-    print(f"  game_over CPU: draw {draw:.1f} ms, quantise {quant:.1f} ms, PNG {save:.1f} ms")
-
-    private = positions.private("mid")
-    hand = render.cardcity.render_hand(private, "Cornelia")
-
-    def run_hand() -> bytes:
-        return render.cardcity.render_hand(private, "Cornelia")
-
-    wall, cpu = median_ms(run_hand), median_cpu_ms(run_hand)
-    print(
-        f"render_hand mid (legal spots marked): median {wall:.1f} ms wall, {cpu:.1f} ms CPU, "
-        f"{len(hand) / 1024:.0f} KB"
-    )
+    print(f"  board game_over CPU: draw {draw:.1f} ms, quantise {quant:.1f} ms, PNG {save:.1f} ms")
 
 
 if __name__ == "__main__":

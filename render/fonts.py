@@ -562,3 +562,14 @@ def recorded_at(dx: int, dy: int) -> Iterator[None]:
         yield
     finally:
         _recorder.shift = before
+
+
+def replay(drawn: Sequence[Drawn], dx: int, dy: int) -> None:
+    """Log ``drawn`` shifted by ``(dx, dy)``, as if drawn now (only while :func:`recording`):
+    the texts of a cached tile (kept from when it was drawn) where the tile is pasted."""
+    log: list[Drawn] | None = getattr(_recorder, "log", None)
+    if log is not None:
+        log.extend(
+            Drawn(d.text, d.cap, (d.box[0] + dx, d.box[1] + dy, d.box[2] + dx, d.box[3] + dy))
+            for d in drawn
+        )

@@ -95,6 +95,11 @@ class State:
     last: tuple[int, ...] = ()  # the last placement: (seat, row, col, points)
     prepared: Placement | None = None  # the move ``turn`` prepared while waiting (C20), secret
     prepared_at: int = -1  # how many cards the city held when it was prepared; -1 without one
+    last_turn: tuple[int, ...] = ()
+    """The latest turn (a normal or permit turn, its draws included), all public:
+    ``(seat, permit, discarded, drawn, volcano, kept)``: a permit turn (0/1), the card discarded
+    (-1: it placed, see ``last``), building cards drawn, the volcano drawn (0, 1, 2), the draw
+    declined (0/1). ``()`` before the first turn."""
 
     @property
     def end_phase(self) -> bool:
@@ -261,6 +266,7 @@ def state_to_json(state: State) -> dict[str, JSON]:
         "last": list(state.last),
         "prepared": None if state.prepared is None else format_action(state.prepared),
         "prepared_at": state.prepared_at,
+        "last_turn": list(state.last_turn),
     }
 
 
@@ -296,6 +302,7 @@ def state_from_json(data: Mapping[str, JSON]) -> State:
         last=_ints(data["last"]),
         prepared=_placement(data.get("prepared")),
         prepared_at=int(data.get("prepared_at", -1)),
+        last_turn=_ints(data.get("last_turn") or []),  # states stored before it have none
     )
 
 

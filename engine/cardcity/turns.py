@@ -127,6 +127,21 @@ class Scratch:
     def actor(self) -> Seat:
         return cast(int, self._get("actor"))
 
+    def record(self, seat: Seat, **changes: int) -> None:
+        """Note in ``last_turn`` what ``seat``'s current turn did (see :class:`State`): added
+        to what it did before, unless the latest turn was not theirs (a state stored before
+        ``last_turn`` existed)."""
+        old = cast(tuple[int, ...], self._get("last_turn"))
+        if len(old) != len(_TURN_FIELDS) or old[0] != seat:
+            old = (seat, int(self.permit_turn), -1, 0, 0, 0)
+        fields = dict(zip(_TURN_FIELDS, old, strict=True))
+        if changes.pop("drew", 0):
+            fields["drawn"] += 1
+        self.set(last_turn=tuple((fields | changes)[name] for name in _TURN_FIELDS))
+
+
+_TURN_FIELDS = ("seat", "permit", "discarded", "drawn", "volcano", "kept")
+
 
 # --------------------------------------------------------------------------- legality
 
@@ -193,6 +208,7 @@ def placement_error(state: State, seat: Seat, action: Placement, *, permit: bool
 def place(t: Scratch, seat: Seat, action: Placement) -> None:
     """``seat`` places (or discards), scores, and draws as the rules say (a statue draws
     nothing; in the end phase the draw is a decision)."""
+    t.set(last_turn=(seat, int(t.permit_turn), -1, 0, 0, 0))
     match action:
         case PlayCard(card, cell):
             hand = list(t.hands[seat])
@@ -210,12 +226,14 @@ def place(t: Scratch, seat: Seat, action: Placement) -> None:
             hand.remove(card)
             t.set(hands=set_hand(t.hands, seat, tuple(hand)), discards=(*t.discards, card))
             t.emit({"type": "CardDiscarded", "seat": seat, "card": card_code(card)})
+            t.record(seat, discarded=card)
             _draw_step(t, seat)
 
 
 def keep(t: Scratch, seat: Seat) -> None:
     """``nodraw``: the end-phase draw declined; the turn ends."""
     t.emit({"type": "DrawSkipped", "seat": seat})
+    t.record(seat, kept=1)
     t.ended = True
 
 
@@ -270,6 +288,7 @@ def draw(t: Scratch, seat: Seat) -> None:
         number = t.volcanoes + 1
         t.set(volcanoes=number)
         t.emit({"type": "VolcanoDrawn", "seat": seat, "number": number})
+        t.record(seat, volcano=number)
         if number == 2:
             _game_over(t)
         else:  # set aside; the drawer decides whether to draw a replacement [R] (C8)
@@ -277,6 +296,7 @@ def draw(t: Scratch, seat: Seat) -> None:
         return
     hands = t.hands
     t.set(hands=set_hand(hands, seat, (*hands[seat], card)))
+    t.record(seat, drew=1)
     t.emit(
         {
             "type": "CardDrawn",

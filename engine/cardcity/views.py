@@ -82,6 +82,17 @@ class LastPlayView(TypedDict):
     streets: list[StreetView] | None  # street by street (None: could not be re-derived)
 
 
+class LastTurnView(TypedDict):
+    """What the latest turn did, its draws included (the one still deciding its draw too)."""
+
+    seat: int
+    permit: bool  # a permit turn
+    discarded: str  # the card discarded ("Tr"); "" when the turn placed (that is ``last``)
+    drew: int  # building cards drawn (which ones is secret)
+    volcano: int  # the volcano drawn in this turn: 1, 2; 0 none
+    kept: bool  # the end-phase draw declined (``nodraw``)
+
+
 class FitView(TypedDict):
     """Where a card of the viewer's hand may go now, and what it would score there."""
 
@@ -135,6 +146,7 @@ class PublicView(TypedDict):
     seats: list[SeatView]
     discards: list[str]
     last: LastPlayView | None
+    last_turn: LastTurnView | None  # None before the first turn
     hands: list[list[str]] | None  # only once the game is over
     outcome: dict[str, JSON] | None
     legend: LegendView
@@ -208,6 +220,8 @@ def _copy(view: PublicView) -> PublicView:
         out["window"] = window
     if view["last"] is not None:
         out["last"] = view["last"].copy()
+    if view["last_turn"] is not None:
+        out["last_turn"] = view["last_turn"].copy()
     if view["hands"] is not None:
         out["hands"] = [list(hand) for hand in view["hands"]]
     if view["outcome"] is not None:
@@ -284,6 +298,7 @@ def _public(state: State) -> PublicView:
             if state.last
             else None
         ),
+        "last_turn": _last_turn(state.last_turn),
         "hands": [[card_code(c) for c in h] for h in state.hands] if over else None,
         "outcome": result.to_json() if result else None,
         "legend": _legend(),
@@ -302,6 +317,20 @@ def player_view(state: State, seat: Seat) -> PlayerView:
         "can_place": not state.is_over and can_place(state, seat),
         "prepared_move": _prepared(state) if seat == state.turn else None,
         **_fits(state, seat),
+    }
+
+
+def _last_turn(record: tuple[int, ...]) -> LastTurnView | None:
+    if not record:
+        return None
+    seat, permit, discarded, drawn, volcano, kept = record
+    return {
+        "seat": seat,
+        "permit": bool(permit),
+        "discarded": card_code(discarded) if discarded >= 0 else "",
+        "drew": drawn,
+        "volcano": volcano,
+        "kept": bool(kept),
     }
 
 

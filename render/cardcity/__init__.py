@@ -1,6 +1,6 @@
-"""Pompeji (the card game) on screen: the board and hand images (``board``, drawn with the
-card art of ``art``) and its words (``narrate``), as one
-:class:`~render.presentation.Presentation`."""
+"""Pompeji (the card game) on screen: the board and the player's own image ("My cards", the
+picture of every decision), drawn for a phone (``board``, ``hand``), and its words
+(``narrate``), as one :class:`~render.presentation.Presentation`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from render.presentation import (
     Presentation,
     View,
     Words,
-    first_private,
     seat_colours,
 )
 
@@ -33,6 +32,13 @@ def _board(view: View, names: Sequence[str]) -> Image:
 def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
     """The city with the player's hand below it (it shows the board too)."""
     return Image("hand.png", render_hand(view, name))
+
+
+def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
+    """The player's own image for every decision (placing, drawing, a permit window, preparing a
+    move: it shows the city with the spaces where their cards fit, and their hand); the board
+    once the game is over (the final scores)."""
+    return "board" if view.get("stage") == "over" else "cards"
 
 
 def _controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls:
@@ -59,7 +65,7 @@ PRESENTATION = Presentation(
     ),
     colours=seat_colours,
     controls=_controls,
-    picture_for=first_private(PICTURES),
+    picture_for=picture_for,
 )
 
 __all__ = ["PRESENTATION", "render_board", "render_hand"]

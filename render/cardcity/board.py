@@ -1,38 +1,42 @@
-"""Pompeji, Frank Brandt's card game: the public city image and a player's private image.
+"""Pompeji, Frank Brandt's card game: the public board and a player's private image.
 
 Drawn from the views only (``engine.cardcity.views``): ``render_board`` reads the public view,
-``render_hand`` the player view (public fields plus the viewer's own hand). Where the view does
-not spell something out, it is derived from the view's own fields with the engine's pure rules
-(``engine.cardcity.rules``): the points the last card scored street by street (the city before
-it is the city list minus its last entry), and the spaces where the viewer's cards fit.
+``render_hand`` the player view (public fields plus the viewer's own hand). The engine says what
+the last play scored street by street (``last.streets``), what the last turn did
+(``last_turn``) and where the viewer's cards fit (``fits``); nothing here applies the rules.
 
-Every card shows its building as a symbol *and* a letter, its colour as a fill *and* a letter,
-and its value in a disc, so nothing depends on telling colours apart (the known complaint about
-the printed cards). The image is opaque on a dark surround, for Discord's dark and light themes.
+Both images are 1000 px wide and as tall as what they hold, for a phone, where Discord shows
+them 400 px wide: the board is a news band in large type (the last turn, what the table waits
+for), the city, the deck and a row per player (score, hand, statue, permits), and a short
+footer. Every card shows its building as a symbol *and* a letter, its colour as a fill *and* a
+letter, and its value in a disc, so nothing depends on telling colours apart. Opaque on a dark
+surround, for Discord's dark and light themes.
 
-Modules: ``layout`` (sizes, colours), ``view`` (reading the view), ``cards`` (card faces),
-``grid`` (the city), ``panel`` (the public side panel), ``hand`` (the private image); this one
-puts the public image together and encodes both.
+Modules: ``layout`` (sizes, colours), ``view`` (reading the view), ``tiles`` (cached pictures
+with their text), ``cards`` (card faces, icons), ``flow`` (lines of words and pictures),
+``grid`` (the city), ``news`` (the news band), ``panel`` (deck, players, footer), ``hand``
+(the private image); this one puts the board together and encodes both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
 from engine.cardcity import data as D
-from render import png, shapes
-from render.cardcity.grid import draw_city, open_grid
+from render import png
+from render.cardcity import flow, news, panel
+from render.cardcity.grid import Origin, draw_city, grid_origin
 from render.cardcity.hand import draw_hand
 from render.cardcity.layout import (
     CANVAS,
     CARD_FILL,
+    CITY_H,
     END_PHASE,
     GOLD,
-    GX,
-    GY,
     HATCH,
     HIGHLIGHT,
     HIGHLIGHT_EDGE,
@@ -48,33 +52,59 @@ from render.cardcity.layout import (
     PAPER,
     STONE,
     TEXT,
-    H,
+    X0,
+    X1,
     W,
 )
-from render.cardcity.panel import draw_legend, draw_panel
-from render.cardcity.view import cell_code, read_city, read_last
+from render.cardcity.view import cell_code, read_city, read_last, read_turn
 
 
-def base() -> Image.Image:
-    """What never changes: the surround, the open grid and the legend (copied for every image;
-    ``draw_city_cards`` expects the open grid in place)."""
+@dataclass(frozen=True)
+class Layout:
+    """Where each part of the board goes (its height follows the news and the players)."""
 
-    def make() -> Image.Image:
-        img = Image.new("RGB", (W, H), CANVAS)
-        img.paste(open_grid(), (GX, GY))
-        draw_legend(img)
-        return img
+    band: news.Band
+    city_top: int
+    deck: list[list[flow.Placed]]
+    deck_top: int
+    seats_top: int
+    foot: list[list[flow.Placed]]
+    foot_top: int
+    height: int
 
-    return shapes.cached(("base",), make)
+    @property
+    def origin(self) -> Origin:
+        return grid_origin(self.city_top)
+
+
+DECK_H = 50
+
+
+def board_layout(view: Mapping[str, Any], names: Sequence[str]) -> Layout:
+    city = read_city(view)
+    turn = read_turn(view, read_last(view, city))
+    band = news.band(view, names, turn, city)
+    city_top = 12 + band.height
+    deck = flow.lay_out(panel.deck_segments(view), X1 - X0 - 12)
+    deck_top = city_top + CITY_H + 6
+    seats_top = deck_top + DECK_H * len(deck) + 8
+    foot = flow.lay_out(panel.footer_segments(view), X1 - X0)
+    foot_top = seats_top + panel.ROW_H * len(view.get("seats") or []) + 2
+    height = foot_top + panel.FOOT_H * len(foot) + 10
+    return Layout(band, city_top, deck, deck_top, seats_top, foot, foot_top, height)
 
 
 def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
-    """The public image as RGB (``W`` × ``H``): the city, and the panel under it."""
-    img = base().copy()
+    """The public image as RGB (``W`` px wide): news, city, deck, players, footer."""
+    lay = board_layout(view, names)
+    img = Image.new("RGB", (W, lay.height), CANVAS)
     city = read_city(view)
     last = read_last(view, city)
-    draw_city(img, city, last)
-    draw_panel(img, view, names, city, last)
+    news.draw_band(img, lay.band, 12)
+    draw_city(img, city, last, lay.origin)
+    panel.draw_rows(img, lay.deck, X0 + 6, lay.deck_top, DECK_H)
+    panel.draw_seats(img, view, names, lay.seats_top)
+    panel.draw_rows(img, lay.foot, X0, lay.foot_top, panel.FOOT_H)
     return img
 
 
@@ -107,7 +137,15 @@ def _sample_view(private: bool) -> dict[str, Any]:
             }
             for s in range(4)
         ],
-        "last": {"seat": 0, "cell": "g7", "points": 23},
+        "last": {
+            "seat": 0,
+            "cell": "g7",
+            "points": 23,
+            "streets": [
+                {"line": "row", "cells": ["f7", "g7"], "building": 0, "colour": 23, "seventh": 0}
+            ],
+        },
+        "last_turn": {"seat": 0, "permit": True, "discarded": "", "drew": 1, "volcano": 1},
         "seat": 1,
         "hand": ["Tr", "Fo", "Ay"] if private else None,
         "hand_value": 9,

@@ -1,39 +1,38 @@
-"""The private image: the same city as the public one with the spaces where the viewer's cards
-fit, and under it, as wide as the city (so that its text reads at Discord's 400 px preview:
-nothing smaller than ``SMALLEST`` px), whose image it is and what to do now, the hand, the
-statue and permit uses, how to read the marked spaces, the deck and the scores. Drawn from the
+"""The private image ("My cards", the picture of every Pompeji decision): whose it is and what
+to do now in large type, the last turn in one line, the city with every space where the
+viewer's cards fit (and what each would score there), the hand as large cards with their best
+play, the statue, the permits and what the hand costs, the scores and the deck. Drawn from the
 player view only."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.cardcity import data as D
 from render import fonts, shapes
-from render.cardcity import art
+from render.cardcity import flow, news, panel
 from render.cardcity.cards import card_tile, permit_icon, seat_badge
-from render.cardcity.grid import draw_city_cards, draw_coordinates, draw_last, draw_legal, open_grid
+from render.cardcity.flow import Seg
+from render.cardcity.grid import Origin, draw_city, draw_legal, grid_origin
 from render.cardcity.layout import (
     CANVAS,
+    CITY_H,
     END_PHASE,
-    GX,
-    GY,
-    HAND_H,
-    HAND_W,
+    GOLD,
     LEGAL,
-    LEGAL_FILL,
     MUTED,
     PANEL,
-    PANEL_HI,
-    PANEL_Y,
-    SMALLEST,
     TEXT,
+    X0,
+    X1,
     Cell,
+    W,
 )
-from render.cardcity.panel import LINE_H, X0, X1, adapted_note, draw_deck, draw_legend
+from render.cardcity.tiles import paste
 from render.cardcity.view import (
     Fit,
     cell_code,
@@ -43,25 +42,17 @@ from render.cardcity.view import (
     plural,
     read_city,
     read_last,
+    read_turn,
     statue_spots,
 )
 
-HAND_CARD = 120  # a hand card's size in the panel
+HAND_CARD = 124  # a hand card: its letters 13 px tall at 400 px wide
 CARD_COL = (X1 - X0) // 3  # a hand has three cards
-OWN_H = 140  # the box of the statue, the permits and the scores
-
-
-def _base() -> Image.Image:
-    """What never changes: the surround, the open grid and the legend (copied for every image;
-    ``draw_city_cards`` expects the open grid in place)."""
-
-    def make() -> Image.Image:
-        img = Image.new("RGB", (HAND_W, HAND_H), CANVAS)
-        img.paste(open_grid(), (GX, GY))
-        draw_legend(img)
-        return img
-
-    return shapes.cached(("hand base",), make)
+TITLE = 36  # the viewer's name: 10.4 px capitals at 400 px
+STATUS = 32  # what to do now: 9.2 px
+LAST = 28  # the last turn: 8 px
+INFO = 28  # the hand's texts, statue, permits, scores: 8 px
+OWN_H = 66
 
 
 def hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str:
@@ -75,6 +66,8 @@ def hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str
             if window.get("second_turn") == seat:
                 return "You may use your building permit for a second turn now."
             return "You may use your building permit to build before the next player."
+        if seat == window.get("next"):
+            return "A permit window is open; then it is your turn (you may prepare your move)."
         return f"Permit window open; then player {int(window.get('next', 0)) + 1} plays."
     if view.get("actor") == seat:
         if stage == "draw":
@@ -91,143 +84,161 @@ def hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str
     return f"Not your turn: waiting for {who}."
 
 
-def _draw_head(img: Image.Image, view: Mapping[str, Any], name: str, status: str, top: int) -> int:
-    """Whose image it is (only theirs) and what to do now, in a teal-edged box."""
+@dataclass(frozen=True)
+class Layout:
+    head: list[list[flow.Placed]]  # the name, what to do, the last turn
+    heights: list[int]
+    city_top: int
+    cards_top: int
+    own_top: int
+    deck: list[list[flow.Placed]]
+    deck_top: int
+    foot: list[list[flow.Placed]]
+    foot_top: int
+    height: int
+
+    @property
+    def origin(self) -> Origin:
+        return grid_origin(self.city_top)
+
+
+def _head(view: Mapping[str, Any], name: str, status: str) -> list[tuple[list[Seg], int, int]]:
+    """(pieces, size, line height) of each part of the head."""
     seat = int(view.get("seat", 0))
-    x = X0 + 60
-    name_font = fonts.font("bold", 30)
-    shown = fonts.fit(fonts.clean(name) or f"Player {seat + 1}", name_font, 30, X1 - 320 - x)
-    lines = fonts.wrap(status, "regular", SMALLEST, X1 - X0 - 28)
-    bottom = top + 88 + LINE_H * (len(lines) - 1)
-    frame = shapes.box((X1 - X0, bottom - top), PANEL_HI, CANVAS, outline=LEGAL, width=2)
-    img.paste(frame, (X0, top))
-    seat_badge(img, (X0 + 30, top + 27), seat, 19)
-    after = x + fonts.draw_text(img, (x, top + 38), shown, name_font, 30, TEXT) + 14
-    fonts.role_label(img, (after, top + 38), "your hand, only you see it", "cond", SMALLEST, MUTED)
-    fonts.draw_lines(img, (X0 + 14, top + 74), lines, "regular", SMALLEST, TEXT, LINE_H)
-    return bottom
+    shown = fonts.clean(name) or f"Player {seat + 1}"
+    who = [flow.badge(seat, TITLE), flow.name(shown, TITLE)]
+    who += flow.words("· your cards, only you see them", 26, "cond", MUTED)
+    mine = view.get("actor") == seat or seat in ((view.get("window") or {}).get("pending") or [])
+    todo = flow.words(status, STATUS, "bold", LEGAL if mine else TEXT)
+    city = read_city(view)
+    turn = read_turn(view, read_last(view, city))
+    last = news.headline(turn, city, None, LAST, cards=False)
+    return [
+        (who, TITLE, 56),
+        (todo, STATUS, 46),
+        ([*flow.words("Last:", LAST, "cond", MUTED), *last], LAST, 44),
+    ]
+
+
+def hand_layout(view: Mapping[str, Any], name: str) -> Layout:
+    city = read_city(view)
+    status = hand_status(view, legal_spots(view, city))
+    head: list[list[flow.Placed]] = []
+    heights: list[int] = []
+    for segs, _size, h in _head(view, name, status):
+        for line in flow.lay_out(segs, X1 - X0):
+            head.append(line)
+            heights.append(h)
+    city_top = 12 + sum(heights) + 6
+    cards_top = city_top + CITY_H + 10
+    own_top = cards_top + HAND_CARD + 16
+    deck = flow.lay_out(panel.deck_segments(view), X1 - X0 - 12)
+    deck_top = own_top + 2 * OWN_H + 6
+    foot = flow.lay_out(panel.footer_segments(view), X1 - X0)
+    foot_top = deck_top + 50 * len(deck) + 4
+    height = foot_top + panel.FOOT_H * len(foot) + 10
+    return Layout(head, heights, city_top, cards_top, own_top, deck, deck_top, foot, foot_top,
+                  height)  # fmt: skip
 
 
 def _draw_cards(
-    img: Image.Image, codes: list[str], spots: Mapping[Cell, list[Fit]], top: int
-) -> int:
-    """The hand: each card with its name, colour and value, how many spaces it fits and its
-    best play."""
+    img: Image.Image,
+    codes: list[str],
+    spots: Mapping[Cell, list[Fit]],
+    top: int,
+    view_over: bool,
+) -> None:
+    """The hand: each card with its name, colour and value, its best play and how many spaces
+    it fits (while the game runs)."""
     if not codes:
-        fonts.role_label(img, (X0 + 14, top + 40), "No cards in hand", "bold", 28, MUTED)
-        return top + 56
+        fonts.role_label(img, (X0 + 14, top + 60), "No cards in hand", "bold", 32, MUTED)
+        return
     per_card: dict[str, list[tuple[Cell, int]]] = {}
     for cell, fits in spots.items():
         for fit in fits:
             per_card.setdefault(fit.code, []).append((cell, fit.points))
-    for i, code in enumerate(codes):
+    for i, code in enumerate(codes[:3]):
         cx = X0 + i * CARD_COL
-        img.paste(card_tile(code, HAND_CARD, CANVAS), (cx, top))
+        paste(img, card_tile(code, HAND_CARD, CANVAS), (cx, top))
         b, c, v = face_of(code)
-        x, right = cx + HAND_CARD + 12, cx + CARD_COL - 8
-        bold = fonts.font("cond_bold", SMALLEST)
-        fonts.draw_text(
-            img,
-            (x, top + 24),
-            fonts.fit(D.BUILDINGS[b][1], bold, SMALLEST, right - x),
-            bold,
-            SMALLEST,
-            TEXT,
-        )
-        fonts.role_label(img, (x, top + 54), f"{D.COLOURS[c][1]} · {v}", "cond", SMALLEST, MUTED)
+        x, right = cx + HAND_CARD + 10, cx + CARD_COL - 2
+        fonts.fitted_line(img, (x, top + 28), D.BUILDINGS[b][1], "cond_bold", 26, TEXT, right)
+        fonts.role_label(img, (x, top + 62), f"{D.COLOURS[c][1]} · {v}", "cond", INFO, MUTED)
         places = sorted(per_card.get(code, []), key=lambda t: (-t[1], t[0]))
+        if view_over:
+            continue
         if places:
             best_cell, best = places[0]
-            lines = (plural(len(places), "space"), f"best +{best} on {cell_code(best_cell)}")
+            lines = (f"best +{best} {cell_code(best_cell)}", plural(len(places), "space"))
+            colours = (LEGAL, LEGAL)
         else:
-            lines = ("fits nowhere", "")
+            lines, colours = ("fits nowhere", ""), (END_PHASE, END_PHASE)
         for j, line in enumerate(lines):
-            colour = LEGAL if places else END_PHASE
-            fonts.role_label(img, (x, top + 84 + j * 30), line, "cond", SMALLEST, colour)
-    return top + HAND_CARD
+            role = "cond_bold" if j == 0 else "cond"
+            fonts.role_label(img, (x, top + 96 + j * 32), line, role, INFO, colours[j])
 
 
-def _draw_own(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
-    """The statue, the permit uses left, and every score with what the hand will cost."""
+def _draw_own(img: Image.Image, view: Mapping[str, Any], top: int) -> None:
+    """The statue, the permit uses left and what the hand costs; then every score."""
     seat = int(view.get("seat", 0))
     seats = view.get("seats") or []
     me: Mapping[str, Any] = next((s for s in seats if s.get("seat") == seat), {})
-    img.paste(shapes.box((X1 - X0, OWN_H), PANEL, CANVAS), (X0, top))
+    img.paste(shapes.box((X1 - X0, OWN_H - 6), PANEL, CANVAS), (X0, top))
+    mid = top + (OWN_H - 6) // 2
+    base = mid + 10
     used = bool(me.get("statue_used"))
-    statue = art.statue_sprite(30, MUTED if used else TEXT)
-    img.paste(statue, (X0 + 12, top + 10), statue)
-    statue_line = "Statue: used" if used else "Statue: a joker worth 1, fits any open edge; no draw"
-    colour = MUTED if used else TEXT
-    fonts.role_label(img, (X0 + 52, top + 34), statue_line, "cond", SMALLEST, colour)
-    left = int(me.get("permits_left", 0))
-    uses = int(view.get("permit_uses", 1))
-    for i in range(uses):
-        permit_icon(img, X0 + 12 + i * 38, top + 48, i < left, 1.2, SMALLEST)
-    permit_line = f"Building permit: {left} use{'s' if left != 1 else ''} left"
-    x = X0 + 18 + uses * 38
-    fonts.role_label(img, (x, top + 78), permit_line, "cond", SMALLEST, TEXT if left else MUTED)
-    base = top + 126
-    fonts.role_label(img, (X0 + 12, base), "Scores", "cond", SMALLEST, MUTED)
-    x = X0 + 96
+    panel.draw_statue(img, X0 + 12, mid - 23, used)
+    x: float = X0 + 66
+    word = "statue used" if used else "statue: yours"
+    x += fonts.draw_text(
+        img, (x, base), word, fonts.font("cond", INFO), INFO, MUTED if used else TEXT
+    )
+    x += 30
+    left = max(0, int(me.get("permits_left", 0)))
+    for i in range(left):
+        permit_icon(img, x + i * 44, mid - 23, True)
+    x += left * 44 + 6
+    word = plural(left, "permit") + " left" if left else "no permit"
+    x += fonts.draw_text(
+        img, (x, base), word, fonts.font("cond", INFO), INFO, TEXT if left else MUTED
+    )
+    hand_value = int(view.get("hand_value", 0))
+    text = f"hand −{hand_value} at the end"
+    fonts.role_label(img, (X1 - 14, base), text, "cond", INFO, TEXT, "rs")
+    # every score
+    top += OWN_H
+    img.paste(shapes.box((X1 - X0, OWN_H - 6), PANEL, CANVAS), (X0, top))
+    mid = top + (OWN_H - 6) // 2
+    x = X0 + 14.0
+    x += fonts.draw_text(img, (x, mid + 10), "Scores", fonts.font("cond", INFO), INFO, MUTED) + 18
+    finals = (view.get("outcome") or {}).get("scores") or []  # once over: after the hands
     for sv in seats:
         s = int(sv.get("seat", 0))
-        seat_badge(img, (x + 19, base - 9), s, 19)
-        x += 44
-        score = str(sv.get("score", 0))
-        fonts.role_label(img, (x, base), score, "bold", 26, TEXT)
-        x += round(fonts.width(score, "bold", 26)) + 18
-    hand_value = int(view.get("hand_value", 0))
-    fonts.role_label(
-        img, (x, base), f"· your hand counts −{hand_value} at the end", "cond", SMALLEST, TEXT
-    )
-    return top + OWN_H
-
-
-def _draw_key(img: Image.Image, codes: list[str], spots: Mapping[Cell, list[Fit]], top: int) -> int:
-    """How to read a marked space, and how to type the best play."""
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle(
-        (X0, top, X0 + 96, top + 44), radius=8, fill=LEGAL_FILL, outline=LEGAL, width=4
-    )
-    fonts.role_label(
-        img, (X0 + 48, top + 23), "Tr +8", "cond_bold", SMALLEST, (255, 255, 255), "mm"
-    )
-    text = "a space where your card fits, with the points it would score"
-    fonts.role_label(img, (X0 + 110, top + 31), text, "cond", SMALLEST, TEXT)
-    top_fit = max(
-        ((fit.points, fit.code, cell) for cell, fits in spots.items() for fit in fits),
-        key=lambda t: (t[0], t[1], (-t[2][0], -t[2][1])),
-        default=None,
-    )
-    example = (
-        f"play {top_fit[1]} {cell_code(top_fit[2])}"
-        if top_fit
-        else f"discard {codes[0]}"
-        if codes
-        else "play Tr g8"
-    )
-    line = f"/move {example}   (card, column, row)"
-    fonts.role_label(img, (X0 + 110, top + 31 + LINE_H), line, "cond", SMALLEST, MUTED)
-    return top + 31 + LINE_H + 8
+        seat_badge(img, (x + 20, mid), s, 20)
+        x += 48
+        final = finals[s].get("final") if s < len(finals) else None
+        score = str(sv.get("score", 0) if final is None else final)
+        colour = GOLD if s == seat else TEXT
+        fonts.role_label(img, (x, mid + 13), score, "bold", 36, colour)
+        x += round(fonts.width(score, "bold", 36)) + 30
 
 
 def draw_hand(view: Mapping[str, Any], name: str) -> Image.Image:
-    """The private image (``HAND_W`` × ``HAND_H``): the city with the viewer's spots, and the
-    panel under it."""
-    img = _base().copy()
+    """The private image (``W`` px wide): head, city with the viewer's spaces, hand, own
+    figures, scores, deck."""
+    lay = hand_layout(view, name)
+    img = Image.new("RGB", (W, lay.height), CANVAS)
+    y = 12
+    for line, h in zip(lay.head, lay.heights, strict=True):
+        flow.draw_line(img, line, X0, y + h / 2)
+        y += h
     city = read_city(view)
     last = read_last(view, city)
     spots = legal_spots(view, city)
-    draw_coordinates(img, city)
-    draw_city_cards(img, city, last)
-    if last is not None:
-        draw_last(img, city, last)
-    draw_legal(img, city, spots, statue_spots(view, city, spots))
-    codes = hand_codes(view)
-    y = _draw_head(img, view, name, hand_status(view, spots), PANEL_Y)
-    y = _draw_cards(img, codes, spots, y + 14)
-    y = _draw_own(img, view, y + 14)
-    y = _draw_key(img, codes, spots, y + 12)
-    draw_deck(img, view, y + 4)
-    adapted_note(img, view)
+    draw_city(img, city, last, lay.origin, points=False)
+    draw_legal(img, city, spots, statue_spots(view, city, spots), lay.origin)
+    _draw_cards(img, hand_codes(view), spots, lay.cards_top, view.get("stage") == "over")
+    _draw_own(img, view, lay.own_top)
+    panel.draw_rows(img, lay.deck, X0 + 6, lay.deck_top, 50)
+    panel.draw_rows(img, lay.foot, X0, lay.foot_top, panel.FOOT_H)
     return img

@@ -6,19 +6,20 @@ from render.fonts import RGB
 
 # ------------------------------------------------------------------ layout (px)
 
+# Both images are W px wide, so Discord's 400 px preview shows them at 0.4: a text needs a font
+# of at least SMALLEST px (capitals 18 px, 7.2 px in the preview); what a player reads first is
+# far larger. Their height follows what they hold (news lines, players).
+W = 1000
+X0, X1 = 20, W - 20  # the text's edges
+SMALLEST = 24
+
 GRID = 13  # the city can reach 6 cards to every side of the start card (g7)
 SPAN = 9  # cells shown each way: the city's 7 × 7 limit plus a ring of open spaces
 CELL = 100
 GAP = 4  # between a card and its cell's edge
-GX, GY = 46, 50  # top-left corner of the shown grid
+GX, GY = 48, 50  # the grid's offset inside the city block (the coordinates around it)
 GRID_PX = SPAN * CELL
-# the public image: the city, and under it the panel (as wide as the city, so its text can be
-# large: nothing smaller than SMALLEST px, a capital ≈ 7.2 px in a 400 px wide preview)
-W, H = GX + GRID_PX + GX + 8, 1740
-PANEL_Y = GY + GRID_PX + GY
-SMALLEST = 24
-# the private image (render_hand): the same city and, under it, its own panel (the same size)
-HAND_W, HAND_H = W, H
+CITY_H = GY + GRID_PX + GY  # the city block: coordinates, grid, coordinates
 
 # ------------------------------------------------------------------ colours
 

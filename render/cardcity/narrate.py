@@ -265,6 +265,21 @@ RULES: dict[str, tuple[str, str]] = {
         "After the first volcano, drawing is optional. The second volcano ends the game at once; "
         "the value of the cards in your hand is subtracted. Most points wins.",
     ),
+    "cards": (
+        "Reading the pictures",
+        "Each card shows its building letter and colour letter (`Tr`), its building as a "
+        "symbol, its value in a white disc, and its colour as the fill. Buildings: T Temple "
+        "(a pediment on columns), F Forum (an arcade), A Amphitheatre (an oval ring), B Baths "
+        "(a dome over water), V Villa (a house), W Well (a well with a roof bar), G Granary (a "
+        "wheat sheaf). Colours: r red, o orange, y yellow, g green, b blue, p purple, w white. "
+        "A grey card with a figure is a statue, with the number of its player. On the board: "
+        "the last card is ringed in magenta and each street it scored in carries its points "
+        "on the space past its end; striped spaces lie beyond the 7 × 7 limit. Per player: the "
+        "cards in hand, the statue (struck through once used), one permit card per use left, "
+        "and the score. In your own picture, teal spaces are where your cards fit, with what "
+        "each would score there. Building and colour names and card values are our "
+        "adaptation (the printed ones are not public).",
+    ),
     "moves": (
         "Moves (notation)",
         "A card is its building letter (T Temple, F Forum, A Amphitheatre, B Baths, V Villa, "

@@ -161,6 +161,38 @@ def read_last(view: Mapping[str, Any], city: City) -> LastPlay | None:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """The latest turn (``view["last_turn"]``) with its placement, if it placed."""
+
+    seat: int
+    permit: bool
+    discarded: str  # the card discarded; "" when the turn placed
+    drew: int  # building cards drawn
+    volcano: int  # the volcano drawn in it: 1, 2; 0 none
+    kept: bool  # the end-phase draw declined
+    placed: LastPlay | None
+
+
+def read_turn(view: Mapping[str, Any], last: LastPlay | None) -> Turn | None:
+    """The latest turn, from ``view["last_turn"]``; ``None`` before the first one."""
+    raw = view.get("last_turn")
+    if not isinstance(raw, Mapping):  # a view without it (a state stored before): the placement
+        return None if last is None else Turn(last.seat, False, "", 0, 0, False, last)
+    seat = int(raw.get("seat", 0))
+    discarded = str(raw.get("discarded") or "")
+    placed = last if last is not None and not discarded and last.seat == seat else None
+    return Turn(
+        seat,
+        bool(raw.get("permit")),
+        discarded,
+        int(raw.get("drew", 0)),
+        int(raw.get("volcano", 0)),
+        bool(raw.get("kept")),
+        placed,
+    )
+
+
+@dataclass(frozen=True)
 class Fit:
     code: str
     points: int

@@ -6,8 +6,9 @@ Regenerate after an intended change of the picture (look at the PNGs before comm
     # or
     .venv/bin/python -m tests.render.cardcity.golden
 
-Both rewrite ``tests/render/cardcity/golden/*.png`` and the screenshots
-``docs/images/cardcity-*.png``.
+Both rewrite ``tests/render/cardcity/golden/*.png``, the screenshots
+``docs/images/cardcity-*.png`` and the same images as a phone shows them, 400 px wide,
+``docs/images/phone/cardcity-*.png`` (docs/render.md puts them side by side).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from tests.render.cardcity import positions
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 DOCS_DIR = ROOT / "docs" / "images"
+PHONE_DIR = DOCS_DIR / "phone"
+PHONE_W = 400  # Discord's inline image on a phone
 REGEN = os.environ.get("VESUVIUS_REGEN_GOLDEN") == "1"
 
 HAND = "hand_mid"
@@ -44,11 +47,20 @@ def render_position(name: str) -> bytes:
     return render.cardcity.render_board(view, positions.names(view))
 
 
+def phone(data: bytes) -> Image.Image:
+    """The image as a phone shows it: scaled to 400 px wide (and back to a palette)."""
+    img = load(data).convert("RGB")
+    small = img.resize((PHONE_W, round(img.height * PHONE_W / img.width)), Image.Resampling.LANCZOS)
+    return small.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
 def write(name: str, data: bytes) -> None:
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-    DOCS_DIR.mkdir(parents=True, exist_ok=True)
+    PHONE_DIR.mkdir(parents=True, exist_ok=True)
     (GOLDEN_DIR / f"{name}.png").write_bytes(data)
-    (DOCS_DIR / f"cardcity-{name.replace('_', '-')}.png").write_bytes(data)
+    shown = f"cardcity-{name.replace('_', '-')}.png"
+    (DOCS_DIR / shown).write_bytes(data)
+    phone(data).save(PHONE_DIR / shown, optimize=True)
 
 
 def load(data: bytes) -> Image.Image:
