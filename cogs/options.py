@@ -58,8 +58,8 @@ def _coerce(spec: OptionSpec, raw: str) -> Any:
 
 def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[str, str]]:
     """``(name, value)`` for the variant autocomplete: every value of every option of
-    ``plugins`` written as it is typed (``difficulty=C``, ``dual_vent=true``), its default
-    marked, matching what is typed after the last comma; the value keeps the options typed
+    ``plugins`` written as it is typed (``difficulty=C``, ``dual_vent=true``; a switch only
+    the other way from its default), a choice's default marked, matching what is typed after the last comma; the value keeps the options typed
     before it (``difficulty=C, all_cards=true``)."""
     before, _, typed = current.rpartition(",")
     prefix = f"{before.strip()}, " if before.strip() else ""
@@ -67,13 +67,16 @@ def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[s
     out = []
     for plugin in plugins:
         for spec in plugin.options:
-            values: Sequence[Any] = spec.choices or (
-                (True, False) if isinstance(spec.default, bool) else (spec.default,)
+            # A switch is offered turned the other way from its default; a choice with each
+            # of its values, the default marked.
+            switch = isinstance(spec.default, bool)
+            values: Sequence[Any] = (
+                (not spec.default,) if switch else spec.choices or (spec.default,)
             )
             for value in values:
-                shown = str(value).lower() if isinstance(value, bool) else str(value)
+                shown = str(value).lower() if switch else str(value)
                 text = f"{spec.name}={shown}"
-                default = " (default)" if value == spec.default else ""
+                default = " (default)" if value == spec.default and not switch else ""
                 name = f"{text}{default} — {spec.description}"
                 if needle in name.lower():
                     out.append((f"{prefix}{name}"[:100], f"{prefix}{text}"[:100]))

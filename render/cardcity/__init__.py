@@ -62,6 +62,9 @@ PRESENTATION = Presentation(
         rules=narrate.RULES,
         score_labels=narrate.SCORE_LABELS,
         score_sheet=narrate.score_sheet,
+        # Out of turn, a player prepares their move (C20): nothing is played yet.
+        titles={"option": "Prepare your next move (optional)"},
+        done={"option": "✅ Done: {label}"},
     ),
     colours=seat_colours,
     controls=_controls,

@@ -186,8 +186,12 @@ async def test_three_players_play_a_whole_game_of_pompeji(
         after = await bot.host.status(game_id)
         assert after.version == version + 1
         passes = after.status != "active" or [s.seat for s in after.waiting_on] != [seat]
-        # The channel gets a board exactly when the turn passes (or the game ends).
-        assert len(boards()) == posted + (1 if passes else 0), (counts, view["stage"])
+        opens = after.status == "active" and (await bot.host.public_view(game_id))["stage"] == (
+            "window"
+        )
+        # The channel gets a board exactly when the turn passes, a permit window opens (even
+        # the mover's own: the table waits on it), or the game ends.
+        assert len(boards()) == posted + (1 if passes or opens else 0), (counts, view["stage"])
 
     assert statue_typed and stale_claim_checked
     assert counts["claims"] >= 2 and counts["timeouts"] >= 1 and counts["declines"] >= 1

@@ -91,8 +91,9 @@ async def test_a_finished_games_status_shows_the_result(
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
     alice = await fake_discord.user("alice")
-    lobby = await alice.slash("game new", channel=chan, game="toy", players=1)
-    await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    started = await alice.slash("game new", channel=chan, game="toy", players=1)
+    await started.wait_until_loaded(timeout=WAIT)  # a table of one starts at once
+    await bot.flows.idle()
     first = next(m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral)
     assert "My hand" in first.button_labels
     while (await bot.host.game_in_channel(chan.id)) is not None:
@@ -120,17 +121,21 @@ async def test_an_ai_turn_reads_once_and_the_seating_starts_with_the_first_playe
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
     alice = await fake_discord.user("alice")
-    lobby = await alice.slash(
+    # alice and an AI fill the table: it starts at once, no lobby to wait in.
+    started = await alice.slash(
         "game new", channel=chan, game="downfall", players=2, ai_seats=1, ai_level="easy"
     )
-    assert "AI 1 (easy)" in lobby.content
-    started = await alice.click("Start", message=lobby.message)
-    first = await started.wait_until_loaded(timeout=WAIT)
-    waiting = first.content.split("Waiting for ", 1)[1].split(":", 1)[0]
-    name = "alice" if alice.mention in waiting else "AI 1, easy"
-    assert f"turn order: {name} (" in first.content  # from the first player, not the dealer
-    assert "AI 1, easy (" in first.content and ") (" not in first.content
-    first_seat = (await bot.host.status(1)).seats[0 if name == "alice" else 1]
+    await started.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    first = next(m for m in chan.messages if "The game has started" in m.content)
+    seats = (await bot.host.status(1)).seats
+    order = ["alice" if s.user_id == alice.id else "AI 1, easy" for s in seats]
+    # In seat order (as the lobby and /game status list it), and who begins.
+    assert f"turn order: {order[0]} (" in first.content and f"{order[1]} (" in first.content
+    assert ") (" not in first.content and "begins." in first.content
+    begins = first.content.split(" begins.")[0].rsplit(". ", 1)[-1]
+    name = "alice" if begins.startswith("alice") else "AI 1, easy"
+    first_seat = seats[order.index(name)]
 
     async def ai_moved() -> bool:
         return any("🤖" in m.content for m in chan.messages)

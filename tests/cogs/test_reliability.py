@@ -142,10 +142,10 @@ async def test_with_an_ai_seat_and_forced_moves_boards_come_in_move_order(
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
     alice = await fake_discord.user("alice")
-    lobby = await alice.slash(
+    started = await alice.slash(
         "game new", channel=chan, game="downfall", players=2, ai_seats=1, forced_moves=True
     )
-    await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
+    await started.wait_until_loaded(timeout=WAIT)  # full at once: no lobby
     game_id = (await bot.host.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
     for _ in range(24):
         await bot.flows.idle()

@@ -51,12 +51,12 @@ async def test_an_ai_seat_plays_its_turns(fake_discord: Any, start_bot: Any, mak
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
     alice = await fake_discord.user("alice")
-    lobby = await alice.slash(
+    start = await alice.slash(
         "game new", channel=chan, game="downfall", players=2, ai_seats=1, ai_level="easy"
     )
-    assert "AI 1 (easy)" in lobby.content
-    start = await alice.slash("game start", channel=chan)
-    await start.wait_until_loaded(timeout=WAIT)
+    await start.wait_until_loaded(timeout=WAIT)  # the table is full: it starts at once
+    await bot.flows.idle()
+    assert any("AI 1, easy" in m.content for m in chan.messages)
     game_id = (await bot.host.game_in_channel(chan.id)).game_id
 
     async def alice_to_move() -> bool:

@@ -218,9 +218,8 @@ async def test_a_solo_game_in_a_thread_runs_to_the_round_clock(
     )
     assert "game #1" in r.content
     await bot.flows.idle()
-    thread = parent.threads[0]
-    await (await alice.slash("game start", channel=thread)).wait_until_loaded(timeout=WAIT)
-    await bot.flows.idle()
+    thread = parent.threads[0]  # a table of one starts at once: no lobby, no Start
+    assert not any(m.button_labels[:1] == ["Join"] for m in thread.messages)
     status = await bot.host.game_in_channel(thread.id)
     assert status is not None
     table = Table(bot, thread, int(status.game_id), {0: alice}, skilled=True)
@@ -258,7 +257,8 @@ async def test_rules_and_solo_tables_for_the_worker_game(
     assert r.ephemeral and "is for 2 to 4 players" in r.content
     assert await bot.host.game_in_channel(chan.id) is None
     r = await sam.slash("game new", channel=chan, game="workers", players=1)
-    assert "game #1" in r.content
+    first = await r.wait_until_loaded(timeout=WAIT)  # a solo table starts at once
+    assert "Game #1" in first.content and "board.png" in first.filenames
 
 
 async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
@@ -270,7 +270,7 @@ async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
     bot = await start_bot(make_bot(ai_pace=0.0), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
     alice = await fake_discord.user("alice")
-    lobby = await alice.slash(
+    started = await alice.slash(
         "game new",
         channel=chan,
         game="workers",
@@ -281,8 +281,7 @@ async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
         turn_time=3600,
         variant="apocalypse_bottom=true",
     )
-    assert "AI 1 (normal)" in lobby.content
-    await (await alice.slash("game start", channel=chan)).wait_until_loaded(timeout=WAIT)
+    await started.wait_until_loaded(timeout=WAIT)  # full with the AI: it starts at once
     await bot.flows.idle()
     status = await bot.host.game_in_channel(chan.id)
     assert status is not None
