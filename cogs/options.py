@@ -59,8 +59,9 @@ def _coerce(spec: OptionSpec, raw: str) -> Any:
 def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[str, str]]:
     """``(name, value)`` for the variant autocomplete: every value of every option of
     ``plugins`` written as it is typed (``difficulty=C``, ``dual_vent=true``; a switch only
-    the other way from its default), a choice's default marked, matching what is typed after the last comma; the value keeps the options typed
-    before it (``difficulty=C, all_cards=true``)."""
+    the other way from its default), a choice's default marked, matching what is typed after
+    the last comma; the value keeps the options typed before it (``difficulty=C,
+    all_cards=true``)."""
     before, _, typed = current.rpartition(",")
     prefix = f"{before.strip()}, " if before.strip() else ""
     needle = typed.strip().lower()
