@@ -22,7 +22,17 @@ from engine.core import (
 )
 from engine.workers import effects
 from engine.workers.actions import Action, act, format_action
-from engine.workers.board import BOARD, BUILDINGS, CARDS, GOODS, RATES, RED, VALUE_I, can_march
+from engine.workers.board import (
+    BOARD,
+    BUILDINGS,
+    CARDS,
+    GOODS,
+    RATES,
+    RED,
+    VALUE,
+    VALUE_I,
+    can_march,
+)
 from engine.workers.offering import (
     LOCK,
     PASS,
@@ -42,6 +52,7 @@ from engine.workers.placement import PLACEMENTS, place, placements
 from engine.workers.prompts import answer, has_answer, prompt_actions, prompt_default, prompt_skip
 from engine.workers.state import (
     MARCHED,
+    NONE,
     OFFERING,
     OVER,
     PLACE,
@@ -470,14 +481,23 @@ def deciding(s: State) -> Sequence[int]:
 
 
 def outcome(s: State) -> Outcome | None:
-    """W32: a ranking for the Castrum, all_lose for the Apocalypse, solo with its title."""
+    """W32: a ranking for the Castrum, all_lose for the Apocalypse, solo with its title; W43:
+    the Castrum's other seats ranked by what everyone can see (:func:`standing`)."""
     if s.stage != OVER:
         return None
     n = s.players
-    scores = tuple({"round": s.round, "workers": s.workers[seat]} for seat in range(n))
+    scores = tuple(
+        {
+            "round": s.round,
+            "army": int(s.army[seat] != NONE),
+            "value": goods_value(s.goods[seat]),
+            "workers": s.workers[seat],
+        }
+        for seat in range(n)
+    )
     if s.result == "castrum":
         return Outcome(
-            places=tuple(1 if seat == s.winner else 2 for seat in range(n)),
+            places=castrum_places(s.winner, scores),
             winners=frozenset((s.winner,)),
             scores=scores,
             reason=f"Seat {s.winner} placed their army in the Castrum and rules Pompeii.",
@@ -503,6 +523,29 @@ def outcome(s: State) -> Outcome | None:
         kind="solo",
         title=solo_title(s.round) if won else "",
     )
+
+
+def goods_value(goods: Sequence[int]) -> int:
+    """The value of a tablet: each unit at its good's value (I–V)."""
+    return sum(n * VALUE[g] for g, n in enumerate(goods) if n)
+
+
+STANDING = ("army", "value", "workers")
+"""W43: the figures that rank the seats behind the Castrum's winner, in order: a recruited army
+(ready or injured), then the value of the goods on the tablet, then the active workers."""
+
+
+def standing(score: dict[str, int]) -> tuple[int, ...]:
+    """A seat's W43 figures, best highest."""
+    return tuple(int(score.get(key, 0)) for key in STANDING)
+
+
+def castrum_places(winner: int, scores: Sequence[dict[str, int]]) -> tuple[int, ...]:
+    """W43: the winner first; every other seat one place behind each seat ahead of it (the
+    winner, and the others with better :data:`STANDING` figures); equal figures share a
+    place (1, 2, 2, 4)."""
+    keys = [(seat == winner, *standing(score)) for seat, score in enumerate(scores)]
+    return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
 def solo_title(round_number: int) -> str:
