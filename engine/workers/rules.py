@@ -13,12 +13,14 @@ from collections.abc import Sequence
 
 from engine.core import (
     Decision,
+    Event,
     GameOverError,
     IllegalActionError,
     NotYourTurnError,
     Outcome,
     Seat,
     Transition,
+    redact,
 )
 from engine.workers import effects
 from engine.workers.actions import Action, act, format_action
@@ -237,6 +239,7 @@ def apply_unchecked(s: State, seat: Seat, action: Action) -> Transition[State]:
     """Apply an action known to be legal (the AI's fast path)."""
     w = Work.of(s)
     stage = s.stage
+    begins = False  # a new turn: a placement, or a red building chosen at setup
     if stage == PLACE:
         if w.window:
             _answer_window(w, seat, action)
@@ -246,18 +249,43 @@ def apply_unchecked(s: State, seat: Seat, action: Action) -> Transition[State]:
             assert action.verb in PLACEMENTS
             w.busy = True
             w.last_seat, w.last_action = seat, format_action(action)
+            begins = True
             place(w, seat, action)
     elif stage == OFFERING:
         offering_answer(w, seat, action)
     elif stage == REWARD:
         reward_answer(w, seat, action)
     elif stage == SETUP_RED:
+        begins = True
         _choose_red(w, seat, action.num(0))
     else:
         _starting_goods(w, seat, action.num(0), action.num(1))
     _advance(w)
     w.version += 1
-    return Transition(w.freeze(), tuple(w.events), w.checkpoint)
+    events = tuple(w.events)
+    _log(w, events, begins=begins, round_end=stage in (OFFERING, REWARD))
+    return Transition(w.freeze(), events, w.checkpoint)
+
+
+def _log(w: Work, events: tuple[Event, ...], *, begins: bool, round_end: bool) -> None:
+    """Keep the public events of the latest turn and of the last round's end (the view's
+    ``news``): a turn starts with a placement (or a red building chosen at setup) and holds
+    what it did; a round's end starts when its placements are over (the offering, the volcano,
+    the next round's start) and is kept until the next one; ``round_newer`` says which of the
+    two came last."""
+    public = tuple(redact(e, None) if "secret" in e else e for e in events)
+    cut = w.round_mark
+    if cut >= 0:
+        w.turn_log = public[:cut] if begins else (*w.turn_log, *public[:cut])
+        w.round_log = public[cut:]
+        w.round_newer = True
+    elif begins:
+        w.turn_log = public
+        w.round_newer = False
+    elif round_end:
+        w.round_log = (*w.round_log, *public)
+    elif public:
+        w.turn_log = (*w.turn_log, *public)
 
 
 def _choose_red(w: Work, seat: int, number: int) -> None:
@@ -339,6 +367,7 @@ def _advance(w: Work) -> None:
         elif stage == SETUP_GOODS:
             if any(w.setup_left):
                 return
+            w.round_mark = len(w.events)
             _start_round(w)
         else:
             return
@@ -367,6 +396,7 @@ def _next_turn(w: Work, first: int) -> None:
             w.turn = seat
             return
     w.turn = -1
+    w.round_mark = len(w.events)
     if w.prosperity:
         open_offering(w)
     else:
