@@ -11,7 +11,7 @@ from engine.core import ActionChoice
 from render import png
 from render.presentation import Image, Picture, Presentation, View, Words
 from render.workers import hand, icons, narrate, words
-from render.workers.images import PALETTE, render_board, render_combined, render_tablets
+from render.workers.images import PALETTE, render_board, render_tablets
 from render.workers.menus import controls
 from render.workers.rules_text import RULES
 
@@ -103,4 +103,4 @@ PRESENTATION = Presentation(
     controls=controls,
 )
 
-__all__ = ["PRESENTATION", "render_board", "render_combined", "render_hand", "render_tablets"]
+__all__ = ["PRESENTATION", "render_board", "render_hand", "render_tablets"]
