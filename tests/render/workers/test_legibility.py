@@ -80,9 +80,7 @@ def _first(players: int, seed: int, options: dict[str, Any], want: Callable[[Any
 
 
 def _failed(view: dict[str, Any]) -> bool:
-    return any(
-        e["type"] == "OfferingResolved" and not e["success"] for e in view["news"]["round"]
-    )
+    return any(e["type"] == "OfferingResolved" and not e["success"] for e in view["news"]["round"])
 
 
 def test_after_a_failed_offering_the_board_leads_with_it() -> None:
