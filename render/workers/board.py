@@ -189,6 +189,8 @@ def _fields_block(view: View, wanted: set[str]) -> Block:
         for i, field in enumerate(fields):
             x, y = field_box(i, top)
             good = str(field.get("good"))
+            name = good.replace("_", " ")  # drawn here, not cached: tests see where it is
+            fonts.role_label(img, (x + FIELD_W / 2, y + 66), name, "cond", SMALLEST, TEXT, "ms")
             if good in blocked:
                 _cross(img, x + FIELD_W / 2, y + 26, 17)
             _places(img, x + FIELD_W / 2, y + 82, list(field.get("workers") or []), 0, 0, FIELD_W)
@@ -199,7 +201,7 @@ def _fields_block(view: View, wanted: set[str]) -> Block:
 
 
 def _fields_background(goods: tuple[str, ...]) -> Image.Image:
-    """The field tiles with their icons and names (drawn once)."""
+    """The field tiles with their icons (drawn once)."""
 
     def make() -> Image.Image:
         img = Image.new("RGB", (W, FIELD_H), CANVAS)
@@ -207,8 +209,6 @@ def _fields_background(goods: tuple[str, ...]) -> Image.Image:
             x, y = field_box(i, 0)
             box(img, (x, y), (FIELD_W, FIELD_H), CARD, radius=8)
             paste_centered(img, icons.good_icon(good, 40), x + FIELD_W / 2, y + 26)
-            name = good.replace("_", " ")
-            fonts.role_label(img, (x + FIELD_W / 2, y + 66), name, "cond", SMALLEST, TEXT, "ms")
         return img
 
     return shapes.cached(("workers-fields", goods, W), make)

@@ -85,8 +85,13 @@ def _status(sv: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def _status_lines(sv: Mapping[str, Any]) -> list[str]:
+    return fonts.wrap(_status(sv), "cond", BODY, X1 - X0 - 28)
+
+
 def tablet_height(view: View, sv: Mapping[str, Any]) -> int:
-    return 78 + ROW * len(ROWS) + LINE_H * len(_cards_lines(sv)) + 20
+    extra = LINE_H * (len(_status_lines(sv)) - 1)
+    return 78 + extra + ROW * len(ROWS) + LINE_H * len(_cards_lines(sv)) + 20
 
 
 def draw_tablet(
@@ -129,9 +134,10 @@ def draw_tablet(
     name = fonts.fit(seat_name(view, names, s), f, TITLE, right - X0 - 56)
     fonts.draw_text(img, (X0 + 50, top + 36), name, f, TITLE, TEXT)
     fonts.role_label(img, (X1 - 14, top + 36), value, "bold", TITLE, GOLD, "rs")
-    fonts.role_label(img, (X0 + 14, top + 66), _status(sv), "cond", BODY, MUTED)
+    status = _status_lines(sv)
+    fonts.draw_lines(img, (X0 + 14, top + 66), status, "cond", BODY, MUTED, LINE_H)
     goods = sv.get("goods") or {}
-    y = top + 76
+    y = top + 76 + LINE_H * (len(status) - 1)
     for row in _rows(view):
         x = X0 + 6
         for value_, ids in row:

@@ -7,6 +7,7 @@ their number, building names broken only between words, and long display names."
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -147,3 +148,27 @@ def test_long_names_are_cut_only_in_their_cells(picture: str) -> None:
     assert all(d.text.startswith("Marcus") for d in cut)
     rest = [d for d in drawn if not d.text.endswith(fonts.ELLIPSIS)]
     assert legibility.problems(rest, img.size) == []
+
+
+def _pictures_of(s: Any) -> list[Callable[[], Image.Image]]:
+    """The board, the tablets and the first deciding seat's hand of state ``s``."""
+    view = positions.GAME.view(s, None)
+    names = positions.names(view)
+    out = [partial(images.draw_board_image, view, names), partial(images.draw_tablets, view, names)]
+    for seat in positions.deciding(s)[:1]:
+        own = positions.GAME.view(s, seat)
+        out.append(partial(hand.draw_hand, own, positions.NAMES[seat], positions.choices(s, seat)))
+    return out
+
+
+@pytest.mark.parametrize("players,seed", [(1, 3), (2, 3), (3, 1), (4, 5)])
+def test_positions_of_whole_games_read_on_a_phone(players: int, seed: int) -> None:
+    """Beyond the goldens: every 30th position of whole games, every picture."""
+    options = positions.GENTLE if (players, seed) == (3, 1) else {}
+    checked = 0
+    for s in positions.states(players, seed, options)[::30]:
+        for draw in _pictures_of(s):
+            img, drawn = legibility.drawn_text(draw, None)
+            assert legibility.problems(drawn, img.size) == [], s.version
+            checked += 1
+    assert checked >= 9
