@@ -249,7 +249,7 @@ def apply_unchecked(s: State, seat: Seat, action: Action) -> Transition[State]:
             assert action.verb in PLACEMENTS
             w.busy = True
             w.last_seat, w.last_action = seat, format_action(action)
-            begins = True
+            begins = not w.extras  # an extra action goes on with the same turn
             place(w, seat, action)
     elif stage == OFFERING:
         offering_answer(w, seat, action)

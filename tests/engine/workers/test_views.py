@@ -137,6 +137,15 @@ def test_the_news_holds_the_latest_turn() -> None:
     assert news["turn"][0]["seat"] == 1
 
 
+def test_the_news_keeps_a_turn_with_its_extra_actions() -> None:
+    s = seat_cards(with_goods(started(2), 0, wine=2, bread=2), "hand_s", 0, ["S05"])
+    s, _ = play(s, (0, "piazza"), (0, "train S05"), (0, "done"), (0, "collect wood"))
+    news = GAME.view(s, None)["news"]
+    kinds = _types(news["turn"])
+    assert kinds[0] == "WorkerPlaced" and "SpecialistTrained" in kinds
+    assert kinds[-2:] == ["WorkerPlaced", "GoodsCollected"] and s.turn == 0 and s.extras
+
+
 def test_the_news_keeps_a_round_end_until_the_next_one() -> None:
     s = prosperous(2)
     s = finish_round(s)  # the last placement opens the offering
