@@ -1,29 +1,43 @@
 """Pompeii (the worker game) image timings: ``python -m bench render_workers``.
 
-Prints, for an early, a mid-game, a late (game over) and a four-player position, the median
-time to render and encode the board, the goods tablets and the private hand image, with their
-PNG sizes; and, in the same run, the Downfall board's median, so the ratio survives a noisy,
-shared machine. Goals: median render + encode ≤ 20 ms, PNG ≤ 200 KB.
+Prints, for every golden position (early, mid-game, an offering, the Castrum's win, four
+players, solo), the median time to render and encode the board, the goods tablets and the
+private hand image (the deciding seat's), with their size in pixels and PNG bytes and the
+smallest capital of their text once shown 400 px wide; and, in the same run, the Downfall
+board's median, so the ratio survives a noisy, shared machine. Goals: median render + encode
+≤ 20 ms, PNG ≤ 200 KB, capitals ≥ 7 px at 400 px.
 """
 
 from __future__ import annotations
 
+import io
 import time
 from collections.abc import Callable
+
+from PIL import Image
 
 import render.downfall
 import render.workers
 from bench._timing import median_cpu_ms, median_ms
 from bench.render import crowded_phase2
+from render.workers import hand, images
+from tests.render import legibility
 from tests.render.workers import positions
 
-POSITIONS = {"early": "early", "mid": "mid", "late": "castrum_win", "4 players": "four_players"}
+
+def _smallest(draw: Callable[[], Image.Image]) -> float:
+    img, drawn = legibility.drawn_text(draw, None)
+    return min(legibility.preview_cap(d, img.width) for d in drawn)
 
 
-def _time(label: str, run: Callable[[], bytes]) -> float:
+def _time(label: str, run: Callable[[], bytes], draw: Callable[[], Image.Image]) -> float:
     data = run()
     wall, cpu = median_ms(run), median_cpu_ms(run)
-    print(f"  {label:8} median {wall:5.1f} ms wall, {cpu:5.1f} ms CPU, {len(data) / 1024:4.0f} KB")
+    w, h = Image.open(io.BytesIO(data)).size
+    print(
+        f"  {label:8} median {wall:5.1f} ms wall, {cpu:5.1f} ms CPU, {len(data) / 1024:4.0f} KB,"
+        f" {w} × {h}, smallest capital {_smallest(draw):.1f} px at 400 px"
+    )
     return cpu
 
 
@@ -35,18 +49,41 @@ def main() -> None:
     down_view, down_names = crowded_phase2()
     render.downfall.render_board(down_view, down_names)
     cpus: list[float] = []
-    for title, name in POSITIONS.items():
+    for name in positions.GOLDEN:
         view = positions.public(name)
         names = positions.names(view)
-        private, who, choices = positions.private(name if name != "castrum_win" else "mid")
-        print(f"{title} (round {view['round']}, {view['players']} players):")
-        cpus.append(_time("board", lambda v=view, n=names: render.workers.render_board(v, n)))
-        cpus.append(_time("tablets", lambda v=view, n=names: render.workers.render_tablets(v, n)))
+        private, who, choices = positions.private(name)
+        print(f"{name} (round {view['round']}, {view['players']} players):")
         cpus.append(
-            _time("hand", lambda p=private, w=who, c=choices: render.workers.render_hand(p, w, c))
+            _time(
+                "board",
+                lambda v=view, n=names: render.workers.render_board(v, n),
+                lambda v=view, n=names: images.draw_board_image(v, n),
+            )
+        )
+        cpus.append(
+            _time(
+                "tablets",
+                lambda v=view, n=names: render.workers.render_tablets(v, n),
+                lambda v=view, n=names: images.draw_tablets(v, n),
+            )
+        )
+        cpus.append(
+            _time(
+                "hand",
+                lambda p=private, w=who, c=choices: render.workers.render_hand(p, w, c),
+                lambda p=private, w=who, c=choices: hand.draw_hand(p, w, c),
+            )
         )
     print("Downfall board in the same run (the reference):")
-    down = _time("board", lambda: render.downfall.render_board(down_view, down_names))
+
+    def downfall() -> bytes:
+        return render.downfall.render_board(down_view, down_names)
+
+    data = downfall()
+    down = median_cpu_ms(downfall)
+    wall = median_ms(downfall)
+    print(f"  board    median {wall:5.1f} ms wall, {down:5.1f} ms CPU, {len(data) / 1024:4.0f} KB")
     worst = max(cpus)
     print(f"slowest Pompeii image / Downfall board (CPU medians): {worst / down:.2f}")
 

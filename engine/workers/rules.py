@@ -13,16 +13,28 @@ from collections.abc import Sequence
 
 from engine.core import (
     Decision,
+    Event,
     GameOverError,
     IllegalActionError,
     NotYourTurnError,
     Outcome,
     Seat,
     Transition,
+    redact,
 )
 from engine.workers import effects
 from engine.workers.actions import Action, act, format_action
-from engine.workers.board import BOARD, BUILDINGS, CARDS, GOODS, RATES, RED, VALUE_I, can_march
+from engine.workers.board import (
+    BOARD,
+    BUILDINGS,
+    CARDS,
+    GOODS,
+    RATES,
+    RED,
+    VALUE,
+    VALUE_I,
+    can_march,
+)
 from engine.workers.offering import (
     LOCK,
     PASS,
@@ -42,6 +54,7 @@ from engine.workers.placement import PLACEMENTS, place, placements
 from engine.workers.prompts import answer, has_answer, prompt_actions, prompt_default, prompt_skip
 from engine.workers.state import (
     MARCHED,
+    NONE,
     OFFERING,
     OVER,
     PLACE,
@@ -226,6 +239,7 @@ def apply_unchecked(s: State, seat: Seat, action: Action) -> Transition[State]:
     """Apply an action known to be legal (the AI's fast path)."""
     w = Work.of(s)
     stage = s.stage
+    begins = False  # a new turn: a placement, or a red building chosen at setup
     if stage == PLACE:
         if w.window:
             _answer_window(w, seat, action)
@@ -235,18 +249,43 @@ def apply_unchecked(s: State, seat: Seat, action: Action) -> Transition[State]:
             assert action.verb in PLACEMENTS
             w.busy = True
             w.last_seat, w.last_action = seat, format_action(action)
+            begins = not w.extras  # an extra action goes on with the same turn
             place(w, seat, action)
     elif stage == OFFERING:
         offering_answer(w, seat, action)
     elif stage == REWARD:
         reward_answer(w, seat, action)
     elif stage == SETUP_RED:
+        begins = True
         _choose_red(w, seat, action.num(0))
     else:
         _starting_goods(w, seat, action.num(0), action.num(1))
     _advance(w)
     w.version += 1
-    return Transition(w.freeze(), tuple(w.events), w.checkpoint)
+    events = tuple(w.events)
+    _log(w, events, begins=begins, round_end=stage in (OFFERING, REWARD))
+    return Transition(w.freeze(), events, w.checkpoint)
+
+
+def _log(w: Work, events: tuple[Event, ...], *, begins: bool, round_end: bool) -> None:
+    """Keep the public events of the latest turn and of the last round's end (the view's
+    ``news``): a turn starts with a placement (or a red building chosen at setup) and holds
+    what it did; a round's end starts when its placements are over (the offering, the volcano,
+    the next round's start) and is kept until the next one; ``round_newer`` says which of the
+    two came last."""
+    public = tuple(redact(e, None) if "secret" in e else e for e in events)
+    cut = w.round_mark
+    if cut >= 0:
+        w.turn_log = public[:cut] if begins else (*w.turn_log, *public[:cut])
+        w.round_log = public[cut:]
+        w.round_newer = True
+    elif begins:
+        w.turn_log = public
+        w.round_newer = False
+    elif round_end:
+        w.round_log = (*w.round_log, *public)
+    elif public:
+        w.turn_log = (*w.turn_log, *public)
 
 
 def _choose_red(w: Work, seat: int, number: int) -> None:
@@ -328,6 +367,7 @@ def _advance(w: Work) -> None:
         elif stage == SETUP_GOODS:
             if any(w.setup_left):
                 return
+            w.round_mark = len(w.events)
             _start_round(w)
         else:
             return
@@ -356,6 +396,7 @@ def _next_turn(w: Work, first: int) -> None:
             w.turn = seat
             return
     w.turn = -1
+    w.round_mark = len(w.events)
     if w.prosperity:
         open_offering(w)
     else:
@@ -470,14 +511,23 @@ def deciding(s: State) -> Sequence[int]:
 
 
 def outcome(s: State) -> Outcome | None:
-    """W32: a ranking for the Castrum, all_lose for the Apocalypse, solo with its title."""
+    """W32: a ranking for the Castrum, all_lose for the Apocalypse, solo with its title; W43:
+    the Castrum's other seats ranked by what everyone can see (:func:`standing`)."""
     if s.stage != OVER:
         return None
     n = s.players
-    scores = tuple({"round": s.round, "workers": s.workers[seat]} for seat in range(n))
+    scores = tuple(
+        {
+            "round": s.round,
+            "army": int(s.army[seat] != NONE),
+            "value": goods_value(s.goods[seat]),
+            "workers": s.workers[seat],
+        }
+        for seat in range(n)
+    )
     if s.result == "castrum":
         return Outcome(
-            places=tuple(1 if seat == s.winner else 2 for seat in range(n)),
+            places=castrum_places(s.winner, scores),
             winners=frozenset((s.winner,)),
             scores=scores,
             reason=f"Seat {s.winner} placed their army in the Castrum and rules Pompeii.",
@@ -503,6 +553,29 @@ def outcome(s: State) -> Outcome | None:
         kind="solo",
         title=solo_title(s.round) if won else "",
     )
+
+
+def goods_value(goods: Sequence[int]) -> int:
+    """The value of a tablet: each unit at its good's value (I–V)."""
+    return sum(n * VALUE[g] for g, n in enumerate(goods) if n)
+
+
+STANDING = ("army", "value", "workers")
+"""W43: the figures that rank the seats behind the Castrum's winner, in order: a recruited army
+(ready or injured), then the value of the goods on the tablet, then the active workers."""
+
+
+def standing(score: dict[str, int]) -> tuple[int, ...]:
+    """A seat's W43 figures, best highest."""
+    return tuple(int(score.get(key, 0)) for key in STANDING)
+
+
+def castrum_places(winner: int, scores: Sequence[dict[str, int]]) -> tuple[int, ...]:
+    """W43: the winner first; every other seat one place behind each seat ahead of it (the
+    winner, and the others with better :data:`STANDING` figures); equal figures share a
+    place (1, 2, 2, 4)."""
+    keys = [(seat == winner, *standing(score)) for seat, score in enumerate(scores)]
+    return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
 def solo_title(round_number: int) -> str:

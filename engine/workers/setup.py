@@ -186,4 +186,7 @@ def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None)
         last_action="",
         result="",
         winner=-1,
+        turn_log=(),
+        round_log=(),
+        round_newer=False,
     )

@@ -131,6 +131,9 @@ class State:
     last_action: str
     result: str  # "" while running; castrum / apocalypse / solo_win / solo_time
     winner: int
+    turn_log: tuple[Event, ...]  # public events since the latest placement (or setup choice)
+    round_log: tuple[Event, ...]  # public events since the last round's placements ended
+    round_newer: bool  # the round's end came after the latest turn began
 
     @property
     def solo(self) -> bool:
@@ -224,9 +227,14 @@ class Work:
     last_action: str
     result: str
     winner: int
+    turn_log: tuple[Event, ...]
+    round_log: tuple[Event, ...]
+    round_newer: bool
 
     events: list[Event] = field(default_factory=list)
     checkpoint: bool = False
+    round_mark: int = -1
+    """Where in ``events`` the round's end began during this ``apply`` (-1: it did not)."""
 
     @classmethod
     def of(cls, state: State) -> Work:
@@ -357,12 +365,16 @@ def state_to_json(state: State) -> dict[str, JSON]:
     return out
 
 
+_ADDED: dict[str, JSON] = {"turn_log": [], "round_log": [], "round_newer": False}
+"""Fields added after schema 1 was first stored, with the value an older save stands for."""
+
+
 def state_from_json(data: Mapping[str, JSON]) -> State:
     if data.get("type") != STATE_TYPE or data.get("schema") != SCHEMA:
         raise RuleError("This saved game is not a Pompeii (worker game) state this version reads.")
     values: dict[str, Any] = {}
     for name in FIELDS:
-        raw = data[name]
+        raw = data[name] if name in data or name not in _ADDED else _ADDED[name]
         if name == "rng":
             values[name] = Rng(int(raw[0]), int(raw[1]))
         elif name == "options":

@@ -10,6 +10,7 @@ another seat, a deck order or another seat's pledge while the game runs.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from engine.core import JSON, Seat
 from engine.workers.board import (
@@ -217,6 +218,11 @@ def public_view(s: State) -> dict[str, JSON]:
         "decision": decision_view(s),
         "extra_actions": len(s.extras),
         "last": {"seat": s.last_seat, "action": s.last_action} if s.last_seat >= 0 else None,
+        "news": {
+            "turn": [_copy(e) for e in s.turn_log],
+            "round": [_copy(e) for e in s.round_log],
+            "newer": "round" if s.round_newer else "turn",
+        },
         "fields": [{"good": GOODS[g].id, "workers": workers.get(g, [])} for g in FIELD_GOODS],
         "buildings": [_building(s, b.number, workers) for b in BUILDINGS[1:]],
         "spaces": [
@@ -282,6 +288,15 @@ def public_view(s: State) -> dict[str, JSON]:
         "outcome": result.to_json() if result else None,
         "legend": _legend(s.players == 1),
     }
+
+
+def _copy(value: Any) -> Any:
+    """A fresh JSON copy of a logged (public) event: views are the caller's to change."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy(v) for v in value]
+    return value
 
 
 def _offering(s: State) -> JSON:

@@ -5,13 +5,13 @@ tablets (``images``), the private hand image (``hand``), its words (``narrate``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.core import ActionChoice
 from render import png
 from render.presentation import Image, Picture, Presentation, View, Words
 from render.workers import hand, icons, narrate, words
-from render.workers.images import PALETTE, render_board, render_combined, render_tablets
+from render.workers.images import PALETTE, render_board, render_tablets
 from render.workers.menus import controls
 from render.workers.rules_text import RULES
 
@@ -42,19 +42,44 @@ def colours(view: View) -> list[str]:
     return [icons.seat_colour(i) for i in range(int(view.get("players") or 0))]
 
 
-CARD_VERBS = frozenset({"draw", "keep", "take", "train", "swap", "activate", "recover", "play"})
-"""Decisions about one's own cards: the hand image is the picture they need."""
+PICTURE_OF = {
+    "offering": "tablets",  # what everyone has, to pledge against the requirement
+    "setup_goods": "tablets",
+    "trade": "tablets",  # the Porta: one's own goods and the others'
+    "give": "tablets",
+    "steal": "tablets",
+    "choose": "tablets",
+    "bonus": "tablets",
+    "reward": "cards",  # draw, then keep one
+    "keep": "cards",
+    "take": "cards",
+    "piazza": "cards",  # train or swap hand specialists
+    "stack": "cards",  # the searched volcano cards
+}
+"""The picture a decision of this kind (the view's ``decision.kind``) needs; the board for
+the others: a placement, setup's red building, a target on the board (``injure``, ``cover``,
+``mark``, ``seize``, ``freebuild``)."""
+
+CARD_VERBS = frozenset({"draw", "keep", "take", "train", "swap", "stack", "halt"})
+"""Choices about one's own cards: the hand picture shows them (with what each can do now)."""
 
 
 def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
-    """The tablets for an offering (what everyone has and gives), the hand for a choice of
-    one's own cards (a reward, the card to keep, training at the Piazza), else the board."""
+    """The one picture a player's decision message carries: the tablets for an offering and
+    other choices of goods, the hand for a choice among one's own cards (a reward, the card
+    to keep, training or swapping at the Piazza, C31 to halt the Castrum), else the board (a
+    placement). Read from the decision's kind, and from the choices when its kind is not
+    known (a seat in the C31 window without C31 only passes: the board)."""
     verbs = {c.notation.split(" ", 1)[0] for c in choices}
     if not verbs:
-        return "cards"  # no decision (a look at one's hand between turns)
+        return "cards"  # no decision: a look at one's own hand between turns
+    decision = view.get("decision")
+    kind = str(decision.get("kind")) if isinstance(decision, Mapping) else ""
+    if kind in PICTURE_OF:
+        return PICTURE_OF[kind]
     if verbs & {"pledge", "lock"}:
         return "tablets"
-    if verbs and verbs <= CARD_VERBS | {"done"} and verbs & CARD_VERBS:
+    if verbs & CARD_VERBS and verbs <= CARD_VERBS | {"done", "pass"}:
         return "cards"
     return "board"
 
@@ -78,4 +103,4 @@ PRESENTATION = Presentation(
     controls=controls,
 )
 
-__all__ = ["PRESENTATION", "render_board", "render_combined", "render_hand", "render_tablets"]
+__all__ = ["PRESENTATION", "render_board", "render_hand", "render_tablets"]

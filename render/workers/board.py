@@ -1,11 +1,13 @@
-"""The board: the ten resource fields, the action spaces (Costruzione, Porta, Piazza and the
-Foro, Terme and Castrum buildings), the other seventeen building spots and the special fields
-C12 / C28 / C31, with every worker where it stands and the last placement ringed in magenta.
+"""The lower half of the board, what is on offer: the volcano (its deck, the last card and, in
+solo, the goods it blocks), the ten resource fields, the three action spaces (Costruzione,
+Porta, Piazza) and the twenty buildings in number order, five to a row, with every worker
+where it stands and the last placement ringed in magenta.
 
-A building is face down (a muted band, its name, recipe and cost) until built; built, its band
-takes its tier's colour and its owner's worker sits on it. Tiers are told apart by their rows
-as well as their colours (red 1–10 in the first two rows, blue after), seats by their workers'
-shapes (``icons``). The frames, icons and labels are drawn once into a cached background.
+A building tile: a band in its tier's colour (muted and hatched while face down) with its
+number large, the recipe below it as goods icons (inputs → output; the Foro, Terme and Castrum
+say what they are for), its name (broken only between words), and at the foot its cost while
+face down, or its owner and worker places once built. Tiers differ by row as well as colour
+(red 1–10, blue 11–18, the Terme green, the Castrum purple), seats by their workers' shapes.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import fonts, shapes
-from render.workers import icons
+from render.workers import icons, rich
 from render.workers.layout import (
+    BODY,
     CANVAS,
     CARD,
     CARD_HI,
+    DANGER,
     FACE_DOWN,
     GOLD,
     HIGHLIGHT,
@@ -28,6 +32,7 @@ from render.workers.layout import (
     SMALLEST,
     TEXT,
     TIER_FILL,
+    M,
     View,
     W,
     box,
@@ -37,77 +42,96 @@ from render.workers.layout import (
     mark,
     paste_centered,
 )
+from render.workers.panel import Block
 
-HEADER_H = 150
-GAP = 4
-FIELD_W, FIELD_H = 93, 160
-FIELDS_Y = HEADER_H
+GAP = 3
+X0, X1 = M, W - M
+WORKER = 26
+
+FIELD_W = (X1 - X0 - 9 * GAP) // 10
+FIELD_H = 120
 FIELDS_X = (W - (10 * FIELD_W + 9 * GAP)) // 2
-SPACE_W, SPACE_H, SPACE_GAP = 156, 176, 6
-SPACES_Y = FIELDS_Y + 40 + FIELD_H + 8
-SPACES_X = (W - (6 * SPACE_W + 5 * SPACE_GAP)) // 2
-TILE_W, TILE_H, TILE_GAP = 188, 152, 6
-BUILDINGS_Y = SPACES_Y + 40 + SPACE_H + 8
-TILES_X = (W - (5 * TILE_W + 4 * TILE_GAP)) // 2
-BOARD_H = BUILDINGS_Y + 40 + 4 * (TILE_H + TILE_GAP)  # where the panel starts
-WORKER = 28
-PLACE = 32
 
-SPACE_ORDER = ("costruzione", "porta", "piazza", "17", "19", "20")
-SPACE_TITLE = {
-    "costruzione": "Costruzione",
-    "porta": "Porta",
-    "piazza": "Piazza",
-    "17": "17 Foro",
-    "19": "19 Terme",
-    "20": "20 Castrum",
-}
+SPACE_W = (X1 - X0 - 2 * GAP) // 3
+SPACE_H = 66
+SPACES_X = (W - (3 * SPACE_W + 2 * GAP)) // 2
+
+TILE_W = (X1 - X0 - 4 * GAP) // 5
+TILE_H = 164
+TILES_X = (W - (5 * TILE_W + 4 * GAP)) // 2
+BAND = 40
+RECIPE = 30  # px: recipe icons
+NAME_Y = 104  # the name's first baseline in a tile
+NAME_LH = 24
+NAME_PAD = 3  # px either side of a name
+COST = 22  # px: cost icons
+
+SPACE_ORDER = ("costruzione", "porta", "piazza")
+SPACE_TITLE = {"costruzione": "Costruzione", "porta": "Porta", "piazza": "Piazza"}
 SPACE_WHAT = {"costruzione": "build", "porta": "trade", "piazza": "specialists"}
-GRID = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18)
-SPECIAL = ("C12", "C28", "C31")
-SPECIAL_WHAT = {"C12": "injured", "C28": "army hurt", "C31": "halted"}
+FUNCTION = {17: "city cards", 18: "a new worker", 19: "your army", 20: "march to win"}
+VOLCANO = rich.Style("cond", BODY, TEXT, 30, 36)
 
 
-def field_box(i: int) -> tuple[int, int]:
-    return FIELDS_X + i * (FIELD_W + GAP), FIELDS_Y + 40
+def field_box(i: int, top: int) -> tuple[int, int]:
+    return FIELDS_X + i * (FIELD_W + GAP), top
 
 
-def space_box(i: int) -> tuple[int, int]:
-    return SPACES_X + i * (SPACE_W + SPACE_GAP), SPACES_Y + 40
+def space_box(i: int, top: int) -> tuple[int, int]:
+    return SPACES_X + i * (SPACE_W + GAP), top
 
 
-def tile_box(i: int) -> tuple[int, int]:
-    """Building spot ``i`` of the grid (then the special fields): 5 to a row."""
+def tile_box(i: int, top: int) -> tuple[int, int]:
+    """Building ``i + 1``'s tile: 5 to a row."""
     row, col = divmod(i, 5)
-    return TILES_X + col * (TILE_W + TILE_GAP), BUILDINGS_Y + 40 + row * (TILE_H + TILE_GAP)
+    return TILES_X + col * (TILE_W + GAP), top + row * (TILE_H + GAP)
 
 
-def _section(img: Image.Image, y: int, title: str, note: str) -> None:
-    fonts.role_label(img, (M_X, y + 30), title, "bold", SMALLEST + 2, TEXT)
-    x = M_X + fonts.width(title, "bold", SMALLEST + 2) + 14
-    fonts.role_label(img, (x, y + 30), note, "cond", SMALLEST, MUTED)
+# ------------------------------------------------------------------ the volcano
 
 
-M_X = FIELDS_X
+def volcano_items(view: View) -> list[rich.Item]:
+    """The volcano in words and icons: the deck, the last card revealed and what it shows
+    (solo: the goods it blocks this round, every one of them)."""
+    volcano = view.get("volcano") or {}
+    if volcano.get("upper") is not None:
+        items: list[rich.Item] = [
+            f"Volcano: upper {volcano.get('upper')}, lower {volcano.get('lower')}"
+        ]
+    else:
+        items = [f"Volcano {volcano.get('difficulty', '?')}: {volcano.get('deck', 0)} face down"]
+    top = volcano.get("top")
+    blocked = [str(g) for g in volcano.get("blocked") or []]
+    if blocked:
+        card = f"{top.get('id')} " if isinstance(top, Mapping) else ""
+        items += [f"· {card}blocks:", *[rich.Good(g) for g in blocked]]
+    elif isinstance(top, Mapping):
+        if top.get("apocalypse"):
+            items.append(f"· {top.get('id')}: the Apocalypse!")
+        else:
+            items += [
+                f"· last {top.get('id')}:",
+                *[rich.Good(str(g)) for g in top.get("goods") or []],
+            ]
+    return items
 
 
-def background(fields: tuple[str, ...]) -> Image.Image:
-    """The parts that never change: section titles, field tiles with icon and name."""
+def volcano_layout(view: View, top: int) -> list[list[rich.Placed]]:
+    return rich.layout(volcano_items(view), VOLCANO, X0 + 4, top + 28, X1 - X0 - 8)
 
-    def make() -> Image.Image:
-        img = Image.new("RGB", (W, BOARD_H), CANVAS)
-        _section(img, FIELDS_Y, "Fields", "collect: 1, a 2nd worker 2 more")
-        for i, good in enumerate(fields):
-            x, y = field_box(i)
-            box(img, (x, y), (FIELD_W, FIELD_H), CARD, radius=8)
-            paste_centered(img, icons.good_icon(good, 52), x + FIELD_W / 2, y + 32)
-            name = good.replace("_", " ")
-            fonts.role_label(img, (x + FIELD_W / 2, y + 86), name, "cond", SMALLEST, TEXT, "ms")
-        _section(img, SPACES_Y, "Actions", "one worker each; limits by players")
-        _section(img, BUILDINGS_Y, "Buildings", "produce: 1 of each input → 1 output")
-        return img
 
-    return shapes.cached(("workers-bg", fields), make)
+def _volcano_block(view: View) -> Block:
+    lines = volcano_layout(view, 0)
+    height = rich.height(lines, VOLCANO) + 6
+
+    def draw(img: Image.Image, top: int) -> None:
+        moved = [[rich.Placed(p.item, p.x, p.y + top, p.width) for p in line] for line in lines]
+        rich.draw(img, moved, VOLCANO, X1)
+
+    return Block(height, draw)
+
+
+# ------------------------------------------------------------------ workers in places
 
 
 def _places(
@@ -129,20 +153,112 @@ def _places(
     items += [icons.empty_place(WORKER)] * max(0, limit - len(items))
     step: float = WORKER + 3
     per_row = max(1, int(width // step))
-    if len(items) > 2 * per_row:  # a crowded field: a third more to a row, overlapping a little
+    if len(items) > 2 * per_row:  # a crowded field: more to a row, overlapping a little
         per_row = -(-len(items) // 2)
         step = min(step, (width - WORKER) / max(1, per_row - 1))
     for i, sprite in enumerate(items):
         row, col = divmod(i, per_row)
         n = min(per_row, len(items) - row * per_row)
         x = cx - (n - 1) * step / 2 + col * step
-        paste_centered(img, sprite, x, y + row * (WORKER + 2))
+        paste_centered(img, sprite, x, y + row * (WORKER + 1))
 
 
-def _draw_fields(img: Image.Image, view: View) -> None:
-    for i, field in enumerate(view.get("fields") or []):
-        x, y = field_box(i)
-        _places(img, x + FIELD_W / 2, y + 106, list(field.get("workers") or []), 0, 0, FIELD_W)
+def _highlight(img: Image.Image, xy: tuple[int, int], size: tuple[int, int]) -> None:
+    x, y = xy
+    ImageDraw.Draw(img).rounded_rectangle(
+        (x - 2, y - 2, x + size[0] + 1, y + size[1] + 1), radius=10, outline=HIGHLIGHT, width=4
+    )
+
+
+def _cross(img: Image.Image, cx: float, cy: float, r: float) -> None:
+    """A blocked good (solo): a red cross over its icon."""
+    d = ImageDraw.Draw(img)
+    for a, b in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
+        d.line([(cx + a[0], cy + a[1]), (cx + b[0], cy + b[1])], fill=DANGER, width=5)
+
+
+# ------------------------------------------------------------------ fields and spaces
+
+
+def _fields_block(view: View, wanted: set[str]) -> Block:
+    fields = [f for f in view.get("fields") or [] if isinstance(f, Mapping)]
+    blocked = set((view.get("volcano") or {}).get("blocked") or [])
+
+    def draw(img: Image.Image, top: int) -> None:
+        img.paste(_fields_background(tuple(str(f.get("good")) for f in fields)), (0, top))
+        for i, field in enumerate(fields):
+            x, y = field_box(i, top)
+            good = str(field.get("good"))
+            name = good.replace("_", " ")  # drawn here, not cached: tests see where it is
+            fonts.role_label(img, (x + FIELD_W / 2, y + 66), name, "cond", SMALLEST, TEXT, "ms")
+            if good in blocked:
+                _cross(img, x + FIELD_W / 2, y + 26, 17)
+            _places(img, x + FIELD_W / 2, y + 82, list(field.get("workers") or []), 0, 0, FIELD_W)
+            if good in wanted:
+                _highlight(img, (x, y), (FIELD_W, FIELD_H))
+
+    return Block(FIELD_H + GAP + 2, draw)
+
+
+def _fields_background(goods: tuple[str, ...]) -> Image.Image:
+    """The field tiles with their icons (drawn once)."""
+
+    def make() -> Image.Image:
+        img = Image.new("RGB", (W, FIELD_H), CANVAS)
+        for i, good in enumerate(goods):
+            x, y = field_box(i, 0)
+            box(img, (x, y), (FIELD_W, FIELD_H), CARD, radius=8)
+            paste_centered(img, icons.good_icon(good, 40), x + FIELD_W / 2, y + 26)
+        return img
+
+    return shapes.cached(("workers-fields", goods, W), make)
+
+
+def _owner_ring(size: int = 34) -> Image.Image:
+    def paint(im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
+        n = size * s
+        d.ellipse((s, s, n - s, n - s), outline=GOLD, width=round(3 * s))
+
+    return shapes.cached_sprite(("workers-owner", size), (size, size), paint)
+
+
+def _owner(img: Image.Image, seat: int, cx: float, cy: float) -> None:
+    """An owner: their worker in a gold ring."""
+    ring = _owner_ring()
+    paste_centered(img, ring, cx, cy)
+    paste_centered(img, icons.worker(seat, 26), cx, cy)
+
+
+def _spaces_block(view: View, wanted: set[str]) -> Block:
+    spaces = {str(s.get("space")): s for s in view.get("spaces") or [] if isinstance(s, Mapping)}
+
+    def draw(img: Image.Image, top: int) -> None:
+        for i, key in enumerate(SPACE_ORDER):
+            sp = spaces.get(key)
+            if sp is None:
+                continue
+            x, y = space_box(i, top)
+            box(img, (x, y), (SPACE_W, SPACE_H), CARD_HI, radius=8)
+            fonts.role_label(img, (x + 10, y + 28), SPACE_TITLE[key], "bold", BODY, TEXT)
+            fonts.role_label(img, (x + 10, y + 56), SPACE_WHAT[key], "cond", SMALLEST, MUTED)
+            workers = list(sp.get("workers") or [])
+            limit = int(sp.get("limit") or 0)
+            count = max(limit, len(workers))
+            left = x + 10 + fonts.width(SPACE_TITLE[key], "bold", BODY) + 8
+            owner = view.get("porta_owner")
+            if key == "porta" and isinstance(owner, int):  # C34: the Porta's owner
+                _owner(img, owner, left + 18, y + SPACE_H / 2)
+                left += 38
+            right = x + SPACE_W - 6
+            span = min(right - left, count * (WORKER + 3))
+            _places(img, right - span / 2, y + SPACE_H / 2, workers, limit, 0, span)
+            if key in wanted:
+                _highlight(img, (x, y), (SPACE_W, SPACE_H))
+
+    return Block(SPACE_H + GAP + 2, draw)
+
+
+# ------------------------------------------------------------------ buildings
 
 
 def _band(tier: str, built: bool) -> tuple[int, int, int]:
@@ -156,196 +272,173 @@ def _band(tier: str, built: bool) -> tuple[int, int, int]:
     )
 
 
-def _recipe(img: Image.Image, x: float, base: float, recipe: Any) -> None:
-    if not isinstance(recipe, Mapping):
-        return
-    x = goods_row(img, x, base, dict(recipe.get("inputs") or {}), 30, tight=True)
-    fonts.role_label(img, (x, base - 3), "→", "bold", SMALLEST, (255, 255, 255))
-    goods_row(img, x + 26, base, {str(recipe.get("output")): 1}, 30, tight=True)
-
-
-def _cost_rows(img: Image.Image, x: float, base: float, cost: dict[str, int], width: float) -> None:
-    """The cost of a face-down building, on two rows when one is too narrow."""
-    first: dict[str, int] = {}
-    for good, n in cost.items():
-        if goods_width({**first, good: n}, 26, tight=True) > width:
-            break
-        first[good] = n
-    goods_row(img, x, base, first, 26, MUTED, tight=True)
-    rest = {g: n for g, n in cost.items() if g not in first}
-    if rest:
-        goods_row(img, x, base + 32, rest, 26, MUTED, tight=True)
-
-
-def _tile_shape(size: tuple[int, int], tier: str, built: bool) -> Image.Image:
+def _tile_shape(tier: str, built: bool) -> Image.Image:
     """A building tile's shape (cached): the body and the band, hatched while face down."""
 
     def make() -> Image.Image:
-        w, h = size
-        img = Image.new("RGB", size, CANVAS)
+        w, h = TILE_W, TILE_H
+        img = Image.new("RGB", (w, h), CANVAS)
         d = ImageDraw.Draw(img)
         band = _band(tier, built)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=CARD_HI if built else CARD)
-        d.rounded_rectangle((0, 0, w - 1, 42), radius=8, fill=band)
-        d.rectangle((0, 30, w - 1, 42), fill=band)
+        d.rounded_rectangle((0, 0, w - 1, BAND), radius=8, fill=band)
+        d.rectangle((0, BAND - 10, w - 1, BAND), fill=band)
         if not built:  # face down: a hatched band
             for x in range(-40, w, 14):
-                d.line([(x, 42), (x + 42, 0)], fill=_band("", False), width=3)
+                d.line([(x, BAND), (x + BAND, 0)], fill=_band("", False), width=3)
         return img
 
-    return shapes.cached(("workers-tile", size, tier, built), make)
+    return shapes.cached(("workers-tile", TILE_W, TILE_H, tier, built), make)
 
 
-def hyphenated(text: str, width: float) -> str:
-    """``text`` with every word too wide for a line broken with a hyphen (a long name)."""
-    out = []
-    for whole in text.split(" "):
-        word = whole
-        while fonts.width(word, "cond", SMALLEST) > width and len(word) > 4:
-            cut = len(word) - 1
-            while cut > 2 and fonts.width(word[:cut] + "-", "cond", SMALLEST) > width:
-                cut -= 1
-            out.append(word[:cut] + "-")
-            word = word[cut:]
-        out.append(word)
-    return " ".join(out)
+def _arrow(img: Image.Image, x: float, cy: float) -> None:
+    ImageDraw.Draw(img).polygon([(x, cy - 7), (x + 10, cy), (x, cy + 7)], fill=TEXT)
 
 
-def title_size(title: str, role: str, width: float) -> int:
-    """The band's title size: large, or smaller (never under ``SMALLEST``) to fit."""
-    for size in (SMALLEST + 4, SMALLEST + 2):
-        if fonts.width(title, role, size) <= width:
-            return size
-    return SMALLEST
+def recipe_width(inputs: Mapping[str, int]) -> float:
+    return len(inputs) * (RECIPE + 3) + 16 + RECIPE
 
 
-def _highlight(img: Image.Image, xy: tuple[int, int], size: tuple[int, int]) -> None:
-    x, y = xy
-    ImageDraw.Draw(img).rounded_rectangle(
-        (x - 3, y - 3, x + size[0] + 2, y + size[1] + 2), radius=10, outline=HIGHLIGHT, width=5
-    )
+def _recipe(img: Image.Image, cx: float, cy: float, recipe: Mapping[str, Any]) -> None:
+    """Inputs → output as icons, centred at ``cx``."""
+    inputs = {str(g): int(n) for g, n in (recipe.get("inputs") or {}).items()}
+    x = cx - recipe_width(inputs) / 2
+    for good in inputs:
+        paste_centered(img, icons.good_icon(good, RECIPE), x + RECIPE / 2, cy)
+        x += RECIPE + 3
+    _arrow(img, x + 2, cy)
+    x += 16
+    paste_centered(img, icons.good_icon(str(recipe.get("output")), RECIPE), x + RECIPE / 2, cy)
+
+
+def name_lines(name: str) -> list[str]:
+    """A building's name in at most two lines broken between words (never inside one)."""
+    words_ = name.split(" ")
+    width = TILE_W - 2 * NAME_PAD
+    lines: list[str] = []
+    for word in words_:
+        if lines and fonts.width(f"{lines[-1]} {word}", "cond", SMALLEST) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    if len(lines) > 2:  # three short words: the first two lines take what fits, in order
+        lines = [lines[0], " ".join(lines[1:])]
+    return lines
+
+
+def cost_rows(cost: Mapping[str, int]) -> list[dict[str, int]]:
+    """A face-down building's cost in rows that fit its tile (two at most for any cost)."""
+    width = TILE_W - 10
+    rows: list[dict[str, int]] = [{}]
+    for good, n in cost.items():
+        if rows[-1] and goods_width({**rows[-1], good: n}, COST, tight=True) - 5 > width:
+            rows.append({})
+        rows[-1][good] = n
+    return rows
 
 
 def _draw_building(
-    img: Image.Image,
-    b: Mapping[str, Any],
-    xy: tuple[int, int],
-    size: tuple[int, int],
-    title: str,
-    face: str,
+    img: Image.Image, view: View, b: Mapping[str, Any], xy: tuple[int, int], blocked: set[str]
 ) -> None:
-    """A building's tile: the band with its number and recipe, the name, the cost while face
-    down; when built its owner (a worker in a gold ring), S27 markers and worker places."""
     built = bool(b.get("built"))
+    number = int(b.get("number", 0))
     x0, y0 = xy
-    w, h = size
-    img.paste(_tile_shape(size, str(b.get("colour")), built), xy)
-    role = "bold" if title.isdigit() else "cond_bold"
-    big = title_size(title, role, w - 20)
-    fonts.role_label(img, (x0 + 10, y0 + 32), title, role, big, (255, 255, 255))
-    if face:
-        _recipe(img, x0 + 14 + fonts.width(title, role, big), y0 + 35, b.get("recipe"))
-        lines = fonts.wrap(hyphenated(face + mark(b), w - 10), "cond", SMALLEST, w - 10)[:2]
-        fonts.draw_lines(
-            img, (x0 + 6, y0 + 68), lines, "cond", SMALLEST, TEXT if built else MUTED, 26
-        )
-    cost = dict(b.get("cost") or {})
-    if b.get("excluded"):
-        fonts.role_label(img, (x0 + 8, y0 + h - 18), "left out", "cond", SMALLEST, MUTED)
-    elif not built and cost:
-        _cost_rows(img, x0 + 8, y0 + (h - 18 if face else 84), cost, w - 16)
-    if not built:
-        return
-    cy = y0 + h - 26
-    left = x0 + 6
+    img.paste(_tile_shape(str(b.get("colour")), built), xy)
+    title = str(number)
+    fonts.role_label(img, (x0 + 8, y0 + 32), title, "bold", BODY + 8, (255, 255, 255))
+    dagger = mark(b)
+    if dagger:
+        tx = x0 + 10 + fonts.width(title, "bold", BODY + 8)
+        fonts.role_label(img, (tx, y0 + 26), dagger, "bold", SMALLEST, (255, 255, 255))
     owner = b.get("owner")
-    if isinstance(owner, int):
-        img.paste(_owner_ring(), (left, round(cy - 19)), _owner_ring())
-        paste_centered(img, icons.worker(owner, 30), left + 19, cy)
-        left += 42
-    for m in b.get("marks") or []:
-        if isinstance(m, int):
-            paste_centered(img, icons.worker(m, 24), left + 12, cy)
-            left += 26
+    if built and isinstance(owner, int):
+        _owner(img, owner, x0 + TILE_W - 22, y0 + BAND / 2)
+    recipe = b.get("recipe")
+    mid = y0 + BAND + 22
+    if isinstance(recipe, Mapping):
+        _recipe(img, x0 + TILE_W / 2, mid, recipe)
+        if str(recipe.get("output")) in blocked:
+            _cross(
+                img, x0 + TILE_W / 2 + recipe_width(recipe.get("inputs") or {}) / 2 - 15, mid, 12
+            )
+    else:
+        _function(img, view, number, x0 + TILE_W / 2, mid)
+    lines = name_lines(str(b.get("name", "")))
+    colour = TEXT if built else MUTED
+    for i, line in enumerate(lines):
+        fonts.draw_text(
+            img,
+            (x0 + NAME_PAD, y0 + NAME_Y + i * NAME_LH),
+            line,
+            fonts.font("cond", SMALLEST),
+            SMALLEST,
+            colour,
+        )
+    foot = y0 + TILE_H - 8
+    if b.get("excluded"):
+        fonts.role_label(img, (x0 + 6, foot), "left out", "cond", SMALLEST, MUTED)
+        return
+    cost = {str(g): int(n) for g, n in (b.get("cost") or {}).items()}
+    if not built:
+        rows = cost_rows(cost)
+        for i, row in enumerate(reversed(rows)):
+            goods_row(img, x0 + 5, foot - i * (COST + 4), row, COST, MUTED, tight=True)
+        return
     limit = int(b.get("limit") or 0)
     workers = list(b.get("workers") or [])
     tokens = int(b.get("tokens") or 0)
+    left = x0 + 6
+    for m in b.get("marks") or []:  # S27 markers
+        if isinstance(m, int):
+            paste_centered(img, icons.worker(m, 20), left + 10, foot - 10)
+            left += 22
     if limit or workers:
-        right = x0 + w - 4
-        _places(img, (left + right) / 2, cy, workers, limit, tokens, right - left)
+        right = x0 + TILE_W - 4
+        _places(img, (left + right) / 2, foot - 10, workers, limit, tokens, right - left)
 
 
-def _owner_ring() -> Image.Image:
-    def paint(im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
-        n = 38 * s
-        d.ellipse((s, s, n - s, n - s), outline=GOLD, width=round(3 * s))
-
-    return shapes.cached_sprite(("workers-owner",), (38, 38), paint)
-
-
-def _draw_spaces(img: Image.Image, view: View, by_number: Mapping[int, Mapping[str, Any]]) -> None:
-    spaces = {str(s.get("space")): s for s in view.get("spaces") or [] if isinstance(s, Mapping)}
-    for i, key in enumerate(SPACE_ORDER):
-        xy = space_box(i)
-        x, y = xy
-        if key in spaces:
-            sp = spaces[key]
-            box(img, xy, (SPACE_W, SPACE_H), CARD_HI, radius=8)
-            title = SPACE_TITLE[key]
-            size = title_size(title, "cond_bold", SPACE_W - 16)
-            fonts.role_label(img, (x + 8, y + 32), title, "cond_bold", size, TEXT)
-            fonts.role_label(img, (x + 10, y + 66), SPACE_WHAT[key], "cond", SMALLEST, MUTED)
-            owner = view.get("porta_owner")
-            if key == "porta" and isinstance(owner, int):  # C34: the Porta's owner
-                img.paste(_owner_ring(), (x + SPACE_W - 46, y + 40), _owner_ring())
-                paste_centered(img, icons.worker(owner, 30), x + SPACE_W - 27, y + 59)
-            _places(
-                img,
-                x + SPACE_W / 2,
-                y + SPACE_H - 26,
-                list(sp.get("workers") or []),
-                int(sp.get("limit") or 0),
-                0,
-                SPACE_W - 8,
-            )
-            continue
-        b = by_number.get(int(key))
-        if b is None:
-            continue
-        _draw_building(img, b, xy, (SPACE_W, SPACE_H), SPACE_TITLE[key], "")
-        if key == "20":
-            _castrum(img, view, x, y)
+def _function(img: Image.Image, view: View, number: int, cx: float, cy: float) -> None:
+    """What the Foro, the Caupona, the Terme and the Castrum are for, where a recipe would be;
+    the Castrum shows the armies inside it, or who was halted building it (C31)."""
+    if number == 20:
+        castrum = view.get("castrum") or {}
+        armies = [
+            int(sv.get("seat", 0))
+            for sv in view.get("seats") or []
+            if isinstance(sv, Mapping) and sv.get("army") == "castrum"
+        ]
+        if armies:
+            for i, seat in enumerate(armies):
+                paste_centered(img, icons.army(seat, 36), cx + 40 * (i - (len(armies) - 1) / 2), cy)
+            return
+        halted = castrum.get("halted")
+        if isinstance(halted, int):  # rivals may still build it (G20)
+            fonts.role_label(img, (cx + 4, cy + 8), "halted", "cond_bold", SMALLEST, DANGER, "rs")
+            paste_centered(img, icons.worker(halted, 26), cx + 24, cy)
+            return
+    what = FUNCTION.get(number, "")
+    fonts.role_label(img, (cx, cy + 8), what, "cond_bold", SMALLEST, GOLD, "ms")
 
 
-def _castrum(img: Image.Image, view: View, x: int, y: int) -> None:
-    castrum = view.get("castrum") or {}
-    halted = castrum.get("halted")
-    if isinstance(halted, int):
-        low = y + SPACE_H - 44  # under the cost, which rivals may still pay (G20)
-        fonts.role_label(img, (x + 10, low), "halted", "cond_bold", SMALLEST, (255, 120, 90))
-        paste_centered(img, icons.worker(halted, 28), x + SPACE_W - 24, low + 14)
-    for sv in view.get("seats") or []:
-        if isinstance(sv, Mapping) and sv.get("army") == "castrum":
-            paste_centered(img, icons.army(int(sv.get("seat", 0)), 48), x + SPACE_W / 2, y + 90)
+def _buildings_block(view: View, wanted: set[str]) -> Block:
+    by_number = buildings(view)
+    blocked = {str(g) for g in (view.get("volcano") or {}).get("blocked") or []}
+    rows = 4
+
+    def draw(img: Image.Image, top: int) -> None:
+        for number in range(1, 21):
+            b = by_number.get(number)
+            if b is None:
+                continue
+            xy = tile_box(number - 1, top)
+            _draw_building(img, view, b, xy, blocked)
+            if str(number) in wanted:
+                _highlight(img, xy, (TILE_W, TILE_H))
+
+    return Block(rows * (TILE_H + GAP) + 4, draw)
 
 
-def _draw_grid(img: Image.Image, view: View, by_number: Mapping[int, Mapping[str, Any]]) -> None:
-    for i, number in enumerate(GRID):
-        b = by_number.get(number)
-        if b is not None:
-            _draw_building(
-                img, b, tile_box(i), (TILE_W, TILE_H), str(number), str(b.get("name", ""))
-            )
-    special = view.get("special_fields") or {}
-    for j, cid in enumerate(SPECIAL):
-        xy = tile_box(len(GRID) + j)
-        x, y = xy
-        box(img, xy, (TILE_W, TILE_H), CARD, radius=8)
-        fonts.role_label(img, (x + 10, y + 32), cid, "bold", SMALLEST + 4, TEXT)
-        fonts.role_label(img, (x + 10, y + 66), SPECIAL_WHAT[cid], "cond", SMALLEST, MUTED)
-        seats = [[s, 0] for s in special.get(cid) or [] if isinstance(s, int)]
-        if seats:
-            _places(img, x + TILE_W / 2, y + TILE_H - 30, seats, 0, 0, TILE_W - 8)
+# ------------------------------------------------------------------ the last placement
 
 
 def last_spaces(view: View) -> set[str]:
@@ -376,24 +469,12 @@ def last_spaces(view: View) -> set[str]:
     return out
 
 
-def _draw_last(img: Image.Image, view: View) -> None:
-    wanted = last_spaces(view)
-    fields = [str(f.get("good")) for f in view.get("fields") or []]
-    for i, good in enumerate(fields):
-        if good in wanted:
-            _highlight(img, field_box(i), (FIELD_W, FIELD_H))
-    for i, key in enumerate(SPACE_ORDER):
-        if key in wanted:
-            _highlight(img, space_box(i), (SPACE_W, SPACE_H))
-    for i, number in enumerate(GRID):
-        if str(number) in wanted:
-            _highlight(img, tile_box(i), (TILE_W, TILE_H))
-
-
-def draw_board(img: Image.Image, view: View) -> None:
-    """The fields, spaces, buildings and special fields onto ``img`` (from the background)."""
-    by_number = buildings(view)
-    _draw_fields(img, view)
-    _draw_spaces(img, view, by_number)
-    _draw_grid(img, view, by_number)
-    _draw_last(img, view)
+def blocks(view: View) -> list[Block]:
+    """The lower half of the board, in order."""
+    wanted = last_spaces(view) if view.get("stage") != "over" else set()
+    return [
+        _volcano_block(view),
+        _fields_block(view, wanted),
+        _spaces_block(view, wanted),
+        _buildings_block(view, wanted),
+    ]

@@ -16,6 +16,7 @@ from engine.workers.views import card_view
 from render import fonts
 from render.workers import icons, terms, words
 from render.workers.layout import (
+    BODY,
     CANVAS,
     CARD,
     CARD_HI,
@@ -72,16 +73,20 @@ def uses(cid: str, choices: Sequence[ActionChoice]) -> list[str]:
 
 def _cards(view: View) -> list[tuple[str, list[Mapping[str, Any]]]]:
     own = view.get("hand") or {}
+    solo = view.get("solo")
+    display = solo.get("display") if isinstance(solo, Mapping) else None
     sections = [
         ("Drawn: keep one", list(view.get("drawn_cards") or [])),
         ("Specialists in your hand", list(own.get("specialists") or [])),
         ("City cards in your hand", list(own.get("city") or [])),
+        ("On display this round: free to use once", list(display or [])),
     ]
     return [(title, [c for c in cards if isinstance(c, Mapping)]) for title, cards in sections]
 
 
 def worth_an_image(view: View) -> bool:
-    """A hand, drawn cards, a pledge step or searched cards: something to show."""
+    """A hand, drawn cards, a solo display, a pledge step or searched cards: something to
+    show."""
     if any(cards for _title, cards in _cards(view)):
         return True
     return view.get("stage") == "offering" or bool(view.get("searching"))
@@ -105,8 +110,8 @@ def _draw_card(img: Image.Image, card: Mapping[str, Any], now: list[str], top: i
     cost = {g: int(n) for g, n in (card.get("cost") or {}).items() if n}
     right: float = X1 - PAD
     if cost:
-        width = goods_width(cost, 30)
-        goods_row(img, right - width, top + 38, cost, 30)
+        width = goods_width(cost, 28)
+        goods_row(img, right - width, top + 38, cost, 28)
         right -= width + 8
         fonts.role_label(img, (right, top + 38), "cost", "cond", SMALLEST, MUTED, "rs")
         right -= fonts.width("cost", "cond", SMALLEST) + 12
@@ -133,24 +138,25 @@ def _draw_card(img: Image.Image, card: Mapping[str, Any], now: list[str], top: i
 
 
 def _pledge_height(view: View) -> int:
-    return 100 if view.get("stage") == "offering" else 0
+    return 128 if view.get("stage") == "offering" else 0
 
 
 def _draw_pledge(img: Image.Image, view: View, top: int) -> int:
+    """The own pledge: its value against the requirement, its goods, what earns cards."""
     pledge = {g: int(n) for g, n in (view.get("pledge") or {}).items() if n}
     need = (view.get("offering") or {}).get("requirement", "?")
     seat = view.get("seat")
     workers = next((sv.get("workers", 0) for sv in seats(view) if sv.get("seat") == seat), 0)
-    box(img, (X0, top), (X1 - X0, 92), CARD_HI, outline=GOLD, width=2)
-    head = f"Your offering: value {view.get('pledge_value', 0)}"
-    fonts.role_label(img, (X0 + PAD, top + 36), head, "bold", SMALLEST + 2, GOLD)
-    rest = f"all of you need {need}; more than your {workers} earns cards"
-    fonts.role_label(img, (X1 - PAD, top + 36), rest, "cond", SMALLEST, MUTED, "rs")
+    box(img, (X0, top), (X1 - X0, 120), CARD_HI, outline=GOLD, width=3)
+    head = f"Your offering: value {view.get('pledge_value', 0)} · {need} needed from all"
+    fonts.role_label(img, (X0 + PAD, top + 34), head, "bold", TITLE - 2, GOLD)
     if pledge:
-        goods_row(img, X0 + PAD, top + 76, pledge, 32)
+        goods_row(img, X0 + PAD, top + 72, pledge, 32)
     else:
-        fonts.role_label(img, (X0 + PAD, top + 74), "nothing pledged yet", "cond", SMALLEST, MUTED)
-    return top + 100
+        fonts.role_label(img, (X0 + PAD, top + 70), "nothing pledged yet", "cond", BODY, MUTED)
+    rest = f"more than your {workers} earns a card draw per extra point"
+    fonts.role_label(img, (X0 + PAD, top + 104), rest, "cond", SMALLEST, MUTED)
+    return top + 128
 
 
 def _volcano_lines(view: View) -> list[str]:
@@ -173,33 +179,38 @@ def _volcano_lines(view: View) -> list[str]:
 
 def draw_hand(view: View, name: str, choices: Sequence[ActionChoice]) -> Image.Image:
     sections = _cards(view)
-    heights = 96 + _pledge_height(view)
+    heights = 90 + _pledge_height(view)
     plan: list[tuple[str, list[tuple[Mapping[str, Any], list[str]]]]] = []
     adapted = False
     for title, cards in sections:
         if not cards:
             continue
         rows = [(c, uses(str(c.get("id")), choices)) for c in cards]
+        rows.sort(key=lambda row: not row[1])  # what can be used now first
         plan.append((title, rows))
         heights += 44 + sum(_card_height(c, now)[0] for c, now in rows)
         adapted = adapted or any(c.get("adapted") or c.get("mark") for c in cards)
+    plan.sort(key=lambda part: not any(now for _card, now in part[1]))  # usable now first
     volcano = _volcano_lines(view)
     heights += LINE_H * len(volcano) + (LINE_H + 10 if adapted else 0) + 16
     img = Image.new("RGB", (W, heights), CANVAS)
     seat = view.get("seat")
     x = X0
     if isinstance(seat, int):
-        paste_centered(img, icons.worker(seat, 44), X0 + 24, 34)
-        x += 56
+        paste_centered(img, icons.worker(seat, 40), X0 + 22, 32)
+        x += 50
     f = fonts.font("bold", TITLE)
     head = fonts.fit(f"{fonts.clean(name) or 'Your'} · your cards", f, TITLE, X1 - x)
-    fonts.draw_text(img, (x, 46), head, f, TITLE, TEXT)
+    fonts.draw_text(img, (x, 44), head, f, TITLE, TEXT)
     what = words.decision(view) if choices else "nothing to decide now"
-    status = fonts.wrap(
-        f"Now: {what}" if choices else "Nothing to decide now", "cond", SMALLEST, X1 - X0
-    )[:1]
-    fonts.draw_lines(img, (X0, 82), status, "cond", SMALLEST, MUTED, LINE_H)
-    y = 96
+    status = fonts.fit(
+        f"Now: {what}" if choices else "Nothing to decide now",
+        fonts.font("cond", BODY),
+        BODY,
+        X1 - X0,
+    )
+    fonts.draw_text(img, (X0, 80), status, fonts.font("cond", BODY), BODY, TEXT)
+    y = 90
     if _pledge_height(view):
         y = _draw_pledge(img, view, y)
     for title, rows in plan:

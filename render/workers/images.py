@@ -1,5 +1,6 @@
-"""Pompeii's images put together and encoded: the board (header, board, panel), the goods
-tablets, and the player's private image; the fixed palette they share.
+"""Pompeii's images put together and encoded: the board (what happened, whose turn, the
+players, then what is on offer), the goods tablets, and the player's private image; the fixed
+palette they share.
 
 Drawn from the views only: the public images read nothing of a player view's private keys, so
 passing one by mistake shows nothing secret (a test renders states that differ only in hidden
@@ -14,9 +15,8 @@ from typing import Any
 from PIL import Image
 
 from engine.workers import GAME
-from render import png
-from render.workers import icons
-from render.workers.board import BOARD_H, background, draw_board
+from render import fonts, png
+from render.workers import board, icons, panel
 from render.workers.hand import sample_hand
 from render.workers.layout import (
     CANVAS,
@@ -27,41 +27,38 @@ from render.workers.layout import (
     GOOD,
     HIGHLIGHT,
     MUTED,
+    NEWS,
+    NEWS_TEXT,
+    SMALLEST,
     TEXT,
     TIER_FILL,
+    M,
     View,
     W,
 )
-from render.workers.panel import blocks, draw_blocks, draw_header, height
-from render.workers.tablet import draw_tablets, draw_tablets_onto, tablets_height
+from render.workers.tablet import draw_tablets
 
-FIELDS = ("grain", "deer", "wood", "grass", "fish", "reed", "clay", "stone", "olives", "grapes")
 GOODS = tuple(icons.PAINTERS)
 
 
-def _fields(view: View) -> tuple[str, ...]:
-    legend = view.get("legend") or {}
-    fields = legend.get("fields") if isinstance(legend, Mapping) else None
-    return tuple(str(f) for f in fields) if isinstance(fields, list) and fields else FIELDS
-
-
 def _adapted(view: View) -> bool:
-    """Whether a † shows on the board (an adapted building name, or the adapted limits)."""
+    """Whether a † shows on the board (an adapted building)."""
     return any(b.get("adapted") for b in view.get("buildings") or [] if isinstance(b, Mapping))
 
 
-def draw_board_image(view: View, names: Sequence[str], *, tablets: bool = False) -> Image.Image:
-    """The board with its panel (and, with ``tablets``, every goods tablet under it)."""
-    parts = blocks(view, names, _adapted(view))
-    panel_h = height(parts)
-    extra = tablets_height(view) if tablets else 0
-    img = Image.new("RGB", (W, BOARD_H + panel_h + extra), CANVAS)
-    img.paste(background(_fields(view)), (0, 0))
-    draw_header(img, view)
-    draw_board(img, view)
-    draw_blocks(img, parts, BOARD_H)
-    if tablets:
-        draw_tablets_onto(img, view, names, BOARD_H + panel_h)
+def draw_board_image(view: View, names: Sequence[str]) -> Image.Image:
+    """The board: the top (round, news, whose turn, players) over what is on offer."""
+    parts = [*panel.blocks(view, names), *board.blocks(view)]
+    note = _adapted(view)
+    height = panel.height(parts) + (34 if note else 8)
+    img = Image.new("RGB", (W, height), CANVAS)
+    y = panel.draw_blocks(img, parts, 0)
+    if note:
+        text = str(
+            (view.get("legend") or {}).get("adapted_note")
+            or "† adapted: original card or board text not public"
+        )
+        fonts.role_label(img, (M + 2, y + 22), text, "cond", SMALLEST, MUTED)
     return img
 
 
@@ -89,7 +86,7 @@ def _palette_samples() -> list[Image.Image]:
     for i, g in enumerate(GOODS):
         for faded in (False, True):
             icon = icons.good_icon(g, 42, faded=faded)
-            sheet.paste(icon, (4 + (i % 20) * 48, 4 + (i // 20) * 48 + (96 if faded else 0)), icon)
+            sheet.paste(icon, (4 + (i % 16) * 48, 4 + (i // 16) * 48 + (96 if faded else 0)), icon)
     return [draw_board_image(view, names), draw_tablets(view, names), sheet, sample_hand()]
 
 
@@ -107,6 +104,8 @@ PALETTE = png.Palette(
         HIGHLIGHT,
         GOOD,
         GOLD,
+        NEWS,
+        NEWS_TEXT,
         icons.TILE,
         icons.INK,
     ],
@@ -121,11 +120,6 @@ def render_board(view: View, names: Sequence[str]) -> bytes:
 def render_tablets(view: View, names: Sequence[str]) -> bytes:
     """Every player's goods tablet in one image (PNG bytes)."""
     return png.encode(draw_tablets(view, names), PALETTE)
-
-
-def render_combined(view: View, names: Sequence[str]) -> bytes:
-    """The board with the tablets under it, in one image (the layout we compared against)."""
-    return png.encode(draw_board_image(view, names, tablets=True), PALETTE)
 
 
 def clear_caches() -> None:

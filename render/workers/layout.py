@@ -1,8 +1,9 @@
 """Pompeii's images: sizes, colours and the small helpers every part shares (reading the view's
 seats, goods and buildings; names; pasting sprites).
 
-Every image is ``W`` px wide and no text on it is smaller than ``SMALLEST`` px, so a capital is
-at least 7 px tall when Discord shows the image 400 px wide on a phone.
+Every image is ``W`` px wide, shown about 400 px wide on a phone: half size. No text on it is
+smaller than ``SMALLEST`` px (DejaVu: capitals 15 px, 7.5 px in the preview); what a player
+reads every turn is larger (``BODY``, ``TITLE``, the news in ``BIG``).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from render import fonts, shapes
 from render.fonts import RGB
 from render.workers import icons
 
-W = 1000
-M = 14  # outer margin
-SMALLEST = 24  # px: a capital ≈ 7.0 px in a 400 px wide preview (DejaVu Condensed)
-LINE_H = 30  # between wrapped lines of SMALLEST text
-TITLE = 30  # section titles and names
+W = 800
+M = 6  # outer margin
+SMALLEST = 20  # px: a capital 7.5 px tall in a 400 px wide preview
+BODY = 22  # sentences and figures: capitals 8-8.5 px in the preview
+LINE_H = 27  # between wrapped lines of SMALLEST / BODY text
+TITLE = 26  # names and headings (bold: capitals 9.5 px in the preview)
+BIG = 30  # the news (bold: capitals 11 px in the preview)
 
 CANVAS = (36, 29, 24)  # dark warm surround: the same on Discord's dark and light themes
 CARD = (54, 44, 36)
@@ -29,6 +32,8 @@ TEXT = (246, 236, 214)
 MUTED = (190, 174, 148)
 DIM = (120, 108, 92)
 HIGHLIGHT = (255, 43, 214)  # the last placement: a colour used nowhere else
+NEWS = (112, 44, 26)  # the news band: lava red-brown
+NEWS_TEXT = (255, 236, 214)
 GOOD = (96, 200, 110)  # "usable now"
 GOLD = (250, 200, 70)
 DANGER = (232, 70, 30)

@@ -189,14 +189,29 @@ def _injured(s: _Story, e: Event) -> None:
         s.say(f"{s.who(e)} injured one of {victim}'s workers (to field C12)")
 
 
+def gifts(e: Event, names: Sequence[str]) -> str:
+    """Who gave what to a resolved offering (its public ``values`` and ``pledges``):
+    ``"Aurelia 5 (2 bread, 1 wine), Brutus 0, Cornelia exempt"``."""
+    raw, given = e.get("values"), e.get("pledges")
+    values: list[Any] = raw if isinstance(raw, list) else []
+    pledges: list[Any] = given if isinstance(given, list) else []
+    exempt = set(e.get("exempt") or [])
+    parts = []
+    for seat, value in enumerate(values):
+        if seat in exempt:
+            parts.append(f"{_name(names, seat)} exempt")
+            continue
+        what = terms.goods(pledges[seat] if seat < len(pledges) else None)
+        parts.append(f"{_name(names, seat)} {value}" + ("" if what == "nothing" else f" ({what})"))
+    return ", ".join(parts)
+
+
 def _resolved(s: _Story, e: Event) -> None:
     total, need = e.get("total"), e.get("requirement")
-    raw = e.get("values")
-    values: list[Any] = raw if isinstance(raw, list) else []
-    shares = ", ".join(f"{_name(s.names, i)} {v}" for i, v in enumerate(values))
-    shares = f": {shares}" if len(values) > 1 else ""
+    shares = gifts(e, s.names)
+    shares = f": {shares}" if shares else ""
     if e.get("success"):
-        s.say(f"The offering succeeded ({total} of {need}{shares})")
+        s.say(f"The offering succeeded ({total} of {need}{shares}): the gods are pleased")
     else:
         s.flush()
         s.offering_failed = f"The offering failed ({total} of {need}{shares})"
@@ -222,17 +237,19 @@ def _revealed(s: _Story, e: Event) -> None:
 
 
 def _ended(s: _Story, e: Event) -> None:
+    """The end of the game, told once: the army's march already said who entered the
+    Castrum (the final message's heading and score sheet give the verdict and figures), the
+    Apocalypse's card said what it did, the solo clock's end was said by ApocalypseExposed."""
     result = e.get("result")
-    if result == "castrum":
-        if not (s.lines and "entered the Castrum" in s.lines[-1]):
-            s.say(f"{s.who(e, 'winner')} wins: their army is in the Castrum")
+    said = " ".join(s.lines[-1:])
+    if result in ("castrum", "solo_win"):
+        if "entered the Castrum" not in said:
+            s.say(f"{s.who(e, 'winner')}'s army entered the Castrum in round {e.get('round')}")
     elif result == "apocalypse":
-        s.say("The game is over: everybody lost")
-    elif result == "solo_win":
-        title = next((t for t, r in terms.titles() if int(e.get("round", 99)) <= r), "")
-        s.say(f"{s.who(e, 'winner')} won in round {e.get('round')}: {title}")
-    else:
-        s.say(f"Round {e.get('round')} is over without an army in the Castrum: the game is lost")
+        if "the Apocalypse" not in said:
+            s.say("The Apocalypse: Vesuvius buries Pompeii")
+    elif "Apocalypse lies exposed" not in said:
+        s.say(f"Round {e.get('round')} ended without an army in the Castrum")
 
 
 def _round_started(players: int, number: Any) -> str:
@@ -303,8 +320,7 @@ def _placed(s: _Story, e: Event) -> None:
 
 
 def _marched(s: _Story, e: Event) -> None:
-    who = s.who(e)
-    s.say(f"{who}'s army entered the Castrum: {who} wins")
+    s.say(f"{s.who(e)}'s army entered the Castrum in round {e.get('round')}")
 
 
 def _step_ended(s: _Story, e: Event) -> None:
@@ -376,7 +392,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "OfferingOpened": _simple(
         "Offerings to Vesuvius: {requirement} needed. Pledge in secret, then lock"
     ),
-    "PledgeChanged": _simple("{who} changed their offering"),
+    "PledgeChanged": _quiet,  # a revision: the resolution tells who gave what
     "OfferingLocked": _simple("{who} locked their offering"),
     "OfferingCardPlayed": _simple("{who} played {card_name}: {mode_text}"),
     "OfferingTermsChanged": _simple("The offering now needs {requirement}: everyone may revise"),
@@ -396,7 +412,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "DisplayRefreshed": _simple("New specialists on display: {cards_text}"),
     "RoundEnded": _quiet,
     "ForoCoinRemoved": _simple("A coin leaves the Foro: {left_text} left"),
-    "ApocalypseExposed": _simple("Round {round}: the Apocalypse lies exposed. March now or lose"),
+    "ApocalypseExposed": _simple("Round {round} is over: the Apocalypse lies exposed"),
     "ArmyMarched": _marched,
     "GameEnded": _ended,
 }

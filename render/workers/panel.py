@@ -1,26 +1,29 @@
-"""The words on the board image: the header (round, phase, Vesuvius, the volcano's top card,
-the decks) and the panel under the board (whose turn and what they decide, the last
-placement, the offering / reward / C31 window, the solo display, one row per player and the
-† note). Sentences wrap; nothing is smaller than ``SMALLEST`` px."""
+"""The top of the board, what a player checks every turn, in large type: the round and
+Vesuvius, the news (the main event since the last board, ``news``), whose turn or which
+decision the table waits for, the offering / reward / extra actions / solo display, and one
+row per player with their key figures (workers free, army, the value of their goods, cards in
+hand) and who sits on the special fields C12 / C28 / C31."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import fonts
-from render.workers import icons, terms, words
+from render.workers import icons, news, rich, words
 from render.workers.layout import (
+    BIG,
+    BODY,
     CARD,
     CARD_HI,
     DANGER,
     GOLD,
     HIGHLIGHT,
-    LINE_H,
     MUTED,
+    NEWS,
+    NEWS_TEXT,
     SMALLEST,
     TEXT,
     TITLE,
@@ -28,88 +31,99 @@ from render.workers.layout import (
     View,
     W,
     box,
-    goods_row,
     paste_centered,
     seat_name,
     seats,
 )
 
 X0, X1 = M, W - M
-ARMY_WORD = {"none": "no army", "ready": "army", "injured": "army hurt", "castrum": "in Castrum"}
+PAD = 14
+HEAD = rich.Style("bold", BIG, NEWS_TEXT, 36, 40)
+DETAIL = rich.Style("cond", BODY, NEWS_TEXT, 30, 34)
+EARLIER = rich.Style("cond", BODY, (226, 196, 170), 30, 34)
+LINE = rich.Style("cond", BODY, TEXT, 30, 34)
 
 
 @dataclass(frozen=True)
 class Block:
-    """A part of the panel: its height and how to draw it from a top y."""
+    """A part of the board: its height and how to draw it from a top y."""
 
     height: int
     draw: Callable[[Image.Image, int], None]
 
 
-# ------------------------------------------------------------------ the header
+# ------------------------------------------------------------------ the round and Vesuvius
+
+TOP_H = 52
 
 
-def draw_header(img: Image.Image, view: View) -> None:
-    phase = "Prosperity phase" if view.get("phase") == "prosperity" else "Founding phase"
+def _top(view: View) -> Block:
+    phase = "Prosperity" if view.get("phase") == "prosperity" else "Founding"
     solo = view.get("solo")
     rounds = f" of {solo.get('rounds')}" if isinstance(solo, Mapping) else ""
     title = f"Round {view.get('round', 0)}{rounds} · {phase}"
     if view.get("stage") in ("setup_red", "setup_goods"):
         title = "Setting up"
-    fonts.role_label(img, (X0, 42), title, "bold", TITLE, TEXT)
     awake = view.get("vesuvius") == "B"
-    sprite = icons.vesuvius(56, awake)
-    img.paste(sprite, (X1 - sprite.width, 4), sprite)
-    side = "Vesuvius B: awake" if awake else "Vesuvius A: asleep"
-    fonts.role_label(
-        img,
-        (X1 - sprite.width - 10, 42),
-        side,
-        "cond_bold",
-        SMALLEST,
-        DANGER if awake else MUTED,
-        "rs",
-    )
-    volcano = view.get("volcano") or {}
-    deck = f"Volcano set {volcano.get('difficulty', '?')}: {volcano.get('deck', 0)} face down"
-    if volcano.get("upper") is not None:
-        deck = f"Volcano: upper {volcano.get('upper')}, lower {volcano.get('lower')}"
-    x = X0 + fonts.width(deck, "cond", SMALLEST)
-    fonts.role_label(img, (X0, 88), deck, "cond", SMALLEST, TEXT)
-    top = volcano.get("top")
-    if isinstance(top, Mapping):
-        x += 14
-        fonts.role_label(img, (x, 88), f"top {top.get('id')}:", "cond_bold", SMALLEST, TEXT)
-        x += fonts.width(f"top {top.get('id')}:", "cond_bold", SMALLEST) + 8
-        if top.get("apocalypse"):
-            fonts.role_label(img, (x, 88), "the Apocalypse!", "cond_bold", SMALLEST, DANGER)
-        else:
-            goods_row(img, x, 90, dict.fromkeys(top.get("goods") or [], 1), 34)
-    else:
-        fonts.role_label(img, (x + 14, 88), "none revealed", "cond", SMALLEST, MUTED)
-    decks = view.get("decks") or {}
-    spec, spec_out = decks.get("specialists", 0), decks.get("specialist_discards", 0)
-    city, city_out = decks.get("city", 0), len(decks.get("city_discards") or [])
-    line = f"Specialists {spec} (discards {spec_out}) · City cards {city} (discards {city_out})"
-    blocked = list(volcano.get("blocked") or [])
-    fonts.role_label(img, (X0, 130), line, "cond", SMALLEST, MUTED)
-    if blocked:  # solo: goods that cannot be collected or produced this round
-        x = X0 + fonts.width(line, "cond", SMALLEST) + 16
-        fonts.role_label(img, (x, 130), "blocked:", "cond_bold", SMALLEST, DANGER)
-        goods_row(
-            img,
-            x + fonts.width("blocked:", "cond_bold", SMALLEST) + 8,
-            132,
-            dict.fromkeys(blocked, 1),
-            30,
+
+    def draw(img: Image.Image, top: int) -> None:
+        fonts.role_label(img, (X0 + 2, top + 38), title, "bold", TITLE + 2, TEXT)
+        sprite = icons.vesuvius(40, awake)
+        img.paste(sprite, (X1 - sprite.width, top + 6), sprite)
+        side = "Vesuvius awake" if awake else "Vesuvius asleep"
+        right = X1 - sprite.width - 8
+        fonts.role_label(
+            img, (right, top + 36), side, "cond_bold", BODY, DANGER if awake else MUTED, "rs"
         )
 
+    return Block(TOP_H, draw)
 
-# ------------------------------------------------------------------ the panel
+
+# ------------------------------------------------------------------ the news
 
 
-def _turn(view: View, names: Sequence[str]) -> tuple[int | None, str, str]:
-    """(the seat shown, the head line, what it decides)."""
+def _news(view: View, names: Sequence[str]) -> Block | None:
+    told = news.read(view, names)
+    story = told.story
+    if story is None:
+        return None
+    width = X1 - X0 - 2 * PAD
+    x = X0 + PAD
+    parts: list[tuple[rich.Style, Sequence[rich.Item]]] = [(HEAD, story.head)]
+    parts += [(DETAIL, line) for line in story.details]
+    if told.earlier:
+        parts.append((EARLIER, told.earlier))
+    laid: list[tuple[rich.Style, list[list[rich.Placed]]]] = []
+    y = PAD + BIG - 2  # the first baseline
+    for i, (style, items) in enumerate(parts):
+        if i:
+            y += style.line_h
+        lines = rich.layout(items, style, x, y, width)
+        if style is HEAD:
+            lines = lines[:3]
+        laid.append((style, lines))
+        if lines:
+            y = round(lines[-1][0].y)
+    height = y + PAD
+
+    def draw(img: Image.Image, top: int) -> None:
+        box(img, (X0, top), (X1 - X0, height), NEWS, radius=12)
+        for style, lines in laid:
+            moved = [[_down(p, top) for p in line] for line in lines]
+            rich.draw(img, moved, style, X1 - PAD)
+
+    return Block(height + 8, draw)
+
+
+def _down(p: rich.Placed, dy: int) -> rich.Placed:
+    return rich.Placed(p.item, p.x, p.y + dy, p.width)
+
+
+# ------------------------------------------------------------------ whose turn
+
+
+def _turn(view: View, names: Sequence[str]) -> tuple[int | None, str, list[rich.Item]]:
+    """(the seat shown, the head, what it decides: words with seats' workers)."""
     d = view.get("decision") or {}
     kind = d.get("kind")
     waiting = [s for s in d.get("seats") or [] if isinstance(s, int)]
@@ -118,202 +132,202 @@ def _turn(view: View, names: Sequence[str]) -> tuple[int | None, str, str]:
         winners = [w for w in outcome.get("winners") or [] if isinstance(w, int)]
         if outcome.get("kind") == "solo":
             if winners:
-                return 0, f"{seat_name(view, names, 0)} wins", f"title: {outcome.get('title')}"
-            return 0, "Game over", "the army did not reach the Castrum in time"
+                return 0, "Game over: won", [f"title: {outcome.get('title')}"]
+            return 0, "Game over: lost", ["the army did not reach the Castrum in time"]
         if winners:
-            return (
-                winners[0],
-                f"{seat_name(view, names, winners[0])} wins",
-                "the army is in the Castrum",
-            )
-        return None, "Game over", "the Apocalypse: everybody lost"
-    what = words.decision(view)
+            return None, "Game over", []
+        return None, "Game over", []
+    what: list[rich.Item] = [words.decision(view)]
     if kind == "window":
         builder = (view.get("window") or {}).get("builder")
-        what = f"{seat_name(view, names, builder)} builds the Castrum: C31 may halt it"
-    if len(waiting) == 1 and kind not in ("offering", "reward", "setup_goods"):
+        what = [f"{seat_name(view, names, builder)} builds the Castrum: C31 may halt it"]
+    if kind == "offering":
+        offering = view.get("offering") or {}
+        locked = [s for s in offering.get("locked") or [] if isinstance(s, int)]
+        head = f"Offering: {offering.get('requirement')} needed"
+        what = ["pledge in secret, then lock"]
+        if locked:
+            what += ["· locked:", *[rich.Seat(s) for s in locked]]
+        if waiting:
+            what += ["· waiting:", *[rich.Seat(s) for s in waiting]]
+        return None, head, what
+    if len(waiting) == 1 and kind not in ("reward", "setup_goods", "window"):
         return waiting[0], seat_name(view, names, waiting[0]), what
-    who = terms.listing([seat_name(view, names, s) for s in waiting])
-    head = {"offering": "Offering", "reward": "Rewards", "setup_goods": "Setup"}.get(str(kind), "")
-    return None, head or "Everyone", f"{what} (waiting for {who})" if who else what
+    head = {"reward": "Rewards", "setup_goods": "Setup", "window": "Halt the Castrum?"}.get(
+        str(kind), "Everyone"
+    )
+    if waiting:
+        what += ["· waiting:", *[rich.Seat(s) for s in waiting]]
+    return None, head, what
 
 
 def _turn_block(view: View, names: Sequence[str]) -> Block:
     seat, head, what = _turn(view, names)
-    x = X0 + (64 if seat is not None else 16)
-    head = fonts.fit(head, fonts.font("bold", TITLE), TITLE, X1 - 16 - x)
-    after = x + fonts.width(head, "bold", TITLE) + 12
-    lines = fonts.wrap(what, "regular", SMALLEST, X1 - X0 - 32, first=X1 - 16 - after)
-    height = 60 + LINE_H * (len(lines) - 1)
+    x = X0 + (58 if seat is not None else PAD)
+    f = fonts.font("bold", TITLE + 2)
+    head = fonts.fit(head, f, TITLE + 2, X1 - PAD - x)
+    lines = rich.layout(what, LINE, X0 + PAD, 0, X1 - X0 - 2 * PAD) if what else []
+    height = 50 + (rich.height(lines, LINE) if lines else 0) + (4 if lines else 0)
 
     def draw(img: Image.Image, top: int) -> None:
-        box(img, (X0, top), (X1 - X0, height), CARD_HI, outline=HIGHLIGHT, width=2)
+        box(img, (X0, top), (X1 - X0, height), CARD_HI, outline=HIGHLIGHT, width=3, radius=12)
         if seat is not None:
-            paste_centered(img, icons.worker(seat, 44), X0 + 34, top + 30)
-        fonts.draw_text(img, (x, top + 42), head, fonts.font("bold", TITLE), TITLE, TEXT)
-        fonts.draw_lines(img, (X0 + 16, top + 42), lines, "regular", SMALLEST, TEXT, LINE_H, after)
+            paste_centered(img, icons.worker(seat, 40), X0 + 30, top + 26)
+        fonts.draw_text(img, (x, top + 38), head, f, TITLE + 2, TEXT)
+        rich.draw(img, [[_down(p, top + 72) for p in line] for line in lines], LINE, X1 - PAD)
 
     return Block(height + 8, draw)
 
 
-def _text_block(text: str, *, marker: bool = False, fill: tuple[int, int, int] = TEXT) -> Block:
-    indent = 46 if marker else 0
-    lines = fonts.wrap(text, "cond", SMALLEST, X1 - X0 - indent)
-
-    def draw(img: Image.Image, top: int) -> None:
-        if marker:  # the magenta square of the last placement
-            ImageDraw.Draw(img).rounded_rectangle(
-                (X0, top + 10, X0 + 30, top + 34), radius=6, outline=HIGHLIGHT, width=4
-            )
-        fonts.draw_lines(img, (X0 + indent, top + 32), lines, "cond", SMALLEST, fill, LINE_H)
-
-    return Block(LINE_H * len(lines) + 10, draw)
+# ------------------------------------------------------------------ the round's state
 
 
-def _status(view: View, names: Sequence[str]) -> list[str]:
-    """The offering, the reward step, extra actions, the pacing coins, the solo display."""
-    out: list[str] = []
-
-    def who(items: Any) -> str:
-        return terms.listing([seat_name(view, names, s) for s in items or [] if isinstance(s, int)])
-
-    offering = view.get("offering")
-    if isinstance(offering, Mapping):
-        text = (
-            f"Offering: {offering.get('requirement')} needed (pledges stay secret until all lock)"
-        )
-        if offering.get("locked"):
-            text += f". Locked: {who(offering.get('locked'))}"
-        if offering.get("exempt"):
-            text += f". Exempt: {who(offering.get('exempt'))}"
-        if offering.get("boosted"):
-            text += f". +1 per unit: {who(offering.get('boosted'))}"
-        out.append(text)
+def _status(view: View, names: Sequence[str]) -> list[list[rich.Item]]:
+    """Reward draws, extra actions, the pacing coins, the solo display and titles."""
+    out: list[list[rich.Item]] = []
     reward = view.get("reward")
     if isinstance(reward, Mapping):
-        draws = [
-            f"{seat_name(view, names, i)} {n}"
-            for i, n in enumerate(reward.get("draws") or [])
-            if isinstance(n, int) and n
-        ]
-        out.append(f"Rewards, draws left: {', '.join(draws) or 'none'}")
+        draws: list[rich.Item] = []
+        for i, n in enumerate(reward.get("draws") or []):
+            if isinstance(n, int) and n:
+                draws += [rich.Seat(i), f"{n}"]
+        out.append(["Reward draws left:", *(draws or ["none"])])
     extra = int(view.get("extra_actions") or 0)
     if extra:
-        out.append(f"Extra actions left this turn: {extra}")
-    if int(view.get("foro_coins") or 0):
-        out.append(
-            f"Coins on the Foro: {view.get('foro_coins')} (it can be built when none are left)"
-        )
+        out.append([f"Extra actions left this turn: {extra}"])
+    coins = int(view.get("foro_coins") or 0)
+    if coins:
+        out.append([f"Coins on the Foro: {coins} (it can be built when none are left)"])
     solo = view.get("solo")
     if isinstance(solo, Mapping):
-        display = [
-            terms.card(c.get("id")) for c in solo.get("display") or [] if isinstance(c, Mapping)
-        ]
-        out.append(f"Display: {', '.join(display) or 'empty'}")
-        titles = ", ".join(
-            f"{t} ≤ {r}" if i == 0 else f"{t} {r}"
-            for i, (t, r) in enumerate(solo.get("titles") or [])
-        )
-        out.append(f"March by round {solo.get('rounds')}. Titles: {titles}")
+        display = [str(c.get("id")) for c in solo.get("display") or [] if isinstance(c, Mapping)]
+        out.append([f"Display: {' · '.join(display) or 'empty'} (see My cards)"])
+        titles = " · ".join(f"{t} {r}" for t, r in solo.get("titles") or [])
+        out.append([f"Win by round: {titles}"])
     return out
 
 
-COLS = (("workers", 150), ("army", 170), ("value", 100), ("hand", 110))
-NAME_X = X0 + 56
-ROW_H = 46
+def _lines_block(rows: list[list[rich.Item]]) -> Block | None:
+    if not rows:
+        return None
+    laid = []
+    y = 0
+    for items in rows:
+        lines = rich.layout(items, LINE, X0 + 4, y + BODY + 4, X1 - X0 - 8)
+        laid.append(lines)
+        y += rich.height(lines, LINE)
+
+    def draw(img: Image.Image, top: int) -> None:
+        for lines in laid:
+            rich.draw(img, [[_down(p, top) for p in line] for line in lines], LINE, X1)
+
+    return Block(y + 6, draw)
+
+
+# ------------------------------------------------------------------ the players
+
+COLS = (("workers", 104), ("army", 72), ("value", 78), ("specialists", 110), ("city", 70))
+NAME_X = X0 + 52
+ROW_H = 44
+ARMY_WORD = {"none": "–"}
 
 
 def _players_block(view: View, names: Sequence[str]) -> Block:
     rows = seats(view)
     turn = view.get("turn")
     waiting = set((view.get("decision") or {}).get("seats") or [])
-    height = 40 + ROW_H * len(rows)
+    winners = set((view.get("outcome") or {}).get("winners") or [])
     cols_x = X1 - sum(w for _, w in COLS)
+    height = 30 + ROW_H * len(rows)
 
     def draw(img: Image.Image, top: int) -> None:
         x = cols_x
         for label, w in COLS:
-            fonts.role_label(img, (x + w / 2, top + 30), label, "cond", SMALLEST, MUTED, "ms")
+            fonts.role_label(img, (x + w / 2, top + 22), label, "cond", SMALLEST, MUTED, "ms")
             x += w
-        y = top + 38
+        y = top + 30
         for sv in rows:
             s = int(sv.get("seat", 0))
-            on = s == turn or (turn is None and s in waiting)
+            on = s == turn or (turn is None and s in waiting) or s in winners
             box(
                 img,
                 (X0, y),
-                (X1 - X0, ROW_H - 6),
+                (X1 - X0, ROW_H - 4),
                 CARD_HI if on else CARD,
-                outline=HIGHLIGHT if on else None,
-                width=2 if on else 0,
+                outline=(GOLD if s in winners else HIGHLIGHT) if on else None,
+                width=3 if on else 0,
             )
-            paste_centered(img, icons.worker(s, 36), X0 + 28, y + 20)
-            base = y + 31
-            name = seat_name(view, names, s)
-            f = fonts.font("bold", SMALLEST + 2)
-            fonts.draw_text(
-                img,
-                (NAME_X, base),
-                fonts.fit(name, f, SMALLEST + 2, cols_x - NAME_X - 8),
-                f,
-                SMALLEST + 2,
-                TEXT,
+            paste_centered(img, icons.worker(s, 32), X0 + 26, y + 20)
+            base = y + 29
+            f = fonts.font("bold", TITLE - 2)
+            name = fonts.fit(seat_name(view, names, s), f, TITLE - 2, cols_x - NAME_X - 6)
+            fonts.draw_text(img, (NAME_X, base), name, f, TITLE - 2, TEXT)
+            cells = (
+                f"{sv.get('available', 0)} of {sv.get('workers', 0)}",
+                "",
+                str(sv.get("value", 0)),
+                str(sv.get("hand_specialists", 0)),
+                str(sv.get("hand_city", 0)),
             )
-            workers = f"{sv.get('available', 0)} of {sv.get('workers', 0)}"
-            army = str(sv.get("army", "none"))
-            hand = f"{sv.get('hand_specialists', 0)}S {sv.get('hand_city', 0)}C"
             x = cols_x
-            cells = (workers, ARMY_WORD.get(army, army), str(sv.get("value", 0)), hand)
+            army = str(sv.get("army", "none"))
             for (label, w), text in zip(COLS, cells, strict=True):
-                if label == "army" and army != "none":
-                    paste_centered(
-                        img, icons.army(s, 32, injured=army == "injured"), x + 20, y + 20
-                    )
-                    fonts.role_label(img, (x + 42, base), text, "cond", SMALLEST, TEXT)
+                if label == "army":
+                    if army in ("ready", "injured", "castrum"):
+                        sprite = icons.army(s, 32, injured=army == "injured")
+                        paste_centered(img, sprite, x + w / 2, y + 20)
+                    else:
+                        word = ARMY_WORD.get(army, army)
+                        fonts.role_label(
+                            img, (x + w / 2, base), word, "cond", SMALLEST, MUTED, "ms"
+                        )
                 else:
-                    fonts.role_label(
-                        img,
-                        (x + w / 2, base),
-                        text,
-                        "cond_bold",
-                        SMALLEST,
-                        GOLD if label == "value" else TEXT,
-                        "ms",
-                    )
+                    fill = GOLD if label == "value" else TEXT
+                    fonts.role_label(img, (x + w / 2, base), text, "bold", BODY, fill, "ms")
                 x += w
             y += ROW_H
 
-    return Block(height + 6, draw)
+    return Block(height + 4, draw)
 
 
-def blocks(view: View, names: Sequence[str], adapted: bool) -> list[Block]:
-    out = [_turn_block(view, names)]
-    last = view.get("last")
-    if isinstance(last, Mapping) and view.get("stage") != "over":
-        who = seat_name(view, names, last.get("seat"))
-        out.append(
-            _text_block(f"Last: {who} {words.placement(str(last.get('action', '')))}", marker=True)
-        )
-    out += [_text_block(line) for line in _status(view, names)]
+SPECIAL = (("C12", "injured (C12):"), ("C28", "army hurt (C28):"), ("C31", "halted (C31):"))
+
+
+def _special(view: View) -> list[list[rich.Item]]:
+    """Who sits on the special fields (workers injured, armies hurt, a halted Castrum)."""
+    fields = view.get("special_fields") or {}
+    items: list[rich.Item] = []
+    for key, label in SPECIAL:
+        held = [s for s in fields.get(key) or [] if isinstance(s, int)]
+        if held:
+            items += [*(["·"] if items else []), label, *[rich.Seat(s) for s in held]]
+    return [items] if items else []
+
+
+def blocks(view: View, names: Sequence[str]) -> list[Block]:
+    """The top of the board, in order."""
+    out = [_top(view)]
+    told = _news(view, names)
+    if told is not None:
+        out.append(told)
+    out.append(_turn_block(view, names))
+    status = _lines_block(_status(view, names))
+    if status is not None:
+        out.append(status)
     out.append(_players_block(view, names))
-    out.append(
-        _text_block("workers: free of all · S / C: specialists / city cards in hand", fill=MUTED)
-    )
-    if adapted:
-        note = str(
-            (view.get("legend") or {}).get("adapted_note")
-            or "† adapted: original card or board text not public"
-        )
-        out.append(_text_block(note, fill=MUTED))
+    special = _lines_block(_special(view))
+    if special is not None:
+        out.append(special)
     return out
 
 
 def height(parts: Sequence[Block]) -> int:
-    return sum(b.height for b in parts) + 12
+    return sum(b.height for b in parts)
 
 
-def draw_blocks(img: Image.Image, parts: Sequence[Block], top: int) -> None:
+def draw_blocks(img: Image.Image, parts: Sequence[Block], top: int) -> int:
     y = top
     for b in parts:
         b.draw(img, y)
         y += b.height
+    return y

@@ -74,7 +74,8 @@ RULES: dict[str, tuple[str, str]] = {
         "Build the Castrum (anyone may; it serves everyone), recruit your army at the Terme, "
         "and the army marches into the Castrum by itself when your turn comes: you win at once "
         "(W1). An injured army (C28) must be healed at the Foro first. C31 can halt a "
-        "Castrum's construction (W16, W17).",
+        "Castrum's construction (W16, W17). The others rank by an army, then their goods' value, "
+        "then their workers (W43).",
     ),
     "solo": (
         "Solo",
@@ -103,7 +104,7 @@ RULES: dict[str, tuple[str, str]] = {
         "the volcano cards (set C holds the rulebook's example card; how much each set destroys "
         "was tuned by simulation, W42). The army, Terme and "
         "Castrum costs were tuned by simulation, with dearer ones for the solo game (W41). "
-        "Rulings W1–W42 in docs/rules/workers.md say how we read the rules where they leave "
+        "Rulings W1–W43 in docs/rules/workers.md say how we read the rules where they leave "
         "room.",
     ),
 }

@@ -12,6 +12,7 @@ from PIL import Image
 from render import fonts
 from render.workers import icons, terms
 from render.workers.layout import (
+    BODY,
     CANVAS,
     CARD,
     CARD_HI,
@@ -35,10 +36,10 @@ from render.workers.layout import (
 )
 
 X0, X1 = M, W - M
-CELL = 85
-LABEL_W = 52
-ICON = 42
-ROW = 52
+CELL = 70
+LABEL_W = 36
+ICON = 34
+ROW = 44
 # rows of the tablet: (value, …) per row, values in order
 ROWS = ((1,), (2, 5), (3, 4))
 
@@ -65,10 +66,7 @@ def _cards_lines(sv: Mapping[str, Any]) -> list[str]:
 
 
 def _status(sv: Mapping[str, Any]) -> str:
-    parts = [
-        f"workers {sv.get('workers', 0)}: {sv.get('available', 0)} free, "
-        f"{sv.get('placed', 0)} placed"
-    ]
+    parts = [f"{sv.get('available', 0)} of {sv.get('workers', 0)} workers free"]
     for key, word in (
         ("hired", "hired"),
         ("injured", "injured"),
@@ -77,7 +75,9 @@ def _status(sv: Mapping[str, Any]) -> str:
     ):
         if sv.get(key):
             parts.append(f"{sv.get(key)} {word}")
-    parts.append(f"hand {sv.get('hand_specialists', 0)}S {sv.get('hand_city', 0)}C")
+    parts.append(
+        f"hand: {sv.get('hand_specialists', 0)} specialists, {sv.get('hand_city', 0)} city cards"
+    )
     if sv.get("drawn"):
         parts.append(f"{sv.get('drawn')} drawn")
     if sv.get("draws_left"):
@@ -85,8 +85,13 @@ def _status(sv: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def _status_lines(sv: Mapping[str, Any]) -> list[str]:
+    return fonts.wrap(_status(sv), "cond", BODY, X1 - X0 - 28)
+
+
 def tablet_height(view: View, sv: Mapping[str, Any]) -> int:
-    return 84 + ROW * len(ROWS) + LINE_H * len(_cards_lines(sv)) + 22
+    extra = LINE_H * (len(_status_lines(sv)) - 1)
+    return 78 + extra + ROW * len(ROWS) + LINE_H * len(_cards_lines(sv)) + 20
 
 
 def draw_tablet(
@@ -104,13 +109,13 @@ def draw_tablet(
         outline=HIGHLIGHT if on else None,
         width=2 if on else 0,
     )
-    paste_centered(img, icons.worker(s, 40), X0 + 30, top + 28)
+    paste_centered(img, icons.worker(s, 36), X0 + 26, top + 26)
     value = f"value {sv.get('value', 0)}"
-    right = X1 - 16 - fonts.width(value, "bold", TITLE)
+    right = X1 - 14 - fonts.width(value, "bold", TITLE)
     army = str(sv.get("army", "none"))
     if army != "none":
-        paste_centered(img, icons.army(s, 38, injured=army == "injured"), right - 30, top + 26)
-        right -= 60
+        paste_centered(img, icons.army(s, 34, injured=army == "injured"), right - 26, top + 24)
+        right -= 52
     flags = [
         w
         for k, w in (
@@ -123,21 +128,22 @@ def draw_tablet(
     ]
     flag = " · ".join(flags)
     if flag:
-        right -= fonts.width(flag, "cond_bold", SMALLEST) + 16
-        fonts.role_label(img, (right + 8, top + 38), flag, "cond_bold", SMALLEST, GOOD)
+        right -= fonts.width(flag, "cond_bold", SMALLEST) + 14
+        fonts.role_label(img, (right + 7, top + 35), flag, "cond_bold", SMALLEST, GOOD)
     f = fonts.font("bold", TITLE)
-    name = fonts.fit(seat_name(view, names, s), f, TITLE, right - X0 - 66)
-    fonts.draw_text(img, (X0 + 60, top + 40), name, f, TITLE, TEXT)
-    fonts.role_label(img, (X1 - 16, top + 40), value, "bold", TITLE, GOLD, "rs")
-    fonts.role_label(img, (X0 + 16, top + 74), _status(sv), "cond", SMALLEST, MUTED)
+    name = fonts.fit(seat_name(view, names, s), f, TITLE, right - X0 - 56)
+    fonts.draw_text(img, (X0 + 50, top + 36), name, f, TITLE, TEXT)
+    fonts.role_label(img, (X1 - 14, top + 36), value, "bold", TITLE, GOLD, "rs")
+    status = _status_lines(sv)
+    fonts.draw_lines(img, (X0 + 14, top + 66), status, "cond", BODY, MUTED, LINE_H)
     goods = sv.get("goods") or {}
-    y = top + 84
+    y = top + 76 + LINE_H * (len(status) - 1)
     for row in _rows(view):
-        x = X0 + 10
+        x = X0 + 6
         for value_, ids in row:
             fonts.role_label(
                 img,
-                (x + LABEL_W / 2, y + 34),
+                (x + LABEL_W / 2, y + 30),
                 terms.ROMAN.get(value_, "?"),
                 "serif_bold",
                 SMALLEST,
@@ -150,12 +156,12 @@ def draw_tablet(
                 icon = icons.good_icon(gid, ICON, faded=n == 0)
                 img.paste(icon, (x, y + 4), icon)
                 if n:
-                    fonts.role_label(img, (x + ICON + 4, y + 36), str(n), "bold", TITLE - 2, TEXT)
+                    fonts.role_label(img, (x + ICON + 3, y + 32), str(n), "bold", TITLE - 2, TEXT)
                 else:
-                    fonts.role_label(img, (x + ICON + 6, y + 34), "·", "bold", SMALLEST, DIM)
+                    fonts.role_label(img, (x + ICON + 5, y + 30), "·", "bold", SMALLEST, DIM)
                 x += CELL
         y += ROW
-    fonts.draw_lines(img, (X0 + 16, y + 24), _cards_lines(sv), "cond", SMALLEST, TEXT, LINE_H)
+    fonts.draw_lines(img, (X0 + 14, y + 22), _cards_lines(sv), "cond", SMALLEST, TEXT, LINE_H)
     return top + h
 
 
@@ -171,28 +177,86 @@ def _adapted(view: View) -> bool:
     )
 
 
+def _head_lines(view: View) -> list[str]:
+    """Above the tablets: the offering's requirement while it runs; the decks."""
+    out = []
+    offering = view.get("offering")
+    if isinstance(offering, Mapping):
+        out.append(f"Offering: {offering.get('requirement')} needed from all of you")
+    decks = view.get("decks") or {}
+    out.append(
+        f"Specialists: {decks.get('specialists', 0)} in the deck, "
+        f"{decks.get('specialist_discards', 0)} discarded · City cards: "
+        f"{decks.get('city', 0)} in the deck, {len(decks.get('city_discards') or [])} discarded"
+    )
+    return out
+
+
+def _head_height(view: View) -> int:
+    return 12 + sum(
+        LINE_H * len(fonts.wrap(line, "cond", BODY, X1 - X0 - 8)) for line in _head_lines(view)
+    )
+
+
+LEGEND_COLS = 4
+LEGEND_ROW = 36
+LEGEND_ICON = 28
+
+
+def _legend_height(view: View) -> int:
+    return 44 + LEGEND_ROW * -(-len(goods_legend(view)) // LEGEND_COLS) + 8
+
+
+def _draw_legend(img: Image.Image, view: View, top: int) -> int:
+    """Every good's icon with its name and value, by value: the icons a player learns once."""
+    fonts.role_label(img, (X0 + 4, top + 30), "The goods, by value", "bold", BODY, MUTED)
+    goods = sorted(goods_legend(view), key=lambda g: int(g.get("value", 0)))
+    col_w = (X1 - X0) / LEGEND_COLS
+    for i, g in enumerate(goods):
+        row, col = divmod(i, LEGEND_COLS)
+        x = X0 + col * col_w
+        y = top + 44 + row * LEGEND_ROW
+        sprite = icons.good_icon(str(g["id"]), LEGEND_ICON)
+        img.paste(sprite, (round(x + 4), y), sprite)
+        value = terms.ROMAN.get(int(g.get("value", 0)), "?")
+        fonts.role_label(img, (x + 38, y + 22), value, "serif_bold", SMALLEST, MUTED)
+        name = f"{g.get('name', g['id'])}{g.get('mark') or ''}"
+        fonts.role_label(img, (x + 76, y + 22), name, "cond", SMALLEST, TEXT)
+    return top + _legend_height(view)
+
+
 def tablets_height(view: View) -> int:
     return (
-        sum(tablet_height(view, sv) for sv in seats(view)) + 16 + (LINE_H if _adapted(view) else 0)
+        _head_height(view)
+        + sum(tablet_height(view, sv) for sv in seats(view))
+        + 8
+        + (LINE_H if _adapted(view) else 0)
+        + _legend_height(view)
     )
 
 
 def draw_tablets_onto(img: Image.Image, view: View, names: Sequence[str], top: int) -> int:
     y = top
+    for line in _head_lines(view):
+        lines = fonts.wrap(line, "cond", BODY, X1 - X0 - 8)
+        fonts.draw_lines(img, (X0 + 4, y + 22), lines, "cond", BODY, TEXT, LINE_H)
+        y += LINE_H * len(lines)
+    y += 12
     for sv in seats(view):
         y = draw_tablet(img, view, names, sv, y)
+    y = _draw_legend(img, view, y)
     if _adapted(view):
         note = str(
             (view.get("legend") or {}).get("adapted_note")
             or "† adapted: original card or board text not public"
         )
-        fonts.role_label(img, (X0, y + 22), note, "cond", SMALLEST, MUTED)
+        fonts.role_label(img, (X0 + 4, y + 20), note, "cond", SMALLEST, MUTED)
         y += LINE_H
     return y
 
 
 def draw_tablets(view: View, names: Sequence[str]) -> Image.Image:
-    """Every player's tablet, one under the other."""
+    """Every player's tablet, one under the other, with the goods' legend."""
     img = Image.new("RGB", (W, tablets_height(view) + 8), CANVAS)
-    draw_tablets_onto(img, view, names, 10)
+    draw_tablets_onto(img, view, names, 6)
     return img

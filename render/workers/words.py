@@ -77,100 +77,117 @@ def placement(action: str) -> str:
     return action
 
 
-def _card_line(card: Mapping[str, Any]) -> str:
-    cost = terms.goods(card.get("cost"))
-    price = "free" if cost == "nothing" else f"cost {cost}"
-    return (
-        f"{card.get('id')} {card.get('name')}{card.get('mark') or ''} ({price}): {card.get('text')}"
-    )
+MAX_HAND = 300
+"""Characters at most in :func:`hand` (a private message's few lines; the detail is in the
+``cards`` and ``tablets`` pictures)."""
+
+
+def _own_seat(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    seat = view.get("seat")
+    for sv in view.get("seats") or []:
+        if isinstance(sv, Mapping) and sv.get("seat") == seat:
+            return sv
+    return {}
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _pledge_text(pledge: Mapping[str, int], room: int) -> str:
+    """The goods pledged, or how many kinds when naming them would not fit ``room``."""
+    text = terms.goods(pledge)
+    if len(text) <= room:
+        return text
+    return _count(sum(pledge.values()), "unit") + f" of {_count(len(pledge), 'good')}"
 
 
 def hand(view: Mapping[str, Any]) -> str:
-    """A player's own view in words: hand, pledge, cards drawn to keep, volcano cards known."""
+    """A player's key figures in at most three short lines (``MAX_HAND`` characters): their
+    workers, army and goods; their hand; the pledge during an offering, cards drawn to keep
+    one of, volcano cards to put back. The cards themselves are in the ``cards`` picture, the
+    goods in the ``tablets``."""
     own = view.get("hand")
     if not isinstance(own, Mapping):
         return ""
-    lines: list[str] = []
-    specialists = [c for c in own.get("specialists") or [] if isinstance(c, Mapping)]
-    city = [c for c in own.get("city") or [] if isinstance(c, Mapping)]
-    if specialists:
-        lines.append("**Specialists in hand**")
-        lines += [f"• {_card_line(c)}" for c in specialists]
-    if city:
-        lines.append("**City cards in hand**")
-        lines += [f"• {_card_line(c)}" for c in city]
-    if not specialists and not city:
-        lines.append("Your hand is empty.")
-    pledge = {g: n for g, n in (view.get("pledge") or {}).items() if n}
+    sv = _own_seat(view)
+    army = {"ready": "ready", "injured": "injured", "castrum": "in the Castrum"}.get(
+        str(sv.get("army")), "none"
+    )
+    units = sum(int(n) for n in (sv.get("goods") or {}).values() if isinstance(n, int))
+    lines = [
+        f"Workers {sv.get('available', 0)} of {sv.get('workers', 0)} free · army {army} · "
+        f"goods worth {sv.get('value', 0)} ({_count(units, 'unit')})"
+    ]
+    specialists = len(own.get("specialists") or [])
+    city = len(own.get("city") or [])
+    held = f"Hand: {_count(specialists, 'specialist')}, {_count(city, 'city card')}"
+    drawn = len(view.get("drawn_cards") or [])
+    if drawn:
+        held += f" · {drawn} drawn: keep one"
+    lines.append(held)
     if view.get("stage") == "offering":
         need = (view.get("offering") or {}).get("requirement", "?")
-        lines.append(
-            f"**Your offering**: {terms.goods(pledge)} (value {view.get('pledge_value', 0)}; "
-            f"all players together need {need})"
-        )
-    drawn = [c for c in view.get("drawn_cards") or [] if isinstance(c, Mapping)]
-    if drawn:
-        lines.append("**Drawn: keep one**")
-        lines += [f"• {_card_line(c)}" for c in drawn]
-    searching = [c for c in view.get("searching") or [] if isinstance(c, Mapping)]
-    if searching:
-        lines.append("**Put back in order**: " + "; ".join(_volcano_line(c) for c in searching))
-    known = [c for c in view.get("known_volcano") or [] if isinstance(c, Mapping)]
-    if known:
-        lines.append("**Next volcano cards**: " + "; ".join(_volcano_line(c) for c in known))
-    if any("†" in line for line in lines):
-        lines.append(str((view.get("legend") or {}).get("adapted_note", "")))
+        pledge = {g: int(n) for g, n in (view.get("pledge") or {}).items() if n}
+        head = f"Your offering: value {view.get('pledge_value', 0)} of {need} needed"
+        what = _pledge_text(pledge, MAX_HAND - len(" · ".join(lines)) - len(head) - 8)
+        lines.append(f"{head} ({what})" if pledge else f"{head} (nothing yet)")
+    elif view.get("searching"):
+        lines.append(f"Put {_count(len(view['searching']), 'volcano card')} back in order")
+    elif view.get("known_volcano"):
+        lines.append(f"You know the next {_count(len(view['known_volcano']), 'volcano card')}")
     return "\n".join(lines)
 
 
-def _volcano_line(card: Mapping[str, Any]) -> str:
-    if card.get("apocalypse"):
-        return f"{card.get('id')} the Apocalypse"
-    shown = ", ".join(terms.good(g) for g in card.get("goods") or [])
-    return f"{card.get('id')} ({shown})"
-
-
-def _value(view: Mapping[str, Any], seat: int) -> str:
+def _row(outcome: Mapping[str, Any], view: Mapping[str, Any], seat: int) -> str:
+    """A seat's figures: army, goods' value, workers (W43 ranks by them in this order)."""
+    scores = [s if isinstance(s, Mapping) else {} for s in outcome.get("scores") or []]
+    score: Mapping[str, Any] = scores[seat] if seat < len(scores) else {}
     seats = view.get("seats") or []
-    if 0 <= seat < len(seats) and isinstance(seats[seat], Mapping):
-        return f", goods worth {seats[seat].get('value', 0)}"
-    return ""
+    sv = seats[seat] if seat < len(seats) and isinstance(seats[seat], Mapping) else {}
+    state = str(sv.get("army", "none"))
+    army = score.get("army", int(state != "none"))
+    told = {"castrum": "army in the Castrum", "injured": "army (injured)"}
+    parts = [
+        told.get(state, "an army" if army else "no army"),
+        f"goods worth {score.get('value', sv.get('value', '?'))}",
+        f"{score.get('workers', sv.get('workers', '?'))} workers",
+    ]
+    return " · ".join(parts)
+
+
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
 def score_sheet(
     outcome: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str]
 ) -> list[str]:
-    """The final message's lines: the Castrum's winner and the others, the Apocalypse (everyone
-    lost), or the solo title reached (or the loss)."""
+    """The figures under the final board. The narration has told how the game ended and the
+    heading above these lines gives the verdict, so no line here repeats it: the Castrum's
+    ranking (the winner named once, the others ranked by W43's figures), the Apocalypse's
+    figures, or the solo clock and titles with the player's figures."""
     kind = outcome.get("kind")
     scores = [s if isinstance(s, Mapping) else {} for s in outcome.get("scores") or []]
     winners = [w for w in outcome.get("winners") or [] if isinstance(w, int)]
     rounds = scores[0].get("round", view.get("round", "?")) if scores else view.get("round", "?")
     count = len(scores) or len(view.get("seats") or [])
-
-    def row(seat: int, mark: str) -> str:
-        workers = scores[seat].get("workers", "?") if seat < len(scores) else "?"
-        return f"{mark} {_name(names, seat)}: {workers} workers{_value(view, seat)}"
-
     if kind == "solo":
-        if winners:
-            title = outcome.get("title") or ""
-            return [
-                f"🏅 {_name(names, 0)} marched into the Castrum in round {rounds}: **{title}**!",
-                row(0, "▫️"),
-            ]
+        titles = [(str(t), int(r)) for t, r in terms.titles()]
+        reached = str(outcome.get("title") or "")
+        clock = " · ".join(f"**{t} ≤ {r}** ✓" if t == reached else f"{t} ≤ {r}" for t, r in titles)
         return [
-            f"🌋 {_name(names, 0)} lost: round {rounds} ended without an army in the Castrum.",
-            row(0, "▫️"),
+            f"Round {rounds} of {terms.solo_rounds()} · titles: {clock}",
+            f"▫️ {_name(names, 0)}: {_row(outcome, view, 0)}",
         ]
     if kind == "all_lose" or not winners:
-        lines = [f"🌋 The Apocalypse in round {rounds}: Vesuvius buried Pompeii. Everybody lost."]
-        return lines + [row(s, "▫️") for s in range(count)]
-    winner = winners[0]
-    lines = [
-        f"🏆 {_name(names, winner)}'s army entered the Castrum in round {rounds}: "
-        f"**{_name(names, winner)} wins!**"
-    ]
-    lines.append(row(winner, "🥇"))
-    lines += [row(s, "🥈") for s in range(count) if s != winner]
+        return [f"After {rounds} rounds:"] + [
+            f"▫️ {_name(names, s)}: {_row(outcome, view, s)}" for s in range(count)
+        ]
+    places = list(outcome.get("places") or [])
+    order = sorted(range(count), key=lambda s: (places[s] if s < len(places) else count, s))
+    lines = []
+    for seat in order:
+        place = int(places[seat]) if seat < len(places) else count
+        who = f"**{_name(names, seat)} wins!**" if seat in winners else _name(names, seat)
+        lines.append(f"{MEDALS.get(place, '▫️')} {place}. {who} — {_row(outcome, view, seat)}")
     return lines

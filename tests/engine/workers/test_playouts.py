@@ -168,8 +168,10 @@ def check_views(state: State) -> None:
     over = state.stage == "over"
     public = GAME.view(state, None)
     assert not PLAYER_KEYS & public.keys()
-    if not over:
-        shown = ids_in(public)
+    news = public["news"]
+    assert not keys_in(news) & {"secret", "secret_for"}  # events as the public saw them
+    if not over:  # the news told what was public then (a card taken, since in a hand)
+        shown = ids_in({k: v for k, v in public.items() if k != "news"})
         assert not shown & hidden_ids(state, None), shown & hidden_ids(state, None)
     for seat in {state.version % state.players}:  # one seat's view, a different one each time
         view = GAME.view(state, seat)

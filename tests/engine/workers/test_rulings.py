@@ -1,4 +1,4 @@
-"""One test (at least) per implementation ruling W1–W40 of docs/rules/workers.md: ``test_w<N>_``."""
+"""One test (at least) per implementation ruling W1–W43 of docs/rules/workers.md: ``test_w<N>_``."""
 
 from __future__ import annotations
 
@@ -427,3 +427,28 @@ def test_w38_a_solo_round_end_checkpoint_marks_volcano_and_display() -> None:
     s = finish_round(started(1))
     assert s.round == 2 and len(s.revealed) == 2 and len(s.display) == 5
     assert BUILDING + 1 not in {sp for sp, _, _ in s.board} and COSTRUZIONE > 0
+
+
+def test_w43_the_others_rank_by_army_then_goods_value_then_workers() -> None:
+    s = replace(started(4), army=(INJURED, READY, 0, 0), workers=(3, 3, 4, 3), turn=1)
+    s = with_goods(s, 0, grain=1)  # an army (injured), goods worth 1
+    s = with_goods(s, 2, wine=3)  # no army, worth 6, 4 workers
+    s = with_goods(s, 3, wine=2, grain=2)  # no army, worth 6, 3 workers
+    s = owned(s, b20=1)
+    s, _ = play(s, (1, "collect wood"))
+    result = GAME.outcome(s)
+    assert result is not None and result.winners == {1}
+    assert result.places == (2, 1, 3, 4)
+    assert [dict(x) for x in result.scores][2] == {"round": 1, "army": 0, "value": 6, "workers": 4}
+
+
+def test_w43_equal_figures_share_a_place() -> None:
+    s = replace(started(4), army=(0, READY, 0, 0), turn=1)
+    for seat in (0, 2, 3):
+        s = with_goods(s, seat, wine=1)
+    s, _ = play(owned(s, b20=1), (1, "collect wood"))
+    result = GAME.outcome(s)
+    assert result is not None and result.places == (2, 1, 2, 2)
+    s = with_goods(s, 3, wine=2)
+    result = GAME.outcome(s)
+    assert result is not None and result.places == (3, 1, 3, 2)

@@ -10,7 +10,17 @@ from engine.workers import GAME
 from engine.workers.catalog import ADAPTED_NOTE
 from engine.workers.views import PLAYER_KEYS
 
-from .helpers import offering, owned, play, seat_cards, solo, started, with_goods
+from .helpers import (
+    finish_round,
+    offering,
+    owned,
+    play,
+    prosperous,
+    seat_cards,
+    solo,
+    started,
+    with_goods,
+)
 
 
 def test_the_contract() -> None:
@@ -109,3 +119,65 @@ def test_the_halt_window_names_no_card_holder() -> None:
     view = GAME.view(s, None)
     assert view["window"] == {"kind": "halt_castrum", "builder": 0, "waiting": [1, 2]}
     assert view["decision"]["kind"] == "window"
+
+
+def _types(events: list[dict[str, object]]) -> list[object]:
+    return [e["type"] for e in events]
+
+
+def test_the_news_holds_the_latest_turn() -> None:
+    s = owned(started(2), b7=1)
+    s, _ = play(with_goods(s, 0, grain=2), (0, "produce 7 2"))
+    news = GAME.view(s, None)["news"]
+    assert news["newer"] == "turn"
+    assert _types(news["turn"]) == ["WorkerPlaced", "GoodsProduced", "OwnerBonusPaid"]
+    s, _ = play(s, (1, "collect wood"))
+    news = GAME.view(s, None)["news"]
+    assert _types(news["turn"]) == ["WorkerPlaced", "GoodsCollected"]
+    assert news["turn"][0]["seat"] == 1
+
+
+def test_the_news_keeps_a_turn_with_its_extra_actions() -> None:
+    s = seat_cards(with_goods(started(2), 0, wine=2, bread=2), "hand_s", 0, ["S05"])
+    s, _ = play(s, (0, "piazza"), (0, "train S05"), (0, "done"), (0, "collect wood"))
+    news = GAME.view(s, None)["news"]
+    kinds = _types(news["turn"])
+    assert kinds[0] == "WorkerPlaced" and "SpecialistTrained" in kinds
+    assert kinds[-2:] == ["WorkerPlaced", "GoodsCollected"] and s.turn == 0 and s.extras
+
+
+def test_the_news_keeps_a_round_end_until_the_next_one() -> None:
+    s = prosperous(2)
+    s = finish_round(s)  # the last placement opens the offering
+    news = GAME.view(s, None)["news"]
+    assert s.stage == "offering" and news["newer"] == "round"
+    assert _types(news["round"]) == ["OfferingOpened"] and news["turn"]
+    s, _ = play(s, (0, "lock"), (1, "lock"))  # nothing given: the offering fails
+    news = GAME.view(s, None)["news"]
+    assert news["newer"] == "round"
+    kinds = _types(news["round"])
+    assert {"OfferingResolved", "VolcanoRevealed", "RoundStarted"} <= set(kinds)
+    assert kinds.count("OfferingLocked") == 2
+    seat = s.turn
+    s, _ = play(s, (seat, "collect wood"))
+    after = GAME.view(s, None)["news"]
+    assert after["newer"] == "turn" and after["round"] == news["round"]
+    assert _types(after["turn"]) == ["WorkerPlaced", "GoodsCollected"]
+
+
+def test_the_news_holds_events_as_the_public_saw_them() -> None:
+    s = offering(with_goods(started(2), 0, bread=2))
+    s, _ = play(s, (0, "pledge bread 2"))
+    news = GAME.view(s, 0)["news"]
+    assert news["round"][-1] == {"type": "PledgeChanged", "seat": 0}
+    assert news == GAME.view(s, None)["news"]
+
+
+def test_a_save_from_before_the_news_still_loads() -> None:
+    s = started(2)
+    data = json.loads(json.dumps(GAME.state_to_json(s)))
+    for key in ("turn_log", "round_log", "round_newer"):
+        del data[key]
+    again = GAME.state_from_json(data)
+    assert again.turn_log == () and again.round_log == () and not again.round_newer
+    assert GAME.view(again, None)["news"] == {"turn": [], "round": [], "newer": "turn"}

@@ -7,7 +7,8 @@ Regenerate after an intended change of the picture (look at the PNGs before comm
     .venv/bin/python -m tests.render.workers.golden
 
 Both rewrite ``tests/render/workers/golden/*.png``; the script also writes the pictures of
-``docs/render.md``: ``docs/images/workers-*.png`` and the layout comparison at 400 px wide.
+the README and ``docs/render.md``: ``docs/images/workers-*.png``, and the same images as a phone
+shows them, 400 px wide, ``docs/images/phone/workers-*.png``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 import render.workers
-from render.workers import images
 from tests.render.workers import positions
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -63,39 +63,24 @@ def write(name: str, data: bytes) -> None:
     (GOLDEN_DIR / f"{name}.png").write_bytes(data)
 
 
-def _preview(data: bytes) -> Image.Image:
+def preview(data: bytes) -> Image.Image:
+    """The image as a phone shows it: scaled to 400 px wide."""
     img = load(data).convert("RGB")
     return img.resize((PREVIEW, round(img.height * PREVIEW / img.width)), Image.Resampling.LANCZOS)
 
 
-def comparison() -> dict[str, Image.Image]:
-    """The two layouts as a phone shows them (400 px wide): the board and the tablets as two
-    images, and both in one image."""
-    view = positions.public("four_players")
-    names = positions.names(view)
-    board = _preview(images.render_board(view, names))
-    tablets = _preview(images.render_tablets(view, names))
-    combined = _preview(images.render_combined(view, names))
-    separate = Image.new(
-        "RGB", (2 * PREVIEW + 24, max(board.height, tablets.height)), (255, 255, 255)
-    )
-    separate.paste(board, (0, 0))
-    separate.paste(tablets, (PREVIEW + 24, 0))
-    return {"layout-separate": separate, "layout-combined": combined}
-
-
 def main() -> None:
-    DOCS_DIR.mkdir(parents=True, exist_ok=True)
+    phone = DOCS_DIR / "phone"
+    phone.mkdir(parents=True, exist_ok=True)
     for name in ALL:
         data = render_position(name)
         write(name, data)
-        (DOCS_DIR / f"workers-{name.replace('_', '-')}.png").write_bytes(data)
-        print(f"{name}: {load(data).size}, {len(data) / 1024:.0f} KB")
-    for name, img in comparison().items():
+        file = f"workers-{name.replace('_', '-')}.png"
+        (DOCS_DIR / file).write_bytes(data)
         buf = io.BytesIO()
-        img.quantize(256).save(buf, format="PNG", optimize=True)
-        (DOCS_DIR / f"workers-{name}.png").write_bytes(buf.getvalue())
-        print(f"{name}: {img.size}")
+        preview(data).quantize(256).save(buf, format="PNG", optimize=True)
+        (phone / file).write_bytes(buf.getvalue())
+        print(f"{name}: {load(data).size}, {len(data) / 1024:.0f} KB")
 
 
 if __name__ == "__main__":

@@ -77,8 +77,8 @@ def test_every_event_type_of_the_views_doc_is_narrated() -> None:
     for kind in sorted(documented):
         event = seen.get(kind) or {"type": kind, **SAMPLES.get(kind, {"seat": 0})}
         lines = narrate.narrate([event], NAMES)
-        if kind in ("RoundEnded", "StepEnded"):
-            assert lines == []  # said by what follows
+        if kind in ("RoundEnded", "StepEnded", "PledgeChanged"):
+            assert lines == []  # said by what follows (a pledge: by the offering's result)
             continue
         assert lines and all(lines), kind
         assert not any(f": {kind}" in line for line in lines), lines  # never the fallback
@@ -179,12 +179,60 @@ def test_a_failed_offering_and_its_volcano_card_are_one_sentence() -> None:
     assert "Aurelia lost 2 wool" in line
 
 
-def test_the_army_entering_the_castrum_wins() -> None:
-    events = [
-        {"type": "ArmyMarched", "seat": 1, "round": 40},
-        {"type": "GameEnded", "result": "castrum", "winner": 1, "round": 40},
+def test_an_offering_is_summarised_with_who_gave_what() -> None:
+    """Revisions say nothing, redacted or not; the result names every gift once."""
+    revisions = [
+        {"type": "PledgeChanged", "seat": 1, "secret": {"good": "bread", "amount": 2}},
+        {"type": "PledgeChanged", "seat": 1},
+        {"type": "OfferingLocked", "seat": 1},
     ]
-    assert narrate.narrate(events, NAMES) == ["Brutus's army entered the Castrum: Brutus wins"]
+    assert narrate.narrate(revisions[:2], NAMES) == []
+    resolved = {
+        "type": "OfferingResolved",
+        "round": 12,
+        "requirement": 12,
+        "total": 14,
+        "success": True,
+        "values": [5, 0, 9],
+        "pledges": [{"bread": 1, "wine": 1}, {}, {"gold": 3}],
+        "exempt": [1],
+    }
+    lines = narrate.narrate([*revisions, resolved], NAMES)
+    assert lines == [
+        "Brutus locked their offering",
+        "The offering succeeded (14 of 12: Aurelia 5 (1 bread, 1 wine), Brutus exempt, "
+        "Cornelia 9 (3 gold)): the gods are pleased",
+    ]
+
+
+def test_the_end_is_told_once() -> None:
+    """The final message: the last moves' narration, then (from the Discord side) the verdict,
+    then the score sheet: who won, or that the army marched, is said once."""
+    view = positions.public("castrum_win")
+    names = positions.names(view)
+    winner = names[view["outcome"]["winners"][0]]
+    said = narrate.narrate(view["news"]["turn"], names)
+    sheet = PRESENTATION.words.final(view["outcome"], view, names)
+    lines = said + sheet
+    assert sum("entered the Castrum" in line for line in lines) == 1
+    assert sum("wins" in line for line in lines) == 1
+    assert f"{winner}'s army entered the Castrum in round {view['round']}" in said
+    solo_end = [
+        {"type": "ArmyMarched", "seat": 0, "round": 14},
+        {"type": "GameEnded", "result": "solo_win", "winner": 0, "round": 14},
+    ]
+    said = narrate.narrate(solo_end, ["Aurelia"])
+    assert said == ["Aurelia's army entered the Castrum in round 14"]
+    outcome = {
+        "kind": "solo",
+        "winners": [0],
+        "places": [1],
+        "title": "Duumvir",
+        "scores": [{"round": 14, "army": 1, "value": 30, "workers": 5}],
+    }
+    sheet = PRESENTATION.words.final(outcome, positions.public("solo"), ["Aurelia"])
+    assert not any(w in line for line in sheet for w in ("won", "wins", "marched", "entered"))
+    assert sheet[0].startswith("Round 14 of 18") and "**Duumvir ≤ 15** ✓" in sheet[0]
 
 
 def test_the_decision_line_names_nobody() -> None:
@@ -197,12 +245,38 @@ def test_the_decision_line_names_nobody() -> None:
     assert words.decision(positions.public("offering")).startswith("pledge goods")
 
 
-def test_the_hand_in_words() -> None:
+def test_the_hand_in_words_is_a_few_key_figures() -> None:
     view, _who, _choices = positions.private("offering")
     text = PRESENTATION.words.hand(view)
-    assert "Specialists in hand" in text and "Your offering" in text
-    assert "† adapted" in text
-    assert len(text) < 4000
+    lines = text.splitlines()
+    assert len(lines) == 3 and len(text) <= words.MAX_HAND
+    assert lines[0].startswith("Workers ") and "goods worth" in lines[0]
+    assert lines[1] == "Hand: 12 specialists, 3 city cards"
+    assert lines[2].startswith("Your offering: value 0 of 12 needed")
+
+
+def _own_views() -> list[dict[str, Any]]:
+    """Each deciding seat's view at the golden positions and along whole random games."""
+    out = [positions.private(name)[0] for name in positions.WANTED]
+    for players, seed in ((1, 2), (3, 4), (4, 1)):
+        for s in positions.sample(players, seed, {}, 13):
+            out += [GAME.view(s, seat) for seat in positions.deciding(s)]
+    return out
+
+
+def test_the_hand_in_words_stays_short_everywhere() -> None:
+    views = _own_views()
+    assert len(views) > 60
+    for view in views:
+        text = PRESENTATION.words.hand(view)
+        assert 0 < len(text) <= words.MAX_HAND and len(text.splitlines()) <= 3, text
+
+
+def test_a_long_pledge_is_counted_not_listed() -> None:
+    view, _who, _choices = positions.private("offering")
+    view["pledge"] = {g["id"]: 9 for g in view["legend"]["goods"]}
+    text = PRESENTATION.words.hand(view)
+    assert len(text) <= words.MAX_HAND and "243 units of 27 goods" in text
 
 
 @pytest.mark.parametrize("name,kind", [("castrum_win", "ranking"), ("apocalypse", "all_lose")])
@@ -211,12 +285,17 @@ def test_the_score_sheet(name: str, kind: str) -> None:
     outcome = view["outcome"]
     assert outcome["kind"] == kind
     lines = PRESENTATION.words.final(outcome, view, positions.names(view))
+    for seat, score in enumerate(outcome["scores"]):  # the figures W43 ranks by, for everyone
+        line = next(x for x in lines if positions.NAMES[seat] in x)
+        assert f"goods worth {score['value']}" in line and f"{score['workers']} workers" in line
     if kind == "ranking":
         winner = positions.NAMES[outcome["winners"][0]]
-        assert lines[0].startswith("🏆") and f"{winner} wins" in lines[0]
-        assert len(lines) == 1 + view["players"]
+        assert lines[0].startswith(f"🥇 1. **{winner} wins!**")
+        assert len(lines) == view["players"]
+        places = [int(line.split(" ", 2)[1].rstrip(".")) for line in lines]
+        assert places == sorted(places) and places[0] == 1
     else:
-        assert "Everybody lost" in lines[0] and len(lines) == 1 + view["players"]
+        assert len(lines) == 1 + view["players"] and not any("wins" in x for x in lines)
     assert all(len(line) < 200 for line in lines)
 
 
@@ -227,17 +306,20 @@ def test_the_solo_score_sheet() -> None:
         "winners": [0],
         "places": [1],
         "title": "Aedile",
-        "scores": [{"round": 16, "workers": 5}],
+        "scores": [{"round": 16, "army": 1, "value": 20, "workers": 5}],
     }
     loss = {
         "kind": "solo",
         "winners": [],
         "places": [1],
         "title": "",
-        "scores": [{"round": 18, "workers": 4}],
+        "scores": [{"round": 18, "army": 0, "value": 12, "workers": 4}],
     }
-    assert "**Aedile**" in PRESENTATION.words.final(win, view, ["Aurelia"])[0]
-    assert "lost" in PRESENTATION.words.final(loss, view, ["Aurelia"])[0]
+    won = PRESENTATION.words.final(win, view, ["Aurelia"])
+    assert "**Aedile ≤ 16** ✓" in won[0] and "Duumvir ≤ 15 ·" in won[0]
+    lost = PRESENTATION.words.final(loss, view, ["Aurelia"])
+    assert lost[0].startswith("Round 18 of 18") and "✓" not in lost[0]
+    assert "goods worth 12" in lost[1] and "4 workers" in lost[1]
 
 
 def test_the_rules_topics() -> None:
