@@ -214,15 +214,16 @@ class Inbox(Private):
             if user is None or user == answered:
                 continue
             decision = await self.host.decision(status.game_id, user)
+            told = seat.notified_token
             over = decision.kind is None or status.status != "active" or seat.ai_controlled
             if over:
-                if seat.notified_token is not None or seat.notified_message is not None:
+                if seat.notified_key is not None or seat.notified_message is not None:
                     await self.close(status, seat, await self.outcome_line(status, seat))
-                    await self.host.set_notified(status.game_id, seat.seat, None, None)
+                    await self.host.set_notified(status.game_id, seat.seat, told, None, None)
                 continue
-            if seat.notified_token == decision.token:
+            if told == decision.token and seat.notified_key is not None:
                 continue  # they have it already
-            going_on = seat.notified_token is not None and seat.notified_key == decision.key
+            going_on = seat.notified_key == decision.key
             if going_on and seat.notified_message is not None:
                 composed = await self.decision_message(status, seat, decision)
                 if await self.edit_dm(user, seat.notified_message, composed):
@@ -234,7 +235,7 @@ class Inbox(Private):
                         decision.key,
                     )
                     continue
-            if seat.notified_token is not None:
+            if seat.notified_key is not None:
                 await self.close(status, seat, await self.outcome_line(status, seat))
             if await self.nothing_to_decide(status, decision):
                 await self.host.set_notified(
@@ -368,8 +369,8 @@ class Inbox(Private):
             if status.status == "finished":
                 content += f"\n🏁 The game is over: the result is in <#{status.channel_id}>."
             await self._edit_clicked(interaction, content=content, view=None)
-            if seat is not None:
-                await self.host.set_notified(status.game_id, seat.seat, None, None)
+            if seat is not None:  # told up to here; no decision open
+                await self.host.set_notified(status.game_id, seat.seat, decision.token, None, None)
             return None
         title = self.title(status, decision)
         header = f"🌋 **{title}** · game #{status.game_id} ({texts.md(status.title)})"

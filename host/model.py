@@ -98,13 +98,15 @@ class SeatInfo:
     token: int = 0
     """The version at which this seat's decision last changed: what its buttons carry."""
     notified_token: int | None = None
-    """The token of the decision last sent to this seat's player privately."""
+    """The token of the decision last sent to this seat's player privately (kept once it is
+    over: what happened since is told from there)."""
     notified_message: int | None = None
     """The private message that carried it (edited in place when the decision goes on)."""
     window_order: str = "ask"
     """The standing order for optional windows: ``ask``, ``never`` or ``after:<seat>``."""
     notified_key: str | None = None
-    """The key of the decision last sent privately (the same while it goes on)."""
+    """The key of the decision whose private message is open (the same while it goes on);
+    ``None`` once it is over."""
 
     @property
     def is_ai(self) -> bool:

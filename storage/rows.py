@@ -73,14 +73,16 @@ class SeatRow:
     token: int = 0
     """The version at which this seat's decision last changed (its buttons carry it)."""
     notified_token: int | None = None
-    """The token of the decision last sent to the player privately (``None``: none yet)."""
+    """The token of the decision last sent to the player privately (``None``: none yet; kept
+    once it is over)."""
     notified_message: int | None = None
     """The private message (DM) that carried it, so it can be edited in place."""
     window_order: str = "ask"
     """The player's standing order for optional windows: ``ask``, ``never`` or
     ``after:<seat>`` (answered for them unless the window follows that seat's turn)."""
     notified_key: str | None = None
-    """The key of that decision (the same while it goes on: its message is edited in place)."""
+    """The key of that decision while its message is open (the same while it goes on: the
+    message is edited in place); ``None`` once it is over."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,11 @@ CREATE TABLE user_settings (
     notify  TEXT    NOT NULL DEFAULT 'dm' CHECK (notify IN ('dm', 'mention', 'both', 'none'))
 );
 
--- The key of the decision that notified_token belongs to (the same while it goes on).
+-- The key of the decision whose message is open (the same while it goes on); NULL once it is
+-- over (notified_token then says up to which version the player was told). A decision sent
+-- before this migration is open with a key not known ('').
 ALTER TABLE seats ADD COLUMN notified_key TEXT;
+UPDATE seats SET notified_key = '' WHERE notified_token IS NOT NULL;
 
 -- The channel's one status message of a simultaneous step, edited as players lock.
 CREATE TABLE step_messages (

@@ -92,12 +92,13 @@ class _Host:
         self.token = 3
         self.kind: str | None = "option"
         self.notified: dict[int, int | None] = {}
+        self.keys: dict[int, str | None] = {}
 
     async def decision(self, game_id: int, user: int) -> SeatDecision:
         if user != 11 or self.kind is None:
             return SeatDecision(user - 10, None, 0, False, None, ())
         choice = Choice("Call “The volcano erupts!”", "erupt")
-        return SeatDecision(1, "option", self.token, False, None, (choice,))
+        return SeatDecision(1, "option", self.token, False, None, (choice,), key=f"k{self.token}")
 
     async def rules_default(self, game_id: int, user: int) -> str | None:
         return None
@@ -106,6 +107,7 @@ class _Host:
         self, game_id: int, seat: int, token: int | None, message: int | None, key: Any = None
     ) -> None:
         self.notified[seat] = token
+        self.keys[seat] = key
 
     async def log(self, *args: Any, **kwargs: Any) -> list[Any]:
         return []
@@ -129,7 +131,7 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
 
     async def dm_decision(status: Any, seat: SeatInfo, decision: Any, *, title: str = "") -> bool:
         sent.append((seat.user_id or 0, delivery.title(status, decision)))
-        await host.set_notified(1, seat.seat, decision.token, None)
+        await host.set_notified(1, seat.seat, decision.token, None, decision.key)
         return True
 
     async def close(status: Any, seat: SeatInfo, line: str) -> None:
@@ -148,7 +150,12 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
             waiting_on = (SeatInfo(seat=0, user_id=10),)
             seats = (
                 SeatInfo(seat=0, user_id=10),
-                SeatInfo(seat=1, user_id=11, notified_token=host.notified.get(1)),
+                SeatInfo(
+                    seat=1,
+                    user_id=11,
+                    notified_token=host.notified.get(1),
+                    notified_key=host.keys.get(1),
+                ),
             )
 
         return Status()

@@ -53,6 +53,7 @@ def test_each_decision_carries_the_picture_it_needs() -> None:
     assert {"place", "offering", "reward", "trade", "piazza"} <= kinds, seen
 
 
-def test_no_choice_shows_the_board() -> None:
+def test_no_choice_shows_the_players_own_cards() -> None:
+    """`/hand` or **My hand** between turns: a look at one's own cards."""
     view = positions.public("mid")
-    assert PRESENTATION.picture_for(view, []) == "board"
+    assert PRESENTATION.picture_for(view, []) == "cards"
