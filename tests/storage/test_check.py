@@ -85,6 +85,38 @@ def test_a_snapshot_that_differs_from_its_log_is_reported(played_db: Path) -> No
     assert "game 1 " not in done.stdout
 
 
+def test_a_snapshot_from_before_its_state_kept_a_key_checks_out_as_older(
+    played_db: Path,
+) -> None:
+    """A snapshot written before the code kept some key of a state (the worker game's news):
+    every key it has agrees with the replay, so it checks out, said as such. A key it has that
+    disagrees is still a mismatch."""
+    conn = sqlite3.connect(played_db)
+    state = codec.decode_state(
+        "downfall", conn.execute("SELECT state FROM snapshots WHERE game_id = 2").fetchone()[0]
+    )
+    conn.close()
+    dropped = sorted(state)[-1]
+    del state[dropped]
+    _tamper(
+        played_db,
+        "UPDATE snapshots SET state = ? WHERE game_id = 2",
+        codec.encode_state("downfall", state),
+    )
+    done = run_check(played_db)
+    assert done.returncode == 0, done.stdout
+    assert f"game 2 (downfall): snapshot without {dropped}" in done.stdout
+    assert "earlier version" in done.stdout
+    state["version"] = state["version"] + 1
+    _tamper(
+        played_db,
+        "UPDATE snapshots SET state = ? WHERE game_id = 2",
+        codec.encode_state("downfall", state),
+    )
+    done = run_check(played_db)
+    assert done.returncode == 1 and "differs from the stored snapshot (in" in done.stdout
+
+
 def test_a_log_whose_events_were_altered_is_reported(played_db: Path) -> None:
     _tamper(played_db, "UPDATE events SET events = ? WHERE game_id = 1 AND seq = 3", b"[]")
     done = run_check(played_db)
