@@ -274,8 +274,8 @@ class Rest(Gateway):
         channel.messages.append(msg)
         if channel.is_thread and channel.archived and not channel.locked:
             channel.archived = False
-        if author is self.bot:
-            if channel.guild is not None and visible_to is None and not msg.loading:
+        if author is self.bot and not msg.loading:  # a "thinking…" message counts when filled
+            if channel.guild is not None and visible_to is None:
                 msg.pinged = mentioned(msg.content, data.get("allowed_mentions"))
             self._sent("new", msg, files, msg.pinged)
         return msg

@@ -430,3 +430,28 @@ async def test_variants_are_offered_as_they_are_typed_defaults_marked(
         "game new", channel=chan, game="workers", players=2, variant="difficulty=c"
     )
     assert "difficulty=C" in r.content or "difficulty C" in r.content, r.content
+
+
+async def test_a_table_is_listed_in_one_order_everywhere(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """The lobby listed the join order, the board the order from the first player, `/game
+    status` the seats: one table, three orders. Now all three list the seats."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    users = [await fake_discord.user(n) for n in ("alice", "bob", "cara", "dan")]
+    game_id = await open_game(fake_discord, bot, chan, users)
+    status = await bot.host.status(game_id)
+    order = [next(u.name for u in users if u.id == s.user_id) for s in status.seats]
+
+    def listed(text: str) -> list[str]:
+        return sorted(order, key=lambda n: text.index(n))
+
+    lobby = next(m for m in chan.messages if "has started" in m.content)
+    board = next(m for m in chan.messages if "The game has started" in m.content)
+    shown = await users[0].slash("game status", channel=chan)
+    players = lobby.content.split("Players: ", 1)[1].split("\n", 1)[0]
+    seating = board.content.split("turn order: ", 1)[1].split("\n", 1)[0]
+    assert listed(players) == order
+    assert listed(seating) == order
+    assert listed(shown.content) == order

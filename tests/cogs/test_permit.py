@@ -115,9 +115,12 @@ async def test_the_next_player_prepares_while_another_interrupts(
     assert f"Ask me only after {t.mover.name}'s turns" in interrupt.button_labels
     (prepare,) = offers(t.due, sent["due"], PREPARED)
     assert prepare.in_dm and "claim" not in choices_of(prepare)
+    # What it is: preparing a move, not acting out of turn; choosing plays nothing yet.
+    assert prepare.content.startswith("🌋 **Prepare your next move (optional)**")
     await act_by_component(t.due, prepare, PREPARED)
     await t.bot.flows.idle()
-    assert "Prepare: play Villa·purple" in prepare.content  # the same DM, edited in place
+    assert "✅ Done: Prepare: play Villa·purple" in prepare.content  # the same DM, edited
+    assert "Played" not in prepare.content and "You played" not in prepare.content
     assert "withdraw" in choices_of(prepare)
     assert await t.waiting() == [0, 2]  # the move is held: the window stays open
     log = await t.holder.slash("game log", channel=t.chan)
@@ -241,6 +244,10 @@ async def test_never_ask_me_is_not_pinged_and_a_prepared_move_follows_the_window
     assert f"{t.due.name} built Villa·purple on h8" in t.boards()[-1].content
     assert await t.waiting() == [0, 1]
     assert offers(t.holder, sent["holder"], "claim") == []  # (now next, they may prepare)
+    # A standing order's passes are silent: no board tells "<holder>: Let it pass" (it was on
+    # 24 of 38 boards after a "Never ask me").
+    said = "\n".join(b.content for b in t.boards())
+    assert f"{t.holder.name}: Let it pass" not in said and "Let it pass" not in said
 
 
 def test_an_offer_carries_the_standing_orders_the_player_does_not_have_yet() -> None:

@@ -72,12 +72,23 @@ async def _first_offering_fails(table: Table, spectator: Any) -> None:
     assert lock is not None and lock.id == board.id  # the same message, redrawn
     await act_by_component(c, lock, "lock")
     await table.bot.flows.idle()
+    # No pledge board of this offering is left to press; a board pledged by `/move` says where
+    # the decision went (it said "Your offering: nothing" with one good pledged).
+    for u in (a, b, c):
+        for m in list(u.dms) + [m for m in u.visible_messages(table.chan) if m.ephemeral]:
+            if "Your offering" in m.content or "Lock" in " ".join(m.button_labels):
+                assert not any(s.startswith("vz:a:") for s in map(str, _ids(m))), m.content
     assert "Everyone has decided" in status_line.content
     assert "still deciding" not in status_line.content  # it said so in every game before
     said = table.said()
     assert re.search(r"The offering failed \(\d+ of \d+: .*\): the volcano destroyed all", said)
     for u in (a, b, c):  # the pledges are told once the step resolved
         assert re.search(rf"{u.name}[^,)]* \d", said.split("The offering failed", 1)[1])
+    assert "changed their offering" not in said  # its result, not every revision
+
+
+def _ids(msg: Any) -> list[str]:
+    return [str(c.get("custom_id", "")) for c in msg.walk_components()]
 
 
 async def test_three_players_fail_an_offering_then_win_by_the_castrum(
@@ -139,6 +150,12 @@ async def test_offerings_left_to_the_deadline_fail_until_the_apocalypse(
     await until(resolved)
     await bot.flows.idle()
     assert "The offering failed (0 of" in table.said()
+    # The board of that deadline marks each silent player's timeout once (it said ⏰ twice).
+    board = next(b for b in table.boards() if "The offering failed (0 of" in b.content)
+    for u in users:
+        said = [line for line in board.content.splitlines() if u.mention in line or u.name in line]
+        assert sum(line.count("⏰") for line in said) <= 1, board.content
+    assert board.content.count("⏰") == len(users), board.content
 
     failures = 1
     while await table.active():
@@ -235,6 +252,8 @@ async def test_a_solo_game_in_a_thread_runs_to_the_round_clock(
         assert any(f"Round {n} of 18 begins" in m.content for m in boards), n
     final = boards[-1].content
     assert "**Solo game won**" in final and title in final
+    # Told once (it was four times in one message): the heading, not every line again.
+    assert final.lower().count("won") == 1 and "wins" not in final.lower()
     assert all("board.png" not in m.filenames for m in parent.messages)  # all in the thread
 
 
