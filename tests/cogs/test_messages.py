@@ -445,7 +445,7 @@ async def test_a_table_is_listed_in_one_order_everywhere(
     order = [next(u.name for u in users if u.id == s.user_id) for s in status.seats]
 
     def listed(text: str) -> list[str]:
-        return sorted(order, key=lambda n: text.index(n))
+        return sorted(order, key=text.index)
 
     lobby = next(m for m in chan.messages if "has started" in m.content)
     board = next(m for m in chan.messages if "The game has started" in m.content)
