@@ -199,7 +199,11 @@ class Delivery(Inbox):
         self, interaction: discord.Interaction[Any], status: GameStatus, result: MoveResult | None
     ) -> None:
         """A command whose announcement went out elsewhere still gets its answer."""
-        what = f"✅ Played: {texts.md(result.label)}." if result is not None else "✅ Done."
+        # It may be the public answer to a command deferred in public: the public form only.
+        label = None
+        if result is not None:
+            label = result.label if result.public_label is None else result.public_label
+        what = f"✅ Played: {texts.md(label)}." if label is not None else "✅ Done."
         text = f"{what} The board is in <#{status.channel_id}>."
         with contextlib.suppress(discord.HTTPException):
             if interaction.response.is_done():
@@ -320,10 +324,18 @@ class Delivery(Inbox):
         result: MoveResult,
         kind: str | None,
     ) -> int | None:
-        """A command that did not end the player's turn: the next decision, only for them."""
+        """A command that did not end the player's turn: the next decision, only for them. When
+        the command was already answered in public ("thinking…" while AI seats answered), that
+        public answer says only that the move was played (its public form), and the decision
+        follows privately."""
         try:
             if not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
+            elif not interaction.is_expired():
+                public = result.label if result.public_label is None else result.public_label
+                await interaction.followup.send(
+                    f"✅ {texts.md(public)}.", allowed_mentions=NO_MENTIONS
+                )
         except discord.NotFound:
             log.warning("game %s: the reply came too late; the decision goes by DM", result.game_id)
             return None

@@ -455,3 +455,55 @@ async def test_a_table_is_listed_in_one_order_everywhere(
     assert listed(players) == order
     assert listed(seating) == order
     assert listed(shown.content) == order
+
+
+async def test_a_command_answered_while_an_ai_thinks_keeps_the_players_secrets(
+    fake_discord: Any, start_bot: Any, make_bot: Any, monkeypatch: Any
+) -> None:
+    """A move that leaves the game waiting on an AI seat waits for its answer, so the command
+    is answered "thinking…" in public. When the AI takes longer, the player's next decision
+    and their secret move still reach only them: the public answer gives the move's public
+    form."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, sam = await fake_discord.user("alice"), await fake_discord.user("sam")
+    started = await alice.slash(
+        "game new", channel=chan, game="toy", players=2, ai_seats=1, variant="bids=true"
+    )
+    await started.wait_until_loaded(timeout=WAIT)
+
+    async def bidding() -> bool:
+        return any("Bidding" in m.content for m in chan.messages)
+
+    for _ in range(6):
+        await bot.flows.idle()
+        if await bidding():
+            break
+        status = await bot.host.status(1)
+        if any(s.user_id == alice.id for s in status.waiting_on):
+            r = await alice.slash("move", channel=chan, action="pass")
+            await r.wait_until_loaded(timeout=WAIT)
+        else:
+            await until(lambda v=status.version: _moved(bot, 1, v))
+    await until(bidding)
+    await bot.flows.idle()
+    runner = bot.host.ai
+    choose = runner.choose
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(2.5)  # longer than a move waits for an AI's answer
+        return await choose(*args, **kwargs)
+
+    r = await alice.slash("move", channel=chan, action="bid 2")
+    await r.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    monkeypatch.setattr(runner, "choose", slow)
+    # She locks: the game now waits only on the AI, which takes its time.
+    r = await alice.slash("move", channel=chan, action="lock", check=False)
+    await r.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    assert r.deferred and not r.ephemeral  # answered "thinking…" in public
+    public = [m for m in chan.messages if sam.can_see(m)]
+    said = [m.content for m in public]
+    assert not any("of 2" in c or "bid 2" in c or "Your bid" in c for c in said), said[-3:]
+    assert any("locked their bid" in c for c in said), said[-3:]
