@@ -96,14 +96,14 @@ function renderSidebar() {
   dm.querySelector(".icon").replaceWith(avatar({ bot: true, name: state.bot.name }));
   const pending = pendingFor(state, state.me.id);
   dm.dataset.pending = String(pending);
-  if (pending) dm.append(turnMark(pending));
+  if (pending) dm.append(turnMark(pending, null, { compact: true }));
   const unread = unreadFor(state, state.me.id);
   if (unread) dm.append(unreadDot(unread));
   dms.append(dm);
   // On a phone the menu button carries the same marker: decisions wait in the DMs.
   const menu = $("#menu-button");
   menu.querySelector(".turn")?.remove();
-  if (pending) menu.append(turnMark(pending));
+  if (pending) menu.append(turnMark(pending, null, { compact: true }));
 }
 
 function channelButton(chan, icon, kind) {

@@ -22,13 +22,17 @@ export function markDmsSeen(state) {
 }
 
 // The marker: "● your turn" (with the count when more than one) where there is room, "● 2"
-// on a phone; the title says it in words.
-export function turnMark(count, who) {
+// on a phone or where it stands beside a name already (compact); the title says it in words.
+export function turnMark(count, who, { compact = false } = {}) {
   const mark = document.createElement("span");
   mark.className = "turn";
   const words = count === 1 ? "1 decision waiting" : `${count} decisions waiting`;
   mark.title = who ? `${words} for ${who}: their turn` : words;
   mark.setAttribute("aria-label", mark.title);
+  if (compact) {
+    mark.textContent = `● ${count}`;
+    return mark;
+  }
   mark.innerHTML = '● <span class="only-phone"></span><span class="only-wide"></span>';
   mark.querySelector(".only-phone").textContent = String(count);
   mark.querySelector(".only-wide").textContent = count === 1 ? "your turn" : `your turn (${count})`;
