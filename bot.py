@@ -68,7 +68,19 @@ async def _check_database(settings: Settings) -> None:
     await db.close()
 
 
+def _stop_on_sigterm() -> None:
+    """SIGTERM (a service manager stopping the bot, ``kill``) stops it as Ctrl-C does: the
+    running task is cancelled, so the bot closes cleanly and :func:`main` returns 0. Where the
+    loop cannot handle signals (Windows, a thread other than the main one) it stays as it was."""
+    task = asyncio.current_task()
+    if task is None:
+        return
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+
+
 async def _run(settings: Settings) -> None:
+    _stop_on_sigterm()
     await _check_database(settings)
     bot = create_bot(settings)
     async with bot:
@@ -82,10 +94,7 @@ class SandboxPortBusy(Exception):
 async def _run_sandbox(settings: Settings) -> None:
     """The same bot, host, storage and renderer against the local sandbox: its own game
     database, commands synced to the sandbox's server, until interrupted."""
-    with contextlib.suppress(NotImplementedError, RuntimeError):  # SIGTERM stops it cleanly too
-        task = asyncio.current_task()
-        if task is not None:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    _stop_on_sigterm()
     await _check_database(replace(settings, db_path=settings.sandbox_db))
     sandbox = Sandbox(state_path=settings.sandbox_state, port=settings.sandbox_port)
     try:
@@ -170,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, or SIGTERM
         log.info("stopped")
     return 0
 
@@ -188,10 +197,18 @@ def _main_sandbox(settings: Settings) -> int:
             file=sys.stderr,
         )
         return 1
-    except (KeyboardInterrupt, asyncio.CancelledError):
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, or SIGTERM
         log.info("stopped")
     return 0
 
+
+if __name__ == "__mp_main__":
+    # An AI worker: multiprocessing's "spawn" runs this file under that name before the
+    # worker starts. SIGTERM to the bot's whole process group (systemd's default KillMode) is
+    # the bot's to handle, as Ctrl-C is (host.ai has its workers ignore SIGINT): the bot ends
+    # its workers itself as it closes. Were they to die with it, the AI's work in flight would
+    # fail and log "A process in the process pool was terminated abruptly" on the way out.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

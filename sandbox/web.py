@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,10 @@ log = logging.getLogger("sandbox.web")
 
 STATIC = Path(__file__).resolve().parent / "static"
 HISTORY = 200  # messages a channel view loads
+DECISION = re.compile(r"vz:(a|s|gs):")
+"""The custom ids of the bot's components that take a decision (``cogs/components.py``: an
+action button, a menu of actions, the first step of a two-step choice). The bot takes them off
+a DM once its decision is over; its other buttons (a hand, a board) may stay."""
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -51,6 +56,19 @@ def png_size(data: bytes) -> tuple[int, int] | None:
 
 def attachment_path(msg: Message, aid: int, filename: str) -> str:
     return f"/attachments/{msg.channel.id}/{aid}/{quote(filename)}"
+
+
+def is_decision(msg: Message) -> bool:
+    """A message that still asks its reader to decide: it carries a live (enabled) button or
+    menu of the bot's that takes a decision."""
+    if msg.deleted:
+        return False
+    return any(
+        c.get("type") in (2, 3)
+        and not c.get("disabled")
+        and DECISION.match(str(c.get("custom_id", "")))
+        for c in msg.walk_components()
+    )
 
 
 def message_view(msg: Message) -> Json:
@@ -270,6 +288,9 @@ class Page:
                 "dm": {"id": str(me.dm.id)},
                 "commands": commands,
                 "dm_ids": {str(u.id): [str(m.id) for m in u.dms[-50:]] for u in locals_},
+                "pending": {
+                    str(u.id): [str(m.id) for m in u.dms if is_decision(m)] for u in locals_
+                },
             }
         )
 
@@ -418,9 +439,15 @@ class Page:
                 viewer.queue.put_nowait(
                     {"type": "gone", "id": str(msg.id), "channel_id": str(msg.channel.id)}
                 )
-        if msg.channel.type == DM and msg.author.bot and not msg.deleted:
+        if msg.channel.type == DM and msg.author.bot:
             recipient = msg.channel.recipient
             if recipient is not None:
-                note = {"type": "dm", "user": str(recipient.id), "id": str(msg.id)}
+                note = {
+                    "type": "dm",
+                    "user": str(recipient.id),
+                    "id": str(msg.id),
+                    "gone": msg.deleted,
+                    "pending": is_decision(msg),
+                }
                 for viewer in self._viewers:
                     viewer.queue.put_nowait(note)

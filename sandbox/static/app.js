@@ -2,9 +2,12 @@
 // the bot, and a switcher to act as any local user (hot seat). Updates arrive by websocket.
 
 import { Composer } from "./composer.js";
+import { keepImages } from "./images.js";
+import { closeDrawer, openImage, setupLayout } from "./layout.js";
+import { markDmsSeen, pendingFor, renderSwitcher, turnMark, unreadDot, unreadFor } from "./people.js";
 import { avatar, renderMessage } from "./render.js";
+import { $, getJson, post, stored } from "./util.js";
 
-const $ = (sel) => document.querySelector(sel);
 const TEXT = 0, DM = 1;
 
 const state = {
@@ -16,38 +19,15 @@ const state = {
   dm: null,
   commands: [],
   dmIds: {},
+  pending: {}, // user id -> Set of the ids of their DMs that still ask for a decision
   channelId: null,
   messages: new Map(),
-};
-
-const stored = {
-  get(key, fallback) {
-    try { return JSON.parse(localStorage.getItem(`vesuvius.${key}`)) ?? fallback; } catch { return fallback; }
-  },
-  set(key, value) { localStorage.setItem(`vesuvius.${key}`, JSON.stringify(value)); },
 };
 
 let socket = null;
 let composer = null;
 
 // -- talking to the sandbox ----------------------------------------------------------------
-
-async function post(path, body) {
-  try {
-    const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const type = res.headers.get("Content-Type") || "";
-    if (type.includes("json")) return await res.json();
-    return { ok: false, error: await res.text() };
-  } catch (err) {
-    return { ok: false, error: `the sandbox is not answering (${err.message})` };
-  }
-}
-
-async function getJson(path) {
-  const res = await fetch(path);
-  if (!res.ok) throw new Error(await res.text());
-  return res.json();
-}
 
 function notify(text) {
   const el = $("#notice");
@@ -114,9 +94,16 @@ function renderSidebar() {
   dms.replaceChildren();
   const dm = channelButton({ id: state.dm.id, name: state.bot.name, archived: false }, "", "dm");
   dm.querySelector(".icon").replaceWith(avatar({ bot: true, name: state.bot.name }));
-  const unread = unreadFor(state.me.id);
-  if (unread) dm.insertAdjacentHTML("beforeend", `<span class="badge">${unread}</span>`);
+  const pending = pendingFor(state, state.me.id);
+  dm.dataset.pending = String(pending);
+  if (pending) dm.append(turnMark(pending, null, { compact: true }));
+  const unread = unreadFor(state, state.me.id);
+  if (unread) dm.append(unreadDot(unread));
   dms.append(dm);
+  // On a phone the menu button carries the same marker: decisions wait in the DMs.
+  const menu = $("#menu-button");
+  menu.querySelector(".turn")?.remove();
+  if (pending) menu.append(turnMark(pending, null, { compact: true }));
 }
 
 function channelButton(chan, icon, kind) {
@@ -126,36 +113,11 @@ function channelButton(chan, icon, kind) {
   b.innerHTML = `<span class="icon"></span><span class="label"></span>`;
   b.querySelector(".icon").textContent = icon;
   b.querySelector(".label").textContent = chan.name;
-  b.addEventListener("click", () => openChannel(chan.id));
+  b.addEventListener("click", () => {
+    closeDrawer();
+    openChannel(chan.id);
+  });
   return b;
-}
-
-function unreadFor(userId) {
-  const seen = BigInt(stored.get(`seen.${userId}`, "0"));
-  return (state.dmIds[userId] || []).filter((id) => BigInt(id) > seen).length;
-}
-
-function markDmsSeen() {
-  const ids = state.dmIds[state.me.id] || [];
-  if (ids.length) stored.set(`seen.${state.me.id}`, ids[ids.length - 1]);
-}
-
-function renderSwitcher() {
-  const box = $("#switcher");
-  box.replaceChildren();
-  for (const u of state.locals) {
-    const b = document.createElement("button");
-    b.className = "who" + (u.id === state.me.id ? " active" : "");
-    b.dataset.user = u.name;
-    b.title = `Play as ${u.name}`;
-    b.append(avatar(u));
-    b.insertAdjacentHTML("beforeend", `<span></span>`);
-    b.lastChild.textContent = u.name;
-    const unread = u.id === state.me.id ? 0 : unreadFor(u.id);
-    if (unread) b.insertAdjacentHTML("beforeend", `<span class="badge" title="new DMs">${unread}</span>`);
-    b.addEventListener("click", () => switchUser(u.id));
-    box.append(b);
-  }
 }
 
 function renderTop() {
@@ -169,7 +131,7 @@ function renderTop() {
 
 function renderAll() {
   renderSidebar();
-  renderSwitcher();
+  renderSwitcher(state, switchUser);
   renderTop();
   composer.update();
 }
@@ -190,8 +152,10 @@ function showMessage(msg, stick) {
   const el = renderMessage(msg, ctx);
   const old = box.querySelector(`.message[data-id="${msg.id}"]`);
   state.messages.set(msg.id, msg);
-  if (old) old.replaceWith(el);
-  else {
+  if (old) {
+    keepImages(old, el);
+    old.replaceWith(el);
+  } else {
     const after = [...box.querySelectorAll(".message")].find((m) => BigInt(m.dataset.id) > BigInt(msg.id));
     box.insertBefore(el, after || null);
   }
@@ -241,7 +205,7 @@ async function loadMessages() {
 async function openChannel(id) {
   state.channelId = id;
   stored.set(`channel.${state.me.id}`, id);
-  if (state.dm && id === state.dm.id) markDmsSeen();
+  if (state.dm && id === state.dm.id) markDmsSeen(state);
   composer.reset();
   renderAll();
   await loadMessages();
@@ -257,6 +221,7 @@ async function loadState(userId) {
   state.dm = data.dm;
   state.commands = data.commands;
   state.dmIds = data.dm_ids;
+  state.pending = Object.fromEntries(Object.entries(data.pending).map(([user, ids]) => [user, new Set(ids)]));
   if (!channelById(state.channelId)) {
     const saved = stored.get(`channel.${state.me.id}`, null);
     const general = state.guild.channels.find((c) => c.type === TEXT);
@@ -303,11 +268,38 @@ let refreshing = null;
 function refreshState() {
   // Channel and command changes come in bursts: one refetch for a burst.
   if (refreshing) return;
-  refreshing = setTimeout(async () => {
+  refreshing = setTimeout(() => {
     refreshing = null;
-    await loadState(state.me.id);
-    renderAll();
+    refreshNow();
   }, 50);
+}
+
+async function refreshNow() {
+  await loadState(state.me.id);
+  renderAll();
+  redrawUnresolved();
+}
+
+// A message may name a channel the page did not know yet (the bot announces a thread it has
+// just opened): drawn as "#unknown" at first, it is drawn again once the channel is known.
+function redrawUnresolved() {
+  for (const link of document.querySelectorAll("#messages .channel-link[data-unresolved]")) {
+    if (!channelById(link.dataset.channel)) continue;
+    const id = link.closest(".message")?.dataset.id;
+    const msg = id && state.messages.get(id);
+    if (msg) showMessage(msg, false);
+  }
+}
+
+// A channel link opens its channel; one the page does not know yet is looked up first.
+async function followLink(id) {
+  if (!channelById(id)) await refreshNow();
+  if (channelById(id)) {
+    closeDrawer();
+    await openChannel(id);
+  } else {
+    notify("That channel is not visible to you.");
+  }
 }
 
 function onEvent(ev) {
@@ -330,10 +322,13 @@ function onEvent(ev) {
     state.messages.delete(ev.id);
   } else if (ev.type === "dm") {
     const ids = (state.dmIds[ev.user] ||= []);
-    if (!ids.includes(ev.id)) ids.push(ev.id);
-    if (ev.user === state.me.id && state.channelId === state.dm.id) markDmsSeen();
+    if (!ev.gone && !ids.includes(ev.id)) ids.push(ev.id);
+    const pending = (state.pending[ev.user] ||= new Set());
+    if (ev.pending) pending.add(ev.id);
+    else pending.delete(ev.id);
+    if (ev.user === state.me.id && state.channelId === state.dm.id) markDmsSeen(state);
     renderSidebar();
-    renderSwitcher();
+    renderSwitcher(state, switchUser);
   } else if (ev.type === "world" || ev.type === "commands") {
     refreshState();
   }
@@ -365,21 +360,21 @@ function openModal(res) {
 
 async function main() {
   composer = new Composer({ state, where, post, notify, answered });
+  setupLayout({ onResize: () => composer.fitPopup() });
+  // The conversation stays at its newest message when its pane gets shorter (the keyboard).
+  let atBottom = true;
+  $("#messages").addEventListener("scroll", () => { atBottom = nearBottom(); }, { passive: true });
+  new ResizeObserver(() => { if (atBottom) scrollDown(); }).observe($("#messages"));
   $("#messages").addEventListener("click", (e) => {
     const link = e.target.closest(".channel-link");
     if (link) {
-      const id = link.dataset.channel;
-      if (channelById(id)) openChannel(id);
-      else notify("That channel is not visible to you.");
+      e.preventDefault();
+      followLink(link.dataset.channel);
       return;
     }
     const img = e.target.closest(".attachments img");
-    if (img) {
-      $("#lightbox img").src = img.src;
-      $("#lightbox").hidden = false;
-    }
+    if (img) openImage(img);
   });
-  $("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
   const saved = stored.get("user", null);
   try {
     await loadState(saved);

@@ -1,7 +1,10 @@
 // The message box: plain messages, and slash commands as Discord offers them. Typing "/" lists
 // the commands the bot synced; choosing one shows its options inline (required ones at once,
 // optional ones to add); an option with fixed choices or autocomplete opens a list, the bot's
-// autocomplete answering as the user types. Enter sends.
+// autocomplete answering as the user types. Enter (or the send button, on a phone) sends. The
+// list opens above the box and is never taller than the room left above it.
+
+import { phone } from "./layout.js";
 
 const STRING = 3, INTEGER = 4, BOOLEAN = 5, NUMBER = 10;
 const $ = (sel) => document.querySelector(sel);
@@ -23,8 +26,12 @@ export class Composer {
     this.timer = null;
     this.input.addEventListener("input", () => this.onMainInput());
     this.input.addEventListener("keydown", (e) => this.onKey(e, null));
+    const sendButton = $("#send-button");
+    sendButton.addEventListener("mousedown", (e) => e.preventDefault()); // the keyboard stays up
+    sendButton.addEventListener("click", () => this.send());
     document.addEventListener("click", (e) => {
-      if (!e.target.closest("#composer-area")) this.hidePopup();
+      // (The path as it was when clicked: the clicked item may be gone from the page since.)
+      if (!e.composedPath().some((node) => node.id === "composer-area")) this.hidePopup();
     });
   }
 
@@ -48,6 +55,7 @@ export class Composer {
     this.chip.hidden = true;
     this.input.hidden = false;
     this.input.value = "";
+    this.update(); // the box's hint is the channel's again
     this.hidePopup();
   }
 
@@ -72,13 +80,21 @@ export class Composer {
       row.querySelector(".name").textContent = item.label;
       row.querySelector(".desc").textContent = item.desc || "";
       if (item.value !== undefined) row.dataset.value = JSON.stringify(item.value);
-      row.addEventListener("mousedown", (e) => {
-        e.preventDefault(); // keep the focus in the box
-        item.pick();
-      });
+      row.addEventListener("mousedown", (e) => e.preventDefault()); // the focus stays in the box
+      row.addEventListener("click", () => item.pick());
       this.popup.append(row);
     });
     this.popup.hidden = false;
+    this.fitPopup();
+  }
+
+  // The list is as tall as the room between the top bar and the box allows (less with the
+  // on-screen keyboard up), at most 340 px; it scrolls.
+  fitPopup() {
+    if (this.popup.hidden) return;
+    const top = document.querySelector("#topbar").getBoundingClientRect().bottom;
+    const room = this.popup.parentElement.getBoundingClientRect().top - top - 4;
+    this.popup.style.maxHeight = `${Math.max(96, Math.min(340, room))}px`;
   }
 
   hidePopup() {
@@ -150,7 +166,7 @@ export class Composer {
     else {
       this.input.hidden = false;
       this.input.value = "";
-      this.input.placeholder = `Press Enter to send /${cmd.name}`;
+      this.input.placeholder = `${phone.matches ? "Tap ➤" : "Press Enter"} to send /${cmd.name}`;
       this.input.focus();
     }
   }

@@ -41,6 +41,13 @@ function timestamp(seconds, style) {
   return d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 }
 
+// A link to a channel or thread, opened inside the page. One the page does not know yet is
+// marked, so that it is drawn again with its name once the page learns of it.
+function channelLink(id, name, fallback) {
+  const unresolved = name ? "" : " data-unresolved";
+  return `<a class="channel-link" href="#" role="link" data-channel="${id}"${unresolved}>#${escapeHtml(name || fallback)}</a>`;
+}
+
 // Inline markdown on escaped text: mentions, channels, timestamps, links, code, emphasis.
 function inline(text, ctx) {
   const codes = [];
@@ -54,17 +61,12 @@ function inline(text, ctx) {
       const me = id === ctx.meId ? " me" : "";
       return `<span class="mention${me}" data-user="${id}">@${escapeHtml(user ? user.name : "unknown")}</span>`;
     })
-    .replace(/&lt;#(\d+)&gt;/g, (_, id) => {
-      const name = ctx.channelName(id);
-      return `<a class="channel-link" data-channel="${id}">#${escapeHtml(name || "unknown")}</a>`;
-    })
+    .replace(/&lt;#(\d+)&gt;/g, (_, id) => channelLink(id, ctx.channelName(id), "unknown"))
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) =>
       `<span class="timestamp" title="${escapeHtml(new Date(Number(s) * 1000).toLocaleString())}">${escapeHtml(timestamp(Number(s), style))}</span>`)
     // Links into Discord become links inside the sandbox; nothing points outside 127.0.0.1.
-    .replace(/https:\/\/discord\.com\/channels\/(\d+|@me)\/(\d+)(?:\/\d+)?/g, (_, g, id) => {
-      const name = ctx.channelName(id);
-      return `<a class="channel-link" data-channel="${id}">#${escapeHtml(name || "channel")}</a>`;
-    })
+    .replace(/https:\/\/discord\.com\/channels\/(\d+|@me)\/(\d+)(?:\/\d+)?/g, (_, g, id) =>
+      channelLink(id, ctx.channelName(id), "channel"))
     .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
     .replace(/__([^_]+)__/g, "<u>$1</u>")
     .replace(/(^|[^*\w])\*([^*\n]+)\*/g, "$1<em>$2</em>")
@@ -108,13 +110,14 @@ function renderAttachments(msg) {
       img.src = att.url;
       img.alt = att.filename;
       img.dataset.attachment = att.id;
+      img.dataset.url = att.url;
       img.decoding = "async";
       if (att.dimensions) {
-        // The space is kept while it loads, so the view does not jump.
+        // The space is kept while it loads, so the view does not jump (style.css sizes it).
         const [w, h] = att.dimensions;
-        const maxHeight = wrap.className === "hand" ? 240 : 400;
-        img.style.width = `${Math.min(640, w, (maxHeight * w) / h)}px`;
-        img.style.aspectRatio = `${w} / ${h}`;
+        img.classList.add("sized");
+        img.style.setProperty("--w", String(w));
+        img.style.setProperty("--h", String(h));
       }
       wrap.append(img);
       box.append(wrap);
@@ -241,7 +244,7 @@ export function renderMessage(msg, ctx) {
   if (msg.thread) {
     body.insertAdjacentHTML(
       "beforeend",
-      `<div class="thread-link">🧵 <a class="channel-link" data-channel="${msg.thread.id}">${escapeHtml(msg.thread.name)}</a></div>`,
+      `<div class="thread-link">🧵 <a class="channel-link" href="#" role="link" data-channel="${msg.thread.id}">${escapeHtml(msg.thread.name)}</a></div>`,
     );
   }
   if (msg.ephemeral) body.insertAdjacentHTML("beforeend", '<div class="ephemeral-note">👁 Only you can see this</div>');

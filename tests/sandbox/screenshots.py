@@ -1,6 +1,7 @@
 """Regenerate the sandbox's pictures in docs/images (``python -m tests.sandbox.screenshots``):
 the real bot in the sandbox, a few seeded moves played through the fake's driver, then the page
-in headless Chromium as a person sees it."""
+in headless Chromium as a person sees it, on a desktop (1280 × 800) and on a phone (400 × 850
+at a device scale factor of 2, so 800 × 1700 pixels)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from host import FakeClock
 from tests.cogs.helpers import pick
-from tests.sandbox.browser import SandboxPage, chromium
+from tests.sandbox.browser import SandboxPage, chromium, sandbox_tab
 from tests.sandbox.conftest import Playground, start_playground
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -91,10 +92,23 @@ async def main() -> None:
                 await page.as_user(mover)
                 await page.channel(thread.name)
                 await _shoot(tab, "sandbox-thread.png")
+
+                # On a phone: the channel with the newest board, then the mover's DMs.
+                status = await play.bot.host.status(downfall.game_id)
+                mover = fake.users_by_id[status.waiting_on[0].user_id].name
+                async with sandbox_tab(browser, play.url, "phone") as phone:
+                    await phone.as_user(mover)
+                    await phone.channel("general")
+                    await _shoot(phone.page, "sandbox-phone.png")
+                    await phone.dms()
+                    await _shoot(phone.page, "sandbox-phone-dm.png")
         finally:
             await running.stop()
             await play.sandbox.close()
-    print(f"wrote {OUT}/sandbox-channel.png, sandbox-dm.png, sandbox-thread.png")
+    print(
+        f"wrote {OUT}/sandbox-channel.png, sandbox-dm.png, sandbox-thread.png, "
+        "sandbox-phone.png, sandbox-phone-dm.png"
+    )
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 person acting as two local users with an easy AI in the third seat: the table opened with a
 variant from the bot's autocomplete, card plays by /move autocomplete and by buttons and menus,
 a building permit claimed with its button, the board updating and each hand in its owner's
-view only."""
+view only, at a size to read."""
 
 from __future__ import annotations
 
@@ -157,6 +157,9 @@ async def test_pompeji_in_the_page_with_a_permit_claim(playground: Playground) -
             await page.as_user(name)
             await page.dms()
             assert await page.wait_for_images("hand.png", 1)
+            # A tall picture (1000 × 1740) at a size to read, not shrunk to fit the screen.
+            hand = await tab.locator("#messages img[alt='hand.png']").last.bounding_box()
+            assert hand is not None and hand["width"] >= 400, hand
             mine = {str(m.id) for m in play.sandbox.fake.users[name].dms}
             shown_ids = set(await page.message_ids())
             assert shown_ids <= mine | {

@@ -1,0 +1,73 @@
+// Who plays (the hot seat): the "Playing as" switcher, and beside each local user whether it is
+// their turn. The number shown is the user's pending decisions: the bot's DMs to them that still
+// carry a decision's buttons or menus (the sandbox works that out, and the websocket's "dm"
+// events keep it live); the bot takes them off once the decision is over. A dot marks DMs the
+// user has not seen yet.
+
+import { avatar } from "./render.js";
+import { stored } from "./util.js";
+
+export function pendingFor(state, userId) {
+  return state.pending[userId] ? state.pending[userId].size : 0;
+}
+
+export function unreadFor(state, userId) {
+  const seen = BigInt(stored.get(`seen.${userId}`, "0"));
+  return (state.dmIds[userId] || []).filter((id) => BigInt(id) > seen).length;
+}
+
+export function markDmsSeen(state) {
+  const ids = state.dmIds[state.me.id] || [];
+  if (ids.length) stored.set(`seen.${state.me.id}`, ids.reduce((a, b) => (BigInt(a) > BigInt(b) ? a : b)));
+}
+
+// The marker: "● your turn" (with the count when more than one) where there is room, "● 2"
+// on a phone or where it stands beside a name already (compact); the title says it in words.
+export function turnMark(count, who, { compact = false } = {}) {
+  const mark = document.createElement("span");
+  mark.className = "turn";
+  const words = count === 1 ? "1 decision waiting" : `${count} decisions waiting`;
+  mark.title = who ? `${words} for ${who}: their turn` : words;
+  mark.setAttribute("aria-label", mark.title);
+  if (compact) {
+    mark.textContent = `● ${count}`;
+    return mark;
+  }
+  mark.innerHTML = '● <span class="only-phone"></span><span class="only-wide"></span>';
+  mark.querySelector(".only-phone").textContent = String(count);
+  mark.querySelector(".only-wide").textContent = count === 1 ? "your turn" : `your turn (${count})`;
+  return mark;
+}
+
+export function unreadDot(count) {
+  const dot = document.createElement("span");
+  dot.className = "unread";
+  dot.title = count === 1 ? "a new DM" : `${count} new DMs`;
+  return dot;
+}
+
+export function renderSwitcher(state, onPick) {
+  const box = document.querySelector("#switcher");
+  box.replaceChildren();
+  for (const u of state.locals) {
+    const b = document.createElement("button");
+    const pending = pendingFor(state, u.id);
+    const active = u.id === state.me.id;
+    b.type = "button";
+    b.className = "who" + (active ? " active" : "") + (pending ? " their-turn" : "");
+    b.dataset.user = u.name;
+    b.dataset.pending = String(pending);
+    b.title = `Play as ${u.name}`;
+    b.setAttribute("aria-pressed", String(active));
+    b.append(avatar(u));
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = u.name;
+    b.append(name);
+    if (pending) b.append(turnMark(pending, u.name));
+    const unread = active ? 0 : unreadFor(state, u.id);
+    if (unread) b.append(unreadDot(unread));
+    b.addEventListener("click", () => onPick(u.id));
+    box.append(b);
+  }
+}
