@@ -17,7 +17,7 @@ from cogs.components import lobby_view
 from cogs.delivery import error, png_file
 from cogs.flows import missing_permissions
 from cogs.options import parse_variants, variant_choices
-from host import GameNotActiveError, GameStatus, Host, HostError, TableOptions
+from host import GameStatus, Host, HostError, TableOptions
 
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
@@ -229,10 +229,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if status.status == "lobby":
             await error(interaction, "The game has not started yet.")
             return
-        try:
-            view = await self.host.public_view(status.game_id)
-        except GameNotActiveError:  # a lobby that was cancelled: it never had a board
-            await error(interaction, f"Game #{status.game_id} was cancelled before it started.")
+        status, view = await self.host.snapshot(status.game_id)  # words and image of one version
+        if view is None:  # a lobby that was cancelled (it never had a board), or unreadable
+            reason = f"Game #{status.game_id} was cancelled before it started."
+            if status.status != "cancelled":
+                try:
+                    await self.host.public_view(status.game_id)
+                except HostError as e:
+                    reason = str(e)
+            await error(interaction, reason)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         delivery = self.bot.flows.delivery
