@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import itertools
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -507,3 +508,22 @@ async def test_a_command_answered_while_an_ai_thinks_keeps_the_players_secrets(
     said = [m.content for m in public]
     assert not any("of 2" in c or "bid 2" in c or "Your bid" in c for c in said), said[-3:]
     assert any("locked their bid" in c for c in said), said[-3:]
+
+
+async def test_hand_and_board_on_a_game_that_cannot_be_read_say_why(
+    fake_discord: Any, start_bot: Any, make_bot: Any, tmp_path: Path
+) -> None:
+    """`/hand` on a game whose saved state cannot be read said it "was cancelled before it
+    started"."""
+    bot = await start_bot(make_bot(), watch_loggers=("discord",))
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    await start_bot.stop(bot)
+    with sqlite3.connect(tmp_path / "vesuvius.sqlite3") as conn:
+        conn.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (b"\xff{", game_id))
+    await start_bot(make_bot(), watch_loggers=("discord",))
+    for command in ("hand", "game board"):
+        r = await alice.slash(command, channel=chan)
+        assert r.ephemeral and "cannot be read" in r.content, r.content
+        assert "cancelled before it started" not in r.content
