@@ -104,7 +104,7 @@ class Delivery(Inbox):
             replied = True
         if reply is not None and not replied:
             await self._acknowledge(reply, status, result)
-        await self._step_status(status, view, names)
+        await self._step_status(status, view, names, boarded=any(r.board for r in rows))
         if rows:
             await self.host.mark_sent(game_id, rows[-1].version)
         if rows and rows[0].version == 0:
@@ -112,12 +112,19 @@ class Delivery(Inbox):
         await self.notify(await self.host.status(game_id), answered=answered)
 
     async def _step_status(
-        self, status: GameStatus, view: dict[str, Any] | None, names: list[str]
+        self,
+        status: GameStatus,
+        view: dict[str, Any] | None,
+        names: list[str],
+        *,
+        boarded: bool = False,
     ) -> None:
         """A simultaneous step (an offering, a bidding round) has one status message in the
-        channel, edited as players lock: who has, who is still deciding; when the step is over
-        it says so (and nobody is left "deciding"). When one player is left, they are told
-        once: by a mention if they take mentions, else in their decision's message."""
+        channel, posted with its first answer (``boarded``: the board just posted says it all
+        so far) and edited as players answer: who has locked, who is still deciding, and where
+        the step stands in the game's words (``Words.step``); when the step is over it says so
+        (and nobody is left "deciding"). When one player is left, they are told once: by a
+        mention if they take mentions, else in their decision's message."""
         step = None
         human = next((s for s in status.waiting_on if s.user_id is not None), None)
         if status.status == "active" and human is not None and human.user_id is not None:
@@ -140,13 +147,17 @@ class Delivery(Inbox):
             return
         waiting = {s.seat for s in status.waiting_on}
         done = [texts.who(s, names, mention=False) for s in status.seats if s.seat not in waiting]
-        if not done and (known is None or known.key != step):
-            return  # the board's waiting line says it all until someone has decided
+        if boarded and not done and (known is None or known.key != step):
+            return  # the board's waiting line says it all until someone has answered
         deciding = [texts.who(s, names, mention=False) for s in status.waiting_on]
         content = (
             f"⏳ **Everyone decides at once**: {what}{texts.deadline_text(status.deadline)}\n"
             f"Locked: {', '.join(done) or 'nobody yet'} · still deciding: {', '.join(deciding)}"
         )
+        stands = self.presentation(status).words.step
+        if stands is not None and view is not None:
+            content += f"\n{stands(view, [texts.md(n) for n in names])}"
+        content = content[: texts.CONTENT_LIMIT]
         nudged = False
         message_id: int | None = None
         if known is not None and known.key == step:

@@ -50,6 +50,10 @@ class Words:
     """The title of a player's private message by the kind of decision it offers, where the
     game words it its own way (Pompeji's out-of-turn option is preparing one's move); the bot
     has a title for every kind."""
+    step: Callable[[View, Sequence[str]], str] | None = None
+    """``step(view, names)``: where a step everyone decides at once stands, in the game's words,
+    from the public view (e.g. each seat's offer and the total against what is needed), for
+    the channel's status message of the step; ``None``: the bot says only who has decided."""
     done: Mapping[str, str] = field(default_factory=dict)
     """What a player is told once they answered a decision of that kind, with ``{label}`` (the
     move in words), where the game words it its own way ("✅ {label}: it is played the moment
