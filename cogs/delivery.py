@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,8 +34,6 @@ from storage.rows import StepMessage
 
 log = logging.getLogger("cogs.delivery")
 
-DIRECT_REPLY_WITHIN = 1.0
-"""Seconds a reply may wait for its image before the interaction is deferred (limit: 3)."""
 NUDGE = "👋 Everyone else has decided: the table waits for you."
 
 
@@ -43,6 +42,8 @@ class Delivery(Inbox):
 
     def __init__(self, bot: Bot) -> None:
         super().__init__(bot)
+        self.run = secrets.token_hex(8)
+        """This run of the bot: what claims an announcement before it is sent."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._pinged: set[tuple[int, int, str]] = set()
         """(game, seat, decision key): pinged in the channel for that decision already."""
@@ -89,22 +90,29 @@ class Delivery(Inbox):
         status, view = await self.host.snapshot(game_id)
         rows = [r for r in await self.host.unsent(game_id) if r.version <= status.version]
         names = await self.seat_names(status)
+        if reply is not None and not reply.response.is_done():
+            try:  # the player's own answer is private; the board goes to the channel
+                await reply.response.defer(ephemeral=True, thinking=True)
+            except discord.NotFound:
+                # Discord gave up on the command (10062: not answered within 3 s). The move
+                # stands: the board goes out as ever, their next decision by DM.
+                log.warning("game %s: the reply came too late; it goes by DM", game_id)
+                reply = None
         answered: int | None = None
-        replied = False
         if click is not None:
             answered = await self.answer_click(click, status, result, kind)
-        if any(r.board for r in rows) and view is not None:
+        if rows:
+            await self.host.claim(game_id, rows[-1].version, self.run)
+        boarded = any(r.board for r in rows) and view is not None
+        if boarded:
+            assert view is not None
             lines, notes = await self._words(status, names, rows)
             mover = result.user_id if result is not None else None
-            replied = await self._post_board(status, view, names, lines, notes, reply, mover)
-            if replied and reply is not None and result is not None:
-                answered = await self._follow_up(reply, status, result, kind)
-        elif reply is not None and result is not None:
-            answered = await self._reply_private(reply, status, result, kind)
-            replied = True
-        if reply is not None and not replied:
-            await self._acknowledge(reply, status, result)
-        await self._step_status(status, view, names, boarded=any(r.board for r in rows))
+            nonce = f"vz{game_id}.{rows[-1].version}"
+            await self._post_board(status, view, names, lines, notes, mover, nonce)
+        if reply is not None:
+            answered = await self._answer_command(reply, status, result, kind, boarded) or answered
+        await self._step_status(status, view, names, boarded=boarded)
         if rows:
             await self.host.mark_sent(game_id, rows[-1].version)
         if rows and rows[0].version == 0:
@@ -206,22 +214,6 @@ class Delivery(Inbox):
             self._pinged.add((status.game_id, seat.seat, key))
         return wanted
 
-    async def _acknowledge(
-        self, interaction: discord.Interaction[Any], status: GameStatus, result: MoveResult | None
-    ) -> None:
-        """A command whose announcement went out elsewhere still gets its answer."""
-        # It may be the public answer to a command deferred in public: the public form only.
-        label = None
-        if result is not None:
-            label = result.label if result.public_label is None else result.public_label
-        what = f"✅ Played: {texts.md(label)}." if label is not None else "✅ Done."
-        text = f"{what} The board is in <#{status.channel_id}>."
-        with contextlib.suppress(discord.HTTPException):
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-
     async def announce_unsent(self) -> None:
         """Everything left unsent (at startup, and in the scheduler loop)."""
         for game_id in await self.host.games_with_unsent():
@@ -258,14 +250,13 @@ class Delivery(Inbox):
         names: list[str],
         lines: Sequence[str],
         notes: Sequence[str],
-        command: discord.Interaction[Any] | None,
-        mover: int | None = None,
-    ) -> bool:
-        """The board in the game's channel: as the reply to a slash command made there, else
-        as a new message (``mover``: the player it answers, who is not pinged). A reply goes
-        out at once when the image is ready within :data:`DIRECT_REPLY_WITHIN` seconds, else
-        the interaction is deferred first. Returns whether it went out as the reply (so the
-        command can still be followed up)."""
+        mover: int | None,
+        nonce: str,
+    ) -> None:
+        """The board in the game's channel, as a message of the bot's own, sent with ``nonce``
+        (the game and the last version it tells): sent again after a crash, Discord returns
+        the board already posted instead of posting it twice. ``mover``: the player whose move
+        it answers (not pinged)."""
         presentation = self.presentation(status)
         waiting = ""
         if status.status == "active":
@@ -278,37 +269,23 @@ class Delivery(Inbox):
         content = texts.board_caption(
             status, presentation, view_data, names, lines, notes=notes, waiting=waiting
         )
-        images = asyncio.ensure_future(self.board_image(status, view_data, names))
-        kwargs: dict[str, Any] = {"allowed_mentions": await self._ping(status, mover)}
+        image = await self.board_image(status, view_data, names)
+        kwargs: dict[str, Any] = {
+            "allowed_mentions": await self._ping(status, mover),
+            "files": [png_file(image)],
+            "nonce": nonce,
+        }
         if status.status == "active":
             extra = [(p.key, p.label) for p in presentation.pictures[1:] if p.is_public]
             kwargs["view"] = board_view(status.game_id, extra)
-        if command is not None and command.channel_id == status.channel_id:
-            try:
-                if not command.response.is_done():
-                    done, _ = await asyncio.wait({images}, timeout=DIRECT_REPLY_WITHIN)
-                    if not done:
-                        await command.response.defer(thinking=True)
-                files = [png_file(await images)]
-                if command.response.is_done():
-                    await command.followup.send(content, files=files, **kwargs)
-                else:
-                    await command.response.send_message(content, files=files, **kwargs)
-                return True
-            except discord.NotFound:
-                # Discord gave up on the interaction (10062: not answered within 3 s). The move
-                # stands: the board goes to the channel instead.
-                log.warning("game %s: the reply came too late; posting it", status.game_id)
-        files = [png_file(await images)]
         chan = await self.channel(status.channel_id)
         if chan is None:
             log.warning("game %s: channel %s is gone", status.game_id, status.channel_id)
-            return False
+            return
         try:
-            await chan.send(content, files=files, **kwargs)
+            await chan.send(content, **kwargs)
         except discord.Forbidden:
             log.warning("game %s: no permission to post in %s", status.game_id, chan.id)
-        return False
 
     async def _ping(self, status: GameStatus, mover: int | None) -> discord.AllowedMentions:
         """Whom the board's mentions notify: the players it waits for who take mentions (not
@@ -326,51 +303,41 @@ class Delivery(Inbox):
                 users.append(discord.Object(id=s.user_id))
         return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
-    # -- the mover's reply to a command ----------------------------------------------------------
+    # -- the answer to a command ---------------------------------------------------------------
 
-    async def _reply_private(
+    async def _answer_command(
         self,
         interaction: discord.Interaction[Any],
         status: GameStatus,
-        result: MoveResult,
+        result: MoveResult | None,
         kind: str | None,
+        boarded: bool,
     ) -> int | None:
-        """A command that did not end the player's turn: the next decision, only for them. When
-        the command was already answered in public ("thinking…" while AI seats answered), that
-        public answer says only that the move was played (its public form), and the decision
-        follows privately."""
-        try:
-            if not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            elif not interaction.is_expired():
-                public = result.label if result.public_label is None else result.public_label
-                await interaction.followup.send(
-                    f"✅ {texts.md(public)}.", allowed_mentions=NO_MENTIONS
-                )
-        except discord.NotFound:
-            log.warning("game %s: the reply came too late; the decision goes by DM", result.game_id)
+        """A command's own answer, only for its user (it was deferred privately): what they
+        played and their next decision, or where the board is. Returns the user when their
+        next decision was given here."""
+        where = f"<#{status.channel_id}>"
+        if result is None:  # /game start
+            text = f"🌋 Game #{status.game_id} has started: the board is in {where}."
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
             return None
-        entries = await self.host.log(status.game_id, None, limit=1)
-        names = await self.seat_names(status)
-        said = texts.narration(self.presentation(status), entries, names)
-        title = f"🂠 **Game #{status.game_id}** ({texts.md(status.title)})"
-        lead = [self.done(status, kind, result.label), *said]
-        return await self.send_private(interaction, status, title, lead=lead)
-
-    async def _follow_up(
-        self,
-        interaction: discord.Interaction[Any],
-        status: GameStatus,
-        result: MoveResult,
-        kind: str | None,
-    ) -> int | None:
-        """After the board answered the mover's command: their own next decision, if any
-        (Pompeji: the mover's permit offer, in the confirmation of their turn)."""
+        done = self.done(status, kind, result.label)
+        said: list[str] = []
+        if not boarded:  # what their move did, since no board tells it
+            entries = await self.host.log(status.game_id, None, limit=1)
+            said = texts.narration(
+                self.presentation(status), entries, await self.seat_names(status)
+            )
         decision = await self.host.decision(status.game_id, interaction.user.id)
         if decision.kind is None:
+            board = f" The board is in {where}." if boarded else ""
+            text = "\n".join([f"{done}.{board}", *said])[: texts.CONTENT_LIMIT]
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
             return None
         title = f"🂠 **{self.title(status, decision)}** · game #{status.game_id}"
-        lead = [self.done(status, kind, result.label)]
+        lead = [done, *said]
         return await self.send_private(interaction, status, title, decision=decision, lead=lead)
 
     @staticmethod

@@ -255,8 +255,8 @@ class Flows:
             with contextlib.suppress(discord.HTTPException):
                 if component:
                     await interaction.response.defer()
-                else:
-                    await interaction.response.defer(thinking=True)
+                else:  # the answer to a command is private; the board goes to the channel
+                    await interaction.response.defer(ephemeral=True, thinking=True)
         loop = asyncio.get_running_loop()
         end = loop.time() + AI_ANSWER_WAIT
         while loop.time() < end:
@@ -596,7 +596,10 @@ class Flows:
                     return
                 if is_component(interaction) and interaction.message is not None:
                     self.lobbies[started.status.game_id] = interaction.message
-                await interaction.response.defer(thinking=True)
+                if is_component(interaction):
+                    await interaction.response.defer()  # the lobby message says it has started
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
                 await self.close_lobby(started.status)
                 await self.delivery.announce(game_id, reply=interaction, held=True)
             self.bot.wake_scheduler()

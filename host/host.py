@@ -90,6 +90,7 @@ class Host:
         self.games_of_user = r.games_of_user
         self.unsent = r.unsent
         self.games_with_unsent = r.games_with_unsent
+        self.claim = r.claim
         self.mark_sent = r.mark_sent
         self.last_board = r.last_board
         self.notes = r.notes

@@ -136,6 +136,12 @@ class Reading:
         """Every game with an announcement still to send (after a restart)."""
         return await self.db.games_with_unsent()
 
+    async def claim(self, game_id: int, through: int, run: str) -> list[int]:
+        """Claim the game's unsent announcements up to ``through`` for ``run`` before sending
+        them (exactly once: see ``storage.outbox``); returns the versions an earlier run had
+        claimed, which may have gone out already."""
+        return await self.db.claim(game_id, through, run, self.store.clock.now())
+
     async def mark_sent(self, game_id: int, through: int) -> None:
         """The announcements of the game up to version ``through`` have been sent."""
         await self.db.mark_sent(game_id, through, self.store.clock.now())

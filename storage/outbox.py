@@ -46,6 +46,31 @@ class Deliveries:
             ]
         )
 
+    async def claim(self, game_id: int, through: int, run: str, now: float) -> list[int]:
+        """Claim the unsent announcements of ``game_id`` up to version ``through`` for ``run``
+        (this run of the bot) before sending them; returns the versions that an earlier run
+        had claimed (and may have sent: their boards go out again with the same nonce). One
+        bot process serves a database: a claim by another run is a run that stopped."""
+
+        def write(c: sqlite3.Connection) -> list[int]:
+            with transaction(c):
+                again = [
+                    int(r[0])
+                    for r in c.execute(
+                        "SELECT version FROM outbox WHERE game_id = ? AND version <= ? "
+                        "AND sent_at IS NULL AND claimed_by IS NOT NULL AND claimed_by <> ?",
+                        (game_id, through, run),
+                    ).fetchall()
+                ]
+                c.execute(
+                    "UPDATE outbox SET claimed_by = ?, claimed_at = ? WHERE game_id = ? "
+                    "AND version <= ? AND sent_at IS NULL",
+                    (run, now, game_id, through),
+                )
+                return again
+
+        return await self.run(write)
+
     async def mark_sent(self, game_id: int, through: int, now: float) -> None:
         """Mark every unsent version of ``game_id`` up to ``through`` sent."""
 

@@ -112,6 +112,15 @@ class MessageRoutes(Rest):
             if chan.is_thread and chan.locked:
                 raise DiscordHTTPError(400, 50083, "Thread is archived")
         self._validate_message(data, rec.files, [])
+        nonce = data.get("nonce")
+        key = (chan.id, self.bot.id, str(nonce))
+        if nonce is not None and data.get("enforce_nonce"):
+            # Discord: a message with the same nonce from the same author in the last few
+            # minutes is returned as it is, and no new message is created.
+            seen = self.nonces.get(key)
+            fresh = seen is not None and self.clock() - seen[1] < self.nonce_window
+            if seen is not None and fresh and not seen[0].deleted:
+                return seen[0].payload()
         if not (
             data.get("content")
             or data.get("embeds")
@@ -128,6 +137,14 @@ class MessageRoutes(Rest):
                     ["message_reference"], "REPLIES_UNKNOWN_MESSAGE", "Unknown message"
                 )
         msg = self._new_message(chan, self.bot, data, rec.files, mtype=19 if ref else 0)
+        if nonce is not None:
+            msg.nonce = str(nonce)
+            if data.get("enforce_nonce"):
+                now = self.clock()
+                for old, (_m, when) in list(self.nonces.items()):  # forget what Discord would
+                    if now - when >= self.nonce_window:
+                        del self.nonces[old]
+                self.nonces[key] = (msg, now)
         self._dispatch_message("MESSAGE_CREATE", msg)
         return msg.payload()
 

@@ -161,6 +161,7 @@ class Message:
     timestamp: str = field(default_factory=iso_now)
     pinged: tuple[int, ...] = ()
     """The users its mentions notified (Discord's ``allowed_mentions`` applied)."""
+    nonce: str | None = None
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -264,6 +265,8 @@ class Message:
             }
         if self.reference is not None:
             out["message_reference"] = self.reference
+        if self.nonce is not None:
+            out["nonce"] = self.nonce
         if self.thread is not None:
             out["thread"] = self.thread.payload()
         return out

@@ -29,6 +29,9 @@ from .wire import (
     log,
 )
 
+NONCE_WINDOW = 300.0
+"""Seconds Discord remembers a message's nonce (``enforce_nonce``: "a few minutes")."""
+
 
 class FakeState:
     """What the fake knows and records; the wire classes build on it (gateway, REST, driver)."""
@@ -70,6 +73,9 @@ class FakeState:
         self.interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
         self.attachments: dict[int, Attachment] = {}
+        # Messages sent with ``enforce_nonce``: (channel, author, nonce) -> (message, when).
+        self.nonces: dict[tuple[int, int, str], tuple[Message, float]] = {}
+        self.nonce_window = NONCE_WINDOW
 
         # Records for assertions.
         self.requests: list[RequestRecord] = []

@@ -28,3 +28,10 @@ ALTER TABLE outbox ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;
 
 -- `/game list`: a server's open tables and games in play.
 CREATE INDEX games_open_by_guild ON games (guild_id) WHERE status IN ('lobby', 'active');
+
+-- Exactly once: a run of the bot claims a version's announcement before sending it; its board
+-- goes out with a nonce made of the game and the version, so a send repeated after a crash
+-- (claimed, maybe sent, not marked sent) gets back the message already posted (Discord's
+-- enforce_nonce) instead of posting it twice.
+ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE outbox ADD COLUMN claimed_at REAL;

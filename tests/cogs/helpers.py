@@ -95,3 +95,14 @@ async def until(check: Callable[[], Awaitable[bool]], timeout: float = WAIT) -> 
         if loop.time() > end:
             raise TimeoutError("condition not met in time")
         await asyncio.sleep(0.02)
+
+
+def boards(chan: Any) -> list[Message]:
+    """The boards posted in ``chan`` (public messages with the board image), oldest first."""
+    return [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral]
+
+
+def last_board(chan: Any) -> Message:
+    found = boards(chan)
+    assert found, "no board in the channel"
+    return found[-1]

@@ -209,7 +209,7 @@ async def test_my_hand_button_and_an_unexpected_error(
     assert (await bot.host.status(game_id)).version == 0
 
 
-async def test_a_slow_board_is_deferred_then_posted(
+async def test_a_slow_board_answers_the_command_privately_at_once_then_is_posted(
     fake_discord: Any, start_bot: Any, make_bot: Any, monkeypatch: Any
 ) -> None:
     import asyncio
@@ -229,10 +229,12 @@ async def test_a_slow_board_is_deferred_then_posted(
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     legal = await mover.autocomplete("move", "action", "play", channel=chan)
     r = await mover.slash("move", channel=chan, action=legal[0].value)
-    assert r.deferred and not r.ephemeral  # "thinking…" within the deadline, in public
-    board = await r.wait_until_loaded(timeout=WAIT)
-    assert "board.png" in board.filenames and "move 1" in board.content
+    assert r.deferred and r.ephemeral  # "thinking…" within the deadline, for the mover only
+    answer = await r.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
+    assert answer.ephemeral and "You played" in answer.content
+    board = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
+    assert "move 1" in board.content and board.nonce == f"vz{game_id}.1"
 
 
 def test_a_card_browser_turns_pages_and_offers_each_pages_actions() -> None:

@@ -462,9 +462,9 @@ async def test_a_command_answered_while_an_ai_thinks_keeps_the_players_secrets(
     fake_discord: Any, start_bot: Any, make_bot: Any, monkeypatch: Any
 ) -> None:
     """A move that leaves the game waiting on an AI seat waits for its answer, so the command
-    is answered "thinking…" in public. When the AI takes longer, the player's next decision
-    and their secret move still reach only them: the public answer gives the move's public
-    form."""
+    is answered "thinking…" first: privately. When the AI takes longer, the player's next
+    decision and their secret move still reach only them; the channel says only the move's
+    public form."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, sam = await fake_discord.user("alice"), await fake_discord.user("sam")
@@ -503,7 +503,7 @@ async def test_a_command_answered_while_an_ai_thinks_keeps_the_players_secrets(
     r = await alice.slash("move", channel=chan, action="lock", check=False)
     await r.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    assert r.deferred and not r.ephemeral  # answered "thinking…" in public
+    assert r.deferred and r.ephemeral  # answered "thinking…", privately
     public = [m for m in chan.messages if sam.can_see(m)]
     said = [m.content for m in public]
     assert not any("of 2" in c or "bid 2" in c or "Your bid" in c for c in said), said[-3:]

@@ -75,6 +75,53 @@ async def test_a_move_saved_before_the_bot_died_is_announced_after_the_restart(
     assert len(again) == len(boards) + 1  # once, not again on the next scheduler round
 
 
+async def test_a_bot_killed_between_posting_a_board_and_recording_it_posts_it_once(
+    fake_discord: Any, start_bot: Any, make_bot: Any, interaction_clock: InteractionClock
+) -> None:
+    """Exactly once: the board was posted, then the bot died before the outbox said so. After
+    the restart the announcement goes out again, with the same nonce, and Discord (the fake,
+    as Discord does) returns the board already posted instead of posting it twice."""
+    first = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, first, chan, [alice, bob])
+    by_id = {alice.id: alice, bob.id: bob}
+    mover = by_id[(await first.host.status(game_id)).waiting_on[0].user_id]
+
+    mark_sent = first.host.mark_sent
+
+    async def die(game: int, through: int) -> None:
+        if any(f"move {through}\n" in m.content for m in chan.messages if m.filenames):
+            interaction_clock.advance(3.5)
+            raise asyncio.CancelledError  # the board is out; the process stops before marking
+        await mark_sent(game, through)
+
+    first.host.mark_sent = die  # type: ignore[method-assign]
+    before = len([m for m in chan.messages if "board.png" in m.filenames])
+    while (await first.host.status(game_id)).waiting_on[0].user_id == mover.id:
+        legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
+        await mover.slash("move", channel=chan, action=pick(legal), check=False)
+        await first.flows.idle()
+    version = (await first.host.status(game_id)).version
+    posted = [
+        m for m in chan.messages if "board.png" in m.filenames and f"move {version}" in m.content
+    ]
+    assert len(posted) == 1 and await first.host.unsent(game_id)  # out, not recorded as sent
+    fake_discord.bot_errors.clear()  # the dying bot's unfinished command: expected
+    await start_bot.stop(first)
+
+    second = await start_bot(make_bot(), watch_loggers=WATCH)
+
+    async def sent() -> bool:
+        return not await second.host.unsent(game_id)
+
+    await until(sent)
+    await second.flows.idle()
+    boards = [m for m in chan.messages if "board.png" in m.filenames]
+    again = [m for m in boards if f"move {version}" in m.content]
+    assert len(again) == 1 and len(boards) == before + 1, [m.content[:40] for m in boards]
+
+
 async def test_components_forged_for_another_servers_game_are_refused(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:

@@ -46,7 +46,11 @@ async def _first_offering_fails(table: Table, spectator: Any) -> None:
     assert lock is not None and "Lock" in " ".join(lock.button_labels)
     await act_by_component(a, lock, "lock")
     await table.bot.flows.idle()
-    status_line = [m for m in table.chan.messages if "Everyone decides at once" in m.content][-1]
+    status_line = [
+        m
+        for m in table.chan.messages
+        if "Everyone decides at once" in m.content and not m.ephemeral
+    ][-1]
     assert "pledge goods to Vesuvius" in status_line.content
     assert f"Locked: {a.name}" in status_line.content
     assert "still deciding" in status_line.content and b.name in status_line.content
@@ -276,8 +280,10 @@ async def test_rules_and_solo_tables_for_the_worker_game(
     assert r.ephemeral and "is for 2 to 4 players" in r.content
     assert await bot.host.game_in_channel(chan.id) is None
     r = await sam.slash("game new", channel=chan, game="workers", players=1)
-    first = await r.wait_until_loaded(timeout=WAIT)  # a solo table starts at once
-    assert "Game #1" in first.content and "board.png" in first.filenames
+    await r.wait_until_loaded(timeout=WAIT)  # a solo table starts at once
+    await bot.flows.idle()
+    first = next(m for m in chan.messages if "board.png" in m.filenames)
+    assert "Game #1" in first.content
 
 
 async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(

@@ -712,3 +712,22 @@ async def test_mentions_notify_as_allowed_and_every_message_sent_is_recorded(
     await fake_discord.wait_for(lambda: any(s.files for s in fake_discord.sent))
     board = next(s for s in fake_discord.sent if s.files)
     assert board.kind == "new" and board.files[0][0] == "board.png" and board.files[0][1] > 8
+
+
+async def test_a_message_sent_again_with_its_nonce_is_not_posted_twice(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """Discord's ``enforce_nonce``: the same nonce from the same author within a few minutes
+    returns the message already posted instead of a second one; another nonce posts anew."""
+    bot = await start_bot(SampleBot())
+    chan = fake_discord.guild("Pompeii").channel("general")
+    channel = bot.get_channel(chan.id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("board of move 7", nonce="vz1.7")
+    again = await channel.send("board of move 7", nonce="vz1.7")
+    other = await channel.send("board of move 8", nonce="vz1.8")
+    assert again.id == first.id and other.id != first.id
+    assert [m.content for m in chan.messages] == ["board of move 7", "board of move 8"]
+    fake_discord.nonce_window = 0.0  # once Discord has forgotten it, it posts again
+    late = await channel.send("board of move 7", nonce="vz1.7")
+    assert late.id != first.id
