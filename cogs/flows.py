@@ -349,8 +349,14 @@ class Flows:
         arg: str,
     ) -> None:
         """Open a group or turn a page of the user's decision (plays nothing)."""
-        status = await self.host.status(game_id, guild_id=interaction.guild_id)
-        decision = await self.host.decision(game_id, interaction.user.id)
+        try:
+            status = await self.host.status(game_id, guild_id=interaction.guild_id)
+            decision = await self.host.decision(
+                game_id, interaction.user.id, guild_id=interaction.guild_id
+            )
+        except HostError as e:  # forged for another server's game, or for no game
+            await error(interaction, str(e))
+            return
         if decision.kind is None or decision.token != token:
             await self.stale(
                 interaction,

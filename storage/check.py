@@ -23,6 +23,7 @@ import plugins
 from engine.core import RuleError
 from plugins import GamePlugin, PluginResolver
 from storage import codec
+from storage.schema import migrations
 
 
 @dataclass
@@ -42,11 +43,24 @@ class CheckReport:
         return not self.problems and self.integrity == "ok"
 
 
+class NewerDatabaseError(Exception):
+    """The database was written by a newer version of the code (a later migration)."""
+
+
 def check_database(path: str | Path, games: PluginResolver = plugins.get) -> CheckReport:
-    """Replay every started game in the database at ``path`` (opened read-only)."""
+    """Replay every started game in the database at ``path`` (opened read-only). Raises
+    :class:`NewerDatabaseError` for a database newer than this code (its games may use rules
+    this code does not know), ``sqlite3`` errors for a file that cannot be read."""
     report = CheckReport()
     conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
     try:
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        known = len(migrations())
+        if version > known:
+            raise NewerDatabaseError(
+                f"schema version {version}, newer than this code ({known}): check it with the "
+                "version of Vesuvius that wrote it, or upgrade"
+            )
         rows = conn.execute("PRAGMA integrity_check").fetchall()
         report.integrity = "; ".join(str(r[0]) for r in rows)
         game_rows = conn.execute(
@@ -131,6 +145,24 @@ def _check_game(
     return f"the replayed state differs from the stored snapshot (in {', '.join(differ[:8])})"
 
 
+def _cannot_open(error: sqlite3.OperationalError) -> bool:
+    """The file could not be opened or read where it is (permissions, a read-only mount, a full
+    disk), as opposed to a file whose content is damaged."""
+    text = str(error).lower()
+    return any(
+        w in text
+        for w in ("unable to open", "readonly", "read-only", "disk", "full", "locked", "permission")
+    )
+
+
+def _damaged(path: Path, error: BaseException) -> str:
+    return (
+        f"{path}: not a readable game database ({type(error).__name__}: {error}): it is damaged "
+        "or is not a Vesuvius database. Restore it from a backup made with "
+        "`python -m storage.backup`."
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m storage.check", description="Replay every game in a database file."
@@ -159,12 +191,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         report = check_database(path, games)
+    except NewerDatabaseError as e:
+        print(f"{path}: not checked: {e}.", file=sys.stderr)
+        return 2
+    except sqlite3.OperationalError as e:
+        if _cannot_open(e):
+            print(
+                f"{path} cannot be opened or read here ({e}): the file itself may well be "
+                "intact. Check its permissions and the disk (a full disk, or a read-only "
+                "mount: a database in use keeps -wal and -shm files beside it that must be "
+                "readable too; copy the three files somewhere writable and check the copy). Do "
+                "not restore a backup over it: that would lose the games since the backup.",
+                file=sys.stderr,
+            )
+            return 2
+        print(_damaged(path, e), file=sys.stderr)
+        return 2
     except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
-        print(
-            f"{path}: not a readable game database ({type(e).__name__}: {e}). Restore it from "
-            "a backup made with `python -m storage.backup`.",
-            file=sys.stderr,
-        )
+        print(_damaged(path, e), file=sys.stderr)
         return 2
     for problem in report.problems:
         print(problem)

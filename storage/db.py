@@ -63,6 +63,9 @@ class Database(Deliveries):
                 "your games were in it, restore a copy made with `python -m storage.backup`."
             )
         try:
+            # A plain open first: when it fails (a folder, no permission), aiosqlite's worker
+            # thread would otherwise outlive the error and print a traceback at exit.
+            await asyncio.to_thread(_probe, path)
             conn = await aiosqlite.connect(path, isolation_level=None)
         except (sqlite3.Error, OSError) as e:
             raise open_error(path, e) from e
@@ -501,3 +504,10 @@ def backup_file(source: str | Path, dest: str | Path) -> Path:
         src.close()
     tmp.replace(dest)
     return dest
+
+
+def _probe(path: Path) -> None:
+    """Open and close ``path`` with the standard library (raises what opening it raises)."""
+    if path.is_dir():
+        raise IsADirectoryError(f"{path} is a folder")
+    sqlite3.connect(path).close()

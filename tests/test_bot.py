@@ -95,3 +95,30 @@ def test_a_read_only_or_full_disk(
     monkeypatch.setattr(storage.db, "migrate", refuse)
     err = start(monkeypatch, path, capsys)
     assert said in err and failure in err
+
+
+def test_a_folder_for_the_database_is_one_sentence_and_nothing_else(tmp_path: Path) -> None:
+    """`VESUVIUS_DB` naming a folder printed the sentence, then a traceback from aiosqlite's
+    thread as the process ended."""
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    env = dict(os.environ, DISCORD_TOKEN=TOKEN, VESUVIUS_DB=str(folder), VESUVIUS_MODE="discord")
+    done = subprocess.run(
+        [sys.executable, str(Path(bot.__file__)), "--discord"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("vesuvius: ") and str(folder) in lines[0], (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr and "folder" in lines[0]

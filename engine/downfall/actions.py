@@ -134,7 +134,11 @@ def parse_action(text: str) -> Action:
         raise NotationError("That is empty.", _USAGE)
     verb, args = words[0], words[1:]
     if verb == "play" and len(args) in (1, 2):
-        if not (args[0].isascii() and args[0].isdigit()) or int(args[0]) not in NUMBERS:
+        number = args[0]
+        if (
+            not (number.isascii() and number.isdigit() and len(number) <= 2)
+            or int(number) not in NUMBERS
+        ):
             raise NotationError(f"`{args[0]}` is not a house number: cards are numbered 1–11.")
         card = int(args[0])
         if len(args) == 1:

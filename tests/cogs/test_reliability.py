@@ -145,6 +145,41 @@ async def test_components_forged_for_another_servers_game_are_refused(
     assert status.status == "lobby" and [s.user_id for s in status.seats] == [alice.id]
     assert not [m for m in elsewhere.messages if "board.png" in m.filenames]
     assert victim.message.button_labels == ["Join", "Leave", "Start"]
+    # Navigation, a group menu and a picture, forged for her game or for no game at all: the
+    # same clear answer, never "something went wrong" (and no ERROR logged: WATCH).
+    planted = fake_discord.post(
+        elsewhere,
+        "an old decision",
+        components=[
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "style": 2, "label": f"nav {g}", "custom_id": f"vz:n:{g}:0:p:1"}
+                    for g in (victim_id, 999)
+                ]
+                + [
+                    {"type": 2, "style": 2, "label": f"pic {g}", "custom_id": f"vz:p:{g}:board"}
+                    for g in (victim_id, 999)
+                ],
+            },
+            {
+                "type": 1,
+                "components": [
+                    {
+                        "type": 3,
+                        "custom_id": f"vz:gs:{victim_id}:0",
+                        "options": [{"label": "g8", "value": "g8"}],
+                    }
+                ],
+            },
+        ],
+    )
+    for label in (f"nav {victim_id}", "nav 999", f"pic {victim_id}", "pic 999"):
+        r = await mallory.click(label, message=planted)
+        assert r.ephemeral and "no game #" in r.content, (label, r.content)
+        assert "went wrong" not in r.content
+    r = await mallory.select(planted, values=["g8"], custom_id=f"vz:gs:{victim_id}:0")
+    assert r.ephemeral and f"no game #{victim_id} in this server" in r.content
 
 
 async def test_a_strangers_old_move_button_says_they_do_not_play(

@@ -199,6 +199,9 @@ def test_the_parser_raises_only_notation_errors_for_any_text(plugin: GamePlugin)
     words |= {"play", "move", "pass", "pledge", "trade", "collect", "produce", "lock"}
     alphabet = ODD + "abcdefghijklmnopqrstuvwxyz0123456789 -:/."
     samples = [f"{w} {x}" for w in sorted(words) for x in ODD]
+    # Numbers longer than Python converts (int() refuses more than 4,300 digits).
+    samples += [f"{w} {'9' * 5000}" for w in sorted(words)]
+    samples += [f"{w} {'9' * 5000} {'9' * 5000}" for w in sorted(words)]
     for _ in range(FUZZ):
         word = rng.choice(sorted(words))
         tail = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12)))

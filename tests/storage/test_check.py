@@ -144,3 +144,37 @@ def test_a_damaged_schema_is_reported_as_unreadable_not_as_a_mismatch(
     err = capsys.readouterr().err
     assert str(played_db) in err and "not a readable game database" in err
     assert "storage.backup" in err
+
+
+def test_a_database_newer_than_the_code_is_refused_not_called_ok(played_db: Path) -> None:
+    conn = sqlite3.connect(played_db)
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    done = run_check(played_db)
+    assert done.returncode == 2 and "OK" not in done.stdout
+    assert "newer than this code" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "failure",
+    ["unable to open database file", "attempt to write a readonly database", "disk I/O error"],
+)
+def test_an_intact_database_that_cannot_be_read_here_is_not_called_damaged(
+    played_db: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    failure: str,
+) -> None:
+    """On a read-only mount or a full disk the file may be intact: restoring a backup over it
+    would lose the games played since. The check says so, and advises no restore."""
+    import storage.check
+
+    def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
+        raise sqlite3.OperationalError(failure)
+
+    monkeypatch.setattr(storage.check.sqlite3, "connect", refuse)
+    assert storage.check.main([str(played_db), "--plugins", "tests.toy"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be opened or read here" in err and failure in err
+    assert "Do not restore" in err and "damaged" not in err
