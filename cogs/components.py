@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Coroutine, Sequence
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
@@ -88,9 +88,66 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class GameItem(discord.ui.DynamicItem[Any], template=r"(?!)"):
+    """A button or menu of a game whose state is its ``custom_id``. A subclass sets its
+    ``template`` (named groups), :meth:`from_match` (the item again, from a custom id) and
+    :meth:`handle` (what the bot's flows do when it is used); unexpected errors in it are
+    logged with the game id and get a short apology."""
+
+    game_id: int
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls.from_match(match)
+
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self.game_id, self.handle(handler(interaction), interaction))
+
+
+def _button(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    *,
+    row: int | None = None,
+    disabled: bool = False,
+    emoji: str | None = None,
+) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=clip(label, 80),
+        style=style,
+        custom_id=custom_id,
+        row=row,
+        disabled=disabled,
+        emoji=emoji,
+    )
+
+
+def _select(custom_id: str, placeholder: str, options: list[discord.SelectOption]) -> Any:
+    return discord.ui.Select(
+        placeholder=clip(placeholder, 150),
+        options=options or [discord.SelectOption(label="…", value="?")],
+        custom_id=custom_id,
+    )
+
+
 class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":a:(?P<game>\d+):(?P<token>\d+):(?P<notation>[^:]{1,80})",
+    GameItem, template=PREFIX + r":a:(?P<game>\d+):(?P<token>\d+):(?P<notation>[^:]{1,80})"
 ):
     """One legal action of the player's decision."""
 
@@ -107,37 +164,21 @@ class ActButton(
         if style is None:
             quiet = notation in ("pass", "decline", "nodraw")
             style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or notation, 80),
-                style=style,
-                custom_id=f"{PREFIX}:a:{game_id}:{token}:{notation}",
-                row=row,
-            )
-        )
-        self.game_id = game_id
-        self.token = token
-        self.notation = notation
+        custom_id = f"{PREFIX}:a:{game_id}:{token}:{notation}"
+        super().__init__(_button(custom_id, label or notation, style, row=row))
+        self.game_id, self.token, self.notation = game_id, token, notation
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActButton:
+    def from_match(cls, match: re.Match[str]) -> ActButton:
         return cls(int(match["game"]), int(match["token"]), match["notation"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        work = handler(interaction).on_act(interaction, self.game_id, self.token, self.notation)
-        await _guard(interaction, self.game_id, work)
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        return flows.on_act(interaction, self.game_id, self.token, self.notation)
 
 
-class ActSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=PREFIX + r":s:(?P<game>\d+):(?P<token>\d+)(?::(?P<part>\d))?",
-):
+class ActSelect(GameItem, template=PREFIX + r":s:(?P<game>\d+):(?P<token>\d+)(?::(?P<part>\d))?"):
     """A menu of legal actions: 25 per select, up to :data:`MAX_SELECTS` on one message."""
 
     def __init__(
@@ -152,37 +193,25 @@ class ActSelect(
         options = [
             discord.SelectOption(label=clip(c.label, 100), value=c.notation)
             for c in choices[:MAX_OPTIONS]
-        ] or [discord.SelectOption(label="…", value="?")]
+        ]
         suffix = f":{part}" if part else ""
-        super().__init__(
-            discord.ui.Select(
-                placeholder=clip(placeholder, 150),
-                options=options,
-                custom_id=f"{PREFIX}:s:{game_id}:{token}{suffix}",
-            )
-        )
-        self.game_id = game_id
-        self.token = token
+        super().__init__(_select(f"{PREFIX}:s:{game_id}:{token}{suffix}", placeholder, options))
+        self.game_id, self.token = game_id, token
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActSelect:
+    def from_match(cls, match: re.Match[str]) -> ActSelect:
         return cls(int(match["game"]), int(match["token"]), part=int(match["part"] or 0))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
         values = self.item.values
         notation = values[0] if values else ""
-        work = handler(interaction).on_act(interaction, self.game_id, self.token, notation)
-        await _guard(interaction, self.game_id, work)
+        return flows.on_act(interaction, self.game_id, self.token, notation)
 
 
 class NavButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    GameItem,
     template=PREFIX + r":n:(?P<game>\d+):(?P<token>\d+):(?P<kind>[gp]):(?P<arg>[^:]{0,40})",
 ):
     """Navigation inside a decision that plays nothing: open a group (``g``), turn to a page
@@ -199,41 +228,21 @@ class NavButton(
         row: int | None = None,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or arg or "…", 80),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:n:{game_id}:{token}:{kind}:{arg}",
-                row=row,
-                disabled=disabled,
-            )
-        )
-        self.game_id = game_id
-        self.token = token
-        self.kind = kind
-        self.arg = arg
+        custom_id = f"{PREFIX}:n:{game_id}:{token}:{kind}:{arg}"
+        super().__init__(_button(custom_id, label or arg or "…", row=row, disabled=disabled))
+        self.game_id, self.token, self.kind, self.arg = game_id, token, kind, arg
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> NavButton:
+    def from_match(cls, match: re.Match[str]) -> NavButton:
         return cls(int(match["game"]), int(match["token"]), match["kind"], match["arg"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        work = handler(interaction).on_navigate(
-            interaction, self.game_id, self.token, self.kind, self.arg
-        )
-        await _guard(interaction, self.game_id, work)
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        return flows.on_navigate(interaction, self.game_id, self.token, self.kind, self.arg)
 
 
-class GroupSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)",
-):
+class GroupSelect(GameItem, template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)"):
     """The first step of a two-step choice: which group (e.g. which space) to open."""
 
     def __init__(
@@ -246,105 +255,58 @@ class GroupSelect(
         options = [
             discord.SelectOption(label=clip(label, 100), value=key)
             for key, label in groups[:MAX_OPTIONS]
-        ] or [discord.SelectOption(label="…", value="?")]
-        super().__init__(
-            discord.ui.Select(
-                placeholder=clip(placeholder, 150),
-                options=options,
-                custom_id=f"{PREFIX}:gs:{game_id}:{token}",
-            )
-        )
-        self.game_id = game_id
-        self.token = token
+        ]
+        super().__init__(_select(f"{PREFIX}:gs:{game_id}:{token}", placeholder, options))
+        self.game_id, self.token = game_id, token
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> GroupSelect:
+    def from_match(cls, match: re.Match[str]) -> GroupSelect:
         return cls(int(match["game"]), int(match["token"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
         values = self.item.values
-        work = handler(interaction).on_navigate(
-            interaction, self.game_id, self.token, "g", values[0] if values else ""
-        )
-        await _guard(interaction, self.game_id, work)
+        group = values[0] if values else ""
+        return flows.on_navigate(interaction, self.game_id, self.token, "g", group)
 
 
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":h:(?P<game>\d+)",
-):
+class HandButton(GameItem, template=PREFIX + r":h:(?P<game>\d+)"):
     """ "My hand" on a board message: the clicker's private view, ephemeral."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="My hand",
-                emoji="🂠",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:h:{game_id}",
-            )
-        )
+        super().__init__(_button(f"{PREFIX}:h:{game_id}", "My hand", emoji="🂠"))
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> HandButton:
+    def from_match(cls, match: re.Match[str]) -> HandButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guard(
-            interaction, self.game_id, handler(interaction).on_hand(interaction, self.game_id)
-        )
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        return flows.on_hand(interaction, self.game_id)
 
 
-class PictureButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_]{1,20})",
-):
+class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_]{1,20})"):
     """One of a game's pictures on demand ("Board", "Tablets", "My cards"): answered only to
     the player who pressed it, as the game is now."""
 
     def __init__(self, game_id: int, key: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or key, 80),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:p:{game_id}:{key}",
-            )
-        )
-        self.game_id = game_id
-        self.key = key
+        super().__init__(_button(f"{PREFIX}:p:{game_id}:{key}", label or key))
+        self.game_id, self.key = game_id, key
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> PictureButton:
+    def from_match(cls, match: re.Match[str]) -> PictureButton:
         return cls(int(match["game"]), match["key"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        work = handler(interaction).on_picture(interaction, self.game_id, self.key)
-        await _guard(interaction, self.game_id, work)
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        return flows.on_picture(interaction, self.game_id, self.key)
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":l:(?P<what>join|leave|start):(?P<game>\d+)",
-):
+class LobbyButton(GameItem, template=PREFIX + r":l:(?P<what>join|leave|start):(?P<game>\d+)"):
     """Join / Leave / Start on the lobby message."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
@@ -354,62 +316,38 @@ class LobbyButton(
     }
 
     def __init__(self, what: str, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=what.capitalize(),
-                style=self.STYLES[what],
-                custom_id=f"{PREFIX}:l:{what}:{game_id}",
-            )
-        )
-        self.what = what
-        self.game_id = game_id
+        custom_id = f"{PREFIX}:l:{what}:{game_id}"
+        super().__init__(_button(custom_id, what.capitalize(), self.STYLES[what]))
+        self.what, self.game_id = what, game_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LobbyButton:
+    def from_match(cls, match: re.Match[str]) -> LobbyButton:
         return cls(match["what"], int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        work = handler(interaction).on_lobby(interaction, self.what, self.game_id)
-        await _guard(interaction, self.game_id, work)
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        return flows.on_lobby(interaction, self.what, self.game_id)
 
 
 class WindowOrderButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":w:(?P<game>\d+):(?P<order>ask|never|after:\d)",
+    GameItem, template=PREFIX + r":w:(?P<game>\d+):(?P<order>ask|never|after:\d)"
 ):
     """A standing order for optional windows, on the offer itself: "Never ask me", "Ask me
     only after <player>'s turns", "Ask me every time"."""
 
     def __init__(self, game_id: int, order: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or order, 80),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:w:{game_id}:{order}",
-            )
-        )
-        self.game_id = game_id
-        self.order = order
+        super().__init__(_button(f"{PREFIX}:w:{game_id}:{order}", label or order))
+        self.game_id, self.order = game_id, order
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> WindowOrderButton:
+    def from_match(cls, match: re.Match[str]) -> WindowOrderButton:
         return cls(int(match["game"]), match["order"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        work = handler(interaction).on_window_order(interaction, self.game_id, self.order)
-        await _guard(interaction, self.game_id, work)
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        return flows.on_window_order(interaction, self.game_id, self.order)
 
 
 def window_order_buttons(
