@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from host import FakeClock, Host, TableOptions
+from host import FakeClock, Host, HostOptions, TableOptions
 from storage.rows import MoveWrite
 
 USERS = (11, 22, 33, 44)
@@ -51,7 +51,7 @@ async def _one_move(host: Host, game: int, rng: random.Random) -> float | None:
 
 
 async def bench_act(tmp: Path) -> None:
-    host = await Host.open(tmp / "act.db", clock=FakeClock())
+    host = await Host.open(tmp / "act.db", HostOptions(clock=FakeClock()))
     commits: list[float] = []
     original = host.db.commit_move
 
@@ -104,7 +104,7 @@ def _bare_commit(tmp: Path) -> float:
 
 
 async def bench_throughput(tmp: Path, games: int = 1000, moves_each: int = 10) -> None:
-    host = await Host.open(tmp / "many.db", clock=FakeClock())
+    host = await Host.open(tmp / "many.db", HostOptions(clock=FakeClock()))
     ids = [await _new_game(host, c) for c in range(games)]
     rng = random.Random(2)
 
@@ -130,7 +130,7 @@ def _build_big_db(path: Path, finished: int = 10_000, active: int = 1_000) -> No
     """A database of real Downfall games: a few played through the host, copied many times."""
 
     async def seed_games() -> None:
-        host = await Host.open(path, clock=FakeClock())
+        host = await Host.open(path, HostOptions(clock=FakeClock()))
         rng = random.Random(3)
         for channel in range(4):  # finished games
             game = await _new_game(host, channel, players=2 + channel % 3)

@@ -20,7 +20,7 @@ from cogs import components, texts
 from cogs.delivery import error
 from cogs.flows import Flows
 from cogs.settings import Settings
-from host import Chooser, Clock, Host, HostError, MoveResult, Reminder, SystemClock
+from host import Chooser, Clock, Host, HostError, HostOptions, MoveResult, Reminder, SystemClock
 from render.presentation import Presentation
 
 log = logging.getLogger("cogs.runtime")
@@ -110,13 +110,15 @@ class VesuviusBot(commands.Bot):
         path.parent.mkdir(parents=True, exist_ok=True)
         self._host = await Host.open(
             path,
-            clock=self.clock,
-            chooser=self.chooser,
-            seed_source=self.seed_source,
-            games=self.plugin,
-            ai_workers=self.settings.ai_workers,
-            ai_executor=self.ai_executor,
-            ai_pace=self.settings.ai_pace,
+            HostOptions(
+                clock=self.clock,
+                chooser=self.chooser,
+                seed_source=self.seed_source,
+                games=self.plugin,
+                ai_workers=self.settings.ai_workers,
+                ai_executor=self.ai_executor,
+                ai_pace=self.settings.ai_pace,
+            ),
         )
         for module in COG_MODULES:
             await self.load_extension(module)

@@ -25,7 +25,7 @@ from host.errors import (
     WrongChannelError,
 )
 from host.games import options_from_json, options_to_json
-from host.host import Host
+from host.host import Host, HostOptions
 from host.model import (
     Choice,
     ChoicePage,
@@ -59,6 +59,7 @@ __all__ = [
     "GuildSettings",
     "Host",
     "HostError",
+    "HostOptions",
     "InvalidMoveError",
     "LogEntry",
     "MoveResult",

@@ -13,15 +13,16 @@ engine contract's :meth:`~engine.core.Game.pending` decisions say what every gam
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 
 import plugins
 from host.ai import DEFAULT_TIMEOUT_LEVEL, AiRunner, Chooser, chooser_for
 from host.clock import Clock, SystemClock
 from host.games import Store
-from host.moves import Moves
 from host.reading import Reading
 from host.scheduler import Scheduler
 from host.tables import Tables
@@ -29,109 +30,53 @@ from plugins import GamePlugin, PluginResolver
 from storage.db import Database
 
 
-class Host:
-    """The service the bot calls. Open with ``await Host.open(path)``; ``await host.close()``.
+@dataclass(frozen=True)
+class HostOptions:
+    """How a host runs: ``clock`` (the system's by default; tests inject a fake one), ``chooser``
+    (the AI that decides for a player who times out), ``games`` (the plugin of a game kind),
+    ``seed_source`` (a new game's seed), ``cache_size`` (games kept decoded), ``ai_workers``
+    (processes for AI decisions; default one fewer than the cores), ``ai_executor`` (run them
+    there instead: tests), ``ai_pace`` (seconds between AI moves once no human plays a game any
+    more)."""
+
+    clock: Clock | None = None
+    chooser: Chooser | None = None
+    games: PluginResolver = plugins.get
+    seed_source: Callable[[], int] | None = None
+    cache_size: int = 5000
+    ai_workers: int | None = None
+    ai_executor: Executor | None = None
+    ai_pace: float = 0.0
+
+
+class Host(Tables, Scheduler, Reading):
+    """The service the bot calls. Open with ``await Host.open(path, options)``; ``await
+    host.close()``. Its calls are the methods of its parts (:class:`Tables`, :class:`Moves`
+    through :class:`Scheduler`, :class:`Reading`), which share the store, the clock and the
+    AI runner set up here.
 
     Every method that a user triggers raises a :class:`~host.errors.HostError` subclass with a
     message for that user when the call is wrong; the game is then unchanged.
     """
 
-    def __init__(
-        self,
-        db: Database,
-        *,
-        clock: Clock | None = None,
-        chooser: Chooser | None = None,
-        games: PluginResolver = plugins.get,
-        seed_source: Callable[[], int] | None = None,
-        cache_size: int = 5000,
-        ai_workers: int | None = None,
-        ai_executor: Executor | None = None,
-        ai_pace: float = 0.0,
-    ) -> None:
+    def __init__(self, db: Database, options: HostOptions | None = None) -> None:
+        options = options or HostOptions()
+        self.options = options
         self.db = db
-        self.clock: Clock = clock or SystemClock()
-        self.chooser: Chooser = chooser or chooser_for(DEFAULT_TIMEOUT_LEVEL)
-        self.ai = AiRunner(workers=ai_workers, executor=ai_executor)
-        self.store = Store(db, self.clock, games, cache_size)
-        self.moves = Moves(self.store, self.clock, pace=ai_pace)
-        self.tables = Tables(self.store, self.clock, seed_source, pace=ai_pace)
-        self.scheduler = Scheduler(self.store, self.clock, self.moves, self.ai, self.chooser)
-        self.reading = Reading(self.store)
+        self.clock = options.clock or SystemClock()
+        self.chooser = options.chooser or chooser_for(DEFAULT_TIMEOUT_LEVEL)
+        self.ai = AiRunner(workers=options.ai_workers, executor=options.ai_executor)
+        self.store = Store(db, self.clock, options.games, options.cache_size)
+        self.pace = options.ai_pace
+        self.seed_source = options.seed_source or (lambda: secrets.randbits(63))
         self._closed = False
-        # The API, one name per call (docs/host.md).
-        t, m, s, r = self.tables, self.moves, self.scheduler, self.reading
-        self.guild_settings = t.guild_settings
-        self.set_guild_settings = t.set_guild_settings
-        self.create_game = t.create_game
-        self.join = t.join
-        self.add_ai = t.add_ai
-        self.leave = t.leave
-        self.start = t.start
-        self.resign = t.resign
-        self.cancel = t.cancel
-        self.return_to_seat = t.return_to_seat
-        self.set_window_order = t.set_window_order
-        self.act = m.act
-        self.legal_choices = m.choices
-        self.decision = m.decision
-        self.rules_default = m.rules_default
-        self.next_due = s.next_due
-        self.due = s.due
-        self.run_due = s.run_due
-        self.game_in_channel = r.game_in_channel
-        self.last_game_in_channel = r.last_game_in_channel
-        self.games_in_guild = r.games_in_guild
-        self.status = r.status
-        self.public_view = r.public_view
-        self.snapshot = r.snapshot
-        self.private_view = r.private_view
-        self.log = r.log
-        self.games_of_user = r.games_of_user
-        self.unsent = r.unsent
-        self.games_with_unsent = r.games_with_unsent
-        self.claim = r.claim
-        self.mark_sent = r.mark_sent
-        self.last_board = r.last_board
-        self.notes = r.notes
-        self.set_notified = r.set_notified
-        self.quiet_versions = r.quiet_versions
-        self.step_message = r.step_message
-        self.set_step_message = r.set_step_message
-        self.notify_setting = r.notify_setting
-        self.set_notify_setting = r.set_notify_setting
 
     @classmethod
-    async def open(
-        cls,
-        path: str | Path,
-        *,
-        clock: Clock | None = None,
-        chooser: Chooser | None = None,
-        games: PluginResolver = plugins.get,
-        seed_source: Callable[[], int] | None = None,
-        cache_size: int = 5000,
-        ai_workers: int | None = None,
-        ai_executor: Executor | None = None,
-        ai_pace: float = 0.0,
-    ) -> Host:
+    async def open(cls, path: str | Path, options: HostOptions | None = None) -> Host:
         """Open the database at ``path`` (created and migrated as needed). Nothing is decoded
         up front: games load on first use, and every active game's deadlines are already in the
-        database, so ``run_due`` resumes them. ``ai_workers``: processes for AI decisions
-        (default: one fewer than the cores); ``ai_executor``: run them there instead (tests);
-        ``ai_pace``: seconds between AI moves once no human plays a game any more."""
-        db = await Database.open(path)
-        return cls(
-            db,
-            clock=clock,
-            chooser=chooser,
-            games=games,
-            seed_source=seed_source,
-            cache_size=cache_size,
-            ai_workers=ai_workers,
-            ai_executor=ai_executor,
-            ai_pace=ai_pace,
-        )
+        database, so ``run_due`` resumes them."""
+        return cls(await Database.open(path), options)
 
     def plugin(self, kind: str) -> GamePlugin:
         """The plugin of a game kind (its presentation, for the Discord edge)."""

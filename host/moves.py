@@ -115,10 +115,9 @@ def plan(lg: Loaded, seats: tuple[SeatRow, ...], state: Any, now: float, pace: f
 class Moves:
     """Player moves and the write path of every move."""
 
-    def __init__(self, store: Store, clock: Clock, *, pace: float = 0.0) -> None:
-        self.store = store
-        self.clock = clock
-        self.pace = pace
+    store: Store
+    clock: Clock
+    pace: float
 
     # -- a player's move -------------------------------------------------------------------
 
@@ -221,7 +220,7 @@ class Moves:
 
     # -- what a seat may choose ------------------------------------------------------------
 
-    async def choices(
+    async def legal_choices(
         self,
         game_id: int,
         user: int,

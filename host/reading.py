@@ -14,6 +14,7 @@ from host.errors import BadOptionError, NotAPlayerError
 from host.games import Store
 from host.model import GameStatus, LogEntry, MoveBy, Notify, PrivateView, Status, UserGame
 from storage import codec
+from storage.db import Database
 from storage.rows import NOTIFY, EventRow, OutboxRow, StepMessage
 
 
@@ -38,9 +39,8 @@ def log_entry(row: EventRow, viewer: Seat | None) -> LogEntry:
 class Reading:
     """Read-only calls (and the outbox bookkeeping of deliveries)."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.db = store.db
+    store: Store
+    db: Database
 
     async def game_in_channel(self, channel_id: int) -> GameStatus | None:
         """The game in its lobby or in play in ``channel_id``, or ``None``."""

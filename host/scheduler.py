@@ -27,6 +27,7 @@ from host.decisions import (
 from host.games import Loaded, Store
 from host.model import MoveResult, Notification, Reminder
 from host.moves import Moves, ai_seed, schedule_of, scheduled
+from storage.db import Database
 from storage.rows import SeatRow
 
 log = logging.getLogger("host")
@@ -39,23 +40,14 @@ def _mention(seat: SeatRow) -> str:
     return f"<@{seat.user_id}>" if seat.user_id is not None else (seat.ai or "an AI")
 
 
-class Scheduler:
+class Scheduler(Moves):
     """Runs what is due in every game."""
 
-    def __init__(
-        self,
-        store: Store,
-        clock: Clock,
-        moves: Moves,
-        runner: AiRunner,
-        chooser: Chooser,
-    ) -> None:
-        self.store = store
-        self.db = store.db
-        self.clock = clock
-        self.moves = moves
-        self.runner = runner
-        self.chooser = chooser
+    store: Store
+    db: Database
+    clock: Clock
+    ai: AiRunner
+    chooser: Chooser
 
     async def next_due(self) -> float | None:
         """When ``run_due`` next has something to do (``None``: nothing scheduled)."""
@@ -132,16 +124,14 @@ class Scheduler:
             # First, and not held back by the AI budget: what this run announces (an AI's move
             # that opened a window) must not wait on a player whose standing order answered it.
             seat, action = answers[0]
-            out.append(
-                await self.moves.apply(lg, seat, action, "auto", lg.seats, note="", quiet=True)
-            )
+            out.append(await self.apply(lg, seat, action, "auto", lg.seats, note="", quiet=True))
             return "played"
         if any(by_seat[s].ai_controlled for s in pending.waited):
             return "ai" if may_play else "done"
         if forced_seat(lg.options, lg.game, lg.state, pending) is not None:
             if not may_play:
                 return "done"
-            forced = await self.moves.forced_move(lg)
+            forced = await self.forced_move(lg)
             if forced is not None:
                 out.append(forced)
                 return "played"
@@ -204,7 +194,7 @@ class Scheduler:
         """The seat's AI decides (in a worker process), deterministically from the game's seed
         and version. Called without the game's lock held."""
         chooser = seat_chooser(self.chooser, seat.ai)
-        action = await self.runner.choose(
+        action = await self.ai.choose(
             chooser,
             lg.game,
             lg.plugin.heuristics,
@@ -242,9 +232,7 @@ class Scheduler:
                     f"{name} played for <@{seat.user_id}> after repeated timeouts "
                     "(any move of theirs takes the seat back)."
                 )
-            return await self.moves.apply(
-                lg, seat.seat, action, "ai", lg.seats, note=note, chooser=name
-            )
+            return await self.apply(lg, seat.seat, action, "ai", lg.seats, note=note, chooser=name)
 
     async def _timeout_move(self, lg: Loaded, seat_no: Seat) -> MoveResult:
         """A waited seat ran out of time (under the game's lock): what the rules say, else the
@@ -256,7 +244,7 @@ class Scheduler:
         if default is not None:  # the rules say what a silent player does; not held against them
             label = lg.game.describe_action(lg.state, seat_no, default)
             note = f"{who} did not answer in time, so the rules apply: {label}."
-            return await self.moves.apply(lg, seat_no, default, "timeout", lg.seats, note=note)
+            return await self.apply(lg, seat_no, default, "timeout", lg.seats, note=note)
         timeouts = seat.timeouts + 1
         taken_over = timeouts >= lg.options.max_timeouts and not seat.ai_controlled
         action: object | None = None
@@ -286,7 +274,7 @@ class Scheduler:
             else s
             for s in lg.seats
         )
-        return await self.moves.apply(
+        return await self.apply(
             lg,
             seat_no,
             action,

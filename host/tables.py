@@ -4,7 +4,6 @@ per-server defaults and a player's standing order for optional windows."""
 from __future__ import annotations
 
 import dataclasses
-import secrets
 from collections.abc import Callable
 
 from engine.core import RuleError
@@ -37,6 +36,7 @@ from host.model import (
 from host.moves import plan, schedule_of, scheduled, seat_update
 from plugins import GamePlugin
 from storage import codec
+from storage.db import Database
 from storage.rows import ChannelTakenError, SeatRow
 
 WINDOW_ORDERS = ("ask", "never")
@@ -46,19 +46,12 @@ WINDOW_ORDERS = ("ask", "never")
 class Tables:
     """Lobby and seat management."""
 
-    def __init__(
-        self,
-        store: Store,
-        clock: Clock,
-        seed_source: Callable[[], int] | None = None,
-        *,
-        pace: float = 0.0,
-    ) -> None:
-        self.store = store
-        self.db = store.db
-        self.clock = clock
-        self._seed_source = seed_source or (lambda: secrets.randbits(63))
-        self.pace = pace
+    store: Store
+    db: Database
+    clock: Clock
+    pace: float
+    """Seconds between AI moves once no human plays a game any more."""
+    seed_source: Callable[[], int]
 
     # -- per-server settings -----------------------------------------------------------------
 
@@ -127,7 +120,7 @@ class Tables:
         existing = await self.db.open_game_in_channel(channel_id)
         if existing is not None:
             raise ChannelBusyError(busy_message(existing))
-        seed = self._seed_source() & ((1 << 63) - 1)
+        seed = self.seed_source() & ((1 << 63) - 1)
         seats: list[tuple[int | None, str | None]] = [(creator, None)]
         seats += [(None, ai_name(i + 1, resolved.ai_level)) for i in range(resolved.ai_seats)]
         try:

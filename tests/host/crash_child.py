@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
-from host import Host, MoveResult, TableOptions
+from host import Host, HostOptions, MoveResult, TableOptions
 
 CHANNEL = 1
 USERS = (11, 22, 33)
@@ -25,7 +25,8 @@ LATE = 8 * 24 * 3600.0  # past any deadline
 async def main(path: str, seed: int, out: TextIO = sys.stdout) -> None:
     rng = random.Random(seed)
     host = await Host.open(
-        path, seed_source=lambda: rng.randrange(1 << 62), ai_executor=ThreadPoolExecutor(1)
+        path,
+        HostOptions(seed_source=lambda: rng.randrange(1 << 62), ai_executor=ThreadPoolExecutor(1)),
     )
     while True:
         status = await host.game_in_channel(CHANNEL)

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from host import FakeClock, Host, TableOptions
+from host import FakeClock, Host, HostOptions, TableOptions
 from host.model import GameStatus, MoveResult
 from tests.toy import games
 
@@ -33,7 +33,7 @@ async def open_host(path: Path, clock: FakeClock, **kwargs: Any) -> Host:
     kwargs.setdefault("seed_source", Seeds())
     kwargs.setdefault("games", games)
     kwargs.setdefault("ai_executor", THREADS)
-    return await Host.open(path, clock=clock, **kwargs)
+    return await Host.open(path, HostOptions(clock=clock, **kwargs))
 
 
 async def started_game(
