@@ -10,7 +10,8 @@ import statistics
 import time
 
 from engine.downfall import GAME, new_game, playout
-from engine.downfall.rules import apply_unchecked, legal_actions
+from engine.downfall.queries import legal_actions
+from engine.downfall.rules import apply_unchecked
 from engine.downfall.state import State
 from engine.rng import Rng
 

@@ -19,17 +19,11 @@ from engine.downfall.actions import (
     format_action,
     parse_action,
 )
+from engine.downfall.checks import forced_action
 from engine.downfall.game import GAME, DownfallGame
 from engine.downfall.present import describe_action, player_view, public_view
-from engine.downfall.rules import (
-    apply_unchecked,
-    can_erupt,
-    forced_action,
-    legal_actions,
-    new_game,
-    pending,
-    to_act,
-)
+from engine.downfall.queries import can_erupt, legal_actions, pending, to_act
+from engine.downfall.rules import apply_unchecked, new_game
 from engine.downfall.search import determinize, playout
 from engine.downfall.state import State, state_from_json, state_to_json
 

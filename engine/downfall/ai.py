@@ -38,15 +38,14 @@ from engine.downfall.actions import (
     ThrowOmen,
 )
 from engine.downfall.board import COLOURS
-from engine.downfall.rules import (
-    INITIAL_TILES,
-    apply_unchecked,
+from engine.downfall.queries import (
     compute_outcome,
     distances,
     legal_actions,
     reach,
     relative_squares,
 )
+from engine.downfall.rules import apply_unchecked
 from engine.downfall.search import determinize as engine_determinize
 from engine.downfall.state import BUILD, ESCAPE, LAVA, LAVA_SETUP, MOVE, OVER, RELATIVE, State
 from engine.downfall.tables import (
@@ -57,6 +56,7 @@ from engine.downfall.tables import (
     FIRST_LAVA_IDX,
     GATE_IDX,
     INDEX,
+    INITIAL_TILES,
     NEIGH,
     NSQ,
     OMEN,

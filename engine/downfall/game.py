@@ -15,7 +15,7 @@ from engine.core import (
     RuleError,
     Transition,
 )
-from engine.downfall import present, rules
+from engine.downfall import present, queries, rules
 from engine.downfall.actions import Action, format_action, parse_action
 from engine.downfall.state import State, state_from_json, state_to_json
 
@@ -39,10 +39,10 @@ class DownfallGame:
         return rules.new_game(seed, players, options)
 
     def pending(self, state: State) -> tuple[Decision[Action], ...]:
-        return rules.pending(state)
+        return queries.pending(state)
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
-        return rules.legal_actions(state, seat)
+        return queries.legal_actions(state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> Transition[State]:
         new, events = rules.apply(state, seat, action)
@@ -56,7 +56,7 @@ class DownfallGame:
         return dict(present.player_view(state, seat))
 
     def outcome(self, state: State) -> Outcome | None:
-        return rules.outcome(state)
+        return queries.outcome(state)
 
     def format_action(self, action: Action) -> str:
         return format_action(action)

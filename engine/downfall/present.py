@@ -16,7 +16,7 @@ from engine.downfall.actions import (
     ThrowOmen,
 )
 from engine.downfall.board import COLOURS, GATES, SYMBOLS
-from engine.downfall.rules import bfs, can_erupt, number_full, outcome, to_act
+from engine.downfall.queries import bfs, can_erupt, number_full, outcome, to_act
 from engine.downfall.state import (
     BUILD,
     LAVA,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.downfall.rules import BOTTOM, apply_unchecked, legal_actions
+from engine.downfall.queries import legal_actions
+from engine.downfall.rules import apply_unchecked
 from engine.downfall.state import BUILD, OVER, State
-from engine.downfall.tables import AD79, OMEN
+from engine.downfall.tables import AD79, BOTTOM, OMEN
 from engine.rng import Rng
 
 

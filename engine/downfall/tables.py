@@ -83,3 +83,8 @@ FIRST_LAVA_OF: tuple[int, ...] = tuple(
     FIRST_LAVA_IDX.index(i) if i in FIRST_LAVA_IDX else -1 for i in range(NSQ)
 )
 """Square -> symbol whose first-lava square it is, or -1 (R4)."""
+
+INITIAL_TILES = 6
+"""Lava tiles placed at the eruption, one per symbol, before phase 2's moves."""
+BOTTOM = 15
+"""The first A.D. 79 is shuffled into the bottom 15 cards of the stock."""

@@ -7,7 +7,7 @@ import pytest
 from engine.core import IllegalActionError, deciders
 from engine.downfall import GAME, PlaceLava, new_game
 from engine.downfall.board import BUILDINGS
-from engine.downfall.rules import forced_action
+from engine.downfall.checks import forced_action
 from engine.downfall.tables import AD79, OMEN
 from tests.engine.downfall.helpers import (
     BLACK,

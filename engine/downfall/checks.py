@@ -1,0 +1,181 @@
+"""Validation with friendly errors: why an action is not legal now, and the forced action of a
+seat that has exactly one."""
+
+from __future__ import annotations
+
+from engine.core import (
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+)
+from engine.downfall.actions import (
+    Action,
+    CallEruption,
+    MovePiece,
+    Pass,
+    PlaceLava,
+    PlaceRelative,
+    PlayCard,
+    ThrowOmen,
+    format_action,
+)
+from engine.downfall.board import (
+    COLOURS,
+    SYMBOLS,
+)
+from engine.downfall.queries import can_erupt, lava_squares, legal_actions, legal_plays, moves_from
+from engine.downfall.state import (
+    BUILD,
+    LAVA,
+    MOVE,
+    NONE,
+    OMEN_CHOICE,
+    OVER,
+    PLAY,
+    RELATIVE,
+    State,
+)
+from engine.downfall.tables import (
+    B_LABEL,
+    B_SQUARES,
+    BY_NUMBER,
+    INDEX,
+    NAMES,
+    SQ_BUILDING,
+    SQ_SPACES,
+    STRIDE,
+    TILE_SIDES,
+)
+
+# --------------------------------------------------------------------------------------------
+# Validation with friendly errors
+
+
+def check(state: State, seat: int, action: Action) -> None:
+    """Raise the RuleError a player should see if ``action`` is not legal for ``seat`` now."""
+    if state.phase == OVER:
+        raise GameOverError("The game is over; no more moves can be made.")
+    if not 0 <= seat < state.players:
+        raise NotYourTurnError("You are not playing in this game.")
+    if isinstance(action, CallEruption):
+        if state.phase != BUILD:
+            raise IllegalActionError("Vesuvius has already erupted.")
+        if not can_erupt(state, seat):
+            raise IllegalActionError(
+                "You can call “The volcano erupts!” only when every card in your hand is a "
+                "joker (all buildings of its number are full)."
+            )
+        return
+    if seat != state.seat:
+        raise NotYourTurnError(
+            f"It is not your turn: the game is waiting for {COLOURS[state.seat].capitalize()}."
+        )
+    text = format_action(action)
+    kind = state.pending
+    expected = {
+        PLAY: (PlayCard,),
+        RELATIVE: (PlaceRelative, Pass),
+        OMEN_CHOICE: (ThrowOmen,),
+        LAVA: (PlaceLava,),
+        MOVE: (MovePiece, Pass),
+    }[kind]
+    if not isinstance(action, expected):
+        raise IllegalActionError(f"`{text}` is not possible now: {PROMPTS[kind]}.")
+    if isinstance(action, Pass):
+        return
+    if isinstance(action, MovePiece):
+        legal: list[Action] = list(moves_from(state, seat, INDEX[action.source]))
+    elif isinstance(action, PlayCard):
+        legal = legal_plays(state, seat)
+    else:
+        legal = legal_actions(state, seat)
+    if action in legal:
+        return
+    raise IllegalActionError(f"`{text}` is not allowed: {why_illegal(state, seat, action)}")
+
+
+PROMPTS = {
+    PLAY: "you have to play a card and place a piece (`play <n> <square>`)",
+    RELATIVE: "you may place a relative (`relative <square>`) or `pass`",
+    OMEN_CHOICE: "you have to pick another player's piece for the Omen (`omen <colour> <square>`)",
+    LAVA: "you have to place the lava tile you drew (`lava <square>`)",
+    MOVE: "you may move a piece (`move <from> <to>`, `move <from> out <gate>`) or `pass`",
+    NONE: "nothing is expected",
+}
+
+
+def why_illegal(state: State, seat: int, action: Action) -> str:
+    """A reason in words for an illegal action of the pending kind."""
+    if isinstance(action, PlayCard):
+        hand = state.hands[seat]
+        if action.card not in hand:
+            return f"you have no {action.card} in your hand (hand: {', '.join(map(str, hand))})."
+        if action.square is None:
+            return "you can still place a piece, so name the square: `play <n> <square>` (R11)."
+        if state.supply[seat] == 0:
+            return f"you have no pieces left to place, so play it bare: `play {action.card}` (R1)."
+        square = INDEX[action.square]
+        building = SQ_BUILDING[square]
+        if building < 0:
+            return f"{action.square} has no building with spaces."
+        if state.occ[square] >= SQ_SPACES[square]:
+            return f"the spaces of building {B_LABEL[building]} on {action.square} are all taken."
+        places = ", ".join(
+            f"{B_LABEL[b]} ({'/'.join(NAMES[i] for i in B_SQUARES[b])})"
+            for b in BY_NUMBER[action.card]
+        )
+        return (
+            f"a {action.card} goes into building {places}; it is a joker only when those are full."
+        )
+    if isinstance(action, PlaceRelative):
+        if state.supply[seat] == 0:
+            return "you have no pieces left in your supply."
+        return (
+            f"relatives from building {B_LABEL[state.rel_from]} go to a free space in another "
+            "building of its colour or a neutral one, at most one per building, never back into "
+            f"{B_LABEL[state.rel_from]}."
+        )
+    if isinstance(action, ThrowOmen):
+        if action.colour == COLOURS[seat]:
+            return "the Omen throws another player's piece, not one of yours."
+        return f"there is no {action.colour} piece in a building on {action.square}."
+    if isinstance(action, PlaceLava):
+        sides = TILE_SIDES[state.tile]
+        names = "/".join(SYMBOLS[s] for s in sides)
+        if len(sides) > 1 and action.symbol is None:
+            return (
+                "this is a dual vent tile: name the side, e.g. "
+                f"`lava {SYMBOLS[sides[0]]} <square>`."
+            )
+        if len(sides) == 1 and action.symbol is not None:
+            return f"name only the square: `lava <square>` (the tile is {names})."
+        squares = ", ".join(NAMES[i] for s in sides for i in lava_squares(state.lava, s))
+        return f"a {names} tile may go on: {squares}."
+    if isinstance(action, MovePiece):
+        source = INDEX[action.source]
+        if state.men[source * STRIDE + seat] == 0:
+            return f"you have no piece on {action.source}."
+        if state.moves_left == 1 and source == state.moved_to and not state.may_repeat:
+            return (
+                "the piece you just moved may move again only if it stood alone on its square "
+                "or was your last piece in the city; move a different piece."
+            )
+        points = state.occ[source]
+        if action.out:
+            return (
+                f"a piece on {action.source} has {points} move point(s) and cannot reach the gate "
+                f"of {action.target} and still step out (leaving costs 1 point)."
+            )
+        return (
+            f"a piece on {action.source} has {points} move point(s) (one per piece on the "
+            f"square) and cannot reach {action.target} over lava-free squares."
+        )
+    return "it is not legal now."
+
+
+def forced_action(state: State, seat: int) -> Action | None:
+    """R6/R26: the only legal action of ``seat`` when it has exactly one (e.g. the first tile of a
+    symbol, which can only go on its first-lava square), else ``None``. The engine always asks;
+    the host may apply this at once when the table enables auto-play of forced decisions."""
+    actions = legal_actions(state, seat)
+    return actions[0] if len(actions) == 1 else None
