@@ -11,165 +11,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
 
 from cogs import texts
-from cogs.components import lobby_view
-from cogs.delivery import Delivery, error, is_component, png_file
+from cogs.delivery import error, is_component, png_file
+from cogs.flowbase import HINT
+from cogs.lobby import Lobby
 from host import (
-    GameStatus,
-    Host,
     HostError,
     InvalidMoveError,
     NotYourTurnError,
-    SeatInfo,
     StaleVersionError,
 )
 from host.model import MoveResult
 
 log = logging.getLogger("cogs.flows")
 
-NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
-}
-NEEDED_IN_THREADS = {
-    "view_channel": "View Channel",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
-}
-NEEDED_FOR_THREAD = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-}
-HINT = "?"
-"""The value of autocomplete lines that are hints, not moves."""
 AI_ANSWER_WAIT = 2.0
 """Seconds a move waits for the AI seats it left the game waiting on (within Discord's 15
 minutes for a deferred answer; a hard AI thinks for about a second)."""
 
 
-def missing_permissions(
-    interaction: discord.Interaction[Any], *, new_thread: bool = False
-) -> str | None:
-    """A sentence naming the permissions the bot lacks in the interaction's channel to run a
-    game there (``new_thread``: to open a thread for it), or ``None``."""
-    in_thread = isinstance(interaction.channel, discord.Thread)
-    needed = dict(NEEDED_IN_THREADS if in_thread or new_thread else NEEDED)
-    if new_thread and not in_thread:
-        needed |= NEEDED_FOR_THREAD
-    perms = interaction.app_permissions
-    missing = [label for attr, label in needed.items() if not getattr(perms, attr)]
-    if not missing:
-        return None
-    many = len(missing) > 1
-    return (
-        "I can't run a game here: I'm missing the "
-        + ", ".join(f"**{m}**" for m in missing)
-        + (" permissions" if many else " permission")
-        + " in this channel. Ask a moderator to grant "
-        + ("them." if many else "it.")
-    )
-
-
-class Flows:
+class Flows(Lobby):
     """Game flows for one bot; also the components' :class:`~cogs.components.Handler`."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.delivery = Delivery(bot)
-        self.lobbies: dict[int, discord.Message | discord.InteractionMessage] = {}
-        """game id -> its lobby message (edited as players join, buttons off at the start)."""
-        self._busy = 0
-        self._idle: asyncio.Event | None = None
-
-    @property
-    def host(self) -> Host:
-        host: Host = self.bot.host
-        return host
-
-    @contextlib.asynccontextmanager
-    async def busy(self) -> AsyncIterator[None]:
-        """Marks a flow in progress (its messages may still be on their way)."""
-        if self._idle is None:
-            self._idle = asyncio.Event()
-            self._idle.set()
-        self._busy += 1
-        self._idle.clear()
-        try:
-            yield
-        finally:
-            self._busy -= 1
-            if self._busy == 0:
-                self._idle.set()
-
-    async def idle(self) -> None:
-        """Wait until no flow is in progress: every board, DM and reply has been sent."""
-        if self._idle is not None:
-            await self._idle.wait()
-
-    # -- small helpers -------------------------------------------------------------------------
-
-    async def reason(self, error_: HostError, *, mention: bool) -> str:
-        """The host's refusal as this place can show it: "not your turn" names whom the game
-        waits for, as mentions in a message or as names where mentions cannot show."""
-        if not isinstance(error_, NotYourTurnError):
-            return str(error_)
-        whos: dict[int, str] = {}
-        for s in error_.waiting_on:
-            if s.user_id is None:
-                text = texts.md(texts.ai_label(s.ai or "an AI"))
-            elif mention:
-                text = f"<@{s.user_id}>"
-            else:
-                text = await self.delivery.name_of(s.user_id)
-            whos[s.seat] = f"{text} ({s.colour})" if s.colour else text
-
-        def name(seat: SeatInfo) -> str:
-            return whos[seat.seat]
-
-        return error_.naming(name)
-
-    async def game_here(
-        self, interaction: discord.Interaction[Any], *, finished: bool = False
-    ) -> GameStatus | None:
-        """The game of the interaction's channel (``finished``: or, when none is open, the last
-        one that ended there); answers the user itself when there is none."""
-        channel_id = interaction.channel_id or 0
-        if finished:
-            status = await self.host.last_game_in_channel(channel_id)
-        else:
-            status = await self.host.game_in_channel(channel_id)
-        if status is None:
-            await error(
-                interaction, "There is no game in this channel. Start one with `/game new`."
-            )
-        return status
-
-    async def unexpected(
-        self,
-        interaction: discord.Interaction[Any],
-        error_: BaseException,
-        game_id: int | None,
-        what: str,
-    ) -> None:
-        """A bug: log it with the game id, give the user a short apology."""
-        log.error(
-            "unexpected error in %s (game %s, user %s)",
-            what,
-            game_id,
-            interaction.user.id,
-            exc_info=error_,
-        )
-        with contextlib.suppress(discord.HTTPException):
-            await error(
-                interaction,
-                "Sorry, something went wrong on my side; it has been logged. Please try again.",
-            )
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -492,120 +358,3 @@ class Flows:
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-
-    # -- the lobby -----------------------------------------------------------------------------
-
-    async def lobby_message(self, status: GameStatus) -> str:
-        names = await self.delivery.seat_names(status)
-        creator = await self.delivery.name_of(status.creator_id)
-        return texts.lobby_text(status, names, creator)
-
-    async def lobby_change(
-        self, interaction: discord.Interaction[Any], what: str, *, game_id: int | None = None
-    ) -> None:
-        """Join or leave a lobby (slash command or lobby button); the lobby message is edited,
-        not posted again."""
-        self.delivery.remember(interaction.user)
-        if game_id is None:
-            found = await self.game_here(interaction)
-            if found is None:
-                return
-            game_id = found.game_id
-        user = interaction.user.id
-        where = {"channel_id": interaction.channel_id, "guild_id": interaction.guild_id}
-        try:
-            if what == "join":
-                status = await self.host.join(game_id, user, **where)
-            else:
-                status = await self.host.leave(game_id, user, **where)
-        except HostError as e:
-            await error(interaction, str(e))
-            return
-        text = await self.lobby_message(status)
-        view = lobby_view(status.game_id) if status.status == "lobby" else None
-        if is_component(interaction):
-            await interaction.response.edit_message(content=text, view=view)
-            if interaction.message is not None:
-                self.lobbies[status.game_id] = interaction.message
-            return
-        verb = "joined" if what == "join" else "left"
-        message = self.lobbies.get(status.game_id)
-        if message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await message.edit(content=text, view=view)
-                await interaction.response.send_message(
-                    f"{texts.md(interaction.user.display_name)} {verb} game #{status.game_id}.",
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                return
-        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.response.send_message(text, **kwargs)
-        self.lobbies[status.game_id] = await interaction.original_response()
-
-    async def close_lobby(self, status: GameStatus) -> None:
-        """The lobby message says how it ended and loses its buttons."""
-        message = self.lobbies.pop(status.game_id, None)
-        if message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await message.edit(content=await self.lobby_message(status), view=None)
-
-    async def on_lobby(
-        self, interaction: discord.Interaction[Any], what: str, game_id: int
-    ) -> None:
-        if what == "start":
-            await self.start(interaction, game_id=game_id)
-        else:
-            await self.lobby_change(interaction, what, game_id=game_id)
-
-    async def start_at_once(self, status: GameStatus) -> None:
-        """A table full from the start (a solo game, or seats filled by AIs) starts at once,
-        in its own channel (a new thread): no lobby to join."""
-        async with self.busy(), self.delivery.lock(status.game_id):
-            await self.host.start(
-                status.game_id,
-                status.creator_id,
-                is_admin=False,
-                channel_id=status.channel_id,
-                guild_id=status.guild_id,
-            )
-            await self.delivery.announce(status.game_id, held=True)
-        self.bot.wake_scheduler()
-
-    async def start(
-        self, interaction: discord.Interaction[Any], *, game_id: int | None = None
-    ) -> None:
-        """Deal: the first board (the reply) and every player's first DM come from the outbox."""
-        async with self.busy():
-            self.delivery.remember(interaction.user)
-            if game_id is None:
-                found = await self.game_here(interaction)
-                if found is None:
-                    return
-                game_id = found.game_id
-            missing = missing_permissions(interaction)
-            if missing:
-                await error(interaction, missing)
-                return
-            async with self.delivery.lock(game_id):
-                try:
-                    started = await self.host.start(
-                        game_id,
-                        interaction.user.id,
-                        is_admin=bool(interaction.permissions.manage_guild),
-                        channel_id=interaction.channel_id,
-                        guild_id=interaction.guild_id,
-                    )
-                except HostError as e:
-                    await error(interaction, str(e))
-                    return
-                if is_component(interaction) and interaction.message is not None:
-                    self.lobbies[started.status.game_id] = interaction.message
-                if is_component(interaction):
-                    await interaction.response.defer()  # the lobby message says it has started
-                else:
-                    await interaction.response.defer(ephemeral=True, thinking=True)
-                await self.close_lobby(started.status)
-                await self.delivery.announce(game_id, reply=interaction, held=True)
-            self.bot.wake_scheduler()

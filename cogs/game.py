@@ -15,7 +15,7 @@ import plugins
 from cogs import texts
 from cogs.components import lobby_view
 from cogs.delivery import error, png_file
-from cogs.flows import missing_permissions
+from cogs.flowbase import missing_permissions
 from cogs.options import parse_variants, variant_choices
 from host import GameStatus, Host, HostError, TableOptions
 

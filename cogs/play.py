@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.flows import HINT
+from cogs.flowbase import HINT
 from host import HostError
 
 if TYPE_CHECKING:

@@ -1,0 +1,142 @@
+"""The lobby: joining and leaving (the lobby message edited in place, never posted again), and
+starting a game, from a command, the lobby's buttons, or at once for a table full as it opens."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from cogs import texts
+from cogs.components import lobby_view
+from cogs.delivery import error, is_component
+from cogs.flowbase import FlowsBase, missing_permissions
+from host import (
+    GameStatus,
+    HostError,
+)
+
+log = logging.getLogger("cogs.flows")
+
+
+class Lobby(FlowsBase):
+    """Lobby flows (see the module)."""
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def lobby_message(self, status: GameStatus) -> str:
+        names = await self.delivery.seat_names(status)
+        creator = await self.delivery.name_of(status.creator_id)
+        return texts.lobby_text(status, names, creator)
+
+    async def lobby_change(
+        self, interaction: discord.Interaction[Any], what: str, *, game_id: int | None = None
+    ) -> None:
+        """Join or leave a lobby (slash command or lobby button); the lobby message is edited,
+        not posted again."""
+        self.delivery.remember(interaction.user)
+        if game_id is None:
+            found = await self.game_here(interaction)
+            if found is None:
+                return
+            game_id = found.game_id
+        user = interaction.user.id
+        where = {"channel_id": interaction.channel_id, "guild_id": interaction.guild_id}
+        try:
+            if what == "join":
+                status = await self.host.join(game_id, user, **where)
+            else:
+                status = await self.host.leave(game_id, user, **where)
+        except HostError as e:
+            await error(interaction, str(e))
+            return
+        text = await self.lobby_message(status)
+        view = lobby_view(status.game_id) if status.status == "lobby" else None
+        if is_component(interaction):
+            await interaction.response.edit_message(content=text, view=view)
+            if interaction.message is not None:
+                self.lobbies[status.game_id] = interaction.message
+            return
+        verb = "joined" if what == "join" else "left"
+        message = self.lobbies.get(status.game_id)
+        if message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=text, view=view)
+                await interaction.response.send_message(
+                    f"{texts.md(interaction.user.display_name)} {verb} game #{status.game_id}.",
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.response.send_message(text, **kwargs)
+        self.lobbies[status.game_id] = await interaction.original_response()
+
+    async def close_lobby(self, status: GameStatus) -> None:
+        """The lobby message says how it ended and loses its buttons."""
+        message = self.lobbies.pop(status.game_id, None)
+        if message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=await self.lobby_message(status), view=None)
+
+    async def on_lobby(
+        self, interaction: discord.Interaction[Any], what: str, game_id: int
+    ) -> None:
+        if what == "start":
+            await self.start(interaction, game_id=game_id)
+        else:
+            await self.lobby_change(interaction, what, game_id=game_id)
+
+    async def start_at_once(self, status: GameStatus) -> None:
+        """A table full from the start (a solo game, or seats filled by AIs) starts at once,
+        in its own channel (a new thread): no lobby to join."""
+        async with self.busy(), self.delivery.lock(status.game_id):
+            await self.host.start(
+                status.game_id,
+                status.creator_id,
+                is_admin=False,
+                channel_id=status.channel_id,
+                guild_id=status.guild_id,
+            )
+            await self.delivery.announce(status.game_id, held=True)
+        self.bot.wake_scheduler()
+
+    async def start(
+        self, interaction: discord.Interaction[Any], *, game_id: int | None = None
+    ) -> None:
+        """Deal: the first board (the reply) and every player's first DM come from the outbox."""
+        async with self.busy():
+            self.delivery.remember(interaction.user)
+            if game_id is None:
+                found = await self.game_here(interaction)
+                if found is None:
+                    return
+                game_id = found.game_id
+            missing = missing_permissions(interaction)
+            if missing:
+                await error(interaction, missing)
+                return
+            async with self.delivery.lock(game_id):
+                try:
+                    started = await self.host.start(
+                        game_id,
+                        interaction.user.id,
+                        is_admin=bool(interaction.permissions.manage_guild),
+                        channel_id=interaction.channel_id,
+                        guild_id=interaction.guild_id,
+                    )
+                except HostError as e:
+                    await error(interaction, str(e))
+                    return
+                if is_component(interaction) and interaction.message is not None:
+                    self.lobbies[started.status.game_id] = interaction.message
+                if is_component(interaction):
+                    await interaction.response.defer()  # the lobby message says it has started
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.close_lobby(started.status)
+                await self.delivery.announce(game_id, reply=interaction, held=True)
+            self.bot.wake_scheduler()
