@@ -2,7 +2,10 @@
 
 Everything here is plain data plus the JSON payload builders discord.py expects (see
 /work/shared/testing/fake-discord.md §4). The actors (``FakeUser.slash`` and friends) delegate
-to :class:`sandbox.fake.server.FakeDiscord`, which owns the wire.
+to :class:`sandbox.fake.server.FakeDiscord`, which owns the wire. This module imports nothing
+of the fake's own: the fake reads top-down, model ← users ← wire ← state ← gateway ← rest ←
+messages ← interactions ← driver ← server ← runner (``World`` is what the model needs of the
+fake, as a protocol).
 """
 
 from __future__ import annotations
@@ -11,18 +14,28 @@ import itertools
 import mimetypes
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import discord
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
-    from .users import FakeUser
-
 Json = dict[str, Any]
+
+
+class World(Protocol):
+    """What messages, guilds and people need of the fake (:class:`sandbox.fake.server.FakeDiscord`):
+    its people by id, its bot, and the gateway to tell the bot of a change."""
+
+    @property
+    def users_by_id(self) -> Mapping[int, Person]: ...
+
+    @property
+    def bot(self) -> Person: ...
+
+    def _dispatch(self, event: str, data: Json, *, intent: int = 0) -> None: ...
+
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
@@ -140,12 +153,41 @@ class Attachment:
 
 
 @dataclass(eq=False)
+class Person:
+    """A Discord user as messages, channels and guilds know one: the bot's own user, or a
+    simulated person (:class:`sandbox.fake.users.FakeUser` adds what a person does)."""
+
+    fake: World
+    id: int
+    name: str
+    bot: bool = False
+    dms_open: bool = True
+    locale: str = "en-US"  # sent as ``interaction.locale``
+
+    def payload(self) -> Json:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass(eq=False)
 class Message:
     """A message as stored by the fake. Edits mutate it in place, so references stay live."""
 
     id: int
     channel: Channel
-    author: FakeUser
+    author: Person
     content: str = ""
     embeds: list[Json] = field(default_factory=list)
     components: list[Json] = field(default_factory=list)
@@ -307,7 +349,7 @@ class Channel:
     guild: Guild | None = None
     parent: Channel | None = None  # threads: the channel they live in
     position: int = 0
-    recipient: FakeUser | None = None  # DM channels
+    recipient: Person | None = None  # DM channels
     owner_id: int | None = None  # threads
     thread_members: set[int] = field(default_factory=set)
     archived: bool = False
@@ -395,7 +437,7 @@ class Channel:
 class Guild:
     """A guild with roles (``@everyone`` has the guild's id), channels, threads and members."""
 
-    fake: FakeDiscord
+    fake: World
     id: int
     name: str
     roles: list[Role] = field(default_factory=list)
@@ -461,7 +503,7 @@ class Guild:
         self.fake._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.payload()})
         return role
 
-    def give_role(self, user: FakeUser, role: Role) -> None:
+    def give_role(self, user: Person, role: Role) -> None:
         self.members[user.id].append(role.id)
         self.fake._dispatch(
             "GUILD_MEMBER_UPDATE", {"guild_id": str(self.id), **self.member_payload(user)}
@@ -504,7 +546,7 @@ class Guild:
             base = (base & ~deny) | allow
         return base
 
-    def member_payload(self, user: FakeUser, *, with_user: bool = True) -> Json:
+    def member_payload(self, user: Person, *, with_user: bool = True) -> Json:
         out: Json = {
             "roles": [str(r) for r in self.members.get(user.id, [])],
             "joined_at": self.joined_at,

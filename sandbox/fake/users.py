@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from .model import (
     DM,
@@ -16,45 +16,90 @@ from .model import (
     Json,
     Message,
     P,
+    Person,
+    World,
     snowflake,
 )
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+T = TypeVar("T")
+
+
+class Actions(World, Protocol):
+    """What a person's actions need of the fake (:class:`sandbox.fake.server.FakeDiscord`): the
+    wire that turns them into interactions and messages, DM channels, and waiting."""
+
+    @property
+    def dm_channels(self) -> dict[int, Channel]: ...
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T | None],
+        *,
+        timeout: float = 5.0,  # noqa: ASYNC109
+        what: str = "condition",
+    ) -> T: ...
+
+    async def _slash(
+        self,
+        user: FakeUser,
+        command: str,
+        channel: Channel | None,
+        options: dict[str, Any],
+        *,
+        check: bool,
+    ) -> InteractionResult: ...
+
+    async def _autocomplete(
+        self,
+        user: FakeUser,
+        command: str,
+        option: str,
+        typed: str,
+        channel: Channel | None,
+        options: dict[str, Any],
+    ) -> list[Choice]: ...
+
+    async def _click(
+        self,
+        user: FakeUser,
+        label: str | None,
+        custom_id: str | None,
+        message: Message | None,
+        channel: Channel | None,
+        *,
+        check: bool,
+    ) -> InteractionResult: ...
+
+    async def _select(
+        self,
+        user: FakeUser,
+        message: Message,
+        values: list[Any],
+        custom_id: str | None,
+        *,
+        check: bool,
+    ) -> InteractionResult: ...
+
+    async def _submit_modal(
+        self, user: FakeUser, opened: InteractionResult, values: dict[str, Any], *, check: bool
+    ) -> InteractionResult: ...
+
+    async def _user_message(
+        self, user: FakeUser, channel: Channel, content: str, files: dict[str, bytes]
+    ) -> Message: ...
 
 
 @dataclass(eq=False)
-class FakeUser:
+class FakeUser(Person):
     """A simulated Discord user (or the bot's own user). Actions go through the fake's wire."""
 
-    fake: FakeDiscord
-    id: int
-    name: str
-    bot: bool = False
-    dms_open: bool = True
-    locale: str = "en-US"  # sent as ``interaction.locale``
+    fake: Actions  # a World that also acts for its people
     _dm: Channel | None = None
     _dm_cursor: int = 0
     _cursors: dict[int, int] = field(default_factory=dict)
 
-    def payload(self) -> Json:
-        return {
-            "id": str(self.id),
-            "username": self.name,
-            "discriminator": "0",
-            "global_name": self.name,
-            "avatar": None,
-            "bot": self.bot,
-            "public_flags": 0,
-            "flags": 0,
-        }
-
     def __repr__(self) -> str:
         return f"<FakeUser {self.name!r} id={self.id}>"
-
-    @property
-    def mention(self) -> str:
-        return f"<@{self.id}>"
 
     # -- DMs ---------------------------------------------------------------------------------
 
@@ -222,7 +267,7 @@ class InteractionResult:
     """What the invoking user saw after an interaction. It stays live: follow-ups and edits
     that arrive later show up here (``await result.wait_for_followup()``)."""
 
-    fake: FakeDiscord
+    fake: Actions
     id: int
     token: str
     user: FakeUser

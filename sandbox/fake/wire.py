@@ -10,14 +10,12 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from aiohttp import web
 
 from .model import Channel, Json, Message
-
-if TYPE_CHECKING:
-    from .users import FakeUser, InteractionResult
+from .users import FakeUser, InteractionResult
 
 log = logging.getLogger(__name__)
 
