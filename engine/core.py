@@ -187,14 +187,129 @@ class Outcome:
         )
 
 
+OptionValue = bool | int | str
+"""The value of one game option: a switch, a number or a word."""
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option, as the lobby and ``/game new`` offer it."""
+    """One game option, as the lobby and ``/game new`` offer it, and the one place its values
+    are checked: the Discord edge parses typed text with :meth:`parse`, every ``new_game``
+    checks what it is given with :func:`check_options`.
+
+    The type of ``default`` is the option's type (a ``bool`` is a switch, never a number).
+    ``choices`` lists every allowed value (a switch allows both); a number without choices
+    may be bounded by ``minimum`` and ``maximum``. A spec that contradicts itself (a default
+    outside its choices, a choice of another type, bounds on a word) raises ``ValueError``
+    when the game module is imported, so a mistake in a new game shows at once.
+    """
 
     name: str
     description: str
-    default: bool | int | str
-    choices: tuple[bool | int | str, ...] = ()
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        kind = type(self.default)
+        if kind not in (bool, int, str):
+            raise ValueError(f"option {self.name}: the default must be a bool, int or str")
+        if any(type(c) is not kind for c in self.choices):
+            raise ValueError(f"option {self.name}: every choice must be a {kind.__name__}")
+        if self.choices and self.default not in self.choices:
+            raise ValueError(f"option {self.name}: the default is not one of the choices")
+        if (self.minimum is not None or self.maximum is not None) and (
+            kind is not int or self.choices
+        ):
+            raise ValueError(f"option {self.name}: only a number without choices has bounds")
+        if kind is int and not self.choices and not self._in_range(cast(int, self.default)):
+            raise ValueError(f"option {self.name}: the default is out of its bounds")
+
+    @property
+    def values(self) -> tuple[OptionValue, ...]:
+        """Every allowed value when they can be listed (a switch: both), else ``()``."""
+        if type(self.default) is bool:
+            return self.choices or (False, True)
+        return self.choices
+
+    @property
+    def samples(self) -> tuple[OptionValue, ...]:
+        """Values worth trying in a test: every choice, or the default and both bounds."""
+        if self.values:
+            return self.values
+        ends = (self.minimum, self.default, self.maximum)
+        return tuple(dict.fromkeys(v for v in ends if v is not None))
+
+    def expected(self) -> str:
+        """What the option takes, written for a player (``"on or off"``, ``"one of: A, B"``)."""
+        if type(self.default) is bool:
+            return f"on or off: write `{self.name}=true` or `{self.name}=false`"
+        if self.choices:
+            return "one of: " + ", ".join(str(c) for c in self.choices)
+        if type(self.default) is int:
+            low, high = self.minimum, self.maximum
+            if low is not None and high is not None:
+                return f"a whole number from {low} to {high}"
+            if low is not None:
+                return f"a whole number of at least {low}"
+            if high is not None:
+                return f"a whole number of at most {high}"
+            return "a whole number"
+        return "a word"
+
+    def check(self, value: JSON) -> OptionValue:
+        """``value`` if the option allows it, else :class:`RuleError` saying what it takes."""
+        kind = type(self.default)
+        fits = type(value) is kind and (not self.values or value in self.values)
+        if fits and kind is int and not self.choices:
+            fits = self._in_range(cast(int, value))
+        if not fits:
+            raise RuleError(f"The option `{self.name}` is {self.expected()} (not {value!r}).")
+        return cast(OptionValue, value)
+
+    def parse(self, text: str) -> OptionValue:
+        """The value typed as ``text`` (``"true"``, ``"2"``, ``"c"`` for the word ``"C"``),
+        checked; :class:`RuleError` if it is not one the option allows."""
+        raw = text.strip()
+        kind = type(self.default)
+        value: JSON = raw
+        if kind is bool:
+            value = _SWITCH.get(raw.lower(), raw)
+        elif kind is int:
+            digits = raw.removeprefix("-")
+            if digits.isascii() and digits.isdigit() and len(digits) <= 12:
+                value = int(raw)
+        else:  # a word is matched without regard to case ("difficulty=c" is C)
+            value = next((c for c in self.choices if str(c).lower() == raw.lower()), raw)
+        if type(value) is not kind:
+            raise RuleError(f"The option `{self.name}` is {self.expected()}.")
+        return self.check(value)
+
+    def _in_range(self, value: int) -> bool:
+        low, high = self.minimum, self.maximum
+        return (low is None or value >= low) and (high is None or value <= high)
+
+
+_SWITCH = {"": True, "true": True, "yes": True, "on": True, "1": True}
+_SWITCH |= {"false": False, "no": False, "off": False, "0": False}
+
+
+def check_options(
+    title: str, specs: Sequence[OptionSpec], options: Mapping[str, JSON] | None
+) -> dict[str, OptionValue]:
+    """Every option of a game with its value: those in ``options`` checked against their
+    :class:`OptionSpec`, the rest at their defaults. An unknown name or a value the option
+    does not allow raises :class:`RuleError` (``title`` names the game in the message)."""
+    known = {spec.name: spec for spec in specs}
+    out = {spec.name: spec.default for spec in specs}
+    for name, value in (options or {}).items():
+        spec = known.get(name)
+        if spec is None:
+            listed = ", ".join(f"`{n}`" for n in known) or "none"
+            raise RuleError(f"{title} has no option `{name}`. Options: {listed}.")
+        out[name] = spec.check(value)
+    return out
 
 
 @dataclass(frozen=True)
