@@ -299,7 +299,11 @@ def _buildable(
 
 def trade_rate(give: int, get: int, steps: bool = False) -> int:
     """Units of ``give`` per unit of ``get`` [R]: lower 1, same 2, higher 4 (flat; the
-    ``trade_steps`` house rule makes it 4 per value step, W10); pearls to value III 1 (G11)."""
+    ``trade_steps`` house rule makes it 4 per value step, W10); pearls to value III 1 (G11);
+    0 for a trade that is not allowed: nothing is traded into pearls, which "can only be
+    obtained through specialist cards and/or city cards" (W44)."""
+    if get == PEARLS:
+        return 0
     vg, vt = VALUE[give], VALUE[get]
     if give == PEARLS and vt == VALUE[PEARLS]:
         return BOARD.trade_pearls
@@ -316,7 +320,7 @@ RATES = {
     )
     for steps in (False, True)
 }
-"""``RATES[trade_steps][give][get]``."""
+"""``RATES[trade_steps][give][get]`` (0: that trade is not allowed, W44)."""
 
 
 def can_trade(s: Readable, goods: tuple[int, ...]) -> bool:

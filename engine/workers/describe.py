@@ -144,7 +144,8 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
         return f"Use {card_label(a.text(0))}: {CARDS[a.text(0)].text}"
     if verb == "trade":
         give, amount, get = a.num(0), a.num(1), a.num(2)
-        got = amount // RATES[s.options.trade_steps][give][get]
+        rate = RATES[s.options.trade_steps][give][get]
+        got = amount // rate if rate else 0
         return f"Trade {amount} {GOODS[give].name} for {got} {GOODS[get].name}"
     if verb in ("train", "swap", "take", "keep", "play"):
         return _card_action(a)

@@ -29,7 +29,7 @@ SWAP_GOODS = tuple(g.index for g in GOODS if g.value == BOARD.swap_value)
 
 def trades(s: Readable, seat: int) -> list[Action]:
     """Every trade ``seat`` can make: one good type for one other, any amount it can pay
-    for, the amount given a multiple of the rate [R]."""
+    for, the amount given a multiple of the rate [R]; never into pearls (W44)."""
     rates = RATES[s.options.trade_steps]
     out: list[Action] = []
     for give, have in enumerate(s.goods[seat]):
@@ -37,7 +37,7 @@ def trades(s: Readable, seat: int) -> list[Action]:
             continue
         row = rates[give]
         for get, rate in enumerate(row):
-            if get != give and have >= rate:
+            if get != give and 0 < rate <= have:
                 out += series("trade", (give,), (get,), have // rate, rate)
     return out
 

@@ -42,7 +42,8 @@ RULES: dict[str, tuple[str, str]] = {
         "Trade (Porta)",
         "Give one good type for one other type, any amount: into a lower value 1 : 1, the same "
         "value 2 : 1, a higher value 4 : 1 (the `trade_steps` house rule: 4 per value step), "
-        "pearls into a value-III good 1 : 1. `trade gold 4 meat`, then `done`.",
+        "pearls into a value-III good 1 : 1. Nothing is traded into pearls: they come only "
+        "from cards (W44). `trade gold 4 meat`, then `done`.",
     ),
     "piazza_foro": (
         "Piazza and Foro",

@@ -452,3 +452,17 @@ def test_w43_equal_figures_share_a_place() -> None:
     s = with_goods(s, 3, wine=2)
     result = GAME.outcome(s)
     assert result is not None and result.places == (3, 1, 3, 2)
+
+
+def test_w44_nothing_is_traded_into_pearls() -> None:
+    """Rulebook, Trade: "Only pearls may be traded at a 1:1 ratio for other goods with a value
+    of III. Pearls can only be obtained through specialist cards and/or city cards." The spec's
+    G11 let the Porta sell them (`trade meat 2 pearls`)."""
+    s = with_goods(started(2), 0, meat=2, gold=4, grain=4, pearls=1)
+    s, _ = play(s, (0, "port"))
+    options = legal(s, 0)
+    assert not [t for t in options if t.endswith(" pearls")]
+    assert "trade pearls 1 meat" in options  # pearls still trade out
+    for text in ("trade meat 2 pearls", "trade gold 1 pearls", "trade grain 4 pearls"):
+        with pytest.raises(RuleError):
+            play(s, (0, text))
