@@ -171,10 +171,31 @@ def _index(
 
 
 def blocked(s: Readable) -> tuple[int, ...]:
-    """Solo: the goods on the top card of the reveal pile cannot be collected or produced."""
+    """Solo: the goods on the top card of the reveal pile cannot be collected or produced, nor
+    gained from a card: "These can only be obtained through trade" (W25)."""
     if s.players != 1 or not s.revealed:
         return ()
     return CATALOG.volcano[s.revealed[-1]].goods
+
+
+def card_gains(cid: str) -> tuple[int, ...]:
+    """The goods a card gives by itself (a one-time gain, a Porta card's extra good)."""
+    effect = CARDS[cid].effect
+    if effect.type == "gain":
+        return tuple(g for g, _ in effect.goods)
+    if effect.type == "trade_bonus":
+        return (effect.good,)
+    return ()
+
+
+def gains_nothing(s: Readable, cid: str) -> bool:
+    """W25: whether every good card ``cid`` gives is blocked now (such a card is not offered,
+    as a collect of a blocked good is not)."""
+    gains = card_gains(cid)
+    if not gains:
+        return False
+    stop = blocked(s)
+    return bool(stop) and all(g in stop for g in gains)
 
 
 # --------------------------------------------------------------------------- production

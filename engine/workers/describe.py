@@ -13,6 +13,8 @@ from engine.workers.board import (
     RATES,
     VALUE,
     army_cost,
+    blocked,
+    card_gains,
     collect_yield,
     conversion,
     cost_of,
@@ -126,11 +128,12 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
         paid = "free" if s.prompts else f"pay {goods_text(goods_json(cost))}"
         return f"Build {building_label(a.num(0))} ({paid}){_using(a.text(1))}"
     if verb == "port":
-        return f"Go to the Porta di Pompeii to trade{_using(a.text(0))}"
+        return f"Go to the Porta di Pompeii to trade{_using(a.text(0))}{_withheld(s, a.text(0))}"
     if verb == "piazza":
         return "Go to the Piazza: train or swap specialists"
     if verb == "activate":
-        return f"Activate {card_label(a.text(0))} at the Foro: {CARDS[a.text(0)].text}"
+        cid = a.text(0)
+        return f"Activate {card_label(cid)} at the Foro: {CARDS[cid].text}{_withheld(s, cid)}"
     if verb == "recover":
         paid = "free" if s.prompts else f"pay {goods_text(goods_json(recovery_cost(a.text(0))))}"
         where = f" on building {a.num(1)}" if len(a.args) > 1 else ""
@@ -141,7 +144,7 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
     if verb == "hire":
         return f"Hire a new worker (pay {goods_text(goods_json(COSTS['worker']))})"
     if verb == "use":
-        return f"Use {card_label(a.text(0))}: {CARDS[a.text(0)].text}"
+        return f"Use {card_label(a.text(0))}: {CARDS[a.text(0)].text}{_withheld(s, a.text(0))}"
     if verb == "trade":
         give, amount, get = a.num(0), a.num(1), a.num(2)
         rate = RATES[s.options.trade_steps][give][get]
@@ -189,6 +192,13 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
 
 def _using(cid: str) -> str:
     return f", using {card_label(cid)}" if cid else ""
+
+
+def _withheld(s: State, cid: str) -> str:
+    """W25 (solo): the goods of a card's gain that the revealed volcano card blocks."""
+    stop = blocked(s) if cid else ()
+    held = [GOODS[g].name for g in card_gains(cid) if g in stop] if stop else []
+    return f" (the volcano card blocks {', '.join(held)} this round: not gained)" if held else ""
 
 
 def _with_recipe(number: int) -> str:

@@ -33,6 +33,7 @@ from engine.workers.board import (
     conversion,
     cost_of,
     free_places,
+    gains_nothing,
     has_passive,
     limit,
     max_times,
@@ -74,14 +75,18 @@ def placements(s: Readable, seat: int, only: str = "") -> list[Action]:
         _builds(s, seat, goods, cards.get(("costruzione", -1), []), out)
     if only in ("", "trade") and can_enter(s, seat, PORTA) and can_trade(s, goods):  # W27
         out.append(_PORT)
-        out.extend(act("port", cid) for cid, _ in cards.get(("porta", -1), []))
+        out.extend(
+            act("port", cid) for cid, _ in cards.get(("porta", -1), []) if not gains_nothing(s, cid)
+        )
     if only:
         return out
     if s.hand_s[seat] and can_enter(s, seat, PIAZZA) and _piazza_open(s, seat):
         out.append(_PIAZZA)
     if s.owners[FORO] >= 0 and can_enter(s, seat, BUILDING + FORO):
         out.extend(
-            act("activate", c) for c in dict.fromkeys(s.hand_c[seat]) if CARDS[c].timing != "hand"
+            act("activate", c)
+            for c in dict.fromkeys(s.hand_c[seat])
+            if CARDS[c].timing != "hand" and not gains_nothing(s, c)  # W25
         )
         for cid, number in recoveries(s, seat):
             if affordable(goods, recovery_cost(cid)):
@@ -101,7 +106,11 @@ def placements(s: Readable, seat: int, only: str = "") -> list[Action]:
     ):
         out.append(_HIRE)
     if s.display:
-        out.extend(act("use", c) for c in s.display if CARDS[c].timing == "once")
+        out.extend(
+            act("use", c)
+            for c in s.display
+            if CARDS[c].timing == "once" and not gains_nothing(s, c)  # W25
+        )
     return out
 
 

@@ -18,6 +18,7 @@ from engine.workers.board import (
     RED,
     VALUE,
     WORKPLACES,
+    blocked,
     recoveries,
 )
 from engine.workers.catalog import Goods
@@ -94,8 +95,9 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
         return [act("keep", c) for c in dict.fromkeys(s.drawn[seat])]
     if kind == "stack":
         return [act("stack", c) for c in s.searching[p.n :]]
-    if kind == "choose":
-        return [act("gain", g.index) for g in GOODS if g.value <= p.n]
+    if kind == "choose":  # W25: never a good the solo volcano card blocks
+        stop = blocked(s)
+        return [act("gain", g.index) for g in GOODS if g.value <= p.n and g.index not in stop]
     if kind == "freebuild":
         return [act("build", b) for b in RED if s.owners[b] < 0]
     if kind == "seize":

@@ -290,6 +290,11 @@ class _Fields(dict[str, Any]):
             "building_name": lambda: terms.building(e.get("building")),
             "paid_text": lambda: _paid(e.get("paid")),
             "goods_text": lambda: terms.goods(e.get("goods")),
+            "blocked_text": lambda: (
+                f"; the volcano card withholds {terms.goods(e.get('blocked'))}"
+                if e.get("blocked")
+                else ""
+            ),
             "reason_name": lambda: terms.card(e.get("reason")),
             "from_names": lambda: terms.listing([_name(names, v) for v in e.get("from") or []]),
             "buildings_text": lambda: terms.listing([str(b) for b in e.get("buildings") or []]),
@@ -360,7 +365,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "StepEnded": _step_ended,
     "GoodsTraded": _traded,
     "PortaFeePaid": _simple("{who} took 1 fish as the Porta's owner ({user_name} traded there)"),
-    "GoodsGained": _simple("{who} gained {goods_text} ({reason_name})"),
+    "GoodsGained": _simple("{who} gained {goods_text} ({reason_name}){blocked_text}"),
     "ExtraActionsGained": _simple("{who} gains {count_text}{only_text}"),
     "ExtraActionLost": _simple("{who} has no use for an extra action{only_text}: it lapses"),
     "GoodsStolen": _simple("{who} took 1 {good_name} from {victim_name}"),

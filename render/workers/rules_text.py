@@ -82,7 +82,8 @@ RULES: dict[str, tuple[str, str]] = {
         "Solo",
         "Get your army into the Castrum within 18 rounds. Five specialists lie on display each "
         "round: use one at its place as the action's card, or a one-time one with `use S25` "
-        "(W24). The top revealed volcano card's goods cannot be collected or produced (W25). "
+        "(W24). The top revealed volcano card's goods cannot be collected, produced or gained "
+        "from a card that round, only traded for at the Porta (W25). "
         "Rounds 1–9 are the Founding phase; then the Foro comes free and every round ends with "
         "an offering of your own workers' worth. Titles: Duumvir ≤ 15 rounds, Aedile 16, "
         "Decurion 17, Quaestor 18. Alone on the board you pay more for the army, the Terme "

@@ -275,11 +275,44 @@ def test_w24_solo_display_cards_are_free_and_leave_the_game() -> None:
     assert len(s.extras) == 5 and "S05" in s.spec_out and s.placed[0] == 2
 
 
-def test_w25_the_solo_block_spares_trades_and_gains() -> None:
-    flour = next(c.id for c in CATALOG.volcano.values() if GOOD["pillars"] in c.goods)
-    s = with_goods(solo(display=("S25", "S01", "S02", "S03", "S04"), revealed=(flour,)), 0)
-    s, _ = play(s, (0, "use S25"))
-    assert have(s, 0, "pillars") == 2
+def test_w25_the_solo_block_spares_only_trades() -> None:
+    """Solo rules: "The resources and goods shown on the card cannot be collected or produced
+    in the next game round. These can only be obtained through trade." A card's gain of a
+    blocked good (S25's pillars) gives nothing of it; the Porta's trade still does."""
+    card = next(
+        c.id
+        for c in CATALOG.volcano.values()
+        if GOOD["pillars"] in c.goods and GOOD["planks"] not in c.goods
+    )
+    s = with_goods(solo(display=("S25", "S01", "S02", "S03", "S04"), revealed=(card,)), 0, grain=4)
+    assert GAME.describe_action(s, 0, GAME.parse_action("use S25")).endswith(
+        "(the volcano card blocks pillars this round: not gained)"
+    )
+    s, events = play(s, (0, "use S25"))
+    assert have(s, 0, "pillars") == 0 and have(s, 0, "planks") == 2
+    assert of_type(events, "GoodsGained")[0]["blocked"] == {"pillars": 2}
+    s, _ = play(s, (0, "port"), (0, "trade grain 4 pillars"))
+    assert have(s, 0, "pillars") == 1
+
+
+def test_w25_a_card_gain_of_only_blocked_goods_is_not_offered() -> None:
+    """The same sentence: a good of one's choice (C52) is never a blocked one, and a card
+    whose only gain is blocked (S21's pearl at the Porta, S25 with both goods blocked) is not
+    offered, as a collect of a blocked good is not."""
+    card = next(c.id for c in CATALOG.volcano.values() if GOOD["pearls"] in c.goods)
+    s = solo(display=("S21", "S01", "S02", "S03", "S04"), revealed=(card,))
+    s = replace(owned(s, b17=0), prosperity=True)
+    s = seat_cards(with_goods(s, 0, grain=2), "hand_c", 0, ["C52"])
+    assert "port" in legal(s, 0) and "port S21" not in legal(s, 0)
+    s, _ = play(s, (0, "activate C52"))
+    shown = CATALOG.volcano[card].goods
+    free = next(g for g in ("meat", "bread", "wool") if GOOD[g] not in shown)
+    assert "gain pearls" not in legal(s, 0) and f"gain {free}" in legal(s, 0)
+    both = next(
+        c.id for c in CATALOG.volcano.values() if {GOOD["pillars"], GOOD["planks"]} <= set(c.goods)
+    )
+    s = solo(display=("S25", "S01", "S02", "S03", "S04"), revealed=(both,))
+    assert "use S25" not in legal(s, 0)
 
 
 def test_w26_a_choice_without_targets_lapses() -> None:

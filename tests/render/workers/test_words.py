@@ -133,6 +133,19 @@ def test_a_placement_and_what_it_did_read_as_one_sentence() -> None:
     ]
 
 
+def test_a_solo_card_gain_says_what_the_volcano_card_withholds() -> None:
+    event = {
+        "type": "GoodsGained",
+        "seat": 0,
+        "goods": {"planks": 2},
+        "reason": "S25",
+        "blocked": {"pillars": 2},
+    }
+    assert narrate.narrate([event], NAMES) == [
+        "Aurelia gained 2 planks (S25 Servus Legionario); the volcano card withholds 2 pillars"
+    ]
+
+
 def test_the_foro_wakes_vesuvius() -> None:
     events = [
         {"type": "WorkerPlaced", "seat": 0, "space": "costruzione", "card": "", "extra": False},
