@@ -123,8 +123,19 @@ def has_passive(s: Readable, seat: int, effect_type: str) -> bool:
     return any(CARDS[c].effect.type == effect_type for c in _actives(s, seat))
 
 
+def passive_card(s: Readable, seat: int, effect_type: str) -> str:
+    """The first activated card of ``seat`` with this passive effect ("" if none)."""
+    return next((c for c in _actives(s, seat) if CARDS[c].effect.type == effect_type), "")
+
+
 def _actives(s: Readable, seat: int) -> tuple[str, ...]:
     return (*s.active_s[seat], *s.active_c[seat])
+
+
+def beyond_limit(s: Readable, space: int) -> bool:
+    """Whether a worker placed on ``space`` now would stand beyond its limit: at a building,
+    only with C17, which is then the card the worker uses (W13)."""
+    return BUILDING < space < COSTRUZIONE and room(s, space) <= 0
 
 
 def can_enter(s: Readable, seat: int, space: int) -> bool:
@@ -138,6 +149,17 @@ def can_enter(s: Readable, seat: int, space: int) -> bool:
         0 < number < len(BUILDINGS)
         and BUILDINGS[number].colour == "blue"
         and has_passive(s, seat, "ignore_limit")
+    )
+
+
+def denies_bonus(s: Readable, user: int, number: int) -> bool:
+    """S35: ``user`` holds it and building ``number`` is another player's blue building (used
+    only when no other card is, W22)."""
+    owner = s.owners[number]
+    return (
+        owner not in (-1, user)
+        and BUILDINGS[number].colour == "blue"
+        and has_passive(s, user, "no_owner_bonus")
     )
 
 

@@ -13,17 +13,29 @@ from engine.workers.board import (
     RATES,
     VALUE,
     army_cost,
+    beyond_limit,
     blocked,
     card_gains,
     collect_yield,
     conversion,
     cost_of,
+    denies_bonus,
     own_count,
+    passive_card,
     recovery_cost,
 )
 from engine.workers.effects import goods_json
 from engine.workers.offering import reward_seats
-from engine.workers.state import OFFERING, OVER, PLACE, REWARD, SETUP_GOODS, SETUP_RED, State
+from engine.workers.state import (
+    BUILDING,
+    OFFERING,
+    OVER,
+    PLACE,
+    REWARD,
+    SETUP_GOODS,
+    SETUP_RED,
+    State,
+)
 
 _RECOVERY = {
     "C12": "heal an injured worker",
@@ -122,7 +134,7 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
     if verb == "collect":
         return _collect(s, seat, a)
     if verb == "produce":
-        return _produce(a)
+        return _produce(s, seat, a)
     if verb == "build":
         cost = cost_of(a.num(0), CARDS[a.text(1)].effect.good if a.text(1) else -1, s.players == 1)
         paid = "free" if s.prompts else f"pay {goods_text(goods_json(cost))}"
@@ -215,11 +227,16 @@ def _collect(s: State, seat: int, a: Action) -> str:
     return f"Collect {amount} {GOODS[good].name} at the {GOODS[field].name} field{_using(cid)}"
 
 
-def _produce(a: Action) -> str:
+def _produce(s: State, seat: int, a: Action) -> str:
     number, times, cid = a.num(0), a.num(1), a.text(2)
     paid_goods, output, made = conversion(number, CARDS[cid].effect if cid else None, times)
     paid = goods_text(goods_json(paid_goods))
-    return f"Produce at {building_label(number)}: {paid} → {made} {GOODS[output].name}{_using(cid)}"
+    used = _using(cid)
+    if beyond_limit(s, BUILDING + number):  # W13: C17 is the one card used
+        used = f"{_using(passive_card(s, seat, 'ignore_limit'))} (a worker beyond the limit)"
+    elif not cid and denies_bonus(s, seat, number):  # W22: S35 is the one card used
+        used = f"{_using(passive_card(s, seat, 'no_owner_bonus'))} (the owner gets no bonus)"
+    return f"Produce at {building_label(number)}: {paid} → {made} {GOODS[output].name}{used}"
 
 
 def _card_action(a: Action) -> str:

@@ -118,10 +118,12 @@ def _collected(s: _Story, e: Event) -> None:
 
 def _produced(s: _Story, e: Event) -> None:
     made = terms.good(e.get("good"), int(e.get("amount", 0)))
+    # the placement's card when the conversion has none: C17, a worker beyond the limit (W13)
+    card = e.get("card") or (s.placed.get("card") if s.placed is not None else "")
     s.action(
         e,
         f"produced {made} from {terms.goods(e.get('paid'))} at "
-        f"{terms.building(e.get('building'))}{_using(e.get('card'))}",
+        f"{terms.building(e.get('building'))}{_using(card)}",
     )
 
 

@@ -27,7 +27,9 @@ RULES: dict[str, tuple[str, str]] = {
         "**Costruzione**: build. **Porta**: trade. **Piazza**: train or swap specialists. "
         "**Foro**: activate a city card or recover. **Terme**: recruit the army. **18**: hire a "
         "worker (3 wine). A worker may use one of your activated cards of that place instead "
-        "of the standard action. Spaces other than fields have limits by player count.",
+        "of the standard action, one card only: a worker at a full blue building is there by "
+        "C17 and uses no other card (W13), and S35 counts only without another card (W22). "
+        "Spaces other than fields have limits by player count.",
     ),
     "buildings": (
         "Buildings and recipes",

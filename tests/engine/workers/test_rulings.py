@@ -163,6 +163,26 @@ def test_w13_c17_ignores_c14_tokens_at_blue_buildings() -> None:
     assert "produce 12 1" in legal(seat_cards(s, "active_c", 0, ["C17"]), 0)
 
 
+def test_w13_a_worker_placed_with_c17_uses_no_other_card() -> None:
+    """Rulebook, city cards: "C17 Casa Fontana Piccola allows a player to place an extra
+    worker at a blue building" and "Specialist and city cards that are active for the same
+    location cannot be combined. If a player has multiple specialist or city cards active at
+    the same location, the player must choose 1 card to use." C17 is the card a worker beyond
+    the limit uses: no conversion card (S34) and no S35 with it."""
+    s = owned(replace(prosperous(2), board=((BUILDING + 11, 1, 0),)), b11=1)  # 11 is full
+    s = seat_cards(with_goods(s, 0, meat=2), "active_s", 0, ["S34", "S35"])
+    s = seat_cards(s, "active_c", 0, ["C17"])
+    options = legal(s, 0)
+    assert "produce 11 1" in options and "produce 11 1 S34" not in options
+    assert GAME.describe_action(s, 0, GAME.parse_action("produce 11 1")).endswith(
+        "using C17 Casa Fontana Piccola (a worker beyond the limit)"
+    )
+    s, events = play(s, (0, "produce 11 1"))
+    assert have(s, 0, "iron") == 1 and have(s, 1, "meat") == 1  # no S34, no S35
+    assert of_type(events, "WorkerPlaced")[0]["card"] == "C17"
+    assert "OwnerBonusDenied" not in types(events)
+
+
 def test_w14_c40_takes_an_unplaced_worker_first() -> None:
     s = seat_cards(replace(prosperous(2), workers=(3, 5), placed=(0, 2)), "hand_c", 0, ["C40"])
     s, _ = play(s, (0, "activate C40"))
@@ -233,17 +253,23 @@ def test_w21_repeatable_steps_skip_with_done() -> None:
     assert GAME.format_action(decision.skips[0]) == "done" and not decision.defaults
 
 
-def test_w22_s35_combines_with_a_card_at_the_building() -> None:
+def test_w22_s35_does_not_combine_with_another_card() -> None:
+    """Rulebook, specialists: "Specialist and city cards that are active for the same location
+    cannot be combined. If a player has multiple specialist or city cards active at the same
+    location, the player must choose only 1 card to use." S35 is active at another player's
+    blue building: a worker that uses S34 there leaves the owner its bonus; without another
+    card, S35 is the card used."""
     s = owned(prosperous(2), b11=1)
-    s = seat_cards(with_goods(s, 0, meat=1), "active_s", 0, ["S35", "S22"])
-    card = next(
-        c
-        for c in ("S22", "S23", "S24", "S26", "S28", "S29", "S31", "S32", "S33", "S34")
-        if CATALOG.cards[c].effect.building == 11
+    s = seat_cards(with_goods(s, 0, meat=2), "active_s", 0, ["S35", "S34"])
+    t, events = play(s, (0, "produce 11 1 S34"))
+    assert have(t, 0, "iron") == 2 and have(t, 1, "meat") == 1
+    assert "OwnerBonusDenied" not in types(events)
+    assert GAME.describe_action(s, 0, GAME.parse_action("produce 11 1")).endswith(
+        "using S35 Titus Prefetti (the owner gets no bonus)"
     )
-    s = seat_cards(s, "active_s", 0, ["S35", card])
-    s, events = play(s, (0, f"produce 11 1 {card}"))
-    assert have(s, 0, "iron") == 2 and "OwnerBonusDenied" in types(events)
+    t, events = play(s, (0, "produce 11 1"))
+    assert have(t, 0, "iron") == 1 and have(t, 1, "meat") == 0
+    assert "OwnerBonusDenied" in types(events)
 
 
 def test_w23_setup_red_in_reverse_order_then_goods_at_once() -> None:

@@ -133,6 +133,25 @@ def test_a_placement_and_what_it_did_read_as_one_sentence() -> None:
     ]
 
 
+def test_a_worker_beyond_the_limit_is_said_to_use_c17() -> None:
+    events = [
+        {"type": "WorkerPlaced", "seat": 0, "space": "11", "card": "C17", "extra": False},
+        {
+            "type": "GoodsProduced",
+            "seat": 0,
+            "building": 11,
+            "times": 1,
+            "paid": {"meat": 1},
+            "good": "iron",
+            "amount": 1,
+            "card": "",
+        },
+    ]
+    (line,) = narrate.narrate(events, NAMES)
+    assert line.startswith("Aurelia produced 1 iron from 1 meat at 11 ")
+    assert line.endswith(", with C17 Casa Fontana Piccola")
+
+
 def test_a_solo_card_gain_says_what_the_volcano_card_withholds() -> None:
     event = {
         "type": "GoodsGained",
