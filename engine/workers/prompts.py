@@ -81,11 +81,11 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
             for b in RED
             if s.owners[b] not in (-1, seat) and (b, seat) not in s.marks
         ]
-    if kind == "injure":  # W33
+    if kind == "injure":  # W33: C28 (p.n) only a purchased army [R]; C12 a worker
         return [
             act("injure", v)
             for v in range(s.players)
-            if v != seat and (effects.injurable(s, v) or (p.n and s.army[v] == READY))
+            if v != seat and (s.army[v] == READY if p.n else effects.injurable(s, v))
         ]
     if kind == "take":
         return [act("take", c) for c in _takeable(s, seat, p.ref)]

@@ -76,7 +76,8 @@ RULES: dict[str, tuple[str, str]] = {
         "Winning",
         "Build the Castrum (anyone may; it serves everyone), recruit your army at the Terme, "
         "and the army marches into the Castrum by itself when your turn comes: you win at once "
-        "(W1). An injured army (C28) must be healed at the Foro first. C31 can halt a "
+        "(W1). C28 injures another player's recruited army (W33): it must be healed at the Foro "
+        "first. C31 can halt a "
         "Castrum's construction (W16, W17). The others rank by an army, then their goods' value, "
         "then their workers (W43).",
     ),

@@ -9,7 +9,7 @@ import pytest
 from engine.core import RuleError, redact
 from engine.workers import GAME
 from engine.workers.catalog import CATALOG
-from engine.workers.state import BUILDING, COSTRUZIONE, INJURED, READY
+from engine.workers.state import BUILDING, COSTRUZIONE, INJURED, NONE, READY
 
 from .helpers import (
     GOOD,
@@ -407,14 +407,19 @@ def test_w32_outcomes() -> None:
     assert result is not None and result.kind == "solo" and result.title == "Aedile"
 
 
-def test_w33_c28_targets_a_worker_or_a_ready_army() -> None:
-    s = replace(prosperous(3), injured=(0, 3, 0), army=(0, READY, 0), workers=(3, 3, 3))
-    s = replace(s, injured=(0, 3, 3))
+def test_w33_c28_targets_only_a_purchased_army() -> None:
+    """Rulebook, city cards: "C28 L'Ultimo Fuggiasco Injure another player's purchased army.
+    Place one of their workers on field C31." (field C28: G19) A player without an army is no
+    target; an army whose workers are all on special fields is still injured."""
+    s = replace(prosperous(3), army=(NONE, NONE, READY), injured=(0, 0, 3), workers=(3, 3, 3))
     s = seat_cards(s, "hand_c", 0, ["C28"])
-    s, _ = play(s, (0, "activate C28"))
-    assert legal(s, 0) == ["injure 1"]
-    s, _ = play(s, (0, "injure 1"))
-    assert s.army[1] == INJURED and s.held28[1] == 0
+    t, _ = play(s, (0, "activate C28"))
+    assert legal(t, 0) == ["injure 2"]
+    t, _ = play(t, (0, "injure 2"))
+    assert t.army[2] == INJURED and t.held28[2] == 0
+    s = replace(s, army=(NONE, NONE, NONE))
+    t, events = play(s, (0, "activate C28"))
+    assert of_type(events, "ChoiceLapsed")[0]["kind"] == "injure" and t.held28 == (0, 0, 0)
 
 
 def test_w34_the_current_pledge_is_not_offered_again() -> None:
