@@ -45,7 +45,7 @@ _RECOVERY = {
 }
 _PROMPTS = {
     "trade": "trade at the Porta (or done)",
-    "piazza": "train or swap specialists at the Piazza (then done)",
+    "piazza": "train specialists at the Piazza (then done), or swap one",
     "bonus": "choose your ownership bonus",
     "steal": "choose a good to take",
     "give": "choose a good to give",
@@ -142,7 +142,7 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
     if verb == "port":
         return f"Go to the Porta di Pompeii to trade{_using(a.text(0))}{_withheld(s, a.text(0))}"
     if verb == "piazza":
-        return "Go to the Piazza: train or swap specialists"
+        return "Go to the Piazza: train specialists, or swap one"
     if verb == "activate":
         cid = a.text(0)
         return f"Activate {card_label(cid)} at the Foro: {CARDS[cid].text}{_withheld(s, cid)}"

@@ -59,8 +59,8 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
     seat, kind = p.seat, p.kind
     if kind == "trade":
         return [*trades(s, seat), DONE]  # W27: done ends the step at any time
-    if kind == "piazza":
-        out = [act("train", c) for c in dict.fromkeys(trainable(s, seat))] if p.n != 2 else []
+    if kind == "piazza":  # p.n = 1 once a card is trained: training goes on, no swap [R]
+        out: list[Action] = [act("train", c) for c in dict.fromkeys(trainable(s, seat))]
         if p.n != 1:
             out += swaps(s, seat)
         return [*out, DONE]
@@ -180,9 +180,8 @@ def answer(w: Work, p: Prompt, a: Action) -> None:
         )
         w.push([Prompt("piazza", seat, 1)])
         w.push(effects.activate(w, seat, cid, "piazza"))  # W37: a one-time card resolves now
-    elif verb == "swap":
+    elif verb == "swap":  # W46: one swap, and the worker's action is over
         _swap(w, seat, a.text(0), a.num(1))
-        w.push([Prompt("piazza", seat, 2)])
     elif verb == "bonus":
         w.gain(seat, a.num(0), 1)
         w.emit(
@@ -262,7 +261,8 @@ def _trade(w: Work, seat: int, give: int, amount: int, get: int, card: str) -> N
 
 
 def _swap(w: Work, seat: int, cid: str, good: int) -> None:
-    """Pay one value-I good, discard an inactive specialist, draw a new one (G30)."""
+    """Pay one value-I good, discard an inactive specialist, draw a new one: one per Piazza
+    action (W46)."""
     w.gain(seat, good, -BOARD.swap_amount)
     w.drop_card("hand_s", seat, cid)
     decks.discard(w, cid)

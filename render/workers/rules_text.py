@@ -49,8 +49,9 @@ RULES: dict[str, tuple[str, str]] = {
     ),
     "piazza_foro": (
         "Piazza and Foro",
-        "**Piazza**: train hand specialists, paying each card's cost (`train S30`), or swap one "
-        "for a new draw paying 1 value-I good (`swap S30 grain`); then `done`. Activated cards "
+        "**Piazza**: train hand specialists, paying each card's cost (`train S30`), then `done`; "
+        "or swap one for a new draw paying 1 value-I good (`swap S30 grain`): one swap a "
+        "worker, and never with training (W46). Activated cards "
         "lie beside your tablet. **Foro** (once built): activate one city card from your hand "
         "for free (`activate C12`) or pay to recover from C12 / C14 / C28 / C31 (`recover C12`).",
     ),
@@ -96,7 +97,7 @@ RULES: dict[str, tuple[str, str]] = {
         "Moves (notation)",
         "Buttons and menus offer every move; typed with `/move`: `collect grain [S14]` · "
         "`produce 7 3 [S30]` · `build 17` · `port` then `trade gold 4 meat` / `done` · "
-        "`piazza` then `train S30` / `swap S30 grain` / `done` · `activate C12` · `recover C12` "
+        "`piazza` then `train S30` … `done` or `swap S30 grain` · `activate C12` · `recover C12` "
         "· `army` · `hire` · `pledge bread 2` · `lock` · `play C04` · `draw city` · `keep C05` "
         "· `pass`. Goods by name (`olive_oil`, also `oil`), buildings by number, seats from 0.",
     ),
@@ -109,7 +110,7 @@ RULES: dict[str, tuple[str, str]] = {
         "the volcano cards (set C holds the rulebook's example card; how much each set destroys "
         "was tuned by simulation, W42). The army, Terme and "
         "Castrum costs were tuned by simulation, with dearer ones for the solo game (W41). "
-        "Rulings W1–W43 in docs/rules/workers.md say how we read the rules where they leave "
+        "Rulings W1–W46 in docs/rules/workers.md say how we read the rules where they leave "
         "room.",
     ),
 }

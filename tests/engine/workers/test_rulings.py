@@ -1,4 +1,4 @@
-"""One test (at least) per implementation ruling W1–W43 of docs/rules/workers.md: ``test_w<N>_``."""
+"""One test (at least) per implementation ruling W1–W46 of docs/rules/workers.md: ``test_w<N>_``."""
 
 from __future__ import annotations
 
@@ -530,3 +530,25 @@ def test_w44_nothing_is_traded_into_pearls() -> None:
     for text in ("trade meat 2 pearls", "trade gold 1 pearls", "trade grain 4 pearls"):
         with pytest.raises(RuleError):
             play(s, (0, text))
+
+
+def test_w45_no_owner_bonus_at_the_terme_or_building_18() -> None:
+    """Rulebook, ownership bonus: "The owner adds 1 of the goods used for the conversion to
+    their inventory tablet." Recruiting and hiring convert nothing: their owner gets nothing."""
+    s = owned(prosperous(2), b18=1, b19=1)
+    s = with_goods(s, 0, swords=1, tunics=1, gold_coin=1, wine=3)
+    before = s.goods[1]
+    for move in ("army", "hire"):
+        t, events = play(s, (0, move))
+        assert t.goods[1] == before and not t.prompts
+        assert "OwnerBonusPaid" not in types(events)
+
+
+def test_w46_one_swap_per_piazza_action() -> None:
+    """Rulebook, Piazza: "Pay one value I good to discard 1 inactive specialist card and draw a
+    new specialist card." Training is "as many specialists as they can"; a trade is one card,
+    and it ends the worker's action."""
+    s = seat_cards(with_goods(started(2), 0, grain=2), "hand_s", 0, ["S30", "S01"])
+    s, events = play(s, (0, "piazza"), (0, "swap S01 grain"))
+    assert not s.prompts and s.turn == 1 and have(s, 0, "grain") == 1
+    assert types(events).count("SpecialistSwapped") == 1
