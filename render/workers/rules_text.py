@@ -68,10 +68,11 @@ RULES: dict[str, tuple[str, str]] = {
         "The volcano",
         "A regular volcano card destroys every unit of each good it shows, for everyone "
         "(temples protect their holder, W7). The Apocalypse ends the game at once: everybody "
-        "loses. It hides among 9 cards at every difficulty; the set decides what a failure "
-        "costs: A a few field goods, B most of a tablet, C every store in the city (12–15 "
-        "kinds, values II–V; W42). The board shows Vesuvius' side (A asleep, B awake), the top "
-        "revealed card and how many cards are left.",
+        "loses. It hides among 9 cards at every difficulty: a first failure finds it one time in "
+        "ten, the next one in nine, and so on. The set decides what a failure costs: A a few "
+        "field goods, B most of a tablet, C every store in the city (12–15 kinds, values II–V; "
+        "the rulebook's own card VC01 takes grass too; W42). The board shows Vesuvius' side "
+        "(A asleep, B awake), the top revealed card and how many cards are left.",
     ),
     "winning": (
         "Winning",
