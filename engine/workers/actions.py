@@ -14,7 +14,7 @@ text. Arguments are ints (goods, buildings, seats, amounts) or strings (card ids
 | ``produce 7 3 [S30]``     | place: convert 3 times at building 7                        |
 | ``build 17 [S49]``        | place: build at the Costruzione (also a free-build choice)  |
 | ``port [S21]``            | place: go to the Porta, then ``trade``                      |
-| ``piazza``                | place: go to the Piazza, then ``train``/``swap``, ``done``  |
+| ``piazza``                | place: Piazza, then ``train`` (repeat) or one ``swap``      |
 | ``activate C12``          | place: activate a city card at the Foro                     |
 | ``recover C14 [5]``       | place: pay to undo a C12/C14/C28/C31 effect at the Foro     |
 | ``army`` / ``hire``       | place: recruit at the Terme / a new worker at building 18   |

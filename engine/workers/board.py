@@ -123,8 +123,19 @@ def has_passive(s: Readable, seat: int, effect_type: str) -> bool:
     return any(CARDS[c].effect.type == effect_type for c in _actives(s, seat))
 
 
+def passive_card(s: Readable, seat: int, effect_type: str) -> str:
+    """The first activated card of ``seat`` with this passive effect ("" if none)."""
+    return next((c for c in _actives(s, seat) if CARDS[c].effect.type == effect_type), "")
+
+
 def _actives(s: Readable, seat: int) -> tuple[str, ...]:
     return (*s.active_s[seat], *s.active_c[seat])
+
+
+def beyond_limit(s: Readable, space: int) -> bool:
+    """Whether a worker placed on ``space`` now would stand beyond its limit: at a building,
+    only with C17, which is then the card the worker uses (W13)."""
+    return BUILDING < space < COSTRUZIONE and room(s, space) <= 0
 
 
 def can_enter(s: Readable, seat: int, space: int) -> bool:
@@ -138,6 +149,17 @@ def can_enter(s: Readable, seat: int, space: int) -> bool:
         0 < number < len(BUILDINGS)
         and BUILDINGS[number].colour == "blue"
         and has_passive(s, seat, "ignore_limit")
+    )
+
+
+def denies_bonus(s: Readable, user: int, number: int) -> bool:
+    """S35: ``user`` holds it and building ``number`` is another player's blue building (used
+    only when no other card is, W22)."""
+    owner = s.owners[number]
+    return (
+        owner not in (-1, user)
+        and BUILDINGS[number].colour == "blue"
+        and has_passive(s, user, "no_owner_bonus")
     )
 
 
@@ -171,10 +193,31 @@ def _index(
 
 
 def blocked(s: Readable) -> tuple[int, ...]:
-    """Solo: the goods on the top card of the reveal pile cannot be collected or produced."""
+    """Solo: the goods on the top card of the reveal pile cannot be collected or produced, nor
+    gained from a card: "These can only be obtained through trade" (W25)."""
     if s.players != 1 or not s.revealed:
         return ()
     return CATALOG.volcano[s.revealed[-1]].goods
+
+
+def card_gains(cid: str) -> tuple[int, ...]:
+    """The goods a card gives by itself (a one-time gain, a Porta card's extra good)."""
+    effect = CARDS[cid].effect
+    if effect.type == "gain":
+        return tuple(g for g, _ in effect.goods)
+    if effect.type == "trade_bonus":
+        return (effect.good,)
+    return ()
+
+
+def gains_nothing(s: Readable, cid: str) -> bool:
+    """W25: whether every good card ``cid`` gives is blocked now (such a card is not offered,
+    as a collect of a blocked good is not)."""
+    gains = card_gains(cid)
+    if not gains:
+        return False
+    stop = blocked(s)
+    return bool(stop) and all(g in stop for g in gains)
 
 
 # --------------------------------------------------------------------------- production
@@ -299,7 +342,11 @@ def _buildable(
 
 def trade_rate(give: int, get: int, steps: bool = False) -> int:
     """Units of ``give`` per unit of ``get`` [R]: lower 1, same 2, higher 4 (flat; the
-    ``trade_steps`` house rule makes it 4 per value step, W10); pearls to value III 1 (G11)."""
+    ``trade_steps`` house rule makes it 4 per value step, W10); pearls to value III 1 (G11);
+    0 for a trade that is not allowed: nothing is traded into pearls, which "can only be
+    obtained through specialist cards and/or city cards" (W44)."""
+    if get == PEARLS:
+        return 0
     vg, vt = VALUE[give], VALUE[get]
     if give == PEARLS and vt == VALUE[PEARLS]:
         return BOARD.trade_pearls
@@ -316,7 +363,7 @@ RATES = {
     )
     for steps in (False, True)
 }
-"""``RATES[trade_steps][give][get]``."""
+"""``RATES[trade_steps][give][get]`` (0: that trade is not allowed, W44)."""
 
 
 def can_trade(s: Readable, goods: tuple[int, ...]) -> bool:

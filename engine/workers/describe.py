@@ -13,15 +13,29 @@ from engine.workers.board import (
     RATES,
     VALUE,
     army_cost,
+    beyond_limit,
+    blocked,
+    card_gains,
     collect_yield,
     conversion,
     cost_of,
+    denies_bonus,
     own_count,
+    passive_card,
     recovery_cost,
 )
 from engine.workers.effects import goods_json
 from engine.workers.offering import reward_seats
-from engine.workers.state import OFFERING, OVER, PLACE, REWARD, SETUP_GOODS, SETUP_RED, State
+from engine.workers.state import (
+    BUILDING,
+    OFFERING,
+    OVER,
+    PLACE,
+    REWARD,
+    SETUP_GOODS,
+    SETUP_RED,
+    State,
+)
 
 _RECOVERY = {
     "C12": "heal an injured worker",
@@ -31,7 +45,7 @@ _RECOVERY = {
 }
 _PROMPTS = {
     "trade": "trade at the Porta (or done)",
-    "piazza": "train or swap specialists at the Piazza (then done)",
+    "piazza": "train specialists at the Piazza (then done), or swap one",
     "bonus": "choose your ownership bonus",
     "steal": "choose a good to take",
     "give": "choose a good to give",
@@ -120,17 +134,18 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
     if verb == "collect":
         return _collect(s, seat, a)
     if verb == "produce":
-        return _produce(a)
+        return _produce(s, seat, a)
     if verb == "build":
         cost = cost_of(a.num(0), CARDS[a.text(1)].effect.good if a.text(1) else -1, s.players == 1)
         paid = "free" if s.prompts else f"pay {goods_text(goods_json(cost))}"
         return f"Build {building_label(a.num(0))} ({paid}){_using(a.text(1))}"
     if verb == "port":
-        return f"Go to the Porta di Pompeii to trade{_using(a.text(0))}"
+        return f"Go to the Porta di Pompeii to trade{_using(a.text(0))}{_withheld(s, a.text(0))}"
     if verb == "piazza":
-        return "Go to the Piazza: train or swap specialists"
+        return "Go to the Piazza: train specialists, or swap one"
     if verb == "activate":
-        return f"Activate {card_label(a.text(0))} at the Foro: {CARDS[a.text(0)].text}"
+        cid = a.text(0)
+        return f"Activate {card_label(cid)} at the Foro: {CARDS[cid].text}{_withheld(s, cid)}"
     if verb == "recover":
         paid = "free" if s.prompts else f"pay {goods_text(goods_json(recovery_cost(a.text(0))))}"
         where = f" on building {a.num(1)}" if len(a.args) > 1 else ""
@@ -141,10 +156,11 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
     if verb == "hire":
         return f"Hire a new worker (pay {goods_text(goods_json(COSTS['worker']))})"
     if verb == "use":
-        return f"Use {card_label(a.text(0))}: {CARDS[a.text(0)].text}"
+        return f"Use {card_label(a.text(0))}: {CARDS[a.text(0)].text}{_withheld(s, a.text(0))}"
     if verb == "trade":
         give, amount, get = a.num(0), a.num(1), a.num(2)
-        got = amount // RATES[s.options.trade_steps][give][get]
+        rate = RATES[s.options.trade_steps][give][get]
+        got = amount // rate if rate else 0
         return f"Trade {amount} {GOODS[give].name} for {got} {GOODS[get].name}"
     if verb in ("train", "swap", "take", "keep", "play"):
         return _card_action(a)
@@ -190,6 +206,13 @@ def _using(cid: str) -> str:
     return f", using {card_label(cid)}" if cid else ""
 
 
+def _withheld(s: State, cid: str) -> str:
+    """W25 (solo): the goods of a card's gain that the revealed volcano card blocks."""
+    stop = blocked(s) if cid else ()
+    held = [GOODS[g].name for g in card_gains(cid) if g in stop] if stop else []
+    return f" (the volcano card blocks {', '.join(held)} this round: not gained)" if held else ""
+
+
 def _with_recipe(number: int) -> str:
     r = BUILDINGS[number].recipe
     if r is None:
@@ -204,11 +227,16 @@ def _collect(s: State, seat: int, a: Action) -> str:
     return f"Collect {amount} {GOODS[good].name} at the {GOODS[field].name} field{_using(cid)}"
 
 
-def _produce(a: Action) -> str:
+def _produce(s: State, seat: int, a: Action) -> str:
     number, times, cid = a.num(0), a.num(1), a.text(2)
     paid_goods, output, made = conversion(number, CARDS[cid].effect if cid else None, times)
     paid = goods_text(goods_json(paid_goods))
-    return f"Produce at {building_label(number)}: {paid} → {made} {GOODS[output].name}{_using(cid)}"
+    used = _using(cid)
+    if beyond_limit(s, BUILDING + number):  # W13: C17 is the one card used
+        used = f"{_using(passive_card(s, seat, 'ignore_limit'))} (a worker beyond the limit)"
+    elif not cid and denies_bonus(s, seat, number):  # W22: S35 is the one card used
+        used = f"{_using(passive_card(s, seat, 'no_owner_bonus'))} (the owner gets no bonus)"
+    return f"Produce at {building_label(number)}: {paid} → {made} {GOODS[output].name}{used}"
 
 
 def _card_action(a: Action) -> str:

@@ -17,6 +17,7 @@ from engine.workers.board import (
     CASTRUM,
     FORO,
     GOODS,
+    blocked,
 )
 from engine.workers.catalog import Goods
 from engine.workers.state import COSTRUZIONE, INJURED, READY, Prompt, Readable, Work
@@ -28,9 +29,22 @@ def goods_json(bundle: Goods | dict[int, int]) -> dict[str, int]:
 
 
 def gain_bundle(w: Work, seat: int, bundle: Goods, reason: str) -> None:
-    for good, amount in bundle:
+    """A card's gain; in solo the goods the revealed volcano card blocks are withheld (W25:
+    "These can only be obtained through trade"), and the event names them."""
+    stop = blocked(w)
+    kept = tuple((g, n) for g, n in bundle if g not in stop)
+    for good, amount in kept:
         w.gain(seat, good, amount)
-    w.emit({"type": "GoodsGained", "seat": seat, "goods": goods_json(bundle), "reason": reason})
+    event: Event = {
+        "type": "GoodsGained",
+        "seat": seat,
+        "goods": goods_json(kept),
+        "reason": reason,
+    }
+    withheld = tuple((g, n) for g, n in bundle if g in stop)
+    if withheld:
+        event["blocked"] = goods_json(withheld)
+    w.emit(event)
 
 
 # --------------------------------------------------------------------------- activation

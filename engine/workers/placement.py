@@ -14,7 +14,6 @@ from engine.workers import effects
 from engine.workers.actions import Action, act, series
 from engine.workers.board import (
     BOARD,
-    BUILDINGS,
     CARDS,
     CAUPONA,
     COSTS,
@@ -24,6 +23,7 @@ from engine.workers.board import (
     PRODUCERS,
     TERME,
     army_cost,
+    beyond_limit,
     blocked,
     buildable,
     can_enter,
@@ -32,15 +32,18 @@ from engine.workers.board import (
     collect_yield,
     conversion,
     cost_of,
+    denies_bonus,
     free_places,
-    has_passive,
+    gains_nothing,
     limit,
     max_times,
     occupancy,
     own_count,
+    passive_card,
     recipe,
     recoveries,
     recovery_cost,
+    room,
     space_name,
 )
 from engine.workers.catalog import Effect
@@ -74,14 +77,18 @@ def placements(s: Readable, seat: int, only: str = "") -> list[Action]:
         _builds(s, seat, goods, cards.get(("costruzione", -1), []), out)
     if only in ("", "trade") and can_enter(s, seat, PORTA) and can_trade(s, goods):  # W27
         out.append(_PORT)
-        out.extend(act("port", cid) for cid, _ in cards.get(("porta", -1), []))
+        out.extend(
+            act("port", cid) for cid, _ in cards.get(("porta", -1), []) if not gains_nothing(s, cid)
+        )
     if only:
         return out
     if s.hand_s[seat] and can_enter(s, seat, PIAZZA) and _piazza_open(s, seat):
         out.append(_PIAZZA)
     if s.owners[FORO] >= 0 and can_enter(s, seat, BUILDING + FORO):
         out.extend(
-            act("activate", c) for c in dict.fromkeys(s.hand_c[seat]) if CARDS[c].timing != "hand"
+            act("activate", c)
+            for c in dict.fromkeys(s.hand_c[seat])
+            if CARDS[c].timing != "hand" and not gains_nothing(s, c)  # W25
         )
         for cid, number in recoveries(s, seat):
             if affordable(goods, recovery_cost(cid)):
@@ -101,7 +108,11 @@ def placements(s: Readable, seat: int, only: str = "") -> list[Action]:
     ):
         out.append(_HIRE)
     if s.display:
-        out.extend(act("use", c) for c in s.display if CARDS[c].timing == "once")
+        out.extend(
+            act("use", c)
+            for c in s.display
+            if CARDS[c].timing == "once" and not gains_nothing(s, c)  # W25
+        )
     return out
 
 
@@ -146,9 +157,11 @@ def _produces(
     for number in PRODUCERS:
         if owners[number] < 0:
             continue
-        if free[BUILDING + number] <= 0 and not can_enter(s, seat, BUILDING + number):
+        full = free[BUILDING + number] <= 0
+        if full and not can_enter(s, seat, BUILDING + number):
             continue
-        mine = cards.get(("building", number))
+        # W13: a worker beyond the limit uses C17, so no other card [R: "cannot be combined"]
+        mine = None if full else cards.get(("building", number))
         if not mine:  # the standard recipe only (the common case)
             base = _RECIPES[number]
             if base[1] not in stop:
@@ -217,6 +230,8 @@ def place(w: Work, seat: int, a: Action) -> None:
     space = space_of(a)
     last = a.args[-1] if a.args else ""
     card = last if isinstance(last, str) and a.verb in _CARD_VERBS else ""
+    # W13: a worker beyond a blue building's limit is there by C17, the card it uses
+    shown = passive_card(w, seat, "ignore_limit") if beyond_limit(w, space) else card
     if space >= 0:
         w.board = (*w.board, (space, seat, int(extra)))
     w.emit(
@@ -224,7 +239,7 @@ def place(w: Work, seat: int, a: Action) -> None:
             "type": "WorkerPlaced",
             "seat": seat,
             "space": space_name_of(space),
-            "card": card,
+            "card": shown,
             "extra": extra,
         }
     )
@@ -271,17 +286,20 @@ def _produce(w: Work, seat: int, a: Action, card: str) -> None:
             "card": card,
         }
     )
-    _owner_bonus(w, seat, number, tuple(g for g, _ in paid))
+    # W13: with room < 0 the worker stands beyond the limit, by C17 (the card it uses)
+    alone = not card and room(w, BUILDING + number) >= 0
+    _owner_bonus(w, seat, number, tuple(g for g, _ in paid), alone)
 
 
-def _owner_bonus(w: Work, user: int, number: int, used: tuple[int, ...]) -> None:
+def _owner_bonus(w: Work, user: int, number: int, used: tuple[int, ...], alone: bool) -> None:
     """The owner (and S27 markers) of a building someone else uses takes 1 of an input used,
-    its choice [R]; S35 denies the owner's bonus at a blue building (W22)."""
+    its choice [R]; S35 denies the owner's bonus at a blue building when it is the one card
+    the worker uses there (``alone``: no other card, C17 included; W22)."""
     if not used:
         return
     owner = w.owners[number]
     recipients = [owner] if owner not in (-1, user) else []
-    if recipients and BUILDINGS[number].colour == "blue" and has_passive(w, user, "no_owner_bonus"):
+    if recipients and alone and denies_bonus(w, user, number):
         w.emit({"type": "OwnerBonusDenied", "seat": owner, "user": user, "building": number})
         recipients = []
     recipients += [m for b, m in w.marks if b == number and m != user and m not in recipients]

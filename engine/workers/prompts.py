@@ -18,6 +18,7 @@ from engine.workers.board import (
     RED,
     VALUE,
     WORKPLACES,
+    blocked,
     recoveries,
 )
 from engine.workers.catalog import Goods
@@ -29,7 +30,7 @@ SWAP_GOODS = tuple(g.index for g in GOODS if g.value == BOARD.swap_value)
 
 def trades(s: Readable, seat: int) -> list[Action]:
     """Every trade ``seat`` can make: one good type for one other, any amount it can pay
-    for, the amount given a multiple of the rate [R]."""
+    for, the amount given a multiple of the rate [R]; never into pearls (W44)."""
     rates = RATES[s.options.trade_steps]
     out: list[Action] = []
     for give, have in enumerate(s.goods[seat]):
@@ -37,7 +38,7 @@ def trades(s: Readable, seat: int) -> list[Action]:
             continue
         row = rates[give]
         for get, rate in enumerate(row):
-            if get != give and have >= rate:
+            if get != give and 0 < rate <= have:
                 out += series("trade", (give,), (get,), have // rate, rate)
     return out
 
@@ -58,8 +59,8 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
     seat, kind = p.seat, p.kind
     if kind == "trade":
         return [*trades(s, seat), DONE]  # W27: done ends the step at any time
-    if kind == "piazza":
-        out = [act("train", c) for c in dict.fromkeys(trainable(s, seat))] if p.n != 2 else []
+    if kind == "piazza":  # p.n = 1 once a card is trained: training goes on, no swap [R]
+        out: list[Action] = [act("train", c) for c in dict.fromkeys(trainable(s, seat))]
         if p.n != 1:
             out += swaps(s, seat)
         return [*out, DONE]
@@ -80,11 +81,11 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
             for b in RED
             if s.owners[b] not in (-1, seat) and (b, seat) not in s.marks
         ]
-    if kind == "injure":  # W33
+    if kind == "injure":  # W33: C28 (p.n) only a purchased army [R]; C12 a worker
         return [
             act("injure", v)
             for v in range(s.players)
-            if v != seat and (effects.injurable(s, v) or (p.n and s.army[v] == READY))
+            if v != seat and (s.army[v] == READY if p.n else effects.injurable(s, v))
         ]
     if kind == "take":
         return [act("take", c) for c in _takeable(s, seat, p.ref)]
@@ -94,8 +95,9 @@ def prompt_actions(s: Readable, p: Prompt) -> list[Action]:
         return [act("keep", c) for c in dict.fromkeys(s.drawn[seat])]
     if kind == "stack":
         return [act("stack", c) for c in s.searching[p.n :]]
-    if kind == "choose":
-        return [act("gain", g.index) for g in GOODS if g.value <= p.n]
+    if kind == "choose":  # W25: never a good the solo volcano card blocks
+        stop = blocked(s)
+        return [act("gain", g.index) for g in GOODS if g.value <= p.n and g.index not in stop]
     if kind == "freebuild":
         return [act("build", b) for b in RED if s.owners[b] < 0]
     if kind == "seize":
@@ -178,9 +180,8 @@ def answer(w: Work, p: Prompt, a: Action) -> None:
         )
         w.push([Prompt("piazza", seat, 1)])
         w.push(effects.activate(w, seat, cid, "piazza"))  # W37: a one-time card resolves now
-    elif verb == "swap":
+    elif verb == "swap":  # W46: one swap, and the worker's action is over
         _swap(w, seat, a.text(0), a.num(1))
-        w.push([Prompt("piazza", seat, 2)])
     elif verb == "bonus":
         w.gain(seat, a.num(0), 1)
         w.emit(
@@ -260,7 +261,8 @@ def _trade(w: Work, seat: int, give: int, amount: int, get: int, card: str) -> N
 
 
 def _swap(w: Work, seat: int, cid: str, good: int) -> None:
-    """Pay one value-I good, discard an inactive specialist, draw a new one (G30)."""
+    """Pay one value-I good, discard an inactive specialist, draw a new one: one per Piazza
+    action (W46)."""
     w.gain(seat, good, -BOARD.swap_amount)
     w.drop_card("hand_s", seat, cid)
     decks.discard(w, cid)

@@ -202,7 +202,7 @@ def _fast_check(s: State, seat: Seat, action: Action) -> bool | None:
         if give == get or not (0 <= give < len(GOODS) and 0 <= get < len(GOODS)):
             return False
         rate = RATES[s.options.trade_steps][give][get]
-        return 0 < amount <= s.goods[seat][give] and amount % rate == 0
+        return rate > 0 and 0 < amount <= s.goods[seat][give] and amount % rate == 0  # W44
     if verb == "pledge":
         if s.stage != OFFERING or not 0 <= seat < s.players or s.locked[seat] or len(args) != 2:
             return False

@@ -351,6 +351,8 @@ def trade_for(state: State, seat: int, need: dict[int, int] | None = None) -> Ac
             continue
         for get, missing in short.items():
             rate = rates[give][get]
+            if not rate:  # W44: pearls are not for sale
+                continue
             count = min(spare // rate, missing)
             score = count * (VALUE[get] * 10 - rate * VALUE[give])
             if count > 0 and score > best_score:

@@ -118,10 +118,12 @@ def _collected(s: _Story, e: Event) -> None:
 
 def _produced(s: _Story, e: Event) -> None:
     made = terms.good(e.get("good"), int(e.get("amount", 0)))
+    # the placement's card when the conversion has none: C17, a worker beyond the limit (W13)
+    card = e.get("card") or (s.placed.get("card") if s.placed is not None else "")
     s.action(
         e,
         f"produced {made} from {terms.goods(e.get('paid'))} at "
-        f"{terms.building(e.get('building'))}{_using(e.get('card'))}",
+        f"{terms.building(e.get('building'))}{_using(card)}",
     )
 
 
@@ -290,6 +292,11 @@ class _Fields(dict[str, Any]):
             "building_name": lambda: terms.building(e.get("building")),
             "paid_text": lambda: _paid(e.get("paid")),
             "goods_text": lambda: terms.goods(e.get("goods")),
+            "blocked_text": lambda: (
+                f"; the volcano card withholds {terms.goods(e.get('blocked'))}"
+                if e.get("blocked")
+                else ""
+            ),
             "reason_name": lambda: terms.card(e.get("reason")),
             "from_names": lambda: terms.listing([_name(names, v) for v in e.get("from") or []]),
             "buildings_text": lambda: terms.listing([str(b) for b in e.get("buildings") or []]),
@@ -360,7 +367,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "StepEnded": _step_ended,
     "GoodsTraded": _traded,
     "PortaFeePaid": _simple("{who} took 1 fish as the Porta's owner ({user_name} traded there)"),
-    "GoodsGained": _simple("{who} gained {goods_text} ({reason_name})"),
+    "GoodsGained": _simple("{who} gained {goods_text} ({reason_name}){blocked_text}"),
     "ExtraActionsGained": _simple("{who} gains {count_text}{only_text}"),
     "ExtraActionLost": _simple("{who} has no use for an extra action{only_text}: it lapses"),
     "GoodsStolen": _simple("{who} took 1 {good_name} from {victim_name}"),

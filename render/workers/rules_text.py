@@ -27,7 +27,9 @@ RULES: dict[str, tuple[str, str]] = {
         "**Costruzione**: build. **Porta**: trade. **Piazza**: train or swap specialists. "
         "**Foro**: activate a city card or recover. **Terme**: recruit the army. **18**: hire a "
         "worker (3 wine). A worker may use one of your activated cards of that place instead "
-        "of the standard action. Spaces other than fields have limits by player count.",
+        "of the standard action, one card only: a worker at a full blue building is there by "
+        "C17 and uses no other card (W13), and S35 counts only without another card (W22). "
+        "Spaces other than fields have limits by player count.",
     ),
     "buildings": (
         "Buildings and recipes",
@@ -42,12 +44,14 @@ RULES: dict[str, tuple[str, str]] = {
         "Trade (Porta)",
         "Give one good type for one other type, any amount: into a lower value 1 : 1, the same "
         "value 2 : 1, a higher value 4 : 1 (the `trade_steps` house rule: 4 per value step), "
-        "pearls into a value-III good 1 : 1. `trade gold 4 meat`, then `done`.",
+        "pearls into a value-III good 1 : 1. Nothing is traded into pearls: they come only "
+        "from cards (W44). `trade gold 4 meat`, then `done`.",
     ),
     "piazza_foro": (
         "Piazza and Foro",
-        "**Piazza**: train hand specialists, paying each card's cost (`train S30`), or swap one "
-        "for a new draw paying 1 value-I good (`swap S30 grain`); then `done`. Activated cards "
+        "**Piazza**: train hand specialists, paying each card's cost (`train S30`), then `done`; "
+        "or swap one for a new draw paying 1 value-I good (`swap S30 grain`): one swap a "
+        "worker, and never with training (W46). Activated cards "
         "lie beside your tablet. **Foro** (once built): activate one city card from your hand "
         "for free (`activate C12`) or pay to recover from C12 / C14 / C28 / C31 (`recover C12`).",
     ),
@@ -64,16 +68,18 @@ RULES: dict[str, tuple[str, str]] = {
         "The volcano",
         "A regular volcano card destroys every unit of each good it shows, for everyone "
         "(temples protect their holder, W7). The Apocalypse ends the game at once: everybody "
-        "loses. It hides among 9 cards at every difficulty; the set decides what a failure "
-        "costs: A a few field goods, B most of a tablet, C every store in the city (12–15 "
-        "kinds, values II–V; W42). The board shows Vesuvius' side (A asleep, B awake), the top "
-        "revealed card and how many cards are left.",
+        "loses. It hides among 9 cards at every difficulty: a first failure finds it one time in "
+        "ten, the next one in nine, and so on. The set decides what a failure costs: A a few "
+        "field goods, B most of a tablet, C every store in the city (12–15 kinds, values II–V; "
+        "the rulebook's own card VC01 takes grass too; W42). The board shows Vesuvius' side "
+        "(A asleep, B awake), the top revealed card and how many cards are left.",
     ),
     "winning": (
         "Winning",
         "Build the Castrum (anyone may; it serves everyone), recruit your army at the Terme, "
         "and the army marches into the Castrum by itself when your turn comes: you win at once "
-        "(W1). An injured army (C28) must be healed at the Foro first. C31 can halt a "
+        "(W1). C28 injures another player's recruited army (W33): it must be healed at the Foro "
+        "first. C31 can halt a "
         "Castrum's construction (W16, W17). The others rank by an army, then their goods' value, "
         "then their workers (W43).",
     ),
@@ -81,7 +87,8 @@ RULES: dict[str, tuple[str, str]] = {
         "Solo",
         "Get your army into the Castrum within 18 rounds. Five specialists lie on display each "
         "round: use one at its place as the action's card, or a one-time one with `use S25` "
-        "(W24). The top revealed volcano card's goods cannot be collected or produced (W25). "
+        "(W24). The top revealed volcano card's goods cannot be collected, produced or gained "
+        "from a card that round, only traded for at the Porta (W25). "
         "Rounds 1–9 are the Founding phase; then the Foro comes free and every round ends with "
         "an offering of your own workers' worth. Titles: Duumvir ≤ 15 rounds, Aedile 16, "
         "Decurion 17, Quaestor 18. Alone on the board you pay more for the army, the Terme "
@@ -91,7 +98,7 @@ RULES: dict[str, tuple[str, str]] = {
         "Moves (notation)",
         "Buttons and menus offer every move; typed with `/move`: `collect grain [S14]` · "
         "`produce 7 3 [S30]` · `build 17` · `port` then `trade gold 4 meat` / `done` · "
-        "`piazza` then `train S30` / `swap S30 grain` / `done` · `activate C12` · `recover C12` "
+        "`piazza` then `train S30` … `done` or `swap S30 grain` · `activate C12` · `recover C12` "
         "· `army` · `hire` · `pledge bread 2` · `lock` · `play C04` · `draw city` · `keep C05` "
         "· `pass`. Goods by name (`olive_oil`, also `oil`), buildings by number, seats from 0.",
     ),
@@ -104,7 +111,7 @@ RULES: dict[str, tuple[str, str]] = {
         "the volcano cards (set C holds the rulebook's example card; how much each set destroys "
         "was tuned by simulation, W42). The army, Terme and "
         "Castrum costs were tuned by simulation, with dearer ones for the solo game (W41). "
-        "Rulings W1–W43 in docs/rules/workers.md say how we read the rules where they leave "
+        "Rulings W1–W46 in docs/rules/workers.md say how we read the rules where they leave "
         "room.",
     ),
 }

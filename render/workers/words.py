@@ -63,7 +63,7 @@ def placement(action: str) -> str:
     if verb == "port":
         return f"went to the Porta to trade{using}"
     if verb == "piazza":
-        return "went to the Piazza to train or swap specialists"
+        return "went to the Piazza to train specialists or swap one"
     if verb == "activate" and args:
         return f"activated {terms.card(args[0])} at the Foro"
     if verb == "recover" and args:

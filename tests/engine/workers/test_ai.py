@@ -13,7 +13,7 @@ from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_ra
 from engine.rng import Rng
 from engine.workers import GAME, State, determinize, trajectory
 from engine.workers.ai import WorkersHeuristics, worth
-from engine.workers.board import GOODS, VALUE, cost_of
+from engine.workers.board import GOODS, VALUE, army_cost, cost_of
 from engine.workers.rules import apply_unchecked, deciding
 from engine.workers.search import plan
 from engine.workers.state import READY
@@ -152,15 +152,18 @@ def test_an_offering_the_table_can_afford_succeeds_with_normal_players() -> None
 
 def test_an_army_that_can_be_paid_is_recruited() -> None:
     """Whenever the normal level may place at the Terme, it does, unless the volcano deck is
-    nearly spent: paying the army can leave the round's offering short, and with three cards
-    left a failure turns up the Apocalypse one time in three."""
+    nearly spent or paying the army leaves the seat short of its share of the round's
+    offering: a failure turns up the Apocalypse one time in as many cards as are left."""
     seen = 0
     for seed in range(30):
         for state, seat in _states(3, seed, 1, limit=4000):
             if state.stage != "place" or state.prompts:
                 continue
             legal = GAME.legal_actions(state, seat)
-            if any(a.verb == "army" for a in legal) and len(state.volcano) > 4:
+            army = sum(n * VALUE[g] for g, n in army_cost(False))
+            left = sum(n * VALUE[g] for g, n in enumerate(state.goods[seat])) - army
+            short = left < state.workers[seat]
+            if any(a.verb == "army" for a in legal) and len(state.volcano) > 4 and not short:
                 assert choose_normal(GAME, state, seat, 1, HEUR).verb == "army"
                 seen += 1
         if seen >= 2:

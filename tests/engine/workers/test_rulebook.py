@@ -240,7 +240,12 @@ def test_solo_reveal_pile_blocks_s14s_flour() -> None:
 
 
 def test_solo_s25_gives_two_pillars_and_two_planks() -> None:
-    s = solo(display=("S25", "S01", "S02", "S03", "S04"))
+    clear = next(  # W25: a revealed card that blocks neither
+        c.id
+        for c in CATALOG.volcano.values()
+        if c.set and not {GOOD["pillars"], GOOD["planks"]} & set(c.goods)
+    )
+    s = solo(display=("S25", "S01", "S02", "S03", "S04"), revealed=(clear,))
     s = with_goods(s, 0)
     s, _ = play(s, (0, "use S25"))
     assert have(s, 0, "pillars") == 2 and have(s, 0, "planks") == 2

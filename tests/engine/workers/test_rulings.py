@@ -1,4 +1,4 @@
-"""One test (at least) per implementation ruling W1–W43 of docs/rules/workers.md: ``test_w<N>_``."""
+"""One test (at least) per implementation ruling W1–W46 of docs/rules/workers.md: ``test_w<N>_``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from engine.core import RuleError, redact
 from engine.workers import GAME
 from engine.workers.catalog import CATALOG
-from engine.workers.state import BUILDING, COSTRUZIONE, INJURED, READY
+from engine.workers.state import BUILDING, COSTRUZIONE, INJURED, NONE, READY
 
 from .helpers import (
     GOOD,
@@ -163,6 +163,26 @@ def test_w13_c17_ignores_c14_tokens_at_blue_buildings() -> None:
     assert "produce 12 1" in legal(seat_cards(s, "active_c", 0, ["C17"]), 0)
 
 
+def test_w13_a_worker_placed_with_c17_uses_no_other_card() -> None:
+    """Rulebook, city cards: "C17 Casa Fontana Piccola allows a player to place an extra
+    worker at a blue building" and "Specialist and city cards that are active for the same
+    location cannot be combined. If a player has multiple specialist or city cards active at
+    the same location, the player must choose 1 card to use." C17 is the card a worker beyond
+    the limit uses: no conversion card (S34) and no S35 with it."""
+    s = owned(replace(prosperous(2), board=((BUILDING + 11, 1, 0),)), b11=1)  # 11 is full
+    s = seat_cards(with_goods(s, 0, meat=2), "active_s", 0, ["S34", "S35"])
+    s = seat_cards(s, "active_c", 0, ["C17"])
+    options = legal(s, 0)
+    assert "produce 11 1" in options and "produce 11 1 S34" not in options
+    assert GAME.describe_action(s, 0, GAME.parse_action("produce 11 1")).endswith(
+        "using C17 Casa Fontana Piccola (a worker beyond the limit)"
+    )
+    s, events = play(s, (0, "produce 11 1"))
+    assert have(s, 0, "iron") == 1 and have(s, 1, "meat") == 1  # no S34, no S35
+    assert of_type(events, "WorkerPlaced")[0]["card"] == "C17"
+    assert "OwnerBonusDenied" not in types(events)
+
+
 def test_w14_c40_takes_an_unplaced_worker_first() -> None:
     s = seat_cards(replace(prosperous(2), workers=(3, 5), placed=(0, 2)), "hand_c", 0, ["C40"])
     s, _ = play(s, (0, "activate C40"))
@@ -233,17 +253,23 @@ def test_w21_repeatable_steps_skip_with_done() -> None:
     assert GAME.format_action(decision.skips[0]) == "done" and not decision.defaults
 
 
-def test_w22_s35_combines_with_a_card_at_the_building() -> None:
+def test_w22_s35_does_not_combine_with_another_card() -> None:
+    """Rulebook, specialists: "Specialist and city cards that are active for the same location
+    cannot be combined. If a player has multiple specialist or city cards active at the same
+    location, the player must choose only 1 card to use." S35 is active at another player's
+    blue building: a worker that uses S34 there leaves the owner its bonus; without another
+    card, S35 is the card used."""
     s = owned(prosperous(2), b11=1)
-    s = seat_cards(with_goods(s, 0, meat=1), "active_s", 0, ["S35", "S22"])
-    card = next(
-        c
-        for c in ("S22", "S23", "S24", "S26", "S28", "S29", "S31", "S32", "S33", "S34")
-        if CATALOG.cards[c].effect.building == 11
+    s = seat_cards(with_goods(s, 0, meat=2), "active_s", 0, ["S35", "S34"])
+    t, events = play(s, (0, "produce 11 1 S34"))
+    assert have(t, 0, "iron") == 2 and have(t, 1, "meat") == 1
+    assert "OwnerBonusDenied" not in types(events)
+    assert GAME.describe_action(s, 0, GAME.parse_action("produce 11 1")).endswith(
+        "using S35 Titus Prefetti (the owner gets no bonus)"
     )
-    s = seat_cards(s, "active_s", 0, ["S35", card])
-    s, events = play(s, (0, f"produce 11 1 {card}"))
-    assert have(s, 0, "iron") == 2 and "OwnerBonusDenied" in types(events)
+    t, events = play(s, (0, "produce 11 1"))
+    assert have(t, 0, "iron") == 1 and have(t, 1, "meat") == 0
+    assert "OwnerBonusDenied" in types(events)
 
 
 def test_w23_setup_red_in_reverse_order_then_goods_at_once() -> None:
@@ -275,11 +301,44 @@ def test_w24_solo_display_cards_are_free_and_leave_the_game() -> None:
     assert len(s.extras) == 5 and "S05" in s.spec_out and s.placed[0] == 2
 
 
-def test_w25_the_solo_block_spares_trades_and_gains() -> None:
-    flour = next(c.id for c in CATALOG.volcano.values() if GOOD["pillars"] in c.goods)
-    s = with_goods(solo(display=("S25", "S01", "S02", "S03", "S04"), revealed=(flour,)), 0)
-    s, _ = play(s, (0, "use S25"))
-    assert have(s, 0, "pillars") == 2
+def test_w25_the_solo_block_spares_only_trades() -> None:
+    """Solo rules: "The resources and goods shown on the card cannot be collected or produced
+    in the next game round. These can only be obtained through trade." A card's gain of a
+    blocked good (S25's pillars) gives nothing of it; the Porta's trade still does."""
+    card = next(
+        c.id
+        for c in CATALOG.volcano.values()
+        if GOOD["pillars"] in c.goods and GOOD["planks"] not in c.goods
+    )
+    s = with_goods(solo(display=("S25", "S01", "S02", "S03", "S04"), revealed=(card,)), 0, grain=4)
+    assert GAME.describe_action(s, 0, GAME.parse_action("use S25")).endswith(
+        "(the volcano card blocks pillars this round: not gained)"
+    )
+    s, events = play(s, (0, "use S25"))
+    assert have(s, 0, "pillars") == 0 and have(s, 0, "planks") == 2
+    assert of_type(events, "GoodsGained")[0]["blocked"] == {"pillars": 2}
+    s, _ = play(s, (0, "port"), (0, "trade grain 4 pillars"))
+    assert have(s, 0, "pillars") == 1
+
+
+def test_w25_a_card_gain_of_only_blocked_goods_is_not_offered() -> None:
+    """The same sentence: a good of one's choice (C52) is never a blocked one, and a card
+    whose only gain is blocked (S21's pearl at the Porta, S25 with both goods blocked) is not
+    offered, as a collect of a blocked good is not."""
+    card = next(c.id for c in CATALOG.volcano.values() if GOOD["pearls"] in c.goods)
+    s = solo(display=("S21", "S01", "S02", "S03", "S04"), revealed=(card,))
+    s = replace(owned(s, b17=0), prosperity=True)
+    s = seat_cards(with_goods(s, 0, grain=2), "hand_c", 0, ["C52"])
+    assert "port" in legal(s, 0) and "port S21" not in legal(s, 0)
+    s, _ = play(s, (0, "activate C52"))
+    shown = CATALOG.volcano[card].goods
+    free = next(g for g in ("meat", "bread", "wool") if GOOD[g] not in shown)
+    assert "gain pearls" not in legal(s, 0) and f"gain {free}" in legal(s, 0)
+    both = next(
+        c.id for c in CATALOG.volcano.values() if {GOOD["pillars"], GOOD["planks"]} <= set(c.goods)
+    )
+    s = solo(display=("S25", "S01", "S02", "S03", "S04"), revealed=(both,))
+    assert "use S25" not in legal(s, 0)
 
 
 def test_w26_a_choice_without_targets_lapses() -> None:
@@ -348,14 +407,19 @@ def test_w32_outcomes() -> None:
     assert result is not None and result.kind == "solo" and result.title == "Aedile"
 
 
-def test_w33_c28_targets_a_worker_or_a_ready_army() -> None:
-    s = replace(prosperous(3), injured=(0, 3, 0), army=(0, READY, 0), workers=(3, 3, 3))
-    s = replace(s, injured=(0, 3, 3))
+def test_w33_c28_targets_only_a_purchased_army() -> None:
+    """Rulebook, city cards: "C28 L'Ultimo Fuggiasco Injure another player's purchased army.
+    Place one of their workers on field C31." (field C28: G19) A player without an army is no
+    target; an army whose workers are all on special fields is still injured."""
+    s = replace(prosperous(3), army=(NONE, NONE, READY), injured=(0, 0, 3), workers=(3, 3, 3))
     s = seat_cards(s, "hand_c", 0, ["C28"])
-    s, _ = play(s, (0, "activate C28"))
-    assert legal(s, 0) == ["injure 1"]
-    s, _ = play(s, (0, "injure 1"))
-    assert s.army[1] == INJURED and s.held28[1] == 0
+    t, _ = play(s, (0, "activate C28"))
+    assert legal(t, 0) == ["injure 2"]
+    t, _ = play(t, (0, "injure 2"))
+    assert t.army[2] == INJURED and t.held28[2] == 0
+    s = replace(s, army=(NONE, NONE, NONE))
+    t, events = play(s, (0, "activate C28"))
+    assert of_type(events, "ChoiceLapsed")[0]["kind"] == "injure" and t.held28 == (0, 0, 0)
 
 
 def test_w34_the_current_pledge_is_not_offered_again() -> None:
@@ -452,3 +516,39 @@ def test_w43_equal_figures_share_a_place() -> None:
     s = with_goods(s, 3, wine=2)
     result = GAME.outcome(s)
     assert result is not None and result.places == (3, 1, 3, 2)
+
+
+def test_w44_nothing_is_traded_into_pearls() -> None:
+    """Rulebook, Trade: "Only pearls may be traded at a 1:1 ratio for other goods with a value
+    of III. Pearls can only be obtained through specialist cards and/or city cards." The spec's
+    G11 let the Porta sell them (`trade meat 2 pearls`)."""
+    s = with_goods(started(2), 0, meat=2, gold=4, grain=4, pearls=1)
+    s, _ = play(s, (0, "port"))
+    options = legal(s, 0)
+    assert not [t for t in options if t.endswith(" pearls")]
+    assert "trade pearls 1 meat" in options  # pearls still trade out
+    for text in ("trade meat 2 pearls", "trade gold 1 pearls", "trade grain 4 pearls"):
+        with pytest.raises(RuleError):
+            play(s, (0, text))
+
+
+def test_w45_no_owner_bonus_at_the_terme_or_building_18() -> None:
+    """Rulebook, ownership bonus: "The owner adds 1 of the goods used for the conversion to
+    their inventory tablet." Recruiting and hiring convert nothing: their owner gets nothing."""
+    s = owned(prosperous(2), b18=1, b19=1)
+    s = with_goods(s, 0, swords=1, tunics=1, gold_coin=1, wine=3)
+    before = s.goods[1]
+    for move in ("army", "hire"):
+        t, events = play(s, (0, move))
+        assert t.goods[1] == before and not t.prompts
+        assert "OwnerBonusPaid" not in types(events)
+
+
+def test_w46_one_swap_per_piazza_action() -> None:
+    """Rulebook, Piazza: "Pay one value I good to discard 1 inactive specialist card and draw a
+    new specialist card." Training is "as many specialists as they can"; a trade is one card,
+    and it ends the worker's action."""
+    s = seat_cards(with_goods(started(2), 0, grain=2), "hand_s", 0, ["S30", "S01"])
+    s, events = play(s, (0, "piazza"), (0, "swap S01 grain"))
+    assert not s.prompts and s.turn == 1 and have(s, 0, "grain") == 1
+    assert types(events).count("SpecialistSwapped") == 1

@@ -133,6 +133,38 @@ def test_a_placement_and_what_it_did_read_as_one_sentence() -> None:
     ]
 
 
+def test_a_worker_beyond_the_limit_is_said_to_use_c17() -> None:
+    events = [
+        {"type": "WorkerPlaced", "seat": 0, "space": "11", "card": "C17", "extra": False},
+        {
+            "type": "GoodsProduced",
+            "seat": 0,
+            "building": 11,
+            "times": 1,
+            "paid": {"meat": 1},
+            "good": "iron",
+            "amount": 1,
+            "card": "",
+        },
+    ]
+    (line,) = narrate.narrate(events, NAMES)
+    assert line.startswith("Aurelia produced 1 iron from 1 meat at 11 ")
+    assert line.endswith(", with C17 Casa Fontana Piccola")
+
+
+def test_a_solo_card_gain_says_what_the_volcano_card_withholds() -> None:
+    event = {
+        "type": "GoodsGained",
+        "seat": 0,
+        "goods": {"planks": 2},
+        "reason": "S25",
+        "blocked": {"pillars": 2},
+    }
+    assert narrate.narrate([event], NAMES) == [
+        "Aurelia gained 2 planks (S25 Servus Legionario); the volcano card withholds 2 pillars"
+    ]
+
+
 def test_the_foro_wakes_vesuvius() -> None:
     events = [
         {"type": "WorkerPlaced", "seat": 0, "space": "costruzione", "card": "", "extra": False},
@@ -251,8 +283,8 @@ def test_the_hand_in_words_is_a_few_key_figures() -> None:
     lines = text.splitlines()
     assert len(lines) == 3 and len(text) <= words.MAX_HAND
     assert lines[0].startswith("Workers ") and "goods worth" in lines[0]
-    assert lines[1] == "Hand: 12 specialists, 3 city cards"
-    assert lines[2].startswith("Your offering: value 0 of 12 needed")
+    assert lines[1] == "Hand: 14 specialists, 3 city cards"
+    assert lines[2].startswith("Your offering: value 1 of 11 needed")
 
 
 def _own_views() -> list[dict[str, Any]]:
