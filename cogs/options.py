@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs import texts
-from engine.core import OptionSpec
+from engine.core import RuleError
 from host import BadOptionError
 from plugins import GamePlugin
 
 
 def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
-    """``"dual_vent"`` / ``"dual_vent=true, x=2"`` -> engine options, checked against the
-    game's :class:`OptionSpec` list."""
+    """``"dual_vent"`` / ``"dual_vent=true, x=2"`` -> engine options, each value parsed and
+    checked by its game's :class:`~engine.core.OptionSpec`."""
     out: dict[str, Any] = {}
     specs = {o.name: o for o in plugin.options}
     for part in re.split(r"[,\s]+", (text or "").strip()):
@@ -28,32 +28,11 @@ def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
             raise BadOptionError(
                 f"`{texts.md(key)}` is not an option of {plugin.title}. Options: {known}."
             )
-        out[spec.name] = _coerce(spec, raw.strip())
+        try:
+            out[spec.name] = spec.parse(raw)
+        except RuleError as error:
+            raise BadOptionError(str(error)) from None
     return out
-
-
-def _coerce(spec: OptionSpec, raw: str) -> Any:
-    value: Any
-    if isinstance(spec.default, bool):
-        if raw.lower() in ("", "true", "yes", "on", "1"):
-            value = True
-        elif raw.lower() in ("false", "no", "off", "0"):
-            value = False
-        else:
-            raise BadOptionError(
-                f"`{spec.name}` is on or off: write `{spec.name}=true` or `=false`."
-            )
-    elif isinstance(spec.default, int):
-        if not (raw.lstrip("-").isascii() and raw.lstrip("-").isdigit()):
-            raise BadOptionError(f"`{spec.name}` needs a whole number.")
-        value = int(raw)
-    else:
-        # A word option is matched without regard to case ("difficulty=c" is C).
-        value = next((c for c in spec.choices if str(c).lower() == raw.lower()), raw)
-    if spec.choices and value not in spec.choices:
-        allowed = ", ".join(str(c) for c in spec.choices)
-        raise BadOptionError(f"`{spec.name}` must be one of: {allowed}.")
-    return value
 
 
 def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[str, str]]:
@@ -71,9 +50,7 @@ def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[s
             # A switch is offered turned the other way from its default; a choice with each
             # of its values, the default marked.
             switch = isinstance(spec.default, bool)
-            values: Sequence[Any] = (
-                (not spec.default,) if switch else spec.choices or (spec.default,)
-            )
+            values: Sequence[Any] = (not spec.default,) if switch else spec.samples
             for value in values:
                 shown = str(value).lower() if switch else str(value)
                 text = f"{spec.name}={shown}"

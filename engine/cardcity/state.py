@@ -24,7 +24,7 @@ from engine.cardcity.actions import (
     parse_action,
 )
 from engine.cardcity.data import CARDS, VALUES, VOLCANO
-from engine.core import JSON, OptionSpec, RuleError, Seat
+from engine.core import JSON, OptionSpec, RuleError, Seat, check_options
 from engine.rng import Rng
 
 Stage = Literal["play", "draw", "window", "over"]
@@ -152,17 +152,7 @@ def set_hand(
 
 
 def _options(players: int, options: Mapping[str, JSON] | None) -> dict[str, int]:
-    known = {spec.name: spec for spec in OPTIONS}
-    values: dict[str, int] = {}
-    for name, value in (options or {}).items():
-        if name not in known:
-            raise RuleError(f"Pompeji has no option `{name}`. Options: {', '.join(known)}.")
-        spec = known[name]
-        if isinstance(value, bool) or value not in spec.choices:
-            choices = ", ".join(str(c) for c in spec.choices)
-            raise RuleError(f"Option `{name}` must be one of {choices}, not {value!r}.")
-        values[name] = int(value)
-    out = {spec.name: int(spec.default) for spec in OPTIONS} | values
+    out = {name: int(v) for name, v in check_options("Pompeji", OPTIONS, options).items()}
     if out["first_seat"] >= players:
         raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
     return out

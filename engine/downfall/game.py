@@ -10,7 +10,6 @@ from engine.core import (
     Capabilities,
     Decision,
     Game,
-    OptionSpec,
     Outcome,
     RuleError,
     Transition,
@@ -26,14 +25,7 @@ class DownfallGame:
     key = "downfall"
     title = "The Downfall of Pompeii"
     capabilities = Capabilities(player_counts=(2, 3, 4))
-    options: tuple[OptionSpec, ...] = (
-        OptionSpec(
-            name="dual_vent",
-            description="Dual vent variant: 3 double-sided lava tiles; the drawer picks the side.",
-            default=False,
-            choices=(False, True),
-        ),
-    )
+    options = rules.OPTIONS
 
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
         return rules.new_game(seed, players, options)

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from engine.core import (
     JSON,
     Event,
+    OptionSpec,
     RuleError,
+    check_options,
 )
 from engine.downfall.actions import (
     Action,
@@ -61,17 +63,20 @@ from engine.rng import Rng
 # Setup
 
 
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        name="dual_vent",
+        description="Dual vent variant: 3 double-sided lava tiles; the drawer picks the side.",
+        default=False,
+    ),
+)
+
+
 def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
     """Deal a new game (setup steps 1–5 of the spec) for 2–4 players."""
     if not isinstance(players, int) or not 2 <= players <= 4:
         raise RuleError("The Downfall of Pompeii is played by 2, 3 or 4 players.")
-    options = dict(options or {})
-    unknown = set(options) - {"dual_vent"}
-    if unknown:
-        raise RuleError(f"Unknown option(s): {', '.join(sorted(unknown))}. Known: dual_vent.")
-    dual_vent = options.get("dual_vent", False)
-    if not isinstance(dual_vent, bool):
-        raise RuleError("The option dual_vent is either true or false.")
+    dual_vent = check_options("The Downfall of Pompeii", OPTIONS, options)["dual_vent"] is True
 
     rng = Rng(seed)
     dealer, rng = rng.below(players)

@@ -7,8 +7,9 @@ set, then the start player when random), so a replay recreates it from the seed.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, cast
 
-from engine.core import JSON, OptionSpec, RuleError
+from engine.core import JSON, OptionSpec, RuleError, check_options
 from engine.rng import Rng
 from engine.workers.board import BOARD
 from engine.workers.catalog import CATALOG
@@ -26,32 +27,27 @@ OPTIONS = (
         "all_cards",
         "Gentler: use all 18 volcano cards of the set (instead of 9) with the Apocalypse.",
         False,
-        (False, True),
     ),
     OptionSpec(
         "apocalypse_bottom",
         "Gentler: put the Apocalypse at the bottom of the volcano deck.",
         False,
-        (False, True),
     ),
     OptionSpec(
         "foro_wait",
         "Pacing tip: 9 coins on the Foro, one removed per round; it can be built once all are "
         "gone.",
         False,
-        (False, True),
     ),
     OptionSpec(
         "trade_steps",
         "House rule: trading up costs 4 per value step (the rulebook says a flat 4).",
         False,
-        (False, True),
     ),
     OptionSpec(
         "no_textoria",
         "Advanced: leave out building 14 Officina Textoria.",
         False,
-        (False, True),
     ),
     OptionSpec(
         "offering_window",
@@ -69,19 +65,10 @@ OPTIONS = (
 
 
 def parse_options(players: int, options: Mapping[str, JSON] | None) -> Options:
-    known = {spec.name: spec for spec in OPTIONS}
-    values: dict[str, JSON] = {spec.name: spec.default for spec in OPTIONS}
-    for name, value in (options or {}).items():
-        if name not in known:
-            raise RuleError(f"Pompeii has no option `{name}`. Options: {', '.join(known)}.")
-        spec = known[name]
-        if type(value) is not type(spec.default) or value not in spec.choices:
-            choices = ", ".join(str(c) for c in spec.choices)
-            raise RuleError(f"Option `{name}` must be one of {choices}, not {value!r}.")
-        values[name] = value
+    values = check_options("Pompeii", OPTIONS, options)
     if int(values["first_seat"]) >= players:
         raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
-    return Options(**values)
+    return Options(**cast(dict[str, Any], values))  # check_options checked every type
 
 
 def volcano_set(difficulty: str) -> tuple[str, ...]:

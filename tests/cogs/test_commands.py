@@ -28,6 +28,10 @@ async def test_options_rules_status_resign_and_cancel(
     assert [c.value for c in offered] == ["dual_vent=true"] and "Dual vent" in offered[0].name
     r = await alice.slash("game new", channel=chan, game="downfall", players=2, variant="lava")
     assert r.ephemeral and "`lava` is not an option" in r.content and "`dual_vent`" in r.content
+    r = await alice.slash(
+        "game new", channel=chan, game="downfall", players=2, variant="dual_vent=maybe"
+    )
+    assert r.ephemeral and "`dual_vent` is on or off: write `dual_vent=true`" in r.content
     assert await bot.host.game_in_channel(chan.id) is None
 
     # Rules per topic, with the rulings.

@@ -32,6 +32,7 @@ from engine.core import (
     RuleError,
     Seat,
     Transition,
+    check_options,
 )
 from engine.rng import Rng
 
@@ -82,31 +83,24 @@ class ToyGame:
     title = "Toy"
     capabilities = Capabilities(player_counts=(1, 2, 3, 4), simultaneous=True, secret_actions=True)
     options = (
-        OptionSpec("target", "points that end the game", 21),
-        OptionSpec("max_turns", "turns before the game ends", 40),
-        OptionSpec("slots", "places a card can be played to (more choices per turn)", 1),
-        OptionSpec("bids", "a secret bidding round after every round", False, (False, True)),
+        OptionSpec("target", "points that end the game", 21, minimum=5, maximum=100),
+        OptionSpec("max_turns", "turns before the game ends", 40, minimum=1, maximum=1000),
+        OptionSpec(
+            "slots",
+            "places a card can be played to (more choices per turn)",
+            1,
+            minimum=1,
+            maximum=50,
+        ),
+        OptionSpec("bids", "a secret bidding round after every round", False),
     )
 
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> Any:
         if players not in self.capabilities.player_counts:
             raise RuleError("Toy is for 1 to 4 players.")
-        opts = dict(options or {})
-        unknown = set(opts) - {"target", "max_turns", "slots", "bids"}
-        if unknown:
-            raise RuleError(f"Unknown option: {', '.join(sorted(unknown))}.")
-        target = opts.get("target", 21)
-        max_turns = opts.get("max_turns", 40)
-        if not isinstance(target, int) or not 5 <= target <= 100:
-            raise RuleError("The target must be a whole number from 5 to 100.")
-        if not isinstance(max_turns, int) or not 1 <= max_turns <= 1000:
-            raise RuleError("max_turns must be a whole number from 1 to 1000.")
-        slots = opts.get("slots", 1)
-        if not isinstance(slots, int) or not 1 <= slots <= 50:
-            raise RuleError("slots must be a whole number from 1 to 50.")
-        bids = opts.get("bids", False)
-        if not isinstance(bids, bool):
-            raise RuleError("bids is on or off.")
+        opts = check_options(self.title, self.options, options)
+        target, max_turns, slots = int(opts["target"]), int(opts["max_turns"]), int(opts["slots"])
+        bids = opts["bids"] is True
         deck, _ = Rng(seed).shuffle([v for v in range(1, 7) for _ in range(4)])
         hands = tuple(deck[2 * i : 2 * i + 2] for i in range(players))
         return ToyState(
