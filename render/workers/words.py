@@ -206,13 +206,9 @@ def hand(view: Mapping[str, Any]) -> str:
         held += f" · {drawn} drawn: keep one"
     lines.append(held)
     if view.get("stage") == "offering":
-        offering = view.get("offering") or {}
+        need = (view.get("offering") or {}).get("requirement", "?")
         pledge = {g: int(n) for g, n in (view.get("pledge") or {}).items() if n}
-        head = f"Your offering: value {view.get('pledge_value', 0)}"
-        if open_pledges(view):
-            head += f" · all of you: {offering_total(offering)}"
-        else:
-            head += f" of {offering.get('requirement', '?')} needed"
+        head = f"Your offering: value {view.get('pledge_value', 0)} of {need} needed"
         what = _pledge_text(pledge, MAX_HAND - len(" · ".join(lines)) - len(head) - 8)
         lines.append(f"{head} ({what})" if pledge else f"{head} (nothing yet)")
     elif view.get("searching"):
