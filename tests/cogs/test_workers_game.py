@@ -1,9 +1,11 @@
 """The worker game (Pompeii, Siebelt) through Discord, end to end: whole games from
-`/game new game:workers` to the result, with the offering as players meet it — two pledging at
-the same moment, the pledge board's buttons, who has locked, the nudge to the last one, a failed
-offering, the deadline that locks what was pledged, a restart in the middle — a win by the
-Castrum, a game lost to the Apocalypse, and a solo game in a thread. Nothing in the bot is
-special-cased for the game."""
+`/game new game:workers` to the result, with the offering as players meet it — two humans and
+an AI pledging in the open (each pledge and the total in the status message and on the other
+pledge boards), two pledging at the same moment under the secret pledges variant, the pledge
+board's buttons, who has locked, the nudge to the last one, a failed offering, the deadline
+that locks what was pledged, a restart in the middle — a win by the Castrum, a game lost to
+the Apocalypse, and a solo game in a thread. Nothing in the bot is special-cased for the
+game."""
 
 from __future__ import annotations
 
