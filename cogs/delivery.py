@@ -164,7 +164,8 @@ class Delivery(Inbox):
         )
         stands = self.presentation(status).words.step
         if stands is not None and view is not None:
-            content += f"\n{stands(view, [texts.md(n) for n in names])}"
+            line = stands(view, [texts.md(n) for n in names])
+            content += f"\n{line}" if line else ""
         content = content[: texts.CONTENT_LIMIT]
         nudged = False
         message_id: int | None = None

@@ -222,6 +222,7 @@ class Inbox(Private):
                     await self.host.set_notified(status.game_id, seat.seat, told, None, None)
                 continue
             if told == decision.token and seat.notified_key is not None:
+                await self.redraw_step(status, seat, decision)  # the others' answers show
                 continue  # they have it already
             going_on = seat.notified_key == decision.key
             if going_on and seat.notified_message is not None:
@@ -269,19 +270,52 @@ class Inbox(Private):
         if seat.user_id is None:
             return
         if seat.notified_message is not None:
-            composed = await self.decision_message(status, seat, decision)
-            composed.content = composed.content.replace("\n", f"\n{line}\n", 1)
+            composed = await self.decision_message(status, seat, decision, lead=[line])
             await self.edit_dm(seat.user_id, seat.notified_message, composed)
             return
+        title = self.title(status, decision)
+        header = f"🂠 **{title}** · game #{status.game_id} ({texts.md(status.title)})"
+        composed = await self.compose(
+            status, seat.user_id, header=header, decision=decision, lead=[line], in_dm=False
+        )
+        await self._edit_reply(status, seat, composed)
+
+    async def redraw_step(self, status: GameStatus, seat: SeatInfo, decision: SeatDecision) -> None:
+        """A player's message for a step everyone decides at once, drawn again as it was (its
+        header, what it said they played, the page they were on) when where the step stands
+        (``Words.step``: the others' offers) has changed since it was drawn. Its choices did
+        not change, so its buttons stay valid; no notification."""
+        user = seat.user_id
+        drawn = self._drawn.get((status.game_id, user)) if user is not None else None
+        if user is None or drawn is None or decision.kind != "simultaneous":
+            return
+        if drawn.version == status.version or not drawn.step:
+            return
+        view = (await self.host.private_view(status.game_id, user)).view
+        if await self.step_words(status, view) == drawn.step:
+            return
+        composed = await self.compose(
+            status,
+            user,
+            header=drawn.header,
+            decision=decision,
+            lead=drawn.lead,
+            page=drawn.page,
+            group=drawn.group,
+            in_dm=drawn.in_dm,
+        )
+        if seat.notified_message is not None:
+            await self.edit_dm(user, seat.notified_message, composed)
+        else:
+            await self._edit_reply(status, seat, composed)
+
+    async def _edit_reply(self, status: GameStatus, seat: SeatInfo, composed: Composed) -> None:
+        """The seat's private reply that carries its decision (while Discord lets it be
+        edited), edited into ``composed``."""
         reply = self._replies.get((status.game_id, seat.seat))
         if reply is None:
             return
         interaction, message_id = reply
-        title = self.title(status, decision)
-        header = f"🂠 **{title}** · game #{status.game_id} ({texts.md(status.title)})\n{line}"
-        composed = await self.compose(
-            status, seat.user_id, header=header, decision=decision, in_dm=False
-        )
         kwargs = self._edit_kwargs(message_id, composed)
         kwargs.pop("allowed_mentions", None)
         with contextlib.suppress(discord.HTTPException):
@@ -311,14 +345,20 @@ class Inbox(Private):
         return self.presentation(status).words.narrate(events, names)
 
     async def decision_message(
-        self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, *, title: str = ""
+        self,
+        status: GameStatus,
+        seat: SeatInfo,
+        decision: SeatDecision,
+        *,
+        title: str = "",
+        lead: Sequence[str] = (),
     ) -> Composed:
-        """The seat's DM for ``decision``."""
+        """The seat's DM for ``decision`` (``lead``: a line of ours first)."""
         assert seat.user_id is not None
         where = await self.where(status)
         title = title or self.title(status, decision)
         header = f"🌋 **{title}** · game #{status.game_id} ({texts.md(status.title)}) in {where}"
-        lead = await self.private_news(status, seat) + await self.auto_lead(status, seat)
+        lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
         return await self.compose(status, seat.user_id, header=header, decision=decision, lead=lead)
 
     async def dm_decision(

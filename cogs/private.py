@@ -81,6 +81,21 @@ class Composed:
         return [] if self.image is None else [png_file(self.image)]
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """How a player's message was last composed, to draw it again as it was (its header, its
+    lead, the page or group they were on) when only the game around it moved: ``step`` is
+    where a step everyone decides at once stood then (``Words.step``; ``""``: none)."""
+
+    version: int
+    header: str
+    lead: tuple[str, ...]
+    page: int
+    group: str | None
+    in_dm: bool
+    step: str
+
+
 class Private:
     """The names, places and pictures of a player's messages, and their composition."""
 
@@ -91,6 +106,8 @@ class Private:
         self.dm_blocked_until: dict[int, float] = {}
         self.warm_up: asyncio.Future[None] | None = None
         self._images: dict[tuple[Any, ...], Image] = {}
+        self._drawn: dict[tuple[int, int], Drawn] = {}
+        """(game, user) -> how that user's message was last composed."""
 
     @property
     def host(self) -> Host:
@@ -199,6 +216,14 @@ class Private:
         name = await self.name_of(user_id)
         return await asyncio.to_thread(picture.private, own_view, name, choices)
 
+    async def step_words(self, status: GameStatus, view: dict[str, Any]) -> str:
+        """Where a step everyone decides at once stands, in the game's words (``Words.step``),
+        as the channel's status message says it; ``""`` when the game says nothing."""
+        stands = self.presentation(status).words.step
+        if stands is None:
+            return ""
+        return stands(view, [texts.md(n) for n in await self.seat_names(status)])
+
     # -- a player's message ----------------------------------------------------------------------
 
     def title(self, status: GameStatus, decision: SeatDecision) -> str:
@@ -228,7 +253,8 @@ class Private:
         in_dm: bool = True,
     ) -> Composed:
         """``user_id``'s message: ``header``, ``lead`` (what just happened to them), their key
-        figures, their decision and its controls (``page`` / ``group``: where they navigated),
+        figures, their decision (in a step everyone decides at once, with where the step
+        stands: ``Words.step``) and its controls (``page`` / ``group``: where they navigated),
         and the one picture the decision needs (``picture``: draw it; ``False`` when the
         message keeps the one it has). Only for that player."""
         pv = await self.host.private_view(status.game_id, user_id)
@@ -247,14 +273,22 @@ class Private:
         items: list[discord.ui.Item[Any]] = []
         view: discord.ui.View | None = None
         live = decision.kind is not None and bool(choices)
+        step = ""
         if live:
             what = presentation.words.decision(pv.view)
             if decision.waited and what:
                 lines.append(f"**Your decision:** {what}{texts.deadline_text(decision.deadline)}")
             elif not decision.waited and what:
                 lines.append(f"**If you like, now:** {what}")
+            if decision.kind == "simultaneous":  # where the step stands (the others' offers)
+                step = await self.step_words(status, pv.view)
+                if step:
+                    lines.append(step)
             controls = presentation.controls(pv.view, pv.seat, choices)
             items += await self._window_buttons(status, decision)
+        self._drawn[(status.game_id, user_id)] = Drawn(
+            status.version, header, tuple(lead), page, group, in_dm, step
+        )
         key = presentation.picture_for(pv.view, choices if live else [])
         shown = presentation.picture(key) if key else None
         image = None

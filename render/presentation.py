@@ -53,7 +53,9 @@ class Words:
     step: Callable[[View, Sequence[str]], str] | None = None
     """``step(view, names)``: where a step everyone decides at once stands, in the game's words,
     from the public view (e.g. each seat's offer and the total against what is needed), for
-    the channel's status message of the step; ``None``: the bot says only who has decided."""
+    the channel's status message of the step and the message of each player deciding it
+    (which is drawn again as the others answer); ``""``: nothing to say at this step;
+    ``None``: the bot says only who has decided."""
     done: Mapping[str, str] = field(default_factory=dict)
     """What a player is told once they answered a decision of that kind, with ``{label}`` (the
     move in words), where the game words it its own way ("✅ {label}: it is played the moment

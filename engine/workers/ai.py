@@ -9,11 +9,14 @@ What a position is worth to a seat (:func:`worth`), in value points of goods, fr
 - **wealth**: the goods the goal does not need, workers (more places to act), activated cards,
   buildings, cards in hand;
 - **goods at risk**: goods of a volcano card the seat knows to be next are discounted;
-- **the offering** is judged by its outcome: it is resolved as it stands (everyone locks; the
-  others' pledges are a determinization's, their fair share), so a short pledge shows as the
-  goods a volcano card destroys or a game lost to the Apocalypse, whose threat (1500 / cards
-  left) also grows with each failure; a seat still revising is worth a hair less than one that
-  has locked, so revisions only ever improve the outcome and then lock.
+- **the offering** is judged by its outcome: it is resolved as it stands (everyone locks), so
+  a short pledge shows as the goods a volcano card destroys or a game lost to the Apocalypse,
+  whose threat (1500 / cards left) also grows with each failure; a seat still revising is worth
+  a hair less than one that has locked, so revisions only ever improve the outcome and then
+  lock. Pledges are open (W4): a seat that has locked is taken at its pledge, one still
+  revising is expected to bring its pledge up to its fair share (:func:`expected`), so the
+  seat covers what the table still needs and no more. Under the ``secret_pledges`` variant
+  the others' pledges are a determinization's, their fair share.
 
 Before judging, the seat's own follow-ups (the trade after ``port``, training at the Piazza,
 an owner's bonus) are played by the progress policy, so a placement is judged by what it leads
@@ -35,9 +38,25 @@ from engine.core import Seat
 from engine.rng import Rng
 from engine.workers.actions import Action
 from engine.workers.board import CARDS, FORO, TERME, VALUE, occupancy
-from engine.workers.offering import LOCK, PASS, VOLCANO, offered, requirement, solo_clock_out
+from engine.workers.offering import (
+    LOCK,
+    PASS,
+    VOLCANO,
+    offered,
+    open_pledges,
+    pledged,
+    requirement,
+    solo_clock_out,
+)
 from engine.workers.rules import apply_unchecked, deciding, legal_actions, outcome
-from engine.workers.search import determinize, plan, policy_action, score_placement, trade_for
+from engine.workers.search import (
+    determinize,
+    fair_share,
+    plan,
+    policy_action,
+    score_placement,
+    trade_for,
+)
 from engine.workers.setup import APOCALYPSE
 from engine.workers.state import NONE, OFFERING, OVER, PLACE, REWARD, State
 
@@ -94,6 +113,8 @@ def worth(state: State, seat: int) -> float:
     bonus) are first played out by the progress policy, so a placement is judged by what it
     leads to."""
     revising = 0.0
+    if state.stage == OFFERING:
+        state = expected(state, seat)
     if state.stage == OFFERING and not state.locked[seat]:
         revising = REVISING
         target = _target(state, seat)
@@ -110,6 +131,23 @@ def worth(state: State, seat: int) -> float:
     if risk and len(settled.revealed) == len(state.revealed):
         risk = 0.0  # the offering succeeded
     return _judged(settled, seat) - revising - risk
+
+
+def expected(state: State, seat: int) -> State:
+    """An open offering (W4) as ``seat`` expects it to end: every other seat that has locked
+    gives what it pledged (one that locked short is short for good), every seat still revising
+    brings its pledge up to its fair share, its workers' worth, as its goods allow, never
+    beyond (one that pledged more keeps it). The seat thus covers what the table still needs,
+    and does not count on anyone giving more than their share. Under the ``secret_pledges``
+    variant the state is a determinization whose other pledges are that fair share already."""
+    if not open_pledges(state):
+        return state
+    rows = list(state.pledges)
+    for other in range(state.players):
+        if other != seat and not state.locked[other] and not state.exempt[other]:
+            rows[other] = fair_share(state, other, rows[other])
+    fuller = tuple(rows)
+    return state if fuller == state.pledges else replace(state, pledges=fuller)
 
 
 def _without_apocalypse(state: State, seat: int) -> tuple[State, float]:
@@ -189,7 +227,7 @@ def _settled(state: State, seat: int) -> State:
 
 def _covered(state: State, seat: int) -> bool:
     """Whether the offering succeeds with the pledges as they stand."""
-    return sum(offered(state, v) for v in range(state.players)) >= requirement(state)
+    return pledged(state) >= requirement(state)
 
 
 def _target(state: State, seat: int) -> tuple[int, ...] | None:

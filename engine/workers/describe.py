@@ -99,10 +99,11 @@ def decision_view(s: State) -> dict[str, JSON]:
         }
     if s.stage == OFFERING:
         seats = [seat for seat in range(s.players) if not s.locked[seat]]
+        how = "in secret" if s.options.secret_pledges else "in the open"
         return {
             "kind": "offering",
             "seats": seats,
-            "text": "Offerings to Vesuvius: pledge goods in secret, then lock.",
+            "text": f"Offerings to Vesuvius: pledge goods {how}, then lock.",
         }
     if s.stage == REWARD:
         return {
@@ -254,9 +255,10 @@ def _card_action(a: Action) -> str:
 
 
 def redact_action(s: State, seat: Seat, a: Action) -> str | None:
-    """The public form of a secret action (a pledge, a kept card, a Search's order)."""
+    """The public form of a secret action (a kept card, a Search's order, a pledge under the
+    ``secret_pledges`` variant: W4 makes pledges public by default)."""
     if a.verb == "pledge":
-        return "changed their offering"
+        return "changed their offering" if s.options.secret_pledges else None
     if a.verb == "keep":
         return "kept a card"
     if a.verb == "stack":

@@ -1,11 +1,12 @@
 """The end of a round: offerings (a simultaneous step), the volcano, rewards, cleanup, and the
 solo mode's round end (display, reveal pile, Prosperity, the 18-round limit).
 
-Offerings [R] with our digital procedure (G13, W4–W6): every seat pledges goods secretly
-(``pledge bread 2`` sets one good's amount), may revise, and ``lock`` s; offering cards are
-played openly meanwhile. When all have locked the pledges are revealed: if they reach the
-requirement everybody pays and the generous draw rewards, otherwise nobody pays (G12) and a
-volcano card is revealed.
+Offerings [R] with our digital procedure (G13, W4–W6): every seat pledges goods in the open
+(``pledge bread 2`` sets one good's amount; every player sees each seat's pledge and the
+running total), may revise, and ``lock`` s; offering cards are played openly meanwhile. With
+the ``secret_pledges`` variant a pledge is seen only by its seat until the offering resolves.
+When all have locked: if the pledges reach the requirement everybody pays and the generous draw
+rewards, otherwise nobody pays (G12) and a volcano card is revealed.
 """
 
 from __future__ import annotations
@@ -38,6 +39,16 @@ def offered(s: Readable, seat: int) -> int:
     return sum(n * (VALUE[g] + bonus) for g, n in enumerate(s.pledges[seat]) if n)
 
 
+def pledged(s: Readable) -> int:
+    """The running total: the value of every pledge that counts (an exempt seat's does not)."""
+    return sum(offered(s, seat) for seat in range(s.players) if not s.exempt[seat])
+
+
+def open_pledges(s: Readable) -> bool:
+    """W4: pledges are public as they change, unless the table plays the secret variant."""
+    return not s.options.secret_pledges
+
+
 def open_offering(w: Work) -> None:
     w.stage = OFFERING
     n = w.players
@@ -46,7 +57,14 @@ def open_offering(w: Work) -> None:
     w.exempt = (False,) * n
     w.boosted = (False,) * n
     w.cut = 0
-    w.emit({"type": "OfferingOpened", "round": w.round, "requirement": requirement(w)})
+    w.emit(
+        {
+            "type": "OfferingOpened",
+            "round": w.round,
+            "requirement": requirement(w),
+            "open": open_pledges(w),
+        }
+    )
 
 
 def offering_seats(s: Readable) -> frozenset[int]:
@@ -72,19 +90,33 @@ def offering_actions(s: Readable, seat: int) -> list[Action]:
 
 
 def offering_answer(w: Work, seat: int, a: Action) -> None:
-    if a.verb == "pledge":  # W4: secret until the offering resolves
+    if a.verb == "pledge":
         good, amount = a.num(0), a.num(1)
         row = list(w.pledges[seat])
         row[good] = amount
         w.put("pledges", seat, tuple(row))
-        w.emit(
-            {
-                "type": "PledgeChanged",
-                "seat": seat,
-                "secret": {"good": GOODS[good].id, "amount": amount},
-                "secret_for": [seat],
-            }
-        )
+        if open_pledges(w):  # W4: everyone sees the pledge and where the offering stands
+            w.emit(
+                {
+                    "type": "PledgeChanged",
+                    "seat": seat,
+                    "good": GOODS[good].id,
+                    "amount": amount,
+                    "pledge": effects.goods_json(dict(enumerate(row))),
+                    "value": offered(w, seat),
+                    "total": pledged(w),
+                    "requirement": requirement(w),
+                }
+            )
+        else:  # W4, the variant: secret until the offering resolves
+            w.emit(
+                {
+                    "type": "PledgeChanged",
+                    "seat": seat,
+                    "secret": {"good": GOODS[good].id, "amount": amount},
+                    "secret_for": [seat],
+                }
+            )
     elif a.verb == "lock":
         w.put("locked", seat, True)
         w.emit({"type": "OfferingLocked", "seat": seat})

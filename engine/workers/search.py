@@ -49,10 +49,11 @@ SHIRK = 25
 def determinize(state: State, seat: int, seed: int) -> State:
     """A state ``seat`` cannot tell from ``state``: the other hands and undrawn cards are
     reshuffled among themselves (sizes kept), the volcano cards it has not seen are redrawn
-    from those it cannot rule out, other seats' secret pledges are resampled (each up to its
-    share, its workers' worth, never beyond, from goods it holds: the fair offer a seat
-    expects of the others, so that it does not count on anyone giving more), and
-    the random generator is replaced (future shuffles are unknown too)."""
+    from those it cannot rule out, and the random generator is replaced (future shuffles are
+    unknown too). Pledges are open (W4) and kept as they are; under the ``secret_pledges``
+    variant the other seats' are resampled (each up to its share, its workers' worth, never
+    beyond, from goods it holds: the fair offer a seat expects of the others, so that it does
+    not count on anyone giving more)."""
     rng = Rng(seed)
     n = state.players
     others = [v for v in range(n) if v != seat]
@@ -75,17 +76,9 @@ def determinize(state: State, seat: int, seed: int) -> State:
     spec_deck, city_deck = tuple(it_s), tuple(it_c)
     volcano, unused, searching, rng = _volcano(state, seat, rng)
     pledges = list(state.pledges)
-    if state.stage == OFFERING:
+    if state.stage == OFFERING and state.options.secret_pledges:
         for v in others:  # up to its share (its workers' worth), as its goods allow
-            target = 0 if state.exempt[v] else state.workers[v]
-            bonus = 1 if state.boosted[v] else 0
-            row = [0] * len(state.goods[v])
-            given = 0
-            for g in sorted(range(len(row)), key=lambda g: VALUE[g]):  # cheapest first
-                while given + VALUE[g] + bonus <= target and row[g] < state.goods[v][g]:
-                    row[g] += 1
-                    given += VALUE[g] + bonus
-            pledges[v] = tuple(row)
+            pledges[v] = fair_share(state, v, (0,) * len(state.goods[v]))
     fresh, rng = rng.next64()
     return replace(
         state,
@@ -100,6 +93,21 @@ def determinize(state: State, seat: int, seed: int) -> State:
         pledges=tuple(pledges),
         rng=Rng(fresh),
     )
+
+
+def fair_share(state: State, seat: int, start: tuple[int, ...]) -> tuple[int, ...]:
+    """``start`` (a pledge of ``seat``) topped up to its share, its workers' worth (nothing for
+    an exempt seat), never beyond, with goods it holds and has not pledged, the cheapest
+    first; a pledge already worth its share is kept as it is."""
+    target = 0 if state.exempt[seat] else state.workers[seat]
+    bonus = 1 if state.boosted[seat] else 0
+    row = list(start)
+    given = sum(n * (VALUE[g] + bonus) for g, n in enumerate(row) if n)
+    for g in sorted(range(len(row)), key=lambda g: VALUE[g]):  # cheapest first
+        while given + VALUE[g] + bonus <= target and row[g] < state.goods[seat][g]:
+            row[g] += 1
+            given += VALUE[g] + bonus
+    return tuple(row)
 
 
 def _volcano(

@@ -61,6 +61,12 @@ OPTIONS = (
         -1,
         (-1, 0, 1, 2, 3),
     ),
+    OptionSpec(
+        "secret_pledges",
+        "Variant: pledges stay secret until everyone has locked (the rulebook's are open).",
+        False,
+        (False, True),
+    ),
 )
 
 

@@ -53,6 +53,7 @@ class Options:
     no_textoria: bool = False
     offering_window: int = 3600
     first_seat: int = -1
+    secret_pledges: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +119,7 @@ class State:
     known: tuple[int, ...]  # per seat: how many top volcano cards it has seen (Search)
     prompts: tuple[Prompt, ...]
     window: tuple[int, ...]  # seats still to answer the C31 window
-    pledges: tuple[tuple[int, ...], ...]  # secret until the offering resolves
+    pledges: tuple[tuple[int, ...], ...]  # public (W4); secret with `secret_pledges`
     locked: tuple[bool, ...]
     exempt: tuple[bool, ...]
     boosted: tuple[bool, ...]

@@ -1,10 +1,11 @@
 """The JSON views of Pompeii (schema: docs/views-workers.md).
 
 ``public_view`` holds what everybody sees: the board, every tablet, activated cards, hand
-sizes, deck sizes, revealed volcano cards, who has locked their offering (never how much).
-``player_view`` adds the seat's own hand (with card texts and costs), its pledge, the cards it
-has drawn and not yet kept, and the volcano cards it has searched. No view holds a hand of
-another seat, a deck order or another seat's pledge while the game runs.
+sizes, deck sizes, revealed volcano cards, who has locked their offering and, as pledges are
+open (W4), each seat's pledge and the running total. ``player_view`` adds the seat's own hand
+(with card texts and costs), its pledge, the cards it has drawn and not yet kept, and the
+volcano cards it has searched. No view holds a hand of another seat or a deck order while the
+game runs, nor another seat's pledge under the ``secret_pledges`` variant.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from engine.workers.board import (
 from engine.workers.catalog import ADAPTED_NOTE, CATALOG, Card
 from engine.workers.describe import decision_view
 from engine.workers.effects import goods_json
-from engine.workers.offering import offered, requirement, reward_seats
+from engine.workers.offering import offered, open_pledges, pledged, requirement, reward_seats
 from engine.workers.rules import outcome
 from engine.workers.state import (
     BUILDING,
@@ -208,6 +209,7 @@ def public_view(s: State) -> dict[str, JSON]:
             "trade_steps": s.options.trade_steps,
             "no_textoria": s.options.no_textoria,
             "offering_window": s.options.offering_window,
+            "secret_pledges": s.options.secret_pledges,
         },
         "stage": s.stage,
         "round": s.round,
@@ -302,14 +304,20 @@ def _copy(value: Any) -> Any:
 def _offering(s: State) -> JSON:
     if s.stage != OFFERING:
         return None
-    return {
+    out: dict[str, JSON] = {
         "requirement": requirement(s),
         "locked": [seat for seat in range(s.players) if s.locked[seat]],
         "waiting": [seat for seat in range(s.players) if not s.locked[seat]],
         "exempt": [seat for seat in range(s.players) if s.exempt[seat]],
         "boosted": [seat for seat in range(s.players) if s.boosted[seat]],
         "cut": s.cut,
+        "open": open_pledges(s),
     }
+    if open_pledges(s):  # W4: every seat's pledge as it stands, and the running total
+        out["pledges"] = [goods_json(dict(enumerate(p))) for p in s.pledges]
+        out["values"] = [offered(s, seat) for seat in range(s.players)]
+        out["total"] = pledged(s)
+    return out
 
 
 def player_view(s: State, seat: Seat) -> dict[str, JSON]:

@@ -95,6 +95,7 @@ PRESENTATION = Presentation(
         narrate=narrate.narrate,
         decision=words.decision,
         hand=words.hand,
+        step=words.step,
         rules=RULES,
         score_labels=words.SCORE_LABELS,
         score_sheet=words.score_sheet,

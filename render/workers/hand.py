@@ -149,6 +149,9 @@ def _draw_pledge(img: Image.Image, view: View, top: int) -> int:
     workers = next((sv.get("workers", 0) for sv in seats(view) if sv.get("seat") == seat), 0)
     box(img, (X0, top), (X1 - X0, 120), CARD_HI, outline=GOLD, width=3)
     head = f"Your offering: value {view.get('pledge_value', 0)} · {need} needed from all"
+    if words.open_pledges(view):  # W4: the others' pledges are open too
+        total = (view.get("offering") or {}).get("total", 0)
+        head = f"Your offering: value {view.get('pledge_value', 0)} · all of you {total} of {need}"
     fonts.role_label(img, (X0 + PAD, top + 34), head, "bold", TITLE - 2, GOLD)
     if pledge:
         goods_row(img, X0 + PAD, top + 72, pledge, 32)

@@ -7,7 +7,9 @@ choices only: every option offered is one of ``choices``.
 - The Piazza: a :class:`Browser`, one page per specialist in hand (train, swap), ``done``
   on every page.
 - The offering: a :class:`Stepper`, one row per good held (−/+ are ``pledge <good> <n∓1>``),
-  the pledge's value against the requirement in the status line, ``lock``, offering cards.
+  the pledge's value and (pledges being open, W4) everyone's total against the requirement
+  in the status line, ``lock``, offering cards. Each other seat's pledge, by name, is the
+  step's line (``words.step``) that the bot puts into the same message.
 - Setup's starting goods: a :class:`TwoStep` by good. Everything else: :class:`Choose`.
 
 A group never holds more than a message's menus (4 × 25); a larger one is split into parts.
@@ -21,7 +23,7 @@ from typing import Any
 
 from engine.core import ActionChoice
 from render.controls import Browser, Choose, Controls, Group, Page, Stepper, StepRow, TwoStep
-from render.workers import terms
+from render.workers import terms, words
 
 MENU = 25
 MAX_GROUP = 4 * MENU  # four menus of 25 under the Back button
@@ -150,10 +152,21 @@ def _offering(view: View, seat: int, choices: Sequence[ActionChoice]) -> Control
         rows.append(StepRow(good, label, n, down, up))
     offering = view.get("offering") or {}
     value = view.get("pledge_value", sum(terms.value(g) * n for g, n in pledge.items()))
-    status = (
-        f"Your offering: value {value} · all of you need {offering.get('requirement', '?')} "
-        "(the others' pledges stay secret until everyone locks)"
-    )
+    if words.open_pledges(view):
+        others = [
+            int(v)
+            for s, v in enumerate(offering.get("values") or [])
+            if s != seat and isinstance(v, int)
+        ]
+        status = (
+            f"Your offering: value {value} · the others {sum(others)} · all of you: "
+            f"{words.offering_total(offering)}"
+        )
+    else:
+        status = (
+            f"Your offering: value {value} · all of you need {offering.get('requirement', '?')} "
+            "(the others' pledges stay secret until everyone locks)"
+        )
     lock = by_notation.get("lock")
     extra = tuple(c for c in choices if c.notation.startswith("play "))
     return Stepper(tuple(rows), status, lock, extra)

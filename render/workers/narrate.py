@@ -5,6 +5,9 @@ and this module never looks under ``secret``, so narrating an unredacted event g
 words. A placement and what it did read as one sentence ("Aurelia produced 4 flour from 3 grain
 at 7 Villa del Molino, with S30 Aulus Molinaro"); a failed offering and the volcano card it
 turns up read as one ("the offering failed …: the volcano destroyed all wool and bread").
+Open pledges (W4) are told briefly, each seat's latest once ("Aurelia pledged 2 bread, 1 wine
+(value 9): 9 of 12 so far"), and not at all when the same words go on to its lock or the
+offering's result, which say it.
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ class _Story:
         self.lines: list[str] = []
         self.placed: Event | None = None  # a WorkerPlaced not yet said
         self.offering_failed: str | None = None  # "The offering failed (9 of 13)"
+        self.pledged: dict[Any, Event] = {}  # each seat's latest open pledge not yet told
 
     def who(self, e: Event, key: str = "seat") -> str:
         return _name(self.names, e.get(key))
@@ -208,7 +212,43 @@ def gifts(e: Event, names: Sequence[str]) -> str:
     return ", ".join(parts)
 
 
+def _pledge(s: _Story, e: Event) -> None:
+    """An open pledge (W4) waits: a later one of the seat, its lock or the offering's result
+    tells it instead. A secret one (the variant) says nothing: the resolution tells it."""
+    if "pledge" in e:
+        s.pledged.pop(e.get("seat"), None)
+        s.pledged[e.get("seat")] = e
+
+
+def _pledges_told(s: _Story) -> None:
+    """The open pledges the words did not go on to tell, in the order last changed."""
+    pledged, s.pledged = s.pledged, {}
+    for e in pledged.values():
+        what = terms.goods(e.get("pledge"))
+        so_far = f"{e.get('total')} of {e.get('requirement')} so far"
+        if what == "nothing":
+            s.say(f"{s.who(e)} took back their pledge: {so_far}")
+        else:
+            s.say(f"{s.who(e)} pledged {what} (value {e.get('value')}): {so_far}")
+
+
+def _locked(s: _Story, e: Event) -> None:
+    s.pledged.pop(e.get("seat"), None)
+    s.say(f"{s.who(e)} locked their offering")
+
+
+def _opened(s: _Story, e: Event) -> None:
+    how = "in the open" if e.get("open") else "in secret"
+    s.say(f"Offerings to Vesuvius: {e.get('requirement')} needed. Pledge {how}, then lock")
+
+
+def _cancelled(s: _Story, e: Event) -> None:
+    s.pledged.clear()
+    s.say(f"{s.who(e)} cancelled the offering")
+
+
 def _resolved(s: _Story, e: Event) -> None:
+    s.pledged.clear()
     total, need = e.get("total"), e.get("requirement")
     shares = gifts(e, s.names)
     shares = f": {shares}" if shares else ""
@@ -396,14 +436,12 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
         e, f"recruited an army at the Terme{_paid(e.get('paid'))}"
     ),
     "ChoiceLapsed": _simple("{who}'s {kind} has no possible choice: it lapses"),
-    "OfferingOpened": _simple(
-        "Offerings to Vesuvius: {requirement} needed. Pledge in secret, then lock"
-    ),
-    "PledgeChanged": _quiet,  # a revision: the resolution tells who gave what
-    "OfferingLocked": _simple("{who} locked their offering"),
+    "OfferingOpened": _opened,
+    "PledgeChanged": _pledge,
+    "OfferingLocked": _locked,
     "OfferingCardPlayed": _simple("{who} played {card_name}: {mode_text}"),
     "OfferingTermsChanged": _simple("The offering now needs {requirement}: everyone may revise"),
-    "OfferingCancelled": _simple("{who} cancelled the offering"),
+    "OfferingCancelled": _cancelled,
     "OfferingResolved": _resolved,
     "VolcanoRevealed": _revealed,
     "RewardsEarned": lambda s, e: s.say(
@@ -434,5 +472,6 @@ def narrate(events: Sequence[Event], names: Sequence[str]) -> list[str]:
             handler(story, e)
         else:
             story.say(f"{story.who(e)}: {e.get('type')}")
+    _pledges_told(story)
     story.flush()
     return story.lines

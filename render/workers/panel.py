@@ -146,6 +146,11 @@ def _turn(view: View, names: Sequence[str]) -> tuple[int | None, str, list[rich.
         locked = [s for s in offering.get("locked") or [] if isinstance(s, int)]
         head = f"Offering: {offering.get('requirement')} needed"
         what = ["pledge in secret, then lock"]
+        if words.open_pledges(view):  # W4: each seat's pledge value, and the total
+            head = f"Offering: {words.offering_total(offering)}"
+            what = ["pledged:"]
+            for seat, value in enumerate(offering.get("values") or []):
+                what += [rich.Seat(seat), f"{value}"]
         if locked:
             what += ["· locked:", *[rich.Seat(s) for s in locked]]
         if waiting:

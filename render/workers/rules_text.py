@@ -58,8 +58,11 @@ RULES: dict[str, tuple[str, str]] = {
     "offerings": (
         "Offerings",
         "From the round the Foro is built, every round ends with an offering. It needs as much "
-        "value as all players have workers (injured ones too). Everyone pledges in secret "
-        "(`pledge bread 2`), may revise, then `lock`s (W4). Offering cards (`play C04`) are "
+        "value as all players have workers (injured ones too), and you decide together who "
+        "gives what: pledges are open, so everyone sees each pledge and the total against "
+        "what is needed as they change (`pledge bread 2`); revise, then `lock` (W4). The "
+        "variant `secret_pledges` keeps each pledge secret until everyone has locked. "
+        "Offering cards (`play C04`) are "
         "played openly and let others revise (W5). Enough: the round ends, and whoever gave "
         "more than their own workers draws one card per extra point and keeps one (W6). Too "
         "little: a volcano card is turned up.",

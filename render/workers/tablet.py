@@ -1,6 +1,7 @@
 """The goods tablets: one block per player with all 27 goods (icon and count, grouped by value
-I–V, none held washed out), the workers, the army, the offering status and the activated
-cards. All tablets go into one image (``draw_tablets``) or under the board."""
+I–V, none held washed out), the workers, the army, the offering status (with open pledges,
+W4, the seat's pledge) and the activated cards. All tablets go into one image
+(``draw_tablets``) or under the board."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from render import fonts
-from render.workers import icons, terms
+from render.workers import icons, terms, words
 from render.workers.layout import (
     BODY,
     CANVAS,
@@ -65,7 +66,20 @@ def _cards_lines(sv: Mapping[str, Any]) -> list[str]:
     return fonts.wrap(text, "cond", SMALLEST, X1 - X0 - 24)
 
 
-def _status(sv: Mapping[str, Any]) -> str:
+def _pledge(view: View, sv: Mapping[str, Any]) -> str:
+    """The seat's pledge while an offering with open pledges runs, else ``""``."""
+    offering = view.get("offering")
+    if not isinstance(offering, Mapping) or not words.open_pledges(view):
+        return ""
+    seat = int(sv.get("seat", 0))
+    values, pledges = offering.get("values") or [], offering.get("pledges") or []
+    if seat >= len(values) or seat in (offering.get("exempt") or []):
+        return ""
+    what = terms.goods(pledges[seat] if seat < len(pledges) else None)
+    return f"pledged {values[seat]}" + ("" if what == "nothing" else f": {what}")
+
+
+def _status(view: View, sv: Mapping[str, Any]) -> str:
     parts = [f"{sv.get('available', 0)} of {sv.get('workers', 0)} workers free"]
     for key, word in (
         ("hired", "hired"),
@@ -82,15 +96,16 @@ def _status(sv: Mapping[str, Any]) -> str:
         parts.append(f"{sv.get('drawn')} drawn")
     if sv.get("draws_left"):
         parts.append(f"{sv.get('draws_left')} draws left")
-    return " · ".join(parts)
+    pledge = _pledge(view, sv)
+    return " · ".join([pledge, *parts] if pledge else parts)
 
 
-def _status_lines(sv: Mapping[str, Any]) -> list[str]:
-    return fonts.wrap(_status(sv), "cond", BODY, X1 - X0 - 28)
+def _status_lines(view: View, sv: Mapping[str, Any]) -> list[str]:
+    return fonts.wrap(_status(view, sv), "cond", BODY, X1 - X0 - 28)
 
 
 def tablet_height(view: View, sv: Mapping[str, Any]) -> int:
-    extra = LINE_H * (len(_status_lines(sv)) - 1)
+    extra = LINE_H * (len(_status_lines(view, sv)) - 1)
     return 78 + extra + ROW * len(ROWS) + LINE_H * len(_cards_lines(sv)) + 20
 
 
@@ -134,7 +149,7 @@ def draw_tablet(
     name = fonts.fit(seat_name(view, names, s), f, TITLE, right - X0 - 56)
     fonts.draw_text(img, (X0 + 50, top + 36), name, f, TITLE, TEXT)
     fonts.role_label(img, (X1 - 14, top + 36), value, "bold", TITLE, GOLD, "rs")
-    status = _status_lines(sv)
+    status = _status_lines(view, sv)
     fonts.draw_lines(img, (X0 + 14, top + 66), status, "cond", BODY, MUTED, LINE_H)
     goods = sv.get("goods") or {}
     y = top + 76 + LINE_H * (len(status) - 1)
@@ -178,10 +193,15 @@ def _adapted(view: View) -> bool:
 
 
 def _head_lines(view: View) -> list[str]:
-    """Above the tablets: the offering's requirement while it runs; the decks."""
+    """Above the tablets: the offering while it runs (with open pledges the total against the
+    requirement: each tablet shows its seat's pledge); the decks."""
     out = []
     offering = view.get("offering")
-    if isinstance(offering, Mapping):
+    if isinstance(offering, Mapping) and words.open_pledges(view):
+        out.append(
+            f"Offering: {words.offering_total(offering)} (each tablet shows its seat's pledge)"
+        )
+    elif isinstance(offering, Mapping):
         out.append(f"Offering: {offering.get('requirement')} needed from all of you")
     decks = view.get("decks") or {}
     out.append(

@@ -1,6 +1,7 @@
-"""Pompeii in words besides the events: what the game waits for (``decision``), a player's own
-view (``hand``), the last placement (``placement``), the final score sheet and the labels.
-Rules topics are in ``rules_text``. Pure: views in, strings out."""
+"""Pompeii in words besides the events: what the game waits for (``decision``), where a step
+everyone decides at once stands (``step``: the open pledges against the requirement), a
+player's own view (``hand``), the last placement (``placement``), the final score sheet and the
+labels. Rules topics are in ``rules_text``. Pure: views in, strings out."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 def decision(view: Mapping[str, Any]) -> str:
     """What the game waits for, without a name: ``"place a worker"``, ``"pledge goods to
-    Vesuvius in secret, then lock"`` (from the view's ``decision``)."""
+    Vesuvius in the open, then lock"`` (from the view's ``decision``)."""
     d = view.get("decision")
     if not isinstance(d, Mapping):
         return ""
@@ -30,7 +31,8 @@ def decision(view: Mapping[str, Any]) -> str:
     if kind == "window":
         return "the Castrum is being built: play C31 from your hand to halt it, or let it pass"
     if kind == "offering":
-        return "pledge goods to Vesuvius in secret, then lock"
+        how = "in the open" if open_pledges(view) else "in secret"
+        return f"pledge goods to Vesuvius {how}, then lock"
     if kind == "reward":
         return "draw your reward cards one at a time, then keep one"
     if kind == "setup_goods":
@@ -40,6 +42,83 @@ def decision(view: Mapping[str, Any]) -> str:
         text = text.split(": ", 1)[1]
     text = text.rstrip(".")
     return text[:1].lower() + text[1:]
+
+
+def open_pledges(view: Mapping[str, Any]) -> bool:
+    """Whether the view shows every seat's pledge (W4; not under the secret variant)."""
+    offering = view.get("offering")
+    if isinstance(offering, Mapping):
+        return bool(offering.get("open")) and isinstance(offering.get("values"), list)
+    return not (view.get("options") or {}).get("secret_pledges")
+
+
+def _ints(values: Any) -> list[int]:
+    return [int(v) if isinstance(v, int) else 0 for v in values or []]
+
+
+def offering_total(offering: Mapping[str, Any]) -> str:
+    """``"9 of 12 needed, 3 short"`` / ``"12 of 12 needed: enough"`` (open pledges)."""
+    total, need = int(offering.get("total") or 0), offering.get("requirement", "?")
+    short = need - total if isinstance(need, int) else 0
+    return f"{total} of {need} needed" + (f", {short} short" if short > 0 else ": enough")
+
+
+MAX_STEP = 320
+"""Characters at most in :func:`step` (it goes into the channel's status message and each
+deciding player's message): beyond it the goods of each pledge are left out."""
+
+
+def step(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Where a step everyone decides at once stands, from the public view, in one or two short
+    lines. An offering with open pledges (W4): the running total against the requirement,
+    then each seat's pledge on a second line: ``"Offering: 9 of 12 needed, 3 short"`` /
+    ``"Aurelia 5 (2 bread, 1 wine) · Brutus 🔒 4 (2 wool) · AI 1 nothing yet"`` (🔒: locked).
+    Under the secret pledges variant only what everyone may know; a reward step: the draws
+    left; else nothing."""
+    offering = view.get("offering")
+    if isinstance(offering, Mapping):
+        if not open_pledges(view):
+            return (
+                f"Offering: {offering.get('requirement', '?')} needed · the pledges stay secret "
+                "until everyone has locked (the secret pledges variant)"
+            )
+        head = f"Offering: {offering_total(offering)}"
+        for detailed in (True, False):
+            line = " · ".join(_pledges(offering, names, detailed))
+            if len(head) + len(line) < MAX_STEP:
+                break
+        return f"{head}\n{line}"[:MAX_STEP]
+    reward = view.get("reward")
+    if isinstance(reward, Mapping):
+        left = [
+            f"{_name(names, seat)} {_count(n, 'draw')}"
+            for seat, n in enumerate(_ints(reward.get("draws")))
+            if n
+        ]
+        return f"Reward draws left: {', '.join(left)}" if left else ""
+    return ""
+
+
+def _pledges(offering: Mapping[str, Any], names: Sequence[str], detailed: bool) -> list[str]:
+    """Each seat's pledge: its name, 🔒 once locked, its value and (``detailed``) its goods."""
+    values = _ints(offering.get("values"))
+    pledges = list(offering.get("pledges") or [])
+    locked, exempt = set(offering.get("locked") or []), set(offering.get("exempt") or [])
+    boosted = set(offering.get("boosted") or [])
+    out = []
+    for seat, value in enumerate(values):
+        who = _name(names, seat) + (" 🔒" if seat in locked else "")
+        if seat in exempt:
+            out.append(f"{who} exempt")
+            continue
+        given = pledges[seat] if seat < len(pledges) else None
+        what = terms.goods(given)
+        if what == "nothing":
+            out.append(f"{who} nothing{'' if seat in locked else ' yet'}")
+            continue
+        bonus = "+1 a unit: " if seat in boosted else ""
+        out.append(f"{who} {value}" + (f" ({bonus}{what})" if detailed else ""))
+    return out
 
 
 def placement(action: str) -> str:

@@ -1,9 +1,11 @@
 """The worker game (Pompeii, Siebelt) through Discord, end to end: whole games from
-`/game new game:workers` to the result, with the offering as players meet it — two pledging at
-the same moment, the pledge board's buttons, who has locked, the nudge to the last one, a failed
-offering, the deadline that locks what was pledged, a restart in the middle — a win by the
-Castrum, a game lost to the Apocalypse, and a solo game in a thread. Nothing in the bot is
-special-cased for the game."""
+`/game new game:workers` to the result, with the offering as players meet it — two humans and
+an AI pledging in the open (each pledge and the total in the status message and on the other
+pledge boards), two pledging at the same moment under the secret pledges variant, the pledge
+board's buttons, who has locked, the nudge to the last one, a failed offering, the deadline
+that locks what was pledged, a restart in the middle — a win by the Castrum, a game lost to
+the Apocalypse, and a solo game in a thread. Nothing in the bot is special-cased for the
+game."""
 
 from __future__ import annotations
 
@@ -17,9 +19,10 @@ from tests.cogs.workers_play import Table, held, newest, open_table, play_until
 
 
 async def _first_offering_fails(table: Table, spectator: Any) -> None:
-    """Two players pledge at the same moment, the first locks with the button of their private
-    message, the second by `/move`; the third, nudged, raises a pledge on the pledge board and
-    locks. Far short of the requirement, the offering fails and a volcano card destroys goods."""
+    """Under the secret pledges variant: two players pledge at the same moment, the first
+    locks with the button of their private message, the second by `/move`; the third, nudged,
+    raises a pledge on the pledge board and locks. Far short of the requirement, the offering
+    fails and a volcano card destroys goods."""
     state = await table.state()
     assert state.stage == "offering" and sorted(await table.waited()) == [0, 1, 2]
     a, b, c = (table.user_of[s] for s in (0, 1, 2))
@@ -103,7 +106,11 @@ async def test_three_players_fail_an_offering_then_win_by_the_castrum(
     users = [await fake_discord.user(n) for n in ("alice", "bob", "cara")]
     spectator = await fake_discord.user("sam")
     table = await open_table(
-        fake_discord, bot, chan, users, "difficulty=A, apocalypse_bottom=true, first_seat=0"
+        fake_discord,
+        bot,
+        chan,
+        users,
+        "difficulty=A, apocalypse_bottom=true, first_seat=0, secret_pledges=true",
     )
     # The channel gets one image, the board; the tablets are a button away.
     first = table.boards()[0]
@@ -365,3 +372,112 @@ async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
         r = await alice.slash("game cancel", channel=chan)
         await bot.flows.idle()
         assert not await table.active()
+
+
+async def test_two_humans_and_an_ai_pledge_in_the_open(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """W4, the default: pledges are open. Two humans and an AI seat at an offering: the AI's
+    pledge shows at once; after a human pledges, the channel's status message shows that
+    seat's pledge and the running total against the requirement, and so does the other
+    human's pledge board (drawn again, its buttons still valid); the offering resolves with
+    the board saying who gave what."""
+    bot = await start_bot(make_bot(ai_pace=0.0), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    started = await alice.slash(
+        "game new",
+        channel=chan,
+        game="workers",
+        players=3,
+        ai_seats=1,
+        ai_level="normal",
+        turn_time=3600,
+        variant="difficulty=A, apocalypse_bottom=true",
+    )
+    await started.wait_until_loaded(timeout=WAIT)
+    lobby = started.message
+    await bob.click("Join", message=lobby)  # the third seat is the AI's
+    await (await alice.click("Start", message=lobby)).wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None and status.status == "active"
+    users = {alice.id: alice, bob.id: bob}
+    user_of = {s.seat: users[s.user_id] for s in status.seats if s.user_id is not None}
+    (ai,) = [s for s in status.seats if s.user_id is None]
+    table = Table(bot, chan, int(status.game_id), user_of)
+
+    async def humans_decide() -> bool:
+        return not await table.active() or bool(set(await table.waited()) & set(user_of))
+
+    while (await table.state()).stage != "offering":  # the humans play on by the policy
+        await until(humans_decide)
+        await bot.flows.idle()
+        assert await table.active()
+        if (await table.state()).stage == "offering":
+            break
+        await table.step(next(s for s in await table.waited() if s in user_of))
+    opened = await table.version()
+
+    async def ai_locked() -> bool:  # the AI pledges and locks beside the humans, at once
+        log = await bot.host.log(table.game_id, None, limit=200, after=opened - 1)
+        return any(e.by == "ai" and e.notation == "lock" for e in log)
+
+    await until(ai_locked)
+    await bot.flows.idle()
+    (a, b) = sorted(user_of)
+    view = await bot.host.public_view(table.game_id)
+    offering = view["offering"]
+    assert offering["open"] and ai.seat in offering["locked"]
+    ai_name = ai.ai or "AI"
+
+    def status_message() -> Any:
+        return [m for m in chan.messages if "Everyone decides at once" in m.content][-1]
+
+    # alice pledges one unit of a good she holds.
+    good = held(await table.state(), a)[0]
+    await table.move(a, f"pledge {good} 1")
+    view = await bot.host.public_view(table.game_id)
+    offering = view["offering"]
+    value, total, need = offering["values"][a], offering["total"], offering["requirement"]
+    assert value >= 1 and total >= value
+    pledged = f"{alice.name} {value} (1 {good.replace('_', ' ')})"
+    stands = f"Offering: {total} of {need} needed"
+    line = status_message().content
+    assert stands in line and pledged in line, line
+    assert f"{ai_name} 🔒 {offering['values'][ai.seat]}" in line or (
+        not offering["values"][ai.seat] and f"{ai_name} 🔒 nothing" in line
+    ), line
+    board = newest(bob, table.game_id, "lock", chan)  # bob's pledge board, drawn again
+    assert board is not None and stands in board.content and pledged in board.content
+    assert f"the others {total - offering['values'][b]}" in board.content
+    # bob raises a pledge with a button of that board: it is still valid; alice sees it.
+    theirs = held(await table.state(), b)[0]
+    plus = next(
+        c
+        for c in board.walk_components()
+        if str(c.get("custom_id", "")).endswith(f":pledge {theirs} 1")
+    )
+    await bob.click(custom_id=str(plus["custom_id"]), message=board)
+    await bot.flows.idle()
+    view = await bot.host.public_view(table.game_id)
+    assert view["offering"]["pledges"][b] == {theirs: 1}
+    bobs = f"{bob.name} {view['offering']['values'][b]} (1 {theirs.replace('_', ' ')})"
+    assert bobs in status_message().content
+    mine = newest(alice, table.game_id, "lock", chan)
+    assert mine is not None and bobs in mine.content
+    assert "changed their offering" not in table.said()  # the pledges themselves are public
+    step = status_message()
+    for seat in (a, b):
+        await table.move(seat, "lock")
+
+    async def resolved() -> bool:
+        return "The offering" in "\n".join(m.content for m in table.boards())
+
+    await until(resolved)
+    said = next(m.content for m in reversed(table.boards()) if "The offering" in m.content)
+    gave = view["offering"]["values"]
+    assert re.search(r"The offering (succeeded|failed) \(\d+ of \d+: ", said), said
+    for seat, who in ((a, alice.name), (b, bob.name), (ai.seat, ai_name)):
+        assert f"{who} {gave[seat]}" in said, (who, said)
+    assert "Everyone has decided" in step.content

@@ -18,17 +18,19 @@ from engine.workers.rules import apply_unchecked, deciding
 from engine.workers.search import plan
 from engine.workers.state import READY
 
-from .helpers import offering, owned, prosperous, solo, with_goods
+from .helpers import offering, owned, play, prosperous, solo, started, with_goods
 
 HEUR = WorkersHeuristics()
 GOODS_BY_ID = {g.id: g.index for g in GOODS}
 SMALL = Budget(playouts=12)
 
 
-def _states(players: int, seed: int, every: int, limit: int = 60) -> list[tuple[State, int]]:
+def _states(
+    players: int, seed: int, every: int, limit: int = 60, options: dict[str, Any] | None = None
+) -> list[tuple[State, int]]:
     """Every ``every``-th decision of a policy game (with its deciding seat)."""
     out = []
-    for n, state in enumerate(trajectory(GAME.new_game(seed, players), seed)):
+    for n, state in enumerate(trajectory(GAME.new_game(seed, players, options), seed)):
         if state.stage == "over" or len(out) >= limit:
             break
         if n % every == 0:
@@ -36,10 +38,12 @@ def _states(players: int, seed: int, every: int, limit: int = 60) -> list[tuple[
     return out
 
 
-def _of_stage(stage: str, count: int) -> list[tuple[State, int]]:
+def _of_stage(
+    stage: str, count: int, options: dict[str, Any] | None = None
+) -> list[tuple[State, int]]:
     out = []
     for seed in range(40):
-        for state, seat in _states(3, seed, 1, limit=10_000):
+        for state, seat in _states(3, seed, 1, limit=10_000, options=options):
             if state.stage == stage and len(out) < count:
                 out.append((state, seat))
         if len(out) >= count:
@@ -127,12 +131,19 @@ def test_the_hidden_information_check_catches_a_peeking_search() -> None:
     assert differences > 0
 
 
-def test_an_offering_the_table_can_afford_succeeds_with_normal_players() -> None:
+SECRET = {"secret_pledges": True}
+
+
+@pytest.mark.parametrize("options", [{}, SECRET], ids=["open", "secret_variant"])
+def test_an_offering_the_table_can_afford_succeeds_with_normal_players(
+    options: dict[str, Any],
+) -> None:
     """Played on by the normal level from offerings of several games: whenever the tablets
-    together hold the requirement's worth, the offering succeeds (secret pledges used to leave
-    it short: every seat counted on the others giving a little more than their share)."""
+    together hold the requirement's worth, the offering succeeds, with open pledges (W4) and
+    with the secret variant (secret pledges used to leave it short: every seat counted on the
+    others giving a little more than their share)."""
     checked = 0
-    for start, _ in _of_stage("offering", 12)[::2]:
+    for start, _ in _of_stage("offering", 12, options)[::2]:
         state, events = start, []
         wealth = sum(n * VALUE[g] for row in start.goods for g, n in enumerate(row))
         for step in range(200):
@@ -210,6 +221,52 @@ def test_the_normal_level_covers_a_seat_that_cannot_pay() -> None:
         s = transition.state
     resolved = [e for e in events if e["type"] == "OfferingResolved"]
     assert resolved and resolved[0]["success"] and resolved[0]["values"][0] >= 6
+
+
+def _three_at_an_offering(options: dict[str, Any]) -> State:
+    """3 players, 9 needed: seat 0 holds 12 value-I goods, seats 1 and 2 two bread each."""
+    s = owned(replace(started(3, options=options), prosperity=True), b17=0)
+    s = with_goods(with_goods(s, 1, bread=2), 2, bread=2)
+    return offering(with_goods(s, 0, grain=4, wood=4, stone=4))
+
+
+def _normal_settles(s: State, seat: int) -> dict[str, Any]:
+    """``seat`` played by the normal level until the offering resolves: its result."""
+    events: list[Any] = []
+    for step in range(40):
+        if s.stage != "offering":
+            break
+        transition = GAME.apply(s, seat, choose_normal(GAME, s, seat, step, HEUR))
+        events += transition.events
+        s = transition.state
+    (resolved,) = [e for e in events if e["type"] == "OfferingResolved"]
+    return resolved  # type: ignore[no-any-return]
+
+
+def test_the_normal_level_sees_who_locked_short_and_covers_it() -> None:
+    """Seat 1 locks with nothing though it holds two bread, seat 2 gives its share (one bread)
+    and locks. With open pledges seat 0 sees that seat 1 gave nothing and pays the 6 the table
+    still needs; under the secret variant it counts on seat 1's fair share, as it cannot see
+    it, and the offering fails."""
+    for options, success, own in (({}, True, 6), (SECRET, False, 3)):
+        s = _three_at_an_offering(options)
+        s, _ = play(s, (1, "lock"), (2, "pledge bread 1"), (2, "lock"))
+        resolved = _normal_settles(s, 0)
+        assert (resolved["success"], resolved["values"][0]) == (success, own), options
+
+
+def test_the_normal_level_pledges_its_share_while_the_others_still_revise() -> None:
+    """Nobody has pledged yet: the normal level gives its share (its 3 workers' worth) and
+    locks, counting on the others to give theirs, not the whole requirement; what another
+    seat has pledged beyond its share, still revising, is counted."""
+    s = _three_at_an_offering({})
+    for seat_1, seat_0 in (("pledge bread 1", 3), ("pledge bread 2", 0)):  # 3 / 6 by seat 1
+        s, _ = play(_three_at_an_offering({}), (1, seat_1))
+        for step in range(20):
+            if s.locked[0]:
+                break
+            s = GAME.apply(s, 0, choose_normal(GAME, s, 0, step, HEUR)).state
+        assert s.locked[0] and GAME.view(s, None)["offering"]["values"][0] == seat_0, seat_1
 
 
 def test_the_plan_follows_the_production_chains_that_stand() -> None:

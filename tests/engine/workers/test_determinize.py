@@ -10,7 +10,7 @@ from engine.workers import GAME, determinize, playout
 from engine.workers.search import trajectory
 from engine.workers.state import State
 
-from .helpers import owned, play, seat_cards, started
+from .helpers import offering, owned, play, seat_cards, started, with_goods
 
 
 def states(players: int, seed: int, every: int = 9) -> list[State]:
@@ -42,6 +42,18 @@ def test_hidden_parts_are_resampled() -> None:
         changed["volcano"] += d.volcano != s.volcano
         changed["rng"] += d.rng != s.rng
     assert all(changed[k] > 0 for k in ("hands", "deck", "volcano", "rng")), changed
+
+
+def test_open_pledges_are_kept_and_secret_ones_resampled() -> None:
+    """W4: every seat sees the pledges, so a determinization keeps them all; under the
+    secret pledges variant the other seats' are resampled (their fair share)."""
+    for options, kept in (({}, True), ({"secret_pledges": True}, False)):
+        s = with_goods(with_goods(started(3, options=options), 1, bread=3), 2, wine=2)
+        s, _ = play(offering(s), (1, "pledge bread 3"), (2, "pledge wine 1"))
+        for seed in range(3):
+            d = determinize(s, 0, seed)
+            assert (d.pledges == s.pledges) is kept, options
+            assert GAME.view(d, 0) == GAME.view(s, 0)
 
 
 def test_a_searcher_keeps_the_order_it_saw() -> None:

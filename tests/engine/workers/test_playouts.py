@@ -17,8 +17,10 @@ volcano card is in exactly one place; only seats with a decision have legal acti
 which round-trips its notation and has a label; every decision's defaults and skips are
 legal, and a simultaneous step's default takes its seat out of the step; the state
 round-trips through JSON text; the public view and one seat's view hold no card of anyone's
-hand, no card drawn and not kept, no face-down volcano card, and no pledge of another seat;
-each seat's view is the public view plus its own keys. ``test_the_policy_wins_…`` shows that
+hand, no card drawn and not kept, no face-down volcano card; pledges are public as they
+change (every seat's in the public view and in its events), and under the ``secret_pledges``
+variant no pledge of another seat shows anywhere; each seat's view is the public view plus
+its own keys. ``test_the_policy_wins_…`` shows that
 games also end by the Castrum.
 """
 
@@ -58,6 +60,7 @@ OPTION_SETS: list[dict[str, object]] = [
     {"apocalypse_bottom": True, "difficulty": "A"},
     {"foro_wait": True, "trade_steps": True},
     {"no_textoria": True, "difficulty": "A"},
+    {"secret_pledges": True, "difficulty": "C"},
 ]
 ALL_CARDS = sorted(CATALOG.cards)
 PROBES = [
@@ -178,10 +181,18 @@ def check_views(state: State) -> None:
         assert {k: v for k, v in view.items() if k not in PLAYER_KEYS} == public
         assert set(view) - set(public) == PLAYER_KEYS
         assert not ids_in({k: view[k] for k in PLAYER_KEYS}) & hidden_ids(state, seat)
-        pledge = {CATALOG.goods[g].id: n for g, n in enumerate(state.pledges[seat]) if n}
-        assert view["pledge"] == pledge
-    if state.stage == "offering":  # no amounts in public: only who has locked
-        assert not {"pledge", "pledges", "values", "pledge_value"} & keys_in(public)
+        assert view["pledge"] == goods_of(state.pledges[seat])
+    if state.stage == "offering" and state.options.secret_pledges:
+        # no amounts in public: only who has locked
+        assert not {"pledge", "pledges", "values", "pledge_value", "total"} & keys_in(public)
+    elif state.stage == "offering":  # W4: every pledge as it stands, and the total
+        offering = public["offering"]
+        assert offering["pledges"] == [goods_of(row) for row in state.pledges]
+        assert offering["total"] == sum(offering["values"])
+
+
+def goods_of(row: Sequence[int]) -> dict[str, int]:
+    return {CATALOG.goods[g].id: n for g, n in enumerate(row) if n}
 
 
 def check_events(state: State, events: Sequence[Event]) -> None:
@@ -193,8 +204,10 @@ def check_events(state: State, events: Sequence[Event]) -> None:
                 assert redact(event, seat) == event
             else:
                 assert redact(event, seat) == seen
-        if event["type"] == "PledgeChanged":
+        if event["type"] == "PledgeChanged" and state.options.secret_pledges:
             assert set(seen) == {"type", "seat"}
+        elif event["type"] == "PledgeChanged":  # W4: public, the whole pledge as it now is
+            assert seen["pledge"] == goods_of(state.pledges[event["seat"]])
 
 
 def run_game(

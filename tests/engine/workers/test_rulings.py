@@ -63,14 +63,42 @@ def test_w3_two_types_ask_the_owner_with_a_default() -> None:
     assert decision.seats == {1} and GAME.format_action(decision.defaults[1]) == "bonus gold"
 
 
-def test_w4_pledges_are_secret_until_resolved() -> None:
-    s = offering(with_goods(started(2), 0, bread=2))
+def test_w4_pledges_are_open_as_they_change() -> None:
+    """The rulebook's table decides together how much each gives: every player sees each
+    seat's pledge and the running total as they change; lock and the one deadline stay."""
+    s = offering(with_goods(with_goods(started(2), 0, bread=2), 1, wine=1))
+    t = GAME.apply(s, 0, GAME.parse_action("pledge bread 2"))
+    (event,) = t.events
+    assert redact(event, 1) == event == redact(event, None)
+    assert event["pledge"] == {"bread": 2} and (event["value"], event["total"]) == (6, 6)
+    assert GAME.redact_action(s, 0, GAME.parse_action("pledge bread 2")) is None
+    for viewer in (1, None):  # the other player and the public see it alike
+        offering_view = GAME.view(t.state, viewer)["offering"]
+        assert offering_view["pledges"] == [{"bread": 2}, {}]
+        assert offering_view["values"] == [6, 0] and offering_view["total"] == 6
+    s, _ = play(t.state, (1, "pledge wine 1"), (0, "pledge bread 1"))  # revised: shown so
+    offering_view = GAME.view(s, 1)["offering"]
+    assert offering_view["pledges"] == [{"bread": 1}, {"wine": 1}]
+    assert offering_view["values"] == [3, 2] and offering_view["total"] == 5
+    decision = GAME.pending(s)[0]
+    assert decision.kind == "simultaneous" and decision.key == "offering:1"
+    assert {GAME.format_action(a) for a in decision.defaults.values()} == {"lock"}
+    _s2, events = play(s, (0, "lock"), (1, "lock"))
+    assert of_type(events, "OfferingResolved")[0]["pledges"] == [{"bread": 1}, {"wine": 1}]
+
+
+def test_w4_the_secret_pledges_variant_hides_them_until_resolved() -> None:
+    s = started(2, options={"secret_pledges": True})
+    s = offering(with_goods(s, 0, bread=2))
     t = GAME.apply(s, 0, GAME.parse_action("pledge bread 2"))
     event = t.events[0]
     assert redact(event, 1) == {"type": "PledgeChanged", "seat": 0}
     assert redact(event, 0)["secret"] == {"good": "bread", "amount": 2}
     assert GAME.redact_action(s, 0, GAME.parse_action("pledge bread 2")) == "changed their offering"
     assert GAME.view(t.state, 1)["pledge"] == {} and GAME.view(t.state, 0)["pledge"] == {"bread": 2}
+    for viewer in (1, None):
+        shown = GAME.view(t.state, viewer)["offering"]
+        assert shown["open"] is False and not {"pledges", "values", "total"} & set(shown)
     decision = GAME.pending(t.state)[0]
     assert decision.kind == "simultaneous" and decision.key == "offering:1"
     assert {GAME.format_action(a) for a in decision.defaults.values()} == {"lock"}

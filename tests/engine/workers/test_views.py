@@ -74,16 +74,30 @@ def test_the_board_shows_workers_owners_and_the_last_placement() -> None:
     assert view["seats"][1]["goods"]["grain"] == 7
 
 
-def test_the_offering_view_shows_who_locked_not_how_much() -> None:
+def test_the_offering_view_shows_every_pledge_and_the_total() -> None:
     s = offering(with_goods(started(3), 0, bread=2))
     s, _ = play(s, (0, "pledge bread 2"), (1, "lock"))
     view = GAME.view(s, None)
     assert view["offering"] == {
         "requirement": 9, "locked": [1], "waiting": [0, 2], "exempt": [], "boosted": [], "cut": 0,
+        "open": True, "pledges": [{"bread": 2}, {}, {}], "values": [6, 0, 0], "total": 6,
     }  # fmt: skip
-    assert view["seats"][1]["locked"] is True
+    assert view["seats"][1]["locked"] is True and view["options"]["secret_pledges"] is False
     assert GAME.view(s, 0)["pledge"] == {"bread": 2} and GAME.view(s, 0)["pledge_value"] == 6
-    assert GAME.view(s, 2)["pledge"] == {}
+    assert GAME.view(s, 2)["offering"] == view["offering"]
+
+
+def test_the_secret_variant_shows_who_locked_not_how_much() -> None:
+    s = offering(with_goods(started(3, options={"secret_pledges": True}), 0, bread=2))
+    s, _ = play(s, (0, "pledge bread 2"), (1, "lock"))
+    view = GAME.view(s, None)
+    assert view["offering"] == {
+        "requirement": 9, "locked": [1], "waiting": [0, 2], "exempt": [], "boosted": [], "cut": 0,
+        "open": False,
+    }  # fmt: skip
+    assert view["seats"][1]["locked"] is True and view["options"]["secret_pledges"] is True
+    assert GAME.view(s, 0)["pledge"] == {"bread": 2} and GAME.view(s, 0)["pledge_value"] == 6
+    assert GAME.view(s, 2)["pledge"] == {} and GAME.view(s, 2)["offering"] == view["offering"]
 
 
 def test_the_solo_view() -> None:
@@ -166,11 +180,14 @@ def test_the_news_keeps_a_round_end_until_the_next_one() -> None:
 
 
 def test_the_news_holds_events_as_the_public_saw_them() -> None:
-    s = offering(with_goods(started(2), 0, bread=2))
+    s = offering(with_goods(started(2, options={"secret_pledges": True}), 0, bread=2))
     s, _ = play(s, (0, "pledge bread 2"))
     news = GAME.view(s, 0)["news"]
     assert news["round"][-1] == {"type": "PledgeChanged", "seat": 0}
     assert news == GAME.view(s, None)["news"]
+    s = offering(with_goods(started(2), 0, bread=2))  # open pledges: the news tells them
+    s, _ = play(s, (0, "pledge bread 2"))
+    assert GAME.view(s, None)["news"]["round"][-1]["pledge"] == {"bread": 2}
 
 
 def test_a_save_from_before_the_news_still_loads() -> None:

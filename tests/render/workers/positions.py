@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from engine.core import ActionChoice
 from engine.workers import GAME, State, trajectory
+from engine.workers.actions import Action
 
 NAMES = ["Aurelia", "Brutus", "Cornelia", "Decimus"]
 GENTLE: dict[str, Any] = {"all_cards": True, "apocalypse_bottom": True}
@@ -102,6 +104,21 @@ def choices(s: State, seat: int) -> list[ActionChoice]:
 
 def deciding(s: State) -> list[int]:
     return sorted({seat for d in GAME.pending(s) for seat in d.seats})
+
+
+def raise_pledge(s: State) -> tuple[int, Action]:
+    """A deciding seat of an offering and the pledge that raises its offer the most (measured
+    with the pledges open, whatever the variant)."""
+    best: tuple[int, int, Action] | None = None
+    s = replace(s, options=replace(s.options, secret_pledges=False))
+    for seat in deciding(s):
+        for action in GAME.legal_actions(s, seat):
+            if action.verb == "pledge":
+                value = GAME.view(GAME.apply(s, seat, action).state, None)["offering"]["values"]
+                if best is None or value[seat] > best[0]:
+                    best = (value[seat], seat, action)
+    assert best is not None and best[0] > 0, "the offering position has a pledge to raise"
+    return best[1], best[2]
 
 
 def private(name: str) -> tuple[View, str, list[ActionChoice]]:

@@ -4,6 +4,7 @@ choice is reachable (pledges further than one step by steps, as documented)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -94,6 +95,34 @@ def test_the_offering_is_a_stepper() -> None:
         if row.down is not None:
             assert row.down.notation == f"pledge {row.key} {row.value - 1}"
     assert all(e.notation.startswith("play ") for e in c.extra)
+
+
+def test_the_pledge_board_shows_the_others_pledges_and_the_total() -> None:
+    """W4: another seat raises its pledge; the pledge board of a seat still deciding says
+    what the others give together and where all of them stand against the requirement."""
+    s = positions.state("offering")
+    seat, other = positions.deciding(s)[:2]
+    before = controls.controls(GAME.view(s, seat), seat, positions.choices(s, seat))
+    pledge = [a for a in GAME.legal_actions(s, other) if a.verb == "pledge"][-1]
+    t = GAME.apply(s, other, pledge).state
+    view = GAME.view(t, seat)
+    after = controls.controls(view, seat, positions.choices(t, seat))
+    assert isinstance(before, Stepper) and isinstance(after, Stepper)
+    offering = view["offering"]
+    others = sum(v for i, v in enumerate(offering["values"]) if i != seat)  # type: ignore[index, union-attr, arg-type]
+    need, total = offering["requirement"], offering["total"]  # type: ignore[index, call-overload]
+    assert f"the others {others}" in after.status
+    assert f"all of you: {total} of {need} needed" in after.status
+    assert after.status != before.status
+
+
+def test_the_secret_variant_pledge_board_shows_only_ones_own() -> None:
+    s = positions.state("offering")
+    s = replace(s, options=replace(s.options, secret_pledges=True))
+    seat = positions.deciding(s)[0]
+    c = controls.controls(GAME.view(s, seat), seat, positions.choices(s, seat))
+    assert isinstance(c, Stepper)
+    assert "stay secret until everyone locks" in c.status and "all of you:" not in c.status
 
 
 def test_trades_group_by_the_good_given() -> None:

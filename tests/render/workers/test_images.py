@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,10 +13,10 @@ from PIL import Image
 
 import render.workers
 from engine.core import ActionChoice
-from engine.workers import GAME, determinize
+from engine.workers import GAME, State, determinize
 from render import fonts
 from render.presentation import Image as Image_
-from render.workers import board, hand, icons, images
+from render.workers import board, hand, icons, images, tablet
 from render.workers.layout import W
 from tests.render import legibility
 from tests.render.workers import golden, positions
@@ -102,15 +103,37 @@ def test_public_images_ignore_a_player_views_private_keys() -> None:
                 assert picture.public(private, names) == picture.public(public, names)
 
 
-def test_a_pledge_never_shows_before_the_offering_resolves() -> None:
+def _pledged(secret: bool) -> tuple[State, State]:
+    """The golden offering position (under the secret pledges variant if ``secret``) and the
+    same after a deciding seat raised its pledge."""
     s = positions.state("offering")
-    seat = positions.deciding(s)[0]
-    pledges = [c for c in GAME.legal_actions(s, seat) if c.verb == "pledge"]
-    assert pledges
-    after = GAME.apply(s, seat, pledges[-1]).state
+    s = replace(s, options=replace(s.options, secret_pledges=secret))
+    seat, pledge = positions.raise_pledge(s)
+    return s, GAME.apply(s, seat, pledge).state
+
+
+def test_an_open_pledge_shows_on_the_board_and_the_tablets() -> None:
+    """W4: the board's offering band gives each seat's pledge value and the total, each
+    tablet its seat's pledge."""
+    s, after = _pledged(secret=False)
+    names = positions.names(GAME.view(s, None))
+    view = GAME.view(after, None)
+    _img, drawn = legibility.drawn_text(lambda: tablet.draw_tablets(view, names))
+    texts = " ".join(d.text for d in drawn)
+    seat = positions.raise_pledge(s)[0]
+    assert f"pledged {view['offering']['values'][seat]}: " in texts
+    assert f"Offering: {view['offering']['total']} of " in texts
+    _img, drawn = legibility.drawn_text(lambda: images.draw_board_image(view, names))
+    assert any(d.text.startswith(f"Offering: {view['offering']['total']} of ") for d in drawn)
+
+
+def test_the_secret_variant_never_shows_a_pledge_before_the_offering_resolves() -> None:
+    s, after = _pledged(secret=True)
     names = positions.names(GAME.view(s, None))
     before_png = render.workers.render_tablets(GAME.view(s, None), names)
     assert render.workers.render_tablets(GAME.view(after, None), names) == before_png
+    before_board = render.workers.render_board(GAME.view(s, None), names)
+    assert render.workers.render_board(GAME.view(after, None), names) == before_board
 
 
 def test_the_private_image_marks_only_what_choices_allow() -> None:

@@ -12,7 +12,7 @@ import pytest
 from engine.core import redact
 from engine.rng import Rng
 from engine.workers import GAME, policy_action
-from render.workers import PRESENTATION, narrate, words
+from render.workers import PRESENTATION, narrate, terms, words
 from render.workers.rules_text import RULES
 from tests.render.workers import positions
 
@@ -48,11 +48,15 @@ SAMPLES: dict[str, dict[str, Any]] = {
 }
 
 
+SECRET = {"secret_pledges": True}
+
+
 def played_events(games: int = 6) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for seed in range(games):
         players = 1 + seed % 4
-        s = GAME.new_game(seed, players, positions.GENTLE if seed % 2 else {})
+        options = positions.GENTLE if seed % 2 else SECRET if seed == 2 else {}
+        s = GAME.new_game(seed, players, options)
         rng = Rng(seed)
         for _ in range(2500):
             pending = GAME.pending(s)
@@ -77,8 +81,8 @@ def test_every_event_type_of_the_views_doc_is_narrated() -> None:
     for kind in sorted(documented):
         event = seen.get(kind) or {"type": kind, **SAMPLES.get(kind, {"seat": 0})}
         lines = narrate.narrate([event], NAMES)
-        if kind in ("RoundEnded", "StepEnded", "PledgeChanged"):
-            assert lines == []  # said by what follows (a pledge: by the offering's result)
+        if kind in ("RoundEnded", "StepEnded"):
+            assert lines == []  # said by what follows
             continue
         assert lines and all(lines), kind
         assert not any(f": {kind}" in line for line in lines), lines  # never the fallback
@@ -211,8 +215,62 @@ def test_a_failed_offering_and_its_volcano_card_are_one_sentence() -> None:
     assert "Aurelia lost 2 wool" in line
 
 
+def _pledged(seat: int, pledge: dict[str, int], value: int, total: int) -> dict[str, Any]:
+    good, amount = next(iter(pledge.items()), ("bread", 0))
+    return {
+        "type": "PledgeChanged",
+        "seat": seat,
+        "good": good,
+        "amount": amount,
+        "pledge": pledge,
+        "value": value,
+        "total": total,
+        "requirement": 12,
+    }
+
+
+def test_an_open_pledge_is_told_once_unless_what_follows_says_it() -> None:
+    """W4: a pledge is public. Its seat's latest is told once, with the running total; not at
+    all when the same words go on to its lock or the offering's result."""
+    revisions = [
+        _pledged(0, {"bread": 1}, 3, 3),
+        _pledged(1, {"wine": 2}, 4, 7),
+        _pledged(0, {"bread": 2}, 6, 10),
+    ]
+    assert narrate.narrate(revisions, NAMES) == [
+        "Brutus pledged 2 wine (value 4): 7 of 12 so far",
+        "Aurelia pledged 2 bread (value 6): 10 of 12 so far",
+    ]
+    taken_back = _pledged(1, {}, 0, 6)
+    assert narrate.narrate([taken_back], NAMES) == ["Brutus took back their pledge: 6 of 12 so far"]
+    locked = narrate.narrate([*revisions, {"type": "OfferingLocked", "seat": 0}], NAMES)
+    assert locked == [
+        "Aurelia locked their offering",
+        "Brutus pledged 2 wine (value 4): 7 of 12 so far",
+    ]
+    resolved = {
+        "type": "OfferingResolved",
+        "round": 12,
+        "requirement": 12,
+        "total": 10,
+        "success": False,
+        "values": [6, 4],
+        "pledges": [{"bread": 2}, {"wine": 2}],
+        "exempt": [],
+    }
+    (line,) = narrate.narrate([*revisions, resolved], NAMES)
+    assert line == "The offering failed (10 of 12: Aurelia 6 (2 bread), Brutus 4 (2 wine))"
+    opened = {"type": "OfferingOpened", "round": 12, "requirement": 12, "open": True}
+    assert narrate.narrate([opened], NAMES) == [
+        "Offerings to Vesuvius: 12 needed. Pledge in the open, then lock"
+    ]
+    secret = {**opened, "open": False}
+    assert narrate.narrate([secret], NAMES)[0].endswith("Pledge in secret, then lock")
+
+
 def test_an_offering_is_summarised_with_who_gave_what() -> None:
-    """Revisions say nothing, redacted or not; the result names every gift once."""
+    """Secret revisions (the variant) say nothing, redacted or not; the result names every
+    gift once."""
     revisions = [
         {"type": "PledgeChanged", "seat": 1, "secret": {"good": "bread", "amount": 2}},
         {"type": "PledgeChanged", "seat": 1},
@@ -275,6 +333,39 @@ def test_the_decision_line_names_nobody() -> None:
         if view["stage"] != "over":
             assert text
     assert words.decision(positions.public("offering")).startswith("pledge goods")
+
+
+def test_the_step_line_shows_each_pledge_and_the_total() -> None:
+    """W4: the channel's status message (and each deciding player's message) says where the
+    offering stands: the total against the requirement, each seat's pledge by name."""
+    s = positions.state("offering")
+    seat, pledge = positions.raise_pledge(s)
+    s = GAME.apply(s, seat, pledge).state
+    view = GAME.view(s, None)
+    offering = view["offering"]
+    text = PRESENTATION.words.step(view, NAMES)  # type: ignore[misc]
+    head, seats = text.splitlines()
+    assert head.startswith(f"Offering: {offering['total']} of {offering['requirement']} needed")
+    shown = seats.split(" · ")
+    assert len(shown) == len(NAMES[: view["players"]])
+    mine = shown[seat]
+    assert mine.startswith(f"{NAMES[seat]} {offering['values'][seat]} (")
+    assert any(g.split(" ", 1)[1] in mine for g in terms_of(offering["pledges"][seat]))
+    for other in offering["locked"]:
+        assert shown[other].startswith(f"{NAMES[other]} 🔒")
+    # Under the secret pledges variant: the requirement, nothing of any pledge.
+    secret = {**view, "offering": {k: offering[k] for k in offering if k not in OPEN_KEYS}}
+    secret["offering"]["open"] = False
+    line = PRESENTATION.words.step(secret, NAMES)  # type: ignore[misc]
+    assert "stay secret" in line and not any(n in line for n in NAMES)
+    assert PRESENTATION.words.step(positions.public("mid"), NAMES) == ""  # type: ignore[misc]
+
+
+OPEN_KEYS = ("pledges", "values", "total")
+
+
+def terms_of(pledge: dict[str, int]) -> list[str]:
+    return [terms.good(g, n) for g, n in pledge.items()]
 
 
 def test_the_hand_in_words_is_a_few_key_figures() -> None:
