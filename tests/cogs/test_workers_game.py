@@ -432,7 +432,8 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     ai_name = ai.ai or "AI"
 
     def status_message() -> Any:
-        return [m for m in chan.messages if "Everyone decides at once" in m.content][-1]
+        said = [m for m in chan.messages if not m.ephemeral]  # a /move's reply is private
+        return [m for m in said if "Everyone decides at once" in m.content][-1]
 
     # alice pledges one unit of a good she holds.
     good = held(await table.state(), a)[0]

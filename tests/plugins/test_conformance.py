@@ -41,7 +41,7 @@ from tests.toy import PLUGIN as TOY
 
 ALL = (*PLUGINS, TOY)
 GAMES_PER_COUNT = 3
-MAX_STEPS = 5000
+MAX_STEPS = 20000
 DEEP_EVERY = 7
 """Steps between the expensive checks (JSON round trip, the leak check)."""
 FUZZ = 300
