@@ -11,7 +11,7 @@ import time
 
 from engine.downfall import GAME, new_game, playout
 from engine.downfall.queries import legal_actions
-from engine.downfall.rules import apply_unchecked
+from engine.downfall.rules import play
 from engine.downfall.state import State
 from engine.rng import Rng
 
@@ -28,7 +28,7 @@ def _states(players: int, games: int) -> list[State]:
             out.append(state)
             actions = legal_actions(state, state.seat)
             index, rng = rng.below(len(actions))
-            state = apply_unchecked(state, state.seat, actions[index])[0]
+            state = play(state, state.seat, actions[index]).state
     return out
 
 
@@ -42,7 +42,7 @@ def bench_step(players: int) -> tuple[float, float]:
         actions = GAME.legal_actions(state, seat)
         GAME.apply(state, seat, actions[len(actions) // 2])
         t1 = time.perf_counter()
-        apply_unchecked(state, seat, legal_actions(state, seat)[len(actions) // 2])
+        play(state, seat, legal_actions(state, seat)[len(actions) // 2])
         t2 = time.perf_counter()
         checked.append(t1 - t0)
         unchecked.append(t2 - t1)

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine.workers import GAME, playout
-from engine.workers.rules import apply_unchecked, deciding
+from engine.workers.rules import deciding, play
 from engine.workers.search import trajectory
 from engine.workers.state import State
 
@@ -45,7 +45,7 @@ def bench_step(states: list[State]) -> tuple[float, float]:
         actions = GAME.legal_actions(state, seat)
         GAME.apply(state, seat, actions[len(actions) // 2])
         t1 = time.perf_counter()
-        apply_unchecked(state, seat, actions[len(actions) // 2])
+        play(state, seat, actions[len(actions) // 2])
         t2 = time.perf_counter()
         checked.append(t1 - t0)
         unchecked.append(t2 - t1)

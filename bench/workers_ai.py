@@ -17,9 +17,8 @@ from typing import Any
 
 from bench.ai import wilson
 from engine.ai import Budget, choose_easy, choose_hard, choose_normal
-from engine.workers import GAME, trajectory
+from engine.workers import GAME, rules, trajectory
 from engine.workers.ai import WorkersHeuristics
-from engine.workers.rules import apply_unchecked, deciding
 from host.ai import HARD_PLAYOUT_CAP, HARD_SECONDS
 
 HEUR = WorkersHeuristics()
@@ -46,7 +45,7 @@ def times(players: int) -> dict[str, list[float]]:
     for seed in (1, 2):
         states = list(trajectory(GAME.new_game(seed, players), seed))[:-1:7][:25]
         for state in states:
-            seat = deciding(state)[0]
+            seat = rules.deciding(state)[0]
             for level, spent in out.items():
                 t0 = time.perf_counter()
                 decide(level, state, seat, seed)
@@ -62,8 +61,8 @@ def play(levels: tuple[str, ...], seed: int, rotation: int) -> tuple[list[int], 
     for step in range(CAP):
         if state.stage == "over":
             break
-        seat = deciding(state)[0]
-        state = apply_unchecked(state, seat, decide(level_of[seat], state, seat, seed + step)).state
+        seat = rules.deciding(state)[0]
+        state = rules.play(state, seat, decide(level_of[seat], state, seat, seed + step)).state
     outcome = GAME.outcome(state)
     if outcome is None:
         return [0] * n, state.round, False

@@ -141,14 +141,15 @@ class Delivery(Inbox):
                 step = decision.key
         known = await self.host.step_message(status.game_id)
         chan = await self.channel(status.channel_id)
-        what = self.presentation(status).words.decision(view) if view is not None else ""
+        words = self.presentation(status).words
+        what = words.decision(view) if view is not None else ""
         if known is not None and known.key != step:
             await self.host.set_step_message(status.game_id, None)
             if chan is not None:
                 everyone = ", ".join(texts.who(s, names, mention=False) for s in status.seats)
                 with contextlib.suppress(discord.HTTPException):
                     await chan.get_partial_message(known.message_id).edit(
-                        content=f"✅ **Everyone has decided.** Locked: {everyone}.",
+                        content=words.step_words.over.format(everyone=everyone),
                         allowed_mentions=NO_MENTIONS,
                     )
         if step is None or chan is None:
@@ -158,11 +159,16 @@ class Delivery(Inbox):
         if boarded and not done and (known is None or known.key != step):
             return  # the board's waiting line says it all until someone has answered
         deciding = [texts.who(s, names, mention=False) for s in status.waiting_on]
+        said = words.step_words
         content = (
-            f"⏳ **Everyone decides at once**: {what}{texts.deadline_text(status.deadline)}\n"
-            f"Locked: {', '.join(done) or 'nobody yet'} · still deciding: {', '.join(deciding)}"
+            said.heading.format(what=what)
+            + texts.deadline_text(status.deadline)
+            + "\n"
+            + said.progress.format(
+                done=", ".join(done) or said.nobody, deciding=", ".join(deciding)
+            )
         )
-        stands = self.presentation(status).words.step
+        stands = words.step
         if stands is not None and view is not None:
             line = stands(view, [texts.md(n) for n in names])
             content += f"\n{line}" if line else ""

@@ -264,9 +264,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         if not entries:
             await error(interaction, "No moves have been made yet.")
             return
-        names = await self.bot.flows.delivery.seat_names(status)
+        delivery = self.bot.flows.delivery
+        names = await delivery.seat_names(status)
         await interaction.response.send_message(
-            texts.log_lines(entries, names, status.game_id),
+            texts.log_lines(delivery.presentation(status), entries, names, status.game_id),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -224,12 +224,20 @@ def final_heading(status: GameStatus) -> str:
     return "🏁 **Final ranking**"
 
 
-def log_lines(entries: Sequence[LogEntry], names: Sequence[str], game_id: int) -> str:
-    """``/game log``: one line per move, newest last, within Discord's limit."""
+def log_lines(
+    presentation: Presentation, entries: Sequence[LogEntry], names: Sequence[str], game_id: int
+) -> str:
+    """``/game log``: one line per move, newest last, within Discord's limit; another player's
+    secret move is told by what its public events say, in the game's words ("kept a card"),
+    or as a secret move when they say nothing."""
     lines = [f"**Game #{game_id}** · the last {len(entries)} moves"]
     for e in entries:
         who_ = md(names[e.seat]) if e.seat < len(names) else f"Seat {e.seat + 1}"
         mark = {"timeout": " ⏰ timeout", "ai": " 🤖 AI", "auto": " ⚙️ forced"}.get(e.by, "")
+        if e.secret:
+            said = presentation.words.narrate(list(e.events), [md(n) for n in names])
+            lines.append(f"`{e.version:>3}` {'; '.join(said) or f'{who_}: a secret move'}{mark}")
+            continue
         move = f"`{e.notation}` — " if e.notation else ""
         lines.append(f"`{e.version:>3}` {who_}: {move}{md(e.label)}{mark}")
     text = "\n".join(lines)

@@ -118,13 +118,17 @@ class Capabilities:
 
     ``player_counts``: the table sizes it supports (``1`` = a solo mode). ``simultaneous``:
     it has steps where several seats decide at once (:class:`Decision` ``"simultaneous"``).
-    ``secret_actions``: some actions are hidden from the other players
-    (:meth:`Game.redact_action`).
+    ``secret_actions``: some actions are hidden from the other players (:meth:`Game.secret`).
+    ``hidden``: the game has hidden information (hands, a deck's order, sealed choices): its
+    engine then gives a ``determinize`` (see :class:`engine.base.RulesGame`), which the AI
+    searches with and the conformance suite proves every view with; the suite fails a game
+    that declares hidden information without one.
     """
 
     player_counts: tuple[int, ...]
     simultaneous: bool = False
     secret_actions: bool = False
+    hidden: bool = False
 
     @property
     def min_players(self) -> int:
@@ -323,10 +327,21 @@ class ActionChoice:
 class Game(Protocol[S, A]):
     """What every game provides. Implementations are stateless singletons."""
 
-    key: str
-    title: str
-    capabilities: Capabilities
-    options: tuple[OptionSpec, ...]
+    @property
+    def key(self) -> str:
+        """The game's short name in commands and storage (``"downfall"``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name for players."""
+        ...
+
+    @property
+    def capabilities(self) -> Capabilities: ...
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]: ...
 
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> S:
         """A fresh game; raises :class:`RuleError` for a bad player count or option."""
@@ -365,10 +380,10 @@ class Game(Protocol[S, A]):
         """A friendly label for menus and logs, e.g. ``"Play 6 into the house on d4"``."""
         ...
 
-    def redact_action(self, state: S, seat: Seat, action: A) -> str | None:
-        """What the other players may know of ``seat`` taking ``action`` when the action itself
-        is secret (e.g. ``"changed their offering"``); ``None`` when it is public. Logs and
-        narration show only this to anyone but ``seat``."""
+    def secret(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether ``seat`` taking ``action`` is itself hidden from the other players (a sealed
+        bid, a kept card): they learn only what its events show them (:func:`redact`), which
+        the presentation words; the log shows them no notation and no label of it."""
         ...
 
     def version(self, state: S) -> int:

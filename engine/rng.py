@@ -47,6 +47,17 @@ class Rng:
             if value < limit:
                 return value % n, rng
 
+    def to_json(self) -> list[int]:
+        """The position as JSON: ``[seed, counter]``."""
+        return [self.seed, self.counter]
+
+    @classmethod
+    def from_json(cls, data: list[int]) -> Rng:
+        seed, counter = data
+        if type(seed) is not int or type(counter) is not int:
+            raise ValueError(f"not a generator position: {data!r}")
+        return cls(seed, counter)
+
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A Fisher–Yates shuffle of ``items``."""
         out = list(items)

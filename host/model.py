@@ -219,8 +219,8 @@ class MoveResult:
     """One applied move, as ``act`` and ``run_due`` return it (its announcement waits in the
     outbox: ``Host.unsent``).
 
-    ``label`` is the move in words (``public_label`` is what other players may see when the
-    action is secret); ``by`` who made it; ``note`` why a move was not made by its player
+    ``label`` is the move in words (for its player: another player sees a secret move only
+    by its public events); ``by`` who made it; ``note`` why a move was not made by its player
     (timeout, stand-in, take-over); ``board``: the channel gets a board for this version;
     ``next_to_act`` are the seats the game waits for now, with ``deadline``; ``outcome`` is set
     when the game just finished.
@@ -243,7 +243,6 @@ class MoveResult:
     chooser: str | None = None
     taken_over: bool = False
     """True when this timeout made the seat AI-controlled (after ``max_timeouts`` in a row)."""
-    public_label: str | None = None
 
 
 @dataclass(frozen=True)
@@ -276,8 +275,9 @@ class LogEntry:
     events: tuple[Event, ...]
     at: float
     secret: bool = False
-    """The move is secret to this viewer: ``notation`` is empty and ``label`` is its public
-    form (``"changed their offering"``)."""
+    """The move is secret to this viewer: ``notation`` and ``label`` are empty; its
+    ``events`` (redacted for the viewer) are what they may know of it, which the game's
+    presentation words."""
 
 
 @dataclass(frozen=True)

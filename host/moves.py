@@ -312,7 +312,7 @@ class Moves:
         game, state, row = lg.game, lg.state, lg.row
         before = lg.pending
         label = game.describe_action(state, seat, action)
-        public_label = game.redact_action(state, seat, action)
+        secret = game.secret(state, seat, action)
         notation = game.format_action(action)
         try:
             transition = game.apply(state, seat, action)
@@ -365,7 +365,7 @@ class Moves:
             label=label,
             events=codec.dumps(list(transition.events)),
             at=now,
-            public_label=public_label,
+            secret=secret,
         )
         status: Status = "finished" if over else "active"
         outcome_bytes = None if outcome is None else codec.dumps(outcome.to_json())
@@ -424,7 +424,6 @@ class Moves:
             note=note,
             chooser=chooser,
             taken_over=taken_over,
-            public_label=public_label,
         )
 
     @staticmethod

@@ -20,15 +20,15 @@ from storage.rows import NOTIFY, EventRow, OutboxRow, StepMessage
 
 def log_entry(row: EventRow, viewer: Seat | None) -> LogEntry:
     """One move as ``viewer`` may see it: events redacted for the viewer's seat, and a secret
-    move of another seat reduced to its public label."""
+    move of another seat reduced to its public events (no notation, no label)."""
     events = cast(list[Event], codec.loads(row.events))
-    secret = row.public_label is not None and viewer != row.seat
+    secret = row.secret and viewer != row.seat
     return LogEntry(
         version=row.seq,
         seat=row.seat,
         user_id=row.user_id,
         notation="" if secret else row.action,
-        label=row.public_label if secret and row.public_label is not None else row.label,
+        label="" if secret else row.label,
         by=cast(MoveBy, row.by),
         events=tuple(redact(e, viewer) for e in events),
         at=row.at,

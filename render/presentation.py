@@ -30,6 +30,19 @@ class Image:
 
 
 @dataclass(frozen=True)
+class StepWords:
+    """The channel's status message of a step everyone decides at once, in a game's words:
+    ``heading`` with ``{what}`` (the decision in words), ``progress`` with ``{done}`` (who has
+    locked, or ``nobody``) and ``{deciding}`` (who has not), and ``over`` with ``{everyone}``
+    once the step has ended."""
+
+    heading: str = "⏳ **Everyone decides at once**: {what}"
+    progress: str = "Locked: {done} · still deciding: {deciding}"
+    nobody: str = "nobody yet"
+    over: str = "✅ **Everyone has decided.** Locked: {everyone}."
+
+
+@dataclass(frozen=True)
 class Words:
     """A game in words. ``narrate(events, names)``: public events -> sentences for the channel
     and the board's caption (a secret move is told only by what its public events say: nothing
@@ -56,6 +69,8 @@ class Words:
     the channel's status message of the step and the message of each player deciding it
     (which is drawn again as the others answer); ``""``: nothing to say at this step;
     ``None``: the bot says only who has decided."""
+    step_words: StepWords = field(default_factory=StepWords)
+    """The rest of that status message: heading, who has locked, its end (:class:`StepWords`)."""
     done: Mapping[str, str] = field(default_factory=dict)
     """What a player is told once they answered a decision of that kind, with ``{label}`` (the
     move in words), where the game words it its own way ("✅ {label}: it is played the moment

@@ -4,6 +4,7 @@ move writes, and the storage errors. Plain frozen dataclasses; no I/O.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ SEAT_COLUMNS = (
     "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at, "
     "token, notified_token, notified_message, window_order, notified_key"
 )
-EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, public_label"
+EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, secret"
 OUTBOX_COLUMNS = "game_id, version, note, board, created_at, sent_at, quiet"
 OPEN_STATUSES = ("lobby", "active")
 
@@ -96,8 +97,8 @@ class EventRow:
     label: str
     events: bytes
     at: float
-    public_label: str | None = None
-    """What other players may see of a secret action (``None``: the action is public)."""
+    secret: bool = False
+    """The action is hidden from the other players (they see only its events' public form)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,4 +209,5 @@ NOTIFY = ("dm", "mention", "both", "none")
 
 
 def decode_event(row: Sequence[Any]) -> EventRow:
-    return EventRow(*row)
+    event = EventRow(*row)
+    return dataclasses.replace(event, secret=bool(event.secret))

@@ -92,7 +92,7 @@ def write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
             e.label,
             e.events,
             e.at,
-            e.public_label,
+            int(e.secret),
         ),
     )
     c.execute(

@@ -3,7 +3,7 @@ matching buildings and colours along streets. Spec: docs/rules/cardcity.md."""
 
 from __future__ import annotations
 
-from engine.cardcity.api import GAME, CardCity
+from engine.cardcity.api import GAME
 from engine.cardcity.game import State, determinize, playout
 
-__all__ = ["GAME", "CardCity", "State", "determinize", "playout"]
+__all__ = ["GAME", "State", "determinize", "playout"]

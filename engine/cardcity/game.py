@@ -41,19 +41,9 @@ from engine.cardcity.state import (
     can_place,
     card_value,
     face_of,
-    new_game,
-    state_from_json,
-    state_to_json,
 )
 from engine.cardcity.turns import Scratch, hand_penalty, outcome
-from engine.core import (
-    Decision,
-    GameOverError,
-    IllegalActionError,
-    NotYourTurnError,
-    Seat,
-    Transition,
-)
+from engine.core import Decision, Seat, Transition
 from engine.rng import Rng
 
 __all__ = [
@@ -62,7 +52,6 @@ __all__ = [
     "PILE",
     "STATUE",
     "State",
-    "apply",
     "can_place",
     "card_value",
     "describe_action",
@@ -70,17 +59,15 @@ __all__ = [
     "face_of",
     "hand_penalty",
     "legal_actions",
-    "new_game",
     "outcome",
     "pending",
+    "play",
     "playout",
     "prepared_label",
-    "redact_action",
-    "state_from_json",
-    "state_to_json",
+    "refusal",
+    "secret",
     "to_act",
 ]
-
 
 # --------------------------------------------------------------------------- legality
 
@@ -105,64 +92,52 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
     return turns.placements(state, seat, permit=state.permit_turn)
 
 
-def _check(state: State, seat: Seat, action: Action) -> None:
-    """Raise a :class:`RuleError` explaining why ``action`` is not legal now, if it is not.
-    Accepts exactly the members of :func:`legal_actions` (the playout tests hold it to that)."""
+def refusal(state: State, seat: Seat, action: Action) -> str | None:
+    """Why ``action`` is not legal for ``seat`` now, as a player should read it (the engine's
+    base refuses what ``legal_actions`` does not hold and asks this for the reason)."""
     if state.is_over:
-        raise GameOverError("The game is over; no more moves can be made.")
+        return None
     if seat not in to_act(state):
         if not 0 <= seat < state.players:
-            raise NotYourTurnError(f"There is no seat {seat} in this game.")
+            return f"There is no seat {seat} in this game."
         if seat == window.preparer(state):  # C20: the next player may prepare their move
-            reason = window.preparer_error(state, seat, action)
-            if reason:
-                raise IllegalActionError(reason)
-            return
+            return window.preparer_error(state, seat, action)
         if state.stage == "window":
-            raise NotYourTurnError(
-                "It is not your turn, and you have no building permit decision to make now."
-            )
-        raise NotYourTurnError(f"It is not your turn: waiting for seat {state.actor}.")
+            return "It is not your turn, and you have no building permit decision to make now."
+        return f"It is not your turn: waiting for seat {state.actor}."
     if state.stage == "window":
         if isinstance(action, Claim) and not can_place(state, seat):
-            raise IllegalActionError(
+            return (
                 "You cannot use your permit now: nothing in your hand (and no statue) fits "
                 "anywhere in the city."
             )
         if not isinstance(action, Claim | Decline):
-            raise IllegalActionError(
-                "A building permit window is open: `claim` to use your permit now, or `decline`."
-            )
-        return
+            return "A building permit window is open: `claim` to use your permit now, or `decline`."
+        return None
     if state.stage == "draw":
         if not isinstance(action, Draw | NoDraw):
-            raise IllegalActionError("Your play is done: choose `draw` or `nodraw`.")
-        return
+            return "Your play is done: choose `draw` or `nodraw`."
+        return None
     match action:
         case PlayCard() | PlayStatue() | Discard():
-            reason = turns.placement_error(state, seat, action, permit=state.permit_turn)
-            if reason:
-                raise IllegalActionError(reason)
+            return turns.placement_error(state, seat, action, permit=state.permit_turn)
         case Decline():
             if state.permit_turn:  # C7
-                raise IllegalActionError(
-                    "Your claim commits you: this permit turn must place a card or your statue."
-                )
-            raise IllegalActionError("It is your turn: play a card (or discard if none fits).")
+                return "Your claim commits you: this permit turn must place a card or your statue."
+            return "It is your turn: play a card (or discard if none fits)."
         case Draw() | NoDraw() | Claim() | Withdraw():
-            raise IllegalActionError(
-                "It is your turn to place: "
-                + ("play a card or your statue." if state.permit_turn else "play a card.")
+            return "It is your turn to place: " + (
+                "play a card or your statue." if state.permit_turn else "play a card."
             )
         case _:
-            raise IllegalActionError(f"That is not a Pompeji move: {action!r}.")
+            return f"That is not a Pompeji move: {action!r}."
 
 
 # --------------------------------------------------------------------------- apply
 
 
-def apply(state: State, seat: Seat, action: Action) -> Transition[State]:
-    _check(state, seat, action)
+def play(state: State, seat: Seat, action: Action) -> Transition[State]:
+    """The rules of a legal action (the engine's base checks it and counts the version)."""
     t = Scratch(state)
     due: Placement | None = None  # the waiting player's prepared move, to be played now (C21)
     if seat not in to_act(state):
@@ -187,7 +162,6 @@ def apply(state: State, seat: Seat, action: Action) -> Transition[State]:
             break
         turns.place(t, t.actor, due)
         due = None
-    t.set(version=state.version + 1)
     return Transition(t.freeze(), tuple(t.events))
 
 
@@ -277,13 +251,10 @@ def prepared_label(state: State) -> str:
     return _label(state, state.turn, state.prepared)
 
 
-def redact_action(state: State, seat: Seat, action: Action) -> str | None:
-    """What others may read of ``seat`` taking ``action`` in ``state`` (the state it is applied
-    to): a prepared move is secret (C22), so only that one was prepared or changed; ``None``
-    for every other action (a withdrawal included), which is public as it is."""
-    if not _prepares(state, seat, action):
-        return None
-    return "changed their prepared move" if state.prepared is not None else "prepared their move"
+def secret(state: State, seat: Seat, action: Action) -> bool:
+    """A prepared move is secret (C22): the others learn only that one was prepared or
+    changed; every other action (a withdrawal included) is public as it is."""
+    return _prepares(state, seat, action)
 
 
 # --------------------------------------------------------------------------- determinize
@@ -343,4 +314,4 @@ def playout(state: State, seed: int) -> State:
         i, rng = rng.below(len(seats))
         actions = legal_actions(state, seats[i])
         j, rng = rng.below(len(actions))
-        state = apply(state, seats[i], actions[j]).state
+        state = play(state, seats[i], actions[j]).state

@@ -13,6 +13,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Literal
 
+from engine.base import StateCodec
 from engine.cardcity import rules
 from engine.cardcity.actions import (
     START,
@@ -24,7 +25,7 @@ from engine.cardcity.actions import (
     parse_action,
 )
 from engine.cardcity.data import CARDS, VALUES, VOLCANO
-from engine.core import JSON, OptionSpec, RuleError, Seat, check_options
+from engine.core import JSON, OptionSpec, OptionValue, RuleError, Seat
 from engine.rng import Rng
 
 Stage = Literal["play", "draw", "window", "over"]
@@ -151,17 +152,11 @@ def set_hand(
 # --------------------------------------------------------------------------- setup
 
 
-def _options(players: int, options: Mapping[str, JSON] | None) -> dict[str, int]:
-    out = {name: int(v) for name, v in check_options("Pompeji", OPTIONS, options).items()}
-    if out["first_seat"] >= players:
+def setup(seed: int, players: int, options: Mapping[str, OptionValue]) -> State:
+    """The deal (the engine's base has checked the table size and the options)."""
+    opts = {name: int(value) for name, value in options.items()}
+    if opts["first_seat"] >= players:
         raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
-    return out
-
-
-def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise RuleError("Pompeji is played by 2 to 4 players.")
-    opts = _options(players, options)
     rng = Rng(seed)
     cards, rng = rng.shuffle(range(CARDS))
     hands = tuple(cards[HAND * s : HAND * (s + 1)] for s in range(players))
@@ -227,75 +222,6 @@ def hand_fits(state: State, seat: Seat) -> bool:
 # --------------------------------------------------------------------------- JSON
 
 
-def state_to_json(state: State) -> dict[str, JSON]:
-    return {
-        "type": STATE_TYPE,
-        "schema": STATE_SCHEMA,
-        "players": state.players,
-        "seed": state.seed,
-        "permit_uses": state.permit_uses,
-        "permit_window": state.permit_window,
-        "first_seat": state.first_seat,
-        "rng": [state.rng.seed, state.rng.counter],
-        "deck": list(state.deck),
-        "hands": [list(h) for h in state.hands],
-        "city": [list(entry) for entry in state.city],
-        "statues": list(state.statues),
-        "permits": list(state.permits),
-        "scores": list(state.scores),
-        "discards": list(state.discards),
-        "volcanoes": state.volcanoes,
-        "stage": state.stage,
-        "turn": state.turn,
-        "actor": state.actor,
-        "permit_turn": state.permit_turn,
-        "window_after": state.window_after,
-        "holders": list(state.holders),
-        "pending": list(state.pending),
-        "version": state.version,
-        "last": list(state.last),
-        "prepared": None if state.prepared is None else format_action(state.prepared),
-        "prepared_at": state.prepared_at,
-        "last_turn": list(state.last_turn),
-    }
-
-
-def state_from_json(data: Mapping[str, JSON]) -> State:
-    if data.get("type") != STATE_TYPE or data.get("schema") != STATE_SCHEMA:
-        raise ValueError(f"not a Pompeji state (schema {STATE_SCHEMA}): {data.get('type')!r}")
-    stage = data["stage"]
-    if stage not in ("play", "draw", "window", "over"):
-        raise ValueError(f"unknown stage {stage!r}")
-    return State(
-        players=int(data["players"]),
-        seed=int(data["seed"]),
-        permit_uses=int(data["permit_uses"]),
-        permit_window=int(data["permit_window"]),
-        first_seat=int(data["first_seat"]),
-        rng=Rng(int(data["rng"][0]), int(data["rng"][1])),
-        deck=_ints(data["deck"]),
-        hands=tuple(_ints(h) for h in data["hands"]),
-        city=tuple((int(r), int(c), int(i)) for r, c, i in data["city"]),
-        statues=_ints(data["statues"]),
-        permits=_ints(data["permits"]),
-        scores=_ints(data["scores"]),
-        discards=_ints(data["discards"]),
-        volcanoes=int(data["volcanoes"]),
-        stage=stage,
-        turn=int(data["turn"]),
-        actor=int(data["actor"]),
-        permit_turn=bool(data["permit_turn"]),
-        window_after=int(data["window_after"]),
-        holders=_ints(data["holders"]),
-        pending=_ints(data["pending"]),
-        version=int(data["version"]),
-        last=_ints(data["last"]),
-        prepared=_placement(data.get("prepared")),
-        prepared_at=int(data.get("prepared_at", -1)),
-        last_turn=_ints(data.get("last_turn") or []),  # states stored before it have none
-    )
-
-
 def _placement(text: JSON) -> Placement | None:
     """A prepared move from its notation (states stored before C20 have none)."""
     if text is None:
@@ -306,5 +232,11 @@ def _placement(text: JSON) -> Placement | None:
     return action
 
 
-def _ints(values: JSON) -> tuple[int, ...]:
-    return tuple(map(int, values))
+def _prepared(move: Placement | None) -> JSON:
+    return None if move is None else format_action(move)
+
+
+CODEC = StateCodec(State, STATE_TYPE, STATE_SCHEMA, fields={"prepared": (_prepared, _placement)})
+"""The whole state (hidden parts included) as JSON for storage, and back; the prepared move is
+kept as its notation. States stored before C20 or before ``last_turn`` read with the fields'
+defaults."""

@@ -20,18 +20,17 @@ from engine.downfall.actions import (
     parse_action,
 )
 from engine.downfall.checks import forced_action
-from engine.downfall.game import GAME, DownfallGame
+from engine.downfall.game import GAME
 from engine.downfall.present import describe_action, player_view, public_view
 from engine.downfall.queries import can_erupt, legal_actions, pending, to_act
-from engine.downfall.rules import apply_unchecked, new_game
+from engine.downfall.rules import play
 from engine.downfall.search import determinize, playout
-from engine.downfall.state import State, state_from_json, state_to_json
+from engine.downfall.state import State
 
 __all__ = [
     "GAME",
     "Action",
     "CallEruption",
-    "DownfallGame",
     "MovePiece",
     "Pass",
     "PlaceLava",
@@ -39,20 +38,17 @@ __all__ = [
     "PlayCard",
     "State",
     "ThrowOmen",
-    "apply_unchecked",
     "can_erupt",
     "describe_action",
     "determinize",
     "forced_action",
     "format_action",
     "legal_actions",
-    "new_game",
     "parse_action",
     "pending",
+    "play",
     "player_view",
     "playout",
     "public_view",
-    "state_from_json",
-    "state_to_json",
     "to_act",
 ]

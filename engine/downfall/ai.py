@@ -45,7 +45,7 @@ from engine.downfall.queries import (
     reach,
     relative_squares,
 )
-from engine.downfall.rules import apply_unchecked
+from engine.downfall.rules import play
 from engine.downfall.search import determinize as engine_determinize
 from engine.downfall.state import BUILD, ESCAPE, LAVA, LAVA_SETUP, MOVE, OVER, RELATIVE, State
 from engine.downfall.tables import (
@@ -323,7 +323,7 @@ class DownfallHeuristics:
         return legal_actions(state, seat)
 
     def step(self, state: State, seat: int, action: object) -> State:
-        return apply_unchecked(state, seat, action)[0]  # type: ignore[arg-type]
+        return play(state, seat, action).state  # type: ignore[arg-type]
 
     def values(self, state: State) -> tuple[float, ...]:
         if state.phase == OVER:

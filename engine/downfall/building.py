@@ -31,7 +31,7 @@ from engine.downfall.work import Work
 # --- phase 1
 
 
-def play(w: Work, seat: int, action: PlayCard) -> None:
+def play_card(w: Work, seat: int, action: PlayCard) -> None:
     w.hands[seat].remove(action.card)
     w.discard.append(action.card)
     if action.square is None:

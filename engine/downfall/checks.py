@@ -3,11 +3,6 @@ seat that has exactly one."""
 
 from __future__ import annotations
 
-from engine.core import (
-    GameOverError,
-    IllegalActionError,
-    NotYourTurnError,
-)
 from engine.downfall.actions import (
     Action,
     CallEruption,
@@ -23,7 +18,7 @@ from engine.downfall.board import (
     COLOURS,
     SYMBOLS,
 )
-from engine.downfall.queries import can_erupt, lava_squares, legal_actions, legal_plays, moves_from
+from engine.downfall.queries import lava_squares, legal_actions
 from engine.downfall.state import (
     BUILD,
     LAVA,
@@ -51,25 +46,23 @@ from engine.downfall.tables import (
 # Validation with friendly errors
 
 
-def check(state: State, seat: int, action: Action) -> None:
-    """Raise the RuleError a player should see if ``action`` is not legal for ``seat`` now."""
-    if state.phase == OVER:
-        raise GameOverError("The game is over; no more moves can be made.")
+def refusal(state: State, seat: int, action: Action) -> str | None:
+    """Why ``action`` is not legal for ``seat`` now, as a player should read it (the engine's
+    base calls this for an action it refuses, and chooses the error: not your turn, or not
+    legal)."""
     if not 0 <= seat < state.players:
-        raise NotYourTurnError("You are not playing in this game.")
+        return "You are not playing in this game."
     if isinstance(action, CallEruption):
         if state.phase != BUILD:
-            raise IllegalActionError("Vesuvius has already erupted.")
-        if not can_erupt(state, seat):
-            raise IllegalActionError(
-                "You can call “The volcano erupts!” only when every card in your hand is a "
-                "joker (all buildings of its number are full)."
-            )
-        return
-    if seat != state.seat:
-        raise NotYourTurnError(
-            f"It is not your turn: the game is waiting for {COLOURS[state.seat].capitalize()}."
+            return "Vesuvius has already erupted."
+        return (
+            "You can call “The volcano erupts!” only when every card in your hand is a "
+            "joker (all buildings of its number are full)."
         )
+    if state.phase == OVER:
+        return None
+    if seat != state.seat:
+        return f"It is not your turn: the game is waiting for {COLOURS[state.seat].capitalize()}."
     text = format_action(action)
     kind = state.pending
     expected = {
@@ -80,18 +73,8 @@ def check(state: State, seat: int, action: Action) -> None:
         MOVE: (MovePiece, Pass),
     }[kind]
     if not isinstance(action, expected):
-        raise IllegalActionError(f"`{text}` is not possible now: {PROMPTS[kind]}.")
-    if isinstance(action, Pass):
-        return
-    if isinstance(action, MovePiece):
-        legal: list[Action] = list(moves_from(state, seat, INDEX[action.source]))
-    elif isinstance(action, PlayCard):
-        legal = legal_plays(state, seat)
-    else:
-        legal = legal_actions(state, seat)
-    if action in legal:
-        return
-    raise IllegalActionError(f"`{text}` is not allowed: {why_illegal(state, seat, action)}")
+        return f"`{text}` is not possible now: {PROMPTS[kind]}."
+    return f"`{text}` is not allowed: {why_illegal(state, seat, action)}"
 
 
 PROMPTS = {

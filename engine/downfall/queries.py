@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.base import ranked
 from engine.core import (
     Decision,
     Outcome,
@@ -301,11 +302,5 @@ def outcome(state: State) -> Outcome | None:
 
 
 def compute_outcome(saved: Sequence[int], volcano: Sequence[int], reason: str) -> Outcome:
-    keys = [(-saved[s], volcano[s]) for s in range(len(saved))]
-    places = tuple(1 + sum(1 for k in keys if k < keys[s]) for s in range(len(saved)))
-    return Outcome(
-        places=places,
-        winners=frozenset(s for s in range(len(saved)) if places[s] == 1),
-        scores=tuple({"saved": saved[s], "volcano": volcano[s]} for s in range(len(saved))),
-        reason=reason,
-    )
+    figures = [{"saved": saved[s], "volcano": volcano[s]} for s in range(len(saved))]
+    return ranked(figures, ("saved", "-volcano"), reason=reason)

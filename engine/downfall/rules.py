@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import (
-    JSON,
-    Event,
     OptionSpec,
-    RuleError,
-    check_options,
+    OptionValue,
+    Transition,
 )
 from engine.downfall.actions import (
     Action,
@@ -36,8 +34,7 @@ from engine.downfall.board import (
     PIECES_PER_PLAYER,
     SYMBOLS,
 )
-from engine.downfall.building import draw, erupt, play, relative
-from engine.downfall.checks import check
+from engine.downfall.building import draw, erupt, play_card, relative
 from engine.downfall.eruption import end_escape_turn, move, place_lava
 from engine.downfall.state import (
     BUILD,
@@ -72,11 +69,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
-    """Deal a new game (setup steps 1–5 of the spec) for 2–4 players."""
-    if not isinstance(players, int) or not 2 <= players <= 4:
-        raise RuleError("The Downfall of Pompeii is played by 2, 3 or 4 players.")
-    dual_vent = check_options("The Downfall of Pompeii", OPTIONS, options)["dual_vent"] is True
+def setup(seed: int, players: int, options: Mapping[str, OptionValue]) -> State:
+    """Deal a new game (setup steps 1–5 of the spec) for 2–4 players (the engine's base has
+    checked the table size and the options)."""
+    dual_vent = options["dual_vent"] is True
 
     rng = Rng(seed)
     dealer, rng = rng.below(players)
@@ -136,14 +132,9 @@ def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None)
     )
 
 
-def apply(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
-    """Apply one decision of ``seat``; raises a RuleError subclass when it is not legal."""
-    check(state, seat, action)
-    return apply_unchecked(state, seat, action)
-
-
-def apply_unchecked(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
-    """Apply an action already known to be legal (playouts use this after legal_actions)."""
+def play(state: State, seat: int, action: Action) -> Transition[State]:
+    """The rules of an action known to be legal (the engine's base checks what players send
+    and counts the version; playouts call this directly after ``legal_actions``)."""
     w = Work(state)
     w.turn_acted = True
     if isinstance(action, MovePiece):
@@ -154,7 +145,7 @@ def apply_unchecked(state: State, seat: int, action: Action) -> tuple[State, tup
         symbol = sides[0] if action.symbol is None else SYMBOLS.index(action.symbol)
         place_lava(w, seat, INDEX[action.square], symbol)
     elif isinstance(action, PlayCard):
-        play(w, seat, action)
+        play_card(w, seat, action)
     elif isinstance(action, PlaceRelative):
         relative(w, seat, INDEX[action.square])
     elif isinstance(action, ThrowOmen):
@@ -183,4 +174,4 @@ def apply_unchecked(state: State, seat: int, action: Action) -> tuple[State, tup
         else:
             w.emit({"type": "MovesEnded", "seat": seat, "unused": w.moves_left})
             end_escape_turn(w, seat)
-    return w.freeze(), tuple(w.events)
+    return Transition(w.freeze(), tuple(w.events))

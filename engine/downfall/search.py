@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.downfall.queries import legal_actions
-from engine.downfall.rules import apply_unchecked
+from engine.downfall.rules import play
 from engine.downfall.state import BUILD, OVER, State
 from engine.downfall.tables import AD79, BOTTOM, OMEN
 from engine.rng import Rng
@@ -62,5 +62,5 @@ def playout(state: State, seed: int) -> State:
         seat = state.seat
         actions = legal_actions(state, seat)
         index, rng = rng.below(len(actions))
-        state = apply_unchecked(state, seat, actions[index])[0]
+        state = play(state, seat, actions[index]).state
     return state

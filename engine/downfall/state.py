@@ -6,11 +6,10 @@ Everything is a tuple of ints indexed by square, seat, building or tile (see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
-from engine.core import JSON, Event, RuleError
+from engine.base import StateCodec
+from engine.core import Event
 from engine.rng import Rng
 
 SCHEMA = 1
@@ -88,53 +87,5 @@ class State:
     last_log: tuple[Event, ...]
 
 
-_TUPLES = {
-    "stock",
-    "removed",
-    "discard",
-    "men",
-    "occ",
-    "supply",
-    "in_city",
-    "saved",
-    "volcano",
-    "box",
-    "lava",
-    "bag",
-    "tiles_out",
-}
-_FIELDS = tuple(f.name for f in fields(State))
-
-
-def state_to_json(state: State) -> dict[str, JSON]:
-    """The whole state as plain JSON (tagged with the game and schema version)."""
-    out: dict[str, JSON] = {"type": "downfall", "schema": SCHEMA}
-    for name in _FIELDS:
-        value: Any = getattr(state, name)
-        if name == "rng":
-            value = [value.seed, value.counter]
-        elif name == "hands":
-            value = [list(h) for h in value]
-        elif name in _TUPLES or name in ("turn_log", "last_log"):
-            value = list(value)
-        out[name] = value
-    return out
-
-
-def state_from_json(data: Mapping[str, JSON]) -> State:
-    """The inverse of :func:`state_to_json`."""
-    if data.get("type") != "downfall" or data.get("schema") != SCHEMA:
-        raise RuleError("This saved game is not a Downfall game this version can read.")
-    values: dict[str, Any] = {}
-    for name in _FIELDS:
-        value = data[name]
-        if name == "rng":
-            value = Rng(int(value[0]), int(value[1]))
-        elif name == "hands":
-            value = tuple(tuple(h) for h in value)
-        elif name in _TUPLES:
-            value = tuple(value)
-        elif name in ("turn_log", "last_log"):
-            value = tuple(dict(e) for e in value)
-        values[name] = value
-    return State(**values)
+CODEC = StateCodec(State, "downfall", SCHEMA)
+"""The whole state as plain JSON (tagged with the game and schema version), and back."""

@@ -70,7 +70,7 @@ class Work:
         self.players = s.players
         self.dual_vent = s.dual_vent
         self.rng = s.rng
-        self.version = s.version + 1
+        self.version = s.version  # the engine's base counts the action
         self.dealer = s.dealer
         self.first = s.first
         self.phase = s.phase

@@ -4,8 +4,8 @@ march an army into the Castrum. Spec: docs/rules/workers.md; views: docs/views-w
 
 from __future__ import annotations
 
-from engine.workers.game import GAME, WorkersGame
+from engine.workers.game import GAME
 from engine.workers.search import determinize, playout, policy_action, trajectory
 from engine.workers.state import State
 
-__all__ = ["GAME", "State", "WorkersGame", "determinize", "playout", "policy_action", "trajectory"]
+__all__ = ["GAME", "State", "determinize", "playout", "policy_action", "trajectory"]

@@ -48,7 +48,7 @@ from engine.workers.offering import (
     requirement,
     solo_clock_out,
 )
-from engine.workers.rules import apply_unchecked, deciding, legal_actions, outcome
+from engine.workers.rules import deciding, legal_actions, outcome, play
 from engine.workers.search import (
     determinize,
     fair_share,
@@ -207,21 +207,21 @@ def _settled(state: State, seat: int) -> State:
     rng = Rng(0)
     for _ in range(SETTLE):
         if state.stage == PLACE and state.window:  # the C31 window: judged as if nobody halts
-            state = apply_unchecked(state, state.window[0], PASS).state
+            state = play(state, state.window[0], PASS).state
             continue
         if state.stage != PLACE or not state.prompts:
             break
         if state.prompts[0].seat != seat or list(deciding(state)) != [seat]:
             break
         action, rng = policy_action(state, seat, rng)
-        state = apply_unchecked(state, seat, action).state
+        state = play(state, seat, action).state
     for _ in range(state.players):
         if state.stage != OFFERING:
             break
         undecided = deciding(state)
         if not undecided:
             break
-        state = apply_unchecked(state, undecided[0], LOCK).state
+        state = play(state, undecided[0], LOCK).state
     return state
 
 
@@ -265,7 +265,7 @@ def _closeness(pledge: tuple[int, ...], target: tuple[int, ...]) -> int:
 def _pledged(state: State, seat: int, target: tuple[int, ...]) -> State:
     for good, (now, count) in enumerate(zip(state.pledges[seat], target, strict=True)):
         if now != count:
-            state = apply_unchecked(state, seat, Action("pledge", (good, count))).state
+            state = play(state, seat, Action("pledge", (good, count))).state
     return state
 
 
@@ -289,7 +289,7 @@ class WorkersHeuristics:
         return legal_actions(state, seat)
 
     def step(self, state: Any, seat: Seat, action: Any) -> Any:
-        return apply_unchecked(state, seat, action).state
+        return play(state, seat, action).state
 
     def values(self, state: Any) -> tuple[float, ...]:
         if state.stage == OVER:

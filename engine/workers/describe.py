@@ -1,5 +1,5 @@
-"""Words for menus and logs: action labels, the current decision, and what other players may
-know of a secret action (``redact_action``)."""
+"""Words for menus and logs: action labels, the current decision, and which actions are
+secret (``secret``)."""
 
 from __future__ import annotations
 
@@ -254,13 +254,10 @@ def _card_action(a: Action) -> str:
     return f"Play {card_label(cid)}: {card.text}"
 
 
-def redact_action(s: State, seat: Seat, a: Action) -> str | None:
-    """The public form of a secret action (a kept card, a Search's order, a pledge under the
-    ``secret_pledges`` variant: W4 makes pledges public by default)."""
+def secret(s: State, seat: Seat, a: Action) -> bool:
+    """The secret actions: a kept card, a Search's order, and a pledge under the
+    ``secret_pledges`` variant (W4: pledges are open by default). The others learn only what
+    their events show them."""
     if a.verb == "pledge":
-        return "changed their offering" if s.options.secret_pledges else None
-    if a.verb == "keep":
-        return "kept a card"
-    if a.verb == "stack":
-        return "put a volcano card back"
-    return None
+        return s.options.secret_pledges
+    return a.verb in ("keep", "stack")

@@ -14,9 +14,6 @@ from collections.abc import Sequence
 from engine.core import (
     Decision,
     Event,
-    GameOverError,
-    IllegalActionError,
-    NotYourTurnError,
     Outcome,
     Seat,
     Transition,
@@ -145,7 +142,9 @@ def _allowed(s: Readable, number: int) -> bool:
     return not (s.options.no_textoria and number == 14)
 
 
-def _is_legal(s: State, seat: Seat, action: Action) -> bool:
+def is_legal(s: State, seat: Seat, action: Action) -> bool:
+    """Exactly ``action in legal_actions(s, seat)``, faster (the conformance suite holds it to
+    that)."""
     fast = _fast_check(s, seat, action)
     if fast is not None:
         return fast
@@ -214,29 +213,20 @@ def _fast_check(s: State, seat: Seat, action: Action) -> bool | None:
     return None
 
 
-def _refuse(s: State, seat: Seat, action: Action) -> None:
-    """Raise the error for an action that is not legal (cheap: ``core.parse_legal`` lists the
-    legal moves for typed text; the views name the decision)."""
-    if s.stage == OVER:
-        raise GameOverError("The game is over; no more moves can be made.")
-    if not 0 <= seat < s.players:
-        raise NotYourTurnError(f"There is no seat {seat} in this game.")
-    if not any(seat in d.seats for d in pending(s)):
-        raise NotYourTurnError("It is not your turn: you have no decision to make right now.")
-    raise IllegalActionError(f"`{format_action(action)}` is not a legal move right now.")
+def refusal(s: State, seat: Seat, action: Action) -> str | None:
+    """The reason for a refused action where the engine base's general words do not say it
+    (``core.parse_legal`` lists the legal moves for typed text; the views name the decision)."""
+    if s.stage != OVER and not 0 <= seat < s.players:
+        return f"There is no seat {seat} in this game."
+    return None
 
 
 # --------------------------------------------------------------------------- apply
 
 
-def apply(s: State, seat: Seat, action: Action) -> Transition[State]:
-    if not _is_legal(s, seat, action):
-        _refuse(s, seat, action)
-    return apply_unchecked(s, seat, action)
-
-
-def apply_unchecked(s: State, seat: Seat, action: Action) -> Transition[State]:
-    """Apply an action known to be legal (the AI's fast path)."""
+def play(s: State, seat: Seat, action: Action) -> Transition[State]:
+    """The rules of an action known to be legal (the engine's base checks what players send
+    with :func:`is_legal` and counts the version; the AI calls this directly)."""
     w = Work.of(s)
     stage = s.stage
     begins = False  # a new turn: a placement, or a red building chosen at setup
@@ -261,7 +251,6 @@ def apply_unchecked(s: State, seat: Seat, action: Action) -> Transition[State]:
     else:
         _starting_goods(w, seat, action.num(0), action.num(1))
     _advance(w)
-    w.version += 1
     events = tuple(w.events)
     _log(w, events, begins=begins, round_end=stage in (OFFERING, REWARD))
     return Transition(w.freeze(), events, w.checkpoint)

@@ -33,7 +33,7 @@ from engine.workers.board import (
 )
 from engine.workers.catalog import Goods
 from engine.workers.offering import offered
-from engine.workers.rules import apply_unchecked, deciding, legal_actions
+from engine.workers.rules import deciding, legal_actions, play
 from engine.workers.setup import APOCALYPSE
 from engine.workers.state import NONE, OFFERING, OVER, PLACE, REWARD, State, affordable
 
@@ -400,7 +400,7 @@ def trajectory(state: State, seed: int, max_steps: int = MAX_STEPS) -> Iterator[
             i, rng = rng.below(len(seats))
             seat = seats[i]
         action, rng = policy_action(state, seat, rng)
-        state = apply_unchecked(state, seat, action).state
+        state = play(state, seat, action).state
         yield state
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from engine.core import JSON, OptionSpec, RuleError, check_options
+from engine.core import OptionSpec, OptionValue, RuleError
 from engine.rng import Rng
 from engine.workers.board import BOARD
 from engine.workers.catalog import CATALOG
@@ -70,11 +70,11 @@ OPTIONS = (
 )
 
 
-def parse_options(players: int, options: Mapping[str, JSON] | None) -> Options:
-    values = check_options("Pompeii", OPTIONS, options)
+def parse_options(players: int, values: Mapping[str, OptionValue]) -> Options:
+    """The table's options (checked by the engine's base) as the state keeps them."""
     if int(values["first_seat"]) >= players:
         raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
-    return Options(**cast(dict[str, Any], values))  # check_options checked every type
+    return Options(**cast(dict[str, Any], values))  # the base checked every type
 
 
 def volcano_set(difficulty: str) -> tuple[str, ...]:
@@ -84,9 +84,8 @@ def volcano_set(difficulty: str) -> tuple[str, ...]:
 APOCALYPSE = next(c.id for c in CATALOG.volcano.values() if c.apocalypse)
 
 
-def new_game(seed: int, players: int, options: Mapping[str, JSON] | None = None) -> State:
-    if isinstance(players, bool) or players not in (1, 2, 3, 4):
-        raise RuleError("Pompeii is played by 1 to 4 players.")
+def setup(seed: int, players: int, options: Mapping[str, OptionValue]) -> State:
+    """The deal (the engine's base has checked the table size and the options)."""
     opts = parse_options(players, options)
     rng = Rng(seed)
     specialists, rng = rng.shuffle(CATALOG.specialists)

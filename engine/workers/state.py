@@ -12,12 +12,12 @@ freezes a new :class:`State` once at the end (no ``deepcopy``; untouched tuples 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
-from engine.core import JSON, Event, RuleError
+from engine.base import StateCodec
+from engine.core import JSON, Event
 from engine.rng import Rng
 from engine.workers.catalog import CATALOG, Goods
 
@@ -70,6 +70,10 @@ class Prompt:
     n: int = 0
     ref: str = ""
     goods: tuple[int, ...] = ()
+
+    def to_json(self) -> list[JSON]:
+        """Stored as the list of its fields, in order (read back by ``engine.base``)."""
+        return [self.kind, self.seat, self.n, self.ref, list(self.goods)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +161,6 @@ class State:
 
 
 FIELDS = tuple(f.name for f in fields(State))
-_TUPLE_FIELDS = frozenset(
-    f.name for f in fields(State) if str(f.type).startswith("tuple") and f.name != "prompts"
-)
 
 
 @dataclass(slots=True)
@@ -338,52 +339,10 @@ def zero_goods() -> tuple[int, ...]:
 # --------------------------------------------------------------------------- JSON
 
 
-def _plain(value: Any) -> JSON:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
-def state_to_json(state: State) -> dict[str, JSON]:
-    """The whole state, hidden parts included (storage only)."""
-    out: dict[str, JSON] = {"type": STATE_TYPE, "schema": SCHEMA}
-    for name in FIELDS:
-        value = getattr(state, name)
-        if name == "rng":
-            out[name] = [value.seed, value.counter]
-        elif name == "options":
-            out[name] = {f.name: getattr(value, f.name) for f in fields(Options)}
-        elif name == "prompts":
-            out[name] = [[p.kind, p.seat, p.n, p.ref, list(p.goods)] for p in value]
-        else:
-            out[name] = _plain(value)
-    return out
-
-
-_ADDED: dict[str, JSON] = {"turn_log": [], "round_log": [], "round_newer": False}
-"""Fields added after schema 1 was first stored, with the value an older save stands for."""
-
-
-def state_from_json(data: Mapping[str, JSON]) -> State:
-    if data.get("type") != STATE_TYPE or data.get("schema") != SCHEMA:
-        raise RuleError("This saved game is not a Pompeii (worker game) state this version reads.")
-    values: dict[str, Any] = {}
-    for name in FIELDS:
-        raw = data[name] if name in data or name not in _ADDED else _ADDED[name]
-        if name == "rng":
-            values[name] = Rng(int(raw[0]), int(raw[1]))
-        elif name == "options":
-            values[name] = Options(**raw)
-        elif name == "prompts":
-            values[name] = tuple(Prompt(k, s, n, r, tuple(g)) for k, s, n, r, g in raw)
-        elif name in _TUPLE_FIELDS:
-            values[name] = _tupled(raw)
-        else:
-            values[name] = raw
-    return State(**values)
+CODEC = StateCodec(
+    State,
+    STATE_TYPE,
+    SCHEMA,
+    added={"turn_log": [], "round_log": [], "round_newer": False},  # added after schema 1
+)
+"""The whole state, hidden parts included (storage only), as JSON and back."""

@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from engine.base import StateCodec
 from host import FakeClock
 from plugins import GamePlugin
 from tests.host.conftest import OpenHost
 from tests.host.helpers import started_game
-from tests.toy import PLUGIN, ToyGame, ToyState
+from tests.toy import PLUGIN, TOY, ToyState
 
 
-class CountingToy(ToyGame):
-    def __init__(self) -> None:
-        self.decoded = 0
+class CountingCodec(StateCodec[ToyState]):
+    """The toy's state JSON, counting the states it reads."""
 
-    def state_from_json(self, data: Mapping[str, Any]) -> ToyState:
+    decoded = 0
+
+    def from_json(self, data: Mapping[str, Any]) -> ToyState:
         self.decoded += 1
-        return super().state_from_json(data)
+        return super().from_json(data)
 
 
 async def test_opening_decodes_no_game_until_it_is_used(
@@ -28,8 +31,8 @@ async def test_opening_decodes_no_game_until_it_is_used(
     first = await hosts(db_path, clock)
     ids = [(await started_game(first, channel=c)).game_id for c in range(20)]
     await first.close()
-    counting = CountingToy()
-    plugin = GamePlugin(counting, PLUGIN.presentation, PLUGIN.heuristics)
+    counting = CountingCodec(ToyState, "toy", 1)
+    plugin = GamePlugin(replace(TOY, state=counting), PLUGIN.presentation, PLUGIN.heuristics)
     second = await hosts(db_path, clock, games=lambda kind: plugin)
     assert await second.run_due() == []
     assert await second.next_due() == clock.now() + 12 * 3600

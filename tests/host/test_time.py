@@ -26,7 +26,7 @@ from host.decisions import REMINDED_FROM, reminder_points
 from plugins import GamePlugin
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
-from tests.toy import PLUGIN, TOY, ToyAction, ToyGame, ToyState
+from tests.toy import PLUGIN, TOY, ToyAction, ToyState
 from tests.toy.game import PASS
 
 A, B, C, D = USERS
@@ -290,27 +290,26 @@ async def test_a_click_during_the_timeout_move_is_stale_and_changes_nothing(
     assert [(e.version, e.by) for e in await h.log(game)] == [(1, "timeout")]
 
 
-class WindowToy(ToyGame):
-    """The toy game whose decisions carry rules of their own: every second decision has a
+def window_pending(state: ToyState) -> tuple[Decision[ToyAction], ...]:
+    """The toy game's decisions with rules of their own: every second decision has a
     10-minute limit, and a silent player passes when passing is legal (like a window)."""
-
-    def pending(self, state: ToyState) -> tuple[Decision[ToyAction], ...]:
-        out = []
-        for decision in super().pending(state):
-            if decision.kind == "turn":
-                (seat,) = decision.seats
-                limit = 600.0 if state.turns % 2 == 1 else None
-                defaults = {seat: PASS} if PASS in self.legal_actions(state, seat) else {}
-                out.append(dataclasses.replace(decision, time_limit=limit, defaults=defaults))
-            else:
-                out.append(decision)
-        return tuple(out)
+    out = []
+    for decision in TOY.pending(state):
+        if decision.kind == "turn":
+            (seat,) = decision.seats
+            limit = 600.0 if state.turns % 2 == 1 else None
+            defaults = {seat: PASS} if PASS in TOY.legal_actions(state, seat) else {}
+            out.append(dataclasses.replace(decision, time_limit=limit, defaults=defaults))
+        else:
+            out.append(decision)
+    return tuple(out)
 
 
 async def test_a_games_own_time_limit_and_timeout_rule_take_precedence(
     hosts: OpenHost, db_path: Path, clock: FakeClock
 ) -> None:
-    window = GamePlugin(WindowToy(), PLUGIN.presentation, PLUGIN.heuristics)
+    window_toy = dataclasses.replace(TOY, pending=window_pending)
+    window = GamePlugin(window_toy, PLUGIN.presentation, PLUGIN.heuristics)
     h = await hosts(db_path, clock, games=lambda kind: window)
     t0 = clock.now()
     game = (await started_game(h, timeout_policy="ai", max_timeouts=1)).game_id

@@ -20,14 +20,15 @@ from render.presentation import (
     Image,
     Picture,
     Presentation,
+    StepWords,
     View,
     Words,
     first_private,
     seat_colours,
 )
-from tests.toy.game import TOY, ToyAction, ToyGame, ToyState, determinize
+from tests.toy.game import TOY, ToyAction, ToyState
 
-__all__ = ["PLUGIN", "PLUGINS", "TOY", "ToyAction", "ToyGame", "ToyState", "games"]
+__all__ = ["PLUGIN", "PLUGINS", "TOY", "ToyAction", "ToyState", "games"]
 
 
 def _png(lines: Sequence[str]) -> bytes:
@@ -142,12 +143,17 @@ PRESENTATION = Presentation(
         hand=_hand,
         rules={"overview": ("Overview", "Play cards to reach the target; bid in secret.")},
         score_labels={"points": "points"},
+        step_words=StepWords(
+            heading="⏳ **Bidding**: {what}",
+            progress="Locked: {done} · still bidding: {deciding}",
+            over="✅ **Every bid is in.** Locked: {everyone}.",
+        ),
     ),
     colours=seat_colours,
     controls=_controls,
 )
 
-PLUGIN = GamePlugin(TOY, PRESENTATION, functools.partial(GenericHeuristics, TOY, determinize))
+PLUGIN = GamePlugin(TOY, PRESENTATION, functools.partial(GenericHeuristics, TOY, TOY.determinize))
 PLUGINS = (PLUGIN,)
 
 

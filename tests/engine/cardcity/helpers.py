@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+from engine.cardcity import GAME
 from engine.cardcity.actions import parse_action, parse_card, parse_cell
 from engine.cardcity.data import VOLCANO
-from engine.cardcity.game import NO_STATUE, STATUE, State, apply, new_game
+from engine.cardcity.game import NO_STATUE, STATUE, State
 from engine.core import Event
 
 V = "V"  # a volcano in a deck list
@@ -41,7 +42,7 @@ def scenario(
     """
     hand_list = [cards(h) for h in hands]
     players = len(hand_list)
-    base = new_game(0, players, {"first_seat": 0, **(options or {})})
+    base = GAME.new_game(0, players, {"first_seat": 0, **(options or {})})
     statues = [NO_STATUE] * players
     for seat in statue_used:  # played earlier somewhere that does not matter here
         statues[seat] = 0
@@ -85,7 +86,7 @@ def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
     """Apply ``(seat, notation)`` moves in order; return the final state and all events."""
     events: list[Event] = []
     for seat, text in moves:
-        transition = apply(state, seat, parse_action(text))
+        transition = GAME.apply(state, seat, parse_action(text))
         state = transition.state
         events.extend(transition.events)
     return state, events

@@ -5,21 +5,21 @@ from __future__ import annotations
 from engine.cardcity import determinize, playout
 from engine.cardcity.api import GAME
 from engine.cardcity.data import VOLCANO
-from engine.cardcity.game import State, apply, legal_actions, new_game, to_act
+from engine.cardcity.game import State, legal_actions, to_act
 from engine.rng import Rng
 
 PILE = 9
 
 
 def states_along_a_game(seed: int, players: int) -> list[State]:
-    state = new_game(seed, players)
+    state = GAME.new_game(seed, players)
     out = [state]
     rng = Rng(seed + 99)
     while to_act(state):
         seat = min(to_act(state))
         legal = legal_actions(state, seat)
         i, rng = rng.below(len(legal))
-        state = apply(state, seat, legal[i]).state
+        state = GAME.apply(state, seat, legal[i]).state
         out.append(state)
     return out
 
@@ -48,7 +48,7 @@ def volcano_positions(state: State) -> list[int]:
 
 
 def test_c17_volcanoes_stay_in_their_piles() -> None:
-    state = new_game(8, 2)
+    state = GAME.new_game(8, 2)
     size = len(state.deck)
     firsts, seconds = set(), set()
     for seed in range(300):
@@ -73,7 +73,7 @@ def test_c17_same_seed_same_sample_and_the_game_goes_on() -> None:
     other = determinize(state, 2, 5)
     while to_act(other):
         seat = min(to_act(other))
-        other = apply(other, seat, legal_actions(other, seat)[-1]).state
+        other = GAME.apply(other, seat, legal_actions(other, seat)[-1]).state
     assert GAME.outcome(other) is not None
 
 

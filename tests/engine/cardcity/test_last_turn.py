@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardcity import GAME
-from engine.cardcity.game import State, state_from_json, state_to_json
+from engine.cardcity.game import State
 from tests.engine.cardcity.helpers import V, after_first_turn, play, scenario
 
 NO_PERMITS = (0, 0)
@@ -67,17 +67,17 @@ def test_a_permit_turn_is_marked_and_a_claim_alone_changes_nothing() -> None:
 
 def test_it_survives_storage_and_old_states_read_as_none() -> None:
     state, _ = play(after_first_turn(), (2, "claim"), (2, "play Gy g8"))
-    data = state_to_json(state)
-    assert state_from_json(data) == state
+    data = GAME.state_to_json(state)
+    assert GAME.state_from_json(data) == state
     del data["last_turn"]
-    old = state_from_json(data)
+    old = GAME.state_from_json(data)
     assert last_turn(old) is None
     # a stored end-phase draw decision without a record still gets one when it draws
     stored = scenario(
         {"g7": "Tr"}, [["Fo", "Ay", "Bg"], ["Vp", "Wb", "Gw"]], permits=NO_PERMITS, volcanoes=1
     )
     deciding, _ = play(stored, (0, "play Fo h7"))
-    data = state_to_json(deciding)
+    data = GAME.state_to_json(deciding)
     del data["last_turn"]
-    drew, _ = play(state_from_json(data), (0, "draw"))
+    drew, _ = play(GAME.state_from_json(data), (0, "draw"))
     assert last_turn(drew)["seat"] == 0 and last_turn(drew)["drew"] == 1

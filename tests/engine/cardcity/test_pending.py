@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.cardcity import GAME
 from engine.cardcity.actions import DECLINE
-from engine.cardcity.game import State, apply, legal_actions, to_act
+from engine.cardcity.game import State, legal_actions, to_act
 from engine.core import Decision
 from tests.engine.cardcity.helpers import HANDS, after_first_turn, play, scenario
 
@@ -36,9 +36,9 @@ def test_c16_other_decisions_run_on_the_tables_turn_time() -> None:
 def test_a_window_keeps_its_key_while_holders_decline_and_the_next_turn_gets_a_new_one() -> None:
     state = after_first_turn()
     key = only(state).key
-    partly = apply(state, 0, DECLINE).state
+    partly = GAME.apply(state, 0, DECLINE).state
     assert only(partly).seats == frozenset({2}) and only(partly).key == key
-    closed = apply(partly, 2, DECLINE).state
+    closed = GAME.apply(partly, 2, DECLINE).state
     assert only(closed).kind == "turn" and only(closed).key != key
 
 
@@ -47,7 +47,7 @@ def test_c3_a_silent_holder_declines_and_the_window_closes_when_all_are_silent()
     for seat in sorted(to_act(state)):
         action = only(state).defaults[seat]
         assert action == DECLINE and action in legal_actions(state, seat)
-        state = apply(state, seat, action).state
+        state = GAME.apply(state, seat, action).state
     assert state.stage == "play" and to_act(state) == frozenset({1})
     assert state.permits == (1, 1, 1)  # nobody spent a permit
 

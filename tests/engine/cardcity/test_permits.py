@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.cardcity import GAME
 from engine.cardcity.actions import (
     CLAIM,
     DECLINE,
@@ -13,7 +14,7 @@ from engine.cardcity.actions import (
     format_action,
     parse_action,
 )
-from engine.cardcity.game import apply, legal_actions, new_game, to_act
+from engine.cardcity.game import legal_actions, to_act
 from engine.core import IllegalActionError, NotYourTurnError
 from tests.engine.cardcity.helpers import HANDS, after_first_turn, play, scenario, types
 
@@ -49,7 +50,7 @@ def test_c3_second_turn_for_the_mover() -> None:
 def test_c3_first_claim_wins() -> None:
     state, _ = play(after_first_turn(), (2, "claim"))
     with pytest.raises(NotYourTurnError):
-        apply(state, 0, CLAIM)
+        GAME.apply(state, 0, CLAIM)
 
 
 def test_c3_window_closes_when_every_holder_declines() -> None:
@@ -84,7 +85,7 @@ def test_c5_holder_without_a_placement_may_only_decline() -> None:
     assert 2 in to_act(state)  # asked like everyone else: the public sees nothing of the hand
     assert legal_actions(state, 2) == [DECLINE]
     with pytest.raises(IllegalActionError, match="nothing in your hand"):
-        apply(state, 2, CLAIM)
+        GAME.apply(state, 2, CLAIM)
 
 
 def test_c6_no_interrupt_inside_a_turn_or_after_a_permit_turn() -> None:
@@ -92,7 +93,7 @@ def test_c6_no_interrupt_inside_a_turn_or_after_a_permit_turn() -> None:
     state, _ = play(state, (0, "play Fo h7"))  # the draw decision is still part of the turn
     assert to_act(state) == frozenset({0})
     with pytest.raises(NotYourTurnError):
-        apply(state, 2, CLAIM)
+        GAME.apply(state, 2, CLAIM)
     state, _ = play(state, (0, "draw"), (2, "claim"), (2, "play Gy g8"), (2, "draw"))
     assert to_act(state) == frozenset({1})  # the gap is spent: no second permit
 
@@ -100,10 +101,10 @@ def test_c6_no_interrupt_inside_a_turn_or_after_a_permit_turn() -> None:
 def test_c7_a_claim_commits_the_gap_cannot_be_blocked_for_free() -> None:
     """The exploit: claim, then decline, closed the window (the mover's second turn included)
     and kept the permit. Now the claimant must place, and spends the permit doing so."""
-    state = new_game(1, 3, {"permit_uses": 1, "permit_window": 900, "first_seat": 0})
+    state = GAME.new_game(1, 3, {"permit_uses": 1, "permit_window": 900, "first_seat": 0})
     state, _ = play(state, (0, "play Gw f7"), (2, "claim"))
     with pytest.raises(IllegalActionError, match="claim commits"):
-        apply(state, 2, DECLINE)
+        GAME.apply(state, 2, DECLINE)
     assert legal_actions(state, 0) == []  # the gap is the claimant's: no second turn
     assert to_act(state) == frozenset({2})  # and the due player waits (preparing, C20)
     legal = legal_actions(state, 2)
@@ -118,7 +119,7 @@ def test_permit_turn_cannot_discard() -> None:
     legal = legal_actions(state, 2)
     assert not any(isinstance(a, Discard) for a in legal) and DECLINE not in legal
     with pytest.raises(IllegalActionError, match="must place"):
-        apply(state, 2, parse_action("discard Wo"))
+        GAME.apply(state, 2, parse_action("discard Wo"))
 
 
 def test_variant_two_uses() -> None:

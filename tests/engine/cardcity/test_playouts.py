@@ -243,11 +243,9 @@ def run_game(players: int, seed: int) -> Counter[str]:
         action = pick(legal, rnd)
         assert GAME.parse_action(GAME.format_action(action)) == action
         assert GAME.describe_action(state, seat, action)
-        public_form = GAME.redact_action(state, seat, action)
-        if seat in preparing and not isinstance(action, Withdraw):
-            assert public_form in ("prepared their move", "changed their prepared move")
-        else:
-            assert public_form is None
+        # C22: a prepared move is secret, everything else (a withdrawal included) public.
+        preparing_it = seat in preparing and not isinstance(action, Withdraw)
+        assert GAME.secret(state, seat, action) == preparing_it
         transition = GAME.apply(state, seat, action)
         assert GAME.version(transition.state) == len(records) + 1
         check_events(transition.state, transition.events, text=sampled)

@@ -19,7 +19,7 @@ from engine.cardcity.actions import (
     parse_action,
 )
 from engine.cardcity.data import VOLCANO
-from engine.cardcity.game import State, apply, legal_actions, to_act
+from engine.cardcity.game import State, legal_actions, to_act
 from engine.cardcity.turns import placement_error
 from engine.core import Decision, IllegalActionError, NotYourTurnError, Record, redact, replay
 from tests.engine.cardcity.helpers import HANDS, after_first_turn, card, play, scenario, types
@@ -66,7 +66,7 @@ def test_c20_choosing_again_replaces_and_withdraw_takes_it_back() -> None:
     state = after_first_turn()
     assert WITHDRAW not in legal_actions(state, 1)
     with pytest.raises(IllegalActionError, match="no prepared move"):
-        apply(state, 1, WITHDRAW)
+        GAME.apply(state, 1, WITHDRAW)
     held, events = play(state, (1, "play Vp h8"), (1, "play Wb f7"))
     assert [e["replaced"] for e in events] == [False, True]
     assert held.prepared == parse_action("play Wb f7") and WITHDRAW in legal_actions(held, 1)
@@ -79,13 +79,13 @@ def test_c20_choosing_again_replaces_and_withdraw_takes_it_back() -> None:
 def test_c20_only_a_legal_move_can_be_prepared_and_only_a_move() -> None:
     state = after_first_turn()
     with pytest.raises(IllegalActionError, match=r"cannot prepare.*Forum·orange"):
-        apply(state, 1, parse_action("play Fo i7"))  # not in seat 1's hand
+        GAME.apply(state, 1, parse_action("play Fo i7"))  # not in seat 1's hand
     with pytest.raises(IllegalActionError, match=r"cannot prepare.*already built"):
-        apply(state, 1, parse_action("play Vp h7"))
+        GAME.apply(state, 1, parse_action("play Vp h7"))
     with pytest.raises(IllegalActionError, match="only when none of your cards fits"):
-        apply(state, 1, parse_action("discard Vp"))
+        GAME.apply(state, 1, parse_action("discard Vp"))
     with pytest.raises(IllegalActionError, match="not your turn yet"):
-        apply(state, 1, CLAIM)
+        GAME.apply(state, 1, CLAIM)
 
 
 def test_c20_a_discard_is_prepared_when_nothing_fits() -> None:
@@ -110,7 +110,7 @@ def test_c20_no_option_outside_a_wait() -> None:
     assert [d.kind for d in GAME.pending(state)] == ["turn"]  # a normal turn: nobody waits
     assert all(legal_actions(state, seat) == [] for seat in (1, 2))
     with pytest.raises(NotYourTurnError):
-        apply(state, 1, parse_action("play Vp h8"))
+        GAME.apply(state, 1, parse_action("play Vp h8"))
     drawing = play(scenario({"g7": "Tr"}, HANDS, volcanoes=1), (0, "play Fo h7"))[0]
     assert drawing.stage == "draw" and [d.kind for d in GAME.pending(drawing)] == ["turn"]
 
@@ -151,7 +151,7 @@ def test_c21_the_last_decline_plays_the_prepared_move_at_once() -> None:
 def test_c21_timeouts_decline_and_the_prepared_move_follows() -> None:
     state = play(after_first_turn(), (1, "play Vp h8"))[0]
     for seat in sorted(to_act(state)):
-        state = apply(state, seat, decisions(state)["window"].defaults[seat]).state
+        state = GAME.apply(state, seat, decisions(state)["window"].defaults[seat]).state
     assert (7, 7, card("Vp")) in state.city and state.stage == "window"
 
 
@@ -221,7 +221,7 @@ def test_c21_the_second_volcano_ends_the_game_and_the_prepared_move_with_it() ->
 
 def test_c22_only_the_owner_sees_the_prepared_move() -> None:
     state = after_first_turn()
-    transition = apply(state, 1, parse_action("play Vp h8"))
+    transition = GAME.apply(state, 1, parse_action("play Vp h8"))
     held = transition.state
     (event,) = transition.events
     assert redact(event, 1)["secret"] == {"move": "play Vp h8"}
@@ -247,13 +247,19 @@ def test_c22_the_log_says_only_that_a_move_was_prepared() -> None:
     state = after_first_turn()
     move = parse_action("play Vp h8")
     assert GAME.capabilities.secret_actions
-    assert GAME.redact_action(state, 1, move) == "prepared their move"
-    held = apply(state, 1, move).state
-    assert GAME.redact_action(held, 1, parse_action("play Wb f7")) == "changed their prepared move"
-    assert GAME.redact_action(held, 1, WITHDRAW) is None  # withdrawing reveals nothing
-    assert GAME.redact_action(held, 0, CLAIM) is None
+    assert GAME.secret(state, 1, move)
+    done = GAME.apply(state, 1, move)
+    public = [redact(e, 0) for e in done.events]
+    assert public == [{"type": "MovePrepared", "seat": 1, "replaced": False}]
+    held = done.state
+    again = GAME.apply(held, 1, parse_action("play Wb f7"))
+    assert [redact(e, None) for e in again.events] == [
+        {"type": "MovePrepared", "seat": 1, "replaced": True}
+    ]
+    assert not GAME.secret(held, 1, WITHDRAW)  # withdrawing reveals nothing
+    assert not GAME.secret(held, 0, CLAIM)
     first = scenario({"g7": "Tr"}, HANDS)
-    assert GAME.redact_action(first, 0, parse_action("play Fo h7")) is None  # a turn is public
+    assert not GAME.secret(first, 0, parse_action("play Fo h7"))  # a turn is public
 
 
 def test_c22_the_prepared_move_survives_json_and_replay() -> None:
@@ -261,7 +267,7 @@ def test_c22_the_prepared_move_survives_json_and_replay() -> None:
     state = GAME.new_game(1, 3, options)
     records: list[Record] = []
     for seat, text in [(0, "play Gw f7"), (1, "statue Ab e7"), (0, "decline")]:
-        transition = apply(state, seat, parse_action(text))
+        transition = GAME.apply(state, seat, parse_action(text))
         records.append(Record(seat, text, transition.events))
         state = transition.state
     assert state.prepared == PlayStatue(2, 4, (6, 4)) and state.prepared_at == 2

@@ -21,7 +21,7 @@ from engine.cardcity.actions import (
     parse_cell,
 )
 from engine.cardcity.api import GAME
-from engine.cardcity.game import apply, legal_actions, new_game, outcome, to_act
+from engine.cardcity.game import legal_actions, outcome, to_act
 from engine.core import IllegalActionError, NotYourTurnError
 from tests.engine.cardcity.helpers import V, cards, play, scenario, types
 
@@ -45,11 +45,11 @@ def points_of(events: list[dict[str, object]]) -> int:
 
 
 def test_a01_the_rules_as_written_play_a_whole_game() -> None:
-    state = new_game(5, 3)
+    state = GAME.new_game(5, 3)
     events: list[str] = []
     while to_act(state):
         seat = min(to_act(state))
-        transition = apply(state, seat, legal_actions(state, seat)[0])
+        transition = GAME.apply(state, seat, legal_actions(state, seat)[0])
         state = transition.state
         events += types(transition.events)
     assert events.count("VolcanoDrawn") == 2 and events[-1] == "GameEnded"
@@ -62,17 +62,17 @@ def test_a02_edge_contact_only_and_the_seven_by_seven_frame_floats() -> None:
     m7, f7, h8 = latin(6, 12), latin(6, 5), latin(7, 7)
     state = scenario(city, [[m7, f7, h8], ["Ag"]], permits=NONE)
     with pytest.raises(IllegalActionError, match="corner"):
-        apply(state, 0, parse_action(f"play {h8} m8"))  # m8 only touches l7 at a corner
+        GAME.apply(state, 0, parse_action(f"play {h8} m8"))  # m8 only touches l7 at a corner
     # The start card g7 ends up at the left edge: six cards to its right are fine.
     state, events = play(state, (0, f"play {m7} m7"))
     assert events[0]["streets"][0]["seventh"] == 7
     state = replace(state, turn=0, actor=0)
     with pytest.raises(IllegalActionError, match="wider or taller than 7"):
-        apply(state, 0, parse_action(f"play {f7} f7"))
+        GAME.apply(state, 0, parse_action(f"play {f7} f7"))
 
 
 def test_a03_card_data_is_labelled_as_our_adaptation() -> None:
-    view = GAME.view(new_game(1, 2), None)
+    view = GAME.view(GAME.new_game(1, 2), None)
     assert view["legend"]["adapted"] is True
     assert [b[1] for b in view["legend"]["buildings"]][:2] == ["Temple", "Forum"]
 
@@ -109,7 +109,7 @@ def test_a07_every_edge_neighbour_is_checked() -> None:
     state = scenario({"g7": "Tr", "h7": "Fo", "h8": "By"}, [["Vy"], ["Ag"]], permits=NONE)
     # Vy fits next to Tr above it, but its right neighbour By is yellow too.
     with pytest.raises(IllegalActionError, match="same building or colour"):
-        apply(state, 0, parse_action("play Vy g8"))
+        GAME.apply(state, 0, parse_action("play Vy g8"))
 
 
 def test_a08_neutral_statues_link_streets_and_count_to_seven_but_never_match() -> None:
@@ -128,9 +128,9 @@ def test_a09_statues_may_touch_statues_but_declarations_obey_the_rule() -> None:
     state = scenario({"g7": "Tr", "h7": "S1:Fb"}, [["Ag"], ["Gy"]], permits=NONE)
     assert PlayStatue(1, 4, parse_cell("i7")) in legal_actions(state, 0)  # Forum·blue by Fb
     with pytest.raises(IllegalActionError, match="same building or colour"):
-        apply(state, 0, parse_action("statue Tb g8"))  # a Temple under Temple·red
+        GAME.apply(state, 0, parse_action("statue Tb g8"))  # a Temple under Temple·red
     with pytest.raises(IllegalActionError, match="same building or colour"):
-        apply(state, 0, parse_action("statue Ar g8"))  # red under Temple·red
+        GAME.apply(state, 0, parse_action("statue Ar g8"))  # red under Temple·red
 
 
 def test_a10_no_card_fits_choose_statue_or_discard() -> None:
@@ -177,7 +177,7 @@ def test_a14_no_permit_inside_someone_elses_permit_turn() -> None:
     state, _ = play(state, (0, "play Fo h7"), (2, "claim"))
     assert to_act(state) == frozenset({2})
     with pytest.raises(NotYourTurnError):
-        apply(state, 3, CLAIM)
+        GAME.apply(state, 3, CLAIM)
 
 
 def test_a15_a_permit_turn_must_place() -> None:
@@ -193,7 +193,7 @@ def test_a16_first_claim_received_wins_and_the_mover_is_in_the_same_window() -> 
     claimed, events = play(state, (2, "claim"))
     assert events[0]["kind"] == "interrupt"
     with pytest.raises(NotYourTurnError):
-        apply(claimed, 0, CLAIM)
+        GAME.apply(claimed, 0, CLAIM)
 
 
 def test_a17_permit_turn_draw_is_optional_in_the_end_phase() -> None:
@@ -217,8 +217,8 @@ def test_a18_c11_ties_share_the_win() -> None:
 
 
 def test_a19_c12_who_starts_is_random_or_chosen() -> None:
-    assert len({new_game(seed, 3).turn for seed in range(30)}) == 3
-    assert new_game(4, 3, {"first_seat": 1}).turn == 1
+    assert len({GAME.new_game(seed, 3).turn for seed in range(30)}) == 3
+    assert GAME.new_game(4, 3, {"first_seat": 1}).turn == 1
 
 
 def test_a20_discards_leave_the_game_for_good() -> None:
@@ -239,7 +239,7 @@ def test_a22_even_a_stalling_player_cannot_stop_the_game() -> None:
     """Prefer not drawing, declining and discarding: the game still ends."""
     stalling: list[Action] = [NODRAW, DECLINE]
     for seed in range(5):
-        state = new_game(seed, 4, {"permit_uses": 2})
+        state = GAME.new_game(seed, 4, {"permit_uses": 2})
         for _ in range(1000):
             if not to_act(state):
                 break
@@ -247,12 +247,12 @@ def test_a22_even_a_stalling_player_cannot_stop_the_game() -> None:
             legal = legal_actions(state, seat)
             choice = next((a for a in stalling if a in legal), None)
             choice = choice or next((a for a in legal if isinstance(a, Discard)), legal[-1])
-            state = apply(state, seat, choice).state
+            state = GAME.apply(state, seat, choice).state
         assert outcome(state) is not None
 
 
 def test_c1_spaces_keep_their_names_as_the_city_grows() -> None:
-    state = new_game(2, 2, {"first_seat": 0})
+    state = GAME.new_game(2, 2, {"first_seat": 0})
     assert cell_code(state.city[0][:2]) == "g7"
     view = GAME.view(state, None)
     assert view["city"][0]["cell"] == "g7"
@@ -300,11 +300,11 @@ def test_c16_options_are_offered_with_their_choices() -> None:
 
 
 def test_c19_the_deal_comes_from_the_seed_and_every_draw_is_an_event() -> None:
-    state = new_game(21, 3, {"permit_window": 0})
-    assert new_game(21, 3, {"permit_window": 0}) == state
+    state = GAME.new_game(21, 3, {"permit_window": 0})
+    assert GAME.new_game(21, 3, {"permit_window": 0}) == state
     seat = state.turn
     play_card = next(a for a in legal_actions(state, seat) if type(a).__name__ == "PlayCard")
-    transition = apply(state, seat, play_card)
+    transition = GAME.apply(state, seat, play_card)
     (drawn,) = [e for e in transition.events if e["type"] == "CardDrawn"]
     assert drawn["secret"] == {"card": card_code(state.deck[0])}
     assert transition.state.hands[seat][-1] == state.deck[0]

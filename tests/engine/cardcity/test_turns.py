@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine.cardcity import GAME
 from engine.cardcity.actions import (
     DRAW,
     NODRAW,
@@ -15,7 +16,7 @@ from engine.cardcity.actions import (
     card_code,
     parse_action,
 )
-from engine.cardcity.game import apply, legal_actions, outcome, to_act
+from engine.cardcity.game import legal_actions, outcome, to_act
 from engine.core import IllegalActionError, NotYourTurnError, RuleError, redact
 from tests.engine.cardcity.helpers import V, card, cards, play, scenario, types
 
@@ -59,15 +60,15 @@ def test_building_and_colour_matches_score_with_our_card_values() -> None:
 def test_illegal_placements_are_refused_with_a_reason() -> None:
     state = scenario({"g7": "Tr"}, [["Fo", "To", "Bg"], ["Vp", "Wb", "Gw"]], permits=NO_PERMITS)
     with pytest.raises(IllegalActionError, match="same building or colour"):
-        apply(state, 0, parse_action("play To h7"))
+        GAME.apply(state, 0, parse_action("play To h7"))
     with pytest.raises(IllegalActionError, match="corner"):
-        apply(state, 0, parse_action("play Fo h8"))
+        GAME.apply(state, 0, parse_action("play Fo h8"))
     with pytest.raises(IllegalActionError, match="already built"):
-        apply(state, 0, parse_action("play Fo g7"))
+        GAME.apply(state, 0, parse_action("play Fo g7"))
     with pytest.raises(IllegalActionError, match="don't hold"):
-        apply(state, 0, parse_action("play Gw h7"))
+        GAME.apply(state, 0, parse_action("play Gw h7"))
     with pytest.raises(NotYourTurnError):
-        apply(state, 1, parse_action("play Vp h7"))
+        GAME.apply(state, 1, parse_action("play Vp h7"))
 
 
 def test_statue_scores_as_declared_with_value_1_and_draws_nothing() -> None:
@@ -82,7 +83,7 @@ def test_statue_scores_as_declared_with_value_1_and_draws_nothing() -> None:
     assert all(not isinstance(a, PlayStatue) for a in legal_actions(after, 0))
     later = replace(after, turn=0, actor=0)
     with pytest.raises(IllegalActionError, match="already played your statue"):
-        apply(later, 0, parse_action("statue Ab f7"))
+        GAME.apply(later, 0, parse_action("statue Ab f7"))
 
 
 def test_statue_is_neutral_once_scored() -> None:
@@ -110,7 +111,7 @@ def test_c14_discard_only_when_no_card_fits_then_draw() -> None:
     assert to_act(after) == frozenset({1})
     fits = scenario({"g7": "Tr"}, [["Fo", "Ty", "Fr"], ["Vp", "Wb", "Gw"]], permits=NO_PERMITS)
     with pytest.raises(IllegalActionError, match="only when none of your cards fits"):
-        apply(fits, 0, parse_action("discard Ty"))
+        GAME.apply(fits, 0, parse_action("discard Ty"))
 
 
 def test_end_phase_draw_is_a_choice() -> None:
@@ -164,7 +165,7 @@ def test_second_volcano_ends_the_game_and_hands_count_against() -> None:
     assert [s["final"] for s in result.scores] == [10, -1]
     assert result.winners == frozenset({0}) and result.places == (1, 2)
     with pytest.raises(RuleError, match="over"):
-        apply(over, 1, parse_action("play Vp h8"))
+        GAME.apply(over, 1, parse_action("play Vp h8"))
 
 
 def test_play_card_actions_list_every_legal_space() -> None:
@@ -180,4 +181,4 @@ def test_something_that_is_not_a_move_is_refused(stage_moves: tuple[tuple[int, s
     state, _ = play(state, *stage_moves)
     seat = min(to_act(state))
     with pytest.raises(IllegalActionError):
-        apply(state, seat, "play Fo h7")  # type: ignore[arg-type]
+        GAME.apply(state, seat, "play Fo h7")  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from engine.core import (
     RuleError,
     parse_legal,
 )
-from engine.downfall import GAME, MovePiece, PlayCard, new_game, playout
+from engine.downfall import GAME, MovePiece, PlayCard, playout
 from tests.engine.downfall.helpers import BLACK, RED, act, position
 
 HANDS = [(1, 4, 6, 9), (2, 3, 5, 8), (6, 7, 10, 11)]
@@ -79,7 +79,7 @@ def test_parse_legal_gives_readable_errors_and_lists_the_legal_moves() -> None:
 
 
 def test_a_finished_game_refuses_every_action() -> None:
-    final = playout(new_game(5, 2), 5)
+    final = playout(GAME.new_game(5, 2), 5)
     with pytest.raises(GameOverError):
         GAME.apply(final, 0, MovePiece("c5", "c4"))
     with pytest.raises(GameOverError):
@@ -96,14 +96,14 @@ def test_a_refused_action_leaves_the_state_untouched() -> None:
 
 
 def test_bad_setup_is_refused() -> None:
-    with pytest.raises(RuleError, match="2, 3 or 4 players"):
-        new_game(1, 5)
+    with pytest.raises(RuleError, match="2 to 4 players"):
+        GAME.new_game(1, 5)
     with pytest.raises(RuleError, match="has no option `volcano`"):
-        new_game(1, 3, {"volcano": True})
+        GAME.new_game(1, 3, {"volcano": True})
     with pytest.raises(RuleError, match="on or off"):
-        new_game(1, 3, {"dual_vent": "yes"})
+        GAME.new_game(1, 3, {"dual_vent": "yes"})
 
 
 def test_a_view_for_a_seat_that_does_not_exist_is_refused() -> None:
     with pytest.raises(RuleError, match="no seat 3"):
-        GAME.view(new_game(1, 3), 3)
+        GAME.view(GAME.new_game(1, 3), 3)

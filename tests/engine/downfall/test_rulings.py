@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalActionError, deciders
-from engine.downfall import GAME, PlaceLava, new_game
+from engine.downfall import GAME, PlaceLava
 from engine.downfall.board import BUILDINGS
 from engine.downfall.checks import forced_action
 from engine.downfall.tables import AD79, OMEN
@@ -272,11 +272,11 @@ def test_r13_a_last_piece_moves_twice_even_when_not_alone() -> None:
 
 def test_r14_the_second_ad79_is_always_in_the_stock_during_phase_1() -> None:
     for seed in range(40):
-        state = new_game(seed, 2 + seed % 3)
+        state = GAME.new_game(seed, 2 + seed % 3)
         assert len(state.stock) == 41 and state.stock[8] == AD79
         assert OMEN not in state.stock[:8]
     # After the first A.D. 79: 32 cards, A.D. 79 among the bottom 16.
-    state = new_game(3, 4)
+    state = GAME.new_game(3, 4)
     while not state.seething:
         seat = state.seat
         state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0]).state

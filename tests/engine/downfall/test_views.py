@@ -9,15 +9,7 @@ from collections import Counter
 import pytest
 
 from engine.core import Record, ReplayMismatchError, deciders, redact, replay
-from engine.downfall import (
-    GAME,
-    board,
-    determinize,
-    format_action,
-    new_game,
-    parse_action,
-    playout,
-)
+from engine.downfall import GAME, board, determinize, format_action, parse_action, playout
 from engine.downfall.tables import AD79, OMEN
 from engine.rng import Rng
 from tests.engine.downfall.helpers import BLACK, RED, act, position
@@ -32,7 +24,7 @@ def test_the_downfall_game_declares_its_title_options_and_table_sizes() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_four_cards_each_and_a_stock_of_8_ad79_32(players: int) -> None:
-    state = new_game(11, players)
+    state = GAME.new_game(11, players)
     assert all(len(h) == 4 for h in state.hands)
     assert len(state.removed) == 4 * (5 - players)
     assert len(state.stock) == 41 and state.stock[8] == AD79
@@ -45,10 +37,10 @@ def test_setup_deals_four_cards_each_and_a_stock_of_8_ad79_32(players: int) -> N
 
 
 def test_the_dealer_is_random_and_the_setup_reproducible() -> None:
-    dealers = {new_game(seed, 4).dealer for seed in range(40)}
+    dealers = {GAME.new_game(seed, 4).dealer for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
-    assert new_game(5, 3) == new_game(5, 3)
-    assert new_game(5, 3).hands != new_game(6, 3).hands
+    assert GAME.new_game(5, 3) == GAME.new_game(5, 3)
+    assert GAME.new_game(5, 3).hands != GAME.new_game(6, 3).hands
 
 
 def test_public_and_player_views() -> None:
@@ -119,7 +111,7 @@ def test_menus_and_prompts_name_only_what_the_board_shows() -> None:
     to a square is the number printed on that square's building."""
     seen: Counter[str] = Counter()
     for seed, players in ((5, 3), (8, 4)):
-        state = new_game(seed, players)
+        state = GAME.new_game(seed, players)
         rng = Rng(seed)
         while deciders(GAME, state):
             seat = state.seat
@@ -139,7 +131,7 @@ def test_menus_and_prompts_name_only_what_the_board_shows() -> None:
 
 def _random_game(seed: int, players: int) -> tuple[list[Record], object]:
     rng = Rng(seed)
-    state = new_game(seed, players)
+    state = GAME.new_game(seed, players)
     records = []
     while deciders(GAME, state):
         seat = state.seat
@@ -174,7 +166,7 @@ def test_state_json_round_trip_through_text() -> None:
 
 @pytest.mark.parametrize("steps", [3, 14])
 def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest(steps: int) -> None:
-    state = new_game(21, 3)
+    state = GAME.new_game(21, 3)
     for _ in range(steps):  # before, then after the first A.D. 79
         state = GAME.apply(state, state.seat, GAME.legal_actions(state, state.seat)[0]).state
     samples = [determinize(state, RED, seed) for seed in range(30)]

@@ -14,7 +14,7 @@ from engine.rng import Rng
 from engine.workers import GAME, State, determinize, trajectory
 from engine.workers.ai import WorkersHeuristics, worth
 from engine.workers.board import GOODS, VALUE, army_cost, cost_of
-from engine.workers.rules import apply_unchecked, deciding
+from engine.workers.rules import deciding
 from engine.workers.search import plan
 from engine.workers.state import READY
 
@@ -211,7 +211,7 @@ def test_the_normal_level_covers_a_seat_that_cannot_pay() -> None:
     """Seat 1 has nothing and locks; seat 0 holds enough for both and pledges until the
     offering succeeds, then locks (one revision after another, never back and forth)."""
     s = with_goods(with_goods(prosperous(2), 1), 0, grain=4, wood=4, stone=4)
-    s = apply_unchecked(offering(s), 1, GAME.parse_action("lock")).state
+    s = GAME.apply(offering(s), 1, GAME.parse_action("lock")).state
     events: list[Any] = []
     for step in range(30):
         if s.stage != "offering":

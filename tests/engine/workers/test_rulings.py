@@ -71,7 +71,7 @@ def test_w4_pledges_are_open_as_they_change() -> None:
     (event,) = t.events
     assert redact(event, 1) == event == redact(event, None)
     assert event["pledge"] == {"bread": 2} and (event["value"], event["total"]) == (6, 6)
-    assert GAME.redact_action(s, 0, GAME.parse_action("pledge bread 2")) is None
+    assert not GAME.secret(s, 0, GAME.parse_action("pledge bread 2"))
     for viewer in (1, None):  # the other player and the public see it alike
         offering_view = GAME.view(t.state, viewer)["offering"]
         assert offering_view["pledges"] == [{"bread": 2}, {}]
@@ -94,7 +94,7 @@ def test_w4_the_secret_pledges_variant_hides_them_until_resolved() -> None:
     event = t.events[0]
     assert redact(event, 1) == {"type": "PledgeChanged", "seat": 0}
     assert redact(event, 0)["secret"] == {"good": "bread", "amount": 2}
-    assert GAME.redact_action(s, 0, GAME.parse_action("pledge bread 2")) == "changed their offering"
+    assert GAME.secret(s, 0, GAME.parse_action("pledge bread 2"))
     assert GAME.view(t.state, 1)["pledge"] == {} and GAME.view(t.state, 0)["pledge"] == {"bread": 2}
     for viewer in (1, None):
         shown = GAME.view(t.state, viewer)["offering"]
@@ -421,7 +421,7 @@ def test_w31_search_is_secret_to_the_searcher() -> None:
     event = of_type(t.events, "VolcanoSearched")[0]
     assert "secret" not in redact(event, 1) and t.state.known == (0, 0)
     assert GAME.view(t.state, 0)["searching"] and not GAME.view(t.state, 1)["searching"]
-    assert GAME.redact_action(t.state, 0, GAME.parse_action("stack VA01")) is not None
+    assert GAME.secret(t.state, 0, GAME.parse_action("stack VA01"))
 
 
 def test_w32_outcomes() -> None:

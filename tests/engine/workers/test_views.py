@@ -26,7 +26,7 @@ from .helpers import (
 def test_the_contract() -> None:
     assert GAME.key == "workers" and "Pompeii" in GAME.title
     assert GAME.capabilities == Capabilities(
-        player_counts=(1, 2, 3, 4), simultaneous=True, secret_actions=True
+        player_counts=(1, 2, 3, 4), simultaneous=True, secret_actions=True, hidden=True
     )
     assert {o.name for o in GAME.options} >= {"difficulty", "all_cards", "apocalypse_bottom"}
 
