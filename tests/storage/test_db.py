@@ -248,3 +248,32 @@ async def test_a_steps_status_message_and_quiet_moves_are_remembered(tmp_path: P
         assert await host.quiet_versions(game, 0) == set()
     finally:
         await host.close()
+
+
+async def test_a_version_4_log_keeps_which_moves_were_secret(tmp_path: Path) -> None:
+    """Migration 5 turns the engine's words for a secret move (``public_label``) into a flag;
+    the log stays append-only."""
+    path = tmp_path / "v4.db"
+    conn = sqlite3.connect(path)
+    for number, sql in migrations()[:4]:
+        conn.executescript(sql)
+        conn.execute(f"PRAGMA user_version={number}")
+    rows = [(1, 1, "pass", None), (1, 2, "bid 2", "changed their bid")]
+    conn.executemany(
+        "INSERT INTO events (game_id, seq, seat, user_id, by, action, label, events, at, "
+        "public_label) VALUES (?, ?, 0, NULL, 'player', ?, 'x', '[]', 0, ?)",
+        rows,
+    )
+    conn.commit()
+    conn.close()
+    db = await Database.open(path)
+    try:
+        assert await db.schema_version() == len(migrations()) >= 5
+        flags = await db.run(
+            lambda c: c.execute("SELECT seq, secret FROM events ORDER BY seq").fetchall()
+        )
+        assert [tuple(r) for r in flags] == [(1, 0), (2, 1)]
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            await db.run(lambda c: c.execute("UPDATE events SET secret = 0"))
+    finally:
+        await db.close()
