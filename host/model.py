@@ -50,7 +50,8 @@ class TableOptions:
       (``easy`` / ``normal`` / ``hard``) is their level (``host.ai``). A player who times out
       under the ``ai`` policy is played by the normal level.
     - ``auto_forced``: when the seat the game waits on has exactly one legal action, the
-      scheduler plays it at once (``by="auto"``; Downfall R6). Off by default.
+      scheduler plays it at once (``by="auto"``; a game may rule that the engine always asks).
+      Off by default.
     """
 
     kind: str

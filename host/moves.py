@@ -187,7 +187,7 @@ class Moves:
 
     async def forced_move(self, lg: Loaded) -> MoveResult | None:
         """The only legal action of the seat the game waits on, played for a human seat on a
-        table with ``auto_forced`` (Downfall R6); ``None`` when there is none. An AI-controlled
+        table with ``auto_forced``; ``None`` when there is none. An AI-controlled
         seat's move is its AI's (the scheduler's)."""
         seat = forced_seat(lg.options, lg.game, lg.state, lg.pending)
         if seat is None or lg.seat(seat).ai_controlled:

@@ -22,12 +22,14 @@ import contextlib
 import dataclasses
 import json
 import random
+import re
+import tokenize
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.ai import GenericHeuristics
 from engine.core import (
     Game,
     NotationError,
@@ -54,12 +56,26 @@ def cases() -> Iterator[Any]:
             yield pytest.param(plugin, players, id=f"{plugin.key}-{players}p")
 
 
-def variants(plugin: GamePlugin) -> list[dict[str, Any]]:
-    """The default options, plus each yes/no option switched on."""
-    out: list[dict[str, Any]] = [{}]
+def variants(plugin: GamePlugin, players: int) -> list[dict[str, Any]]:
+    """The options this table size plays: every value worth trying of every declared option
+    (``OptionSpec.samples``: each choice, or a number's bounds) other than its default, each
+    once, spread over the table sizes (the i-th value at the i-th size, round robin); a value
+    a table of this size refuses (a start seat it does not have) is tried at the largest."""
+    counts = plugin.capabilities.player_counts
+    out: list[dict[str, Any]] = []
+    index = 0
     for spec in plugin.options:
-        if isinstance(spec.default, bool) and not spec.default:
-            out.append({spec.name: True})
+        for value in spec.samples:
+            if value == spec.default:
+                continue
+            home = counts[index % len(counts)]
+            index += 1
+            try:
+                plugin.engine.new_game(0, home, {spec.name: value})
+            except RuleError:
+                home = max(counts)
+            if home == players:
+                out.append({spec.name: value})
     return out
 
 
@@ -124,13 +140,19 @@ def check_json(game: Game[Any, Any], state: Any) -> Any:
 
 def check_secrets(plugin: GamePlugin, state: Any, players: int, rng: random.Random) -> None:
     """What a seat sees depends only on what it may know: a determinized state (everything it
-    cannot know resampled) gives it the same view, and the public the same public view."""
-    heuristics = plugin.heuristics()
-    if isinstance(heuristics, GenericHeuristics) and not heuristics.honest:
-        return
+    cannot know resampled) gives it the same view, and the public the same public view. A game
+    that declares hidden information must give its ``determinize``: without one this check
+    could prove nothing, so it fails."""
     game = plugin.engine
+    determinize = getattr(game, "determinize", None)
+    if determinize is None:
+        assert not game.capabilities.hidden, (
+            f"{plugin.key} declares hidden information but gives no determinize: "
+            "no view can be proven not to leak"
+        )
+        return
     for seat in range(players):
-        other = heuristics.determinize(state, seat, rng.randrange(1 << 62))
+        other = determinize(state, seat, rng.randrange(1 << 62))
         assert game.view(other, seat) == game.view(state, seat), f"seat {seat}'s view leaks"
         assert game.view(other, None) == game.view(state, None), "the public view leaks"
 
@@ -140,9 +162,7 @@ def test_random_games_keep_the_contract(plugin: GamePlugin, players: int) -> Non
     game = plugin.engine
     rng = random.Random(f"{plugin.key}-{players}")
     steps = 0
-    for number, options in enumerate(variants(plugin) * GAMES_PER_COUNT):
-        if number >= GAMES_PER_COUNT + len(variants(plugin)) - 1:
-            break
+    for options in [{}] * GAMES_PER_COUNT + variants(plugin, players):
         seed = rng.randrange(1 << 62)
         state = game.new_game(seed, players, options)
         records: list[Record] = []
@@ -231,3 +251,74 @@ def test_the_leak_check_catches_a_view_that_shows_a_hand() -> None:
         except AssertionError as e:
             caught += "leaks" in str(e)
     assert caught >= 5
+
+
+def test_the_leak_check_refuses_a_game_with_hidden_information_and_no_determinize() -> None:
+    """A view that shows the hidden bids would pass a check that cannot resample them: a game
+    declaring hidden information without ``determinize`` fails instead."""
+    blind_game = dataclasses.replace(TOY.engine, view=_leaky_view, determinize=None)
+    blind = GamePlugin(blind_game, TOY.presentation, TOY.heuristics)
+    state = blind.engine.new_game(3, 2, {})
+    with pytest.raises(AssertionError, match="no determinize"):
+        check_secrets(blind, state, 2, random.Random(0))
+
+
+def test_every_declared_option_value_is_played() -> None:
+    """Every value of every option (not only the switches) is played in some table size."""
+    for plugin in ALL:
+        played = [
+            (name, value)
+            for players in plugin.capabilities.player_counts
+            for options in variants(plugin, players)
+            for name, value in options.items()
+        ]
+        wanted = [
+            (spec.name, value)
+            for spec in plugin.options
+            for value in spec.samples
+            if value != spec.default
+        ]
+        assert sorted(played, key=repr) == sorted(wanted, key=repr), plugin.key
+
+
+GAMES = (*PLUGINS, TOY)
+DISTINCT = {"Downfall", "Pompeji"}
+"""Words of the titles that name one game only ("Pompeii" is every game's city, and the
+bot's server in the tests)."""
+
+
+def named_games(root: Path) -> list[str]:
+    """Where the Python under ``root`` names a game, as ``path:line: what``: a string that is
+    a game's key, a game's package (``engine.<key>``, ``render.<key>``), its full title, or
+    a word only one title has, in the code, its strings or docstrings (comments aside)."""
+    keys = {plugin.key for plugin in GAMES}
+    titles = [plugin.title.lower() for plugin in GAMES] + [w.lower() for w in DISTINCT]
+    packages = re.compile(rf"\b(engine|render)\.({'|'.join(sorted(keys))})\b")
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            if packages.search(line.split("#")[0]):
+                found.append(f"{path}:{number}: {packages.search(line).group(0)}")  # type: ignore[union-attr]
+        with path.open("rb") as source:
+            for token in tokenize.tokenize(source.readline):
+                if token.type != tokenize.STRING:
+                    continue
+                content = token.string.strip("rRbBfFuU").strip("\"'")
+                words = token.string.lower()
+                hits = [k for k in keys if content == k]
+                hits += [t for t in titles if re.search(rf"\b{re.escape(t)}\b", words)]
+                found += [f"{path}:{token.start[0]}: {hit}" for hit in hits]
+    return found
+
+
+@pytest.mark.parametrize("layer", ["host", "cogs", "storage"])
+def test_host_cogs_and_storage_name_no_game(layer: str) -> None:
+    """A game is its engine, its presentation and one plugin entry: the layers that serve every
+    game reach one only through its key."""
+    assert named_games(Path(__file__).resolve().parents[2] / layer) == []
+
+
+def test_the_name_check_catches_a_named_game(tmp_path: Path) -> None:
+    (tmp_path / "special.py").write_text('if kind == "cardcity":\n    pass\n')
+    assert named_games(tmp_path) == [f"{tmp_path / 'special.py'}:1: cardcity"]
