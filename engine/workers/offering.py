@@ -11,6 +11,8 @@ rewards, otherwise nobody pays (G12) and a volcano card is revealed.
 
 from __future__ import annotations
 
+from engine.base import choice_event
+from engine.core import Event
 from engine.workers import decks, effects
 from engine.workers.actions import Action, act, series
 from engine.workers.board import BOARD, CARDS, CASTRUM, FORO, GOODS, VALUE
@@ -95,28 +97,13 @@ def offering_answer(w: Work, seat: int, a: Action) -> None:
         row = list(w.pledges[seat])
         row[good] = amount
         w.put("pledges", seat, tuple(row))
-        if open_pledges(w):  # W4: everyone sees the pledge and where the offering stands
-            w.emit(
-                {
-                    "type": "PledgeChanged",
-                    "seat": seat,
-                    "good": GOODS[good].id,
-                    "amount": amount,
-                    "pledge": effects.goods_json(dict(enumerate(row))),
-                    "value": offered(w, seat),
-                    "total": pledged(w),
-                    "requirement": requirement(w),
-                }
-            )
-        else:  # W4, the variant: secret until the offering resolves
-            w.emit(
-                {
-                    "type": "PledgeChanged",
-                    "seat": seat,
-                    "secret": {"good": GOODS[good].id, "amount": amount},
-                    "secret_for": [seat],
-                }
-            )
+        event: Event = {"type": "PledgeChanged", "seat": seat}
+        sealed = not open_pledges(w)  # W4; the variant: secret until the offering resolves
+        if not sealed:  # everyone sees the pledge and where the offering stands
+            event["pledge"] = effects.goods_json(dict(enumerate(row)))
+            event |= {"value": offered(w, seat), "total": pledged(w), "requirement": requirement(w)}
+        choice = {"good": GOODS[good].id, "amount": amount}
+        w.emit(choice_event(event, seat, choice, sealed=sealed))
     elif a.verb == "lock":
         w.put("locked", seat, True)
         w.emit({"type": "OfferingLocked", "seat": seat})
