@@ -197,6 +197,11 @@ class StateCodec(Generic[T]):
         if unknown:
             raise ValueError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The readers built on first use are closures; a game (and its codec) is sent to the
+        # AI worker processes, which build their own.
+        return {**self.__dict__, "_decoders": None}
+
     def to_json(self, state: T) -> dict[str, JSON]:
         out: dict[str, JSON] = {"type": self.tag, "schema": self.schema}
         for field in dataclasses.fields(cast(Any, state)):
