@@ -41,6 +41,7 @@ from engine.core import (
 )
 from plugins import PLUGINS, GamePlugin
 from tests.toy import PLUGIN as TOY
+from tests.toy.game import TOY as TOY_RULES
 
 ALL = (*PLUGINS, TOY)
 GAMES_PER_COUNT = 3
@@ -162,7 +163,8 @@ def test_random_games_keep_the_contract(plugin: GamePlugin, players: int) -> Non
     game = plugin.engine
     rng = random.Random(f"{plugin.key}-{players}")
     steps = 0
-    for options in [{}] * GAMES_PER_COUNT + variants(plugin, players):
+    defaults: list[dict[str, Any]] = [{}] * GAMES_PER_COUNT
+    for options in defaults + variants(plugin, players):
         seed = rng.randrange(1 << 62)
         state = game.new_game(seed, players, options)
         records: list[Record] = []
@@ -241,7 +243,7 @@ def _leaky_view(state: Any, seat: int | None) -> dict[str, Any]:
 
 
 def test_the_leak_check_catches_a_view_that_shows_a_hand() -> None:
-    leaky_game = dataclasses.replace(TOY.engine, view=_leaky_view)
+    leaky_game = dataclasses.replace(TOY_RULES, view=_leaky_view)
     leaky = GamePlugin(leaky_game, TOY.presentation, TOY.heuristics)
     state = leaky.engine.new_game(3, 2, {})
     caught = 0
@@ -256,7 +258,7 @@ def test_the_leak_check_catches_a_view_that_shows_a_hand() -> None:
 def test_the_leak_check_refuses_a_game_with_hidden_information_and_no_determinize() -> None:
     """A view that shows the hidden bids would pass a check that cannot resample them: a game
     declaring hidden information without ``determinize`` fails instead."""
-    blind_game = dataclasses.replace(TOY.engine, view=_leaky_view, determinize=None)
+    blind_game = dataclasses.replace(TOY_RULES, view=_leaky_view, determinize=None)
     blind = GamePlugin(blind_game, TOY.presentation, TOY.heuristics)
     state = blind.engine.new_game(3, 2, {})
     with pytest.raises(AssertionError, match="no determinize"):
