@@ -6,9 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import ActionChoice
+from render.controls import Choose, Controls, Group, TwoStep
 from render.downfall import narrate
 from render.downfall.board import render_board, render_hand
 from render.presentation import Image, Picture, Presentation, View, Words, seat_colours
+
+MENUS = 4 * 25
+"""The choices one decision message's menus hold (the bot's four menus of 25)."""
+GROUPS = 25
+"""The squares one menu lists."""
+TYPED_HINT = "More moves than the menus hold: type the others, e.g. `/move move e6 f6`."
 
 
 def _board(view: View, names: Sequence[str]) -> Image:
@@ -32,6 +39,35 @@ def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
     return "board"
 
 
+def controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls:
+    """Every choice on buttons and menus while they fit a message's menus (100). A phase-2
+    turn can offer more (160 moves from 23 squares in a random game): then a piece is moved in
+    two steps, the square it stands on first (at most 48 moves from one square), then where
+    to; ``pass`` beside the squares."""
+    if len(choices) <= MENUS:
+        return Choose(tuple(choices))
+    squares: dict[str, list[ActionChoice]] = {}
+    rest: list[ActionChoice] = []
+    for c in choices:
+        words = c.notation.split()
+        if words[0] == "move" and len(words) > 2:
+            squares.setdefault(words[1], []).append(c)
+        else:
+            rest.append(c)
+    groups = [
+        Group(
+            square if len(moves) <= MENUS else f"{square}-{n}",
+            f"From {square} ({len(part)} move{'s' if len(part) != 1 else ''})",
+            tuple(part),
+        )
+        for square, moves in squares.items()
+        for n, part in enumerate(moves[i : i + MENUS] for i in range(0, len(moves), MENUS))
+    ]
+    if len(groups) > GROUPS:  # not seen in play: the menus' worth, the rest typed
+        return Choose(tuple(choices[:MENUS]), len(choices) - MENUS, TYPED_HINT)
+    return TwoStep(tuple(groups), "Move a piece from…", tuple(rest))
+
+
 PRESENTATION = Presentation(
     pictures=(
         Picture("board", "Board", public=_board),
@@ -46,6 +82,7 @@ PRESENTATION = Presentation(
     ),
     colours=seat_colours,
     picture_for=picture_for,
+    controls=controls,
 )
 
-__all__ = ["PRESENTATION", "render_board", "render_hand"]
+__all__ = ["PRESENTATION", "controls", "render_board", "render_hand"]
