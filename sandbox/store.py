@@ -18,7 +18,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from .fake.model import DM, LOADING, Attachment, Channel, Guild, Json, Message, Role
+from .fake.basics import DM, LOADING, Attachment, Json, Role
+from .fake.model import Channel, Guild, Message
 from .fake.server import FakeDiscord
 from .fake.users import FakeUser
 

@@ -22,7 +22,8 @@ from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
-from .fake.model import DM, Channel, Json, Message
+from .fake.basics import DM, Json
+from .fake.model import Channel, Message
 from .fake.server import FakeDiscord
 from .fake.users import DriverError, FakeUser, InteractionResult
 from .fake.wire import SUB_COMMAND, SUB_COMMAND_GROUP

@@ -5,7 +5,8 @@ See docs/sandbox.md, docs/testing.md ("End-to-end tests") and
 /work/shared/testing/fake-discord.md.
 """
 
-from .model import Attachment, Channel, Choice, Guild, Message, Role
+from .basics import Attachment, Choice, Role
+from .model import Channel, Guild, Message
 from .runner import RunningBot, bot_running, redirect_discord, start_bot
 from .server import FakeClock, FakeDiscord, Rejection, RequestRecord
 from .users import DriverError, FakeUser, InteractionFailed, InteractionResult

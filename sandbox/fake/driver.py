@@ -9,17 +9,9 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from .basics import DM, Choice, Json, P, Role, snowflake
 from .interactions import InteractionRoutes
-from .model import (
-    DM,
-    Channel,
-    Choice,
-    Json,
-    Message,
-    P,
-    Role,
-    snowflake,
-)
+from .model import Channel, Message
 from .users import DriverError, FakeUser, InteractionFailed, InteractionResult
 from .wire import (
     ATTACHMENT,

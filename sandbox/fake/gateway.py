@@ -8,11 +8,8 @@ import json
 
 from aiohttp import WSMsgType, web
 
-from .model import (
-    DM,
-    Json,
-    Message,
-)
+from .basics import DM, Json
+from .model import Message
 from .state import FakeState
 from .wire import (
     DM_MESSAGES_INTENT,

@@ -3,14 +3,9 @@ and the interaction webhook's messages."""
 
 from __future__ import annotations
 
+from .basics import EPHEMERAL, LOADING, Choice, Json
 from .messages import MessageRoutes
-from .model import (
-    EPHEMERAL,
-    LOADING,
-    Choice,
-    Json,
-    Message,
-)
+from .model import Message
 from .wire import (
     DiscordHTTPError,
     Interaction,

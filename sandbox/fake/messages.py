@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from .model import (
-    DM,
-    HAS_THREAD,
-    PRIVATE_THREAD,
-    PUBLIC_THREAD,
-    THREAD_TYPES,
-    Channel,
-    Json,
-    Message,
-    snowflake,
-)
+from .basics import DM, HAS_THREAD, PRIVATE_THREAD, PUBLIC_THREAD, THREAD_TYPES, Json, snowflake
+from .model import Channel, Message
 from .rest import Rest
 from .wire import (
     DiscordHTTPError,

@@ -9,21 +9,9 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from .basics import EPHEMERAL, HAS_THREAD, LOADING, Attachment, Json, P, iso_now, snowflake
 from .gateway import Gateway
-from .model import (
-    EPHEMERAL,
-    HAS_THREAD,
-    LOADING,
-    Attachment,
-    Channel,
-    Guild,
-    Json,
-    Message,
-    P,
-    iso_now,
-    mentioned,
-    snowflake,
-)
+from .model import Channel, Guild, Message, mentioned
 from .users import FakeUser
 from .wire import (
     _TOKEN_IN_PATH,

@@ -25,18 +25,9 @@ from collections.abc import Callable
 
 from aiohttp import web
 
+from .basics import DEFAULT_BOT, DEFAULT_EVERYONE, TEXT, Json, Role, snowflake
 from .driver import Driver
-from .model import (
-    DEFAULT_BOT,
-    DEFAULT_EVERYONE,
-    TEXT,
-    Channel,
-    Guild,
-    Json,
-    Message,
-    Role,
-    snowflake,
-)
+from .model import Channel, Guild, Message
 from .users import FakeUser
 from .wire import (
     GUILD_MEMBERS_INTENT,

@@ -11,13 +11,8 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from .model import (
-    Attachment,
-    Channel,
-    Guild,
-    Json,
-    Message,
-)
+from .basics import Attachment, Json
+from .model import Channel, Guild, Message
 from .users import FakeUser
 from .wire import (
     GatewayConnection,

@@ -7,19 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from .model import (
-    DM,
-    PRIVATE_THREAD,
-    Attachment,
-    Channel,
-    Choice,
-    Json,
-    Message,
-    P,
-    Person,
-    World,
-    snowflake,
-)
+from .basics import DM, PRIVATE_THREAD, Attachment, Choice, Json, P, Person, World, snowflake
+from .model import Channel, Message
 
 T = TypeVar("T")
 

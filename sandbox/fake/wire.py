@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from .model import Channel, Json, Message
+from .basics import Json
+from .model import Channel, Message
 from .users import FakeUser, InteractionResult
 
 log = logging.getLogger(__name__)
