@@ -12,6 +12,11 @@ A second table measures what the difficulty is for: a table that under-pays. One
 different one each game) is the **easy** level, which pledges carelessly; per player count and
 difficulty it prints how games end, the offerings that failed, and the value a failure
 destroyed on the table. ``WORKERS_BALANCE_CARELESS`` games per cell (default 40; 0 skips it).
+
+To measure a part: ``WORKERS_BALANCE_PLAYERS`` lists the player counts to play (default
+``1,2,3,4``; e.g. ``1`` for the solo game alone, whose seats have no careless table),
+``WORKERS_BALANCE_DIFFICULTIES`` the difficulties (default ``ABC``), and
+``WORKERS_BALANCE_PROCESSES`` how many processes play (default: one a core).
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from engine.workers.rules import deciding
 GAMES = int(os.environ.get("WORKERS_BALANCE_GAMES", "12"))
 CAP = int(os.environ.get("WORKERS_BALANCE_CAP", "4000"))
 CARELESS = int(os.environ.get("WORKERS_BALANCE_CARELESS", "40"))
+PLAYERS = tuple(int(p) for p in os.environ.get("WORKERS_BALANCE_PLAYERS", "1,2,3,4").split(","))
+DIFFICULTIES = os.environ.get("WORKERS_BALANCE_DIFFICULTIES", "ABC")
+PROCESSES = int(os.environ.get("WORKERS_BALANCE_PROCESSES", "0")) or os.cpu_count() or 2
 USED = {"SpecialistTrained", "CardActivated", "OfferingCardPlayed", "CastrumHalted"}
 HEUR = WorkersHeuristics()
 GOOD = CATALOG.good_ids
@@ -93,7 +101,9 @@ def careless(players: int, difficulty: str, seed: int) -> Result:
 
 
 def careless_table(pool: ProcessPoolExecutor) -> None:
-    cells = [(p, d) for p in (2, 3, 4) for d in "ABC"]
+    cells = [(p, d) for p in PLAYERS if p > 1 for d in DIFFICULTIES]
+    if not cells:
+        return
     jobs = [(p, d, 1000 + g) for p, d in cells for g in range(CARELESS)]
     results = list(pool.map(careless, *zip(*jobs, strict=True), chunksize=2))
     print("one careless (easy) seat among normal ones:")
@@ -114,9 +124,9 @@ def careless_table(pool: ProcessPoolExecutor) -> None:
 
 
 def main() -> None:
-    cells = [(p, d) for p in (1, 2, 3, 4) for d in "ABC"]
+    cells = [(p, d) for p in PLAYERS for d in DIFFICULTIES]
     jobs = [(p, d, 1000 + g) for p, d in cells for g in range(GAMES)]
-    pool = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 2))
+    pool = ProcessPoolExecutor(max_workers=PROCESSES)
     results = list(pool.map(play, *zip(*jobs, strict=True), chunksize=2))
     by_cell: dict[tuple[int, str], list[Result]] = {}
     for (p, d, _), result in zip(jobs, results, strict=True):

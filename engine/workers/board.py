@@ -295,6 +295,12 @@ def army_cost(solo: bool) -> Goods:
     return BOARD.solo_costs.get("army", COSTS["army"]) if solo else COSTS["army"]
 
 
+def solo_house_rule(item: str, solo: bool) -> bool:
+    """Whether ``item`` (``army`` or ``building_<n>``) costs the solo game's own price: a house
+    rule (W41; the rulebook prints one table for every game), marked † where players see it."""
+    return solo and item in BOARD.solo_costs
+
+
 _COSTS = tuple(b.cost for b in BUILDINGS)
 _SOLO_COSTS = tuple(BOARD.solo_costs.get(f"building_{b.number}", b.cost) for b in BUILDINGS)
 

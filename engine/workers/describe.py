@@ -23,6 +23,7 @@ from engine.workers.board import (
     own_count,
     passive_card,
     recovery_cost,
+    solo_house_rule,
 )
 from engine.workers.effects import goods_json
 from engine.workers.offering import reward_seats
@@ -138,7 +139,8 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
         return _produce(s, seat, a)
     if verb == "build":
         cost = cost_of(a.num(0), CARDS[a.text(1)].effect.good if a.text(1) else -1, s.players == 1)
-        paid = "free" if s.prompts else f"pay {goods_text(goods_json(cost))}"
+        house = _house(f"building_{a.num(0)}", s)
+        paid = "free" if s.prompts else f"pay {goods_text(goods_json(cost))}{house}"
         return f"Build {building_label(a.num(0))} ({paid}){_using(a.text(1))}"
     if verb == "port":
         return f"Go to the Porta di Pompeii to trade{_using(a.text(0))}{_withheld(s, a.text(0))}"
@@ -152,7 +154,7 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
         where = f" on building {a.num(1)}" if len(a.args) > 1 else ""
         return f"Recover at the Foro: {_RECOVERY[a.text(0)]}{where} ({paid})"
     if verb == "army":
-        price = goods_text(goods_json(army_cost(s.players == 1)))
+        price = goods_text(goods_json(army_cost(s.players == 1))) + _house("army", s)
         return f"Recruit your army at the Terme (pay {price})"
     if verb == "hire":
         return f"Hire a new worker (pay {goods_text(goods_json(COSTS['worker']))})"
@@ -201,6 +203,11 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
     if verb == "draw":
         return "Draw a specialist" if a.text(0) == "specialist" else "Draw a city card"
     raise TypeError(f"not a Pompeii action: {a!r}")
+
+
+def _house(item: str, s: State) -> str:
+    """`` †`` after a price that is the solo game's house rule (W41)."""
+    return " †" if solo_house_rule(item, s.players == 1) else ""
 
 
 def _using(cid: str) -> str:

@@ -28,6 +28,7 @@ from engine.workers.board import (
     cost_of,
     limit,
     room,
+    solo_house_rule,
 )
 from engine.workers.catalog import ADAPTED_NOTE, CATALOG, Card
 from engine.workers.describe import decision_view
@@ -114,6 +115,7 @@ def _legend(solo: bool) -> dict[str, JSON]:
             **{name: goods_json(bundle) for name, bundle in BOARD.costs.items()},
             "army": goods_json(army_cost(solo)),
         },
+        "army_house_rule": solo_house_rule("army", solo),
         "limits_adapted": BOARD.provenance.get("limits") == "adaptation",
         "costs_adapted": BOARD.provenance.get("costs") == "adaptation",
         "adapted_note": ADAPTED_NOTE,
@@ -137,6 +139,7 @@ def _building(s: State, number: int, workers: dict[int, list[list[int]]]) -> dic
         "workers": workers.get(space, []),
         "recipe": {"inputs": dict(recipe[0]), "output": recipe[1]} if recipe else None,
         "cost": dict(cost),
+        "cost_house_rule": solo_house_rule(f"building_{number}", s.players == 1),
         "excluded": s.options.no_textoria and number == 14,
     }
 

@@ -6,7 +6,8 @@ where it stands and the last placement ringed in magenta.
 A building tile: a band in its tier's colour (muted and hatched while face down) with its
 number large, the recipe below it as goods icons (inputs → output; the Foro, Terme and Castrum
 say what they are for), its name (broken only between words), and at the foot its cost while
-face down, or its owner and worker places once built. Tiers differ by row as well as colour
+face down (with † where it is the solo game's house-rule price, W41), or its owner and worker
+places once built. Tiers differ by row as well as colour
 (red 1–10, blue 11–18, the Terme green, the Castrum purple), seats by their workers' shapes.
 """
 
@@ -382,7 +383,9 @@ def _draw_building(
     if not built:
         rows = cost_rows(cost)
         for i, row in enumerate(reversed(rows)):
-            goods_row(img, x0 + 5, foot - i * (COST + 4), row, COST, MUTED, tight=True)
+            end = goods_row(img, x0 + 5, foot - i * (COST + 4), row, COST, MUTED, tight=True)
+            if i == 0 and b.get("cost_house_rule"):  # the solo game's own price (W41)
+                fonts.role_label(img, (end - 2, foot), "†", "bold", SMALLEST, TEXT)
         return
     limit = int(b.get("limit") or 0)
     workers = list(b.get("workers") or [])

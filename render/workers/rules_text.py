@@ -94,8 +94,10 @@ RULES: dict[str, tuple[str, str]] = {
         "from a card that round, only traded for at the Porta (W25). "
         "Rounds 1–9 are the Founding phase; then the Foro comes free and every round ends with "
         "an offering of your own workers' worth. Titles: Duumvir ≤ 15 rounds, Aedile 16, "
-        "Decurion 17, Quaestor 18. Alone on the board you pay more for the army, the Terme "
-        "and the Castrum (the board shows the prices; W41).",
+        "Decurion 17, Quaestor 18. House rule †: alone on the board you pay more for the army, "
+        "the Terme and the Castrum (the board and the action labels mark these prices †; W41). "
+        "The rulebook prints one set of costs for every game, but with ours the solo game "
+        "ends by round 11–13, a Duumvir's nearly every time.",
     ),
     "notation": (
         "Moves (notation)",
@@ -113,7 +115,8 @@ RULES: dict[str, tuple[str, str]] = {
         "values of some goods, worker-space limits, the army, worker and recovery costs, and "
         "the volcano cards (set C holds the rulebook's example card; how much each set destroys "
         "was tuned by simulation, W42). The army, Terme and "
-        "Castrum costs were tuned by simulation, with dearer ones for the solo game (W41). "
+        "Castrum costs were tuned by simulation; the solo game's dearer ones are a house rule (†, "
+        "W41). "
         "Rulings W1–W46 in docs/rules/workers.md say how we read the rules where they leave "
         "room.",
     ),

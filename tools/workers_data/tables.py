@@ -160,9 +160,10 @@ BOARD = {
     },
     "solo_costs": {
         "provenance": A,
-        "note": "the solo game's dearer army, Terme and Castrum: the solo player has the board "
-        "to themselves, five free specialists a round and the Foro for free, so the multiplayer "
-        "costs make every solo game a Duumvir's (docs/balance-workers.md)",
+        "note": "a house rule, marked † (W41): the solo game's dearer army, Terme and Castrum. "
+        "The solo player has the board to themselves, five free specialists a round and the Foro "
+        "for free, so the multiplayer costs make every solo game a Duumvir's, and no single "
+        "table was found that fits both games (docs/balance-workers.md)",
         "army": {"swords": 2, "tunics": 1, "gold_coin": 1, "meat": 2},
         "building_19": {"planks": 2, "pillars": 2, "olive_oil": 2, "clay": 2},
         "building_20": {"pillars": 3, "planks": 3, "iron": 2, "reed": 2},

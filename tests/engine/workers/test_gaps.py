@@ -127,6 +127,28 @@ def test_g8_the_solo_game_pays_its_own_army_terme_and_castrum_costs() -> None:
     assert view["legend"]["costs"]["army"] == _named(army)
 
 
+def test_g8_the_solo_costs_are_a_house_rule_marked_with_a_dagger() -> None:
+    # W41: the rulebook prints one set of costs ("All basic principles and rules of the
+    # multiplayer game are valid in the solo game"); the solo game's dearer prices are ours, so
+    # the action labels and the board's costs mark them †, and only in the solo game.
+    s = with_goods(owned(solo(prosperity=True), b17=0), 0, **_named(BOARD.solo_costs["army"]))
+    s = with_goods(s, 0, **_named(BOARD.solo_costs["building_19"]))
+    assert GAME.describe_action(s, 0, GAME.parse_action("build 19")).endswith(" †)")
+    view = GAME.view(s, None)
+    marked = {b["number"] for b in view["buildings"] if b["cost_house_rule"]}
+    assert marked == {19, 20}
+    assert view["legend"]["army_house_rule"] is True
+    s, _ = play(s, (0, "build 19"))
+    s = finish_round(s)
+    assert GAME.describe_action(s, 0, GAME.parse_action("army")).endswith(" †)")
+    m = owned(replace(started(2), prosperity=True), b17=0)
+    m = with_goods(m, 0, **_named(CATALOG.buildings[19].cost))
+    assert "†" not in GAME.describe_action(m, 0, GAME.parse_action("build 19"))
+    view = GAME.view(m, None)
+    assert not any(b["cost_house_rule"] for b in view["buildings"])
+    assert view["legend"]["army_house_rule"] is False
+
+
 def test_g9_the_terme_must_stand_before_an_army() -> None:
     s = owned(replace(started(2), prosperity=True), b17=1)
     s = with_goods(s, 0, swords=5, tunics=5, gold_coin=5, meat=5)

@@ -464,6 +464,7 @@ def test_the_rules_topics() -> None:
     for title, text in RULES.values():
         assert title and 100 < len(text) < 1900
     assert "†" in RULES["adaptations"][1]
+    assert "House rule †" in RULES["solo"][1] and "house rule (†, W41)" in RULES["adaptations"][1]
 
 
 def test_colours_and_labels() -> None:
