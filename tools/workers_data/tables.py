@@ -166,7 +166,7 @@ BOARD = {
         "table was found that fits both games (docs/balance-workers.md)",
         "army": {"swords": 2, "tunics": 1, "gold_coin": 1, "meat": 2},
         "building_19": {"planks": 2, "pillars": 2, "olive_oil": 2, "clay": 2},
-        "building_20": {"pillars": 3, "planks": 3, "iron": 2, "reed": 2},
+        "building_20": {"pillars": 2, "planks": 2, "iron": 2, "reed": 2},
     },
 }
 
