@@ -36,7 +36,7 @@ HOLD_MS = 6000
 LIMIT = 10 * 1024 * 1024
 """Discord's upload limit for a bot (without a boosted server)."""
 FORMATS = ("gif", "webp")
-MAX_FRAMES = 120
+MAX_FRAMES = 100
 """At most this many frames: a longer game shows every few steps (evenly spread, the deal and
 the end always), which keeps the longest game (a 4-player worker game: about 300 steps) well
 under Discord's limit and its animation about two minutes long."""
