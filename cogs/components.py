@@ -57,6 +57,12 @@ class Handler(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int, order: str
     ) -> None: ...
 
+    async def on_replay(
+        self, interaction: discord.Interaction[Any], game_id: int, step: int, edit: bool = True
+    ) -> None: ...
+
+    async def on_animation(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
     async def unexpected(
         self,
         interaction: discord.Interaction[Any],
@@ -367,6 +373,114 @@ def window_order_buttons(
     return buttons
 
 
+class ReplayButton(GameItem, template=PREFIX + r":r:(?P<game>\d+):(?P<step>\d+|e):(?P<slot>[a-z])"):
+    """A step of a game's replay (``e``: the last): ⏮ ◀ ▶ ⏭ on the viewer, **Replay** on the
+    final board. ``slot`` tells apart two buttons of one message that lead to the same step."""
+
+    def __init__(
+        self,
+        game_id: int,
+        step: int,
+        slot: str,
+        label: str = "",
+        *,
+        emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        target = "e" if step < 0 else str(step)
+        custom_id = f"{PREFIX}:r:{game_id}:{target}:{slot}"
+        button = _button(custom_id, label, row=row, disabled=disabled, emoji=emoji)
+        if not label:
+            button.label = None
+        super().__init__(button)
+        self.game_id, self.step, self.slot = game_id, step, slot
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReplayButton:
+        step = -1 if match["step"] == "e" else int(match["step"])
+        return cls(int(match["game"]), step, match["slot"])
+
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        return flows.on_replay(interaction, self.game_id, self.step, self.slot != "v")
+
+
+class ReplaySelect(GameItem, template=PREFIX + r":rs:(?P<game>\d+)"):
+    """Jump to a step of a replay: ``(step, label)`` options, at most 25."""
+
+    def __init__(
+        self,
+        game_id: int,
+        options: Sequence[tuple[int, str]] = (),
+        placeholder: str = "Jump to…",
+        *,
+        row: int | None = None,
+    ) -> None:
+        choices = [
+            discord.SelectOption(label=clip(label, 100), value=str(step))
+            for step, label in options[:MAX_OPTIONS]
+        ]
+        select = _select(f"{PREFIX}:rs:{game_id}", placeholder, choices)
+        select.row = row
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReplaySelect:
+        return cls(int(match["game"]))
+
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        values = self.item.values
+        step = int(values[0]) if values and values[0].isdigit() else -1
+        return flows.on_replay(interaction, self.game_id, step)
+
+
+class AnimationButton(GameItem, template=PREFIX + r":ra:(?P<game>\d+)"):
+    """🎞 Animation: the whole game as an animated image, posted in the game's channel."""
+
+    def __init__(self, game_id: int, *, row: int | None = None) -> None:
+        super().__init__(_button(f"{PREFIX}:ra:{game_id}", "Animation", emoji="🎞", row=row))
+        self.game_id = game_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> AnimationButton:
+        return cls(int(match["game"]))
+
+    def handle(
+        self, flows: Handler, interaction: discord.Interaction[Any]
+    ) -> Coroutine[Any, Any, None]:
+        return flows.on_animation(interaction, self.game_id)
+
+
+def replay_view(
+    game_id: int, step: int, count: int, jumps: Sequence[tuple[int, str]]
+) -> discord.ui.View:
+    """The replay viewer's controls at ``step`` of ``count``: ⏮ ◀ ▶ ⏭ and 🎞 Animation, and
+    a menu of steps to jump to (``jumps``, when there is more than one step)."""
+    view = discord.ui.View(timeout=None)
+    first, last = step <= 0, step >= count - 1
+    view.add_item(ReplayButton(game_id, 0, "f", emoji="⏮", disabled=first, row=0))
+    view.add_item(ReplayButton(game_id, max(0, step - 1), "p", emoji="◀", disabled=first, row=0))
+    view.add_item(ReplayButton(game_id, step + 1, "n", emoji="▶", disabled=last, row=0))
+    view.add_item(ReplayButton(game_id, -1, "l", emoji="⏭", disabled=last, row=0))
+    view.add_item(AnimationButton(game_id, row=0))
+    if len(jumps) > 1:
+        view.add_item(ReplaySelect(game_id, jumps, row=1))
+    return view
+
+
+def final_view(game_id: int) -> discord.ui.View:
+    """The button under the final board: **Replay** (the game step by step, only for the one
+    who pressed it, with its animation a click away)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(game_id, 0, "v", "Replay", emoji="⏯"))
+    return view
+
+
 DYNAMIC_ITEMS = (
     ActButton,
     ActSelect,
@@ -376,6 +490,9 @@ DYNAMIC_ITEMS = (
     PictureButton,
     LobbyButton,
     WindowOrderButton,
+    ReplayButton,
+    ReplaySelect,
+    AnimationButton,
 )
 
 

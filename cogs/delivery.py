@@ -25,7 +25,7 @@ from typing import Any
 import discord
 
 from cogs import texts
-from cogs.components import board_view
+from cogs.components import board_view, final_view
 from cogs.inbox import Inbox
 from cogs.private import NO_MENTIONS, Bot, is_component, png_file
 from host import GameStatus, HostError, MoveResult, SeatInfo
@@ -285,6 +285,8 @@ class Delivery(Inbox):
         if status.status == "active":
             extra = [(p.key, p.label) for p in presentation.pictures[1:] if p.is_public]
             kwargs["view"] = board_view(status.game_id, extra)
+        elif status.status == "finished":
+            kwargs["view"] = final_view(status.game_id)
         chan = await self.channel(status.channel_id)
         if chan is None:
             log.warning("game %s: channel %s is gone", status.game_id, status.channel_id)

@@ -19,6 +19,7 @@ from cogs import texts
 from cogs.delivery import error, is_component, png_file
 from cogs.flowbase import HINT
 from cogs.lobby import Lobby
+from cogs.replaying import Replaying
 from host import (
     HostError,
     InvalidMoveError,
@@ -34,7 +35,7 @@ AI_ANSWER_WAIT = 2.0
 minutes for a deferred answer; a hard AI thinks for about a second)."""
 
 
-class Flows(Lobby):
+class Flows(Lobby, Replaying):
     """Game flows for one bot; also the components' :class:`~cogs.components.Handler`."""
 
     # -- moves ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """``/game ...``: lobby, start, status, board, log, mine, rules, interrupts, resign, back,
-cancel. Game-agnostic: games, options, labels, words and images come from the game plugins
-(``bot.plugin_list``), the host and each game's presentation."""
+cancel; replay (:mod:`cogs.replay`). Game-agnostic: games, options, labels, words and images
+come from the game plugins (``bot.plugin_list``), the host and each game's presentation."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from cogs.components import lobby_view
 from cogs.delivery import error, png_file
 from cogs.flowbase import missing_permissions
 from cogs.options import parse_variants, variant_choices
+from cogs.replay import ReplayCommands
 from host import GameStatus, Host, HostError, TableOptions
 
 if TYPE_CHECKING:
@@ -40,7 +41,12 @@ def full(status: GameStatus) -> bool:
 
 
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name="game", group_description="Play a board game here"):
+class GameCog(
+    commands.GroupCog,
+    ReplayCommands,
+    group_name="game",
+    group_description="Play a board game here",
+):
     def __init__(self, bot: VesuviusBot) -> None:
         self.bot = bot
         super().__init__()

@@ -5,7 +5,8 @@
 - :mod:`host.moves`: a player's move, the choices offered, and the one write path of every move;
 - :mod:`host.decisions`: what a game waits for, deadlines, timeouts, decision tokens;
 - :mod:`host.scheduler`: AI moves (in worker processes), reminders and timeouts as they fall due;
-- :mod:`host.reading`: status, views, the log, and the outbox of announcements.
+- :mod:`host.reading`: status, views, the log, and the outbox of announcements;
+- :mod:`host.replays`: a game shown again step by step, rebuilt from its seed and log.
 
 The host is game-agnostic: it reaches games only through their plugins (``plugins``), and the
 engine contract's :meth:`~engine.core.Game.pending` decisions say what every game waits for.
@@ -24,6 +25,7 @@ from host.ai import DEFAULT_TIMEOUT_LEVEL, AiRunner, Chooser, chooser_for
 from host.clock import Clock, SystemClock
 from host.games import Store
 from host.reading import Reading
+from host.replays import Replays
 from host.scheduler import Scheduler
 from host.tables import Tables
 from plugins import GamePlugin, PluginResolver
@@ -49,7 +51,7 @@ class HostOptions:
     ai_pace: float = 0.0
 
 
-class Host(Tables, Scheduler, Reading):
+class Host(Tables, Scheduler, Reading, Replays):
     """The service the bot calls. Open with ``await Host.open(path, options)``; ``await
     host.close()``. Its calls are the methods of its parts (:class:`Tables`, :class:`Moves`
     through :class:`Scheduler`, :class:`Reading`), which share the store, the clock and the

@@ -144,6 +144,7 @@ class Presentation:
     - ``controls(view, seat, choices)``: how the player's decision is offered
       (:mod:`render.controls`).
     - ``colours(view)``: each seat's colour name as players know it (``"red"``), or ``""``.
+    - ``replay_reveals``: see the field.
     """
 
     pictures: tuple[Picture, ...]
@@ -151,6 +152,11 @@ class Presentation:
     colours: Callable[[View], Sequence[str]]
     picture_for: Callable[[View, Sequence[ActionChoice]], str]
     controls: Callable[[View, int, Sequence[ActionChoice]], Controls] = flat_controls
+    replay_reveals: bool = False
+    """Whether the replay of a finished game may tell each move as its own player saw it
+    (the cards drawn, the secret choices): only where the rules show the hands and secret
+    choices at the end, so nothing is told that the table does not learn anyway. A running
+    game's replay, and every game's images, show the public view only."""
 
     def __post_init__(self) -> None:
         if not self.pictures or not self.pictures[0].is_public:

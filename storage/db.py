@@ -159,6 +159,31 @@ class Database(Deliveries):
             "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
 
+    async def last_finished_in_channel(self, channel_id: int) -> int | None:
+        """The id of the game of ``channel_id`` that finished last, if any."""
+        return await self._first_id(
+            "SELECT id FROM games WHERE channel_id = ? AND status = 'finished' "
+            "ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+
+    async def started_games_in_guild(
+        self, guild_id: int, limit: int = 25
+    ) -> list[tuple[int, str, str]]:
+        """``(id, kind, status)`` of the server's games that were dealt (in play, finished, or
+        cancelled after the start: they have a board to replay), newest first."""
+        return await self.run(
+            lambda c: [
+                (int(r[0]), str(r[1]), str(r[2]))
+                for r in c.execute(
+                    "SELECT g.id, g.kind, g.status FROM games g WHERE g.guild_id = ? AND "
+                    "EXISTS (SELECT 1 FROM snapshots s WHERE s.game_id = g.id) "
+                    "ORDER BY g.id DESC LIMIT ?",
+                    (guild_id, limit),
+                ).fetchall()
+            ]
+        )
+
     async def events(
         self, game_id: int, *, after: int = 0, limit: int | None = None, newest: bool = False
     ) -> list[EventRow]:

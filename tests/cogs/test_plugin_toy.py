@@ -131,7 +131,7 @@ async def test_a_solo_game_shows_its_progress_and_ends_with_a_title(
         assert len(posted) == boards  # every round of a solo game shows its board
     final = [m for m in thread.messages if "board.png" in m.filenames and not m.ephemeral][-1]
     assert "Solo game won" in final.content and "Champion" in final.content
-    assert final.components == []  # no "My hand" on a finished game
+    assert final.button_labels == ["Replay"]  # no "My hand" on a finished game: its replay
 
 
 async def test_a_two_step_choice_opens_a_group_then_plays(

@@ -109,7 +109,7 @@ async def test_a_finished_games_status_shows_the_result(
     status = await alice.slash("game status", channel=chan)
     assert "finished" in status.content and "Solo game" in status.content
     final = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
-    assert final.button_labels == []  # no "My hand" under a finished game
+    assert final.button_labels == ["Replay"]  # no "My hand" under a finished game: its replay
     # An older board's "My hand" still answers, and says the game is over.
     hand = await (await alice.click("My hand", message=first)).wait_until_loaded(timeout=WAIT)
     assert hand.ephemeral and "This game is over." in hand.content and not choices_of(hand)

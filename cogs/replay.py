@@ -1,0 +1,73 @@
+"""``/game replay``: a game of this server watched again, step by step, only by the one who
+asks (or, with ``animate``, as an animated image posted in its channel).
+
+A plain mixin of app commands that :class:`cogs.game.GameCog` inherits (discord.py collects
+the commands of every class of a cog's MRO); the work is in :mod:`cogs.replaying`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from cogs.delivery import error
+
+if TYPE_CHECKING:
+    from discord.ext.commands import Cog as _Mixin
+
+    from cogs.runtime import VesuviusBot
+else:
+    _Mixin = object  # a plain class at run time: GameCog is the cog
+
+STATUS_WORDS = {"active": "in play", "finished": "finished", "cancelled": "cancelled"}
+
+
+class ReplayCommands(_Mixin):
+    """The replay commands of ``/game``."""
+
+    bot: VesuviusBot
+
+    @app_commands.command(
+        name="replay", description="Watch a game again, step by step (only you see it)"
+    )
+    @app_commands.describe(
+        game="Which game of this server (default: the last one finished here, else the one "
+        "in play)",
+        animate="Post the whole game as an animated image in its channel instead",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None = None,
+        animate: bool = False,
+    ) -> None:
+        flows = self.bot.flows
+        if game is None:
+            status = await self.bot.host.game_to_replay(interaction.channel_id or 0)
+            if status is None:
+                await error(
+                    interaction,
+                    "No game has been played in this channel yet. Pick one of this server's "
+                    "games with `game:`.",
+                )
+                return
+            game = status.game_id
+        if animate:
+            await flows.on_animation(interaction, game)
+            return
+        await flows.show_replay(interaction, game, 0, edit=False)
+
+    @replay.autocomplete("game")
+    async def replay_game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        titles = {p.key: p.title for p in self.bot.plugin_list}
+        games = await self.bot.host.replayable_games(interaction.guild_id or 0, limit=100)
+        choices = []
+        for game_id, kind, status in games:
+            name = f"#{game_id} · {titles.get(kind, kind)} · {STATUS_WORDS.get(status, status)}"
+            if current.strip().lstrip("#").lower() in name.lower():
+                choices.append(app_commands.Choice(name=name[:100], value=game_id))
+        return choices[:25]

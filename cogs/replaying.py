@@ -1,0 +1,247 @@
+"""Replays at the Discord edge: the step-through viewer (an ephemeral message with ⏮ ◀ ▶ ⏭,
+a menu of steps and 🎞 Animation) and the animated image of a whole game, posted in its
+channel.
+
+Everything shown comes from the host's replay (``host.replays``): public views rebuilt from the
+seed and the log, and the public log (the moves of a finished game whose rules reveal the
+hands at the end are told as their players saw them). The animation is drawn in the host's
+worker processes (``host.ai.executor``) a slice of frames at a time, so the channel's message
+can say how far it has got.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import io
+import logging
+import re
+import time
+from typing import Any
+
+import discord
+
+from cogs import texts
+from cogs.components import replay_view
+from cogs.delivery import error, png_file
+from cogs.flowbase import FlowsBase
+from cogs.private import NO_MENTIONS
+from host import GameStatus, HostError
+from host.replays import ReplayStep
+from render import animation
+from render.text import clip_lines
+
+log = logging.getLogger("cogs.replaying")
+
+JUMPS = 25
+"""Steps offered by the viewer's menu (Discord's limit for a select); a longer game offers
+them spread evenly."""
+PROGRESS_AFTER = 1.5
+"""Seconds of drawing before the channel's message starts showing its progress."""
+SLICES = 10
+"""The animation's frames are drawn in this many slices (its progress is told per slice)."""
+
+
+def jump_indices(count: int, most: int = JUMPS) -> list[int]:
+    """The steps the menu offers: every step, or ``most`` spread evenly (first and last)."""
+    return animation.pick(count, most)
+
+
+def _plain(text: str) -> str:
+    """A narration line as a menu label: without Markdown and the bullet."""
+    text = re.sub(r"\\(.)", r"\1", text.removeprefix("• "))
+    return text.replace("**", "").replace("__", "")
+
+
+class Replaying(FlowsBase):
+    """The replay flows (a part of :class:`cogs.flows.Flows`)."""
+
+    _drawing: set[int]
+    _posted: dict[int, tuple[int, str]]
+
+    def _animations(self) -> tuple[set[int], dict[int, tuple[int, str]]]:
+        if not hasattr(self, "_drawing"):
+            self._drawing, self._posted = set(), {}
+        return self._drawing, self._posted
+
+    # -- the viewer ------------------------------------------------------------------------------
+
+    async def on_replay(
+        self, interaction: discord.Interaction[Any], game_id: int, step: int, edit: bool = True
+    ) -> None:
+        """A viewer button or the menu (``edit``: the viewer's own message shows the step), or
+        **Replay** under a final board (a new viewer, only for the one who pressed it)."""
+        await self.show_replay(interaction, game_id, step, edit=edit)
+
+    async def show_replay(
+        self, interaction: discord.Interaction[Any], game_id: int, step: int, *, edit: bool
+    ) -> None:
+        """Step ``step`` (``-1``: the last) of the game's replay, only for the user."""
+        self.delivery.remember(interaction.user)
+        try:
+            await self.host.status(game_id, guild_id=interaction.guild_id)
+        except HostError as e:
+            await error(interaction, str(e))
+            return
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            shown = await self.host.replay_step(game_id, step, guild_id=interaction.guild_id)
+            content, image, view = await self._viewer(shown)
+        except HostError as e:
+            await interaction.followup.send(str(e), ephemeral=True, allowed_mentions=NO_MENTIONS)
+            return
+        if edit:
+            await interaction.edit_original_response(
+                content=content, attachments=[png_file(image)], view=view
+            )
+        else:
+            await interaction.followup.send(
+                content,
+                files=[png_file(image)],
+                view=view,
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
+            )
+
+    async def _viewer(self, shown: ReplayStep) -> tuple[str, Any, discord.ui.View]:
+        """The viewer's words, picture and controls at ``shown``."""
+        status = shown.status
+        names = await self.delivery.seat_names(status)
+        presentation = self.delivery.presentation(status)
+        then = dataclasses.replace(status, version=shown.version)
+        image = await self.delivery.board_image(then, shown.view, names)
+        marks = await self.host.replay_marks(status.game_id, jump_indices(shown.count))
+        jumps = []
+        for mark in marks:
+            said = texts.narration(presentation, list(mark.entries), names)
+            first = _plain(said[0]) if said else "the deal"
+            jumps.append((mark.index, f"{mark.index + 1}. move {mark.version}: {first}"))
+        content = self.caption(shown, names)
+        return content, image, replay_view(status.game_id, shown.index, shown.count, jumps)
+
+    def caption(self, shown: ReplayStep, names: list[str]) -> str:
+        """The viewer's words: which game and step, the moves that led there in the channel's
+        words (the seating at the deal), and the result at the end of a finished game."""
+        status = shown.status
+        presentation = self.delivery.presentation(status)
+        running = "" if status.status == "finished" else f" ({status.status}, so far)"
+        head = (
+            f"⏯ **Replay of game #{status.game_id}** · {texts.md(status.title)} · "
+            f"step {shown.index + 1} of {shown.count}{running} · move {shown.version}"
+        )
+        if shown.index == 0:
+            seated = dataclasses.replace(status, waiting_on=())
+            lines = [texts.seating_line(seated, names).replace("has started", "begins")]
+        else:
+            lines = texts.narration(presentation, list(shown.entries), names)
+        tail: list[str] = []
+        if shown.revealed:
+            tail.append("*The game is over: every move is told as its player saw it.*")
+        if shown.is_last and status.status == "finished" and status.outcome is not None:
+            display = [texts.who(s, names, mention=False) for s in status.seats]
+            tail.append(texts.final_heading(status))
+            tail.extend(presentation.words.final(status.outcome.to_json(), shown.view, display))
+        budget = texts.CONTENT_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2
+        body = clip_lines(lines, max(0, budget))
+        return "\n".join(p for p in (head, body, *tail) if p)[: texts.CONTENT_LIMIT]
+
+    # -- the animation ---------------------------------------------------------------------------
+
+    async def on_animation(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """🎞 Animation (or ``/game replay animate:True``): the whole game as an animated
+        image, posted in the game's channel; the user is told where."""
+        self.delivery.remember(interaction.user)
+        try:
+            status = await self.host.status(game_id, guild_id=interaction.guild_id)
+        except HostError as e:
+            await error(interaction, str(e))
+            return
+        if status.status == "lobby":
+            await error(interaction, f"Game #{game_id} has not been dealt yet: nothing to show.")
+            return
+        drawing, posted = self._animations()
+        done = posted.get(game_id)
+        if done is not None and done[0] == status.version:
+            await error(interaction, f"🎞 The animation of game #{game_id} is here: {done[1]}")
+            return
+        if game_id in drawing:
+            await error(interaction, f"🎞 The animation of game #{game_id} is being drawn.")
+            return
+        chan = await self.delivery.channel(status.channel_id)
+        if chan is None:
+            await error(interaction, f"Game #{game_id}'s channel is gone.")
+            return
+        drawing.add(game_id)
+        try:
+            await interaction.response.send_message(
+                f"🎞 Drawing the animation of game #{game_id} in <#{status.channel_id}>…",
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
+            )
+            url = await self._post_animation(status, chan, interaction.user)
+            if url is None:
+                text = f"🎞 Game #{game_id} is too long to show in one animation, sorry."
+            else:
+                posted[game_id] = (status.version, url)
+                text = f"🎞 The animation of game #{game_id} is posted: {url}"
+            await interaction.edit_original_response(content=text)
+        finally:
+            drawing.discard(game_id)
+
+    async def _post_animation(
+        self, status: GameStatus, chan: Any, user: discord.abc.User
+    ) -> str | None:
+        """Draw the animation in the worker processes, a message in the channel telling how
+        far it has got, then the animation in that message; its link (``None``: too large)."""
+        game_id = status.game_id
+        status, views = await self.host.replay_views(game_id)
+        names = await self.delivery.seat_names(status)
+        draw = self.delivery.presentation(status).board.public
+        assert draw is not None
+        who = texts.md(getattr(user, "display_name", "someone"))
+        heading = f"🎞 **Game #{game_id}** · {texts.md(status.title)}"
+        message = await chan.send(
+            f"{heading}: drawing the replay ({who} asked)…", allowed_mentions=NO_MENTIONS
+        )
+        loop = asyncio.get_running_loop()
+        executor = self.host.ai.executor
+        started = last_said = time.monotonic()
+        data = b""
+        most = animation.MAX_FRAMES
+        chosen: list[int] = []
+        while most >= 2:
+            chosen = animation.pick(len(views), most)
+            frames: list[animation.Frame] = []
+            size = max(1, -(-len(chosen) // SLICES))
+            for start in range(0, len(chosen), size):
+                part = [views[i] for i in chosen[start : start + size]]
+                frames += await loop.run_in_executor(
+                    executor, animation.draw_frames, draw, part, names, animation.WIDTH
+                )
+                now = time.monotonic()
+                if now - started > PROGRESS_AFTER and now - last_said >= 1.0:
+                    last_said = now
+                    share = round(90 * len(frames) / len(chosen))
+                    await message.edit(content=f"{heading}: drawing the replay… {share} %")
+            data = await loop.run_in_executor(executor, animation.assemble, frames, "gif")
+            if len(data) <= animation.LIMIT:
+                break
+            log.warning(
+                "game %s: animation of %d frames is %d bytes", game_id, len(frames), len(data)
+            )
+            most = len(chosen) // 2
+        if len(data) > animation.LIMIT or not data:
+            await message.edit(content=f"{heading}: the game is too long for one animation.")
+            return None
+        every = "every step" if len(chosen) == len(views) else f"{len(chosen)} of its steps"
+        over = texts.final_heading(status) if status.outcome is not None else ""
+        content = (
+            f"{heading} · the whole game, {every} ({len(views)} in all), move "
+            f"{status.version}{' · ' + over if over else ''}"
+        )
+        gif = discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif")
+        await message.edit(content=content, attachments=[gif])
+        return str(message.jump_url)

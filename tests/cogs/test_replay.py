@@ -1,0 +1,268 @@
+"""``/game replay`` end to end: finished games of each kind watched again step by step (the
+picture and the words change as a player steps through, and they are the public ones), a
+running game only up to its move, the animated image posted in the channel, and the Replay
+button on the final board."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from cogs import texts
+from engine.ai import choose_normal
+from engine.core import Record, replay
+from host import FakeClock, Host, TableOptions
+from render.animation import LIMIT
+from storage import codec
+from tests.cogs.helpers import WAIT, WATCH, until
+from tests.host.helpers import open_host
+
+BUTTONS = ("⏮", "◀", "▶", "⏭")
+
+
+async def _played(
+    path: Path, clock: FakeClock, chan: Any, users: list[Any], kind: str, *, moves: int = 5000
+) -> int:
+    """A game of ``kind`` between ``users`` in ``chan``, played with random moves (to the end,
+    or ``moves`` moves) by a host on the bot's database before the bot starts; its
+    announcements count as sent (the bot does not post hundreds of boards first)."""
+    host = await open_host(path, clock)
+    try:
+        status = await host.create_game(
+            chan.guild.id,
+            chan.id,
+            users[0].id,
+            TableOptions(kind=kind, players=len(users), seat_order="joined"),
+        )
+        for u in users[1:]:
+            await host.join(status.game_id, u.id)
+        await host.start(status.game_id, users[0].id)
+        rng = random.Random(4)
+        for _ in range(moves):
+            if await _normal_move(host, status.game_id, rng) is None:
+                break
+        now = await host.status(status.game_id)
+        await host.mark_sent(status.game_id, now.version)
+        return status.game_id
+    finally:
+        await host.close()
+
+
+async def _normal_move(host: Host, game_id: int, rng: random.Random) -> int | None:
+    """One move of the seat the game waits on, chosen by the normal AI (games end soon)."""
+    status = await host.status(game_id)
+    if status.status != "active":
+        return None
+    seat = status.waiting_on[0]
+    assert seat.user_id is not None
+    lg = await host.store.get(game_id)
+    plugin = lg.plugin
+    action = choose_normal(
+        plugin.engine, lg.state, seat.seat, rng.randrange(1 << 30), plugin.heuristics()
+    )
+    notation = plugin.engine.format_action(action)
+    return (await host.act(game_id, seat.user_id, notation, seat.token)).version
+
+
+def _button(msg: Any, emoji: str) -> dict[str, Any]:
+    return next(b for b in msg.buttons if (b.get("emoji") or {}).get("name") == emoji)
+
+
+async def _public_picture(bot: Any, game_id: int, version: int) -> bytes:
+    """The board a spectator saw at ``version``: the public view of the state replayed there."""
+    status = await bot.host.status(game_id)
+    row = (await bot.host.db.load_game(game_id)).game
+    rows = await bot.host.db.events(game_id)
+    records = [Record(r.seat, r.action, tuple(codec.loads(r.events))) for r in rows[:version]]
+    plugin = bot.plugin(status.kind)
+    variants = dict(status.options.variants)
+    state = replay(plugin.engine, row.seed, row.players, variants, records)
+    names = await bot.flows.delivery.seat_names(status)
+    return bytes(plugin.presentation.board.public(plugin.engine.view(state, None), names).png)
+
+
+async def _public_words(bot: Any, game_id: int, after: int, through: int) -> list[str]:
+    status = await bot.host.status(game_id)
+    entries = await bot.host.log(game_id, None, limit=10_000, after=after)
+    entries = [e for e in entries if e.version <= through]
+    names = await bot.flows.delivery.seat_names(status)
+    return texts.narration(bot.plugin(status.kind).presentation, entries, names)
+
+
+@pytest.mark.parametrize(("kind", "players"), [("downfall", 3), ("cardcity", 2), ("workers", 3)])
+async def test_a_finished_game_is_replayed_step_by_step_as_the_spectators_saw_it(
+    fake_discord: Any,
+    start_bot: Any,
+    make_bot: Any,
+    tmp_path: Path,
+    clock: FakeClock,
+    kind: str,
+    players: int,
+) -> None:
+    chan = fake_discord.guild("Pompeii").channel("general")
+    names = ["alice", "bob", "carol", "dave"][:players]
+    users = [await fake_discord.user(n) for n in names]
+    sam = await fake_discord.user("sam")  # a spectator
+    game_id = await _played(tmp_path / "vesuvius.sqlite3", clock, chan, users, kind)
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    assert (await bot.host.status(game_id)).status == "finished"
+
+    r = await sam.slash("game replay", channel=chan)
+    first = await r.wait_until_loaded(timeout=WAIT)
+    assert first.ephemeral and first.filenames == ["board.png"]
+    count = int(re.search(r"step 1 of (\d+)", first.content)[1])  # type: ignore[index]
+    assert count > 5 and "step 1 of" in first.content and "begins" in first.content
+    assert _button(first, "⏮")["disabled"] and not _button(first, "▶").get("disabled")
+    assert first.files[0] == await _public_picture(bot, game_id, 0)
+    dealt = first.files[0]  # the viewer is one message, edited as it steps
+
+    nxt = await sam.click(custom_id=_button(first, "▶")["custom_id"], message=first)
+    await until(lambda: _loaded(nxt, "step 2 of"))
+    second = nxt.message
+    assert second.id == first.id  # the viewer's own message steps on
+    version = int(second.content.split("· move ", 1)[1].split()[0])
+    assert second.filenames == ["board.png"] and second.files[0] != dealt
+    stepped = second.files[0]
+    assert second.files[0] == await _public_picture(bot, game_id, version)
+    for line in await _public_words(bot, game_id, 0, version):
+        assert line in second.content  # the moves that led there, as the channel told them
+
+    menu = second.selects[0]
+    middle = menu["options"][len(menu["options"]) // 2]
+    jumped = await sam.select(second, values=[middle["value"]], custom_id=menu["custom_id"])
+    step = int(middle["value"]) + 1
+    await until(lambda: _loaded(jumped, f"step {step} of"))
+    assert jumped.message.files[0] not in (dealt, stepped)
+
+    end = await sam.click(custom_id=_button(jumped.message, "⏭")["custom_id"], message=second)
+    await until(lambda: _loaded(end, f"step {count} of {count}"))
+    last = end.message
+    assert _button(last, "▶")["disabled"] and not _button(last, "◀").get("disabled")
+    assert "🏁" in last.content or "🌋" in last.content  # the result, as the final board
+    status = await bot.host.status(game_id)
+    assert last.files[0] == await _public_picture(bot, game_id, status.version)
+
+
+async def _loaded(result: Any, text: str) -> bool:
+    return result.message is not None and text in result.message.content
+
+
+async def test_a_running_game_is_replayed_only_up_to_its_move_and_shows_no_hand(
+    fake_discord: Any, start_bot: Any, make_bot: Any, tmp_path: Path, clock: FakeClock
+) -> None:
+    chan = fake_discord.guild("Pompeii").channel("general")
+    users = [await fake_discord.user(n) for n in ("alice", "bob", "carol")]
+    game_id = await _played(tmp_path / "vesuvius.sqlite3", clock, chan, users, "downfall", moves=30)
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    status = await bot.host.status(game_id)
+    assert status.status == "active"
+    alice = users[0]
+    r = await alice.slash("game replay", channel=chan)  # a player: still the public replay
+    first = await r.wait_until_loaded(timeout=WAIT)
+    assert "(active, so far)" in first.content
+    end = await alice.click(custom_id=_button(first, "⏭")["custom_id"], message=first)
+    await until(lambda: _loaded(end, f"move {status.version}"))
+    last = end.message
+    assert last.files[0] == await _public_picture(bot, game_id, status.version)
+    hand = (await bot.host.private_view(game_id, alice.id)).view["hand"]
+    mine = bot.plugin("downfall").presentation.pictures[1].private
+    own = mine((await bot.host.private_view(game_id, alice.id)).view, "alice", ()).png
+    assert hand and last.files[0] != own
+    choices = [o["label"] for o in last.selects[0]["options"]]
+    assert len(choices) <= 25 and all("move" in c for c in choices)
+
+
+async def test_the_animation_of_a_long_four_player_game_is_posted_under_the_limit(
+    fake_discord: Any, start_bot: Any, make_bot: Any, tmp_path: Path, clock: FakeClock
+) -> None:
+    chan = fake_discord.guild("Pompeii").channel("general")
+    users = [await fake_discord.user(n) for n in ("alice", "bob", "carol", "dave")]
+    game_id = await _played(tmp_path / "vesuvius.sqlite3", clock, chan, users, "workers")
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    steps = (await bot.host.replay_step(game_id, -1)).count
+    assert steps > 120  # a long game: more steps than frames
+    r = await users[1].slash("game replay", channel=chan, animate=True)
+    assert r.ephemeral
+    await until(lambda: _has_gif(chan), timeout=WAIT * 4)
+    posted = next(m for m in chan.messages if any(f.endswith(".gif") for f in m.filenames))
+    data = posted.files[0]
+    assert len(data) <= LIMIT
+    with Image.open(io.BytesIO(data)) as gif:
+        assert gif.format == "GIF" and gif.is_animated and gif.width == 600
+        frames = gif.n_frames
+        gif.seek(frames - 1)
+        assert gif.info["duration"] >= 3000  # the final board is held
+    assert 60 <= frames <= 120 and f"({steps} in all)" in posted.content
+    await until(lambda: _said(r, "posted"))
+    again = await users[2].slash("game replay", channel=chan, game=game_id, animate=True)
+    assert again.ephemeral and str(posted.id) in again.content  # not drawn twice
+
+
+async def _has_gif(chan: Any) -> bool:
+    return any(any(f.endswith(".gif") for f in m.filenames) for m in chan.messages)
+
+
+async def _said(result: Any, text: str) -> bool:
+    return text in result.content
+
+
+async def test_the_final_board_offers_the_replay(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    await alice.slash("game new", channel=chan, game="toy", players=1, variant="target=5")
+    await bot.flows.idle()
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None
+    game_id = status.game_id
+    while (await bot.host.status(game_id)).status == "active":
+        legal = await alice.autocomplete("move", "action", "play", channel=chan)
+        action = legal[0].value if legal and legal[0].value != "?" else "pass"
+        r = await alice.slash("move", channel=chan, action=action)
+        await r.wait_until_loaded(timeout=WAIT)
+        await bot.flows.idle()
+    final = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
+    assert final.button_labels == ["Replay"]
+    opened = await alice.click("Replay", message=final)
+    viewer = await opened.wait_until_loaded(timeout=WAIT)
+    assert viewer.ephemeral and viewer.id != final.id and "step 1 of" in viewer.content
+    assert [(b.get("emoji") or {}).get("name") for b in viewer.buttons][:4] == list(BUTTONS)
+
+    # The same buttons forged in another server, for this game or for none: a clear answer.
+    elsewhere = fake_discord.add_guild("Herculaneum").channel("general")
+    mallory = fake_discord.add_user("mallory", guilds=[fake_discord.guild("Herculaneum")])
+    ids = [f"vz:r:{game_id}:0:f", f"vz:ra:{game_id}", "vz:r:999:e:l", "vz:ra:999"]
+    planted = fake_discord.post(
+        elsewhere,
+        "an old replay",
+        components=[
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "style": 2, "label": cid, "custom_id": cid} for cid in ids
+                ],
+            }
+        ],
+    )
+    for cid in ids:
+        r = await mallory.click(custom_id=cid, message=planted)
+        number = cid.split(":")[2]
+        assert r.ephemeral and f"no game #{number}" in r.content.lower(), r.content
+    typed = await mallory.slash("game replay", channel=elsewhere, game=game_id)
+    assert typed.ephemeral and f"no game #{game_id} in this server" in typed.content.lower()
+    assert not [m for m in elsewhere.messages if m.filenames]
+
+
+def test_replay_is_a_command_of_the_game_group() -> None:
+    from cogs.game import GameCog
+
+    names = [c.name for c in GameCog.__cog_app_commands__]
+    assert "replay" in names and "new" in names
