@@ -1,7 +1,7 @@
 """Regenerate the sandbox's pictures in docs/images (``python -m tests.sandbox.screenshots``):
 the real bot in the sandbox, a few seeded moves played through the fake's driver, then the page
 in headless Chromium as a person sees it, on a desktop (1280 × 800) and on a phone (400 × 850
-at a device scale factor of 2, so 800 × 1700 pixels)."""
+at a device scale factor of 2, so 800 × 1700 pixels), the replay viewer on the phone too."""
 
 from __future__ import annotations
 
@@ -102,12 +102,28 @@ async def main() -> None:
                     await _shoot(phone.page, "sandbox-phone.png")
                     await phone.dms()
                     await _shoot(phone.page, "sandbox-phone-dm.png")
+                    # /game replay: the viewer, a few steps in.
+                    user = fake.users[mover]
+                    reply = await user.slash("game replay", channel=general)
+                    message = await reply.wait_until_loaded(timeout=60)
+                    for step in range(2, 5):
+                        forward = next(
+                            b["custom_id"]
+                            for b in message.buttons
+                            if (b.get("emoji") or {}).get("name") == "▶"
+                        )
+                        await user.click(custom_id=forward, message=message)
+                        while f"step {step} of" not in message.content:
+                            await asyncio.sleep(0.05)
+                    await play.bot.flows.idle()
+                    await phone.channel("general")
+                    await _shoot(phone.page, "sandbox-replay.png")
         finally:
             await running.stop()
             await play.sandbox.close()
     print(
         f"wrote {OUT}/sandbox-channel.png, sandbox-dm.png, sandbox-thread.png, "
-        "sandbox-phone.png, sandbox-phone-dm.png"
+        "sandbox-phone.png, sandbox-phone-dm.png, sandbox-replay.png"
     )
 
 
