@@ -72,6 +72,7 @@ class Host(Tables, Scheduler, Reading, Replays):
         self.pace = options.ai_pace
         self.seed_source = options.seed_source or (lambda: secrets.randbits(63))
         self._closed = False
+        self._start_replays()
 
     @classmethod
     async def open(cls, path: str | Path, options: HostOptions | None = None) -> Host:

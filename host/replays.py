@@ -130,6 +130,10 @@ class Replays:
     _tracks: OrderedDict[int, _Track]
     _track_locks: dict[int, asyncio.Lock]
 
+    def _start_replays(self) -> None:
+        """The replays' cache, empty (called by the host's constructor)."""
+        self._tracks, self._track_locks = OrderedDict(), {}
+
     async def _track(self, game_id: int, guild_id: int | None) -> tuple[Loaded, _Track]:
         """The game, replayed up to its current version (from the cache, extended)."""
         lg = await self.store.get(game_id, None, guild_id)
@@ -138,8 +142,6 @@ class Replays:
             raise GameNotActiveError(
                 f"Game #{game_id} has not been dealt yet, so there is nothing to replay."
             )
-        if not hasattr(self, "_tracks"):
-            self._tracks, self._track_locks = OrderedDict(), {}
         lock = self._track_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             version = lg.row.version
