@@ -26,6 +26,17 @@ from host.errors import (
 )
 from host.games import options_from_json, options_to_json
 from host.host import Host, HostOptions
+from host.records import (
+    MIN_RATED_GAMES,
+    FinishedGame,
+    KindStats,
+    Leaderboard,
+    Player,
+    PlayerStats,
+    Rating,
+    SoloRecord,
+    Standing,
+)
 from host.model import (
     Choice,
     ChoicePage,
@@ -44,6 +55,15 @@ from host.model import (
 )
 
 __all__ = [
+    "MIN_RATED_GAMES",
+    "FinishedGame",
+    "KindStats",
+    "Leaderboard",
+    "Player",
+    "PlayerStats",
+    "Rating",
+    "SoloRecord",
+    "Standing",
     "AiRunner",
     "AlreadySeatedError",
     "BadOptionError",

@@ -24,6 +24,7 @@ from host.ai import DEFAULT_TIMEOUT_LEVEL, AiRunner, Chooser, chooser_for
 from host.clock import Clock, SystemClock
 from host.games import Store
 from host.reading import Reading
+from host.records import Records
 from host.scheduler import Scheduler
 from host.tables import Tables
 from plugins import GamePlugin, PluginResolver
@@ -49,7 +50,7 @@ class HostOptions:
     ai_pace: float = 0.0
 
 
-class Host(Tables, Scheduler, Reading):
+class Host(Tables, Scheduler, Reading, Records):
     """The service the bot calls. Open with ``await Host.open(path, options)``; ``await
     host.close()``. Its calls are the methods of its parts (:class:`Tables`, :class:`Moves`
     through :class:`Scheduler`, :class:`Reading`), which share the store, the clock and the
