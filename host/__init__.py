@@ -26,17 +26,6 @@ from host.errors import (
 )
 from host.games import options_from_json, options_to_json
 from host.host import Host, HostOptions
-from host.records import (
-    MIN_RATED_GAMES,
-    FinishedGame,
-    KindStats,
-    Leaderboard,
-    Player,
-    PlayerStats,
-    Rating,
-    SoloRecord,
-    Standing,
-)
 from host.model import (
     Choice,
     ChoicePage,
@@ -53,17 +42,20 @@ from host.model import (
     TableOptions,
     UserGame,
 )
+from host.records import (
+    MIN_RATED_GAMES,
+    FinishedGame,
+    KindStats,
+    Leaderboard,
+    Player,
+    PlayerStats,
+    Rating,
+    SoloRecord,
+    Standing,
+)
 
 __all__ = [
     "MIN_RATED_GAMES",
-    "FinishedGame",
-    "KindStats",
-    "Leaderboard",
-    "Player",
-    "PlayerStats",
-    "Rating",
-    "SoloRecord",
-    "Standing",
     "AiRunner",
     "AlreadySeatedError",
     "BadOptionError",
@@ -73,6 +65,7 @@ __all__ = [
     "Chooser",
     "Clock",
     "FakeClock",
+    "FinishedGame",
     "GameDamagedError",
     "GameNotActiveError",
     "GameStatus",
@@ -81,6 +74,8 @@ __all__ = [
     "HostError",
     "HostOptions",
     "InvalidMoveError",
+    "KindStats",
+    "Leaderboard",
     "LogEntry",
     "MoveResult",
     "NoSuchGameError",
@@ -90,12 +85,17 @@ __all__ = [
     "NotYourTurnError",
     "Notification",
     "PermissionDeniedError",
+    "Player",
+    "PlayerStats",
     "PrivateView",
     "RandomChooser",
+    "Rating",
     "Reminder",
     "SeatDecision",
     "SeatInfo",
+    "SoloRecord",
     "StaleVersionError",
+    "Standing",
     "Started",
     "SystemClock",
     "TableFullError",

@@ -26,10 +26,13 @@ import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import orjson
 from openskill.models import PlackettLuce
+
+from storage.schema import configure, migrate
 
 MODEL = PlackettLuce()
 """openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (so sigma never freezes)."""
@@ -284,8 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rebuild", action="store_true", required=True)
     parser.add_argument("db", help="the game database (the bot may be running)")
     args = parser.parse_args(argv)
-    from storage.schema import configure, migrate
-
+    if not Path(args.db).is_file():
+        print(f"{args.db}: no such database", file=sys.stderr)
+        return 2
     conn = sqlite3.connect(args.db, isolation_level=None)
     try:
         configure(conn)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -60,8 +60,10 @@ RESULT_COLUMNS = (
 )
 
 
-def _result(r: tuple[object, ...]) -> ResultRow:
-    return ResultRow(*r[:6], bool(r[6]), bool(r[7]), *r[8:])  # type: ignore[arg-type]
+def _result(r: Any) -> ResultRow:
+    return ResultRow(
+        r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), bool(r[7]), r[8], r[9], r[10], r[11], r[12]
+    )
 
 
 class Records:

@@ -8,7 +8,6 @@ import sqlite3
 from collections.abc import Sequence
 
 from storage.ratings import record_game
-
 from storage.rows import (
     EVENT_COLUMNS,
     MoveWrite,
