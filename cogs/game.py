@@ -16,6 +16,7 @@ from cogs import texts
 from cogs.components import lobby_view
 from cogs.delivery import error, png_file
 from cogs.flowbase import missing_permissions
+from cogs.history import HistoryCommands
 from cogs.options import parse_variants, variant_choices
 from host import GameStatus, Host, HostError, TableOptions
 
@@ -40,7 +41,12 @@ def full(status: GameStatus) -> bool:
 
 
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name="game", group_description="Play a board game here"):
+class GameCog(
+    HistoryCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Play a board game here",
+):
     def __init__(self, bot: VesuviusBot) -> None:
         self.bot = bot
         super().__init__()
