@@ -146,8 +146,8 @@ def record_game(c: sqlite3.Connection, game_id: int) -> None:
     ended_at = _ended_at(c, game_id)
     later = c.execute(
         "SELECT 1 FROM results WHERE guild_id = ? AND kind = ? AND rated = 1 "
-        "AND (ended_at > ? OR (ended_at = ? AND game_id > ?)) LIMIT 1",
-        (guild_id, kind, ended_at, ended_at, game_id),
+        "AND (ended_at, game_id) > (?, ?) LIMIT 1",
+        (guild_id, kind, ended_at, game_id),
     ).fetchone()
     if later is not None:
         rebuild_partition(c, guild_id, kind)
