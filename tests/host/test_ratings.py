@@ -3,6 +3,7 @@ Plackett–Luce model computes it by hand here, kept apart per server."""
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -209,3 +210,62 @@ def _ratings(path: Path) -> list[tuple[Any, ...]]:
     rows += conn.execute("SELECT * FROM results ORDER BY game_id, seat").fetchall()
     conn.close()
     return rows
+
+
+async def test_a_seat_an_ai_took_over_keeps_the_players_result(
+    host: Host, clock: FakeClock
+) -> None:
+    status = await host.create_game(
+        GUILD,
+        500,
+        A,
+        TableOptions(
+            kind="toy", players=2, seat_order="joined", max_timeouts=1, variants={"target": 5}
+        ),
+    )
+    await host.join(status.game_id, B)
+    await host.start(status.game_id, A)
+    clock.advance(2 * 24 * 3600)  # A (first to move) times out once: the AI takes the seat
+    await host.run_due()
+    assert (await host.status(status.game_id)).seats[0].ai_controlled
+    await play_to_end(host, status.game_id, winner=B)
+    end = await host.status(status.game_id)
+    assert end.outcome is not None and end.seats[0].ai_controlled and not end.seats[0].resigned
+    a = (await host.stats(GUILD, A)).kinds[0]
+    assert a.rating is not None and a.played == 1  # rated as A, not as an AI level
+    assert a.best_place == end.outcome.places[0]
+    assert (await host.stats(GUILD, "AI normal")).kinds == ()
+
+
+def _everyone_loses(kind: str) -> Any:
+    """The toy, except that a game of several ends with everybody losing together."""
+    from engine.core import Outcome
+    from plugins import GamePlugin
+    from tests.toy import PLUGIN, TOY, games
+
+    def outcome(state: Any) -> Outcome | None:
+        out = TOY.outcome(state)
+        if out is None or out.kind == "solo":
+            return out
+        n = len(out.places)
+        return Outcome(places=(1,) * n, winners=frozenset(), scores=out.scores, kind="all_lose")
+
+    lose = GamePlugin(
+        dataclasses.replace(TOY, outcome=outcome), PLUGIN.presentation, PLUGIN.heuristics
+    )
+    return lose if kind == "toy" else games(kind)
+
+
+async def test_when_everyone_loses_the_game_counts_but_rates_nobody(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
+) -> None:
+    host = await hosts(db_path, clock, games=_everyone_loses)
+    end = await finished(host, (A, B, C), 500, winner=A)
+    assert end.outcome is not None and end.outcome.kind == "all_lose"
+    for user in (A, B, C):
+        (k,) = (await host.stats(GUILD, user)).kinds
+        assert (k.played, k.won, k.rating, k.average_place) == (1, 0, None, None)
+    board = await host.leaderboard(GUILD, "toy")
+    assert board.ranked == () and board.newcomers == ()
+    (game,) = await host.history(GUILD)
+    assert game.outcome == "all_lose" and [p.user_id for p, _, _ in game.seats] == [A, B, C]
