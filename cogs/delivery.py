@@ -104,17 +104,18 @@ class Delivery(Inbox):
         if rows:
             await self.host.claim(game_id, rows[-1].version, self.run)
         boarded = any(r.board for r in rows) and view is not None
+        posted: int | None = None
         if boarded:
             assert view is not None
             lines, notes = await self._words(status, names, rows)
             mover = result.user_id if result is not None else None
             nonce = f"vz{game_id}.{rows[-1].version}"
-            await self._post_board(status, view, names, lines, notes, mover, nonce)
+            posted = await self._post_board(status, view, names, lines, notes, mover, nonce)
         if reply is not None:
             answered = await self._answer_command(reply, status, result, kind, boarded) or answered
         await self._step_status(status, view, names, boarded=boarded)
         if rows:
-            await self.host.mark_sent(game_id, rows[-1].version)
+            await self.host.mark_sent(game_id, rows[-1].version, posted)
         if rows and rows[0].version == 0:
             await self.starting_hands(status)
         await self.notify(await self.host.status(game_id), answered=answered)
@@ -259,11 +260,11 @@ class Delivery(Inbox):
         notes: Sequence[str],
         mover: int | None,
         nonce: str,
-    ) -> None:
+    ) -> int | None:
         """The board in the game's channel, as a message of the bot's own, sent with ``nonce``
         (the game and the last version it tells): sent again after a crash, Discord returns
         the board already posted instead of posting it twice. ``mover``: the player whose move
-        it answers (not pinged)."""
+        it answers (not pinged). Returns the message's id (``None``: not posted)."""
         presentation = self.presentation(status)
         waiting = ""
         if status.status == "active":
@@ -290,11 +291,12 @@ class Delivery(Inbox):
         chan = await self.channel(status.channel_id)
         if chan is None:
             log.warning("game %s: channel %s is gone", status.game_id, status.channel_id)
-            return
+            return None
         try:
-            await chan.send(content, **kwargs)
+            return int((await chan.send(content, **kwargs)).id)
         except discord.Forbidden:
             log.warning("game %s: no permission to post in %s", status.game_id, chan.id)
+            return None
 
     async def _ping(self, status: GameStatus, mover: int | None) -> discord.AllowedMentions:
         """Whom the board's mentions notify: the players it waits for who take mentions (not

@@ -16,6 +16,7 @@ from cogs import texts
 from cogs.components import lobby_view
 from cogs.delivery import error, png_file
 from cogs.flowbase import missing_permissions
+from cogs.history import HistoryCommands
 from cogs.options import parse_variants, variant_choices
 from cogs.replay import ReplayCommands
 from host import GameStatus, Host, HostError, TableOptions
@@ -42,6 +43,7 @@ def full(status: GameStatus) -> bool:
 
 @app_commands.guild_only()
 class GameCog(
+    HistoryCommands,
     commands.GroupCog,
     ReplayCommands,
     group_name="game",

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import plugins
-from cogs import components, texts
+from cogs import components, history, texts
 from cogs.delivery import error
 from cogs.flows import Flows
 from cogs.settings import Settings
@@ -122,7 +122,7 @@ class VesuviusBot(commands.Bot):
         )
         for module in COG_MODULES:
             await self.load_extension(module)
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS, *history.ITEMS)
         if self.settings.sync_commands:
             if self.settings.dev_guild_id is not None:
                 guild = discord.Object(id=self.settings.dev_guild_id)

@@ -25,6 +25,7 @@ from host.ai import DEFAULT_TIMEOUT_LEVEL, AiRunner, Chooser, chooser_for
 from host.clock import Clock, SystemClock
 from host.games import Store
 from host.reading import Reading
+from host.records import Records
 from host.replays import Replays
 from host.scheduler import Scheduler
 from host.tables import Tables
@@ -51,7 +52,7 @@ class HostOptions:
     ai_pace: float = 0.0
 
 
-class Host(Tables, Scheduler, Reading, Replays):
+class Host(Tables, Scheduler, Reading, Records, Replays):
     """The service the bot calls. Open with ``await Host.open(path, options)``; ``await
     host.close()``. Its calls are the methods of its parts (:class:`Tables`, :class:`Moves`
     through :class:`Scheduler`, :class:`Reading`), which share the store, the clock and the

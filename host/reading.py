@@ -142,9 +142,10 @@ class Reading:
         claimed, which may have gone out already."""
         return await self.db.claim(game_id, through, run, self.store.clock.now())
 
-    async def mark_sent(self, game_id: int, through: int) -> None:
-        """The announcements of the game up to version ``through`` have been sent."""
-        await self.db.mark_sent(game_id, through, self.store.clock.now())
+    async def mark_sent(self, game_id: int, through: int, board_message: int | None = None) -> None:
+        """The announcements of the game up to version ``through`` have been sent (with the
+        board message posted for ``through``, if any)."""
+        await self.db.mark_sent(game_id, through, self.store.clock.now(), board_message)
 
     async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
         """``(version, by, note)``: why the moves after version ``after`` were not their

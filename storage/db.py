@@ -17,6 +17,8 @@ from typing import TypeVar, cast
 import aiosqlite
 
 from storage.outbox import Deliveries
+from storage.ratings import needs_rebuild, rebuild
+from storage.records import Records
 from storage.rows import (
     EVENT_COLUMNS,
     GAME_COLUMNS,
@@ -41,7 +43,7 @@ from storage.writes import check_status, transaction, update_seats, write_moves
 T = TypeVar("T")
 
 
-class Database(Deliveries):
+class Database(Deliveries, Records):
     """An open game database. Create with ``await Database.open(path)``; ``await db.close()``."""
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
@@ -74,6 +76,8 @@ class Database(Deliveries):
             await db.run(configure)
             await db.run(migrate)
             await db.run(verify_schema)
+            if await db.run(needs_rebuild):  # finished games from before the ratings
+                await db.run(rebuild)
         except (sqlite3.Error, UnicodeDecodeError, OSError, StorageError) as e:
             await conn.close()
             if isinstance(e, DatabaseOpenError):

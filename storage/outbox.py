@@ -71,8 +71,11 @@ class Deliveries:
 
         return await self.run(write)
 
-    async def mark_sent(self, game_id: int, through: int, now: float) -> None:
-        """Mark every unsent version of ``game_id`` up to ``through`` sent."""
+    async def mark_sent(
+        self, game_id: int, through: int, now: float, board_message: int | None = None
+    ) -> None:
+        """Mark every unsent version of ``game_id`` up to ``through`` sent; ``board_message``:
+        the board posted for version ``through`` (kept: the history links a final board)."""
 
         def write(c: sqlite3.Connection) -> None:
             with transaction(c):
@@ -81,6 +84,11 @@ class Deliveries:
                     "AND sent_at IS NULL",
                     (now, game_id, through),
                 )
+                if board_message is not None:
+                    c.execute(
+                        "UPDATE outbox SET message_id = ? WHERE game_id = ? AND version = ?",
+                        (board_message, game_id, through),
+                    )
 
         await self.run(write)
 

@@ -65,6 +65,8 @@ TABLES = (
     "outbox",
     "user_settings",
     "step_messages",
+    "results",
+    "ratings",
 )
 
 

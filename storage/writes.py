@@ -3,9 +3,11 @@ version), the event, the outbox row, the snapshot and the seats; and the transac
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Sequence
 
+from storage.ratings import record_game
 from storage.rows import (
     EVENT_COLUMNS,
     MoveWrite,
@@ -13,6 +15,8 @@ from storage.rows import (
     StorageError,
     VersionConflictError,
 )
+
+log = logging.getLogger(__name__)
 
 
 class transaction:
@@ -105,6 +109,21 @@ def write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
         (e.seq, move.snapshot, move.game_id),
     )
     update_seats(c, move.game_id, move.seats)
+    if move.status == "finished":
+        record_results(c, move.game_id)
+
+
+def record_results(c: sqlite3.Connection, game_id: int) -> None:
+    """The finished game's results and ratings, in its last move's transaction. They are derived
+    data: should they fail, the move still commits (logged), and the next open of the database
+    rebuilds them (``storage.ratings.needs_rebuild``)."""
+    c.execute("SAVEPOINT results")
+    try:
+        record_game(c, game_id)
+    except Exception:
+        c.execute("ROLLBACK TO results")
+        log.exception("game %s: its results and ratings were not recorded", game_id)
+    c.execute("RELEASE results")
 
 
 def update_seats(c: sqlite3.Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:

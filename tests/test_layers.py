@@ -20,9 +20,10 @@ THIRD_PARTY = {
     "engine": set(),
     "render": {"PIL", "isal"},
     "plugins": {"PIL", "isal"},
-    "storage": {"PIL", "isal", "aiosqlite", "orjson"},
-    "host": {"PIL", "isal", "aiosqlite", "orjson"},
-    "cogs": {"PIL", "isal", "aiosqlite", "orjson", "discord", "aiohttp", "dotenv"},
+    # openskill: the ratings written with a game's last move (storage/ratings.py).
+    "storage": {"PIL", "isal", "aiosqlite", "orjson", "openskill"},
+    "host": {"PIL", "isal", "aiosqlite", "orjson", "openskill"},
+    "cogs": {"PIL", "isal", "aiosqlite", "orjson", "openskill", "discord", "aiohttp", "dotenv"},
 }
 # Beside the stack, at the level of cogs: the sandbox knows Discord's wire, not the games, so it
 # imports none of the layers (and none of them imports it; bot.py is its only user).

@@ -90,11 +90,11 @@ async def test_a_bot_killed_between_posting_a_board_and_recording_it_posts_it_on
 
     mark_sent = first.host.mark_sent
 
-    async def die(game: int, through: int) -> None:
+    async def die(game: int, through: int, board_message: int | None = None) -> None:
         if any(f"move {through}\n" in m.content for m in chan.messages if m.filenames):
             interaction_clock.advance(3.5)
             raise asyncio.CancelledError  # the board is out; the process stops before marking
-        await mark_sent(game, through)
+        await mark_sent(game, through, board_message)
 
     first.host.mark_sent = die  # type: ignore[method-assign]
     before = len([m for m in chan.messages if "board.png" in m.filenames])

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from host import FakeClock
-from tests.cogs.helpers import pick
+from tests.cogs.helpers import pick, until
 from tests.sandbox.browser import SandboxPage, chromium, sandbox_tab
 from tests.sandbox.conftest import Playground, start_playground
 
@@ -27,6 +28,13 @@ async def _shoot(tab: Any, name: str) -> None:
     )
     await tab.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 100)))")
     await tab.screenshot(path=str(OUT / name))
+
+
+def _says(message: Any, text: str) -> Callable[[], Awaitable[bool]]:
+    async def check() -> bool:
+        return text in message.content
+
+    return check
 
 
 async def _play(play: Playground, game_id: int, moves: int) -> None:
@@ -113,8 +121,7 @@ async def main() -> None:
                             if (b.get("emoji") or {}).get("name") == "▶"
                         )
                         await user.click(custom_id=forward, message=message)
-                        while f"step {step} of" not in message.content:
-                            await asyncio.sleep(0.05)
+                        await until(_says(message, f"step {step} of"))
                     await play.bot.flows.idle()
                     await phone.channel("general")
                     await _shoot(phone.page, "sandbox-replay.png")
