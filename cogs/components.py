@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
+from cogs import language
 from engine.core import ActionChoice
 
 PREFIX = "vz"
@@ -83,8 +84,10 @@ def handler(interaction: discord.Interaction[Any]) -> Handler:
 async def _guard(
     interaction: discord.Interaction[Any], game_id: int, work: Coroutine[Any, Any, None]
 ) -> None:
-    """Unexpected errors in a component callback: logged with the game id, short apology."""
+    """Unexpected errors in a component callback: logged with the game id, short apology. The
+    callback runs in its reader's language (:func:`cogs.language.enter`)."""
     try:
+        await language.enter(cast(Any, interaction.client).host, interaction)
         await work
     except Exception as error:
         await handler(interaction).unexpected(interaction, error, game_id, "a button")

@@ -29,12 +29,14 @@ from cogs.components import board_view, final_view
 from cogs.inbox import Inbox
 from cogs.private import NO_MENTIONS, Bot, is_component, png_file
 from host import GameStatus, HostError, MoveResult, SeatInfo
+from render import i18n
+from render.i18n import N_, _
 from render.text import clip_lines
 from storage.rows import StepMessage
 
 log = logging.getLogger("cogs.delivery")
 
-NUDGE = "👋 Everyone else has decided: the table waits for you."
+NUDGE = N_("👋 Everyone else has decided: the table waits for you.")
 
 
 class Delivery(Inbox):
@@ -105,15 +107,18 @@ class Delivery(Inbox):
             await self.host.claim(game_id, rows[-1].version, self.run)
         boarded = any(r.board for r in rows) and view is not None
         posted: int | None = None
+        server = await self.server_language(status)
         if boarded:
             assert view is not None
-            lines, notes = await self._words(status, names, rows)
-            mover = result.user_id if result is not None else None
-            nonce = f"vz{game_id}.{rows[-1].version}"
-            posted = await self._post_board(status, view, names, lines, notes, mover, nonce)
-        if reply is not None:
+            with i18n.using(server):  # the channel's words and board: the server's language
+                lines, notes = await self._words(status, names, rows)
+                mover = result.user_id if result is not None else None
+                nonce = f"vz{game_id}.{rows[-1].version}"
+                posted = await self._post_board(status, view, names, lines, notes, mover, nonce)
+        if reply is not None:  # the mover's own answer: their language (the handler's)
             answered = await self._answer_command(reply, status, result, kind, boarded) or answered
-        await self._step_status(status, view, names, boarded=boarded)
+        with i18n.using(server):
+            await self._step_status(status, view, names, boarded=boarded)
         if rows:
             await self.host.mark_sent(game_id, rows[-1].version, posted)
         if rows and rows[0].version == 0:
@@ -201,14 +206,17 @@ class Delivery(Inbox):
         if await self.pings(status, seat, key):
             with contextlib.suppress(discord.HTTPException):
                 await chan.send(
-                    f"👋 <@{seat.user_id}>, everyone else has decided: the game waits for you "
-                    "(your choice is in your DMs, or use `/hand` here).",
+                    _(
+                        "👋 <@{user}>, everyone else has decided: the game waits for you "
+                        "(your choice is in your DMs, or use `/hand` here)."
+                    ).format(user=seat.user_id),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
                 )
             return
         decision = await self.host.decision(status.game_id, seat.user_id)
         if decision.kind is not None:
-            await self.refresh(status, seat, decision, NUDGE)
+            with i18n.using(await self.user_language(seat.user_id)):
+                await self.refresh(status, seat, decision, _(NUDGE))
 
     async def pings(self, status: GameStatus, seat: SeatInfo, key: str) -> bool:
         """Whether a channel mention of ``seat`` for decision ``key`` should notify them (their
@@ -329,7 +337,9 @@ class Delivery(Inbox):
         next decision was given here."""
         where = f"<#{status.channel_id}>"
         if result is None:  # /game start
-            text = f"🌋 Game #{status.game_id} has started: the board is in {where}."
+            text = _("🌋 Game #{game} has started: the board is in {where}.").format(
+                game=status.game_id, where=where
+            )
             with contextlib.suppress(discord.HTTPException):
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
             return None
@@ -342,12 +352,14 @@ class Delivery(Inbox):
             )
         decision = await self.host.decision(status.game_id, interaction.user.id)
         if decision.kind is None:
-            board = f" The board is in {where}." if boarded else ""
+            board = " " + _("The board is in {where}.").format(where=where) if boarded else ""
             text = "\n".join([f"{done}.{board}", *said])[: texts.CONTENT_LIMIT]
             with contextlib.suppress(discord.HTTPException):
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
             return None
-        title = f"🂠 **{self.title(status, decision)}** · game #{status.game_id}"
+        title = _("🂠 **{title}** · game #{game}").format(
+            title=self.title(status, decision), game=status.game_id
+        )
         lead = [done, *said]
         return await self.send_private(interaction, status, title, decision=decision, lead=lead)
 

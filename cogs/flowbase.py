@@ -21,6 +21,7 @@ from host import (
     NotYourTurnError,
     SeatInfo,
 )
+from render.i18n import _
 
 log = logging.getLogger("cogs.flows")
 
@@ -59,13 +60,18 @@ def missing_permissions(
     if not missing:
         return None
     many = len(missing) > 1
-    return (
-        "I can't run a game here: I'm missing the "
-        + ", ".join(f"**{m}**" for m in missing)
-        + (" permissions" if many else " permission")
-        + " in this channel. Ask a moderator to grant "
-        + ("them." if many else "it.")
-    )
+    listed = ", ".join(f"**{m}**" for m in missing)
+    if many:
+        text = _(
+            "I can't run a game here: I'm missing the {permissions} permissions in this channel. "
+            "Ask a moderator to grant them."
+        )
+    else:
+        text = _(
+            "I can't run a game here: I'm missing the {permissions} permission in this channel. "
+            "Ask a moderator to grant it."
+        )
+    return text.format(permissions=listed)
 
 
 class FlowsBase:
@@ -138,7 +144,7 @@ class FlowsBase:
             status = await self.host.game_in_channel(channel_id)
         if status is None:
             await error(
-                interaction, "There is no game in this channel. Start one with `/game new`."
+                interaction, _("There is no game in this channel. Start one with `/game new`.")
             )
         return status
 
@@ -160,5 +166,5 @@ class FlowsBase:
         with contextlib.suppress(discord.HTTPException):
             await error(
                 interaction,
-                "Sorry, something went wrong on my side; it has been logged. Please try again.",
+                _("Sorry, something went wrong on my side; it has been logged. Please try again."),
             )

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import texts
+from cogs import language, texts
 from cogs.components import PREFIX
 from host import FinishedGame, KindStats, Leaderboard, Player, PlayerStats, Rating
 from render.charts import rating_chart_png
@@ -156,6 +156,7 @@ class PageButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host = cast(_HasHost, interaction.client).host
+        await language.enter(host, interaction)
         board = await host.leaderboard(interaction.guild_id or 0, self.kind, self.page)
         await interaction.response.edit_message(
             content=leaderboard_text(board), view=pages_view(board), allowed_mentions=NO_MENTIONS

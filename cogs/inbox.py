@@ -23,6 +23,8 @@ import discord
 from cogs import texts
 from cogs.private import NO_MENTIONS, Bot, Composed, Private, is_component
 from host import GameStatus, LogEntry, MoveResult, Reminder, SeatDecision, SeatInfo
+from render import i18n
+from render.i18n import _, ngettext
 from render.text import clip_lines, duration
 
 log = logging.getLogger("cogs.inbox")
@@ -70,12 +72,17 @@ class Inbox(Private):
             self.dm_blocked_until[user_id] = self.bot.clock.now() + retry
             chan = await self.channel(status.channel_id)
             if chan is not None:
-                with contextlib.suppress(discord.HTTPException):
+                with (
+                    contextlib.suppress(discord.HTTPException),
+                    i18n.using(await self.server_language(status)),
+                ):
                     await chan.send(
-                        f"<@{user_id}>, I can't send you direct messages, so use `/hand` in this "
-                        "channel to see your hand and make your moves. To get them by DM, allow "
-                        "direct messages from this server's members (Privacy Settings); I'll "
-                        f"try again in {duration(retry)}.",
+                        _(
+                            "<@{user}>, I can't send you direct messages, so use `/hand` in this "
+                            "channel to see your hand and make your moves. To get them by DM, "
+                            "allow direct messages from this server's members (Privacy "
+                            "Settings); I'll try again in {time}."
+                        ).format(user=user_id, time=duration(retry)),
                         allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
                     )
             return None
@@ -138,7 +145,9 @@ class Inbox(Private):
 
     async def heading(self, status: GameStatus) -> str:
         """The first line of a closed message: which game, where."""
-        return f"🌋 Game #{status.game_id} ({texts.md(status.title)}) in {await self.where(status)}"
+        return _("🌋 Game #{game} ({title}) in {where}").format(
+            game=status.game_id, title=texts.md(status.title), where=await self.where(status)
+        )
 
     async def close(self, status: GameStatus, seat: SeatInfo, line: str) -> None:
         """The seat's decision message says ``line`` (what happened) and loses its controls:
@@ -159,19 +168,21 @@ class Inbox(Private):
         """What became of the decision last sent to ``seat``: played by them or for them, or
         over because the game moved on, ended or was cancelled."""
         if status.status == "cancelled":
-            return "🚫 The game was cancelled."
+            return _("🚫 The game was cancelled.")
         after = seat.notified_token if seat.notified_token is not None else status.version - 1
         entries = await self.host.log(status.game_id, seat.user_id, limit=200, after=after)
         own = [e for e in entries if e.seat == seat.seat]
         end = ""
         if status.status == "finished":
-            end = f"\n🏁 The game is over: the result is in <#{status.channel_id}>."
+            end = "\n" + _("🏁 The game is over: the result is in {where}.").format(
+                where=f"<#{status.channel_id}>"
+            )
         if seat.ai_controlled:
             if seat.resigned:
-                end = "\n🏳️ You resigned: an AI plays your seat." + end
+                end = "\n" + _("🏳️ You resigned: an AI plays your seat.") + end
             elif status.status == "active":
-                end = (
-                    "\n🤖 An AI plays your seat now: any move of yours (or `/game back`) "
+                end = "\n" + _(
+                    "🤖 An AI plays your seat now: any move of yours (or `/game back`) "
                     "takes it back."
                 )
         if own:
@@ -181,10 +192,19 @@ class Inbox(Private):
         names = await self.seat_names(status)
         said = texts.narration(self.presentation(status), entries, names)
         meanwhile = f"\n{clip_lines(said, 400)}" if said else ""
-        return (
-            f"⌛ This is over: the game moved on (the board is in <#{status.channel_id}>)."
-            f"{meanwhile}"
-        )
+        over = _("⌛ This is over: the game moved on (the board is in {where}).")
+        return over.format(where=f"<#{status.channel_id}>") + meanwhile
+
+    @staticmethod
+    def header(mark: str, title: str, status: GameStatus, where: str = "") -> str:
+        """``🌋 **Your move** · game #3 (Downfall) in #lava``: a private message's first line."""
+        values = {"mark": mark, "title": title, "game": status.game_id}
+        values["name"] = texts.md(status.title)
+        if where:
+            return _("{mark} **{title}** · game #{game} ({name}) in {where}").format(
+                where=where, **values
+            )
+        return _("{mark} **{title}** · game #{game} ({name})").format(**values)
 
     @staticmethod
     def played_line(own: Sequence[LogEntry]) -> str:
@@ -192,15 +212,20 @@ class Inbox(Private):
         first = own[0]
         label = texts.md(first.label)
         if first.by == "timeout":
-            return f"⏱ Time ran out: {label} was played for you."
+            return _("⏱ Time ran out: {label} was played for you.").format(label=label)
         if first.by == "ai":
-            return f"🤖 An AI played for you: {label}."
+            return _("🤖 An AI played for you: {label}.").format(label=label)
         if first.by == "auto":
-            return (
-                f"⚙️ Played for you (only one move was possible, or your standing order): {label}."
-            )
-        more = f" (and {len(own) - 1} more)" if len(own) > 1 else ""
-        return f"✅ You played: {label}{more}."
+            return _(
+                "⚙️ Played for you (only one move was possible, or your standing order): {label}."
+            ).format(label=label)
+        if len(own) > 1:
+            return ngettext(
+                "✅ You played: {label} (and {count} more).",
+                "✅ You played: {label} (and {count} more).",
+                len(own) - 1,
+            ).format(label=label, count=len(own) - 1)
+        return _("✅ You played: {label}.").format(label=label)
 
     # -- the decisions of a move -----------------------------------------------------------------
 
@@ -213,6 +238,12 @@ class Inbox(Private):
             user = seat.user_id
             if user is None or user == answered:
                 continue
+            with i18n.using(await self.user_language(user)):  # their DMs: their language
+                await self._notify_seat(status, seat, user)
+
+    async def _notify_seat(self, status: GameStatus, seat: SeatInfo, user: int) -> None:
+        """:meth:`notify` for one human seat (in its player's language)."""
+        if True:
             decision = await self.host.decision(status.game_id, user)
             told = seat.notified_token
             over = decision.kind is None or status.status != "active" or seat.ai_controlled
@@ -220,10 +251,10 @@ class Inbox(Private):
                 if seat.notified_key is not None or seat.notified_message is not None:
                     await self.close(status, seat, await self.outcome_line(status, seat))
                     await self.host.set_notified(status.game_id, seat.seat, told, None, None)
-                continue
+                return
             if told == decision.token and seat.notified_key is not None:
                 await self.redraw_step(status, seat, decision)  # the others' answers show
-                continue  # they have it already
+                return  # they have it already
             going_on = seat.notified_key == decision.key
             if going_on and seat.notified_message is not None:
                 composed = await self.decision_message(status, seat, decision)
@@ -235,14 +266,14 @@ class Inbox(Private):
                         seat.notified_message,
                         decision.key,
                     )
-                    continue
+                    return
             if seat.notified_key is not None:
                 await self.close(status, seat, await self.outcome_line(status, seat))
             if await self.nothing_to_decide(status, decision):
                 await self.host.set_notified(
                     status.game_id, seat.seat, decision.token, None, decision.key
                 )
-                continue
+                return
             await self.dm_decision(status, seat, decision)
 
     async def auto_lead(self, status: GameStatus, seat: SeatInfo) -> list[str]:
@@ -260,7 +291,11 @@ class Inbox(Private):
         ]
         if not plays:
             return []
-        return [f"⚙️ Only one move was possible, so it was played for you: {', '.join(plays)}."]
+        return [
+            _("⚙️ Only one move was possible, so it was played for you: {moves}.").format(
+                moves=", ".join(plays)
+            )
+        ]
 
     async def refresh(
         self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, line: str
@@ -274,7 +309,7 @@ class Inbox(Private):
             await self.edit_dm(seat.user_id, seat.notified_message, composed)
             return
         title = self.title(status, decision)
-        header = f"🂠 **{title}** · game #{status.game_id} ({texts.md(status.title)})"
+        header = self.header("🂠", title, status)
         composed = await self.compose(
             status, seat.user_id, header=header, decision=decision, lead=[line], in_dm=False
         )
@@ -357,7 +392,7 @@ class Inbox(Private):
         assert seat.user_id is not None
         where = await self.where(status)
         title = title or self.title(status, decision)
-        header = f"🌋 **{title}** · game #{status.game_id} ({texts.md(status.title)}) in {where}"
+        header = self.header("🌋", title, status, where)
         lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
         return await self.compose(status, seat.user_id, header=header, decision=decision, lead=lead)
 
@@ -400,20 +435,25 @@ class Inbox(Private):
         user = interaction.user.id
         seat = status.seat_of(user)
         decision = await self.host.decision(status.game_id, user)
-        done = self.done(status, kind, result.label if result is not None else "your move")
+        done = self.done(status, kind, result.label if result is not None else _("your move"))
         in_dm = interaction.guild_id is None
         message = interaction.message.id if interaction.message is not None else None
         if decision.kind is None:
-            board = f" The board is in <#{status.channel_id}>." if status.status != "active" else ""
+            where = f"<#{status.channel_id}>"
+            board = ""
+            if status.status != "active":
+                board = " " + _("The board is in {where}.").format(where=where)
             content = f"{await self.heading(status)}\n{done}.{board}"
             if status.status == "finished":
-                content += f"\n🏁 The game is over: the result is in <#{status.channel_id}>."
+                content += "\n" + _("🏁 The game is over: the result is in {where}.").format(
+                    where=where
+                )
             await self._edit_clicked(interaction, content=content, view=None)
             if seat is not None:  # told up to here; no decision open
                 await self.host.set_notified(status.game_id, seat.seat, decision.token, None, None)
             return None
         title = self.title(status, decision)
-        header = f"🌋 **{title}** · game #{status.game_id} ({texts.md(status.title)})"
+        header = self.header("🌋", title, status)
         composed = await self.compose(
             status, user, header=header, decision=decision, lead=[done], in_dm=in_dm
         )
@@ -464,7 +504,9 @@ class Inbox(Private):
         seat = status.seat_of(user)
         if seat is not None and decision.kind is not None:
             if seat.notified_message is not None or (status.game_id, seat.seat) in self._replies:
-                line = f"➡️ Your decision moved to <#{status.channel_id}>, where you asked for it."
+                line = _("➡️ Your decision moved to {where}, where you asked for it.").format(
+                    where=f"<#{status.channel_id}>"
+                )
                 if lead:
                     line = f"{lead[0]}\n{line}"
                 await self.close(status, seat, line)
@@ -485,14 +527,20 @@ class Inbox(Private):
                 continue
             if await self.host.notify_setting(seat.user_id) not in WANTS_DMS:
                 continue
+            with i18n.using(await self.user_language(seat.user_id)):
+                await self._starting_hand(status, seat, decision)
+
+    async def _starting_hand(
+        self, status: GameStatus, seat: SeatInfo, decision: SeatDecision
+    ) -> None:
+        """One player's starting hand by DM (in their language)."""
+        assert seat.user_id is not None
+        if True:
             pv = await self.host.private_view(status.game_id, seat.user_id)
             if not self.presentation(status).words.hand(pv.view):
-                continue
+                return
             where = await self.where(status)
-            header = (
-                f"🌋 **Your starting hand** · game #{status.game_id} "
-                f"({texts.md(status.title)}) in {where}"
-            )
+            header = self.header("🌋", _("Your starting hand"), status, where)
             composed = await self.compose(status, seat.user_id, header=header, decision=decision)
             await self.send_dm(
                 status, seat.user_id, composed.content, composed.files, composed.view
@@ -511,22 +559,50 @@ class Inbox(Private):
         setting = await self.host.notify_setting(seat.user_id)
         if setting == "none":
             return  # they chose to look for themselves
-        what = texts.REMINDED.get(decision.kind, "your move")
-        title = f"⏳ Reminder: {duration(note.remaining)} left for {what}"
+        with i18n.using(await self.user_language(seat.user_id)):
+            if await self._remind_by_dm(status, seat, decision, note):
+                return
+        chan = await self.channel(note.channel_id)
+        if chan is not None:
+            with i18n.using(await self.server_language(status)):
+                await chan.send(
+                    self.reminder_line(note, decision.kind),
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)]),
+                )
+
+    async def _remind_by_dm(
+        self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, note: Reminder
+    ) -> bool:
+        """The reminder as the player's decision in a new DM (the old one deleted)."""
+        assert seat.user_id is not None
+        what = texts.REMINDED.get(decision.kind or "turn", texts.REMINDED["turn"])
+        title = _(what).format(left=duration(note.remaining))
         old = seat.notified_message
         if await self.dm_decision(status, seat, decision, title=title):
             if old is not None:
                 await self.delete_dm(seat.user_id, old)
-            return
-        chan = await self.channel(note.channel_id)
-        if chan is not None:
-            what_for = "your chance to act" if decision.kind != "turn" else "your move"
-            await chan.send(
-                f"⏳ <@{note.user_id}>, game #{note.game_id} is waiting for {what_for}: "
-                f"{duration(note.remaining)} left{texts.deadline_text(note.deadline)}. "
-                "Use `/hand` or `/move` here.",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)]),
+            return True
+        return False
+
+    @staticmethod
+    def reminder_line(note: Reminder, kind: str | None) -> str:
+        """The channel's reminder when no DM could carry it."""
+        if kind != "turn":
+            text = _(
+                "⏳ <@{user}>, game #{game} is waiting for your chance to act: {left} left"
+                "{deadline}. Use `/hand` or `/move` here."
             )
+        else:
+            text = _(
+                "⏳ <@{user}>, game #{game} is waiting for your move: {left} left{deadline}. "
+                "Use `/hand` or `/move` here."
+            )
+        return text.format(
+            user=note.user_id,
+            game=note.game_id,
+            left=duration(note.remaining),
+            deadline=texts.deadline_text(note.deadline),
+        )
 
 
 __all__ = ["MENTION_USERS", "Inbox", "is_component"]

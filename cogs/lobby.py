@@ -17,6 +17,8 @@ from host import (
     GameStatus,
     HostError,
 )
+from render import i18n
+from render.i18n import _
 
 log = logging.getLogger("cogs.flows")
 
@@ -29,7 +31,8 @@ class Lobby(FlowsBase):
     async def lobby_message(self, status: GameStatus) -> str:
         names = await self.delivery.seat_names(status)
         creator = await self.delivery.name_of(status.creator_id)
-        return texts.lobby_text(status, names, creator)
+        with i18n.using(await self.delivery.server_language(status)):  # a channel message
+            return texts.lobby_text(status, names, creator)
 
     async def lobby_change(
         self, interaction: discord.Interaction[Any], what: str, *, game_id: int | None = None
@@ -59,13 +62,18 @@ class Lobby(FlowsBase):
             if interaction.message is not None:
                 self.lobbies[status.game_id] = interaction.message
             return
-        verb = "joined" if what == "join" else "left"
         message = self.lobbies.get(status.game_id)
         if message is not None:
             with contextlib.suppress(discord.HTTPException):
                 await message.edit(content=text, view=view)
+                with i18n.using(await self.delivery.server_language(status)):
+                    said = (
+                        _("{name} joined game #{game}.")
+                        if what == "join"
+                        else _("{name} left game #{game}.")
+                    ).format(name=texts.md(interaction.user.display_name), game=status.game_id)
                 await interaction.response.send_message(
-                    f"{texts.md(interaction.user.display_name)} {verb} game #{status.game_id}.",
+                    said,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 return

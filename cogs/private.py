@@ -17,13 +17,15 @@ from typing import Any, Protocol
 
 import discord
 
-from cogs import texts
+from cogs import language, texts
 from cogs.components import picture_buttons, window_order_buttons
 from cogs.controls import controls_view
 from cogs.settings import Settings
 from engine.core import ActionChoice
 from host import GameStatus, Host, SeatDecision
 from host.clock import Clock
+from render import i18n
+from render.i18n import _
 from render.presentation import Image, Picture, Presentation
 
 log = logging.getLogger("cogs.private")
@@ -147,6 +149,14 @@ class Private:
                 return None
         return chan
 
+    async def server_language(self, status: GameStatus) -> str:
+        """The language of the game's channel messages (its server's)."""
+        return await language.of_server(self.host, status.guild_id)
+
+    async def user_language(self, user_id: int) -> str:
+        """The language of the DMs the bot starts for ``user_id``."""
+        return await language.of_user(self.host, user_id)
+
     async def where(self, status: GameStatus) -> str:
         """``#general on **Pompeii** — <link>``."""
         chan = await self.channel(status.channel_id)
@@ -181,13 +191,14 @@ class Private:
     ) -> Image:
         """A public picture of the game at ``status.version``, cached per version and names."""
         assert picture.public is not None
-        key = (status.game_id, status.version, picture.key, tuple(names))
+        lang = i18n.current()  # a picture's words are the reader's (or the server's)
+        key = (status.game_id, status.version, picture.key, tuple(names), lang)
         cached = self._images.get(key)
         if cached is not None:
             return cached
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
-        image = await asyncio.to_thread(picture.public, view, names)
+        image = await asyncio.to_thread(i18n.call_in, lang, picture.public, view, names)
         self._images[key] = image
         while len(self._images) > IMAGE_CACHE:
             self._images.pop(next(iter(self._images)))
@@ -214,7 +225,9 @@ class Private:
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
         name = await self.name_of(user_id)
-        return await asyncio.to_thread(picture.private, own_view, name, choices)
+        return await asyncio.to_thread(
+            i18n.call_in, i18n.current(), picture.private, own_view, name, choices
+        )
 
     async def step_words(self, status: GameStatus, view: dict[str, Any]) -> str:
         """Where a step everyone decides at once stands, in the game's words (``Words.step``),
@@ -230,14 +243,14 @@ class Private:
         """The title of a message offering ``decision`` (the game's own word for its kind)."""
         kind = decision.kind or "turn"
         own = self.presentation(status).words.titles.get(kind)
-        return own or texts.KIND_TITLES.get(kind, "Your move")
+        return own or _(texts.KIND_TITLES.get(kind, texts.KIND_TITLES["turn"]))
 
     def done(self, status: GameStatus, kind: str | None, label: str) -> str:
         """What a player reads once they answered a decision of ``kind`` with ``label``."""
         template = self.presentation(status).words.done.get(kind or "turn")
         if template:
             return template.format(label=texts.md(label))
-        return f"✅ You played: {texts.md(label)}"
+        return _("✅ You played: {label}").format(label=texts.md(label))
 
     async def compose(
         self,

@@ -28,7 +28,7 @@ from cogs.flowbase import FlowsBase
 from cogs.private import NO_MENTIONS
 from host import GameStatus, HostError
 from host.replays import ReplayStep
-from render import animation
+from render import animation, i18n
 from render.text import clip_lines
 
 log = logging.getLogger("cogs.replaying")
@@ -181,7 +181,8 @@ class Replaying(FlowsBase):
                 ephemeral=True,
                 allowed_mentions=NO_MENTIONS,
             )
-            url = await self._post_animation(status, chan, interaction.user)
+            with i18n.using(await self.delivery.server_language(status)):
+                url = await self._post_animation(status, chan, interaction.user)
             if url is None:
                 text = f"🎞 Game #{game_id} is too long to show in one animation, sorry."
             else:
@@ -199,6 +200,7 @@ class Replaying(FlowsBase):
         game_id = status.game_id
         status, views = await self.host.replay_views(game_id)
         names = await self.delivery.seat_names(status)
+        lang = await self.delivery.server_language(status)  # a channel message: the server's
         draw = self.delivery.presentation(status).board.public
         assert draw is not None
         who = texts.md(getattr(user, "display_name", "someone"))
@@ -218,8 +220,15 @@ class Replaying(FlowsBase):
             size = max(1, -(-len(chosen) // SLICES))
             for start in range(0, len(chosen), size):
                 part = [views[i] for i in chosen[start : start + size]]
-                frames += await loop.run_in_executor(
-                    executor, animation.draw_frames, draw, part, names, animation.WIDTH
+                frames += await loop.run_in_executor(  # a worker process: its language passed
+                    executor,
+                    i18n.call_in,
+                    lang,
+                    animation.draw_frames,
+                    draw,
+                    part,
+                    names,
+                    animation.WIDTH,
                 )
                 now = time.monotonic()
                 if now - started > PROGRESS_AFTER and now - last_said >= 1.0:

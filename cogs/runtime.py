@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import plugins
-from cogs import components, history, texts
+from cogs import components, history, language, texts
 from cogs.delivery import error
 from cogs.flows import Flows
 from cogs.settings import Settings
@@ -77,6 +77,7 @@ class VesuviusBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=language.Tree,
         )
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
@@ -123,6 +124,7 @@ class VesuviusBot(commands.Bot):
         for module in COG_MODULES:
             await self.load_extension(module)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS, *history.ITEMS)
+        await self.tree.set_translator(language.Translator())
         if self.settings.sync_commands:
             if self.settings.dev_guild_id is not None:
                 guild = discord.Object(id=self.settings.dev_guild_id)

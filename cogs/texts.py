@@ -16,26 +16,29 @@ from discord.utils import escape_markdown
 from host import GameStatus, LogEntry, SeatInfo
 from host.ai import parse_ai_name
 from plugins import GamePlugin
+from render.i18n import N_, _, ngettext
 from render.presentation import Presentation
 from render.text import clip_lines, duration
 
 CONTENT_LIMIT = 2000
 MARKS = {"timeout": "⏰ ", "ai": "🤖 ", "auto": "⚙️ "}
 """How moves not made by their player are marked in the channel (the mover's own line only)."""
+LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""The AI levels as a player reads them (``AI 2, hard``)."""
 KIND_TITLES = {
-    "turn": "Your move",
-    "window": "Your chance to act (optional)",
-    "option": "You may act out of turn",
-    "simultaneous": "Everyone decides at once: your choice",
+    "turn": N_("Your move"),
+    "window": N_("Your chance to act (optional)"),
+    "option": N_("You may act out of turn"),
+    "simultaneous": N_("Everyone decides at once: your choice"),
 }
-"""The title of a private message by the kind of decision it offers."""
+"""The title of a private message by the kind of decision it offers (``_()`` when shown)."""
 REMINDED = {
-    "turn": "your move",
-    "window": "your chance to act (optional)",
-    "option": "your chance to act out of turn",
-    "simultaneous": "your choice",
+    "turn": N_("⏳ Reminder: {left} left for your move"),
+    "window": N_("⏳ Reminder: {left} left for your chance to act (optional)"),
+    "option": N_("⏳ Reminder: {left} left for your chance to act out of turn"),
+    "simultaneous": N_("⏳ Reminder: {left} left for your choice"),
 }
-"""What a reminder is about, by the kind of decision."""
+"""A reminder's title, by the kind of decision (``_()`` when shown)."""
 
 
 def md(text: str) -> str:
@@ -50,7 +53,8 @@ def ai_label(name: str) -> str:
     level = parse_ai_name(name)
     if level is None:
         return name
-    return re.sub(r"\s*\((easy|normal|hard)\)\s*$", "", name, flags=re.IGNORECASE) + f", {level}"
+    base = re.sub(r"\s*\((easy|normal|hard)\)\s*$", "", name, flags=re.IGNORECASE)
+    return f"{base}, {_(LEVELS.get(level, level))}"
 
 
 def who(seat: SeatInfo, names: Sequence[str], *, mention: bool) -> str:
@@ -60,51 +64,79 @@ def who(seat: SeatInfo, names: Sequence[str], *, mention: bool) -> str:
     elif seat.user_id is None:
         text = md(ai_label(seat.ai or "AI"))
     else:
-        text = md(names[seat.seat]) if seat.seat < len(names) else f"Seat {seat.seat + 1}"
-    return f"{text} ({seat.colour})" if seat.colour else text
+        text = md(names[seat.seat]) if seat.seat < len(names) else seat_text(seat.seat)
+    return f"{text} ({colour(seat.colour)})" if seat.colour else text
+
+
+def seat_text(seat: int) -> str:
+    """A seat without a name: ``Seat 2``."""
+    return _("Seat {number}").format(number=seat + 1)
+
+
+def colour(name: str) -> str:
+    """A seat's colour as the reader's language says it (the game's words: phase 2 of issue
+    28 gives every game's colours to the catalog; until then the name itself)."""
+    return _(name)
 
 
 def deadline_text(deadline: float | None) -> str:
-    return "" if deadline is None else f" · deadline <t:{int(deadline)}:R>"
+    return "" if deadline is None else _(" · deadline <t:{time}:R>").format(time=int(deadline))
 
 
 def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
     """The lobby message: who sits, the options, how to join and start; once the table has
     started or ended, what became of it (the message keeps no buttons then)."""
     players = status.options.players or status.max_players
-    seated = ", ".join(md(n) for n in names) or "nobody"
-    opts = [f"{duration(status.options.turn_time or 0)} per move"]
-    policy = {"ai": "an AI moves", "skip": "the turn is skipped"}
-    opts.append(f"on timeout {policy.get(status.options.timeout_policy or 'ai', 'an AI moves')}")
+    seated = ", ".join(md(n) for n in names) or _("nobody")
+    opts = [_("{time} per move").format(time=duration(status.options.turn_time or 0))]
+    if (status.options.timeout_policy or "ai") == "skip":
+        opts.append(_("on timeout the turn is skipped"))
+    else:
+        opts.append(_("on timeout an AI moves"))
     for key, value in status.options.variants.items():
         opts.append(md(f"{key}={value}".replace("=True", "").replace("_", " ")))
     if status.options.auto_forced:
-        opts.append("forced moves play themselves")
+        opts.append(_("forced moves play themselves"))
     if status.options.ai_seats:
-        opts.append(f"{status.options.ai_seats} AI seat(s)")
-    if status.status != "lobby":
-        verdict = {"active": "has started", "finished": "is over", "cancelled": "was cancelled"}
-        return (
-            f"🌋 **{md(status.title)}** — game #{status.game_id} "
-            f"{verdict.get(status.status, status.status)}.\n"
-            f"Players: {seated}\nOptions: {' · '.join(opts)}"
+        opts.append(
+            ngettext("{count} AI seat", "{count} AI seats", status.options.ai_seats).format(
+                count=status.options.ai_seats
+            )
         )
-    return (
-        f"🌋 **{md(status.title)}** — game #{status.game_id}, waiting for players\n"
-        f"Players ({len(status.seats)}/{players}): {seated}\n"
-        f"Options: {' · '.join(opts)}\n"
-        f"Join with **Join** or `/game join`; {md(creator)} starts with **Start** or "
-        "`/game start`."
-    )
+    values = {
+        "title": md(status.title),
+        "game": status.game_id,
+        "seated": seated,
+        "options": " · ".join(opts),
+        "count": len(status.seats),
+        "players": players,
+        "creator": md(creator),
+    }
+    if status.status != "lobby":
+        verdicts = {
+            "active": N_("🌋 **{title}** — game #{game} has started."),
+            "finished": N_("🌋 **{title}** — game #{game} is over."),
+            "cancelled": N_("🌋 **{title}** — game #{game} was cancelled."),
+        }
+        verdict = _(verdicts.get(status.status, verdicts["finished"]))
+        rest = _("Players: {seated}\nOptions: {options}")
+        return (verdict + "\n" + rest).format(**values)
+    return _(
+        "🌋 **{title}** — game #{game}, waiting for players\n"
+        "Players ({count}/{players}): {seated}\n"
+        "Options: {options}\n"
+        "Join with **Join** or `/game join`; {creator} starts with **Start** or `/game start`."
+    ).format(**values)
 
 
 def seating_line(status: GameStatus, names: Sequence[str]) -> str:
     """The seats in turn order (seat order, as ``/game status`` and the lobby list them),
     and who begins."""
     listed = ", ".join(who(s, names, mention=False) for s in status.seats)
-    line = f"🌋 The game has started! Seating, in turn order: {listed}."
+    line = _("🌋 The game has started! Seating, in turn order: {seats}.").format(seats=listed)
     if len(status.waiting_on) == 1 and len(status.seats) > 1:
-        line += f" {who(status.waiting_on[0], names, mention=False)} begins."
+        first = who(status.waiting_on[0], names, mention=False)
+        line += " " + _("{name} begins.").format(name=first)
     return line
 
 
@@ -122,11 +154,11 @@ def waiting_line(
     for s in status.waiting_on:
         text = who(s, names, mention=True)
         if s.user_id is not None and s.user_id in dms_closed:
-            text += " (DMs closed: use `/hand` here)"
+            text += " " + _("(DMs closed: use `/hand` here)")
         if s.ai_controlled and s.user_id is not None:
-            text += " (an AI plays for them)"
+            text += " " + _("(an AI plays for them)")
         whos.append(text)
-    line = f"➡️ Waiting for {', '.join(whos)}"
+    line = _("➡️ Waiting for {names}").format(names=", ".join(whos))
     if decision:
         line += f": {decision}"
     return line + deadline_text(status.deadline)
@@ -177,7 +209,7 @@ def narration(
 
 
 def _plain(entry: LogEntry, names: Sequence[str]) -> str:
-    who_ = md(names[entry.seat]) if entry.seat < len(names) else "Someone"
+    who_ = md(names[entry.seat]) if entry.seat < len(names) else _("Someone")
     return f"{who_}: {entry.label}"
 
 
@@ -193,7 +225,9 @@ def board_caption(
 ) -> str:
     """The text posted with a board: the game and move, what happened, why (notes), and whom
     the game waits for or the final result."""
-    head = f"**Game #{status.game_id}** · {md(status.title)} · move {status.version}"
+    head = _("**Game #{game}** · {title} · move {version}").format(
+        game=status.game_id, title=md(status.title), version=status.version
+    )
     tail = [n for n in notes if n]
     if status.outcome is not None:
         display = [who(s, names, mention=False) for s in status.seats]
@@ -212,16 +246,22 @@ def final_heading(status: GameStatus) -> str:
     outcome = status.outcome
     if outcome is None:
         return ""
+    reason = md(outcome.reason) if outcome.reason else ""
     if outcome.kind == "all_lose":
-        return "🌋 **Everybody lost**" + (f": {md(outcome.reason)}" if outcome.reason else "")
+        if reason:
+            return _("🌋 **Everybody lost**: {reason}").format(reason=reason)
+        return _("🌋 **Everybody lost**")
     if outcome.kind == "shared_win":
-        return "🏁 **A shared victory**"
+        return _("🏁 **A shared victory**")
     if outcome.kind == "solo":
         if outcome.winners:
-            title = f": **{md(outcome.title)}**" if outcome.title else ""
-            return f"🏁 **Solo game won**{title}"
-        return "🌋 **Solo game lost**" + (f": {md(outcome.reason)}" if outcome.reason else "")
-    return "🏁 **Final ranking**"
+            if outcome.title:
+                return _("🏁 **Solo game won**: **{title}**").format(title=md(outcome.title))
+            return _("🏁 **Solo game won**")
+        if reason:
+            return _("🌋 **Solo game lost**: {reason}").format(reason=reason)
+        return _("🌋 **Solo game lost**")
+    return _("🏁 **Final ranking**")
 
 
 def log_lines(
@@ -230,13 +270,21 @@ def log_lines(
     """``/game log``: one line per move, newest last, within Discord's limit; another player's
     secret move is told by what its public events say, in the game's words ("kept a card"),
     or as a secret move when they say nothing."""
-    lines = [f"**Game #{game_id}** · the last {len(entries)} moves"]
+    lines = [
+        ngettext(
+            "**Game #{game}** · the last move",
+            "**Game #{game}** · the last {count} moves",
+            len(entries),
+        ).format(game=game_id, count=len(entries))
+    ]
+    marks = {"timeout": N_("⏰ timeout"), "ai": N_("🤖 AI"), "auto": N_("⚙️ forced")}
     for e in entries:
-        who_ = md(names[e.seat]) if e.seat < len(names) else f"Seat {e.seat + 1}"
-        mark = {"timeout": " ⏰ timeout", "ai": " 🤖 AI", "auto": " ⚙️ forced"}.get(e.by, "")
+        who_ = md(names[e.seat]) if e.seat < len(names) else seat_text(e.seat)
+        mark = " " + _(marks[e.by]) if e.by in marks else ""
         if e.secret:
             said = presentation.words.narrate(list(e.events), [md(n) for n in names])
-            lines.append(f"`{e.version:>3}` {'; '.join(said) or f'{who_}: a secret move'}{mark}")
+            told = "; ".join(said) or _("{name}: a secret move").format(name=who_)
+            lines.append(f"`{e.version:>3}` {told}{mark}")
             continue
         move = f"`{e.notation}` — " if e.notation else ""
         lines.append(f"`{e.version:>3}` {who_}: {move}{md(e.label)}{mark}")
@@ -251,25 +299,38 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
     """``/game status``: the seats, whose turn, the time per decision, and the result."""
     if status.status == "lobby":
         return lobby
-    lines = [f"**Game #{status.game_id}** · {md(status.title)} · {status.status}"]
+    states = {
+        "active": N_("in play"),
+        "finished": N_("finished"),
+        "cancelled": N_("cancelled"),
+    }
+    state = _(states[status.status]) if status.status in states else status.status
+    lines = [f"**{_('Game #{game}').format(game=status.game_id)}** · {md(status.title)} · {state}"]
     for s in status.seats:
         flags = []
         if s.ai_controlled and s.user_id is not None:
-            flags.append("an AI plays for them")
+            flags.append(_("an AI plays for them"))
         if s.resigned:
-            flags.append("resigned")
+            flags.append(_("resigned"))
         if s.timeouts:
-            flags.append(f"{s.timeouts} timeout(s) in a row")
+            flags.append(
+                ngettext(
+                    "{count} timeout in a row", "{count} timeouts in a row", s.timeouts
+                ).format(count=s.timeouts)
+            )
         extra = f" — {', '.join(flags)}" if flags else ""
         lines.append(f"{s.seat + 1}. {who(s, names, mention=False)}{extra}")
+    move = _("Move {version}.").format(version=status.version)
     if status.status == "active":
-        lines.append(waiting or f"Move {status.version}.")
+        lines.append(waiting or move)
     else:
-        lines.append(f"Move {status.version}.")
+        lines.append(move)
         if status.outcome is not None:
             lines.append(final_heading(status))
             lines.extend(ranking_lines(status, names))
-    lines.append(f"Time per decision: {duration(status.options.turn_time or 0)}.")
+    lines.append(
+        _("Time per decision: {time}.").format(time=duration(status.options.turn_time or 0))
+    )
     return "\n".join(lines)[:CONTENT_LIMIT]
 
 
@@ -283,83 +344,115 @@ def ranking_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
     out = []
     for seat in order:
         info = next((s for s in status.seats if s.seat == seat), None)
-        name = who(info, names, mention=False) if info is not None else f"Seat {seat + 1}"
+        name = who(info, names, mention=False) if info is not None else seat_text(seat)
         place = outcome.places[seat]
         out.append(f"{medals.get(place, '▫️')} {place}. {name}")
     return out
 
 
 HELP_COMMANDS = (
-    ("/game new", "open a table here (or in a new thread): game, players, options, AI seats"),
-    ("/game join · /game start", "take a seat; the creator starts (also buttons on the lobby)"),
-    ("/move", "make your move: the list shows exactly what is legal now"),
-    ("/hand", "your hand and your decision, only for you (also **My hand** on every board)"),
-    ("/game status · /game board · /game log", "who plays and whose turn; the board; the moves"),
-    ("/game list", "this server's open tables and running games, with links"),
-    ("/game mine", "your games everywhere, yours to move first"),
-    ("/game notify", "how you are told it is your turn: DM, mention, both or none"),
-    ("/game rules", "the rules in short, by topic, with our rulings"),
-    ("/game resign · /game back · /game cancel", "leave a game to an AI, return, call it off"),
+    ("/game new", N_("open a table here (or in a new thread): game, players, options, AI seats")),
+    ("/game join · /game start", N_("take a seat; the creator starts (also buttons on the lobby)")),
+    ("/move", N_("make your move: the list shows exactly what is legal now")),
+    ("/hand", N_("your hand and your decision, only for you (also **My hand** on every board)")),
+    (
+        "/game status · /game board · /game log",
+        N_("who plays and whose turn; the board; the moves"),
+    ),
+    ("/game list", N_("this server's open tables and running games, with links")),
+    ("/game mine", N_("your games everywhere, yours to move first")),
+    ("/game notify", N_("how you are told it is your turn: DM, mention, both or none")),
+    ("/game rules", N_("the rules in short, by topic, with our rulings")),
+    (
+        "/game resign · /game back · /game cancel",
+        N_("leave a game to an AI, return, call it off"),
+    ),
+    ("/game settings", N_("the server's turn time, timeout policy and language (Manage Server)")),
 )
 
 
 def help_text(games: Sequence[GamePlugin]) -> str:
     """``/help`` (and the answer to a plain DM): the commands and the games, one message."""
-    lines = ["🌋 **Vesuvius** hosts Pompeii board games in this server's channels.", ""]
-    lines += [f"`{name}` — {what}" for name, what in HELP_COMMANDS]
-    lines += ["", "**The games**"]
+    lines = [_("🌋 **Vesuvius** hosts Pompeii board games in this server's channels."), ""]
+    lines += [f"`{name}` — {_(what)}" for name, what in HELP_COMMANDS]
+    lines += ["", _("**The games**")]
     for plugin in games:
         sizes = plugin.capabilities.player_counts
-        count = f"{min(sizes)}–{max(sizes)}" if min(sizes) != max(sizes) else f"{min(sizes)}"
-        solo = " (1 = solo)" if 1 in sizes else ""
-        lines.append(f"• **{md(plugin.title)}** (`{plugin.key}`), {count} players{solo}")
+        low, high = min(sizes), max(sizes)
+        values = {"title": md(plugin.title), "key": plugin.key, "low": low, "high": high}
+        if low != high:
+            line = _("• **{title}** (`{key}`), {low}–{high} players").format(**values)
+        else:
+            line = ngettext(
+                "• **{title}** (`{key}`), {high} player",
+                "• **{title}** (`{key}`), {high} players",
+                high,
+            ).format(**values)
+        lines.append(line + (" " + _("(1 = solo)") if 1 in sizes else ""))
     lines += [
         "",
-        "When it is your move you get one DM with your choices as buttons (or use `/hand` and "
-        "`/move` here). Everyone in the channel can watch the board.",
+        _(
+            "When it is your move you get one DM with your choices as buttons (or use `/hand` and "
+            "`/move` here). Everyone in the channel can watch the board."
+        ),
     ]
     return "\n".join(lines)[:CONTENT_LIMIT]
 
 
 NOTIFY_WORDS = {
-    "dm": "one DM per decision, with your choices (a mention in the channel only while your "
-    "DMs are closed)",
-    "mention": "a mention in the game's channel (no DMs: use **My hand** or `/hand` there)",
-    "both": "a DM per decision and a mention in the game's channel",
-    "none": "nothing: look with `/game mine`, **My hand** or `/hand` (no DMs, no mentions, no "
-    "reminders)",
+    "dm": N_(
+        "one DM per decision, with your choices (a mention in the channel only while your "
+        "DMs are closed)"
+    ),
+    "mention": N_("a mention in the game's channel (no DMs: use **My hand** or `/hand` there)"),
+    "both": N_("a DM per decision and a mention in the game's channel"),
+    "none": N_(
+        "nothing: look with `/game mine`, **My hand** or `/hand` (no DMs, no mentions, no "
+        "reminders)"
+    ),
 }
 
 
 def notify_text(setting: str, *, changed: bool) -> str:
     """The answer to ``/game notify``."""
-    what = NOTIFY_WORDS.get(setting, setting)
+    what = _(NOTIFY_WORDS[setting]) if setting in NOTIFY_WORDS else setting
     if changed:
-        return f"✅ From now on, in all your games, you get {what}."
-    return (
-        f"🔔 In all your games you get {what}. Change it with `/game notify how:` "
+        return _("✅ From now on, in all your games, you get {what}.").format(what=what)
+    return _(
+        "🔔 In all your games you get {what}. Change it with `/game notify how:` "
         "(DM, mention, both or none)."
-    )
+    ).format(what=what)
 
 
 def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
     """``/game list``: the server's open tables and games in play, with links."""
     if not games:
-        return "No game is open on this server. Start one with `/game new`."
-    lines = ["**Games on this server**"]
+        return _("No game is open on this server. Start one with `/game new`.")
+    lines = [_("**Games on this server**")]
     for status, names in games:
         link = f"https://discord.com/channels/{status.guild_id}/{status.channel_id}"
-        seated = ", ".join(md(n) for n in names) or "nobody yet"
+        seated = ", ".join(md(n) for n in names) or _("nobody yet")
         if status.status == "lobby":
             players = status.options.players or status.max_players
-            state = f"open table, {len(status.seats)}/{players} seated ({seated}): join there"
+            state = _("open table, {count}/{players} seated ({seated}): join there").format(
+                count=len(status.seats), players=players, seated=seated
+            )
         else:
             waiting = ", ".join(who(s, names, mention=False) for s in status.waiting_on)
-            state = f"in play, move {status.version} ({seated})"
+            state = _("in play, move {version} ({seated})").format(
+                version=status.version, seated=seated
+            )
             if waiting:
-                state += f" · waiting for {waiting}"
-        where = f"<#{status.channel_id}>"
-        lines.append(f"• game #{status.game_id} {md(status.title)} in {where} — {state} — {link}")
+                state += " · " + _("waiting for {names}").format(names=waiting)
+        lines.append(
+            _("• game #{game} {title} in {where} — {state} — {link}").format(
+                game=status.game_id,
+                title=md(status.title),
+                where=f"<#{status.channel_id}>",
+                state=state,
+                link=link,
+            )
+        )
     text = "\n".join(lines)
     while len(text) > CONTENT_LIMIT and len(lines) > 2:
         lines.pop()

@@ -189,6 +189,17 @@ class Reading:
         """Remember the step's status message (``None``: the step is over)."""
         await self.db.set_step_message(step, game_id)
 
+    async def user_locale(self, user: int) -> str | None:
+        """``user``'s Discord language as last seen (``None``: never seen)."""
+        return await self.db.user_locale(user)
+
+    async def remember_locale(self, user: int, locale: str) -> None:
+        """Remember ``user``'s Discord language when it changed (one read per interaction,
+        a write only on a change)."""
+        locale = locale.strip()[:16]
+        if locale and await self.db.user_locale(user) != locale:
+            await self.db.set_user_locale(user, locale)
+
     async def notify_setting(self, user: int) -> Notify:
         """How ``user`` wants to be told of their decisions (``dm`` unless they chose)."""
         value = await self.db.notify_setting(user)

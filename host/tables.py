@@ -92,6 +92,15 @@ class Tables:
 
     # -- the lobby -----------------------------------------------------------------------------
 
+    async def adopt_guild_language(self, guild_id: int, language: str) -> str:
+        """The server's language: the stored one, or ``language`` (its Discord language when
+        its first game opens), stored from now on. ``/game settings`` changes it."""
+        _time, _policy, stored = await self.db.guild_settings(guild_id)
+        if stored is not None:
+            return stored
+        await self.set_guild_settings(guild_id, language=language)
+        return language
+
     async def create_game(
         self,
         guild_id: int,

@@ -7,21 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from render import i18n
+
 
 def duration(seconds: float) -> str:
-    """``86400`` -> ``"24 hours"``; ``300`` -> ``"5 minutes"``; ``259200`` -> ``"3 days"``."""
-    total = max(0, round(seconds))
-
-    def unit(count: int, word: str) -> str:
-        return f"{count} {word}{'' if count == 1 else 's'}"
-
-    if total >= 2 * 86400 and total % 86400 == 0:
-        return unit(total // 86400, "day")
-    if total >= 3600:
-        return unit(round(total / 3600), "hour")
-    if total >= 60:
-        return unit(round(total / 60), "minute")
-    return unit(total, "second")
+    """``86400`` -> ``"24 hours"``; ``300`` -> ``"5 minutes"``; ``259200`` -> ``"3 days"``, in
+    the current language (:func:`render.i18n.duration`)."""
+    return i18n.duration(seconds)
 
 
 def scores_text(scores: Mapping[str, int], labels: Mapping[str, str]) -> str:

@@ -204,6 +204,31 @@ class Deliveries:
 
         await self.run(write)
 
+    async def user_locale(self, user_id: int) -> str | None:
+        """``user_id``'s Discord language as last seen (``None`` before their first command)."""
+
+        def read(c: sqlite3.Connection) -> str | None:
+            row = c.execute(
+                "SELECT locale FROM user_settings WHERE user_id = ?", (user_id,)
+            ).fetchone()
+            return None if row is None or row[0] is None else str(row[0])
+
+        return await self.run(read)
+
+    async def set_user_locale(self, user_id: int, locale: str) -> None:
+        """Remember ``user_id``'s Discord language (``interaction.locale``) for the DMs the bot
+        starts itself; their notification setting stays as it was."""
+
+        def write(c: sqlite3.Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
+                    "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                    (user_id, locale),
+                )
+
+        await self.run(write)
+
     async def set_window_order(self, game_id: int, seat: int, order: str) -> None:
         """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``)."""
 

@@ -60,8 +60,8 @@ class Driver(InteractionRoutes):
             perms = guild.permissions(inter.user.id, chan)
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+                guild_locale=guild.locale,
                 member={**guild.member_payload(inter.user), "permissions": str(perms)},
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,

@@ -295,6 +295,7 @@ class Guild:
     owner_id: int = 0
     joined_at: str = field(default_factory=iso_now)
     commands: dict[str, Json] = field(default_factory=dict)  # guild-scoped synced commands
+    locale: str = "en-US"  # the server's ``preferred_locale`` and ``interaction.guild_locale``
 
     @property
     def everyone(self) -> Role:
@@ -446,7 +447,7 @@ class Guild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "rules_channel_id": None,

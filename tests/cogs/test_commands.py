@@ -107,6 +107,9 @@ class _Host:
     async def rules_default(self, game_id: int, user: int) -> str | None:
         return None
 
+    async def user_locale(self, user: int) -> str | None:
+        return None
+
     async def set_notified(
         self, game_id: int, seat: int, token: int | None, message: int | None, key: Any = None
     ) -> None:

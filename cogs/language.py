@@ -1,0 +1,99 @@
+"""Whose language a message is written in (issue 28, docs/i18n.md).
+
+- A reply only its reader sees (an ephemeral answer, a private picture, the message a click
+  edits) follows the reader's Discord language, ``interaction.locale``: every interaction's
+  handler starts in it (:func:`enter`, called by the command tree's check and by every
+  component before its callback).
+- A DM the bot starts itself (a decision, a reminder) follows the language its reader's last
+  interaction had, remembered per user (``user_settings.locale``); English before their first.
+- A channel message (a lobby, a board, a step's status, a mention) follows the server: its
+  stored ``language`` (``/game settings``), taken from ``interaction.guild_locale`` when the
+  server's first game is opened.
+
+Every other Discord locale falls back to English (:func:`render.i18n.negotiate`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from host import Host
+from render import i18n
+
+log = logging.getLogger("cogs.language")
+
+COMMAND_LOCALES = (
+    discord.Locale.spain_spanish,
+    discord.Locale.latin_american_spanish,
+    discord.Locale.dutch,
+    discord.Locale.german,
+)
+"""The Discord locales whose command descriptions and choices are translated."""
+
+
+def reader(interaction: discord.Interaction[Any]) -> str:
+    """The language of the user behind ``interaction``."""
+    return i18n.negotiate(interaction.locale)
+
+
+async def enter(host: Host, interaction: discord.Interaction[Any]) -> str:
+    """Start an interaction's handler in its reader's language, and remember that language
+    for the DMs the bot sends them later."""
+    lang = i18n.set_current(reader(interaction))
+    try:
+        await host.remember_locale(interaction.user.id, str(interaction.locale.value))
+    except Exception:  # a language not remembered must never fail the command
+        log.warning("could not remember the locale of user %s", interaction.user.id, exc_info=True)
+    return lang
+
+
+async def of_user(host: Host, user_id: int) -> str:
+    """The language of the DMs the bot starts itself for ``user_id``."""
+    return i18n.negotiate(await host.user_locale(user_id))
+
+
+async def of_server(host: Host, guild_id: int | None) -> str:
+    """The language of the channel messages in server ``guild_id`` (English in a DM)."""
+    if guild_id is None:
+        return i18n.DEFAULT
+    return i18n.negotiate((await host.guild_settings(guild_id)).language)
+
+
+class Translator(app_commands.Translator):
+    """Command descriptions, option descriptions and choice names from the catalogs
+    (``locales/*/LC_MESSAGES/vesuvius.po``). Command and option names stay as they are: every
+    message names ``/move``, ``/hand`` and ``/game ...`` the same way, in every language."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale not in COMMAND_LOCALES:
+            return None
+        where = context.location
+        if where in (
+            app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
+            app_commands.TranslationContextLocation.parameter_name,
+        ):
+            return None
+        text = i18n.translate_in(locale.value, string.message)
+        return None if text == string.message else text
+
+
+class Tree(app_commands.CommandTree[Any]):
+    """The bot's command tree: every command and autocomplete starts in its reader's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        host = getattr(self.client, "_host", None)
+        if host is not None:
+            await enter(host, interaction)
+        else:
+            i18n.set_current(reader(interaction))
+        return True

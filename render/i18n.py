@@ -1,0 +1,175 @@
+"""The bot's languages: gettext catalogs managed with Babel, and the language of the moment.
+
+Every word a player reads goes through :func:`_` (or :func:`ngettext`; :func:`N_` marks a
+constant translated later). The language is a :class:`contextvars.ContextVar`: the bot sets it
+with :func:`using` around everything it writes for one reader (a DM, an ephemeral reply, a
+private image: the reader's Discord language) or for one channel (the server's language), so
+a presentation that calls ``_()`` gets the reader's language without being told.
+
+The catalogs are ``locales/<lang>/LC_MESSAGES/vesuvius.po`` (``locales/vesuvius.pot`` is the
+template ``make messages`` extracts from the code). They are read with Babel's ``read_po`` and
+compiled in memory at import (a few milliseconds), so there is no ``.mo`` file to build or to
+forget: a ``.po`` edited by a translator is what the bot speaks at its next start.
+``docs/i18n.md`` says how to add a language.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import io
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import timedelta
+from functools import cache
+from gettext import NullTranslations
+from pathlib import Path
+from typing import Any, TypeVar
+
+from babel import Locale
+from babel.dates import format_timedelta
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+from babel.units import format_unit
+
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+T = TypeVar("T")
+DOMAIN = "vesuvius"
+DEFAULT = "en"
+LANGUAGES: tuple[str, ...] = ("en", "es", "nl", "de")
+"""The languages the bot speaks, English (the source language and the fallback) first."""
+
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("vesuvius_language", default=DEFAULT)
+
+
+def negotiate(locale: object) -> str:
+    """A Discord locale (``es-ES``, ``es-419``, ``en-GB``, ``nl``, ``de``, a ``discord.Locale``
+    or ``None``) as one of :data:`LANGUAGES`; English for anything else."""
+    text = str(getattr(locale, "value", locale) or "").strip().lower().replace("_", "-")
+    lang = text.split("-", 1)[0]
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def language_name(lang: str) -> str:
+    """A language named in itself: ``es`` -> ``Español``, ``nl`` -> ``Nederlands``."""
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
+@cache
+def translations(lang: str) -> NullTranslations:
+    """The compiled catalog of ``lang`` (English, the source language, translates nothing)."""
+    path = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if lang == DEFAULT or not path.is_file():
+        return NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def load_all() -> None:
+    """Compile every catalog now (at import), so a broken ``.po`` fails the start, not a move."""
+    for lang in LANGUAGES:
+        translations(lang)
+
+
+def current() -> str:
+    """The language of the moment (``en`` unless :func:`using` chose one)."""
+    return _current.get()
+
+
+@contextmanager
+def using(lang: str | None) -> Iterator[str]:
+    """Write in ``lang`` (negotiated: ``es-ES`` is ``es``) inside the ``with`` block."""
+    chosen = negotiate(lang)
+    token = _current.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _current.reset(token)
+
+
+def set_current(lang: str | None) -> str:
+    """Write in ``lang`` from now on in this task (an interaction's handler: its reader's
+    language; a task started from it inherits it). Returns the negotiated language."""
+    chosen = negotiate(lang)
+    _current.set(chosen)
+    return chosen
+
+
+def call_in(lang: str, function: Callable[..., T], /, *args: Any) -> T:
+    """``function(*args)`` in ``lang``: what a worker process runs, since a context variable
+    does not cross into another process (a thread started by ``asyncio.to_thread`` copies it)."""
+    with using(lang):
+        return function(*args)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart by ``context`` (a command's name)."""
+    return translations(_current.get()).pgettext(context, message)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself where the catalog has no translation)."""
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` by the current language's plural rule."""
+    return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it now (``_()`` it when shown)."""
+    return message
+
+
+def translate_in(lang: str, message: str) -> str:
+    """``message`` in ``lang`` whatever the current language (command localisations)."""
+    return translations(negotiate(lang)).gettext(message)
+
+
+def number(value: float, lang: str | None = None) -> str:
+    """``1234.5`` as the language writes it (``1,234.5``; ``1.234,5`` in Spanish)."""
+    return format_decimal(value, locale=lang or _current.get())
+
+
+def duration(seconds: float, lang: str | None = None) -> str:
+    """A span of time as words, in whole units: ``86400`` -> ``24 hours`` (``24 horas``),
+    ``300`` -> ``5 minutes``, ``259200`` -> ``3 days`` (days only when whole, from two)."""
+    total = max(0, round(seconds))
+    if total >= 2 * 86400 and total % 86400 == 0:
+        count, unit = total // 86400, "day"
+    elif total >= 3600:
+        count, unit = round(total / 3600), "hour"
+    elif total >= 60:
+        count, unit = round(total / 60), "minute"
+    else:
+        count, unit = total, "second"
+    return format_unit(count, f"duration-{unit}", length="long", locale=lang or _current.get())
+
+
+def relative(seconds: float, lang: str | None = None) -> str:
+    """A time from now as words: ``in 3 days`` / ``3 days ago`` (``seconds`` < 0)."""
+    return format_timedelta(
+        timedelta(seconds=seconds),
+        add_direction=True,
+        threshold=1.0,
+        locale=lang or _current.get(),
+    )
+
+
+def fill(message: str, values: Mapping[str, object]) -> str:
+    """``_(message)`` with its ``{placeholders}`` filled (a translation that lost one falls
+    back to the English, never to a crash)."""
+    try:
+        return _(message).format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return message.format_map(values)
+
+
+load_all()
