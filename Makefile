@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run test lint bench
+.PHONY: setup run test lint bench messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,3 +30,21 @@ lint: setup
 
 bench: setup
 	$(BIN)/python -m bench
+
+# The catalogs (docs/i18n.md): extract every marked message into locales/vesuvius.pot and
+# merge it into each language's .po (new messages arrive untranslated, changed ones fuzzy:
+# tests/i18n fails until a translator has seen them). The bot reads the .po files at start;
+# there is no compile step.
+BABEL_KEYWORDS := -k _ -k N_ -k L_ -k ngettext:1,2 -k pgettext:1c,2
+messages: setup
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords $(BABEL_KEYWORDS) \
+		--add-location=file --sort-by-file --project=Vesuvius --copyright-holder="Vesuvius" \
+		-o locales/vesuvius.pot .
+	for lang in es nl de; do \
+		if [ -f locales/$$lang/LC_MESSAGES/vesuvius.po ]; then \
+			$(BIN)/pybabel update -i locales/vesuvius.pot -d locales -D vesuvius -l $$lang \
+				--ignore-obsolete --init-missing; \
+		else \
+			$(BIN)/pybabel init -i locales/vesuvius.pot -d locales -D vesuvius -l $$lang; \
+		fi; \
+	done

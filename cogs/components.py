@@ -17,6 +17,7 @@ import discord
 
 from cogs import language
 from engine.core import ActionChoice
+from render.i18n import N_, _
 
 PREFIX = "vz"
 MAX_BUTTONS = 5
@@ -128,6 +129,10 @@ class GameItem(discord.ui.DynamicItem[Any], template=r"(?!)"):
         await _guard(interaction, self.game_id, self.handle(handler(interaction), interaction))
 
 
+LOBBY_LABELS = {"join": N_("Join"), "leave": N_("Leave"), "start": N_("Start")}
+"""The lobby's buttons (``_()`` when drawn: the channel's language)."""
+
+
 def _button(
     custom_id: str,
     label: str,
@@ -197,8 +202,9 @@ class ActSelect(GameItem, template=PREFIX + r":s:(?P<game>\d+):(?P<token>\d+)(?:
         choices: Sequence[ActionChoice] = (),
         *,
         part: int = 0,
-        placeholder: str = "Choose your move…",
+        placeholder: str = "",
     ) -> None:
+        placeholder = placeholder or _("Choose your move…")
         options = [
             discord.SelectOption(label=clip(c.label, 100), value=c.notation)
             for c in choices[:MAX_OPTIONS]
@@ -259,8 +265,9 @@ class GroupSelect(GameItem, template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)
         game_id: int,
         token: int,
         groups: Sequence[tuple[str, str]] = (),
-        placeholder: str = "Choose where…",
+        placeholder: str = "",
     ) -> None:
+        placeholder = placeholder or _("Choose where…")
         options = [
             discord.SelectOption(label=clip(label, 100), value=key)
             for key, label in groups[:MAX_OPTIONS]
@@ -284,7 +291,7 @@ class HandButton(GameItem, template=PREFIX + r":h:(?P<game>\d+)"):
     """ "My hand" on a board message: the clicker's private view, ephemeral."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(_button(f"{PREFIX}:h:{game_id}", "My hand", emoji="🂠"))
+        super().__init__(_button(f"{PREFIX}:h:{game_id}", _("My hand"), emoji="🂠"))
         self.game_id = game_id
 
     @classmethod
@@ -326,7 +333,7 @@ class LobbyButton(GameItem, template=PREFIX + r":l:(?P<what>join|leave|start):(?
 
     def __init__(self, what: str, game_id: int) -> None:
         custom_id = f"{PREFIX}:l:{what}:{game_id}"
-        super().__init__(_button(custom_id, what.capitalize(), self.STYLES[what]))
+        super().__init__(_button(custom_id, _(LOBBY_LABELS[what]), self.STYLES[what]))
         self.what, self.game_id = what, game_id
 
     @classmethod
@@ -366,13 +373,13 @@ def window_order_buttons(
     ask me"; "Ask me only after <player>'s turns", naming the player whose turn opened the
     window (``origin``), unless that is the seat itself or its order already; "Ask me at every
     chance" for a seat that has an order."""
-    buttons: list[discord.ui.Item[Any]] = [WindowOrderButton(game_id, "never", "Never ask me")]
+    buttons: list[discord.ui.Item[Any]] = [WindowOrderButton(game_id, "never", _("Never ask me"))]
     if origin is not None and origin != seat and order != f"after:{origin}":
-        who = names[origin] if 0 <= origin < len(names) else f"seat {origin + 1}"
-        label = f"Ask me only after {who}'s turns"
+        who = names[origin] if 0 <= origin < len(names) else str(origin + 1)
+        label = _("Ask me only after {name}'s turns").format(name=who)
         buttons.append(WindowOrderButton(game_id, f"after:{origin}", label))
     if order != "ask":
-        buttons.append(WindowOrderButton(game_id, "ask", "Ask me at every chance"))
+        buttons.append(WindowOrderButton(game_id, "ask", _("Ask me at every chance")))
     return buttons
 
 
@@ -417,10 +424,11 @@ class ReplaySelect(GameItem, template=PREFIX + r":rs:(?P<game>\d+)"):
         self,
         game_id: int,
         options: Sequence[tuple[int, str]] = (),
-        placeholder: str = "Jump to…",
+        placeholder: str = "",
         *,
         row: int | None = None,
     ) -> None:
+        placeholder = placeholder or _("Jump to…")
         choices = [
             discord.SelectOption(label=clip(label, 100), value=str(step))
             for step, label in options[:MAX_OPTIONS]
@@ -446,7 +454,7 @@ class AnimationButton(GameItem, template=PREFIX + r":ra:(?P<game>\d+)"):
     """🎞 Animation: the whole game as an animated image, posted in the game's channel."""
 
     def __init__(self, game_id: int, *, row: int | None = None) -> None:
-        super().__init__(_button(f"{PREFIX}:ra:{game_id}", "Animation", emoji="🎞", row=row))
+        super().__init__(_button(f"{PREFIX}:ra:{game_id}", _("Animation"), emoji="🎞", row=row))
         self.game_id = game_id
 
     @classmethod
@@ -480,7 +488,7 @@ def final_view(game_id: int) -> discord.ui.View:
     """The button under the final board: **Replay** (the game step by step, only for the one
     who pressed it, with its animation a click away)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayButton(game_id, 0, "v", "Replay", emoji="⏯"))
+    view.add_item(ReplayButton(game_id, 0, "v", _("Replay"), emoji="⏯"))
     return view
 
 

@@ -24,6 +24,7 @@ from cogs.components import (
 )
 from engine.core import ActionChoice
 from render.controls import Browser, Choose, Controls, Stepper, TwoStep
+from render.i18n import _
 
 
 @dataclass(frozen=True)
@@ -105,9 +106,9 @@ def _choices(
     shown = list(choices)[: MAX_OPTIONS * MAX_SELECTS]
     parts = [shown[i : i + MAX_OPTIONS] for i in range(0, len(shown), MAX_OPTIONS)]
     for part, chunk in enumerate(parts[: MAX_ROWS - first_row]):
-        placeholder = "Choose your move…"
+        placeholder = _("Choose your move…")
         if len(parts) > 1:
-            placeholder = f"Choose your move ({clip(chunk[0].label, 40)} …)"
+            placeholder = _("Choose your move ({first} …)").format(first=clip(chunk[0].label, 40))
         view.add_item(ActSelect(game_id, token, chunk, part=part, placeholder=placeholder))
 
 
@@ -121,9 +122,9 @@ def _two_step(
             view.add_item(GroupSelect(game_id, token, pairs, controls.prompt))
         _choices(view, game_id, token, controls.extra, first_row=1)
         return ""
-    view.add_item(NavButton(game_id, token, "g", "", "◀ Back", row=0))
+    view.add_item(NavButton(game_id, token, "g", "", _("◀ Back"), row=0))
     _choices(view, game_id, token, chosen.options, first_row=1)
-    return f"**{chosen.label}**: choose how."
+    return _("**{group}**: choose how.").format(group=chosen.label)
 
 
 def _browser(view: discord.ui.View, game_id: int, token: int, controls: Browser, page: int) -> str:

@@ -21,23 +21,24 @@ from host import (
     NotYourTurnError,
     SeatInfo,
 )
-from render.i18n import _
+from render.i18n import N_, _
 
 log = logging.getLogger("cogs.flows")
 
 NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "attach_files": N_("Attach Files"),
 }
+"""Discord's names of the permissions (``_()`` when shown: Discord's own words in each language)."""
 NEEDED_IN_THREADS = {
-    "view_channel": "View Channel",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
+    "view_channel": N_("View Channel"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+    "attach_files": N_("Attach Files"),
 }
 NEEDED_FOR_THREAD = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
 }
 HINT = "?"
 """The value of autocomplete lines that are hints, not moves."""
@@ -56,7 +57,7 @@ def missing_permissions(
     if new_thread and not in_thread:
         needed |= NEEDED_FOR_THREAD
     perms = interaction.app_permissions
-    missing = [label for attr, label in needed.items() if not getattr(perms, attr)]
+    missing = [_(label) for attr, label in needed.items() if not getattr(perms, attr)]
     if not missing:
         return None
     many = len(missing) > 1
@@ -116,16 +117,16 @@ class FlowsBase:
         """The host's refusal as this place can show it: "not your turn" names whom the game
         waits for, as mentions in a message or as names where mentions cannot show."""
         if not isinstance(error_, NotYourTurnError):
-            return str(error_)
+            return texts.refusal(error_)
         whos: dict[int, str] = {}
         for s in error_.waiting_on:
             if s.user_id is None:
-                text = texts.md(texts.ai_label(s.ai or "an AI"))
+                text = texts.md(texts.ai_label(s.ai or _("an AI")))
             elif mention:
                 text = f"<@{s.user_id}>"
             else:
                 text = await self.delivery.name_of(s.user_id)
-            whos[s.seat] = f"{text} ({s.colour})" if s.colour else text
+            whos[s.seat] = f"{text} ({texts.colour(s.colour)})" if s.colour else text
 
         def name(seat: SeatInfo) -> str:
             return whos[seat.seat]

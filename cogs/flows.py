@@ -27,6 +27,7 @@ from host import (
     StaleVersionError,
 )
 from host.model import MoveResult
+from render.i18n import _
 
 log = logging.getLogger("cogs.flows")
 
@@ -54,8 +55,10 @@ class Flows(Lobby, Replaying):
             if notation.strip() == HINT:
                 await error(
                     interaction,
-                    "That line is a hint, not a move: pick one of the moves in the list "
-                    "(type a few letters to narrow it).",
+                    _(
+                        "That line is a hint, not a move: pick one of the moves in the list "
+                        "(type a few letters to narrow it)."
+                    ),
                 )
                 return
             if game_id is None:
@@ -82,7 +85,8 @@ class Flows(Lobby, Replaying):
                         guild_id=interaction.guild_id,
                     )
                 except StaleVersionError as e:
-                    await self.stale(interaction, game_id, str(e))
+                    already = "already played" in str(e)  # the host's English sentence
+                    await self.stale(interaction, game_id, texts.refusal(e), already=already)
                     return
                 except InvalidMoveError as e:
                     await error(interaction, await self.explain_illegal(game_id, interaction, e))
@@ -149,10 +153,9 @@ class Flows(Lobby, Replaying):
             entries = await self.host.log(game_id, interaction.user.id, limit=20, after=seen)
             own = [e for e in entries if e.seat == seat.seat and e.by == "player"]
             if own:
-                return (
-                    f"Your move was already played a moment ago: {texts.md(own[0].label)}. "
-                    "Nothing else was played."
-                )
+                return _(
+                    "Your move was already played a moment ago: {label}. Nothing else was played."
+                ).format(label=texts.md(own[0].label))
         return await self.reason(error_, mention=True)
 
     async def on_act(
@@ -164,8 +167,9 @@ class Flows(Lobby, Replaying):
         self, game_id: int, interaction: discord.Interaction[Any], error_: HostError
     ) -> str:
         """The host's reason, plus what is legal when it does not list it already."""
-        text = str(error_)
-        if "Legal now" in text or "too long" in text:
+        english = str(error_)  # the host's own sentence says whether it lists the legal moves
+        text = texts.refusal(error_)
+        if "Legal now" in english or "too long" in english:
             return text
         try:
             choices = await self.host.legal_choices(game_id, interaction.user.id)
@@ -174,10 +178,19 @@ class Flows(Lobby, Replaying):
         shown = choices[:15]
         legal = ", ".join(f"`{c.notation}`" for c in shown)
         left = choices.total - len(shown)
-        more = f" … and {left} more (type in `/move` to narrow them)" if left > 0 else ""
-        return f"{text} Legal now: {legal}{more}"
+        more = ""
+        if left > 0:
+            more = " " + _("… and {count} more (type in `/move` to narrow them)").format(count=left)
+        return text + " " + _("Legal now: {moves}").format(moves=legal) + more
 
-    async def stale(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
+    async def stale(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        text: str,
+        *,
+        already: bool = False,
+    ) -> None:
         """A click drawn for an older decision: nothing played. The clicked message, unless it
         is the player's current one (a second click on it), says so and loses its controls;
         the player is told what happened since and where their current decision is."""
@@ -191,16 +204,16 @@ class Flows(Lobby, Replaying):
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         header = f"⚠️ {text}"
-        if seat is not None and "already played" not in text:
+        if seat is not None and not already:
             entries = await self.host.log(game_id, interaction.user.id, after=seat.token - 1)
             names = await self.delivery.seat_names(status)
             said = texts.narration(self.delivery.presentation(status), entries, names)
             if said:
-                header += "\nMeanwhile:\n" + self.delivery.meanwhile(said)
+                header += "\n" + _("Meanwhile:") + "\n" + self.delivery.meanwhile(said)
         decision = await self.host.decision(game_id, interaction.user.id)
         if current is not None and decision.kind is not None:
             await interaction.followup.send(
-                f"{header}\nYour current decision is in your newest DM from me.",
+                header + "\n" + _("Your current decision is in your newest DM from me."),
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -222,20 +235,22 @@ class Flows(Lobby, Replaying):
                 game_id, interaction.user.id, guild_id=interaction.guild_id
             )
         except HostError as e:  # forged for another server's game, or for no game
-            await error(interaction, str(e))
+            await error(interaction, texts.refusal(e))
             return
         if decision.kind is None or decision.token != token:
             await self.stale(
                 interaction,
                 game_id,
-                "This choice is out of date (the game moved on); nothing was played.",
+                _("This choice is out of date (the game moved on); nothing was played."),
             )
             return
         number = arg.split("~", 1)[0]  # "3~1": page 3, the label of row 1
         page = int(number) if kind == "p" and number.lstrip("-").isdigit() else 0
         group = arg if kind == "g" and arg else None
         old = interaction.message.content if interaction.message is not None else ""
-        header = old.split("\n", 1)[0] or f"🂠 **Your decision** in game #{game_id}"
+        header = old.split("\n", 1)[0] or _("🂠 **Your decision** in game #{game}").format(
+            game=game_id
+        )
         composed = await self.delivery.compose(
             status,
             interaction.user.id,
@@ -257,18 +272,22 @@ class Flows(Lobby, Replaying):
                 game_id, interaction.user.id, order, guild_id=interaction.guild_id
             )
         except HostError as e:
-            await error(interaction, str(e))
+            await error(interaction, texts.refusal(e))
             return
-        said = {
-            "never": "I won't ask you again in this game: every such chance passes by itself.",
-            "ask": "I'll ask you at every chance again.",
-        }.get(order)
-        if said is None:
+        if order == "never":
+            said = _("I won't ask you again in this game: every such chance passes by itself.")
+        elif order == "ask":
+            said = _("I'll ask you at every chance again.")
+        else:
             seat = int(order.partition(":")[2])
             names = await self.delivery.seat_names(status)
-            who = texts.md(names[seat]) if seat < len(names) else f"seat {seat + 1}"
-            said = f"I'll ask you only after {who}'s turns; every other chance passes by itself."
-        await error(interaction, f"✅ {said} Change it any time with `/game interrupts`.")
+            who = texts.md(names[seat]) if seat < len(names) else texts.seat_text(seat)
+            said = _(
+                "I'll ask you only after {name}'s turns; every other chance passes by itself."
+            ).format(name=who)
+        await error(
+            interaction, "✅ " + said + " " + _("Change it any time with `/game interrupts`.")
+        )
         self.bot.wake_scheduler()
 
     # -- hands ---------------------------------------------------------------------------------
@@ -291,26 +310,30 @@ class Flows(Lobby, Replaying):
             try:
                 status = await self.host.status(game_id, guild_id=interaction.guild_id)
             except HostError as e:
-                await error(interaction, str(e))
+                await error(interaction, texts.refusal(e))
                 return
         seat = status.seat_of(interaction.user.id)
         if seat is None:
             await error(
                 interaction,
-                f"You are not playing in game #{status.game_id}, so you have no hand there. "
-                "You can watch the board with `/game board`.",
+                _(
+                    "You are not playing in game #{game}, so you have no hand there. "
+                    "You can watch the board with `/game board`."
+                ).format(game=status.game_id),
             )
             return
         if status.status == "lobby":
-            await error(interaction, "The game has not started yet: nothing is dealt.")
+            await error(interaction, _("The game has not started yet: nothing is dealt."))
             return
         try:
             await self.host.private_view(status.game_id, interaction.user.id)
         except HostError as e:
-            await error(interaction, str(e))
+            await error(interaction, texts.refusal(e))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        header = f"🂠 **Your hand** in game #{status.game_id} ({texts.md(status.title)})"
+        header = _("🂠 **Your hand** in game #{game} ({title})").format(
+            game=status.game_id, title=texts.md(status.title)
+        )
         await self.delivery.send_private(interaction, status, header)
 
     async def on_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -325,36 +348,45 @@ class Flows(Lobby, Replaying):
         try:
             status = await self.host.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
-            await error(interaction, str(e))
+            await error(interaction, texts.refusal(e))
             return
         picture = self.delivery.presentation(status).picture(key)
         if picture is None:
-            await error(interaction, "This game has no such picture.")
+            await error(interaction, _("This game has no such picture."))
             return
         if status.status == "lobby":
-            await error(interaction, "The game has not started yet: there is nothing to show.")
+            await error(interaction, _("The game has not started yet: there is nothing to show."))
             return
         if picture.private is not None and status.seat_of(interaction.user.id) is None:
             await error(
                 interaction,
-                f"You are not playing in game #{game_id}, so you have no {picture.label.lower()} "
-                "there. The public pictures are on the board's buttons.",
+                _(
+                    "You are not playing in game #{game}, so you have no {picture} there. The "
+                    "public pictures are on the board's buttons."
+                ).format(game=game_id, picture=picture.label.lower()),
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             image = await self.delivery.draw(status, picture, interaction.user.id)
         except HostError as e:
-            await interaction.followup.send(str(e), ephemeral=True)
+            await interaction.followup.send(texts.refusal(e), ephemeral=True)
             return
         if image is None:
             await interaction.followup.send(
-                f"{picture.label}: nothing to show now (no cards in your hand).", ephemeral=True
+                _("{picture}: nothing to show now (no cards in your hand).").format(
+                    picture=picture.label
+                ),
+                ephemeral=True,
             )
             return
         await interaction.followup.send(
-            f"🖼️ **{picture.label}** · game #{game_id} ({texts.md(status.title)}), "
-            f"move {status.version}",
+            _("🖼️ **{picture}** · game #{game} ({title}), move {version}").format(
+                picture=picture.label,
+                game=game_id,
+                title=texts.md(status.title),
+                version=status.version,
+            ),
             files=[png_file(image)],
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),

@@ -13,26 +13,20 @@ from discord.ext import commands
 
 import plugins
 from cogs import texts
-from cogs.components import lobby_view
 from cogs.delivery import error, png_file
 from cogs.flowbase import missing_permissions
 from cogs.history import HistoryCommands
 from cogs.options import parse_variants, variant_choices
 from cogs.replay import ReplayCommands
+from cogs.serversettings import TURN_TIMES, ServerSettingsCommands
 from host import GameStatus, Host, HostError, TableOptions
+from render import i18n
+from render.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
 
 MAX_PLAYERS = max(p.capabilities.max_players for p in plugins.PLUGINS)
-TURN_TIMES = [
-    app_commands.Choice(name="5 minutes", value=300),
-    app_commands.Choice(name="1 hour", value=3600),
-    app_commands.Choice(name="12 hours", value=12 * 3600),
-    app_commands.Choice(name="24 hours", value=24 * 3600),
-    app_commands.Choice(name="3 days", value=3 * 24 * 3600),
-    app_commands.Choice(name="7 days", value=7 * 24 * 3600),
-]
 
 
 def full(status: GameStatus) -> bool:
@@ -46,8 +40,9 @@ class GameCog(
     HistoryCommands,
     commands.GroupCog,
     ReplayCommands,
+    ServerSettingsCommands,
     group_name="game",
-    group_description="Play a board game here",
+    group_description=N_("Play a board game here"),
 ):
     def __init__(self, bot: VesuviusBot) -> None:
         self.bot = bot
@@ -72,32 +67,40 @@ class GameCog(
 
     # -- lobby -----------------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a new game in this channel (or a thread)")
+    @app_commands.command(
+        name="new", description=N_("Open a new game in this channel (or a thread)")
+    )
     @app_commands.describe(
-        game="Which game to play (pick from the list)",
-        players="How many seats at the table (AI seats included; 1 = solo, where the game has it)",
-        variant="Game options, e.g. dual_vent (pick from the list)",
-        turn_time="Time each player has for a decision",
-        timeout_policy="What happens when a player runs out of time",
-        where="Play in this channel or in a new thread (keeps the channel free)",
-        ai_seats="How many seats an AI plays",
-        ai_level="How well the AI seats play (default: normal)",
-        forced_moves="Play a decision by itself when it has only one legal choice",
+        game=N_("Which game to play (pick from the list)"),
+        players=N_(
+            "How many seats at the table (AI seats included; 1 = solo, where the game has it)"
+        ),
+        variant=N_("Game options, e.g. dual_vent (pick from the list)"),
+        turn_time=N_("Time each player has for a decision"),
+        timeout_policy=N_("What happens when a player runs out of time"),
+        where=N_("Play in this channel or in a new thread (keeps the channel free)"),
+        ai_seats=N_("How many seats an AI plays"),
+        ai_level=N_("How well the AI seats play (default: normal)"),
+        forced_moves=N_("Play a decision by itself when it has only one legal choice"),
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
         timeout_policy=[
-            app_commands.Choice(name="An AI decides for them", value="ai"),
-            app_commands.Choice(name="Skip (pass) when possible, else an AI decides", value="skip"),
+            app_commands.Choice(name=N_("An AI decides for them"), value="ai"),
+            app_commands.Choice(
+                name=N_("Skip (pass) when possible, else an AI decides"), value="skip"
+            ),
         ],
         where=[
-            app_commands.Choice(name="In this channel", value="here"),
-            app_commands.Choice(name="In a new thread", value="thread"),
+            app_commands.Choice(name=N_("In this channel"), value="here"),
+            app_commands.Choice(name=N_("In a new thread"), value="thread"),
         ],
         ai_level=[
-            app_commands.Choice(name="Easy: plausible but weak", value="easy"),
-            app_commands.Choice(name="Normal: a solid player", value="normal"),
-            app_commands.Choice(name="Hard: searches ahead (about a second a move)", value="hard"),
+            app_commands.Choice(name=N_("Easy: plausible but weak"), value="easy"),
+            app_commands.Choice(name=N_("Normal: a solid player"), value="normal"),
+            app_commands.Choice(
+                name=N_("Hard: searches ahead (about a second a move)"), value="hard"
+            ),
         ],
     )
     async def new(
@@ -134,6 +137,10 @@ class GameCog(
                 auto_forced=forced_moves,
             )
             guild_id = interaction.guild_id or 0
+            if interaction.guild_id is not None:  # the server's language: its Discord one
+                await self.host.adopt_guild_language(
+                    guild_id, i18n.negotiate(interaction.guild_locale)
+                )
             if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
                 name = f"{plugin.title} — {interaction.user.display_name}"[:100]
                 thread = await channel.create_thread(
@@ -147,10 +154,15 @@ class GameCog(
                     with contextlib.suppress(discord.HTTPException):
                         await thread.delete()
                     raise
+                with i18n.using(await flows.delivery.server_language(status)):
+                    opened = _("🌋 {name} opened game #{game} ({title}) in {thread}: join there!")
                 await interaction.response.send_message(
-                    f"🌋 {texts.md(interaction.user.display_name)} opened game "
-                    f"#{status.game_id} ({texts.md(plugin.title)}) in {thread.mention}: "
-                    "join there!",
+                    opened.format(
+                        name=texts.md(interaction.user.display_name),
+                        game=status.game_id,
+                        title=texts.md(plugin.title),
+                        thread=thread.mention,
+                    ),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 await thread.add_user(interaction.user)
@@ -159,7 +171,7 @@ class GameCog(
                     return
                 flows.lobbies[status.game_id] = await thread.send(
                     await flows.lobby_message(status),
-                    view=lobby_view(status.game_id),
+                    view=await flows.lobby_controls(status),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 return
@@ -171,7 +183,7 @@ class GameCog(
                 return
             await interaction.response.send_message(
                 await flows.lobby_message(status),
-                view=lobby_view(status.game_id),
+                view=await flows.lobby_controls(status),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             flows.lobbies[status.game_id] = await interaction.original_response()
@@ -193,23 +205,25 @@ class GameCog(
             for name, value in variant_choices(chosen, current)
         ]
 
-    @app_commands.command(name="join", description="Take a seat in this channel's game lobby")
+    @app_commands.command(name="join", description=N_("Take a seat in this channel's game lobby"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.flows.lobby_change(interaction, "join")
 
-    @app_commands.command(name="leave", description="Give up your seat in the lobby")
+    @app_commands.command(name="leave", description=N_("Give up your seat in the lobby"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.flows.lobby_change(interaction, "leave")
 
     @app_commands.command(
-        name="start", description="Deal and start (the creator or a server manager)"
+        name="start", description=N_("Deal and start (the creator or a server manager)")
     )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.flows.start(interaction)
 
     # -- reading ---------------------------------------------------------------------------------
 
-    @app_commands.command(name="status", description="Players, whose turn it is and the deadline")
+    @app_commands.command(
+        name="status", description=N_("Players, whose turn it is and the deadline")
+    )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         status = await self._here(interaction, finished=True)
         if status is None:
@@ -229,22 +243,22 @@ class GameCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name="board", description="Show the current board (only to you)")
+    @app_commands.command(name="board", description=N_("Show the current board (only to you)"))
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         status = await self._here(interaction, finished=True)
         if status is None:
             return
         if status.status == "lobby":
-            await error(interaction, "The game has not started yet.")
+            await error(interaction, _("The game has not started yet."))
             return
         status, view = await self.host.snapshot(status.game_id)  # words and image of one version
         if view is None:  # a lobby that was cancelled (it never had a board), or unreadable
-            reason = f"Game #{status.game_id} was cancelled before it started."
+            reason = _("Game #{game} was cancelled before it started.").format(game=status.game_id)
             if status.status != "cancelled":
                 try:
                     await self.host.public_view(status.game_id)
                 except HostError as e:
-                    reason = str(e)
+                    reason = await self.bot.flows.reason(e, mention=True)
             await error(interaction, reason)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -260,8 +274,8 @@ class GameCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name="log", description="The recent moves, in notation and in words")
-    @app_commands.describe(count="How many moves to show (default 10)")
+    @app_commands.command(name="log", description=N_("The recent moves, in notation and in words"))
+    @app_commands.describe(count=N_("How many moves to show (default 10)"))
     async def log(
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 30] = 10
     ) -> None:
@@ -270,7 +284,7 @@ class GameCog(
             return
         entries = await self.host.log(status.game_id, interaction.user.id, limit=count)
         if not entries:
-            await error(interaction, "No moves have been made yet.")
+            await error(interaction, _("No moves have been made yet."))
             return
         delivery = self.bot.flows.delivery
         names = await delivery.seat_names(status)
@@ -280,34 +294,41 @@ class GameCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name="mine", description="Your open games, and where it is your move")
+    @app_commands.command(name="mine", description=N_("Your open games, and where it is your move"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         games = await self.host.games_of_user(interaction.user.id)
         if not games:
-            await error(interaction, "You have no open games. Start one with `/game new`.")
+            await error(interaction, _("You have no open games. Start one with `/game new`."))
             return
         games.sort(key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
         titles = {p.key: p.title for p in self.bot.plugin_list}
-        lines = ["**Your games**"]
+        lines = [_("**Your games**")]
         for g in games[:20]:
-            state = "lobby" if g.status == "lobby" else "waiting for others"
+            state = _("lobby") if g.status == "lobby" else _("waiting for others")
             if g.is_waiting_on_you:
-                state = f"**your move**{texts.deadline_text(g.deadline)}"
+                state = _("**your move**") + texts.deadline_text(g.deadline)
             link = f"https://discord.com/channels/{g.guild_id}/{g.channel_id}"
             title = texts.md(titles.get(g.kind, g.kind))
-            lines.append(f"• game #{g.game_id} ({title}) in <#{g.channel_id}> — {state} — {link}")
+            lines.append(
+                _("• game #{game} ({title}) in {where} — {state} — {link}").format(
+                    game=g.game_id, title=title, where=f"<#{g.channel_id}>", state=state, link=link
+                )
+            )
         while len("\n".join(lines)) > texts.CONTENT_LIMIT - 40:
             lines.pop()
         if len(lines) <= len(games):
-            lines.append(f"… and {len(games) - len(lines) + 1} more")
+            more = len(games) - len(lines) + 1
+            lines.append(
+                ngettext("… and {count} more", "… and {count} more", more).format(count=more)
+            )
         await interaction.response.send_message(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    @app_commands.command(name="rules", description="A short rules summary, with the rulings")
+    @app_commands.command(name="rules", description=N_("A short rules summary, with the rulings"))
     @app_commands.describe(
-        topic="Which part of the rules",
-        game="Which game (default: the one in this channel)",
+        topic=N_("Which part of the rules"),
+        game=N_("Which game (default: the one in this channel)"),
     )
     async def rules(
         self, interaction: discord.Interaction[Any], topic: str = "", game: str | None = None
@@ -315,19 +336,24 @@ class GameCog(
         plugin = self.host.plugin(game or await self._kind_here(interaction))
         rules = plugin.presentation.words.rules
         if not rules:
-            await error(interaction, "There is no rules summary for this game yet.")
+            await error(interaction, _("There is no rules summary for this game yet."))
             return
         topic = topic or next(iter(rules))
         if topic not in rules:
-            known = ", ".join(f"`{k}`" for k in rules) or "none"
-            await error(interaction, f"There is no topic `{texts.md(topic)}`. Topics: {known}.")
+            known = ", ".join(f"`{k}`" for k in rules) or _("none")
+            await error(
+                interaction,
+                _("There is no topic `{topic}`. Topics: {known}.").format(
+                    topic=texts.md(topic), known=known
+                ),
+            )
             return
         title, text = rules[topic]
         others = " · ".join(k for k in rules if k != topic)
         await interaction.response.send_message(
-            f"📜 **{texts.md(plugin.title)} — {title}**\n{text}\n*Other topics:* {others}"[
-                : texts.CONTENT_LIMIT
-            ],
+            _("📜 **{game} — {title}**\n{text}\n*Other topics:* {others}").format(
+                game=texts.md(plugin.title), title=title, text=text, others=others
+            )[: texts.CONTENT_LIMIT],
             ephemeral=True,
         )
 
@@ -356,7 +382,9 @@ class GameCog(
         status = await self.host.last_game_in_channel(interaction.channel_id or 0)
         return status.kind if status is not None else self.bot.plugin_list[0].key
 
-    @app_commands.command(name="list", description="This server's open tables and games in play")
+    @app_commands.command(
+        name="list", description=N_("This server's open tables and games in play")
+    )
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
         games = await self.host.games_in_guild(interaction.guild_id or 0)
         delivery = self.bot.flows.delivery
@@ -368,17 +396,17 @@ class GameCog(
     # -- settings of one's own ---------------------------------------------------------------------
 
     @app_commands.command(
-        name="notify", description="How you are told that a game waits for you (all your games)"
+        name="notify", description=N_("How you are told that a game waits for you (all your games)")
     )
-    @app_commands.describe(how="A DM, a mention in the game's channel, both, or neither")
+    @app_commands.describe(how=N_("A DM, a mention in the game's channel, both, or neither"))
     @app_commands.choices(
         how=[
             app_commands.Choice(
-                name="A DM with my choices (a mention only when my DMs are closed)", value="dm"
+                name=N_("A DM with my choices (a mention only when my DMs are closed)"), value="dm"
             ),
-            app_commands.Choice(name="A mention in the game's channel", value="mention"),
-            app_commands.Choice(name="Both a DM and a mention", value="both"),
-            app_commands.Choice(name="Neither: I look with /hand or /game mine", value="none"),
+            app_commands.Choice(name=N_("A mention in the game's channel"), value="mention"),
+            app_commands.Choice(name=N_("Both a DM and a mention"), value="both"),
+            app_commands.Choice(name=N_("Neither: I look with /hand or /game mine"), value="none"),
         ]
     )
     async def notify(self, interaction: discord.Interaction[Any], how: str | None = None) -> None:
@@ -392,17 +420,17 @@ class GameCog(
 
     @app_commands.command(
         name="interrupts",
-        description="When to ask you about optional chances to act out of turn",
+        description=N_("When to ask you about optional chances to act out of turn"),
     )
     @app_commands.describe(
-        when="Ask at every chance, never, or only after one player's turns",
-        player="With 'only after': whose turns",
+        when=N_("Ask at every chance, never, or only after one player's turns"),
+        player=N_("With 'only after': whose turns"),
     )
     @app_commands.choices(
         when=[
-            app_commands.Choice(name="Ask me at every chance", value="ask"),
-            app_commands.Choice(name="Never ask me (let every chance pass)", value="never"),
-            app_commands.Choice(name="Ask me only after one player's turns", value="after"),
+            app_commands.Choice(name=N_("Ask me at every chance"), value="ask"),
+            app_commands.Choice(name=N_("Never ask me (let every chance pass)"), value="never"),
+            app_commands.Choice(name=N_("Ask me only after one player's turns"), value="after"),
         ]
     )
     async def interrupts(
@@ -418,25 +446,26 @@ class GameCog(
         if when == "after":
             seat = status.seat_of(player.id) if player is not None else None
             if seat is None:
-                await error(interaction, "Name a player of this game with `player:`.")
+                await error(interaction, _("Name a player of this game with `player:`."))
                 return
             order = f"after:{seat.seat}"
         await self.host.set_window_order(
             status.game_id, interaction.user.id, order, guild_id=interaction.guild_id
         )
-        said = {
-            "ask": "I'll ask you at every chance.",
-            "never": "I won't ask you: every such chance passes by itself.",
-        }.get(
-            order,
-            f"I'll ask you only after {texts.md(player.display_name if player else '')}'s turns.",
-        )
-        await error(interaction, f"✅ {said}")
+        if order == "ask":
+            said = _("✅ I'll ask you at every chance.")
+        elif order == "never":
+            said = _("✅ I won't ask you: every such chance passes by itself.")
+        else:
+            said = _("✅ I'll ask you only after {name}'s turns.").format(
+                name=texts.md(player.display_name if player else "")
+            )
+        await error(interaction, said)
         self.bot.wake_scheduler()
 
     # -- ending ----------------------------------------------------------------------------------
 
-    @app_commands.command(name="resign", description="Give up your seat; an AI plays it out")
+    @app_commands.command(name="resign", description=N_("Give up your seat; an AI plays it out"))
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         status = await self._here(interaction)
         if status is None:
@@ -448,10 +477,15 @@ class GameCog(
             guild_id=interaction.guild_id,
         )
         who = texts.md(interaction.user.display_name)
-        if status.status == "cancelled":
-            text = f"🏳️ {who} resigned. No human player is left, so game #{status.game_id} ends."
-        else:
-            text = f"🏳️ {who} resigned from game #{status.game_id}; an AI plays their seat."
+        with i18n.using(await self.bot.flows.delivery.server_language(status)):  # the channel's
+            if status.status == "cancelled":
+                text = _(
+                    "🏳️ {name} resigned. No human player is left, so game #{game} ends."
+                ).format(name=who, game=status.game_id)
+            else:
+                text = _("🏳️ {name} resigned from game #{game}; an AI plays their seat.").format(
+                    name=who, game=status.game_id
+                )
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -459,7 +493,7 @@ class GameCog(
             await self.bot.flows.delivery.notify(status)
         self.bot.wake_scheduler()
 
-    @app_commands.command(name="back", description="Play your seat again after an AI took over")
+    @app_commands.command(name="back", description=N_("Play your seat again after an AI took over"))
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         status = await self._here(interaction)
         if status is None:
@@ -470,16 +504,17 @@ class GameCog(
             channel_id=interaction.channel_id,
             guild_id=interaction.guild_id,
         )
+        with i18n.using(await self.bot.flows.delivery.server_language(status)):
+            text = _("👋 {name} is back and plays their own seat again in game #{game}.")
         await interaction.response.send_message(
-            f"👋 {texts.md(interaction.user.display_name)} is back and plays their own seat "
-            f"again in game #{status.game_id}.",
+            text.format(name=texts.md(interaction.user.display_name), game=status.game_id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         async with self.bot.flows.busy():
             await self.bot.flows.delivery.notify(status)
 
     @app_commands.command(
-        name="cancel", description="Call the game off (creator or server manager)"
+        name="cancel", description=N_("Call the game off (creator or server manager)")
     )
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         status = await self._here(interaction)
@@ -492,9 +527,10 @@ class GameCog(
             channel_id=interaction.channel_id,
             guild_id=interaction.guild_id,
         )
+        with i18n.using(await self.bot.flows.delivery.server_language(status)):
+            text = _("🛑 Game #{game} was cancelled by {name}.")
         await interaction.response.send_message(
-            f"🛑 Game #{status.game_id} was cancelled by "
-            f"{texts.md(interaction.user.display_name)}.",
+            text.format(game=status.game_id, name=texts.md(interaction.user.display_name)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         async with self.bot.flows.busy():

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
+from render.i18n import N_
 
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
@@ -19,7 +20,9 @@ class HelpCog(commands.Cog):
     def __init__(self, bot: VesuviusBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="help", description="How to play here: the commands and the games")
+    @app_commands.command(
+        name="help", description=N_("How to play here: the commands and the games")
+    )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(
             texts.help_text(self.bot.plugin_list),

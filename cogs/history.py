@@ -17,22 +17,24 @@ from discord.ext import commands
 from cogs import language, texts
 from cogs.components import PREFIX
 from host import FinishedGame, KindStats, Leaderboard, Player, PlayerStats, Rating
+from render import i18n
 from render.charts import rating_chart_png
+from render.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
     from host import Host
 
 NO_MENTIONS = discord.AllowedMentions.none()
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-EXPLAIN = (
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+EXPLAIN = N_(
     "-# Rating: a careful estimate of skill (μ − 3σ). It starts at 0, rises with good results "
     "against strong players, and the ± shrinks as the bot grows sure of you."
 )
 
 
 def place(n: int) -> str:
-    return ORDINALS.get(n, f"{n}th")
+    return _(ORDINALS[n]) if n in ORDINALS else _("{n}th").format(n=n)
 
 
 def who(player: Player) -> str:
@@ -41,65 +43,113 @@ def who(player: Player) -> str:
 
 def rating_text(r: Rating) -> str:
     """``**12.3** (skill 25.0 ± 12.7)``: the ordinal, then mu ± 3 sigma."""
-    return f"**{r.ordinal:.1f}** (skill {r.mu:.1f} ± {3 * r.sigma:.1f})"
+    return _("**{rating}** (skill {mu} ± {spread})").format(
+        rating=i18n.number(r.ordinal, decimals=1),
+        mu=i18n.number(r.mu, decimals=1),
+        spread=i18n.number(3 * r.sigma, decimals=1),
+    )
 
 
 def kind_lines(k: KindStats) -> list[str]:
-    lines = [f"**{texts.md(k.title)}**: {k.played} game{'s' * (k.played != 1)}, {k.won} won"]
+    games = ngettext("{count} game", "{count} games", k.played).format(count=k.played)
+    lines = [
+        _("**{title}**: {games}, {won} won").format(title=texts.md(k.title), games=games, won=k.won)
+    ]
     if k.average_place is not None and k.best_place is not None:
-        lines[0] += f" · average place {k.average_place:.1f} · best {place(k.best_place)}"
+        lines[0] += " · " + _("average place {average} · best {best}").format(
+            average=i18n.number(k.average_place, decimals=1), best=place(k.best_place)
+        )
     if k.rating is not None:
-        lines.append(f"Rating {rating_text(k.rating)} after {k.rating.games} rated games")
+        lines.append(
+            ngettext(
+                "Rating {rating} after {count} rated game",
+                "Rating {rating} after {count} rated games",
+                k.rating.games,
+            ).format(rating=rating_text(k.rating), count=k.rating.games)
+        )
     won = [r for r in k.records if r.won and r.title]
     if k.records:
         solo = len(k.records)
-        line = f"Solo: {solo} game{'s' * (solo != 1)}, {sum(r.won for r in k.records)} won"
+        games = ngettext("{count} game", "{count} games", solo).format(count=solo)
+        line = _("Solo: {games}, {won} won").format(games=games, won=sum(r.won for r in k.records))
         if won:
             best = won[0]
-            rounds = f" in {best.rounds} rounds" if best.rounds is not None else ""
-            line += f" · best: **{texts.md(best.title)}**{rounds} (<t:{int(best.ended_at)}:d>)"
+            when = f"<t:{int(best.ended_at)}:d>"
+            if best.rounds is not None:
+                line += " · " + ngettext(
+                    "best: **{title}** in {rounds} round ({when})",
+                    "best: **{title}** in {rounds} rounds ({when})",
+                    best.rounds,
+                ).format(title=texts.md(best.title), rounds=best.rounds, when=when)
+            else:
+                line += " · " + _("best: **{title}** ({when})").format(
+                    title=texts.md(best.title), when=when
+                )
         lines.append(line)
     return lines
 
 
-def stats_text(stats: PlayerStats, name: str) -> str:
+def stats_text(stats: PlayerStats, name: str | None) -> str:
+    """``/game stats`` of ``name`` (``None``: the user's own)."""
     if not stats.kinds:
-        return (
-            f"{name} {'have' if name == 'You' else 'has'} no finished games in this server yet. "
-            "Play one with `/game new`: "
+        if name is None:
+            return _(
+                "You have no finished games in this server yet. Play one with `/game new`: "
+                "results, ratings and records show here once it ends."
+            )
+        return _(
+            "{name} has no finished games in this server yet. Play one with `/game new`: "
             "results, ratings and records show here once it ends."
-        )
-    lines = [f"📊 **{name}** in this server"]
+        ).format(name=name)
+    lines = [_("📊 **{name}** in this server").format(name=name or _("You"))]
     for k in stats.kinds:
         lines += kind_lines(k)
     if any(k.rating is not None for k in stats.kinds):
-        lines.append(EXPLAIN)
+        lines.append(_(EXPLAIN))
     return "\n".join(lines)[: texts.CONTENT_LIMIT]
 
 
 def leaderboard_text(board: Leaderboard) -> str:
-    lines = [f"🏆 **{texts.md(board.title)}** in this server — page {board.page + 1}/{board.pages}"]
+    lines = [
+        _("🏆 **{title}** in this server — page {page}/{pages}").format(
+            title=texts.md(board.title), page=board.page + 1, pages=board.pages
+        )
+    ]
     if not board.ranked:
-        lines.append(f"Nobody has {board.min_games} rated games yet.")
+        lines.append(
+            ngettext(
+                "Nobody has {count} rated game yet.",
+                "Nobody has {count} rated games yet.",
+                board.min_games,
+            ).format(count=board.min_games)
+        )
     for s in board.ranked:
-        games = s.rating.games
-        lines.append(f"{s.position}. {who(s.player)} — {rating_text(s.rating)} · {games} games")
+        games = ngettext("{count} game", "{count} games", s.rating.games).format(
+            count=s.rating.games
+        )
+        lines.append(f"{s.position}. {who(s.player)} — {rating_text(s.rating)} · {games}")
     if board.newcomers:
         names = ", ".join(f"{who(s.player)} ({s.rating.games})" for s in board.newcomers)
-        lines.append(f"Fewer than {board.min_games} rated games, not ranked yet: {names}")
-    lines.append(EXPLAIN)
+        lines.append(
+            ngettext(
+                "Fewer than {count} rated game, not ranked yet: {names}",
+                "Fewer than {count} rated games, not ranked yet: {names}",
+                board.min_games,
+            ).format(count=board.min_games, names=names)
+        )
+    lines.append(_(EXPLAIN))
     return "\n".join(lines)[: texts.CONTENT_LIMIT]
 
 
 def result_text(g: FinishedGame) -> str:
     names = [who(p) for p, _place, _won in g.seats]
     if g.outcome == "solo":
-        verdict = f"**{texts.md(g.solo_title)}**" if g.solo_title else "lost"
-        return f"{names[0] if names else '?'}, solo: {verdict}"
+        verdict = f"**{texts.md(g.solo_title)}**" if g.solo_title else _("lost")
+        return _("{name}, solo: {verdict}").format(name=names[0] if names else "?", verdict=verdict)
     if g.outcome == "shared_win":
-        return "won together: " + ", ".join(names)
+        return _("won together: {names}").format(names=", ".join(names))
     if g.outcome == "all_lose":
-        return "everyone lost: " + ", ".join(names)
+        return _("everyone lost: {names}").format(names=", ".join(names))
     order = sorted(g.seats, key=lambda s: s[1] if s[1] is not None else 99)
     return ", ".join(
         f"{'🥇 ' if p == 1 else f'{p}. '}{who(player)}" for player, p, _ in order if p is not None
@@ -108,14 +158,14 @@ def result_text(g: FinishedGame) -> str:
 
 def history_text(games: list[FinishedGame], guild_id: int) -> str:
     if not games:
-        return "No game has finished in this server yet. Start one with `/game new`."
-    lines = ["📜 **Recent games in this server**"]
+        return _("No game has finished in this server yet. Start one with `/game new`.")
+    lines = [_("📜 **Recent games in this server**")]
     for g in games:
         line = f"#{g.game_id} {texts.md(g.title)} · <t:{int(g.ended_at)}:d> · {result_text(g)}"
         if g.board_message is not None:
             url = f"https://discord.com/channels/{guild_id}/{g.channel_id}/{g.board_message}"
-            line += f" · [final board]({url})"
-        line += f" · `/game replay game:{g.game_id}`"
+            line += " · " + _("[final board]({url})").format(url=url)
+        line += " · `/game replay game:" + str(g.game_id) + "`"  # a command: not translated
         if sum(len(x) + 1 for x in lines) + len(line) > texts.CONTENT_LIMIT:
             break
         lines.append(line)
@@ -158,8 +208,10 @@ class PageButton(
         host = cast(_HasHost, interaction.client).host
         await language.enter(host, interaction)
         board = await host.leaderboard(interaction.guild_id or 0, self.kind, self.page)
+        with i18n.using(await language.of_server(host, interaction.guild_id)):  # public
+            text = leaderboard_text(board)
         await interaction.response.edit_message(
-            content=leaderboard_text(board), view=pages_view(board), allowed_mentions=NO_MENTIONS
+            content=text, view=pages_view(board), allowed_mentions=NO_MENTIONS
         )
 
 
@@ -197,9 +249,11 @@ class HistoryCommands(_Mixin):
         ][:25]
 
     @app_commands.command(
-        name="stats", description="Games, wins, places, rating and records in this server"
+        name="stats", description=N_("Games, wins, places, rating and records in this server")
     )
-    @app_commands.describe(player="Whose statistics (default: yours)", game="Only this game")
+    @app_commands.describe(
+        player=N_("Whose statistics (default: yours)"), game=N_("Only this game")
+    )
     async def stats(
         self,
         interaction: discord.Interaction[Any],
@@ -210,7 +264,7 @@ class HistoryCommands(_Mixin):
         host = self.bot.host
         kind = host.plugin(game).key if game else None
         stats = await host.stats(interaction.guild_id or 0, user.id, kind)
-        name = "You" if user.id == interaction.user.id else texts.md(user.display_name)
+        name = None if user.id == interaction.user.id else texts.md(user.display_name)
         text = stats_text(stats, name)
         series = [(k.title, list(k.history)) for k in stats.kinds if k.history]
         if not series:
@@ -219,7 +273,7 @@ class HistoryCommands(_Mixin):
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        title = f"{user.display_name}: rating after each game"
+        title = _("{name}: rating after each game").format(name=user.display_name)
         image = await asyncio.to_thread(rating_chart_png, title, series)
         await interaction.followup.send(
             text,
@@ -235,14 +289,15 @@ class HistoryCommands(_Mixin):
         return self._game_choices(current)
 
     @app_commands.command(
-        name="leaderboard", description="This server's best players of a game, by rating"
+        name="leaderboard", description=N_("This server's best players of a game, by rating")
     )
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game=N_("Which game"))
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
         host = self.bot.host
         board = await host.leaderboard(interaction.guild_id or 0, host.plugin(game).key)
         view = pages_view(board)
-        text = leaderboard_text(board)
+        with i18n.using(await language.of_server(host, interaction.guild_id)):  # public
+            text = leaderboard_text(board)
         if view is None:
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
         else:
@@ -254,7 +309,7 @@ class HistoryCommands(_Mixin):
     ) -> list[app_commands.Choice[str]]:
         return self._game_choices(current)
 
-    @app_commands.command(name="history", description="This server's recently finished games")
+    @app_commands.command(name="history", description=N_("This server's recently finished games"))
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         guild = interaction.guild_id or 0
         games = await self.bot.host.history(guild)

@@ -22,9 +22,9 @@ import discord
 
 from cogs import texts
 from cogs.private import NO_MENTIONS, Bot, Composed, Private, is_component
-from host import GameStatus, LogEntry, MoveResult, Reminder, SeatDecision, SeatInfo
+from host import GameStatus, MoveResult, Reminder, SeatDecision, SeatInfo
 from render import i18n
-from render.i18n import _, ngettext
+from render.i18n import _
 from render.text import clip_lines, duration
 
 log = logging.getLogger("cogs.inbox")
@@ -186,7 +186,7 @@ class Inbox(Private):
                     "takes it back."
                 )
         if own:
-            return self.played_line(own) + end
+            return texts.played_line(own) + end
         if end:
             return end.lstrip("\n")
         names = await self.seat_names(status)
@@ -194,38 +194,6 @@ class Inbox(Private):
         meanwhile = f"\n{clip_lines(said, 400)}" if said else ""
         over = _("⌛ This is over: the game moved on (the board is in {where}).")
         return over.format(where=f"<#{status.channel_id}>") + meanwhile
-
-    @staticmethod
-    def header(mark: str, title: str, status: GameStatus, where: str = "") -> str:
-        """``🌋 **Your move** · game #3 (Downfall) in #lava``: a private message's first line."""
-        values = {"mark": mark, "title": title, "game": status.game_id}
-        values["name"] = texts.md(status.title)
-        if where:
-            return _("{mark} **{title}** · game #{game} ({name}) in {where}").format(
-                where=where, **values
-            )
-        return _("{mark} **{title}** · game #{game} ({name})").format(**values)
-
-    @staticmethod
-    def played_line(own: Sequence[LogEntry]) -> str:
-        """How the seat's own move(s) that ended a decision were made."""
-        first = own[0]
-        label = texts.md(first.label)
-        if first.by == "timeout":
-            return _("⏱ Time ran out: {label} was played for you.").format(label=label)
-        if first.by == "ai":
-            return _("🤖 An AI played for you: {label}.").format(label=label)
-        if first.by == "auto":
-            return _(
-                "⚙️ Played for you (only one move was possible, or your standing order): {label}."
-            ).format(label=label)
-        if len(own) > 1:
-            return ngettext(
-                "✅ You played: {label} (and {count} more).",
-                "✅ You played: {label} (and {count} more).",
-                len(own) - 1,
-            ).format(label=label, count=len(own) - 1)
-        return _("✅ You played: {label}.").format(label=label)
 
     # -- the decisions of a move -----------------------------------------------------------------
 
@@ -309,7 +277,7 @@ class Inbox(Private):
             await self.edit_dm(seat.user_id, seat.notified_message, composed)
             return
         title = self.title(status, decision)
-        header = self.header("🂠", title, status)
+        header = texts.private_header("🂠", title, status)
         composed = await self.compose(
             status, seat.user_id, header=header, decision=decision, lead=[line], in_dm=False
         )
@@ -392,7 +360,7 @@ class Inbox(Private):
         assert seat.user_id is not None
         where = await self.where(status)
         title = title or self.title(status, decision)
-        header = self.header("🌋", title, status, where)
+        header = texts.private_header("🌋", title, status, where)
         lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
         return await self.compose(status, seat.user_id, header=header, decision=decision, lead=lead)
 
@@ -453,7 +421,7 @@ class Inbox(Private):
                 await self.host.set_notified(status.game_id, seat.seat, decision.token, None, None)
             return None
         title = self.title(status, decision)
-        header = self.header("🌋", title, status)
+        header = texts.private_header("🌋", title, status)
         composed = await self.compose(
             status, user, header=header, decision=decision, lead=[done], in_dm=in_dm
         )
@@ -540,7 +508,7 @@ class Inbox(Private):
             if not self.presentation(status).words.hand(pv.view):
                 return
             where = await self.where(status)
-            header = self.header("🌋", _("Your starting hand"), status, where)
+            header = texts.private_header("🌋", _("Your starting hand"), status, where)
             composed = await self.compose(status, seat.user_id, header=header, decision=decision)
             await self.send_dm(
                 status, seat.user_id, composed.content, composed.files, composed.view
@@ -566,7 +534,7 @@ class Inbox(Private):
         if chan is not None:
             with i18n.using(await self.server_language(status)):
                 await chan.send(
-                    self.reminder_line(note, decision.kind),
+                    texts.reminder_line(note, decision.kind),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)]),
                 )
 
@@ -583,26 +551,6 @@ class Inbox(Private):
                 await self.delete_dm(seat.user_id, old)
             return True
         return False
-
-    @staticmethod
-    def reminder_line(note: Reminder, kind: str | None) -> str:
-        """The channel's reminder when no DM could carry it."""
-        if kind != "turn":
-            text = _(
-                "⏳ <@{user}>, game #{game} is waiting for your chance to act: {left} left"
-                "{deadline}. Use `/hand` or `/move` here."
-            )
-        else:
-            text = _(
-                "⏳ <@{user}>, game #{game} is waiting for your move: {left} left{deadline}. "
-                "Use `/hand` or `/move` here."
-            )
-        return text.format(
-            user=note.user_id,
-            game=note.game_id,
-            left=duration(note.remaining),
-            deadline=texts.deadline_text(note.deadline),
-        )
 
 
 __all__ = ["MENTION_USERS", "Inbox", "is_component"]

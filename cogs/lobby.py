@@ -34,6 +34,11 @@ class Lobby(FlowsBase):
         with i18n.using(await self.delivery.server_language(status)):  # a channel message
             return texts.lobby_text(status, names, creator)
 
+    async def lobby_controls(self, status: GameStatus) -> discord.ui.View:
+        """The lobby's buttons, in the channel's language."""
+        with i18n.using(await self.delivery.server_language(status)):
+            return lobby_view(status.game_id)
+
     async def lobby_change(
         self, interaction: discord.Interaction[Any], what: str, *, game_id: int | None = None
     ) -> None:
@@ -53,10 +58,10 @@ class Lobby(FlowsBase):
             else:
                 status = await self.host.leave(game_id, user, **where)
         except HostError as e:
-            await error(interaction, str(e))
+            await error(interaction, texts.refusal(e))
             return
         text = await self.lobby_message(status)
-        view = lobby_view(status.game_id) if status.status == "lobby" else None
+        view = await self.lobby_controls(status) if status.status == "lobby" else None
         if is_component(interaction):
             await interaction.response.edit_message(content=text, view=view)
             if interaction.message is not None:
@@ -137,7 +142,7 @@ class Lobby(FlowsBase):
                         guild_id=interaction.guild_id,
                     )
                 except HostError as e:
-                    await error(interaction, str(e))
+                    await error(interaction, texts.refusal(e))
                     return
                 if is_component(interaction) and interaction.message is not None:
                     self.lobbies[started.status.game_id] = interaction.message

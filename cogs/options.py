@@ -11,6 +11,7 @@ from cogs import texts
 from engine.core import RuleError
 from host import BadOptionError
 from plugins import GamePlugin
+from render.i18n import L_, N_
 
 
 def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
@@ -24,9 +25,12 @@ def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
         key, _, raw = part.partition("=")
         spec = specs.get(key.strip().lower())
         if spec is None:
-            known = ", ".join(f"`{name}`" for name in specs) or "none"
+            known = ", ".join(f"`{name}`" for name in specs) or L_("none")
             raise BadOptionError(
-                f"`{texts.md(key)}` is not an option of {plugin.title}. Options: {known}."
+                N_("`{key}` is not an option of {title}. Options: {known}."),
+                key=texts.md(key),
+                title=plugin.title,
+                known=known,
             )
         try:
             out[spec.name] = spec.parse(raw)

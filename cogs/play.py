@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.flowbase import HINT
 from host import HostError
+from render.i18n import N_, _
 
 if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
@@ -22,8 +23,10 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: VesuviusBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="move", description="Make your move in this channel's game")
-    @app_commands.describe(action="Your move: pick from the list (it shows exactly what is legal)")
+    @app_commands.command(name="move", description=N_("Make your move in this channel's game"))
+    @app_commands.describe(
+        action=N_("Your move: pick from the list (it shows exactly what is legal)")
+    )
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
         await self.bot.flows.move(interaction, action)
@@ -35,7 +38,7 @@ class PlayCog(commands.Cog):
         host = self.bot.host
         status = await host.game_in_channel(interaction.channel_id or 0)
         if status is None:
-            return [app_commands.Choice(name="There is no game in this channel", value=HINT)]
+            return [app_commands.Choice(name=N_("There is no game in this channel"), value=HINT)]
         try:
             page = await host.legal_choices(
                 status.game_id,
@@ -49,20 +52,27 @@ class PlayCog(commands.Cog):
             return [app_commands.Choice(name=text[:100], value=HINT)]
         if not page:
             return [
-                app_commands.Choice(name=f"No legal move matches “{current}”"[:100], value=HINT)
+                app_commands.Choice(
+                    name=_("No legal move matches “{typed}”").format(typed=current)[:100],
+                    value=HINT,
+                )
             ]
         shown = list(page)
         if not page.more:
             return [app_commands.Choice(name=c.label[:100], value=c.notation) for c in shown]
         # Discord lists at most 25: the last place says how many matched and how to narrow.
         shown = shown[: MAX_AUTOCOMPLETE - 1]
-        note = f"… showing {len(shown)} of {page.total}: type to narrow the list"
+        note = _("… showing {count} of {total}: type to narrow the list").format(
+            count=len(shown), total=page.total
+        )
         return [
             *(app_commands.Choice(name=c.label[:100], value=c.notation) for c in shown),
             app_commands.Choice(name=note, value=HINT),
         ]
 
-    @app_commands.command(name="hand", description="Your hand and your options (only you see it)")
+    @app_commands.command(
+        name="hand", description=N_("Your hand and your options (only you see it)")
+    )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.flows.show_hand(interaction)

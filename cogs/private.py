@@ -277,9 +277,9 @@ class Private:
         choices = [ActionChoice(c.notation, c.label) for c in decision.choices]
         lines = [header, *lead]
         if status.status == "finished":
-            lines.append("This game is over.")
+            lines.append(_("This game is over."))
         elif status.status == "cancelled":
-            lines.append("This game was cancelled.")
+            lines.append(_("This game was cancelled."))
         hand = presentation.words.hand(pv.view)
         if hand:
             lines.append(hand)
@@ -290,9 +290,12 @@ class Private:
         if live:
             what = presentation.words.decision(pv.view)
             if decision.waited and what:
-                lines.append(f"**Your decision:** {what}{texts.deadline_text(decision.deadline)}")
+                lines.append(
+                    _("**Your decision:** {what}").format(what=what)
+                    + texts.deadline_text(decision.deadline)
+                )
             elif not decision.waited and what:
-                lines.append(f"**If you like, now:** {what}")
+                lines.append(_("**If you like, now:** {what}").format(what=what))
             if decision.kind == "simultaneous":  # where the step stands (the others' offers)
                 step = await self.step_words(status, pv.view)
                 if step:
@@ -316,8 +319,14 @@ class Private:
             view = drawn.view
             if drawn.text:
                 lines.append(drawn.text)
-            where = f" in <#{status.channel_id}>" if in_dm else ""
-            lines.append(f"Choose below, or type `/move`{where}.")
+            if in_dm:
+                lines.append(
+                    _("Choose below, or type `/move` in {where}.").format(
+                        where=f"<#{status.channel_id}>"
+                    )
+                )
+            else:
+                lines.append(_("Choose below, or type `/move`."))
         elif items:
             view = discord.ui.View(timeout=None)
             for item in items[:5]:

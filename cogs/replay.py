@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from cogs.delivery import error
+from render.i18n import N_, _
 
 if TYPE_CHECKING:
     from discord.ext.commands import Cog as _Mixin
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 else:
     _Mixin = object  # a plain class at run time: GameCog is the cog
 
-STATUS_WORDS = {"active": "in play", "finished": "finished", "cancelled": "cancelled"}
+STATUS_WORDS = {"active": N_("in play"), "finished": N_("finished"), "cancelled": N_("cancelled")}
 
 
 class ReplayCommands(_Mixin):
@@ -30,12 +31,13 @@ class ReplayCommands(_Mixin):
     bot: VesuviusBot
 
     @app_commands.command(
-        name="replay", description="Watch a game again, step by step (only you see it)"
+        name="replay", description=N_("Watch a game again, step by step (only you see it)")
     )
     @app_commands.describe(
-        game="Which game of this server (default: the last one finished here, else the one "
-        "in play)",
-        animate="Post the whole game as an animated image in its channel instead",
+        game=N_(
+            "Which game of this server (default: the last one finished here, else the one in play)"
+        ),
+        animate=N_("Post the whole game as an animated image in its channel instead"),
     )
     async def replay(
         self,
@@ -49,8 +51,10 @@ class ReplayCommands(_Mixin):
             if status is None:
                 await error(
                     interaction,
-                    "No game has been played in this channel yet. Pick one of this server's "
-                    "games with `game:`.",
+                    _(
+                        "No game has been played in this channel yet. Pick one of this server's "
+                        "games with `game:`."
+                    ),
                 )
                 return
             game = status.game_id
@@ -67,7 +71,8 @@ class ReplayCommands(_Mixin):
         games = await self.bot.host.replayable_games(interaction.guild_id or 0, limit=100)
         choices = []
         for game_id, kind, status in games:
-            name = f"#{game_id} · {titles.get(kind, kind)} · {STATUS_WORDS.get(status, status)}"
+            state = _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+            name = f"#{game_id} · {titles.get(kind, kind)} · {state}"
             if current.strip().lstrip("#").lower() in name.lower():
                 choices.append(app_commands.Choice(name=name[:100], value=game_id))
         return choices[:25]

@@ -29,8 +29,11 @@ from cogs.private import NO_MENTIONS
 from host import GameStatus, HostError
 from host.replays import ReplayStep
 from render import animation, i18n
+from render.i18n import N_, _
 from render.text import clip_lines
 
+RUNNING = {"active": N_("active"), "cancelled": N_("cancelled"), "lobby": N_("lobby")}
+"""A game's state as the replay of a game not finished names it (``_()`` when shown)."""
 log = logging.getLogger("cogs.replaying")
 
 JUMPS = 25
@@ -81,7 +84,7 @@ class Replaying(FlowsBase):
         try:
             await self.host.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
-            await error(interaction, str(e))
+            await error(interaction, texts.refusal(e))
             return
         if edit:
             await interaction.response.defer()
@@ -91,7 +94,9 @@ class Replaying(FlowsBase):
             shown = await self.host.replay_step(game_id, step, guild_id=interaction.guild_id)
             content, image, view = await self._viewer(shown)
         except HostError as e:
-            await interaction.followup.send(str(e), ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(
+                texts.refusal(e), ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
             return
         if edit:
             await interaction.edit_original_response(
@@ -117,8 +122,15 @@ class Replaying(FlowsBase):
         jumps = []
         for mark in marks:
             said = texts.narration(presentation, list(mark.entries), names)
-            first = _plain(said[0]) if said else "the deal"
-            jumps.append((mark.index, f"{mark.index + 1}. move {mark.version}: {first}"))
+            first = _plain(said[0]) if said else _("the deal")
+            jumps.append(
+                (
+                    mark.index,
+                    _("{step}. move {version}: {first}").format(
+                        step=mark.index + 1, version=mark.version, first=first
+                    ),
+                )
+            )
         content = self.caption(shown, names)
         return content, image, replay_view(status.game_id, shown.index, shown.count, jumps)
 
@@ -127,19 +139,30 @@ class Replaying(FlowsBase):
         words (the seating at the deal), and the result at the end of a finished game."""
         status = shown.status
         presentation = self.delivery.presentation(status)
-        running = "" if status.status == "finished" else f" ({status.status}, so far)"
-        head = (
-            f"⏯ **Replay of game #{status.game_id}** · {texts.md(status.title)} · "
-            f"step {shown.index + 1} of {shown.count}{running} · move {shown.version}"
+        values = {
+            "game": status.game_id,
+            "title": texts.md(status.title),
+            "step": shown.index + 1,
+            "count": shown.count,
+            "version": shown.version,
+        }
+        head = _(
+            "⏯ **Replay of game #{game}** · {title} · step {step} of {count}{running} · "
+            "move {version}"
         )
+        running = ""
+        if status.status != "finished":
+            state = _(RUNNING[status.status]) if status.status in RUNNING else status.status
+            running = " " + _("({state}, so far)").format(state=state)
+        head = head.format(running=running, **values)
         if shown.index == 0:
             seated = dataclasses.replace(status, waiting_on=())
-            lines = [texts.seating_line(seated, names).replace("has started", "begins")]
+            lines = [texts.seating_line(seated, names, replay=True)]
         else:
             lines = texts.narration(presentation, list(shown.entries), names)
         tail: list[str] = []
         if shown.revealed:
-            tail.append("*The game is over: every move is told as its player saw it.*")
+            tail.append(_("*The game is over: every move is told as its player saw it.*"))
         if shown.is_last and status.status == "finished" and status.outcome is not None:
             display = [texts.who(s, names, mention=False) for s in status.seats]
             tail.append(texts.final_heading(status))
@@ -157,37 +180,54 @@ class Replaying(FlowsBase):
         try:
             status = await self.host.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
-            await error(interaction, str(e))
+            await error(interaction, texts.refusal(e))
             return
         if status.status == "lobby":
-            await error(interaction, f"Game #{game_id} has not been dealt yet: nothing to show.")
+            await error(
+                interaction,
+                _("Game #{game} has not been dealt yet: nothing to show.").format(game=game_id),
+            )
             return
         drawing, posted = self._animations()
         done = posted.get(game_id)
         if done is not None and done[0] == status.version:
-            await error(interaction, f"🎞 The animation of game #{game_id} is here: {done[1]}")
+            await error(
+                interaction,
+                _("🎞 The animation of game #{game} is here: {url}").format(
+                    game=game_id, url=done[1]
+                ),
+            )
             return
         if game_id in drawing:
-            await error(interaction, f"🎞 The animation of game #{game_id} is being drawn.")
+            await error(
+                interaction,
+                _("🎞 The animation of game #{game} is being drawn.").format(game=game_id),
+            )
             return
         chan = await self.delivery.channel(status.channel_id)
         if chan is None:
-            await error(interaction, f"Game #{game_id}'s channel is gone.")
+            await error(interaction, _("Game #{game}'s channel is gone.").format(game=game_id))
             return
         drawing.add(game_id)
         try:
             await interaction.response.send_message(
-                f"🎞 Drawing the animation of game #{game_id} in <#{status.channel_id}>…",
+                _("🎞 Drawing the animation of game #{game} in {where}…").format(
+                    game=game_id, where=f"<#{status.channel_id}>"
+                ),
                 ephemeral=True,
                 allowed_mentions=NO_MENTIONS,
             )
             with i18n.using(await self.delivery.server_language(status)):
                 url = await self._post_animation(status, chan, interaction.user)
             if url is None:
-                text = f"🎞 Game #{game_id} is too long to show in one animation, sorry."
+                text = _("🎞 Game #{game} is too long to show in one animation, sorry.").format(
+                    game=game_id
+                )
             else:
                 posted[game_id] = (status.version, url)
-                text = f"🎞 The animation of game #{game_id} is posted: {url}"
+                text = _("🎞 The animation of game #{game} is posted: {url}").format(
+                    game=game_id, url=url
+                )
             await interaction.edit_original_response(content=text)
         finally:
             drawing.discard(game_id)
@@ -203,10 +243,11 @@ class Replaying(FlowsBase):
         lang = await self.delivery.server_language(status)  # a channel message: the server's
         draw = self.delivery.presentation(status).board.public
         assert draw is not None
-        who = texts.md(getattr(user, "display_name", "someone"))
-        heading = f"🎞 **Game #{game_id}** · {texts.md(status.title)}"
+        who = texts.md(getattr(user, "display_name", "") or _("someone"))
+        heading = f"🎞 **{_('Game #{game}').format(game=game_id)}** · {texts.md(status.title)}"
         message = await chan.send(
-            f"{heading}: drawing the replay ({who} asked)…", allowed_mentions=NO_MENTIONS
+            _("{heading}: drawing the replay ({name} asked)…").format(heading=heading, name=who),
+            allowed_mentions=NO_MENTIONS,
         )
         loop = asyncio.get_running_loop()
         executor = self.host.ai.executor
@@ -234,7 +275,11 @@ class Replaying(FlowsBase):
                 if now - started > PROGRESS_AFTER and now - last_said >= 1.0:
                     last_said = now
                     share = round(90 * len(frames) / len(chosen))
-                    await message.edit(content=f"{heading}: drawing the replay… {share} %")
+                    await message.edit(
+                        content=_("{heading}: drawing the replay… {share} %").format(
+                            heading=heading, share=share
+                        )
+                    )
             data = await loop.run_in_executor(executor, animation.assemble, frames, "gif")
             if len(data) <= animation.LIMIT:
                 break
@@ -243,14 +288,20 @@ class Replaying(FlowsBase):
             )
             most = len(chosen) // 2
         if len(data) > animation.LIMIT or not data:
-            await message.edit(content=f"{heading}: the game is too long for one animation.")
+            await message.edit(
+                content=_("{heading}: the game is too long for one animation.").format(
+                    heading=heading
+                )
+            )
             return None
-        every = "every step" if len(chosen) == len(views) else f"{len(chosen)} of its steps"
+        if len(chosen) == len(views):
+            every = _("every step")
+        else:
+            every = _("{count} of its steps").format(count=len(chosen))
         over = texts.final_heading(status) if status.outcome is not None else ""
-        content = (
-            f"{heading} · the whole game, {every} ({len(views)} in all), move "
-            f"{status.version}{' · ' + over if over else ''}"
-        )
+        content = _("{heading} · the whole game, {every} ({count} in all), move {version}").format(
+            heading=heading, every=every, count=len(views), version=status.version
+        ) + (" · " + over if over else "")
         gif = discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif")
         await message.edit(content=content, attachments=[gif])
         return str(message.jump_url)

@@ -21,11 +21,15 @@ from cogs.delivery import error
 from cogs.flows import Flows
 from cogs.settings import Settings
 from host import Chooser, Clock, Host, HostError, HostOptions, MoveResult, Reminder, SystemClock
+from render import i18n
+from render.i18n import N_, _
 from render.presentation import Presentation
 
 log = logging.getLogger("cogs.runtime")
 
 COG_MODULES = ("cogs.game", "cogs.play", "cogs.help")
+PERMISSIONS = {"manage_guild": N_("Manage Server")}
+"""Discord's names of the permissions a command may require (``_()`` when shown)."""
 CLOSE_WITHIN = 5.0
 """Seconds shutdown waits for the scheduler and for messages on their way."""
 
@@ -208,17 +212,25 @@ class VesuviusBot(commands.Bot):
         if message.guild is not None or message.author.bot or self._host is None:
             return
         games = await self.host.games_of_user(message.author.id)
+        i18n.set_current(await language.of_user(self.host, message.author.id))  # a DM: theirs
         lines = [texts.help_text(self.plugin_list), ""]
+        states = {"lobby": N_("lobby"), "active": N_("waiting for others")}
         if games:
-            lines.append("Your games:")
+            lines.append(_("Your games:"))
             for g in games[:10]:
-                state = "**your move**" if g.is_waiting_on_you else g.status
+                state = _(states.get(g.status, g.status))
+                if g.is_waiting_on_you:
+                    state = _("**your move**")
                 lines.append(
-                    f"• game #{g.game_id} in <#{g.channel_id}> — {state} — "
-                    f"https://discord.com/channels/{g.guild_id}/{g.channel_id}"
+                    _("• game #{game} in {where} — {state} — {link}").format(
+                        game=g.game_id,
+                        where=f"<#{g.channel_id}>",
+                        state=state,
+                        link=f"https://discord.com/channels/{g.guild_id}/{g.channel_id}",
+                    )
                 )
         else:
-            lines.append("You have no open games right now.")
+            lines.append(_("You have no open games right now."))
         with contextlib.suppress(discord.HTTPException):
             await message.channel.send("\n".join(lines)[: texts.CONTENT_LIMIT])
 
@@ -229,8 +241,21 @@ class VesuviusBot(commands.Bot):
         if isinstance(original, HostError):
             await error(interaction, await self.flows.reason(original, mention=True))
             return
+        if isinstance(error_, app_commands.MissingPermissions):
+            names = ", ".join(
+                f"**{_(PERMISSIONS.get(p, p.replace('_', ' ').title()))}**"
+                for p in error_.missing_permissions
+            )
+            await error(
+                interaction,
+                _("You need the {permissions} permission for this.").format(permissions=names),
+            )
+            return
+        if isinstance(error_, app_commands.NoPrivateMessage):
+            await error(interaction, _("This command works in a server's channel, not in DMs."))
+            return
         if isinstance(error_, app_commands.CheckFailure):
-            await error(interaction, str(error_) or "You can't use this here.")
+            await error(interaction, _("You can't use this here."))
             return
         game = None
         with contextlib.suppress(Exception):

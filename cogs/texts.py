@@ -13,10 +13,10 @@ from typing import Any
 
 from discord.utils import escape_markdown
 
-from host import GameStatus, LogEntry, SeatInfo
+from host import GameStatus, HostError, LogEntry, Reminder, SeatInfo
 from host.ai import parse_ai_name
 from plugins import GamePlugin
-from render.i18n import N_, _, ngettext
+from render.i18n import N_, _, fill, ngettext
 from render.presentation import Presentation
 from render.text import clip_lines, duration
 
@@ -79,6 +79,14 @@ def colour(name: str) -> str:
     return _(name)
 
 
+def refusal(error: HostError) -> str:
+    """The host's refusal in the current language: its catalog message with its values (a
+    message the catalog does not know, such as a game's own refusal, as the host wrote it)."""
+    if not error.message:
+        return str(error)
+    return fill(error.message, error.values)
+
+
 def deadline_text(deadline: float | None) -> str:
     return "" if deadline is None else _(" · deadline <t:{time}:R>").format(time=int(deadline))
 
@@ -129,11 +137,14 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
     ).format(**values)
 
 
-def seating_line(status: GameStatus, names: Sequence[str]) -> str:
+def seating_line(status: GameStatus, names: Sequence[str], *, replay: bool = False) -> str:
     """The seats in turn order (seat order, as ``/game status`` and the lobby list them),
-    and who begins."""
+    and who begins (``replay``: the replay's first step, "the game begins")."""
     listed = ", ".join(who(s, names, mention=False) for s in status.seats)
-    line = _("🌋 The game has started! Seating, in turn order: {seats}.").format(seats=listed)
+    if replay:
+        line = _("🌋 The game begins! Seating, in turn order: {seats}.").format(seats=listed)
+    else:
+        line = _("🌋 The game has started! Seating, in turn order: {seats}.").format(seats=listed)
     if len(status.waiting_on) == 1 and len(status.seats) > 1:
         first = who(status.waiting_on[0], names, mention=False)
         line += " " + _("{name} begins.").format(name=first)
@@ -458,3 +469,58 @@ def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
         lines.pop()
         text = "\n".join(lines) + "\n…"
     return text
+
+
+# -- a player's private messages ------------------------------------------------------------
+
+
+def private_header(mark: str, title: str, status: GameStatus, where: str = "") -> str:
+    """``🌋 **Your move** · game #3 (Downfall) in #lava``: a private message's first line."""
+    values = {"mark": mark, "title": title, "game": status.game_id}
+    values["name"] = md(status.title)
+    if where:
+        return _("{mark} **{title}** · game #{game} ({name}) in {where}").format(
+            where=where, **values
+        )
+    return _("{mark} **{title}** · game #{game} ({name})").format(**values)
+
+
+def played_line(own: Sequence[LogEntry]) -> str:
+    """How the seat's own move(s) that ended a decision were made."""
+    first = own[0]
+    label = md(first.label)
+    if first.by == "timeout":
+        return _("⏱ Time ran out: {label} was played for you.").format(label=label)
+    if first.by == "ai":
+        return _("🤖 An AI played for you: {label}.").format(label=label)
+    if first.by == "auto":
+        return _(
+            "⚙️ Played for you (only one move was possible, or your standing order): {label}."
+        ).format(label=label)
+    if len(own) > 1:
+        return ngettext(
+            "✅ You played: {label} (and {count} more).",
+            "✅ You played: {label} (and {count} more).",
+            len(own) - 1,
+        ).format(label=label, count=len(own) - 1)
+    return _("✅ You played: {label}.").format(label=label)
+
+
+def reminder_line(note: Reminder, kind: str | None) -> str:
+    """The channel's reminder when no DM could carry it."""
+    if kind != "turn":
+        text = _(
+            "⏳ <@{user}>, game #{game} is waiting for your chance to act: {left} left"
+            "{deadline}. Use `/hand` or `/move` here."
+        )
+    else:
+        text = _(
+            "⏳ <@{user}>, game #{game} is waiting for your move: {left} left{deadline}. "
+            "Use `/hand` or `/move` here."
+        )
+    return text.format(
+        user=note.user_id,
+        game=note.game_id,
+        left=duration(note.remaining),
+        deadline=deadline_text(note.deadline),
+    )

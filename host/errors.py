@@ -1,6 +1,11 @@
 """Errors the host raises for wrong calls. Every message is written for the player who caused it.
 
-A cog catches :class:`HostError` and shows ``str(error)`` ephemerally; anything else is a bug.
+A cog catches :class:`HostError` and shows it ephemerally, in its reader's language: the host
+raises a catalog message (marked ``N_()``, in English) with its values apart
+(``HostError(N_("There is no game #{game}."), game=3)``), and the cog translates the message
+and fills in the values (``cogs.texts.refusal``); ``str(error)`` is the English sentence (the
+log's). A value that is itself words is given as ``L_("...")`` and translated too. Anything
+else is a bug.
 """
 
 from __future__ import annotations
@@ -8,10 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from host.model import SeatInfo
+from render.i18n import _
 
 
 class HostError(Exception):
-    """A call the host refuses; ``str(error)`` is a friendly sentence for the user."""
+    """A call the host refuses; ``str(error)`` is a friendly sentence for the user (in English;
+    ``message`` and ``values`` let a cog say it in the user's language)."""
+
+    def __init__(self, message: str = "", /, **values: object) -> None:
+        self.message = message
+        self.values = values
+        super().__init__(fill_english(message, values))
+
+
+def fill_english(message: str, values: dict[str, object]) -> str:
+    """The English sentence (``values`` filled in; a message without values as it is)."""
+    return message.format_map(values) if values else message
 
 
 class NoSuchGameError(HostError):
@@ -71,28 +88,31 @@ class NotYourTurnError(HostError):
         self.waiting_on = waiting_on
         self.locked = locked
         """The user's seat has locked its choice in the step everyone decides at once."""
-        super().__init__(self.naming(plain_seat_name))
+        Exception.__init__(self, self.naming(plain_seat_name))
+        self.message, self.values = "", {}
 
     def naming(self, name: Callable[[SeatInfo], str]) -> str:
         """The refusal with each waited-on seat written as ``name(seat)``."""
         whos = ", ".join(name(s) for s in self.waiting_on)
         if self.locked:
-            waiting = f" The game is waiting for {whos}." if whos else ""
-            return f"You have locked your choice in this step: it can't change any more.{waiting}"
+            locked = _("You have locked your choice in this step: it can't change any more.")
+            if whos:
+                return locked + " " + _("The game is waiting for {names}.").format(names=whos)
+            return locked
         if not self.waiting_on:
-            return "It is not your turn."
-        return f"It is not your turn: the game is waiting for {whos}."
+            return _("It is not your turn.")
+        return _("It is not your turn: the game is waiting for {names}.").format(names=whos)
 
 
 def plain_seat_name(seat: SeatInfo) -> str:
     """A seat named without its player's account: ``AI 1 (yellow)``, ``the red player``,
     ``the player in seat 2``."""
     if seat.user_id is None:
-        name = seat.ai or "an AI"
-        return f"{name} ({seat.colour})" if seat.colour else name
+        name = seat.ai or _("an AI")
+        return f"{name} ({_(seat.colour)})" if seat.colour else name
     if seat.colour:
-        return f"the {seat.colour} player"
-    return f"the player in seat {seat.seat + 1}"
+        return _("the {colour} player").format(colour=_(seat.colour))
+    return _("the player in seat {number}").format(number=seat.seat + 1)
 
 
 class StaleVersionError(HostError):
@@ -101,8 +121,8 @@ class StaleVersionError(HostError):
     ``current_version`` is the game's version now, so the caller can redraw.
     """
 
-    def __init__(self, message: str, current_version: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, current_version: int, /, **values: object) -> None:
+        super().__init__(message, **values)
         self.current_version = current_version
 
 

@@ -30,6 +30,7 @@ from host.errors import (
 )
 from host.model import GameStatus, SeatInfo, Status, TableOptions
 from plugins import GamePlugin, PluginResolver
+from render.i18n import L_, N_
 from storage import codec
 from storage.db import Database
 from storage.rows import GameBundle, GameRow, SeatRow
@@ -168,16 +169,18 @@ class Store:
         if lg is None:
             bundle = await self.db.load_game(game_id)
             if bundle is None:
-                raise NoSuchGameError(f"There is no game #{game_id}.")
+                raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
             lg = self._cache.setdefault(game_id, self._decode(bundle))
             self._evict()
         else:
             self._cache.move_to_end(game_id)
         if guild_id is not None and lg.row.guild_id != guild_id:
-            raise NoSuchGameError(f"There is no game #{game_id} in this server.")
+            raise NoSuchGameError(N_("There is no game #{game} in this server."), game=game_id)
         if channel_id is not None and lg.row.channel_id != channel_id:
             raise WrongChannelError(
-                f"Game #{game_id} is played in <#{lg.row.channel_id}>, not in this channel."
+                N_("Game #{game} is played in <#{channel}>, not in this channel."),
+                game=game_id,
+                channel=lg.row.channel_id,
             )
         return lg
 
@@ -217,38 +220,44 @@ class Store:
 
     def require_lobby(self, lg: Loaded, what: str) -> None:
         if lg.row.status != "lobby":
-            state = {"active": "has already started", "finished": "is over"}.get(
-                lg.row.status, "was cancelled"
+            state = {"active": L_("has already started"), "finished": L_("is over")}.get(
+                lg.row.status, L_("was cancelled")
             )
-            raise NotInLobbyError(f"You can no longer {what} this game: it {state}.")
+            raise NotInLobbyError(
+                N_("You can no longer {what} this game: it {state}."), what=what, state=state
+            )
 
     def require_active(self, lg: Loaded) -> None:
         if lg.row.status == "lobby":
-            raise GameNotActiveError("The game has not started yet.")
+            raise GameNotActiveError(N_("The game has not started yet."))
         if lg.row.status == "finished":
-            raise GameNotActiveError("The game is over; no more moves can be made.")
+            raise GameNotActiveError(N_("The game is over; no more moves can be made."))
         if lg.row.status == "cancelled":
-            raise GameNotActiveError("The game was cancelled.")
+            raise GameNotActiveError(N_("The game was cancelled."))
         self.require_readable(lg)
 
     def require_readable(self, lg: Loaded) -> None:
         if lg.damaged:
             raise GameDamagedError(
-                f"Game #{lg.row.id} cannot be played: its saved state cannot be read (the "
-                "database may be damaged). A server admin can restore a backup; "
-                "`/game cancel` frees this channel."
+                N_(
+                    "Game #{game} cannot be played: its saved state cannot be read (the "
+                    "database may be damaged). A server admin can restore a backup; "
+                    "`/game cancel` frees this channel."
+                ),
+                game=lg.row.id,
             )
 
     def require_started(self, lg: Loaded) -> None:
         self.require_readable(lg)
         if lg.state is None:
-            raise GameNotActiveError("The game has not started yet, so there is no board.")
+            raise GameNotActiveError(N_("The game has not started yet, so there is no board."))
 
     def require_creator(self, lg: Loaded, user: int, is_admin: bool, what: str) -> None:
         if user != lg.row.creator_id and not is_admin:
             raise PermissionDeniedError(
-                f"Only the creator of the game (<@{lg.row.creator_id}>) or a server admin "
-                f"can {what}."
+                N_("Only the creator of the game (<@{creator}>) or a server admin can {what}."),
+                creator=lg.row.creator_id,
+                what=what,
             )
 
     def require_player(self, lg: Loaded, user: int) -> SeatRow:
@@ -256,9 +265,9 @@ class Store:
         self.require_active(lg)
         seat = lg.seat_of(user)
         if seat is None:
-            raise NotAPlayerError("You are not playing in this game, so you cannot move.")
+            raise NotAPlayerError(N_("You are not playing in this game, so you cannot move."))
         if seat.resigned:
-            raise NotAPlayerError("You resigned from this game; an AI plays your seat.")
+            raise NotAPlayerError(N_("You resigned from this game; an AI plays your seat."))
         return seat
 
     def require_mover(self, lg: Loaded, user: int) -> SeatRow:

@@ -39,6 +39,7 @@ from host.model import (
     SeatDecision,
     Status,
 )
+from render.i18n import N_
 from storage import codec
 from storage.rows import (
     EventRow,
@@ -161,10 +162,10 @@ class Moves:
         if seat.token == token + 1:
             answer = await self.store.db.events(lg.row.id, after=token, limit=1)
             if answer and answer[0].seat == seat.seat:
-                return "That was already played: your earlier click counted."
+                return N_("That was already played: your earlier click counted.")
         if seat.seat not in lg.pending.deciders:
-            return "This choice is from a decision that is over; nothing was played."
-        return "The game has moved on since this was shown; nothing was played."
+            return N_("This choice is from a decision that is over; nothing was played.")
+        return N_("The game has moved on since this was shown; nothing was played.")
 
     async def play_automatic(self, lg: Loaded) -> None:
         """Play at once, under the game's lock, what needs nobody to decide: what players
@@ -202,12 +203,15 @@ class Moves:
         game, state = lg.game, lg.state
         if not isinstance(action, str):
             if action not in lg.legal_of(seat):
-                raise InvalidMoveError("That move is not legal right now.")
+                raise InvalidMoveError(N_("That move is not legal right now."))
             return action
         if len(action) > MAX_ACTION_TEXT:
             raise InvalidMoveError(
-                f"That is too long to be a move ({len(action)} characters). Pick one from the "
-                "suggestions of `/move`."
+                N_(
+                    "That is too long to be a move ({count} characters). Pick one from the "
+                    "suggestions of `/move`."
+                ),
+                count=len(action),
             )
         try:
             return parse_legal(game, state, seat, action)
@@ -393,7 +397,7 @@ class Moves:
         except VersionConflictError:
             self.store.forget(row.id)
             raise StaleVersionError(
-                "The board has changed since this was shown; nothing was played.", row.version
+                N_("The board has changed since this was shown; nothing was played."), row.version
             ) from None
         # Committed: now (and only now) the in-memory game moves on.
         lg.row = dataclasses.replace(

@@ -13,6 +13,7 @@ from engine.core import JSON, Event, Seat, redact
 from host.errors import BadOptionError, NotAPlayerError
 from host.games import Store
 from host.model import GameStatus, LogEntry, MoveBy, Notify, PrivateView, Status, UserGame
+from render.i18n import N_
 from storage import codec
 from storage.db import Database
 from storage.rows import NOTIFY, EventRow, OutboxRow, StepMessage
@@ -88,7 +89,7 @@ class Reading:
         self.store.require_started(lg)
         seat = lg.seat_of(user)
         if seat is None:
-            raise NotAPlayerError("You are not playing in this game, so you have no hand here.")
+            raise NotAPlayerError(N_("You are not playing in this game, so you have no hand here."))
         return PrivateView(seat.seat, user, lg.game.view(lg.state, seat.seat))
 
     async def log(
@@ -209,9 +210,9 @@ class Reading:
         """``user``'s choice (``dm``, ``mention``, ``both``, ``none``), for all their games."""
         if notify not in NOTIFY:
             raise BadOptionError(
-                f"`{notify}` is not a notification setting: choose one of "
-                + ", ".join(f"`{n}`" for n in NOTIFY)
-                + "."
+                N_("`{value}` is not a notification setting: choose one of {known}."),
+                value=notify,
+                known=", ".join(f"`{n}`" for n in NOTIFY),
             )
         await self.db.set_notify_setting(user, notify)
         return cast(Notify, notify)

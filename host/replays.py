@@ -26,6 +26,7 @@ from host.errors import GameNotActiveError
 from host.games import Loaded, Store
 from host.model import GameStatus, LogEntry
 from host.reading import log_entry
+from render.i18n import N_
 from storage.db import Database
 from storage.rows import EventRow
 
@@ -85,7 +86,7 @@ class _Track:
         game = self.game
         for row in rows:
             if row.seq != self.version + 1:
-                raise GameNotActiveError("This game's log has a gap; it cannot be replayed.")
+                raise GameNotActiveError(N_("This game's log has a gap; it cannot be replayed."))
             transition = game.apply(self.state, row.seat, game.parse_action(row.action))
             after = pending_of(game, transition.state)
             over = after.over or game.outcome(transition.state) is not None
@@ -140,7 +141,8 @@ class Replays:
         self.store.require_readable(lg)
         if lg.row.status == "lobby" or lg.state is None:
             raise GameNotActiveError(
-                f"Game #{game_id} has not been dealt yet, so there is nothing to replay."
+                N_("Game #{game} has not been dealt yet, so there is nothing to replay."),
+                game=game_id,
             )
         lock = self._track_locks.setdefault(game_id, asyncio.Lock())
         async with lock:

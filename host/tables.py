@@ -35,6 +35,7 @@ from host.model import (
 )
 from host.moves import plan, schedule_of, scheduled, seat_update
 from plugins import GamePlugin
+from render.i18n import L_, N_
 from storage import codec
 from storage.db import Database
 from storage.rows import ChannelTakenError, SeatRow
@@ -81,7 +82,7 @@ class Tables:
         if timeout_policy is not None:
             policy_of(timeout_policy)
         if language is not None and not (1 <= len(language) <= 16):
-            raise BadOptionError("The language must be a short code such as `en` or `nl`.")
+            raise BadOptionError(N_("The language must be a short code such as `en` or `nl`."))
         await self.db.set_guild_settings(
             guild_id,
             old_time if turn_time is None else turn_time,
@@ -128,7 +129,7 @@ class Tables:
         validate(plugin, resolved)
         existing = await self.db.open_game_in_channel(channel_id)
         if existing is not None:
-            raise ChannelBusyError(busy_message(existing))
+            raise busy_error(existing)
         seed = self.seed_source() & ((1 << 63) - 1)
         seats: list[tuple[int | None, str | None]] = [(creator, None)]
         seats += [(None, ai_name(i + 1, resolved.ai_level)) for i in range(resolved.ai_seats)]
@@ -145,7 +146,7 @@ class Tables:
             )
         except ChannelTakenError:
             other = await self.db.open_game_in_channel(channel_id)
-            raise ChannelBusyError(busy_message(other)) from None
+            raise busy_error(other) from None
         return self.store.status(await self.store.get(game_id))
 
     async def join(
@@ -159,13 +160,13 @@ class Tables:
         """Take a free seat in the lobby."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
-            self.store.require_lobby(lg, "join")
+            self.store.require_lobby(lg, L_("join"))
             if lg.seat_of(user) is not None:
-                raise AlreadySeatedError("You have already joined this game.")
+                raise AlreadySeatedError(N_("You have already joined this game."))
             assert lg.options.players is not None
             if len(lg.seats) >= lg.options.players:
                 raise TableFullError(
-                    f"The table is full ({lg.options.players} of {lg.options.players} seats)."
+                    N_("The table is full ({count} of {count} seats)."), count=lg.options.players
                 )
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
             rows.append((user, None, self.clock.now()))
@@ -186,11 +187,11 @@ class Tables:
         ``"AI n"``; ``host.ai.ai_name(n, level)`` gives a name that also picks the AI's level."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
-            self.store.require_lobby(lg, "add an AI to")
-            self.store.require_creator(lg, user, is_admin, "add an AI player")
+            self.store.require_lobby(lg, L_("add an AI to"))
+            self.store.require_creator(lg, user, is_admin, L_("add an AI player"))
             assert lg.options.players is not None
             if len(lg.seats) >= lg.options.players:
-                raise TableFullError("The table is full; there is no seat left for an AI.")
+                raise TableFullError(N_("The table is full; there is no seat left for an AI."))
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
             n = sum(1 for s in lg.seats if s.ai is not None) + 1
             label = (name or "").strip()[:40] or f"AI {n}"
@@ -212,12 +213,14 @@ class Tables:
             lg = await self.store.get(game_id, channel_id, guild_id)
             if lg.row.status == "active" and lg.seat_of(user) is not None:
                 raise NotInLobbyError(
-                    "The game has already started; use `/game resign` to leave it "
-                    "(an AI takes over your seat)."
+                    N_(
+                        "The game has already started; use `/game resign` to leave it "
+                        "(an AI takes over your seat)."
+                    )
                 )
-            self.store.require_lobby(lg, "leave")
+            self.store.require_lobby(lg, L_("leave"))
             if lg.seat_of(user) is None:
-                raise NotAPlayerError("You are not in this game's lobby.")
+                raise NotAPlayerError(N_("You are not in this game's lobby."))
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats if s.user_id != user]
             if not any(u is not None for u, _, _ in rows):
                 await self._end(lg, "cancelled")
@@ -241,18 +244,23 @@ class Tables:
         first board waits in the outbox (version 0)."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
-            self.store.require_lobby(lg, "start")
-            self.store.require_creator(lg, user, is_admin, "start it")
+            self.store.require_lobby(lg, L_("start"))
+            self.store.require_creator(lg, user, is_admin, L_("start it"))
             game = lg.game
             counts = lg.plugin.capabilities.player_counts
             if len(lg.seats) < min(counts):
                 raise NotEnoughPlayersError(
-                    f"{game.title} needs at least {min(counts)} players; "
-                    f"{len(lg.seats)} joined so far."
+                    N_("{title} needs at least {least} players; {count} joined so far."),
+                    title=game.title,
+                    least=min(counts),
+                    count=len(lg.seats),
                 )
             if len(lg.seats) not in counts:
                 raise NotEnoughPlayersError(
-                    f"{game.title} is not played by {len(lg.seats)}: {players_text(counts)}."
+                    N_("{title} is not played by {count}: it is for {players}."),
+                    title=game.title,
+                    count=len(lg.seats),
+                    players=players_text(counts),
                 )
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
             if lg.options.seat_order == "random":
@@ -307,14 +315,14 @@ class Tables:
             lg = await self.store.get(game_id, channel_id, guild_id)
             seat = lg.seat_of(user)
             if seat is None:
-                raise NotAPlayerError("You are not playing in this game.")
+                raise NotAPlayerError(N_("You are not playing in this game."))
             if lg.row.status == "lobby":
                 raise GameNotActiveError(
-                    "The game has not started; use `/game leave` to give up your seat."
+                    N_("The game has not started; use `/game leave` to give up your seat.")
                 )
             self.store.require_active(lg)
             if seat.resigned:
-                raise GameNotActiveError("You have already resigned from this game.")
+                raise GameNotActiveError(N_("You have already resigned from this game."))
             now = self.clock.now()
             seats = tuple(
                 dataclasses.replace(s, resigned=True, ai_controlled=True)
@@ -354,8 +362,10 @@ class Tables:
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
             if lg.row.status not in ("lobby", "active"):
-                raise GameNotActiveError(f"This game is already {lg.row.status}.")
-            self.store.require_creator(lg, user, is_admin, "cancel it")
+                if lg.row.status == "finished":
+                    raise GameNotActiveError(N_("This game is already finished."))
+                raise GameNotActiveError(N_("This game is already cancelled."))
+            self.store.require_creator(lg, user, is_admin, L_("cancel it"))
             await self._end(lg, "cancelled")
             return self.store.status(lg)
 
@@ -373,11 +383,11 @@ class Tables:
             self.store.require_active(lg)
             seat = lg.seat_of(user)
             if seat is None:
-                raise NotAPlayerError("You are not playing in this game.")
+                raise NotAPlayerError(N_("You are not playing in this game."))
             if seat.resigned:
-                raise GameNotActiveError("You resigned from this game; an AI plays your seat.")
+                raise GameNotActiveError(N_("You resigned from this game; an AI plays your seat."))
             if not seat.ai_controlled:
-                raise HostError("You are already playing your seat yourself.")
+                raise HostError(N_("You are already playing your seat yourself."))
             now = self.clock.now()
             seats = tuple(
                 dataclasses.replace(s, ai_controlled=False, timeouts=0)
@@ -407,13 +417,13 @@ class Tables:
             self.store.require_active(lg)
             seat = lg.seat_of(user)
             if seat is None:
-                raise NotAPlayerError("You are not playing in this game.")
+                raise NotAPlayerError(N_("You are not playing in this game."))
             if order not in WINDOW_ORDERS:
                 _, _, rest = order.partition("after:")
                 valid = order.startswith("after:") and rest.isascii() and rest.isdigit()
                 if not valid or int(rest) >= len(lg.seats) or int(rest) == seat.seat:
                     raise BadOptionError(
-                        "Choose `ask`, `never`, or `after:<seat>` naming another player's seat."
+                        N_("Choose `ask`, `never`, or `after:<seat>` naming another player's seat.")
                     )
             await self.db.set_window_order(game_id, seat.seat, order)
             lg.seats = tuple(
@@ -459,10 +469,25 @@ class Tables:
 
 
 def players_text(counts: tuple[int, ...]) -> str:
-    """``(2, 3, 4)`` -> ``"2 to 4 players"``; ``(1, 2, 3, 4)`` -> ``"1 (solo) to 4 players"``."""
+    """``(2, 3, 4)`` -> ``"2 to 4 players"``; ``(1, 2, 3, 4)`` -> ``"1 (solo) to 4 players"``
+    (English: the log's; :func:`players_error` gives the words to translate)."""
     low, high = min(counts), max(counts)
     first = "1 (solo)" if low == 1 else str(low)
     return f"{first} player" if low == high == 1 else f"{first} to {high} players"
+
+
+def players_error(title: str, counts: tuple[int, ...]) -> BadOptionError:
+    """``Downfall is for 2 to 4 players.``, as a catalog message."""
+    low, high = min(counts), max(counts)
+    if low == high == 1:
+        return BadOptionError(N_("{title} is for 1 player (solo)."), title=title)
+    if low == 1:
+        return BadOptionError(
+            N_("{title} is for 1 (solo) to {high} players."), title=title, high=high
+        )
+    return BadOptionError(
+        N_("{title} is for {low} to {high} players."), title=title, low=low, high=high
+    )
 
 
 def policy_of(value: str) -> TimeoutPolicy:
@@ -470,19 +495,28 @@ def policy_of(value: str) -> TimeoutPolicy:
         return "ai"
     if value == "skip":
         return "skip"
-    raise BadOptionError("The timeout policy must be `ai` (an AI moves) or `skip` (pass).")
+    raise BadOptionError(N_("The timeout policy must be `ai` (an AI moves) or `skip` (pass)."))
 
 
 def check_turn_time(seconds: float) -> None:
     if not (MIN_TURN_TIME <= seconds <= MAX_TURN_TIME):
-        raise BadOptionError("The time per move must be between 5 minutes and 7 days.")
+        raise BadOptionError(N_("The time per move must be between 5 minutes and 7 days."))
 
 
-def busy_message(game_id: int | None) -> str:
-    which = f" (game #{game_id})" if game_id is not None else ""
-    return (
-        f"This channel already has a game{which}. Finish or cancel it first, "
-        "or start a thread for a new one."
+def busy_error(game_id: int | None) -> ChannelBusyError:
+    if game_id is None:
+        return ChannelBusyError(
+            N_(
+                "This channel already has a game. Finish or cancel it first, or start a thread "
+                "for a new one."
+            )
+        )
+    return ChannelBusyError(
+        N_(
+            "This channel already has a game (game #{game}). Finish or cancel it first, or "
+            "start a thread for a new one."
+        ),
+        game=game_id,
     )
 
 
@@ -490,28 +524,36 @@ def validate(plugin: GamePlugin, o: TableOptions) -> None:
     assert o.players is not None and o.turn_time is not None
     counts = plugin.capabilities.player_counts
     if o.players not in counts:
-        raise BadOptionError(f"{plugin.title} is for {players_text(counts)}.")
+        raise players_error(plugin.title, counts)
     check_turn_time(o.turn_time)
     if o.seat_order not in ("random", "joined"):
-        raise BadOptionError("The seat order must be `random` or `joined`.")
+        raise BadOptionError(N_("The seat order must be `random` or `joined`."))
     if not all(0 < f < 1 for f in o.reminders_at):
-        raise BadOptionError("Reminder points must be fractions of the turn time between 0 and 1.")
+        raise BadOptionError(
+            N_("Reminder points must be fractions of the turn time between 0 and 1.")
+        )
     if not all(b > 0 for b in o.reminders_before):
-        raise BadOptionError("Reminders before the deadline must be a positive number of seconds.")
+        raise BadOptionError(
+            N_("Reminders before the deadline must be a positive number of seconds.")
+        )
     if not (1 <= o.max_timeouts <= 100):
-        raise BadOptionError("The number of timeouts before an AI takes over must be 1 to 100.")
+        raise BadOptionError(N_("The number of timeouts before an AI takes over must be 1 to 100."))
     if parse_level(o.ai_level) is None:
-        raise BadOptionError("The AI level must be `easy`, `normal` or `hard`.")
+        raise BadOptionError(N_("The AI level must be `easy`, `normal` or `hard`."))
     if o.players == 1 and o.ai_seats:
-        raise BadOptionError("A solo game has no AI seats.")
+        raise BadOptionError(N_("A solo game has no AI seats."))
     if o.players > 1 and not (0 <= o.ai_seats < o.players):
         raise BadOptionError(
-            f"There can be 0 to {o.players - 1} AI players at a {o.players}-seat table."
+            N_("There can be 0 to {most} AI players at a {seats}-seat table."),
+            most=o.players - 1,
+            seats=o.players,
         )
     try:
         codec.dumps(dict(o.variants))
     except TypeError:
-        raise BadOptionError("Game options must be plain values (text, numbers, yes/no).") from None
+        raise BadOptionError(
+            N_("Game options must be plain values (text, numbers, yes/no).")
+        ) from None
     try:
         plugin.engine.new_game(0, o.players, dict(o.variants))
     except RuleError as e:

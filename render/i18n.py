@@ -128,14 +128,28 @@ def N_(message: str) -> str:
     return message
 
 
+class Lazy(str):
+    """Words given as a value of another message (``L_("start it")``): translated when the
+    message is shown (:func:`fill`), not where they were written."""
+
+    __slots__ = ()
+
+
+def L_(message: str) -> Lazy:
+    """Mark ``message`` for the catalog as a value translated when its message is shown."""
+    return Lazy(message)
+
+
 def translate_in(lang: str, message: str) -> str:
     """``message`` in ``lang`` whatever the current language (command localisations)."""
     return translations(negotiate(lang)).gettext(message)
 
 
-def number(value: float, lang: str | None = None) -> str:
-    """``1234.5`` as the language writes it (``1,234.5``; ``1.234,5`` in Spanish)."""
-    return format_decimal(value, locale=lang or _current.get())
+def number(value: float, lang: str | None = None, *, decimals: int | None = None) -> str:
+    """``1234.5`` as the language writes it (``1,234.5``; ``1.234,5`` in Spanish);
+    ``decimals``: exactly that many (``12.0``)."""
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=lang or _current.get())
 
 
 def duration(seconds: float, lang: str | None = None) -> str:
@@ -166,10 +180,13 @@ def relative(seconds: float, lang: str | None = None) -> str:
 def fill(message: str, values: Mapping[str, object]) -> str:
     """``_(message)`` with its ``{placeholders}`` filled (a translation that lost one falls
     back to the English, never to a crash)."""
+    filled = {k: _(v) if isinstance(v, Lazy) else v for k, v in values.items()}
+    if not filled:
+        return _(message)
     try:
-        return _(message).format_map(values)
+        return _(message).format_map(filled)
     except (KeyError, IndexError, ValueError):
-        return message.format_map(values)
+        return message.format_map(filled)
 
 
 load_all()

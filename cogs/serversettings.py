@@ -1,0 +1,125 @@
+"""``/game settings``: the server's defaults for new games (time per move, what a timeout
+does) and the language of its channel messages, shown to anyone with Manage Server and
+changed by them (issue 28).
+
+A plain mixin of app commands that :class:`cogs.game.GameCog` inherits, like
+:mod:`cogs.replay`. The answer is private, in the manager's own language; the language it sets
+is the one the server's lobbies, boards and other channel messages are written in from then on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from cogs import texts
+from host import GuildSettings
+from render import i18n
+from render.i18n import N_, _
+from render.text import duration
+
+if TYPE_CHECKING:
+    from discord.ext.commands import Cog as _Mixin
+
+    from cogs.runtime import VesuviusBot
+else:
+    _Mixin = object  # a plain class at run time: GameCog is the cog
+
+TURN_TIMES = [
+    app_commands.Choice(name=N_("5 minutes"), value=300),
+    app_commands.Choice(name=N_("1 hour"), value=3600),
+    app_commands.Choice(name=N_("12 hours"), value=12 * 3600),
+    app_commands.Choice(name=N_("24 hours"), value=24 * 3600),
+    app_commands.Choice(name=N_("3 days"), value=3 * 24 * 3600),
+    app_commands.Choice(name=N_("7 days"), value=7 * 24 * 3600),
+]
+"""The times per decision ``/game new`` and ``/game settings`` offer."""
+POLICIES = {
+    "ai": N_("an AI moves for the player"),
+    "skip": N_("the turn is skipped (passed) when possible, else an AI moves"),
+}
+"""What a timeout does, as the settings name it (``_()`` when shown)."""
+LANGUAGES = [
+    app_commands.Choice(name=i18n.language_name(lang), value=lang) for lang in i18n.LANGUAGES
+]
+"""The languages, each named in itself (``Español``, ``Nederlands``): never translated."""
+
+
+def settings_text(settings: GuildSettings, *, changed: bool) -> str:
+    """The server's settings as ``/game settings`` shows them."""
+    lang = i18n.negotiate(settings.language)
+    lines = [
+        _("✅ The server's settings are changed.")
+        if changed
+        else _("⚙️ **This server's settings**"),
+        _("• Time per move in new games: {time}").format(time=duration(settings.turn_time)),
+        _("• When a player runs out of time: {policy}").format(
+            policy=_(POLICIES.get(settings.timeout_policy, POLICIES["ai"]))
+        ),
+        _("• Language of lobbies, boards and other channel messages: {language}").format(
+            language=f"{i18n.language_name(lang)} (`{lang}`)"
+        ),
+        _(
+            "DMs and answers only you see follow each player's own Discord language. Change "
+            "these with `/game settings turn_time: timeout_policy: language:`."
+        ),
+    ]
+    return "\n".join(lines)[: texts.CONTENT_LIMIT]
+
+
+class ServerSettingsCommands(_Mixin):
+    """The ``/game settings`` command of ``/game``."""
+
+    bot: VesuviusBot
+
+    @app_commands.command(
+        name="settings",
+        description=N_("This server's time per move, timeout policy and language (Manage Server)"),
+    )
+    @app_commands.describe(
+        turn_time=N_("Time each player has for a decision in new games"),
+        timeout_policy=N_("What happens when a player runs out of time, in new games"),
+        language=N_("The language of this server's lobbies, boards and channel messages"),
+    )
+    @app_commands.choices(  # type: ignore[misc]
+        turn_time=TURN_TIMES,
+        timeout_policy=[
+            app_commands.Choice(name=N_("An AI decides for them"), value="ai"),
+            app_commands.Choice(
+                name=N_("Skip (pass) when possible, else an AI decides"), value="skip"
+            ),
+        ],
+        language=LANGUAGES,
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_time: int | None = None,
+        timeout_policy: str | None = None,
+        language: str | None = None,
+    ) -> None:
+        host = self.bot.host
+        guild = interaction.guild_id or 0
+        changed = not (turn_time is None and timeout_policy is None and language is None)
+        if changed:
+            now = await host.set_guild_settings(
+                guild,
+                turn_time=None if turn_time is None else float(turn_time),
+                timeout_policy=timeout_policy,
+                language=None if language is None else i18n.negotiate(language),
+            )
+        else:
+            # Unchanged, the server's language is the one its first game took from Discord.
+            await host.adopt_guild_language(guild, i18n.negotiate(interaction.guild_locale))
+            now = await host.guild_settings(guild)
+        await interaction.response.send_message(
+            settings_text(now, changed=changed),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+__all__ = ["LANGUAGES", "TURN_TIMES", "ServerSettingsCommands", "settings_text"]
