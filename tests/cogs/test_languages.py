@@ -1,0 +1,165 @@
+"""The players' languages (issue 28), end to end on the loopback Discord: the server speaks
+Spanish (its Discord locale, ``interaction.guild_locale``), alice's Discord is Dutch and bob's
+German. Channel messages (lobby, boards, waiting lines) are Spanish; each player's DMs,
+ephemeral answers and refusals are in their own language; ``/game settings`` shows and
+changes the server's language; the commands carry localised descriptions.
+
+The games' own words (narration, decision lines, rules) are phase 2 of the issue: they are
+still English here, so the checks look at the bot's words only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from sandbox.fake import FakeUser, Message
+from tests.cogs.helpers import WAIT, WATCH
+
+
+def public(chan: Any) -> list[Message]:
+    return [m for m in chan.messages if not m.ephemeral]
+
+
+def boards(chan: Any) -> list[Message]:
+    return [m for m in public(chan) if "board.png" in m.filenames]
+
+
+async def test_the_commands_carry_descriptions_in_spanish_dutch_and_german(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    await start_bot(make_bot(), watch_loggers=WATCH)
+    commands = {c["name"]: c for c in fake_discord.commands.values()}
+    game = commands["game"]
+    for locale, word in (
+        ("es-ES", "juego"),
+        ("es-419", "juego"),
+        ("nl", "bordspel"),
+        ("de", "Brettspiel"),
+    ):
+        assert word in game["description_localizations"][locale]
+    # Names stay as every message writes them (/game, /move, /hand): no name localisations.
+    assert not game.get("name_localizations")
+    sub = {o["name"]: o for o in game["options"]}
+    assert sub["settings"]["description_localizations"]["de"].startswith("Zeit pro Zug")
+    new = {o["name"]: o for o in sub["new"]["options"]}
+    assert new["turn_time"]["description_localizations"]["nl"].startswith("Tijd die")
+    choices = {c["value"]: c for c in new["where"]["choices"]}
+    assert choices["thread"]["name_localizations"]["es-ES"] == "En un hilo nuevo"
+    move = commands["move"]
+    assert move["description_localizations"]["de"] == "Mach deinen Zug im Spiel dieses Kanals"
+    languages = {c["value"]: c["name"] for c in sub["settings"]["options"][2]["choices"]}
+    assert languages == {"en": "English", "es": "Español", "nl": "Nederlands", "de": "Deutsch"}
+
+
+async def test_settings_show_and_change_the_servers_language_for_managers_only(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    guild = fake_discord.guild("Pompeii")
+    guild.locale = "de"
+    chan = guild.channel("general")
+    mod, alice = await fake_discord.user("mod"), await fake_discord.user("alice")
+    mod.locale, alice.locale = "es-ES", "nl"
+    guild.give_role(mod, guild.add_role("mods", discord.Permissions(manage_guild=True).value))
+
+    r = await alice.slash("game settings", channel=chan, language="en")
+    assert r.ephemeral and "Server beheren" in r.content  # refused, in her own language
+    assert (await bot.host.guild_settings(guild.id)).language == "en"  # nothing stored
+
+    r = await mod.slash("game settings", channel=chan)  # shown, in the manager's language
+    assert r.ephemeral and "Ajustes de este servidor" in r.content
+    assert "24 horas" in r.content and "Deutsch (`de`)" in r.content  # the server's own
+    r = await mod.slash(
+        "game settings", channel=chan, language="es", turn_time=3600, timeout_policy="skip"
+    )
+    assert "Español (`es`)" in r.content and "1 hora" in r.content and "se salta" in r.content
+    now = await bot.host.guild_settings(guild.id)
+    assert (now.language, now.turn_time, now.timeout_policy) == ("es", 3600, "skip")
+    # A new table follows the server's settings; its lobby is in the server's language.
+    lobby = await alice.slash("game new", channel=chan, game="toy", players=2)
+    assert not lobby.ephemeral and "esperando jugadores" in lobby.content
+    assert "1 hora por jugada" in lobby.content and lobby.message.button_labels[:1] == ["Unirse"]
+
+
+async def _play_out(bot: Any, chan: Any, users: dict[int, FakeUser], game_id: int) -> None:
+    """Every waiting player takes the first legal move /move offers until the game ends."""
+    for _ in range(200):
+        status = await bot.host.status(game_id)
+        if status.status != "active":
+            return
+        user = users[status.waiting_on[0].user_id]
+        legal = await user.autocomplete("move", "action", "", channel=chan)
+        action = next((c.value for c in legal if c.value != "?"), "pass")
+        r = await user.slash("move", channel=chan, action=action)
+        await r.wait_until_loaded(timeout=WAIT)
+        await bot.flows.idle()
+    raise AssertionError("the game did not end")
+
+
+async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    guild = fake_discord.guild("Pompeii")
+    guild.locale = "es-ES"
+    chan = guild.channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    alice.locale, bob.locale = "nl", "de"
+
+    lobby = await alice.slash("game new", channel=chan, game="toy", players=2, variant="target=8")
+    assert "esperando jugadores" in lobby.content and "Únete con **Unirse**" in lobby.content
+    assert lobby.message.button_labels == ["Unirse", "Salir", "Empezar"]
+    assert (await bot.host.guild_settings(guild.id)).language == "es"  # from guild_locale
+    await bob.click("Unirse", message=lobby.message)
+    assert "bob" in lobby.message.content  # the lobby, edited, still Spanish
+    assert "esperando jugadores" in lobby.message.content
+    started = await alice.click("Empezar", message=lobby.message)
+    await started.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None
+    game_id = status.game_id
+    assert await bot.host.user_locale(alice.id) == "nl"
+    assert await bot.host.user_locale(bob.id) == "de"
+
+    first = boards(chan)[0]
+    assert first.content.startswith(f"**Partida #{game_id}**")
+    assert "¡La partida ha empezado! Orden de juego:" in first.content
+    assert "➡️ Esperando a" in first.content
+    assert first.button_labels[0] == "Mi mano"  # the board's buttons: the server's language
+
+    # Whoever waits gets their decision by DM in their own language.
+    waiting = status.waiting_on[0].user_id
+    mover, other = (alice, bob) if waiting == alice.id else (bob, alice)
+    own_word = {alice.id: "Jouw zet", bob.id: "Dein Zug"}
+    assert own_word[mover.id] in mover.dms[-1].content
+    # A refusal, privately, in the reader's language.
+    r = await other.slash("move", channel=chan, action="pass")
+    refusal = {alice.id: "Je bent niet aan de beurt", bob.id: "Du bist nicht am Zug"}
+    assert r.ephemeral and refusal[other.id] in r.content
+    # /game status, privately, in the reader's language; /hand too.
+    r = await other.slash("game status", channel=chan)
+    assert (
+        r.ephemeral
+        and {alice.id: "Tijd per beslissing", bob.id: "Zeit pro Entscheidung"}[other.id]
+        in r.content
+    )
+    r = await other.slash("hand", channel=chan)
+    await r.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    hand = {alice.id: "**Jouw hand** in spel", bob.id: "**Deine Hand** in Spiel"}
+    assert any(hand[other.id] in m.content for m in other.visible_messages(chan) if m.ephemeral)
+
+    await _play_out(bot, chan, {alice.id: alice, bob.id: bob}, game_id)
+    final = boards(chan)[-1]
+    assert "🏁 **Clasificación final**" in final.content and final.button_labels == ["Repetición"]
+    # Nothing public is Dutch or German; no private message is Spanish.
+    dutch = ("Jouw", "Je speelde", "spel #")
+    german = ("Dein", "Du hast", "Spiel #")
+    for m in public(chan):
+        assert not any(w in m.content for w in (*dutch, *german)), m.content
+    for user, mine, theirs in ((alice, dutch, german), (bob, german, dutch)):
+        assert user.dms and all(not any(w in m.content for w in theirs) for m in user.dms)
+        assert any(any(w in m.content for w in mine) for m in user.dms)
+        assert not any("partida #" in m.content.lower() for m in user.dms)

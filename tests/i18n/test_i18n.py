@@ -1,0 +1,118 @@
+"""render/i18n.py: Discord locales to our languages, the language of the moment, plural forms
+and Babel's CLDR numbers and durations."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+
+from render import i18n
+from render.i18n import _, ngettext, using
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [
+        ("es-ES", "es"),
+        ("es-419", "es"),
+        ("nl", "nl"),
+        ("de", "de"),
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        ("pt-BR", "en"),
+        ("fr", "en"),
+        ("zh-CN", "en"),
+        ("", "en"),
+        (None, "en"),
+        (discord.Locale.latin_american_spanish, "es"),
+        (discord.Locale.german, "de"),
+        ("ES_es", "es"),
+    ],
+)
+def test_a_discord_locale_is_one_of_our_languages_or_english(locale: object, lang: str) -> None:
+    assert i18n.negotiate(locale) == lang
+
+
+def test_the_language_of_the_moment_is_english_until_chosen_and_comes_back() -> None:
+    assert i18n.current() == "en"
+    with using("de-DE") as chosen:
+        assert chosen == "de" and i18n.current() == "de"
+        assert _("Join") == "Beitreten"
+        with using("nl"):
+            assert _("Join") == "Meedoen"
+        assert _("Join") == "Beitreten"
+    assert i18n.current() == "en" and _("Join") == "Join"
+
+
+def test_an_unknown_message_is_itself_in_every_language() -> None:
+    with using("es"):
+        assert _("a line no catalog has") == "a line no catalog has"
+
+
+async def test_tasks_and_threads_started_inside_keep_the_language() -> None:
+    async def inner() -> str:
+        return _("Join")
+
+    with using("es"):
+        task = asyncio.create_task(inner())
+        threaded = await asyncio.to_thread(_, "Join")
+    assert await task == "Unirse" and threaded == "Unirse"
+
+
+def test_a_worker_process_is_given_its_language() -> None:
+    assert i18n.call_in("nl", _, "Join") == "Meedoen"
+    assert i18n.current() == "en"
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "many"),
+    [
+        ("en", "1 AI seat", "3 AI seats"),
+        ("es", "1 puesto de IA", "3 puestos de IA"),
+        ("nl", "1 AI-plaats", "3 AI-plaatsen"),
+        ("de", "1 KI-Platz", "3 KI-Plätze"),
+    ],
+)
+def test_plural_forms_follow_each_language(lang: str, one: str, many: str) -> None:
+    with using(lang):
+        for n, want in ((1, one), (3, many)):
+            assert ngettext("{count} AI seat", "{count} AI seats", n).format(count=n) == want
+        # CLDR's Spanish has a third form for millions; it is filled too.
+        million = ngettext("{count} AI seat", "{count} AI seats", 1_000_000)
+        assert "{count}" in million
+
+
+@pytest.mark.parametrize(
+    ("lang", "day", "hours", "in_3_days", "number"),
+    [
+        ("en", "3 days", "24 hours", "in 3 days", "1,234.5"),
+        ("es", "3 días", "24 horas", "dentro de 3 días", "1.234,5"),
+        ("nl", "3 dagen", "24 uur", "over 3 dagen", "1.234,5"),
+        ("de", "3 Tage", "24 Stunden", "in 3 Tagen", "1.234,5"),
+    ],
+)
+def test_durations_and_numbers_come_from_cldr(
+    lang: str, day: str, hours: str, in_3_days: str, number: str
+) -> None:
+    with using(lang):
+        assert i18n.duration(3 * 86400) == day
+        assert i18n.duration(86400) == hours
+        assert i18n.relative(3 * 86400) == in_3_days
+        assert i18n.number(1234.5) == number
+    assert i18n.number(12.0, "en", decimals=1) == "12.0"
+
+
+def test_languages_are_named_in_themselves() -> None:
+    names = [i18n.language_name(lang) for lang in i18n.LANGUAGES]
+    assert names == ["English", "Español", "Nederlands", "Deutsch"]
+
+
+def test_a_value_given_as_words_is_translated_with_its_message() -> None:
+    values = {"what": i18n.L_("join"), "state": i18n.L_("is over")}
+    with using("de"):
+        text = i18n.fill("You can no longer {what} this game: it {state}.", values)
+    assert text == "Du kannst dieses Spiel nicht mehr beitreten: es ist vorbei."
+    # A translation that lost a placeholder falls back to the English, never to a crash.
+    assert i18n.fill("{missing} words", {"missing": 1}) == "1 words"
