@@ -43,7 +43,7 @@ messages: setup
 	for lang in es nl de; do \
 		if [ -f locales/$$lang/LC_MESSAGES/vesuvius.po ]; then \
 			$(BIN)/pybabel update -i locales/vesuvius.pot -d locales -D vesuvius -l $$lang \
-				--ignore-obsolete --init-missing; \
+				--ignore-obsolete; \
 		else \
 			$(BIN)/pybabel init -i locales/vesuvius.pot -d locales -D vesuvius -l $$lang; \
 		fi; \

@@ -253,7 +253,11 @@ class Delivery(Inbox):
         entries = await self.host.log(status.game_id, None, limit=200, after=after)
         quiet = await self.host.quiet_versions(status.game_id, after)
         entries = [e for e in entries if e.version <= status.version and e.version not in quiet]
-        noted = [n for n in await self.host.notes(status.game_id, after) if n[0] <= status.version]
+        noted = [
+            (version, by, texts.note_text(note))  # in the channel's language
+            for version, by, note in await self.host.notes(status.game_id, after)
+            if version <= status.version
+        ]
         said = {version: note for version, _by, note in noted}
         lines += texts.narration(self.presentation(status), entries, names, notes=said)
         notes = [f"{texts.MARKS.get(by, '')}{note}" for _v, by, note in noted]

@@ -13,7 +13,7 @@ from typing import Any
 
 from discord.utils import escape_markdown
 
-from host import GameStatus, HostError, LogEntry, Reminder, SeatInfo
+from host import GameStatus, HostError, LogEntry, Reminder, SeatInfo, notes
 from host.ai import parse_ai_name
 from plugins import GamePlugin
 from render.i18n import N_, _, fill, ngettext
@@ -85,6 +85,13 @@ def refusal(error: HostError) -> str:
     if not error.message:
         return str(error)
     return fill(error.message, error.values)
+
+
+def note_text(note: str) -> str:
+    """A move's stored note (why it was not its player's: ``host.notes``) in the current
+    language; a note stored as plain text before issue 28 as it is."""
+    message, values = notes.decode(note)
+    return fill(message, values) if values else _(message)
 
 
 def deadline_text(deadline: float | None) -> str:

@@ -241,6 +241,8 @@ class MoveResult:
     outcome: Outcome | None
     board: bool
     note: str = ""
+    """Why the move was not its player's, in English (the outbox stores it for translation:
+    :mod:`host.notes`)."""
     chooser: str | None = None
     taken_over: bool = False
     """True when this timeout made the seat AI-controlled (after ``max_timeouts`` in a row)."""

@@ -19,6 +19,7 @@ from engine.core import (
     parse_legal,
 )
 from engine.core import NotYourTurnError as EngineNotYourTurnError
+from host import notes
 from host.clock import Clock
 from host.decisions import (
     continues,
@@ -39,7 +40,7 @@ from host.model import (
     SeatDecision,
     Status,
 )
-from render.i18n import N_
+from render.i18n import L_, N_
 from storage import codec
 from storage.rows import (
     EventRow,
@@ -195,8 +196,10 @@ class Moves:
             return None
         (action,) = lg.legal_of(seat)
         row = lg.seat(seat)
-        who = f"<@{row.user_id}>" if row.user_id is not None else (row.ai or "an AI")
-        note = f"Only one move was possible for {who}, so it was played automatically."
+        who = f"<@{row.user_id}>" if row.user_id is not None else (row.ai or L_("an AI"))
+        note = notes.encode(
+            N_("Only one move was possible for {who}, so it was played automatically."), who=who
+        )
         return await self.apply(lg, seat, action, "auto", lg.seats, note=note)
 
     def _parse(self, lg: Loaded, seat: Seat, action: str | object) -> Any:
@@ -425,7 +428,7 @@ class Moves:
             deadline=plan_.deadline,
             outcome=outcome,
             board=board,
-            note=note,
+            note=notes.english(note),  # the stored note is the catalog's (host/notes.py)
             chooser=chooser,
             taken_over=taken_over,
         )

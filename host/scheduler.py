@@ -16,6 +16,7 @@ import logging
 from typing import Any
 
 from engine.core import Seat
+from host import notes
 from host.ai import AiRunner, Chooser, seat_chooser
 from host.clock import Clock
 from host.decisions import (
@@ -27,6 +28,7 @@ from host.decisions import (
 from host.games import Loaded, Store
 from host.model import MoveResult, Notification, Reminder
 from host.moves import Moves, ai_seed, schedule_of, scheduled
+from render.i18n import L_, N_
 from storage.db import Database
 from storage.rows import SeatRow
 
@@ -37,7 +39,7 @@ RETRY_DELAY = 300.0
 
 
 def _mention(seat: SeatRow) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id is not None else (seat.ai or "an AI")
+    return f"<@{seat.user_id}>" if seat.user_id is not None else (seat.ai or L_("an AI"))
 
 
 class Scheduler(Moves):
@@ -226,11 +228,17 @@ class Scheduler(Moves):
             if seat.user_id is None:
                 note = ""  # an AI seat's own move: its narrated line says it all
             elif seat.resigned:
-                note = f"{name} played for <@{seat.user_id}>, who resigned."
+                note = notes.encode(
+                    N_("{name} played for <@{user}>, who resigned."), name=name, user=seat.user_id
+                )
             else:
-                note = (
-                    f"{name} played for <@{seat.user_id}> after repeated timeouts "
-                    "(any move of theirs takes the seat back)."
+                note = notes.encode(
+                    N_(
+                        "{name} played for <@{user}> after repeated timeouts "
+                        "(any move of theirs takes the seat back)."
+                    ),
+                    name=name,
+                    user=seat.user_id,
                 )
             return await self.apply(lg, seat.seat, action, "ai", lg.seats, note=note, chooser=name)
 
@@ -243,7 +251,11 @@ class Scheduler(Moves):
         default = lg.pending.default(seat_no)
         if default is not None:  # the rules say what a silent player does; not held against them
             label = lg.game.describe_action(lg.state, seat_no, default)
-            note = f"{who} did not answer in time, so the rules apply: {label}."
+            note = notes.encode(
+                N_("{who} did not answer in time, so the rules apply: {label}."),
+                who=who,
+                label=label,
+            )
             return await self.apply(lg, seat_no, default, "timeout", lg.seats, note=note)
         timeouts = seat.timeouts + 1
         taken_over = timeouts >= lg.options.max_timeouts and not seat.ai_controlled
@@ -253,21 +265,36 @@ class Scheduler(Moves):
         if lg.options.timeout_policy == "skip":
             action = lg.pending.skip(seat_no)
             if action is not None:
-                note = f"{who} ran out of time; their turn was skipped (pass)."
+                message = N_("{who} ran out of time; their turn was skipped (pass).")
             else:
-                note = (
-                    f"{who} ran out of time; passing is not possible here, so "
-                    f"{name} chose for them."
+                message = N_(
+                    "{who} ran out of time; passing is not possible here, so {name} chose for them."
                 )
         else:
-            note = f"{who} ran out of time; {name} chose for them."
+            message = N_("{who} ran out of time; {name} chose for them.")
         if action is None:
             action, chooser = await self.choose(lg, seat)
         if taken_over:
-            note += (
-                f" After {timeouts} timeouts in a row, {name} plays this seat "
-                "until its player moves again."
+            message = {
+                N_("{who} ran out of time; their turn was skipped (pass)."): N_(
+                    "{who} ran out of time; their turn was skipped (pass). After {timeouts} "
+                    "timeouts in a row, {name} plays this seat until its player moves again."
+                ),
+                N_(
+                    "{who} ran out of time; passing is not possible here, so {name} chose for them."
+                ): N_(
+                    "{who} ran out of time; passing is not possible here, so {name} chose for "
+                    "them. After {timeouts} timeouts in a row, {name} plays this seat until its "
+                    "player moves again."
+                ),
+            }.get(
+                message,
+                N_(
+                    "{who} ran out of time; {name} chose for them. After {timeouts} timeouts in a "
+                    "row, {name} plays this seat until its player moves again."
+                ),
             )
+        note = notes.encode(message, who=who, name=name, timeouts=timeouts)
         updated = tuple(
             dataclasses.replace(s, timeouts=timeouts, ai_controlled=s.ai_controlled or taken_over)
             if s.seat == seat_no

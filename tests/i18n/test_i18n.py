@@ -116,3 +116,26 @@ def test_a_value_given_as_words_is_translated_with_its_message() -> None:
     assert text == "Du kannst dieses Spiel nicht mehr beitreten: es ist vorbei."
     # A translation that lost a placeholder falls back to the English, never to a crash.
     assert i18n.fill("{missing} words", {"missing": 1}) == "1 words"
+
+
+def test_host_refusals_and_notes_are_said_in_the_readers_language() -> None:
+    from cogs import texts
+    from host import NoSuchGameError, notes
+    from host.tables import busy_error
+
+    error = NoSuchGameError(i18n.N_("There is no game #{game}."), game=3)
+    assert str(error) == "There is no game #3."  # the log's English
+    with using("nl"):
+        assert texts.refusal(error) == "Er is geen spel #3."
+        assert texts.refusal(busy_error(4)).startswith("Dit kanaal heeft al een spel (spel #4)")
+    note = notes.encode(
+        i18n.N_("{who} did not answer in time, so the rules apply: {label}."),
+        who="<@5>",
+        label="Pass",
+    )
+    with using("es"):
+        assert (
+            texts.note_text(note)
+            == "<@5> no respondió a tiempo, así que se aplican las reglas: Pass."
+        )
+        assert texts.note_text("an old note") == "an old note"
