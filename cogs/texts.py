@@ -482,7 +482,7 @@ def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
 
 
 def private_header(mark: str, title: str, status: GameStatus, where: str = "") -> str:
-    """``🌋 **Your move** · game #3 (Downfall) in #lava``: a private message's first line."""
+    """``🌋 **Your move** · game #3 (<title>) in #lava``: a private message's first line."""
     values = {"mark": mark, "title": title, "game": status.game_id}
     values["name"] = md(status.title)
     if where:

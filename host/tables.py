@@ -477,7 +477,7 @@ def players_text(counts: tuple[int, ...]) -> str:
 
 
 def players_error(title: str, counts: tuple[int, ...]) -> BadOptionError:
-    """``Downfall is for 2 to 4 players.``, as a catalog message."""
+    """``<title> is for 2 to 4 players.``, as a catalog message."""
     low, high = min(counts), max(counts)
     if low == high == 1:
         return BadOptionError(N_("{title} is for 1 player (solo)."), title=title)

@@ -18,12 +18,16 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ["engine", "render", "plugins", "storage", "host", "cogs"]
 THIRD_PARTY = {
     "engine": set(),
-    "render": {"PIL", "isal"},
-    "plugins": {"PIL", "isal"},
+    # babel: the catalogs and CLDR formats of render/i18n.py (issue 28), for every layer above.
+    "render": {"PIL", "isal", "babel"},
+    "plugins": {"PIL", "isal", "babel"},
     # openskill: the ratings written with a game's last move (storage/ratings.py).
-    "storage": {"PIL", "isal", "aiosqlite", "orjson", "openskill"},
-    "host": {"PIL", "isal", "aiosqlite", "orjson", "openskill"},
-    "cogs": {"PIL", "isal", "aiosqlite", "orjson", "openskill", "discord", "aiohttp", "dotenv"},
+    "storage": {"PIL", "isal", "babel", "aiosqlite", "orjson", "openskill"},
+    "host": {"PIL", "isal", "babel", "aiosqlite", "orjson", "openskill"},
+    "cogs": {
+        *("PIL", "isal", "babel", "aiosqlite", "orjson", "openskill"),
+        *("discord", "aiohttp", "dotenv"),
+    },
 }
 # Beside the stack, at the level of cogs: the sandbox knows Discord's wire, not the games, so it
 # imports none of the layers (and none of them imports it; bot.py is its only user).

@@ -48,6 +48,22 @@ async def test_the_commands_carry_descriptions_in_spanish_dutch_and_german(
     assert choices["thread"]["name_localizations"]["es-ES"] == "En un hilo nuevo"
     move = commands["move"]
     assert move["description_localizations"]["de"] == "Mach deinen Zug im Spiel dieses Kanals"
+
+    # Discord refuses a description or a choice name over 100 characters, in any language.
+    def too_long(node: Any) -> list[str]:
+        out: list[str] = []
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key.endswith("_localizations") and isinstance(value, dict):
+                    out += [v for v in value.values() if len(v) > 100]
+                else:
+                    out += too_long(value)
+        elif isinstance(node, list):
+            for item in node:
+                out += too_long(item)
+        return out
+
+    assert too_long(list(commands.values())) == []
     languages = {c["value"]: c["name"] for c in sub["settings"]["options"][2]["choices"]}
     assert languages == {"en": "English", "es": "Español", "nl": "Nederlands", "de": "Deutsch"}
 
