@@ -19,7 +19,7 @@ from host import (
     TableOptions,
 )
 from storage.check import check_database
-from tests.host.conftest import OpenHost
+from tests.host.conftest import NewDb, OpenHost
 from tests.host.helpers import GUILD, USERS, random_move, started_game
 from tests.toy import TOY, games
 
@@ -121,13 +121,13 @@ async def test_a_lobby_and_a_finished_game_take_no_moves(host: Host) -> None:
 
 
 async def test_an_out_of_turn_decision_is_offered_but_never_waited_for(
-    hosts: OpenHost, host: Host
+    hosts: OpenHost, new_db: NewDb
 ) -> None:
     # Find a seed where B holds two sixes at the start, so B may knock out of turn.
     for seed in range(200):
         if sum(TOY.new_game(seed, 3).hands[1]) >= 12:
             break
-    h = await hosts(host.db.path.with_name("knock.db"), FakeClock(), seed_source=lambda: seed)
+    h = await hosts(new_db("knock"), FakeClock(), seed_source=lambda: seed)
     game = (await started_game(h)).game_id
     status = await h.status(game)
     assert [s.user_id for s in status.waiting_on] == [A]
