@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 
 import pytest
 
-from storage.db import Database
+from storage.dialect import PgConnection
+from storage.schema import migrate
 from tests.pg import TEMPLATE, Cluster, bindir, unavailable
 
 
@@ -24,11 +24,11 @@ def pg_cluster() -> Iterator[Cluster]:
     try:
         cluster.start()
         cluster.admin(f"CREATE DATABASE {TEMPLATE} TEMPLATE template0")
-
-        async def migrate() -> None:
-            await (await Database.open(cluster.url(TEMPLATE))).close()
-
-        asyncio.run(migrate())
+        conn = PgConnection.connect(cluster.url(TEMPLATE))
+        try:
+            migrate(conn)
+        finally:
+            conn.close()
     except Exception as e:
         cluster.stop()
         unavailable(f"the test server did not start: {e}")
