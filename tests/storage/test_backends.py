@@ -166,6 +166,15 @@ async def test_a_postgresql_backup_is_a_pg_dump_that_restores_whole(
     finally:
         await h.close()
     assert dump.is_file() and not (tmp_path / "games.dump.partial").exists()
+    command = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "storage.backup", str(db_path), str(tmp_path / "cli.dump")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert command.returncode == 0 and (tmp_path / "cli.dump").stat().st_size > 0, command.stderr
     restored = pg_cluster.new_database("template0")
     done = await asyncio.to_thread(
         subprocess.run,
