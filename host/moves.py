@@ -393,7 +393,8 @@ class Moves:
         except VersionConflictError:
             self.store.forget(row.id)
             raise StaleVersionError(
-                "The board has changed since this was shown; nothing was played.", row.version
+                "The board changed since this was shown; nothing was played: try again.",
+                row.version,
             ) from None
         # Committed: now (and only now) the in-memory game moves on.
         lg.row = dataclasses.replace(

@@ -21,9 +21,19 @@ THIRD_PARTY = {
     "render": {"PIL", "isal"},
     "plugins": {"PIL", "isal"},
     # openskill: the ratings written with a game's last move (storage/ratings.py).
-    "storage": {"PIL", "isal", "aiosqlite", "orjson", "openskill"},
-    "host": {"PIL", "isal", "aiosqlite", "orjson", "openskill"},
-    "cogs": {"PIL", "isal", "aiosqlite", "orjson", "openskill", "discord", "aiohttp", "dotenv"},
+    "storage": {"PIL", "isal", "aiosqlite", "psycopg", "orjson", "openskill"},
+    "host": {"PIL", "isal", "aiosqlite", "psycopg", "orjson", "openskill"},
+    "cogs": {
+        "PIL",
+        "isal",
+        "aiosqlite",
+        "psycopg",
+        "orjson",
+        "openskill",
+        "discord",
+        "aiohttp",
+        "dotenv",
+    },
 }
 # Beside the stack, at the level of cogs: the sandbox knows Discord's wire, not the games, so it
 # imports none of the layers (and none of them imports it; bot.py is its only user).
