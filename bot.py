@@ -63,8 +63,9 @@ def create_bot(
 async def _check_database(settings: Settings) -> None:
     """Open (creating or migrating) and close the database before connecting to Discord, so a
     file that cannot be used stops the bot with one sentence instead of a traceback."""
-    settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-    db = await Database.open(settings.db_path)
+    if not settings.database_url:
+        settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+    db = await Database.open(settings.database)
     await db.close()
 
 
@@ -95,7 +96,7 @@ async def _run_sandbox(settings: Settings) -> None:
     """The same bot, host, storage and renderer against the local sandbox: its own game
     database, commands synced to the sandbox's server, until interrupted."""
     _stop_on_sigterm()
-    await _check_database(replace(settings, db_path=settings.sandbox_db))
+    await _check_database(replace(settings, db_path=settings.sandbox_db, database_url=""))
     sandbox = Sandbox(state_path=settings.sandbox_state, port=settings.sandbox_port)
     try:
         url = await sandbox.start()
@@ -104,7 +105,7 @@ async def _run_sandbox(settings: Settings) -> None:
     try:
         # Commands go to the sandbox's server, where they show at once.
         guild = sandbox.fake.default_guild.id
-        bot = create_bot(settings, db_path=settings.sandbox_db, dev_guild_id=guild)
+        bot = create_bot(settings, db_path=settings.sandbox_db, database_url="", dev_guild_id=guild)
         # The one line a newcomer sees (logging is at WARNING in the sandbox by default).
         print(
             f"Vesuvius sandbox: open {url} — to play on real Discord, put DISCORD_TOKEN in .env "

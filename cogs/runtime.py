@@ -111,10 +111,10 @@ class VesuviusBot(commands.Bot):
         return self._host
 
     async def setup_hook(self) -> None:
-        path = self.settings.db_path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.settings.database_url:
+            self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
         self._host = await Host.open(
-            path,
+            self.settings.database,
             HostOptions(
                 clock=self.clock,
                 chooser=self.chooser,

@@ -25,6 +25,9 @@ class Settings:
     """``DISCORD_TOKEN``: the bot token from the developer portal (Bot → Reset Token)."""
     db_path: Path = Path("data/vesuvius.sqlite3")
     """``VESUVIUS_DB``: the SQLite database file (created with its folder when missing)."""
+    database_url: str = ""
+    """``VESUVIUS_DATABASE_URL``: ``postgresql://user:password@host/dbname`` to keep the games in
+    PostgreSQL instead (docs/storage.md); unset: the SQLite file ``VESUVIUS_DB``."""
     dev_guild_id: int | None = None
     """``VESUVIUS_DEV_GUILD``: a server id; commands sync there instantly instead of globally."""
     log_level: str | None = None
@@ -53,6 +56,11 @@ class Settings:
     sandbox_db: Path = Path("data/sandbox.sqlite3")
     """``VESUVIUS_SANDBOX_DB``: the sandbox's games (the same layout as ``VESUVIUS_DB``); its
     Discord (server, channels, messages, images) is kept beside it in ``sandbox_state``."""
+
+    @property
+    def database(self) -> Path | str:
+        """Where the games are: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_url or self.db_path
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -83,12 +91,19 @@ class Settings:
             raise SettingsError("VESUVIUS_AI_WORKERS must be at least 1.")
         if not 0 <= port <= 65535:
             raise SettingsError(f"VESUVIUS_SANDBOX_PORT must be 0 to 65535, not {port}.")
+        url = env.get("VESUVIUS_DATABASE_URL", "").strip()
+        if url and not url.startswith(("postgresql://", "postgres://")):
+            raise SettingsError(
+                "VESUVIUS_DATABASE_URL must be a postgresql:// URL "
+                "(postgresql://user:password@host/dbname); unset it to use the SQLite file."
+            )
         mode = env.get("VESUVIUS_MODE", "").strip().lower() or "auto"
         if mode not in MODES:
             raise SettingsError(f"VESUVIUS_MODE must be auto, discord or sandbox, not {mode!r}.")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             db_path=Path(env.get("VESUVIUS_DB", "").strip() or cls.db_path),
+            database_url=url,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             sync_commands=env.get("VESUVIUS_SYNC_COMMANDS", "1").strip() not in ("0", "false"),

@@ -400,7 +400,8 @@ class Moves:
         except VersionConflictError:
             self.store.forget(row.id)
             raise StaleVersionError(
-                N_("The board has changed since this was shown; nothing was played."), row.version
+                N_("The board changed since this was shown; nothing was played: try again."),
+                row.version,
             ) from None
         # Committed: now (and only now) the in-memory game moves on.
         lg.row = dataclasses.replace(

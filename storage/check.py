@@ -3,11 +3,10 @@ stored snapshot, with the same events, and the game row agrees with the log. A s
 by an earlier version of the code, before its game's state kept some key, checks out when every
 key it has agrees with the replay (it is reported as such; the next move writes it whole).
 
-Usage: ``python -m storage.check DBFILE [--plugins MODULE ...]`` — prints one line per problem
-and a summary; exit status 0 when every game checks out, 1 on any mismatch, 2 when the file is
-not a readable game database (missing, damaged, not ours). ``--plugins`` names modules whose
-``PLUGINS`` add games to the built-in ones (tests).
-"""
+Usage: ``python -m storage.check DBFILE|postgresql://… [--plugins MODULE ...]`` — prints one
+line per problem and a summary; exit status 0 when every game checks out, 1 on any mismatch, 2
+when the file is not a readable game database (missing, damaged, not ours). ``--plugins`` names
+modules whose ``PLUGINS`` add games to the built-in ones (tests)."""
 
 from __future__ import annotations
 
@@ -19,10 +18,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psycopg
+
 import plugins
 from engine.core import RuleError
 from plugins import GamePlugin, PluginResolver
 from storage import codec
+from storage.dialect import (
+    POSTGRESQL,
+    SQLITE,
+    Connection,
+    PgConnection,
+    is_url,
+    schema_version,
+    shown,
+)
 from storage.schema import migrations
 
 
@@ -48,21 +58,27 @@ class NewerDatabaseError(Exception):
 
 
 def check_database(path: str | Path, games: PluginResolver = plugins.get) -> CheckReport:
-    """Replay every started game in the database at ``path`` (opened read-only). Raises
-    :class:`NewerDatabaseError` for a database newer than this code (its games may use rules
-    this code does not know), ``sqlite3`` errors for a file that cannot be read."""
+    """Replay every started game in the database at ``path`` (a SQLite file or a PostgreSQL URL,
+    opened read-only). Raises :class:`NewerDatabaseError` for a database newer than this code
+    (its games may use rules this code does not know), ``sqlite3`` or ``psycopg`` errors for a
+    database that cannot be read."""
     report = CheckReport()
-    conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
+    conn: sqlite3.Connection | PgConnection
+    if is_url(path):
+        conn = PgConnection.connect(str(path), read_only=True)
+    else:
+        conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
     try:
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        known = len(migrations())
+        version = schema_version(conn)
+        known = len(migrations(POSTGRESQL if isinstance(conn, PgConnection) else SQLITE))
         if version > known:
             raise NewerDatabaseError(
                 f"schema version {version}, newer than this code ({known}): check it with the "
                 "version of Vesuvius that wrote it, or upgrade"
             )
-        rows = conn.execute("PRAGMA integrity_check").fetchall()
-        report.integrity = "; ".join(str(r[0]) for r in rows)
+        if isinstance(conn, sqlite3.Connection):  # PostgreSQL: the server checks its pages
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
+            report.integrity = "; ".join(str(r[0]) for r in rows)
         game_rows = conn.execute(
             "SELECT g.id, g.kind, g.seed, g.players, g.options, g.version, g.status, "
             "s.seq, s.state FROM games g LEFT JOIN snapshots s ON s.game_id = g.id ORDER BY g.id"
@@ -97,7 +113,7 @@ def check_database(path: str | Path, games: PluginResolver = plugins.get) -> Che
 
 
 def _check_game(
-    conn: sqlite3.Connection,
+    conn: Connection,
     games: PluginResolver,
     game_id: int,
     kind: str,
@@ -167,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m storage.check", description="Replay every game in a database file."
     )
-    parser.add_argument("db", help="the SQLite database file")
+    parser.add_argument("db", help="the SQLite database file, or a postgresql:// URL")
     parser.add_argument(
         "--plugins",
         dest="modules",
@@ -176,19 +192,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a module whose PLUGINS add games to the built-in ones",
     )
     args = parser.parse_args(argv)
+    if is_url(args.db):
+        return _main_postgres(args.db, args.modules)
     path = Path(args.db)
     if not path.is_file():
         print(f"{path}: no such file", file=sys.stderr)
         return 2
-    extra = {
-        p.key: p
-        for module in args.modules
-        for p in getattr(importlib.import_module(module), "PLUGINS", ())
-    }
-
-    def games(kind: str) -> GamePlugin:
-        return extra[kind] if kind in extra else plugins.get(kind)
-
+    games = _resolver(args.modules)
     try:
         report = check_database(path, games)
     except NewerDatabaseError as e:
@@ -210,6 +220,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
         print(_damaged(path, e), file=sys.stderr)
         return 2
+    return _print(report)
+
+
+def _resolver(modules: Sequence[str]) -> PluginResolver:
+    extra = {
+        p.key: p
+        for module in modules
+        for p in getattr(importlib.import_module(module), "PLUGINS", ())
+    }
+
+    def games(kind: str) -> GamePlugin:
+        return extra[kind] if kind in extra else plugins.get(kind)
+
+    return games
+
+
+def _main_postgres(url: str, modules: Sequence[str]) -> int:
+    try:
+        report = check_database(url, _resolver(modules))
+    except NewerDatabaseError as e:
+        print(f"{shown(url)}: not checked: {e}.", file=sys.stderr)
+        return 2
+    except psycopg.OperationalError as e:
+        print(f"{shown(url)} cannot be reached or read ({e}).", file=sys.stderr)
+        return 2
+    except psycopg.Error as e:
+        print(
+            f"{shown(url)}: not a readable game database ({type(e).__name__}: {e}): restore "
+            "it from a dump made with `python -m storage.backup`.",
+            file=sys.stderr,
+        )
+        return 2
+    return _print(report)
+
+
+def _print(report: CheckReport) -> int:
     for problem in report.problems:
         print(problem)
     for older in report.older:

@@ -1,8 +1,9 @@
-"""The game database: one aiosqlite connection, migrations, and the repository calls the host uses.
+"""The game database: one connection (SQLite through aiosqlite, or PostgreSQL through psycopg on
+a thread of its own: ``storage.dialect``), migrations, and the repository calls the host uses.
 
 Every write the host makes for one move (event row, snapshot, game row, seat rows) is a single
-function run on aiosqlite's database thread: one hop, one ``BEGIN IMMEDIATE ... COMMIT``.
-Connection settings: WAL, ``synchronous=FULL`` (a commit survives power loss), foreign keys on.
+function run on the database thread: one hop, one ``BEGIN IMMEDIATE ... COMMIT``. SQLite's
+connection settings: WAL, ``synchronous=FULL`` (a commit survives power loss), foreign keys on.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ from typing import TypeVar, cast
 
 import aiosqlite
 
+from storage.dialect import (
+    POSTGRESQL,
+    SQLITE,
+    Connection,
+    DatabaseErrors,
+    IntegrityErrors,
+    is_url,
+    schema_version,
+)
 from storage.outbox import Deliveries
+from storage.postgres import PgRunner, backup_url
 from storage.ratings import needs_rebuild, rebuild
 from storage.records import Records
 from storage.rows import (
@@ -41,22 +52,39 @@ from storage.schema import configure, migrate, open_error, verify_schema
 from storage.writes import check_status, transaction, update_seats, write_moves
 
 T = TypeVar("T")
+OPEN_ERRORS: tuple[type[Exception], ...] = (
+    *DatabaseErrors,
+    UnicodeDecodeError,
+    OSError,
+    StorageError,
+)
 
 
 class Database(Deliveries, Records):
     """An open game database. Create with ``await Database.open(path)``; ``await db.close()``."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, conn: aiosqlite.Connection | PgRunner, path: Path | str) -> None:
         self._conn = conn
         self.path = path
+        """The SQLite file, or the PostgreSQL URL."""
+        self.dialect = POSTGRESQL if isinstance(conn, PgRunner) else SQLITE
         self._pending: list[tuple[MoveWrite, asyncio.Future[None]]] = []
         self._flusher: asyncio.Future[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
-        """Open (creating if needed) and migrate the database at ``path``. A file that cannot
-        be used (damaged, not ours, read-only, a full disk, an empty file that is not new)
-        raises :class:`DatabaseOpenError` with a sentence for the operator."""
+        """Open (creating if needed) and migrate the database at ``path``: a SQLite file, or a
+        ``postgresql://`` URL. A database that cannot be used (damaged, not ours, read-only, a
+        full disk, an empty file that is not new, a server that refuses) raises
+        :class:`DatabaseOpenError` with a sentence for the operator."""
+        if is_url(path):
+            url = str(path)
+            runner = PgRunner(url)
+            try:
+                await runner.connect()
+            except DatabaseErrors as e:
+                raise open_error(url, e) from e
+            return await cls(runner, url)._prepare()
         path = Path(path)
         if path.is_file() and path.stat().st_size == 0:
             raise DatabaseOpenError(
@@ -71,14 +99,18 @@ class Database(Deliveries, Records):
             conn = await aiosqlite.connect(path, isolation_level=None)
         except (sqlite3.Error, OSError) as e:
             raise open_error(path, e) from e
-        db = cls(conn, path)
+        return await cls(conn, path)._prepare()
+
+    async def _prepare(self) -> Database:
+        """Configure, migrate and check the schema (closing the connection if that fails)."""
+        db, conn, path = self, self._conn, self.path
         try:
             await db.run(configure)
             await db.run(migrate)
             await db.run(verify_schema)
             if await db.run(needs_rebuild):  # finished games from before the ratings
                 await db.run(rebuild)
-        except (sqlite3.Error, UnicodeDecodeError, OSError, StorageError) as e:
+        except OPEN_ERRORS as e:
             await conn.close()
             if isinstance(e, DatabaseOpenError):
                 raise
@@ -94,24 +126,26 @@ class Database(Deliveries, Records):
             await asyncio.shield(self._flusher)
         await self._conn.close()
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn(connection)`` on the database thread: one hop for any number of statements.
 
         aiosqlite has no public call for this; ``_execute`` is the queue every public method
         uses, and this is the only place that touches it.
         """
         conn = self._conn
+        if isinstance(conn, PgRunner):
+            return await conn.run(fn)
         return cast(T, await conn._execute(lambda: fn(conn._conn)))  # type: ignore[no-untyped-call]
 
     # -- reads -------------------------------------------------------------------------------
 
     async def schema_version(self) -> int:
-        return await self.run(lambda c: int(c.execute("PRAGMA user_version").fetchone()[0]))
+        return await self.run(schema_version)
 
     async def load_game(self, game_id: int) -> GameBundle | None:
         """The game row, seats and snapshot in one hop; ``None`` if there is no such game."""
 
-        def read(c: sqlite3.Connection) -> GameBundle | None:
+        def read(c: Connection) -> GameBundle | None:
             row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
@@ -130,7 +164,7 @@ class Database(Deliveries, Records):
     async def _first_id(self, sql: str, params: tuple[object, ...]) -> int | None:
         """The ``id`` column of the first row ``sql`` finds, if any."""
 
-        def read(c: sqlite3.Connection) -> int | None:
+        def read(c: Connection) -> int | None:
             row = c.execute(sql, params).fetchone()
             return None if row is None else int(row[0])
 
@@ -193,7 +227,7 @@ class Database(Deliveries, Records):
     ) -> list[EventRow]:
         """Events with ``seq > after`` in order; ``newest`` keeps the last ``limit`` of them."""
 
-        def read(c: sqlite3.Connection) -> list[EventRow]:
+        def read(c: Connection) -> list[EventRow]:
             if newest and limit is not None:
                 rows = c.execute(
                     f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ? "
@@ -202,10 +236,13 @@ class Database(Deliveries, Records):
                 ).fetchall()
                 rows.reverse()
             else:
-                rows = c.execute(
-                    f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ? "
-                    "ORDER BY seq LIMIT ?",
-                    (game_id, after, -1 if limit is None else limit),
+                sql = (
+                    f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq"
+                )
+                rows = (
+                    c.execute(sql, (game_id, after))
+                    if limit is None
+                    else c.execute(sql + " LIMIT ?", (game_id, after, limit))
                 ).fetchall()
             return [decode_event(r) for r in rows]
 
@@ -227,7 +264,7 @@ class Database(Deliveries, Records):
     async def next_due(self) -> float | None:
         """When the next thing is due in any active game (``None`` if nothing is scheduled)."""
 
-        def read(c: sqlite3.Connection) -> float | None:
+        def read(c: Connection) -> float | None:
             row = c.execute("SELECT min(next_due) FROM games WHERE status = 'active'").fetchone()
             return None if row is None or row[0] is None else float(row[0])
 
@@ -236,7 +273,7 @@ class Database(Deliveries, Records):
     async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
         """The open games (lobby or active) where ``user_id`` has a seat."""
 
-        def read(c: sqlite3.Connection) -> list[tuple[GameRow, SeatRow]]:
+        def read(c: Connection) -> list[tuple[GameRow, SeatRow]]:
             cols = ", ".join(f"g.{x.strip()}" for x in GAME_COLUMNS.split(","))
             scols = ", ".join(f"s.{x.strip()}" for x in SEAT_COLUMNS.split(","))
             rows = c.execute(
@@ -252,7 +289,7 @@ class Database(Deliveries, Records):
     async def guild_settings(self, guild_id: int) -> tuple[float | None, str | None, str | None]:
         """``(turn_time, timeout_policy, language)`` as stored; ``None`` = not set."""
 
-        def read(c: sqlite3.Connection) -> tuple[float | None, str | None, str | None]:
+        def read(c: Connection) -> tuple[float | None, str | None, str | None]:
             row = c.execute(
                 "SELECT turn_time, timeout_policy, language FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
@@ -280,15 +317,17 @@ class Database(Deliveries, Records):
         Raises :class:`ChannelTakenError` when the channel already has an open game.
         """
 
-        def write(c: sqlite3.Connection) -> int:
+        def write(c: Connection) -> int:
             c.execute("BEGIN IMMEDIATE")
             try:
-                cur = c.execute(
-                    "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, "
-                    "seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (kind, guild_id, channel_id, creator_id, options, seed, now, now),
+                game_id = int(
+                    c.execute(
+                        "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, "
+                        "options, seed, created_at, updated_at) "
+                        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                        (kind, guild_id, channel_id, creator_id, options, seed, now, now),
+                    ).fetchone()[0]
                 )
-                game_id = int(cast(int, cur.lastrowid))
                 c.executemany(
                     "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, joined_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
@@ -299,7 +338,7 @@ class Database(Deliveries, Records):
                 )
                 c.execute("COMMIT")
                 return game_id
-            except sqlite3.IntegrityError as e:
+            except IntegrityErrors as e:
                 c.execute("ROLLBACK")
                 if "channel_id" in str(e) or "games_one_open" in str(e):
                     raise ChannelTakenError("the channel already has an open game") from e
@@ -321,7 +360,7 @@ class Database(Deliveries, Records):
         """Rewrite a lobby's seats as ``(user_id, ai, joined_at)`` in seat order (and hand the
         lobby to ``creator_id`` if given)."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 check_status(c, game_id, "lobby")
                 c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -354,7 +393,7 @@ class Database(Deliveries, Records):
         """Lobby → active: final seat order, the initial snapshot (seq 0) and the first deadline."""
         waiting_set = set(waiting)
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 check_status(c, game_id, "lobby")
                 c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -442,7 +481,7 @@ class Database(Deliveries, Records):
     ) -> None:
         """Rewrite the timing columns (and seat flags) of an active game without a move."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "UPDATE games SET turn_started = ?, deadline = ?, reminders_done = ?, "
@@ -464,7 +503,7 @@ class Database(Deliveries, Records):
         """Move an active game's ``next_due`` to ``when`` (after its due work failed; ``None``:
         nothing more is scheduled for it, e.g. its stored state cannot be read)."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "UPDATE games SET next_due = ? WHERE id = ? AND status = 'active'",
@@ -478,7 +517,7 @@ class Database(Deliveries, Records):
     ) -> None:
         """End a game (``cancelled`` / ``finished``): no more deadlines."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "UPDATE games SET status = ?, outcome = coalesce(?, outcome), "
@@ -496,7 +535,7 @@ class Database(Deliveries, Records):
         timeout_policy: str | None,
         language: str | None,
     ) -> None:
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "INSERT INTO guild_settings (guild_id, turn_time, timeout_policy, language) "
@@ -511,7 +550,10 @@ class Database(Deliveries, Records):
     # -- maintenance -------------------------------------------------------------------------
 
     async def backup(self, dest: str | Path) -> Path:
-        """Copy the whole database to ``dest`` while the bot runs (see :func:`backup_file`)."""
+        """Copy the whole database to ``dest`` while the bot runs (see :func:`backup_file`; for
+        PostgreSQL a ``pg_dump`` archive, :func:`storage.postgres.backup_url`)."""
+        if isinstance(self.path, str):
+            return await asyncio.to_thread(backup_url, self.path, dest)
         return await asyncio.to_thread(backup_file, self.path, dest)
 
 

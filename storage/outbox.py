@@ -5,10 +5,10 @@ status message of a simultaneous step, and each player's notification setting. A
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import TypeVar
 
+from storage.dialect import Connection
 from storage.rows import OUTBOX_COLUMNS, OutboxRow, StepMessage
 from storage.writes import transaction
 
@@ -18,7 +18,7 @@ T = TypeVar("T")
 class Deliveries:
     """The outbox and private notices (see the module)."""
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T]) -> T:
         raise NotImplementedError
 
     async def unsent(self, game_id: int) -> list[OutboxRow]:
@@ -52,7 +52,7 @@ class Deliveries:
         had claimed (and may have sent: their boards go out again with the same nonce). One
         bot process serves a database: a claim by another run is a run that stopped."""
 
-        def write(c: sqlite3.Connection) -> list[int]:
+        def write(c: Connection) -> list[int]:
             with transaction(c):
                 again = [
                     int(r[0])
@@ -77,7 +77,7 @@ class Deliveries:
         """Mark every unsent version of ``game_id`` up to ``through`` sent; ``board_message``:
         the board posted for version ``through`` (kept: the history links a final board)."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND version <= ? "
@@ -110,7 +110,7 @@ class Deliveries:
     async def last_board(self, game_id: int) -> int | None:
         """The newest version whose board has been sent to the channel, if any."""
 
-        def read(c: sqlite3.Connection) -> int | None:
+        def read(c: Connection) -> int | None:
             row = c.execute(
                 "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1 "
                 "AND sent_at IS NOT NULL",
@@ -131,7 +131,7 @@ class Deliveries:
         """Record the decision (``token``, its ``key``) last sent privately to a seat's player
         and where."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "UPDATE seats SET notified_token = ?, notified_message = ?, notified_key = ? "
@@ -156,7 +156,7 @@ class Deliveries:
     async def step_message(self, game_id: int) -> StepMessage | None:
         """The channel's status message of the game's simultaneous step, if one was posted."""
 
-        def read(c: sqlite3.Connection) -> StepMessage | None:
+        def read(c: Connection) -> StepMessage | None:
             row = c.execute(
                 "SELECT game_id, key, message_id, nudged FROM step_messages WHERE game_id = ?",
                 (game_id,),
@@ -168,7 +168,7 @@ class Deliveries:
     async def set_step_message(self, step: StepMessage | None, game_id: int) -> None:
         """Remember the status message of a step (``None``: the step is over, forget it)."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute("DELETE FROM step_messages WHERE game_id = ?", (game_id,))
                 if step is not None:
@@ -183,7 +183,7 @@ class Deliveries:
     async def notify_setting(self, user_id: int) -> str:
         """How ``user_id`` wants to be told of their decisions (``dm`` unless they chose)."""
 
-        def read(c: sqlite3.Connection) -> str:
+        def read(c: Connection) -> str:
             row = c.execute(
                 "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)
             ).fetchone()
@@ -194,7 +194,7 @@ class Deliveries:
     async def set_notify_setting(self, user_id: int, notify: str) -> None:
         """``user_id``'s choice of how to be told (one of :data:`storage.rows.NOTIFY`)."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
@@ -207,7 +207,7 @@ class Deliveries:
     async def user_locale(self, user_id: int) -> str | None:
         """``user_id``'s Discord language as last seen (``None`` before their first command)."""
 
-        def read(c: sqlite3.Connection) -> str | None:
+        def read(c: Connection) -> str | None:
             row = c.execute(
                 "SELECT locale FROM user_settings WHERE user_id = ?", (user_id,)
             ).fetchone()
@@ -219,7 +219,7 @@ class Deliveries:
         """Remember ``user_id``'s Discord language (``interaction.locale``) for the DMs the bot
         starts itself; their notification setting stays as it was."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
@@ -232,7 +232,7 @@ class Deliveries:
     async def set_window_order(self, game_id: int, seat: int, order: str) -> None:
         """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``)."""
 
-        def write(c: sqlite3.Connection) -> None:
+        def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
                     "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",

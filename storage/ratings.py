@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from typing import Any
 import orjson
 from openskill.models import PlackettLuce
 
+from storage.dialect import Connection, DatabaseErrors, connect, is_url, shown
 from storage.schema import configure, migrate
 
 MODEL = PlackettLuce()
@@ -132,7 +132,7 @@ def rate(
 # -- in the database ---------------------------------------------------------------------------
 
 
-def record_game(c: sqlite3.Connection, game_id: int) -> None:
+def record_game(c: Connection, game_id: int) -> None:
     """Write a just-finished game's results and update its players' ratings (inside the
     caller's transaction). A game that ends before another game already rated in its
     server and kind (in the order of ending) recomputes that server's kind instead."""
@@ -155,7 +155,7 @@ def record_game(c: sqlite3.Connection, game_id: int) -> None:
         _record(c, game_id, guild_id, kind, orjson.loads(row[2]), ended_at)
 
 
-def _ended_at(c: sqlite3.Connection, game_id: int) -> float:
+def _ended_at(c: Connection, game_id: int) -> float:
     """When the game ended: the time of its last move in the log."""
     row = c.execute(
         "SELECT at FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
@@ -166,7 +166,7 @@ def _ended_at(c: sqlite3.Connection, game_id: int) -> float:
 
 
 def _record(
-    c: sqlite3.Connection,
+    c: Connection,
     game_id: int,
     guild_id: int,
     kind: str,
@@ -205,9 +205,13 @@ def _record(
     )
     outcome_kind = str(outcome.get("kind", RATED_OUTCOME))
     c.executemany(
-        "INSERT OR REPLACE INTO results (game_id, seat, guild_id, kind, player, outcome, place, "
-        "won, rated, mu, sigma, title, rounds, ended_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO results (game_id, seat, guild_id, kind, player, outcome, place, won, "
+        "rated, mu, sigma, title, rounds, ended_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE "
+        "SET guild_id = excluded.guild_id, kind = excluded.kind, player = excluded.player, "
+        "outcome = excluded.outcome, place = excluded.place, won = excluded.won, "
+        "rated = excluded.rated, mu = excluded.mu, sigma = excluded.sigma, "
+        "title = excluded.title, rounds = excluded.rounds, ended_at = excluded.ended_at",
         [
             (
                 game_id,
@@ -230,7 +234,7 @@ def _record(
     )
 
 
-def _finished(c: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> list[Any]:
+def _finished(c: Connection, where: str, params: tuple[Any, ...]) -> list[Any]:
     """Finished games ``(ended_at, id, guild, kind, outcome)`` in order of ending."""
     rows = c.execute(
         "SELECT coalesce((SELECT e.at FROM events e WHERE e.game_id = g.id "
@@ -242,7 +246,7 @@ def _finished(c: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> lis
     return rows
 
 
-def rebuild_partition(c: sqlite3.Connection, guild_id: int, kind: str) -> None:
+def rebuild_partition(c: Connection, guild_id: int, kind: str) -> None:
     """Recompute one server's results and ratings of one game kind (in the caller's
     transaction)."""
     c.execute("DELETE FROM ratings WHERE guild_id = ? AND kind = ?", (guild_id, kind))
@@ -253,7 +257,7 @@ def rebuild_partition(c: sqlite3.Connection, guild_id: int, kind: str) -> None:
         _record(c, int(gid), int(guild), str(k), orjson.loads(outcome), float(ended))
 
 
-def rebuild(c: sqlite3.Connection) -> int:
+def rebuild(c: Connection) -> int:
     """Recompute every result and rating from the finished games, in one transaction; returns
     how many games were counted."""
     c.execute("BEGIN IMMEDIATE")
@@ -270,7 +274,7 @@ def rebuild(c: sqlite3.Connection) -> int:
     return len(games)
 
 
-def needs_rebuild(c: sqlite3.Connection) -> bool:
+def needs_rebuild(c: Connection) -> bool:
     """Whether a finished game has no results yet (a database from before migration 0006)."""
     row = c.execute(
         "SELECT 1 FROM games g WHERE g.status = 'finished' AND g.outcome IS NOT NULL "
@@ -285,22 +289,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Recompute every result and rating from the finished games.",
     )
     parser.add_argument("--rebuild", action="store_true", required=True)
-    parser.add_argument("db", help="the game database (the bot may be running)")
+    parser.add_argument(
+        "db",
+        help="the game database, a SQLite file or a postgresql:// URL (the bot may run)",
+    )
     args = parser.parse_args(argv)
-    if not Path(args.db).is_file():
+    if not is_url(args.db) and not Path(args.db).is_file():
         print(f"{args.db}: no such database", file=sys.stderr)
         return 2
-    conn = sqlite3.connect(args.db, isolation_level=None)
+    try:
+        conn = connect(args.db)
+    except DatabaseErrors as e:
+        print(f"{shown(args.db)}: cannot open it: {e}", file=sys.stderr)
+        return 2
     try:
         configure(conn)
         migrate(conn)
         count = rebuild(conn)
-    except (sqlite3.Error, OSError) as e:
-        print(f"{args.db}: cannot rebuild the ratings: {e}", file=sys.stderr)
+    except DatabaseErrors as e:
+        print(f"{shown(args.db)}: cannot rebuild the ratings: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"{shown(args.db)}: cannot rebuild the ratings: {e}", file=sys.stderr)
         return 2
     finally:
         conn.close()
-    print(f"{args.db}: ratings rebuilt from {count} finished games")
+    print(f"{shown(args.db)}: ratings rebuilt from {count} finished games")
     return 0
 
 

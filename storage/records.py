@@ -4,10 +4,11 @@ one game kind, a player's results, the server's finished games. A mixin of
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from storage.dialect import Connection
 
 T = TypeVar("T")
 
@@ -69,7 +70,7 @@ def _result(r: Any) -> ResultRow:
 class Records:
     """Results and ratings (see the module)."""
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T]) -> T:
         raise NotImplementedError
 
     async def leaderboard(
@@ -79,7 +80,7 @@ class Records:
         (``limit`` from ``offset``), how many there are, and the players with fewer games
         (most games first, at most ``limit``)."""
 
-        def read(c: sqlite3.Connection) -> tuple[list[RatingRow], int, list[RatingRow]]:
+        def read(c: Connection) -> tuple[list[RatingRow], int, list[RatingRow]]:
             cols = "kind, player, mu, sigma, ordinal, games"
             ranked = c.execute(
                 f"SELECT {cols} FROM ratings WHERE guild_id = ? AND kind = ? AND games >= ? "
@@ -105,7 +106,7 @@ class Records:
         """A player's current ratings and every result in one server (of one game kind, or of
         all), oldest first."""
 
-        def read(c: sqlite3.Connection) -> tuple[list[RatingRow], list[ResultRow]]:
+        def read(c: Connection) -> tuple[list[RatingRow], list[ResultRow]]:
             where, params = "guild_id = ? AND player = ?", [guild_id, player]
             if kind is not None:
                 where += " AND kind = ?"
@@ -126,7 +127,7 @@ class Records:
     async def finished_games(self, guild_id: int, *, limit: int) -> list[FinishedRow]:
         """The server's newest finished games, newest first."""
 
-        def read(c: sqlite3.Connection) -> list[FinishedRow]:
+        def read(c: Connection) -> list[FinishedRow]:
             games = c.execute(
                 "SELECT id, kind, channel_id, updated_at FROM games "
                 "WHERE guild_id = ? AND status = 'finished' ORDER BY updated_at DESC, id DESC "

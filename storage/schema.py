@@ -1,5 +1,6 @@
-"""The schema of the game database: numbered migrations (``storage/migrations``), connection
-settings, the check that a file is one of ours, and one-sentence errors for the operator.
+"""The schema of the game database: numbered migrations (``storage/migrations`` for SQLite, the
+same numbers and names in ``storage/migrations/postgresql``), connection settings, the check that
+a database is one of ours, and one-sentence errors for the operator.
 """
 
 from __future__ import annotations
@@ -9,35 +10,74 @@ from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
+from storage.dialect import (
+    POSTGRESQL,
+    SQLITE,
+    Connection,
+    PgConnection,
+    schema_version,
+    set_schema_version,
+    shown,
+    table_names,
+)
 from storage.rows import DatabaseOpenError, StorageError
 
 
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migrations shipped in ``storage/migrations`` (``0001_name.sql``), in order."""
-    found: list[tuple[int, str]] = []
-    for entry in resources.files("storage").joinpath("migrations").iterdir():
+def migration_files(dialect: str = SQLITE) -> list[tuple[int, str, str]]:
+    """``(number, file name, SQL)`` of the migrations shipped for ``dialect``, in order."""
+    folder = resources.files("storage").joinpath("migrations")
+    if dialect == POSTGRESQL:
+        folder = folder.joinpath("postgresql")
+    found: list[tuple[int, str, str]] = []
+    for entry in folder.iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
+            found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
     found.sort()
+    return found
+
+
+def migrations(dialect: str = SQLITE) -> list[tuple[int, str]]:
+    """The numbered migrations shipped for ``dialect`` (``0001_name.sql``), in order."""
+    found = [(n, sql) for n, _name, sql in migration_files(dialect)]
     numbers = [n for n, _ in found]
     if numbers != list(range(1, len(found) + 1)):
         raise StorageError(f"migrations must be numbered 1..n without gaps, found {numbers}")
     return found
 
 
-def configure(conn: sqlite3.Connection) -> None:
-    """Connection settings every connection to a game database uses."""
+def configure(conn: Connection) -> None:
+    """Connection settings every connection to a game database uses (PostgreSQL's defaults are
+    already durable: ``synchronous_commit=on``, ``fsync=on``)."""
+    if isinstance(conn, PgConnection):
+        conn.execute("SET TIME ZONE 'UTC'")
+        return
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA busy_timeout=5000")
 
 
-def migrate(conn: sqlite3.Connection) -> int:
-    """Bring the schema up to date (tracked in ``PRAGMA user_version``); returns the version."""
-    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    available = migrations()
+def migrate(conn: Connection) -> int:
+    """Bring the schema up to date (tracked in SQLite's ``PRAGMA user_version``, PostgreSQL's
+    ``schema_version`` table); returns the version."""
+    pg = isinstance(conn, PgConnection)
+    if pg:  # two processes opening a new database at once: one migrates, the other waits
+        conn.execute("SELECT pg_advisory_lock(?)", (MIGRATION_LOCK,))
+    try:
+        return _migrate(conn)
+    finally:
+        if pg:
+            conn.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
+
+
+MIGRATION_LOCK = 0x56455355
+"""PostgreSQL's advisory lock taken while migrating ("VESU")."""
+
+
+def _migrate(conn: Connection) -> int:
+    current = schema_version(conn)
+    available = migrations(POSTGRESQL if isinstance(conn, PgConnection) else SQLITE)
     if current > len(available):
         raise StorageError(
             f"the database has schema version {current}, newer than this code "
@@ -46,9 +86,12 @@ def migrate(conn: sqlite3.Connection) -> int:
     for number, sql in available[current:]:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(sql):
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version={number}")
+            if isinstance(conn, PgConnection):
+                conn.script(sql)
+            else:
+                for statement in _statements(sql):
+                    conn.execute(statement)
+            set_schema_version(conn, number)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -70,16 +113,18 @@ TABLES = (
 )
 
 
-def verify_schema(conn: sqlite3.Connection) -> None:
+def verify_schema(conn: Connection) -> None:
     """The tables a game database has (reading the schema also finds a damaged one)."""
-    names = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    names = table_names(conn)
     missing = [t for t in TABLES if t not in names]
     if missing:
         raise StorageError(f"the tables {', '.join(missing)} are missing")
 
 
-def open_error(path: Path, error: BaseException) -> DatabaseOpenError:
+def open_error(path: Path | str, error: BaseException) -> DatabaseOpenError:
     """One sentence for the operator: the file, what is wrong, what to do."""
+    if isinstance(path, str):
+        return _pg_open_error(path, error)
     text = str(error)
     low = text.lower()
     if "readonly" in low or "read-only" in low or isinstance(error, PermissionError):
@@ -122,3 +167,20 @@ def _statements(sql: str) -> Iterable[str]:
 
 def _only_comments(text: str) -> bool:
     return all(not ln.strip() or ln.strip().startswith("--") for ln in text.splitlines())
+
+
+def _pg_open_error(url: str, error: BaseException) -> DatabaseOpenError:
+    """The sentence for a PostgreSQL database that cannot be used."""
+    where, text = shown(url), " ".join(str(error).split())
+    if "newer than this code" in text:
+        return DatabaseOpenError(f"{where}: {text}.")
+    if isinstance(error, StorageError):
+        return DatabaseOpenError(
+            f"{where} is not a Vesuvius game database ({text}): point VESUVIUS_DATABASE_URL at "
+            "the right database, or restore it from a `python -m storage.backup` dump."
+        )
+    return DatabaseOpenError(
+        f"{where} cannot be used ({type(error).__name__}: {text}): check that the server is "
+        "running, the database exists and the user may create tables in it, or correct "
+        "VESUVIUS_DATABASE_URL."
+    )

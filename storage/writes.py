@@ -4,9 +4,9 @@ version), the event, the outbox row, the snapshot and the seats; and the transac
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Sequence
 
+from storage.dialect import Connection, IntegrityErrors
 from storage.ratings import record_game
 from storage.rows import (
     EVENT_COLUMNS,
@@ -17,15 +17,17 @@ from storage.rows import (
 )
 
 log = logging.getLogger(__name__)
+MOVE_ERRORS: tuple[type[Exception], ...] = (VersionConflictError, *IntegrityErrors)
+"""What rolls back one move of a batch alone (the others commit)."""
 
 
 class transaction:
     """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error) on an autocommit connection."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
-    def __enter__(self) -> sqlite3.Connection:
+    def __enter__(self) -> Connection:
         self.conn.execute("BEGIN IMMEDIATE")
         return self.conn
 
@@ -36,13 +38,13 @@ class transaction:
             self.conn.execute("ROLLBACK")
 
 
-def check_status(c: sqlite3.Connection, game_id: int, status: str) -> None:
+def check_status(c: Connection, game_id: int, status: str) -> None:
     row = c.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None or row[0] != status:
         raise VersionConflictError(f"game {game_id} is not in status {status!r}")
 
 
-def write_moves(c: sqlite3.Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
+def write_moves(c: Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
     """Write a batch of moves in one transaction, each in its own savepoint."""
     errors: list[Exception | None] = []
     with transaction(c):
@@ -50,7 +52,7 @@ def write_moves(c: sqlite3.Connection, moves: Sequence[MoveWrite]) -> list[Excep
             c.execute("SAVEPOINT move")
             try:
                 write_move(c, move)
-            except (VersionConflictError, sqlite3.IntegrityError) as e:
+            except MOVE_ERRORS as e:
                 c.execute("ROLLBACK TO move")
                 c.execute("RELEASE move")
                 errors.append(e if isinstance(e, VersionConflictError) else StorageError(str(e)))
@@ -60,7 +62,7 @@ def write_moves(c: sqlite3.Connection, moves: Sequence[MoveWrite]) -> list[Excep
     return errors
 
 
-def write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
+def write_move(c: Connection, move: MoveWrite) -> None:
     s = move.schedule
     cur = c.execute(
         "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
@@ -113,7 +115,7 @@ def write_move(c: sqlite3.Connection, move: MoveWrite) -> None:
         record_results(c, move.game_id)
 
 
-def record_results(c: sqlite3.Connection, game_id: int) -> None:
+def record_results(c: Connection, game_id: int) -> None:
     """The finished game's results and ratings, in its last move's transaction. They are derived
     data: should they fail, the move still commits (logged), and the next open of the database
     rebuilds them (``storage.ratings.needs_rebuild``)."""
@@ -126,7 +128,7 @@ def record_results(c: sqlite3.Connection, game_id: int) -> None:
     c.execute("RELEASE results")
 
 
-def update_seats(c: sqlite3.Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
+def update_seats(c: Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
     c.executemany(
         "UPDATE seats SET ai_controlled = ?, resigned = ?, timeouts = ?, waiting_since = ?, "
         "token = ? WHERE game_id = ? AND seat = ?",

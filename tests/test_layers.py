@@ -22,10 +22,10 @@ THIRD_PARTY = {
     "render": {"PIL", "isal", "babel"},
     "plugins": {"PIL", "isal", "babel"},
     # openskill: the ratings written with a game's last move (storage/ratings.py).
-    "storage": {"PIL", "isal", "babel", "aiosqlite", "orjson", "openskill"},
-    "host": {"PIL", "isal", "babel", "aiosqlite", "orjson", "openskill"},
+    "storage": {"PIL", "isal", "babel", "aiosqlite", "psycopg", "orjson", "openskill"},
+    "host": {"PIL", "isal", "babel", "aiosqlite", "psycopg", "orjson", "openskill"},
     "cogs": {
-        *("PIL", "isal", "babel", "aiosqlite", "orjson", "openskill"),
+        *("PIL", "isal", "babel", "aiosqlite", "psycopg", "orjson", "openskill"),
         *("discord", "aiohttp", "dotenv"),
     },
 }

@@ -15,6 +15,7 @@ from cogs.settings import Settings, SettingsError
 KEYS = (
     "DISCORD_TOKEN",
     "VESUVIUS_DB",
+    "VESUVIUS_DATABASE_URL",
     "VESUVIUS_DEV_GUILD",
     "VESUVIUS_LOG_LEVEL",
     "VESUVIUS_MODE",
@@ -38,6 +39,18 @@ def test_env_file_is_read(tmp_path: Path) -> None:
     assert settings.token == "abc.def.ghi"
     assert settings.db_path == Path("games.sqlite3") and settings.dev_guild_id == 123
     settings.check_token()
+
+
+def test_a_postgresql_url_chooses_postgresql_and_sqlite_stays_the_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert Settings.from_env().database == Path("data/vesuvius.sqlite3")
+    url = "postgresql://vesuvius:secret@db.example/vesuvius"
+    monkeypatch.setenv("VESUVIUS_DATABASE_URL", url)
+    assert Settings.from_env().database == url
+    monkeypatch.setenv("VESUVIUS_DATABASE_URL", "mysql://nope")
+    with pytest.raises(SettingsError, match="postgresql://"):
+        Settings.from_env()
 
 
 def test_bad_settings_say_what_is_wrong(tmp_path: Path) -> None:

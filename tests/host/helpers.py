@@ -9,6 +9,7 @@ from typing import Any
 
 from host import FakeClock, Host, HostOptions, TableOptions
 from host.model import GameStatus, MoveResult
+from storage.dialect import connect  # noqa: F401  (re-exported for the tests)
 from tests.toy import games
 
 USERS = (101, 202, 303, 404)
@@ -29,7 +30,7 @@ class Seeds:
         return self.next
 
 
-async def open_host(path: Path, clock: FakeClock, **kwargs: Any) -> Host:
+async def open_host(path: Path | str, clock: FakeClock, **kwargs: Any) -> Host:
     kwargs.setdefault("seed_source", Seeds())
     kwargs.setdefault("games", games)
     kwargs.setdefault("ai_executor", THREADS)

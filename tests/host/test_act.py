@@ -19,7 +19,7 @@ from host import (
     TableOptions,
 )
 from storage.check import check_database
-from tests.host.conftest import OpenHost
+from tests.host.conftest import NewDb, OpenHost
 from tests.host.helpers import GUILD, USERS, random_move, started_game
 from tests.toy import TOY, games
 
@@ -121,13 +121,13 @@ async def test_a_lobby_and_a_finished_game_take_no_moves(host: Host) -> None:
 
 
 async def test_an_out_of_turn_decision_is_offered_but_never_waited_for(
-    hosts: OpenHost, host: Host
+    hosts: OpenHost, new_db: NewDb
 ) -> None:
     # Find a seed where B holds two sixes at the start, so B may knock out of turn.
     for seed in range(200):
         if sum(TOY.new_game(seed, 3).hands[1]) >= 12:
             break
-    h = await hosts(host.db.path.with_name("knock.db"), FakeClock(), seed_source=lambda: seed)
+    h = await hosts(new_db("knock"), FakeClock(), seed_source=lambda: seed)
     game = (await started_game(h)).game_id
     status = await h.status(game)
     assert [s.user_id for s in status.waiting_on] == [A]
@@ -218,10 +218,10 @@ async def test_a_reopened_host_continues_every_game_exactly(
 
 
 async def test_200_games_driven_concurrently_stay_consistent(
-    hosts: OpenHost, tmp_path: Path
+    hosts: OpenHost, new_db: NewDb
 ) -> None:
     clock = FakeClock()
-    h = await hosts(tmp_path / "many.db", clock)
+    h = await hosts(new_db("many"), clock)
     ids = [
         (await started_game(h, channel=c, players=2 + c % 3, kind="downfall")).game_id
         for c in range(200)
@@ -246,13 +246,13 @@ async def test_200_games_driven_concurrently_stay_consistent(
     for game in ids:
         assert (await h.status(game)).version == played[game]
     await h.close()
-    report = check_database(tmp_path / "many.db", games)
+    report = check_database(new_db("many"), games)
     assert report.ok, report.problems
     assert report.games_checked == 200 and report.moves_replayed == sum(played.values())
 
 
-async def test_the_second_game_plays_through_the_same_host(hosts: OpenHost, tmp_path: Path) -> None:
-    h = await hosts(tmp_path / "cardcity.db", FakeClock())
+async def test_the_second_game_plays_through_the_same_host(hosts: OpenHost, new_db: NewDb) -> None:
+    h = await hosts(new_db("cardcity"), FakeClock())
     rng = random.Random(4)
     outcomes = []
     for channel, players in ((1, 2), (2, 4)):
@@ -265,6 +265,6 @@ async def test_the_second_game_plays_through_the_same_host(hosts: OpenHost, tmp_
         outcomes.append(last.outcome)
     await h.close()
     assert [len(o.places) for o in outcomes] == [2, 4]
-    report = check_database(tmp_path / "cardcity.db", games)
+    report = check_database(new_db("cardcity"), games)
     assert report.ok, report.problems
     assert report.games_checked == 2

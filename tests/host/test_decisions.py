@@ -4,7 +4,6 @@ per seat, window standing orders, the outbox of announcements, and a damaged sto
 from __future__ import annotations
 
 import logging
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from host import (
     TableOptions,
 )
 from tests.host.conftest import OpenHost
-from tests.host.helpers import GUILD, USERS, started_game
+from tests.host.helpers import GUILD, USERS, connect, started_game
 
 A, B, C = USERS[:3]
 DAY = 24 * 3600.0
@@ -188,8 +187,9 @@ async def test_a_game_whose_state_cannot_be_read_can_still_be_cancelled(
     first = await hosts(db_path, clock)
     game = (await started_game(first, players=2, reminders_at=())).game_id
     await first.close()
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (b"\xff{broken", game))
+    conn = connect(db_path)
+    conn.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (b"\xff{broken", game))
+    conn.close()
     clock.advance(DAY)
     second = await hosts(db_path, clock)
     with caplog.at_level(logging.ERROR, logger="host"):

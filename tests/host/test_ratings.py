@@ -4,7 +4,6 @@ Plackett–Luce model computes it by hand here, kept apart per server."""
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from openskill.models import PlackettLuce
 from host import FakeClock, Host, TableOptions
 from storage.ratings import SeatResult, rate, results_of
 from tests.host.conftest import OpenHost
-from tests.host.helpers import GUILD, USERS
+from tests.host.helpers import GUILD, USERS, connect
 
 A, B, C = USERS[:3]
 PL = PlackettLuce()
@@ -198,14 +197,14 @@ async def test_a_game_that_ends_out_of_order_recomputes_its_kind(
     live = _ratings(db_path)
     from storage.ratings import rebuild
 
-    conn = sqlite3.connect(db_path, isolation_level=None)
+    conn = connect(db_path)
     rebuild(conn)
     conn.close()
     assert _ratings(db_path) == live
 
 
-def _ratings(path: Path) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(path)
+def _ratings(path: Path | str) -> list[tuple[Any, ...]]:
+    conn = connect(path)
     rows = conn.execute("SELECT * FROM ratings ORDER BY guild_id, kind, player").fetchall()
     rows += conn.execute("SELECT * FROM results ORDER BY game_id, seat").fetchall()
     conn.close()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from engine.core import Record, replay
 from host import FakeClock, GameNotActiveError, Host, NoSuchGameError, TableOptions
 from host.replays import KEEP_EVERY
 from storage import codec
-from tests.host.conftest import OpenHost
+from tests.host.conftest import NewDb, OpenHost
 from tests.host.helpers import GUILD, USERS, random_move, started_game
 from tests.toy import PLUGIN, TOY, games
 
@@ -74,14 +73,14 @@ async def test_a_running_game_is_replayed_up_to_its_current_move_only(host: Host
 
 
 async def test_no_secret_shows_in_a_replay_unless_the_finished_game_reveals_it(
-    hosts: OpenHost, tmp_path: Path, clock: FakeClock
+    hosts: OpenHost, new_db: NewDb, clock: FakeClock
 ) -> None:
     revealing = dataclasses.replace(
         PLUGIN, presentation=dataclasses.replace(PLUGIN.presentation, replay_reveals=True)
     )
-    plain = await hosts(tmp_path / "plain.db", clock)
+    plain = await hosts(new_db("plain"), clock)
     open_ = await hosts(
-        tmp_path / "open.db",
+        new_db("open"),
         clock,
         games=lambda kind: revealing if kind == TOY.key else games(kind),
     )

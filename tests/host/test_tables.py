@@ -24,7 +24,7 @@ from host import (
     WrongChannelError,
 )
 from host.ai import LevelChooser, seat_chooser
-from tests.host.conftest import OpenHost
+from tests.host.conftest import NewDb, OpenHost
 from tests.host.helpers import GUILD, USERS, started_game
 
 A, B, C, D = USERS
@@ -94,11 +94,11 @@ async def test_a_solo_game_starts_with_one_player_where_the_game_has_a_solo_mode
 
 
 async def test_seat_order_as_joined_or_shuffled_from_the_seed(
-    hosts: OpenHost, tmp_path: Path
+    hosts: OpenHost, new_db: NewDb
 ) -> None:
     orders = []
     for run in range(2):
-        h = await hosts(tmp_path / f"{run}.db", FakeClock())
+        h = await hosts(new_db(str(run)), FakeClock())
         for channel, order in ((1, "joined"), (2, "random"), (3, "random"), (4, "random")):
             opts = TableOptions(kind="toy", players=4, seat_order=order)
             game = (await h.create_game(GUILD, channel, A, opts)).game_id
@@ -292,11 +292,11 @@ async def test_the_last_game_of_a_channel_is_found_after_it_ends_and_after_a_res
 
 
 async def test_ai_seats_carry_their_level_and_are_played_at_it(
-    tmp_path: Path, clock: FakeClock, hosts: OpenHost
+    new_db: NewDb, clock: FakeClock, hosts: OpenHost
 ) -> None:
     # The host's default chooser is the real AI (normal level for timeouts); a seat's level
     # comes from the table option and is written in its name, so it survives a restart.
-    host = await hosts(tmp_path / "g.db", clock, chooser=None)
+    host = await hosts(new_db("g"), clock, chooser=None)
     opts = TableOptions(kind="downfall", players=3, ai_seats=2, ai_level="hard")
     game = (await host.create_game(GUILD, 600, A, opts)).game_id
     status = (await host.start(game, A)).status

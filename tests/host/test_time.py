@@ -24,7 +24,7 @@ from host import (
 )
 from host.decisions import REMINDED_FROM, reminder_points
 from plugins import GamePlugin
-from tests.host.conftest import OpenHost
+from tests.host.conftest import NewDb, OpenHost
 from tests.host.helpers import USERS, started_game
 from tests.toy import PLUGIN, TOY, ToyAction, ToyState
 from tests.toy.game import PASS
@@ -219,11 +219,11 @@ async def test_deadlines_reminders_and_take_overs_survive_a_restart(
 
 
 async def test_a_tables_forced_decisions_are_played_automatically(
-    hosts: OpenHost, tmp_path: Path, clock: FakeClock
+    hosts: OpenHost, new_db: NewDb, clock: FakeClock
 ) -> None:
     # Seed 1003 deals A the hand (2, 2): once A has passed, `play 2` is A's only legal move.
     for auto in (False, True):
-        h = await hosts(tmp_path / f"{auto}.db", clock, seed_source=lambda: 1003)
+        h = await hosts(new_db(str(auto)), clock, seed_source=lambda: 1003)
         game = (await started_game(h, auto_forced=auto)).game_id
         for user in (A, B, C):
             await h.act(game, user, "pass")

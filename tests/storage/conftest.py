@@ -1,3 +1,11 @@
-"""The host's fixtures (a host on a temp file with a fake clock): the ratings tests play games."""
+"""The host's fixtures (a host on a temp database with a fake clock, on both backends): the
+storage tests play games."""
 
-from tests.host.conftest import clock, db_path, host, hosts  # noqa: F401
+from tests.host.conftest import (  # noqa: F401
+    backend,
+    clock,
+    db_path,
+    host,
+    hosts,
+    new_db,
+)

@@ -4,7 +4,6 @@ gets them at its next open, and ``python -m storage.ratings --rebuild`` gives th
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -14,14 +13,14 @@ from host import FakeClock, TableOptions
 from storage.db import Database
 from storage.schema import migrations
 from tests.host.conftest import OpenHost
-from tests.host.helpers import GUILD, USERS
+from tests.host.helpers import GUILD, USERS, connect
 from tests.host.test_ratings import finished, play_to_end
 
 A, B, C, D = USERS
 
 
-def derived(path: Path) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(path)
+def derived(path: Path | str) -> list[tuple[Any, ...]]:
+    conn = connect(path)
     rows = conn.execute("SELECT * FROM ratings ORDER BY guild_id, kind, player").fetchall()
     rows += conn.execute("SELECT * FROM results ORDER BY game_id, seat").fetchall()
     conn.close()
@@ -50,9 +49,8 @@ async def test_the_rebuild_command_gives_the_same_numbers(
     await some_games(hosts, db_path, clock)
     live = derived(db_path)
     assert len([r for r in live if len(r) == 7]) >= 6  # ratings rows: A..D, two servers, AI easy
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     conn.execute("UPDATE ratings SET mu = 0")  # spoil them: the rebuild must restore them
-    conn.commit()
     conn.close()
     done = await asyncio.to_thread(
         subprocess.run,
@@ -71,10 +69,9 @@ async def test_a_database_from_before_the_ratings_gets_them_at_open(
 ) -> None:
     await some_games(hosts, db_path, clock)
     live = derived(db_path)
-    conn = sqlite3.connect(db_path)
+    conn = connect(db_path)
     conn.execute("DELETE FROM ratings")
     conn.execute("DELETE FROM results")
-    conn.commit()
     conn.close()
     db = await Database.open(db_path)
     try:

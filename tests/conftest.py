@@ -1,0 +1,36 @@
+"""Fixtures for every test folder: the throwaway PostgreSQL server (tests/pg.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from storage.dialect import PgConnection
+from storage.schema import migrate
+from tests.pg import TEMPLATE, Cluster, bindir, unavailable
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """This test process's throwaway PostgreSQL server (tests/pg.py), with a migrated template."""
+    bin_ = bindir()
+    if bin_ is None:
+        unavailable(
+            "no pg_ctl in /usr/lib/postgresql/*/bin or on the PATH (apt-get install postgresql)"
+        )
+    assert bin_ is not None
+    cluster = Cluster(bin_)
+    try:
+        cluster.start()
+        cluster.admin(f"CREATE DATABASE {TEMPLATE} TEMPLATE template0")
+        conn = PgConnection.connect(cluster.url(TEMPLATE))
+        try:
+            migrate(conn)
+        finally:
+            conn.close()
+    except Exception as e:
+        cluster.stop()
+        unavailable(f"the test server did not start: {e}")
+    yield cluster
+    cluster.stop()
