@@ -106,6 +106,21 @@ def choose_normal(
     return legal[argmax(rank_actions(heur, state, seat, legal, seed))]
 
 
+def _root_order(scores: Sequence[float], keep: int, rng: Rng) -> list[int]:
+    """The indices of the ``keep`` best scores, best first. Actions tied with the last one kept
+    are not cut in the engine's order (on a flat score that is usually "the lowest card
+    somewhere"): the ones kept among them are drawn with ``rng`` (a seed, no hidden
+    information)."""
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    if len(order) <= keep:
+        return order
+    edge = scores[order[keep - 1]]
+    above = [i for i in order if scores[i] > edge]
+    tied = [i for i in order if scores[i] == edge]
+    drawn, _ = rng.shuffle(tied)
+    return above + sorted(drawn[: keep - len(above)])
+
+
 class _Node:
     __slots__ = ("avail", "children", "total", "visits")
 
@@ -194,7 +209,7 @@ def search(
         scores = rank_actions(heur, state, seat, legal, next_seed())
     else:
         scores = [0.0] * len(legal)
-    order = sorted(range(len(legal)), key=lambda i: -scores[i])[: config.candidates]
+    order = _root_order(scores, config.candidates, Rng(seed ^ 0x5EED))
     candidates = [legal[i] for i in order]
     if len(candidates) == 1:
         return SearchResult(candidates[0], 0, {})
