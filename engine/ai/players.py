@@ -44,6 +44,10 @@ class SearchConfig:
     prior_weight: float = 0.5
     """Progressive bias: how much the normal level's ranking counts while a root action has few
     visits."""
+    margin: float = 0.02
+    """The normal level's choice is played unless the search's choice is worth more than this
+    (mean value, a win share) above it: where the samples cannot separate two moves (late, when
+    values saturate or tie), the one-ply judgement is the better tie-break."""
 
 
 DEFAULT_CONFIG = SearchConfig()
@@ -272,4 +276,9 @@ def search(
             root.children[a].total / root.children[a].visits if a in root.children else 0.0,
         ),
     )
+    judged = candidates[0]  # the normal level's choice (on a flat score: a drawn one)
+    if heur.informed and spread > 0 and best_action != judged and judged in root.children:
+        mine, theirs = root.children[best_action], root.children[judged]
+        if mine.total / mine.visits - theirs.total / theirs.visits < config.margin:
+            best_action = judged
     return SearchResult(best_action, iterations, visits)
