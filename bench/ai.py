@@ -9,6 +9,8 @@ Run: ``python -m bench.ai [game] [games]`` (``game``: ``downfall``, ``cardcity``
 - ``AI_BENCH_PLAYOUTS``: the hard level's iterations per decision, overriding :data:`FIXED`;
 - ``AI_BENCH_SECONDS``: play the hard level on a time budget instead (the machine's speed then
   decides its strength: not comparable between runs);
+- ``AI_BENCH_CONFIG``: the hard level's :class:`~engine.ai.SearchConfig` knobs, e.g.
+  ``candidates=4,rollout_steps=6`` (default: the defaults);
 - ``AI_BENCH_FIRST_SEED``: game ``g`` of a match-up is dealt from seed ``first + g`` (default
   7000: no other bench deals these);
 - ``AI_BENCH_WORKERS``: games played at a time (default 2);
@@ -37,10 +39,18 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.ai import Budget, Heuristics, choose_easy, choose_normal, choose_random, search
+from engine.ai import (
+    Budget,
+    Heuristics,
+    SearchConfig,
+    choose_easy,
+    choose_normal,
+    choose_random,
+    search,
+)
 from engine.core import Game
 from host.ai import HARD_PLAYOUT_CAP, HARD_SECONDS
 from plugins import get
@@ -102,6 +112,18 @@ class Played:
 Decide = Callable[[Any, int, int], Any]
 
 
+def search_config(text: str | None = None) -> SearchConfig:
+    """``AI_BENCH_CONFIG`` (``name=value,...``) as a :class:`SearchConfig`."""
+    text = os.environ.get("AI_BENCH_CONFIG", "") if text is None else text
+    kinds = {f.name: f for f in fields(SearchConfig)}
+    values: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        kind = kinds[name.strip()].type
+        values[name.strip()] = float(value) if "float" in str(kind) else int(value)
+    return SearchConfig(**values)
+
+
 def chooser(
     key: str, level: str, budget: Budget, heur: Heuristics, played: Played | None = None
 ) -> Decide:
@@ -114,8 +136,10 @@ def chooser(
     if level == "normal":
         return lambda state, seat, seed: choose_normal(game, state, seat, seed, heur)
 
+    config = search_config()
+
     def hard(state: Any, seat: int, seed: int) -> Any:
-        result = search(game, state, seat, seed, heur, budget)
+        result = search(game, state, seat, seed, heur, budget, config)
         if played is not None and result.iterations:
             played.iterations.append(result.iterations)
         return result.action
@@ -180,6 +204,7 @@ def run_match(
     ]
     results = [f.result() for f in futures]
     size = f"{seconds} s" if seconds is not None else f"{playouts or FIXED[key][n]} iterations"
+    size += f" {os.environ['AI_BENCH_CONFIG']}" if os.environ.get("AI_BENCH_CONFIG") else ""
     nobody = sum(1 for r in results if not any(r.places))
     decisions = statistics.median(r.decisions for r in results)
     print(
