@@ -19,8 +19,8 @@ import render.cardcity
 import render.downfall
 import render.workers
 from engine.ai import Heuristics
-from engine.core import Capabilities, Game, OptionSpec, RuleError
 from engine.cardcity.ai import CardcityHeuristics
+from engine.core import Capabilities, Game, OptionSpec, RuleError
 from engine.downfall.ai import DownfallHeuristics
 from engine.workers.ai import WorkersHeuristics
 from render.presentation import Presentation

@@ -11,7 +11,7 @@ import pytest
 from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_random, search
 from engine.cardcity import GAME, State, determinize, rules
 from engine.cardcity.actions import PlayCard, PlayStatue
-from engine.cardcity.ai import CardcityHeuristics, reach, statue_points
+from engine.cardcity.ai import CardcityHeuristics, gain, reach, statue_points
 from engine.cardcity.game import face_of, legal_actions, to_act
 from engine.rng import Rng
 
@@ -133,3 +133,12 @@ def test_the_hidden_information_check_catches_a_peeking_search() -> None:
             GAME, other, seat, 9, cheat
         )
     assert differences > 0
+
+
+def test_the_fast_gain_is_the_rules_points() -> None:
+    for state, seat in _states(3, 9, 4):
+        grid = state.grid()
+        for action in GAME.legal_actions(state, seat):
+            if isinstance(action, PlayCard):
+                face = face_of(action.card)
+                assert gain(grid, action.cell, face) == rules.points(grid, action.cell, face)
