@@ -274,10 +274,10 @@ class CardcityHeuristics:
                 if r == 0:
                     index, rng = rng.below(len(plays))
                     return plays[index][1], rng
-                best = max(p for p, _ in plays)
-                ties = [a for p, a in plays if p == best]
-                k, rng = rng.below(len(ties))
-                return ties[k], rng
+                top = max(p for p, _ in plays)
+                choices = [a for p, a in plays if p == top]
+                k, rng = rng.below(len(choices))
+                return choices[k], rng
         legal = legal_actions(state, seat)
         r, rng = rng.below(EPSILON)
         if r == 0 or len(legal) == 1:
