@@ -248,18 +248,21 @@ def _states(key: str, players: int, seed: int, every: int, limit: int) -> list[t
 
 
 def time_levels(key: str, players: int, limit: int = 12) -> dict[str, list[float]]:
-    """Each level deciding on states of two normal games; hard on the host's time budget."""
+    """Each level deciding on states of two normal games; hard on the host's time budget (and
+    its iterations, under ``"iterations"``)."""
     plugin = get(key)
     heur = plugin.heuristics()
     budget = hard_budget(key, players, HARD_SECONDS, None)
     out: dict[str, list[float]] = {"easy": [], "normal": [], "hard": []}
+    played = Played([], 0)
     for seed in (1, 2):
         for state, seat in _states(key, players, seed, 5, limit):
             for level, spent in out.items():
-                decide = chooser(key, level, budget, heur)
+                decide = chooser(key, level, budget, heur, played)
                 t0 = time.perf_counter()
                 decide(state, seat, seed)
                 spent.append(time.perf_counter() - t0)
+    out["iterations"] = [float(i) for i in played.iterations]
     return out
 
 
@@ -268,10 +271,13 @@ def print_times(key: str, pool: ProcessPoolExecutor) -> None:
     jobs = {n: pool.submit(time_levels, key, n) for n in players}
     for n, job in jobs.items():
         cells = []
-        for level, values in job.result().items():
+        measured = job.result()
+        iterations = measured.pop("iterations")
+        for level, values in measured.items():
             ms = [v * 1000 for v in values]
             median, p95 = statistics.median(ms), _percentile(ms, 0.95)
             cells.append(f"{level} {median:7.1f} ms (p95 {p95:7.1f})")
+        cells.append(f"{statistics.median(iterations or [0]):.0f} iterations (median)")
         print(f"{key} {n} player(s), {len(ms)} decisions each: " + " · ".join(cells), flush=True)
     print(f"  (hard on the host's budget: {HARD_SECONDS} s; goal p95 ≤ {HARD_SECONDS * 1.1:.2f} s)")
 

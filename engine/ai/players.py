@@ -199,6 +199,8 @@ def search(
 ) -> SearchResult:
     """Information-set MCTS for ``seat`` (see the module docstring)."""
     budget = budget or Budget()
+    clock = budget.clock if budget.timed else None
+    start = clock() if clock is not None else 0.0  # the ranking below counts against the budget
     legal = _legal(game, state, seat)
     heur = heuristics
     if len(legal) == 1:
@@ -221,8 +223,6 @@ def search(
     spread = top - low
     prior = {legal[i]: (scores[i] - low) / spread if spread > 0 else 1.0 for i in order}
     root = _Node()
-    clock = budget.clock if budget.timed else None
-    start = clock() if clock is not None else 0.0
     limit = budget.seconds or 0.0
     c = config.exploration
     iterations = 0
