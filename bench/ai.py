@@ -1,16 +1,33 @@
-"""AI strength and speed: tournaments with fixed seeds, win rates with 95% Wilson intervals.
+"""AI strength and speed for every game: tournaments at a fixed search size, and decision times.
 
-Run: ``python -m bench.ai [games] [seconds]``; or set ``AI_BENCH_GAMES``, ``AI_BENCH_SECONDS``,
-``AI_BENCH_WORKERS``, ``AI_BENCH_ONLY=hard-random,hard-normal`` and ``AI_BENCH_FIRST_SEED``.
-``games`` is the number of games per match-up (default 20); ``seconds`` the hard level's time
-budget per decision (default: the host's, ``host.ai.HARD_SECONDS``). Seats rotate from game to
-game, so every player sits in every seat equally often; game ``g`` of a match-up is dealt from
-seed ``first + g`` (``AI_BENCH_FIRST_SEED``, default 1000).
+Run: ``python -m bench.ai [game] [games]`` (``game``: ``downfall``, ``cardcity``, ``workers`` or
+``all``, the default) or ``python -m bench ai``. Settings (environment):
 
-A "win" is a first place (a shared first place counts for each seat that shares it). Goals
-(issue 8): hard wins ≥ 80% of 2-player games against random and ≥ 60% against normal, and ranks
-first in ≥ 45% of 4-player games against three normal players; hard takes a median ≤ 1 s and a
-95th percentile ≤ 3 s per decision.
+- ``AI_BENCH_GAMES``: games per match-up (default 24);
+- ``AI_BENCH_ONLY``: match-ups to play, e.g. ``hard-normal,4p-hard-3normal`` (default
+  :data:`DEFAULT_MATCHES`; ``all`` for every one of :data:`MATCHES`; ``none`` to skip them);
+- ``AI_BENCH_PLAYOUTS``: the hard level's iterations per decision, overriding :data:`FIXED`;
+- ``AI_BENCH_SECONDS``: play the hard level on a time budget instead (the machine's speed then
+  decides its strength: not comparable between runs);
+- ``AI_BENCH_CONFIG``: the hard level's :class:`~engine.ai.SearchConfig` knobs, e.g.
+  ``candidates=4,rollout_steps=6`` (default: the defaults);
+- ``AI_BENCH_FIRST_SEED``: game ``g`` of a match-up is dealt from seed ``first + g`` (default
+  7000: no other bench deals these);
+- ``AI_BENCH_WORKERS``: games played at a time (default 2);
+- ``AI_BENCH_TIMES``: ``1`` (default) times each level's decisions on states of normal games,
+  the hard level on the host's budget (``host.ai.HARD_SECONDS``); ``0`` skips it.
+
+The hard level searches a **fixed number of iterations** (:data:`FIXED`: what 0.8 s gives on an
+idle 2-core machine, per game and table size), without a clock, so a tournament's result does
+not depend on how busy the machine is, and the same seeds give the same games. Seats rotate
+from game to game, so every player sits in every seat equally often. A "win" is a first place
+(a shared first place counts for each seat that shares it); a game lost by everybody (the worker
+game's Apocalypse), or unfinished after :data:`CAP` decisions, counts as a loss for every seat.
+Win shares come with 95% Wilson intervals.
+
+Goals (issue 30): hard wins ≥ 75% of 2-player games against normal and ≥ 50% of 4-player games
+as the one hard seat against three normal ones; normal beats easy; the hard level's decision
+takes at most the host's budget + 10% at the 95th percentile.
 """
 
 from __future__ import annotations
@@ -22,24 +39,46 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.ai import Budget, choose_easy, choose_normal, choose_random, search
-from engine.downfall import GAME
-from engine.downfall.ai import DownfallHeuristics
+from engine.ai import (
+    Budget,
+    Heuristics,
+    SearchConfig,
+    choose_easy,
+    choose_normal,
+    choose_random,
+    search,
+)
+from engine.core import Game
 from host.ai import HARD_PLAYOUT_CAP, HARD_SECONDS
+from plugins import get
+
+GAME_KEYS = ("downfall", "cardcity", "workers")
+
+FIXED: dict[str, dict[int, int]] = {
+    "downfall": {2: 2100, 3: 1700, 4: 1700},
+    "cardcity": {2: 150, 3: 125, 4: 125},
+    "workers": {2: 500, 3: 270, 4: 270},
+}
+"""The hard level's iterations per decision by game and table size: what ``HARD_SECONDS`` gave
+on an idle 2-core machine (issue 30's measurement; 3 players: the 4-player figure)."""
 
 MATCHES: dict[str, tuple[str, ...]] = {
-    "hard-random": ("hard", "random"),
     "hard-normal": ("hard", "normal"),
     "4p-hard-3normal": ("hard", "normal", "normal", "normal"),
+    "normal-easy": ("normal", "easy"),
+    "hard-random": ("hard", "random"),
     "normal-random": ("normal", "random"),
     "easy-random": ("easy", "random"),
-    "normal-easy": ("normal", "easy"),
-    "3p-hard-normal-easy": ("hard", "normal", "easy"),
     "3p-hard-2normal": ("hard", "normal", "normal"),
+    "3p-hard-normal-easy": ("hard", "normal", "easy"),
     "4p-all-levels": ("hard", "normal", "easy", "random"),
 }
+DEFAULT_MATCHES = ("hard-normal", "4p-hard-3normal", "normal-easy")
+CAP = 4000
+"""Decisions after which a game is called unfinished (a loss for everybody)."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -52,114 +91,221 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _chooser(level: str, seconds: float, iterations: list[int]) -> Callable[[Any, int, int], Any]:
+def hard_budget(key: str, players: int, seconds: float | None, playouts: int | None) -> Budget:
+    """The fixed budget of :data:`FIXED` (or ``playouts``); with ``seconds``, a time budget."""
+    if seconds is not None:
+        return Budget(playouts=HARD_PLAYOUT_CAP, seconds=seconds, clock=time.perf_counter)
+    return Budget(playouts=playouts or FIXED[key][players])
+
+
+@dataclass
+class Played:
+    """One game: each level's place (in the match-up's order; 0 = lost by everybody), and the
+    hard seats' decisions (seconds, iterations of the searched ones)."""
+
+    places: list[int]
+    decisions: int
+    times: list[float] = field(default_factory=list)
+    iterations: list[int] = field(default_factory=list)
+
+
+Decide = Callable[[Any, int, int], Any]
+
+
+def search_config(text: str | None = None) -> SearchConfig:
+    """``AI_BENCH_CONFIG`` (``name=value,...``) as a :class:`SearchConfig`."""
+    text = os.environ.get("AI_BENCH_CONFIG", "") if text is None else text
+    kinds = {f.name: f for f in fields(SearchConfig)}
+    values: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        kind = kinds[name.strip()].type
+        values[name.strip()] = float(value) if "float" in str(kind) else int(value)
+    return SearchConfig(**values)
+
+
+def chooser(
+    key: str, level: str, budget: Budget, heur: Heuristics, played: Played | None = None
+) -> Decide:
+    """A level as ``decide(state, seat, seed)`` (the hard one records into ``played``)."""
+    game: Game[Any, Any] = get(key).engine
     if level == "random":
-        return lambda state, seat, seed: choose_random(GAME, state, seat, seed)
-    heur = DownfallHeuristics()
+        return lambda state, seat, seed: choose_random(game, state, seat, seed)
     if level == "easy":
-        return lambda state, seat, seed: choose_easy(GAME, state, seat, seed, heur)
+        return lambda state, seat, seed: choose_easy(game, state, seat, seed, heur)
     if level == "normal":
-        return lambda state, seat, seed: choose_normal(GAME, state, seat, seed, heur)
-    budget = Budget(playouts=HARD_PLAYOUT_CAP, seconds=seconds, clock=time.perf_counter)
+        return lambda state, seat, seed: choose_normal(game, state, seat, seed, heur)
+
+    config = search_config()
 
     def hard(state: Any, seat: int, seed: int) -> Any:
-        result = search(GAME, state, seat, seed, heur, budget)
-        if result.iterations:
-            iterations.append(result.iterations)
+        result = search(game, state, seat, seed, heur, budget, config)
+        if played is not None and result.iterations:
+            played.iterations.append(result.iterations)
         return result.action
 
     return hard
 
 
 def play_game(
-    levels: tuple[str, ...], seed: int, rotation: int, seconds: float
-) -> tuple[list[int], list[float], list[int]]:
-    """One game; ``levels[k]`` sits in seat ``(k + rotation) % n``. Returns each level's place
-    (in ``levels`` order), the hard level's decision times and its search iterations."""
+    key: str,
+    levels: tuple[str, ...],
+    seed: int,
+    rotation: int,
+    seconds: float | None = None,
+    playouts: int | None = None,
+) -> Played:
+    """One game of ``key``; ``levels[k]`` sits in seat ``(k + rotation) % n``."""
+    plugin = get(key)
+    game: Game[Any, Any] = plugin.engine
+    heur = plugin.heuristics()
     n = len(levels)
-    seat_level = {(k + rotation) % n: levels[k] for k in range(n)}
-    iterations: list[int] = []
-    choosers = {seat: _chooser(level, seconds, iterations) for seat, level in seat_level.items()}
-    state = GAME.new_game(seed, n)
-    times: list[float] = []
-    while True:
-        outcome = GAME.outcome(state)
-        if outcome is not None:
+    budget = hard_budget(key, n, seconds, playouts)
+    level_of = {(k + rotation) % n: levels[k] for k in range(n)}
+    played = Played([0] * n, 0)
+    choosers = {s: chooser(key, level, budget, heur, played) for s, level in level_of.items()}
+    state = game.new_game(seed, n)
+    for step in range(CAP):
+        seat = heur.pending(state)
+        if seat is None:
             break
-        seat = state.seat
         t0 = time.perf_counter()
-        action = choosers[seat](state, seat, seed * 7919 + state.version)
-        if seat_level[seat] == "hard":
-            times.append(time.perf_counter() - t0)
-        state = GAME.apply(state, seat, action).state
-    return [outcome.places[(k + rotation) % n] for k in range(n)], times, iterations
+        action = choosers[seat](state, seat, seed * 7919 + step)
+        if level_of[seat] == "hard":
+            played.times.append(time.perf_counter() - t0)
+        state = game.apply(state, seat, action).state
+        played.decisions = step + 1
+    outcome = game.outcome(state)
+    if outcome is not None and outcome.winners:
+        played.places = [outcome.places[(k + rotation) % n] for k in range(n)]
+    return played
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def run_match(
-    name: str, levels: tuple[str, ...], games: int, seconds: float, pool: ProcessPoolExecutor
-) -> tuple[list[float], list[int]]:
+    key: str,
+    name: str,
+    levels: tuple[str, ...],
+    games: int,
+    pool: ProcessPoolExecutor,
+    seconds: float | None,
+    playouts: int | None,
+) -> None:
+    """Play ``games`` games of a match-up and print each level's first places."""
     n = len(levels)
-    first = int(os.environ.get("AI_BENCH_FIRST_SEED", "1000"))
-    futures = [pool.submit(play_game, levels, first + g, g % n, seconds) for g in range(games)]
-    firsts = [0] * n
-    times: list[float] = []
-    iterations: list[int] = []
-    for future in futures:
-        places, decision_times, searched = future.result()
-        for k in range(n):
-            firsts[k] += places[k] == 1
-        times += decision_times
-        iterations += searched
-    print(f"{name} ({games} games, {n} players):")
-    done = set()
-    for level in levels:
-        if level in done:
-            continue
-        done.add(level)
+    first = int(os.environ.get("AI_BENCH_FIRST_SEED", "7000"))
+    futures = [
+        pool.submit(play_game, key, levels, first + g, g % n, seconds, playouts)
+        for g in range(games)
+    ]
+    results = [f.result() for f in futures]
+    size = f"{seconds} s" if seconds is not None else f"{playouts or FIXED[key][n]} iterations"
+    size += f" {os.environ['AI_BENCH_CONFIG']}" if os.environ.get("AI_BENCH_CONFIG") else ""
+    nobody = sum(1 for r in results if not any(r.places))
+    decisions = statistics.median(r.decisions for r in results)
+    print(
+        f"{key} {name} ({games} games, {n} players, hard {size}; lost by all {nobody}; "
+        f"median {decisions:.0f} decisions):"
+    )
+    for level in dict.fromkeys(levels):
         same = [j for j in range(n) if levels[j] == level]
-        wins = sum(firsts[j] for j in same)
+        wins = sum(r.places[j] == 1 for r in results for j in same)
         total = games * len(same)
         lo, hi = wilson(wins, total)
-        share = f" (each of {len(same)})" if len(same) > 1 else ""
-        rate = wins / total
-        print(f"  {level:7s} first {wins}/{total}{share} = {rate:5.1%}  [{lo:5.1%}, {hi:5.1%}]")
-    return times, iterations
+        each = f" (each of {len(same)})" if len(same) > 1 else ""
+        print(
+            f"  {level:7s} first {wins}/{total}{each} = {wins / total:5.1%}  [{lo:5.1%}, {hi:5.1%}]"
+        )
+    times = [t for r in results for t in r.times]
+    iterations = [i for r in results for i in r.iterations]
+    if iterations:
+        print(
+            f"  hard: {len(times)} decisions, median {statistics.median(times):.3f} s, "
+            f"p95 {_percentile(times, 0.95):.3f} s; median {statistics.median(iterations):.0f} "
+            "iterations per searched decision"
+        )
+
+
+def _states(key: str, players: int, seed: int, every: int, limit: int) -> list[tuple[Any, int]]:
+    """Every ``every``-th decision of a game of normal players (with its deciding seat)."""
+    plugin = get(key)
+    game: Game[Any, Any] = plugin.engine
+    heur = plugin.heuristics()
+    state = game.new_game(seed, players)
+    out: list[tuple[Any, int]] = []
+    for step in range(CAP):
+        seat = heur.pending(state)
+        if seat is None or len(out) >= limit:
+            break
+        if step % every == 0 and len(game.legal_actions(state, seat)) > 1:
+            out.append((state, seat))
+        state = game.apply(state, seat, choose_normal(game, state, seat, step, heur)).state
+    return out
+
+
+def time_levels(key: str, players: int, limit: int = 12) -> dict[str, list[float]]:
+    """Each level deciding on states of two normal games; hard on the host's time budget (and
+    its iterations, under ``"iterations"``)."""
+    plugin = get(key)
+    heur = plugin.heuristics()
+    budget = hard_budget(key, players, HARD_SECONDS, None)
+    out: dict[str, list[float]] = {"easy": [], "normal": [], "hard": []}
+    played = Played([], 0)
+    for seed in (1, 2):
+        for state, seat in _states(key, players, seed, 5, limit):
+            for level, spent in out.items():
+                decide = chooser(key, level, budget, heur, played)
+                t0 = time.perf_counter()
+                decide(state, seat, seed)
+                spent.append(time.perf_counter() - t0)
+    out["iterations"] = [float(i) for i in played.iterations]
+    return out
+
+
+def print_times(key: str, pool: ProcessPoolExecutor) -> None:
+    players = (1, 2, 3, 4) if key == "workers" else (2, 3, 4)
+    jobs = {n: pool.submit(time_levels, key, n) for n in players}
+    for n, job in jobs.items():
+        cells = []
+        measured = job.result()
+        iterations = measured.pop("iterations")
+        for level, values in measured.items():
+            ms = [v * 1000 for v in values]
+            median, p95 = statistics.median(ms), _percentile(ms, 0.95)
+            cells.append(f"{level} {median:7.1f} ms (p95 {p95:7.1f})")
+        cells.append(f"{statistics.median(iterations or [0]):.0f} iterations (median)")
+        print(f"{key} {n} player(s), {len(ms)} decisions each: " + " · ".join(cells), flush=True)
+    print(f"  (hard on the host's budget: {HARD_SECONDS} s; goal p95 ≤ {HARD_SECONDS * 1.1:.2f} s)")
 
 
 def main() -> None:
     args = sys.argv[1:]
-    games = int(args[0]) if args else int(os.environ.get("AI_BENCH_GAMES", "20"))
-    seconds = (
-        float(args[1]) if len(args) > 1 else float(os.environ.get("AI_BENCH_SECONDS", HARD_SECONDS))
-    )
-    workers = int(os.environ.get("AI_BENCH_WORKERS", str(os.cpu_count() or 1)))
-    only = [m for m in os.environ.get("AI_BENCH_ONLY", "").split(",") if m]
-    print(
-        f"hard budget {seconds} s per decision (cap {HARD_PLAYOUT_CAP} playouts), {workers} workers"
-    )
-    times: list[float] = []
-    iterations: list[int] = []
-    with ProcessPoolExecutor(workers) as pool:
-        for name, levels in MATCHES.items():
-            if only and name not in only:
-                continue
-            start = time.perf_counter()
-            match_times, match_iterations = run_match(name, levels, games, seconds, pool)
-            times += match_times
-            iterations += match_iterations
-            print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
-    if times:
-        times.sort()
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        print(
-            f"hard decision time over {len(times)} decisions: "
-            f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s"
-        )
-    if iterations:
-        print(
-            f"hard search iterations over {len(iterations)} searched decisions: "
-            f"median {statistics.median(iterations):.0f}"
-        )
+    if args and args[0] in ("ai",):  # ``python -m bench ai`` passes its own argument through
+        args = args[1:]
+    which = args[0] if args else os.environ.get("AI_BENCH_GAME", "all")
+    keys = GAME_KEYS if which == "all" else tuple(which.split(","))
+    games = int(args[1]) if len(args) > 1 else int(os.environ.get("AI_BENCH_GAMES", "24"))
+    seconds_text = os.environ.get("AI_BENCH_SECONDS")
+    seconds = float(seconds_text) if seconds_text else None
+    playouts_text = os.environ.get("AI_BENCH_PLAYOUTS")
+    playouts = int(playouts_text) if playouts_text else None
+    workers = min(2, int(os.environ.get("AI_BENCH_WORKERS", "2")))
+    only_text = os.environ.get("AI_BENCH_ONLY", ",".join(DEFAULT_MATCHES))
+    only = list(MATCHES) if only_text == "all" else [m for m in only_text.split(",") if m]
+    with ProcessPoolExecutor(max(1, workers)) as pool:
+        for key in keys:
+            for name in only:
+                if name == "none":
+                    continue
+                start = time.perf_counter()
+                run_match(key, name, MATCHES[name], games, pool, seconds, playouts)
+                print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+            if os.environ.get("AI_BENCH_TIMES", "1") != "0":
+                print_times(key, pool)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import engine.cardcity
@@ -19,7 +18,8 @@ import engine.workers
 import render.cardcity
 import render.downfall
 import render.workers
-from engine.ai import GenericHeuristics, Heuristics
+from engine.ai import Heuristics
+from engine.cardcity.ai import CardcityHeuristics
 from engine.core import Capabilities, Game, OptionSpec, RuleError
 from engine.downfall.ai import DownfallHeuristics
 from engine.workers.ai import WorkersHeuristics
@@ -56,11 +56,7 @@ class GamePlugin:
 
 PLUGINS: tuple[GamePlugin, ...] = (
     GamePlugin(engine.downfall.GAME, render.downfall.PRESENTATION, DownfallHeuristics),
-    GamePlugin(
-        engine.cardcity.GAME,
-        render.cardcity.PRESENTATION,
-        partial(GenericHeuristics, engine.cardcity.GAME, engine.cardcity.determinize),
-    ),
+    GamePlugin(engine.cardcity.GAME, render.cardcity.PRESENTATION, CardcityHeuristics),
     GamePlugin(engine.workers.GAME, render.workers.PRESENTATION, WorkersHeuristics),
 )
 """Every game, in the order ``/game new`` offers them (the flagship first)."""

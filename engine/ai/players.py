@@ -44,6 +44,10 @@ class SearchConfig:
     prior_weight: float = 0.5
     """Progressive bias: how much the normal level's ranking counts while a root action has few
     visits."""
+    margin: float = 0.02
+    """The normal level's choice is played unless the search's choice is worth more than this
+    (mean value, a win share) above it: where the samples cannot separate two moves (late, when
+    values saturate or tie), the one-ply judgement is the better tie-break."""
 
 
 DEFAULT_CONFIG = SearchConfig()
@@ -104,6 +108,21 @@ def choose_normal(
         # No evaluation to be greedy with: a small search with random rollouts instead.
         return choose_hard(game, state, seat, seed, heur, Budget(playouts=GENERIC_NORMAL_PLAYOUTS))
     return legal[argmax(rank_actions(heur, state, seat, legal, seed))]
+
+
+def _root_order(scores: Sequence[float], keep: int, rng: Rng) -> list[int]:
+    """The indices of the ``keep`` best scores, best first. Actions tied with the last one kept
+    are not cut in the engine's order (on a flat score that is usually "the lowest card
+    somewhere"): the ones kept among them are drawn with ``rng`` (a seed, no hidden
+    information)."""
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    if len(order) <= keep:
+        return order
+    edge = scores[order[keep - 1]]
+    above = [i for i in order if scores[i] > edge]
+    tied = [i for i in order if scores[i] == edge]
+    drawn, _ = rng.shuffle(tied)
+    return above + sorted(drawn[: keep - len(above)])
 
 
 class _Node:
@@ -180,6 +199,8 @@ def search(
 ) -> SearchResult:
     """Information-set MCTS for ``seat`` (see the module docstring)."""
     budget = budget or Budget()
+    clock = budget.clock if budget.timed else None
+    start = clock() if clock is not None else 0.0  # the ranking below counts against the budget
     legal = _legal(game, state, seat)
     heur = heuristics
     if len(legal) == 1:
@@ -194,7 +215,7 @@ def search(
         scores = rank_actions(heur, state, seat, legal, next_seed())
     else:
         scores = [0.0] * len(legal)
-    order = sorted(range(len(legal)), key=lambda i: -scores[i])[: config.candidates]
+    order = _root_order(scores, config.candidates, Rng(seed ^ 0x5EED))
     candidates = [legal[i] for i in order]
     if len(candidates) == 1:
         return SearchResult(candidates[0], 0, {})
@@ -202,8 +223,6 @@ def search(
     spread = top - low
     prior = {legal[i]: (scores[i] - low) / spread if spread > 0 else 1.0 for i in order}
     root = _Node()
-    clock = budget.clock if budget.timed else None
-    start = clock() if clock is not None else 0.0
     limit = budget.seconds or 0.0
     c = config.exploration
     iterations = 0
@@ -257,4 +276,9 @@ def search(
             root.children[a].total / root.children[a].visits if a in root.children else 0.0,
         ),
     )
+    judged = candidates[0]  # the normal level's choice (on a flat score: a drawn one)
+    if heur.informed and spread > 0 and best_action != judged and judged in root.children:
+        mine, theirs = root.children[best_action], root.children[judged]
+        if mine.total / mine.visits - theirs.total / theirs.visits < config.margin:
+            best_action = judged
     return SearchResult(best_action, iterations, visits)

@@ -100,8 +100,10 @@ are not thrown at an offering for cards."""
 AT_RISK = 0.5
 """The share of a known-doomed good's value that is discounted."""
 WIN = 10_000.0
-TEMPERATURE = 30.0
-"""Value points between two seats that make one about e times likelier to win."""
+TEMPERATURE = 150.0
+"""Value points between two seats that make one about e times likelier to win: half a
+milestone (at 30 points one milestone of lead made every move look like a sure win or a sure
+loss to the search)."""
 _PLACEMENTS = frozenset(
     ("collect", "produce", "build", "port", "piazza", "activate", "recover", "army", "hire", "use")
 )

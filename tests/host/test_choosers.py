@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ai import Budget, GenericHeuristics, choose_hard, choose_normal
+from engine.cardcity import determinize
 from engine.downfall import GAME as DOWNFALL
 from engine.downfall.ai import DownfallHeuristics
 from host.ai import (
@@ -16,7 +17,7 @@ from host.ai import (
     parse_ai_name,
     seat_chooser,
 )
-from plugins import get
+from plugins import PLUGINS, get
 
 
 def test_ai_names_carry_the_level() -> None:
@@ -73,11 +74,14 @@ def test_the_hard_level_thinks_for_its_time_budget_by_the_given_clock() -> None:
     assert chooser.with_level("easy").clock is clock
 
 
-def test_other_games_get_the_generic_search_with_their_plugins_determinize() -> None:
-    plugin = get("cardcity")
-    game, heur = plugin.engine, plugin.heuristics()
-    assert isinstance(heur, GenericHeuristics) and heur.honest  # the plugin names determinize
-    assert not GenericHeuristics(game).honest  # without it a search would peek
+def test_every_game_has_its_own_heuristics_and_the_generic_search_needs_a_determinize() -> None:
+    for plugin in PLUGINS:
+        heur = plugin.heuristics()
+        assert not isinstance(heur, GenericHeuristics) and heur.honest and heur.informed
+    game = get("cardcity").engine
+    assert not GenericHeuristics(game).honest  # without a determinize a search would peek
+    heur = GenericHeuristics(game, determinize)
+    assert heur.honest and not heur.informed
     state = game.new_game(4, 3)
     (turn,) = game.pending(state)
     (seat,) = turn.seats

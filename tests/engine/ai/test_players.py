@@ -1,0 +1,26 @@
+"""engine/ai/players.py: how the search picks its root candidates."""
+
+from __future__ import annotations
+
+from engine.ai.players import _root_order
+from engine.rng import Rng
+
+
+def test_the_best_scores_are_kept_best_first() -> None:
+    assert _root_order([1.0, 5.0, 3.0, 4.0], 2, Rng(1)) == [1, 3]
+    assert _root_order([1.0, 5.0], 8, Rng(1)) == [1, 0]
+
+
+def test_a_flat_score_is_not_cut_in_the_engines_order() -> None:
+    flat = [0.0] * 40
+    drawn = {tuple(_root_order(flat, 8, Rng(seed))) for seed in range(20)}
+    assert len(drawn) > 1  # a sample, not always the first eight
+    assert all(len(set(order)) == 8 for order in drawn)
+    assert _root_order(flat, 8, Rng(3)) == _root_order(flat, 8, Rng(3))
+
+
+def test_only_the_ties_at_the_cut_are_drawn() -> None:
+    scores = [9.0, 1.0, 1.0, 1.0, 1.0, 8.0, 1.0]
+    for seed in range(10):
+        order = _root_order(scores, 3, Rng(seed))
+        assert order[:2] == [0, 5] and scores[order[2]] == 1.0

@@ -1,0 +1,144 @@
+"""Pompeji's AI heuristics: every level legal at every kind of decision, reproducible, blind to
+what the seat cannot see (the other hands, the deck, a prepared move), and sensible where a
+player would notice (the richest space, not the first card in hand)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_random, search
+from engine.cardcity import GAME, State, determinize, rules
+from engine.cardcity.actions import PlayCard, PlayStatue
+from engine.cardcity.ai import CardcityHeuristics, gain, reach, statue_points
+from engine.cardcity.game import face_of, legal_actions, to_act
+from engine.rng import Rng
+
+HEUR = CardcityHeuristics()
+SMALL = Budget(playouts=12)
+
+
+def _states(
+    players: int, seed: int, every: int, options: dict[str, Any] | None = None
+) -> list[tuple[State, int]]:
+    """Every ``every``-th decision (with more than one choice) of a game of random players."""
+    state = GAME.new_game(seed, players, options)
+    rng = Rng(seed)
+    out = []
+    step = 0
+    while to_act(state):
+        seat = min(to_act(state))
+        legal = legal_actions(state, seat)
+        if len(legal) > 1 and step % every == 0:
+            out.append((state, seat))
+        step += 1
+        i, rng = rng.below(len(legal))
+        state = GAME.apply(state, seat, legal[i]).state
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_level_returns_a_legal_action(players: int) -> None:
+    for state, seat in _states(players, 10 + players, 9):
+        legal = GAME.legal_actions(state, seat)
+        assert choose_random(GAME, state, seat, 1) in legal
+        assert choose_easy(GAME, state, seat, 2, HEUR) in legal
+        assert choose_normal(GAME, state, seat, 3, HEUR) in legal
+        assert choose_hard(GAME, state, seat, 4, HEUR, Budget(playouts=6)) in legal
+
+
+def test_candidates_and_rollouts_are_legal_and_few() -> None:
+    for state, seat in _states(3, 5, 3):
+        legal = GAME.legal_actions(state, seat)
+        candidates = HEUR.candidates(state, seat, 6)
+        assert len(candidates) <= 6 and all(a in legal for a in candidates)
+        action, _ = HEUR.rollout_action(state, seat, Rng(len(legal)))
+        assert action in legal
+
+
+def test_a_fixed_budget_is_reproducible() -> None:
+    state, seat = _states(3, 6, 7)[4]
+    first = search(GAME, state, seat, 11, HEUR, SMALL)
+    assert first == search(GAME, state, seat, 11, HEUR, SMALL)
+    assert first.iterations == SMALL.playouts
+
+
+def test_the_statue_is_scored_as_the_rules_score_it() -> None:
+    for state, seat in _states(2, 8, 5):
+        for action in GAME.legal_actions(state, seat):
+            if isinstance(action, PlayStatue):
+                face = (action.building, action.colour, 1)
+                expected = rules.points(state.grid(), action.cell, face)
+                got = statue_points(state.city, action.cell)[action.building * 7 + action.colour]
+                assert got == expected
+
+
+def test_the_normal_level_takes_the_richest_space_not_the_first_card() -> None:
+    richer = 0
+    cases = [(s, seat) for s, seat in _states(2, 21, 2) if s.stage == "play"][:12]
+    for state, seat in cases:
+        action = choose_normal(GAME, state, seat, 1, HEUR)
+        if isinstance(action, PlayCard):
+            gain = rules.points(state.grid(), action.cell, face_of(action.card))
+            best = reach(state.city, state.hands[seat])
+            richer += gain >= best - 3
+    assert richer >= len(cases) * 2 // 3
+
+
+def _hidden_differs(a: State, b: State, seat: int) -> bool:
+    others = [s for s in range(a.players) if s != seat]
+    return any(a.hands[s] != b.hands[s] for s in others) or a.deck != b.deck
+
+
+def _cases() -> list[tuple[State, int]]:
+    cases = _states(3, 31, 6)[:10] + _states(4, 32, 11, {"permit_uses": 2})[:6]
+    return [c for c in cases if c[0].city and len(c[0].city) > 1]
+
+
+def test_the_search_sees_only_what_its_seat_can_see() -> None:
+    """Resampling everything the seat cannot know (the other hands, the deck's order, another
+    seat's prepared move) consistently with its view changes no level's choice."""
+    scrambled = 0
+    cases = _cases()
+    for state, seat in cases:
+        other = determinize(state, seat, 4242 + state.version)
+        scrambled += _hidden_differs(state, other, seat)
+        assert search(GAME, state, seat, 8, HEUR, SMALL) == search(
+            GAME, other, seat, 8, HEUR, SMALL
+        )
+        assert choose_normal(GAME, state, seat, 9, HEUR) == choose_normal(
+            GAME, other, seat, 9, HEUR
+        )
+        assert choose_easy(GAME, state, seat, 9, HEUR) == choose_easy(GAME, other, seat, 9, HEUR)
+    assert scrambled >= len(cases) - 1  # the test really scrambled hidden cards
+
+
+class _Peeking(CardcityHeuristics):
+    """A cheat: searches the real state (the other hands, the deck's order)."""
+
+    def determinize(self, state: Any, seat: int, seed: int) -> Any:
+        return state
+
+
+def test_the_hidden_information_check_catches_a_peeking_search() -> None:
+    cheat: Any = _Peeking()
+    differences = 0
+    for state, seat in _cases():
+        other = determinize(state, seat, 4242 + state.version)
+        differences += search(GAME, state, seat, 8, cheat, SMALL) != search(
+            GAME, other, seat, 8, cheat, SMALL
+        )
+        differences += choose_normal(GAME, state, seat, 9, cheat) != choose_normal(
+            GAME, other, seat, 9, cheat
+        )
+    assert differences > 0
+
+
+def test_the_fast_gain_is_the_rules_points() -> None:
+    for state, seat in _states(3, 9, 4):
+        grid = state.grid()
+        for action in GAME.legal_actions(state, seat):
+            if isinstance(action, PlayCard):
+                face = face_of(action.card)
+                assert gain(grid, action.cell, face) == rules.points(grid, action.cell, face)
