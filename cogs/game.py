@@ -18,7 +18,7 @@ from cogs.flowbase import missing_permissions
 from cogs.history import HistoryCommands
 from cogs.options import parse_variants, variant_choices
 from cogs.replay import ReplayCommands
-from cogs.serversettings import TURN_TIMES, ServerSettingsCommands
+from cogs.serversettings import TIMEOUT_POLICIES, TURN_TIMES, ServerSettingsCommands
 from host import GameStatus, Host, HostError, TableOptions
 from render import i18n
 from render.i18n import N_, _, ngettext
@@ -85,12 +85,7 @@ class GameCog(
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
-        timeout_policy=[
-            app_commands.Choice(name=N_("An AI decides for them"), value="ai"),
-            app_commands.Choice(
-                name=N_("Skip (pass) when possible, else an AI decides"), value="skip"
-            ),
-        ],
+        timeout_policy=TIMEOUT_POLICIES,
         where=[
             app_commands.Choice(name=N_("In this channel"), value="here"),
             app_commands.Choice(name=N_("In a new thread"), value="thread"),

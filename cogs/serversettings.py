@@ -36,6 +36,11 @@ TURN_TIMES = [
     app_commands.Choice(name=N_("7 days"), value=7 * 24 * 3600),
 ]
 """The times per decision ``/game new`` and ``/game settings`` offer."""
+TIMEOUT_POLICIES = [
+    app_commands.Choice(name=N_("An AI decides for them"), value="ai"),
+    app_commands.Choice(name=N_("Skip (pass) when possible, else an AI decides"), value="skip"),
+]
+"""The timeout policies ``/game new`` and ``/game settings`` offer."""
 POLICIES = {
     "ai": N_("an AI moves for the player"),
     "skip": N_("the turn is skipped (passed) when possible, else an AI moves"),
@@ -85,12 +90,7 @@ class ServerSettingsCommands(_Mixin):
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
-        timeout_policy=[
-            app_commands.Choice(name=N_("An AI decides for them"), value="ai"),
-            app_commands.Choice(
-                name=N_("Skip (pass) when possible, else an AI decides"), value="skip"
-            ),
-        ],
+        timeout_policy=TIMEOUT_POLICIES,
         language=LANGUAGES,
     )
     @app_commands.checks.has_permissions(manage_guild=True)

@@ -14,6 +14,7 @@ from engine.cardcity.actions import PlayCard, PlayStatue
 from engine.cardcity.ai import CardcityHeuristics, gain, reach, statue_points
 from engine.cardcity.game import face_of, legal_actions, to_act
 from engine.rng import Rng
+from tests.engine.ai.scramble import assert_blind, peeks_caught
 
 HEUR = CardcityHeuristics()
 SMALL = Budget(playouts=12)
@@ -99,19 +100,7 @@ def _cases() -> list[tuple[State, int]]:
 def test_the_search_sees_only_what_its_seat_can_see() -> None:
     """Resampling everything the seat cannot know (the other hands, the deck's order, another
     seat's prepared move) consistently with its view changes no level's choice."""
-    scrambled = 0
-    cases = _cases()
-    for state, seat in cases:
-        other = determinize(state, seat, 4242 + state.version)
-        scrambled += _hidden_differs(state, other, seat)
-        assert search(GAME, state, seat, 8, HEUR, SMALL) == search(
-            GAME, other, seat, 8, HEUR, SMALL
-        )
-        assert choose_normal(GAME, state, seat, 9, HEUR) == choose_normal(
-            GAME, other, seat, 9, HEUR
-        )
-        assert choose_easy(GAME, state, seat, 9, HEUR) == choose_easy(GAME, other, seat, 9, HEUR)
-    assert scrambled >= len(cases) - 1  # the test really scrambled hidden cards
+    assert_blind(GAME, HEUR, _cases(), determinize, _hidden_differs, SMALL, 4242)
 
 
 class _Peeking(CardcityHeuristics):
@@ -123,16 +112,7 @@ class _Peeking(CardcityHeuristics):
 
 def test_the_hidden_information_check_catches_a_peeking_search() -> None:
     cheat: Any = _Peeking()
-    differences = 0
-    for state, seat in _cases():
-        other = determinize(state, seat, 4242 + state.version)
-        differences += search(GAME, state, seat, 8, cheat, SMALL) != search(
-            GAME, other, seat, 8, cheat, SMALL
-        )
-        differences += choose_normal(GAME, state, seat, 9, cheat) != choose_normal(
-            GAME, other, seat, 9, cheat
-        )
-    assert differences > 0
+    assert peeks_caught(GAME, cheat, _cases(), determinize, SMALL, 4242) > 0
 
 
 def test_the_fast_gain_is_the_rules_points() -> None:

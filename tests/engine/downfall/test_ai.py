@@ -11,6 +11,7 @@ from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_ra
 from engine.downfall import GAME, State, determinize
 from engine.downfall.ai import DownfallHeuristics, canonical, move_candidates, seat_values
 from engine.rng import Rng
+from tests.engine.ai.scramble import assert_blind, peeks_caught
 from tests.engine.downfall.helpers import position
 
 HEUR = DownfallHeuristics()
@@ -81,19 +82,7 @@ def _phase1_states() -> list[tuple[State, int]]:
 def test_the_search_sees_only_what_its_seat_can_see() -> None:
     """Scrambling everything the seat cannot know (consistently with its view) changes nothing:
     same choice, same visit counts, at every level."""
-    cases = _phase1_states()[:14]
-    scrambled_count = 0
-    for state, seat in cases:
-        other = determinize(state, seat, 12345 + state.version)
-        scrambled_count += _hidden_differs(state, other, seat)
-        assert search(GAME, state, seat, 8, HEUR, SMALL) == search(
-            GAME, other, seat, 8, HEUR, SMALL
-        )
-        assert choose_normal(GAME, state, seat, 9, HEUR) == choose_normal(
-            GAME, other, seat, 9, HEUR
-        )
-        assert choose_easy(GAME, state, seat, 9, HEUR) == choose_easy(GAME, other, seat, 9, HEUR)
-    assert scrambled_count >= len(cases) - 1  # the test really scrambled hidden cards
+    assert_blind(GAME, HEUR, _phase1_states()[:14], determinize, _hidden_differs, SMALL, 12345)
 
 
 class _Peeking(DownfallHeuristics):
@@ -105,13 +94,7 @@ class _Peeking(DownfallHeuristics):
 
 def test_the_hidden_information_check_catches_a_peeking_search() -> None:
     cheat: Any = _Peeking()
-    differences = 0
-    for state, seat in _phase1_states()[:14]:
-        other = determinize(state, seat, 12345 + state.version)
-        a = search(GAME, state, seat, 8, cheat, SMALL)
-        b = search(GAME, other, seat, 8, cheat, SMALL)
-        differences += a != b
-    assert differences > 0
+    assert peeks_caught(GAME, cheat, _phase1_states()[:14], determinize, SMALL, 12345) > 0
 
 
 def test_canonical_depends_only_on_the_seats_view() -> None:

@@ -17,6 +17,7 @@ from engine.workers.board import GOODS, VALUE, army_cost, cost_of
 from engine.workers.rules import deciding
 from engine.workers.search import plan
 from engine.workers.state import READY
+from tests.engine.ai.scramble import assert_blind, peeks_caught
 
 from .helpers import offering, owned, play, prosperous, solo, started, with_goods
 
@@ -98,19 +99,7 @@ def _cases() -> list[tuple[State, int]]:
 def test_the_search_sees_only_what_its_seat_can_see() -> None:
     """Scrambling everything the seat cannot know (other hands, the decks' order, unseen
     volcano cards, secret pledges) consistently with its view changes no level's choice."""
-    scrambled = 0
-    cases = _cases()
-    for state, seat in cases:
-        other = determinize(state, seat, 4242 + state.version)
-        scrambled += _hidden_differs(state, other, seat)
-        assert search(GAME, state, seat, 8, HEUR, SMALL) == search(
-            GAME, other, seat, 8, HEUR, SMALL
-        )
-        assert choose_normal(GAME, state, seat, 9, HEUR) == choose_normal(
-            GAME, other, seat, 9, HEUR
-        )
-        assert choose_easy(GAME, state, seat, 9, HEUR) == choose_easy(GAME, other, seat, 9, HEUR)
-    assert scrambled >= len(cases) - 1  # the test really scrambled hidden things
+    assert_blind(GAME, HEUR, _cases(), determinize, _hidden_differs, SMALL, 4242)
 
 
 class _Peeking(WorkersHeuristics):
@@ -122,13 +111,7 @@ class _Peeking(WorkersHeuristics):
 
 def test_the_hidden_information_check_catches_a_peeking_search() -> None:
     cheat: Any = _Peeking()
-    differences = 0
-    for state, seat in _cases():
-        other = determinize(state, seat, 4242 + state.version)
-        differences += search(GAME, state, seat, 8, cheat, SMALL) != search(
-            GAME, other, seat, 8, cheat, SMALL
-        )
-    assert differences > 0
+    assert peeks_caught(GAME, cheat, _cases(), determinize, SMALL, 4242) > 0
 
 
 SECRET = {"secret_pledges": True}
