@@ -5,13 +5,12 @@ channel.
 Everything shown comes from the host's replay (``host.replays``): public views rebuilt from the
 seed and the log, and the public log (the moves of a finished game whose rules reveal the
 hands at the end are told as their players saw them). The animation is drawn in the host's
-worker processes (``host.ai.executor``) a slice of frames at a time, so the channel's message
+worker processes (``host.ai.run``) a slice of frames at a time, so the channel's message
 can say how far it has got.
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import io
 import logging
@@ -249,8 +248,6 @@ class Replaying(FlowsBase):
             _("{heading}: drawing the replay ({name} asked)…").format(heading=heading, name=who),
             allowed_mentions=NO_MENTIONS,
         )
-        loop = asyncio.get_running_loop()
-        executor = self.host.ai.executor
         started = last_said = time.monotonic()
         data = b""
         most = animation.MAX_FRAMES
@@ -261,8 +258,7 @@ class Replaying(FlowsBase):
             size = max(1, -(-len(chosen) // SLICES))
             for start in range(0, len(chosen), size):
                 part = [views[i] for i in chosen[start : start + size]]
-                frames += await loop.run_in_executor(  # a worker process: its language passed
-                    executor,
+                frames += await self.host.ai.run(  # a worker process: its language passed
                     i18n.call_in,
                     lang,
                     animation.draw_frames,
@@ -280,7 +276,7 @@ class Replaying(FlowsBase):
                             heading=heading, share=share
                         )
                     )
-            data = await loop.run_in_executor(executor, animation.assemble, frames, "gif")
+            data = await self.host.ai.run(animation.assemble, frames, "gif")
             if len(data) <= animation.LIMIT:
                 break
             log.warning(

@@ -25,15 +25,16 @@ import multiprocessing
 import os
 import re
 import signal
-import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Literal, Protocol, TypeVar, get_args
 
 from engine.ai import Budget, Heuristics, choose_easy, choose_hard, choose_normal
 from engine.core import Game, Seat
 from engine.rng import Rng
+
+T = TypeVar("T")
 
 log = logging.getLogger("host.ai")
 
@@ -215,27 +216,36 @@ def _ready() -> int:
     return os.getpid()
 
 
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+"""Ctrl-C, and SIGTERM from a service manager (systemd signals the bot's whole process group):
+the bot's to handle. It ends its workers itself as it closes (:meth:`AiRunner.close`); were
+they to die first, the AI's work in flight would fail with a traceback."""
+
+
 def _ignore_interrupts() -> None:
-    """A worker's first step. Ctrl-C in a terminal interrupts every process of the foreground
-    group, the workers too; the bot stops its workers itself (:meth:`AiRunner.close`), so they
-    ignore it rather than each die with a ``KeyboardInterrupt`` traceback on the terminal."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """A worker's first step: ignore Ctrl-C and SIGTERM from now on, and let go of the ones
+    held since it was started (:func:`_interrupts_held`), which are then discarded."""
+    for stop in _STOPS:
+        signal.signal(stop, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 @contextlib.contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C in this process for the block: workers started meanwhile inherit that,
-    so they ignore it while they import too, before :func:`_ignore_interrupts` runs. Only the
-    main thread may change it; elsewhere (and for a handler not set from Python) a no-op."""
-    previous = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or previous is None:
+def _interrupts_held() -> Iterator[None]:
+    """Hold (block) Ctrl-C and SIGTERM in this thread for the block. A worker started meanwhile
+    is born with them held (a signal mask survives fork and exec), so neither can kill it while
+    it imports the bot's modules, before :func:`_ignore_interrupts` runs; the bot itself gets
+    any that arrived as soon as the block ends (held, not lost). Where threads have no signal
+    mask (Windows) a no-op."""
+    if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def default_workers() -> int:
@@ -272,16 +282,21 @@ class AiRunner:
         seat: Seat,
         seed: int,
     ) -> Any:
+        return await self.run(decide, chooser, game, heuristics, state, seat, seed)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker (a module-level function and picklable arguments):
+        submitted with Ctrl-C and SIGTERM held, since submitting may start a worker."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.executor, decide, chooser, game, heuristics, state, seat, seed
-        )
+        with _interrupts_held():
+            job = loop.run_in_executor(self.executor, function, *args)
+        return await job
 
     async def warm_up(self) -> set[int]:
         """Start every worker now (importing the AI), not on the first AI move; returns the
         workers' process ids."""
         loop = asyncio.get_running_loop()
-        with _interrupts_ignored():  # submitting starts the workers
+        with _interrupts_held():  # submitting starts the workers
             jobs = [loop.run_in_executor(self.executor, _ready) for _ in range(self.workers)]
         return set(await asyncio.gather(*jobs))
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from host import AiRunner, FakeClock, RandomChooser
-from host.ai import _interrupts_ignored, _ready
+from host.ai import _interrupts_held, _ready
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
 
@@ -108,21 +108,24 @@ async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot(
     assert "KeyboardInterrupt" not in capfd.readouterr().err
 
 
-def _report_interrupt_handler(answer: Any) -> None:
-    answer.send(signal.getsignal(signal.SIGINT) == signal.SIG_IGN)
+def _report_held_signals(answer: Any) -> None:
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    answer.send(signal.SIGINT in held and signal.SIGTERM in held)
 
 
-def test_workers_started_by_the_warm_up_ignore_ctrl_c_from_their_first_import() -> None:
+def test_workers_are_born_holding_ctrl_c_and_sigterm() -> None:
     # Before a worker's initializer runs, it imports the bot's modules for a second or two;
-    # started while the bot ignores Ctrl-C, it ignores it from its first instruction.
+    # started while the bot holds Ctrl-C and SIGTERM, neither can kill it from its first
+    # instruction (its initializer then ignores both).
     context = multiprocessing.get_context("spawn")
     seen = []
     for ignoring in (False, True):
         receive, send = context.Pipe(duplex=False)
-        with _interrupts_ignored() if ignoring else contextlib.nullcontext():
-            process = context.Process(target=_report_interrupt_handler, args=(send,))
+        with _interrupts_held() if ignoring else contextlib.nullcontext():
+            process = context.Process(target=_report_held_signals, args=(send,))
             process.start()
         seen.append(receive.recv())
         process.join()
     assert seen == [False, True]
-    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # this process's is back
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    assert signal.SIGINT not in held and signal.SIGTERM not in held  # this process's are back
