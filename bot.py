@@ -207,9 +207,9 @@ if __name__ == "__mp_main__":
     # An AI worker: multiprocessing's "spawn" runs this file under that name before the
     # worker starts. SIGTERM to the bot's whole process group (systemd's default KillMode) is
     # the bot's to handle, as Ctrl-C is: the bot ends its workers itself as it closes (host.ai
-    # starts them with both held and its initializer ignores both; this line covers the time
-    # the worker imports the bot's modules, in between). Were they to die with it, the AI's work in flight would
-    # fail and log "A process in the process pool was terminated abruptly" on the way out.
+    # starts them ignoring both, and its initializer ignores both again). Were they to die
+    # with it, the AI's work in flight would fail and log "A process in the process pool was
+    # terminated abruptly" on the way out.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 if __name__ == "__main__":

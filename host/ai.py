@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import re
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -223,29 +224,28 @@ they to die first, the AI's work in flight would fail with a traceback."""
 
 
 def _ignore_interrupts() -> None:
-    """A worker's first step: ignore Ctrl-C and SIGTERM from now on, and let go of the ones
-    held since it was started (:func:`_interrupts_held`), which are then discarded."""
+    """A worker's first step: ignore Ctrl-C and SIGTERM (see :data:`_STOPS`)."""
     for stop in _STOPS:
         signal.signal(stop, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 @contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Hold (block) Ctrl-C and SIGTERM in this thread for the block. A worker started meanwhile
-    is born with them held (a signal mask survives fork and exec), so neither can kill it while
-    it imports the bot's modules, before :func:`_ignore_interrupts` runs; the bot itself gets
-    any that arrived as soon as the block ends (held, not lost). Where threads have no signal
-    mask (Windows) a no-op."""
-    if not hasattr(signal, "pthread_sigmask"):
+def _interrupts_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C and SIGTERM in this process for the block: workers started meanwhile
+    inherit that (an ignored signal stays ignored through exec), so they ignore both while they
+    import the bot's modules too, before :func:`_ignore_interrupts` runs. Only the main thread
+    may change them; elsewhere (and for a handler not set from Python) a no-op."""
+    previous = {stop: signal.getsignal(stop) for stop in _STOPS}
+    if threading.current_thread() is not threading.main_thread() or None in previous.values():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    for stop in _STOPS:
+        signal.signal(stop, signal.SIG_IGN)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for stop, handler in previous.items():
+            signal.signal(stop, handler)
 
 
 def default_workers() -> int:
@@ -286,9 +286,9 @@ class AiRunner:
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker (a module-level function and picklable arguments):
-        submitted with Ctrl-C and SIGTERM held, since submitting may start a worker."""
+        submitted with Ctrl-C and SIGTERM ignored, since submitting may start a worker."""
         loop = asyncio.get_running_loop()
-        with _interrupts_held():
+        with _interrupts_ignored():
             job = loop.run_in_executor(self.executor, function, *args)
         return await job
 
@@ -296,7 +296,7 @@ class AiRunner:
         """Start every worker now (importing the AI), not on the first AI move; returns the
         workers' process ids."""
         loop = asyncio.get_running_loop()
-        with _interrupts_held():  # submitting starts the workers
+        with _interrupts_ignored():  # submitting starts the workers
             jobs = [loop.run_in_executor(self.executor, _ready) for _ in range(self.workers)]
         return set(await asyncio.gather(*jobs))
 

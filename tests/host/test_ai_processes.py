@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from host import AiRunner, FakeClock, RandomChooser
-from host.ai import _interrupts_held, _ready
+from host.ai import _interrupts_ignored, _ready
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
 
@@ -108,24 +108,24 @@ async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot(
     assert "KeyboardInterrupt" not in capfd.readouterr().err
 
 
-def _report_held_signals(answer: Any) -> None:
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, [])
-    answer.send(signal.SIGINT in held and signal.SIGTERM in held)
+def _report_ignored_signals(answer: Any) -> None:
+    ignored = signal.SIG_IGN
+    answer.send(signal.getsignal(signal.SIGINT) == ignored == signal.getsignal(signal.SIGTERM))
 
 
-def test_workers_are_born_holding_ctrl_c_and_sigterm() -> None:
+def test_workers_are_born_ignoring_ctrl_c_and_sigterm() -> None:
     # Before a worker's initializer runs, it imports the bot's modules for a second or two;
-    # started while the bot holds Ctrl-C and SIGTERM, neither can kill it from its first
-    # instruction (its initializer then ignores both).
+    # started while the bot ignores Ctrl-C and SIGTERM, it ignores both from its first
+    # instruction.
     context = multiprocessing.get_context("spawn")
     seen = []
     for ignoring in (False, True):
         receive, send = context.Pipe(duplex=False)
-        with _interrupts_held() if ignoring else contextlib.nullcontext():
-            process = context.Process(target=_report_held_signals, args=(send,))
+        with _interrupts_ignored() if ignoring else contextlib.nullcontext():
+            process = context.Process(target=_report_ignored_signals, args=(send,))
             process.start()
         seen.append(receive.recv())
         process.join()
     assert seen == [False, True]
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, [])
-    assert signal.SIGINT not in held and signal.SIGTERM not in held  # this process's are back
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # this process's are back
+    assert signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN
