@@ -74,6 +74,7 @@ class Host(Tables, Scheduler, Reading, Records, Replays):
         self.seed_source = options.seed_source or (lambda: secrets.randbits(63))
         self._closed = False
         self._start_replays()
+        self.locales = {}
 
     @classmethod
     async def open(cls, path: str | Path, options: HostOptions | None = None) -> Host:

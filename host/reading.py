@@ -42,6 +42,8 @@ class Reading:
 
     store: Store
     db: Database
+    locales: dict[int, str | None]
+    """Users' Discord languages as read or written (:meth:`user_locale`)."""
 
     async def game_in_channel(self, channel_id: int) -> GameStatus | None:
         """The game in its lobby or in play in ``channel_id``, or ``None``."""
@@ -191,15 +193,18 @@ class Reading:
         await self.db.set_step_message(step, game_id)
 
     async def user_locale(self, user: int) -> str | None:
-        """``user``'s Discord language as last seen (``None``: never seen)."""
-        return await self.db.user_locale(user)
+        """``user``'s Discord language as last seen (``None``: never seen). Kept in memory once
+        read or written: every interaction and every DM asks for it."""
+        if user not in self.locales:
+            self.locales[user] = await self.db.user_locale(user)
+        return self.locales[user]
 
     async def remember_locale(self, user: int, locale: str) -> None:
-        """Remember ``user``'s Discord language when it changed (one read per interaction,
-        a write only on a change)."""
+        """Remember ``user``'s Discord language when it changed (a write only on a change)."""
         locale = locale.strip()[:16]
-        if locale and await self.db.user_locale(user) != locale:
+        if locale and await self.user_locale(user) != locale:
             await self.db.set_user_locale(user, locale)
+            self.locales[user] = locale
 
     async def notify_setting(self, user: int) -> Notify:
         """How ``user`` wants to be told of their decisions (``dm`` unless they chose)."""
