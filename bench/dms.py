@@ -3,7 +3,9 @@
 Plays each table to the end through the loopback Discord, as players do: every human's mind is
 the engine's normal AI level (so games end as real ones do), and the player acts on the
 private message the bot gave them (a DM's button or menu, or the private reply to their last
-move) when it offers the move, else with ``/move`` in the channel. AI seats play in threads.
+move) when it offers the move (opening the space it is on first, when the choice comes in two
+steps), else with ``/move`` in the channel (a pledge of several units at once, say). AI seats
+play in threads.
 Then it counts, per player, from what the fake Discord saw the bot send:
 
 - decisions: each decision token the player was given (window offers and out-of-turn options
@@ -39,6 +41,7 @@ from typing import Any
 import plugins
 from bot import create_bot
 from engine.ai import choose_normal
+from engine.core import ActionChoice
 from host import FakeClock
 from sandbox.fake import FakeDiscord, FakeUser, Message, bot_running
 
@@ -80,11 +83,35 @@ def _choices(msg: Message, game_id: int, token: int) -> dict[str, tuple[str, str
     return out
 
 
-async def _act(user: FakeUser, chan: Any, game_id: int, token: int, notation: str) -> Any:
-    """The move through the player's newest private message that offers it, else ``/move``."""
+async def _group_of(bot: Any, game: str, game_id: int, user_id: int, notation: str) -> str | None:
+    """The group (a space on the board) a two-step control opens to offer ``notation``."""
+    pv = await bot.host.private_view(game_id, user_id)
+    decision = await bot.host.decision(game_id, user_id)
+    choices = [ActionChoice(c.notation, c.label) for c in decision.choices]
+    controls = plugins.get(game).presentation.controls(pv.view, pv.seat, choices)
+    for group in getattr(controls, "groups", ()):
+        if any(o.notation == notation for o in group.options):
+            return str(group.key)
+    return None
+
+
+async def _act(
+    user: FakeUser, chan: Any, game_id: int, token: int, notation: str, group: str | None
+) -> Any:
+    """The move through the player's newest private message that offers it (opening the
+    space it is on first, as a player does with a two-step choice), else ``/move``."""
     mine = list(user.dms) + [m for m in user.visible_messages(chan) if m.ephemeral]
     for msg in sorted(mine, key=lambda m: m.id, reverse=True):
         offered = _choices(msg, game_id, token)
+        if notation not in offered and group is not None:
+            for comp in msg.walk_components():
+                cid = str(comp.get("custom_id", ""))
+                values = [str(o["value"]) for o in comp.get("options", [])]
+                if cid == f"vz:gs:{game_id}:{token}" and group in values:
+                    opened = await user.select(msg, values=[group], custom_id=cid)
+                    await opened.wait_until_loaded()
+                    offered = _choices(msg, game_id, token)
+                    break
         if notation in offered:
             kind, cid = offered[notation]
             if kind == "button":
@@ -158,7 +185,8 @@ async def play(name: str, spec: TableSpec) -> tuple[dict[str, Counter[str]], Cou
                     action = choose_normal(plugin.engine, loaded.state, seat.seat, step, heuristics)
                     notation = plugin.engine.format_action(action)
                     decision = await bot.host.decision(game_id, user.id)
-                    r = await _act(user, chan, game_id, decision.token, notation)
+                    group = await _group_of(bot, spec.game, game_id, user.id, notation)
+                    r = await _act(user, chan, game_id, decision.token, notation, group)
                     await r.wait_until_loaded()
                     await _settle(bot)
                 else:

@@ -128,6 +128,8 @@ class Inbox(Private):
             "view": composed.view,
             "allowed_mentions": NO_MENTIONS,
         }
+        if composed.keep:
+            return kwargs
         if message_id is None or self._shown.get(message_id) != composed.shown:
             kwargs["attachments"] = composed.files
             if message_id is not None:
@@ -269,17 +271,27 @@ class Inbox(Private):
         self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, line: str
     ) -> None:
         """The seat's current decision message (its DM, or its private reply while Discord
-        lets it be edited) drawn again with ``line`` under its title (no notification)."""
+        lets it be edited) drawn again with ``line`` under its title (no notification; its
+        picture stays, as in :meth:`redraw_step`)."""
         if seat.user_id is None:
             return
+        showing = self._shown.get(self._decision_message(status, seat) or 0)
         if seat.notified_message is not None:
-            composed = await self.decision_message(status, seat, decision, lead=[line])
+            composed = await self.decision_message(
+                status, seat, decision, lead=[line], showing=showing
+            )
             await self.edit_dm(seat.user_id, seat.notified_message, composed)
             return
         title = self.title(status, decision)
         header = texts.private_header("🂠", title, status)
         composed = await self.compose(
-            status, seat.user_id, header=header, decision=decision, lead=[line], in_dm=False
+            status,
+            seat.user_id,
+            header=header,
+            decision=decision,
+            lead=[line],
+            in_dm=False,
+            showing=showing,
         )
         await self._edit_reply(status, seat, composed)
 
@@ -287,7 +299,8 @@ class Inbox(Private):
         """A player's message for a step everyone decides at once, drawn again as it was (its
         header, what it said they played, the page they were on) when where the step stands
         (``Words.step``: the others' offers) has changed since it was drawn. Its choices did
-        not change, so its buttons stay valid; no notification."""
+        not change, so its buttons stay valid; its picture stays (it says so when the game
+        moved on around it: others' moves upload nothing); no notification."""
         user = seat.user_id
         drawn = self._drawn.get((status.game_id, user)) if user is not None else None
         if user is None or drawn is None or decision.kind != "simultaneous":
@@ -306,11 +319,25 @@ class Inbox(Private):
             page=drawn.page,
             group=drawn.group,
             in_dm=drawn.in_dm,
+            showing=self._shown.get(self._decision_message(status, seat) or 0),
         )
         if seat.notified_message is not None:
             await self.edit_dm(user, seat.notified_message, composed)
         else:
             await self._edit_reply(status, seat, composed)
+
+    def _decision_message(self, status: GameStatus, seat: SeatInfo) -> int | None:
+        """The id of the message that carries the seat's decision (its DM, else its private
+        reply), if known."""
+        if seat.notified_message is not None:
+            return seat.notified_message
+        reply = self._replies.get((status.game_id, seat.seat))
+        if reply is None:
+            return None
+        interaction, message_id = reply
+        if message_id is None and interaction.message is not None:
+            return interaction.message.id
+        return message_id
 
     async def _edit_reply(self, status: GameStatus, seat: SeatInfo, composed: Composed) -> None:
         """The seat's private reply that carries its decision (while Discord lets it be
@@ -355,14 +382,18 @@ class Inbox(Private):
         *,
         title: str = "",
         lead: Sequence[str] = (),
+        showing: str | None = None,
     ) -> Composed:
-        """The seat's DM for ``decision`` (``lead``: a line of ours first)."""
+        """The seat's DM for ``decision`` (``lead``: a line of ours first; ``showing``: see
+        :meth:`compose`)."""
         assert seat.user_id is not None
         where = await self.where(status)
         title = title or self.title(status, decision)
         header = texts.private_header("🌋", title, status, where)
         lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
-        return await self.compose(status, seat.user_id, header=header, decision=decision, lead=lead)
+        return await self.compose(
+            status, seat.user_id, header=header, decision=decision, lead=lead, showing=showing
+        )
 
     async def dm_decision(
         self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, *, title: str = ""

@@ -77,6 +77,7 @@ class Composed:
     view: discord.ui.View | None
     image: Image | None
     shown: str
+    keep: bool = False  # the message keeps the picture it has (nothing to upload)
 
     @property
     def files(self) -> list[discord.File]:
@@ -264,12 +265,15 @@ class Private:
         group: str | None = None,
         picture: bool = True,
         in_dm: bool = True,
+        showing: str | None = None,
     ) -> Composed:
         """``user_id``'s message: ``header``, ``lead`` (what just happened to them), their key
         figures, their decision (in a step everyone decides at once, with where the step
         stands: ``Words.step``) and its controls (``page`` / ``group``: where they navigated),
         and the one picture the decision needs (``picture``: draw it; ``False`` when the
-        message keeps the one it has). Only for that player."""
+        message keeps the one it has; ``showing``: what tells apart the picture the message
+        shows, kept when the game moved on around the player, with a line that says it is
+        older and its button to draw it anew). Only for that player."""
         pv = await self.host.private_view(status.game_id, user_id)
         presentation = self.presentation(status)
         if decision is None:
@@ -310,7 +314,12 @@ class Private:
         image = None
         if shown is not None and picture:
             image = await self.draw(status, shown, user_id, pv.view, choices)
-        on_demand = [(p.key, p.label) for p in presentation.pictures if p.key != key]
+        older = bool(showing) and image is not None and digest(image) != showing
+        if older:  # others moved: no new upload for that, the message says its picture is older
+            lines.append(
+                _("🖼️ The picture is from before the latest moves (the lines above are up to date).")
+            )
+        on_demand = [(p.key, p.label) for p in presentation.pictures if older or p.key != key]
         items += picture_buttons(status.game_id, on_demand)
         if live:
             drawn = controls_view(
@@ -332,6 +341,8 @@ class Private:
             for item in items[:5]:
                 view.add_item(item)
         content = "\n".join(lines)[: texts.CONTENT_LIMIT]
+        if older or not picture:
+            return Composed(content, view, None, showing or "", keep=True)
         return Composed(content, view, image, digest(image))
 
     async def _window_buttons(

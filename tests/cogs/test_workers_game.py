@@ -437,6 +437,9 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
 
     # alice pledges one unit of a good she holds.
     good = held(await table.state(), a)[0]
+    before = newest(bob, table.game_id, "lock", chan)
+    assert before is not None and before.attachments, "bob's pledge board shows the tablets"
+    uploads = len(fake_discord.sent)
     await table.move(a, f"pledge {good} 1")
     view = await bot.host.public_view(table.game_id)
     offering = view["offering"]
@@ -452,6 +455,12 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     board = newest(bob, table.game_id, "lock", chan)  # bob's pledge board, drawn again
     assert board is not None and stands in board.content and pledged in board.content
     assert f"the others {total - offering['values'][b]}" in board.content
+    # Another's move uploads nothing to bob: his board keeps its picture and says it is older
+    # (its lines are up to date), with the button that draws the tablets as they are now.
+    redrawn = [s for s in fake_discord.sent[uploads:] if s.message.id == board.id]
+    assert redrawn and all(not s.files for s in redrawn)
+    assert board.attachments and "The picture is from before the latest moves" in board.content
+    assert any(str(c.get("custom_id", "")).endswith(":tablets") for c in board.walk_components())
     # bob raises a pledge with a button of that board: it is still valid; alice sees it.
     theirs = held(await table.state(), b)[0]
     plus = next(
@@ -467,6 +476,9 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     assert bobs in status_message().content
     mine = newest(alice, table.game_id, "lock", chan)
     assert mine is not None and bobs in mine.content
+    # bob's own move draws his picture anew: the line about an older picture goes.
+    board = newest(bob, table.game_id, "lock", chan)
+    assert board is not None and "The picture is from before" not in board.content
     assert "changed their offering" not in table.said()  # the pledges themselves are public
     step = status_message()
     for seat in (a, b):
