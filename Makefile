@@ -31,20 +31,9 @@ lint: setup
 bench: setup
 	$(BIN)/python -m bench
 
-# The catalogs (docs/i18n.md): extract every marked message into locales/vesuvius.pot and
-# merge it into each language's .po (new messages arrive untranslated, changed ones fuzzy:
-# tests/i18n fails until a translator has seen them). The bot reads the .po files at start;
-# there is no compile step.
-BABEL_KEYWORDS := -k _ -k N_ -k L_ -k ngettext:1,2 -k pgettext:1c,2
+# The catalogs (docs/i18n.md): the bot's (locales/) and each game's (render/<game>/locales/),
+# extracted from the code and merged into each language's .po (new messages arrive empty,
+# changed ones fuzzy: tests/i18n fails until a translator has seen them). The bot reads the
+# .po files at start; there is no compile step.
 messages: setup
-	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords $(BABEL_KEYWORDS) \
-		--add-location=file --sort-by-file --project=Vesuvius --copyright-holder="Vesuvius" \
-		-o locales/vesuvius.pot .
-	for lang in es nl de; do \
-		if [ -f locales/$$lang/LC_MESSAGES/vesuvius.po ]; then \
-			$(BIN)/pybabel update -i locales/vesuvius.pot -d locales -D vesuvius -l $$lang \
-				--ignore-obsolete; \
-		else \
-			$(BIN)/pybabel init -i locales/vesuvius.pot -d locales -D vesuvius -l $$lang; \
-		fi; \
-	done
+	$(BIN)/python -m tools.messages

@@ -155,7 +155,9 @@ class Delivery(Inbox):
                 everyone = ", ".join(texts.who(s, names, mention=False) for s in status.seats)
                 with contextlib.suppress(discord.HTTPException):
                     await chan.get_partial_message(known.message_id).edit(
-                        content=words.step_words.over.format(everyone=everyone),
+                        content=i18n.translate(words.step_words.over, status.kind).format(
+                            everyone=everyone
+                        ),
                         allowed_mentions=NO_MENTIONS,
                     )
         if step is None or chan is None:
@@ -166,13 +168,14 @@ class Delivery(Inbox):
             return  # the board's waiting line says it all until someone has answered
         deciding = [texts.who(s, names, mention=False) for s in status.waiting_on]
         said = words.step_words
+        heading, progress, nobody = (
+            i18n.translate(w, status.kind) for w in (said.heading, said.progress, said.nobody)
+        )
         content = (
-            said.heading.format(what=what)
+            heading.format(what=what)
             + texts.deadline_text(status.deadline)
             + "\n"
-            + said.progress.format(
-                done=", ".join(done) or said.nobody, deciding=", ".join(deciding)
-            )
+            + progress.format(done=", ".join(done) or nobody, deciding=", ".join(deciding))
         )
         stands = words.step
         if stands is not None and view is not None:
@@ -296,7 +299,11 @@ class Delivery(Inbox):
             "nonce": nonce,
         }
         if status.status == "active":
-            extra = [(p.key, p.label) for p in presentation.pictures[1:] if p.is_public]
+            extra = [
+                (p.key, i18n.translate(p.label, status.kind))
+                for p in presentation.pictures[1:]
+                if p.is_public
+            ]
             kwargs["view"] = board_view(status.game_id, extra)
         elif status.status == "finished":
             kwargs["view"] = final_view(status.game_id)

@@ -27,6 +27,7 @@ from host import (
     StaleVersionError,
 )
 from host.model import MoveResult
+from render import i18n
 from render.i18n import _
 
 log = logging.getLogger("cogs.flows")
@@ -155,7 +156,7 @@ class Flows(Lobby, Replaying):
             if own:
                 return _(
                     "Your move was already played a moment ago: {label}. Nothing else was played."
-                ).format(label=texts.md(own[0].label))
+                ).format(label=texts.md(i18n.say(own[0].label, status.kind)))
         return await self.reason(error_, mention=True)
 
     async def on_act(
@@ -332,7 +333,7 @@ class Flows(Lobby, Replaying):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         header = _("🂠 **Your hand** in game #{game} ({title})").format(
-            game=status.game_id, title=texts.md(status.title)
+            game=status.game_id, title=texts.md(texts.title_of(status))
         )
         await self.delivery.send_private(interaction, status, header)
 
@@ -363,7 +364,7 @@ class Flows(Lobby, Replaying):
                 _(
                     "You are not playing in game #{game}, so you have no {picture} there. The "
                     "public pictures are on the board's buttons."
-                ).format(game=game_id, picture=picture.label.lower()),
+                ).format(game=game_id, picture=i18n.translate(picture.label, status.kind).lower()),
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -375,16 +376,16 @@ class Flows(Lobby, Replaying):
         if image is None:
             await interaction.followup.send(
                 _("{picture}: nothing to show now (no cards in your hand).").format(
-                    picture=picture.label
+                    picture=i18n.translate(picture.label, status.kind)
                 ),
                 ephemeral=True,
             )
             return
         await interaction.followup.send(
             _("🖼️ **{picture}** · game #{game} ({title}), move {version}").format(
-                picture=picture.label,
+                picture=i18n.translate(picture.label, status.kind),
                 game=game_id,
-                title=texts.md(status.title),
+                title=texts.md(texts.title_of(status)),
                 version=status.version,
             ),
             files=[png_file(image)],

@@ -54,9 +54,9 @@ class GameCog(
 
     def plugin_choices(self, current: str) -> list[app_commands.Choice[str]]:
         return [
-            app_commands.Choice(name=p.title[:100], value=p.key)
+            app_commands.Choice(name=texts.title_of(p)[:100], value=p.key)
             for p in self.bot.plugin_list
-            if current.lower() in f"{p.key} {p.title}".lower()
+            if current.lower() in f"{p.key} {texts.title_of(p)}".lower()
         ][:25]
 
     async def _here(
@@ -137,7 +137,7 @@ class GameCog(
                     guild_id, i18n.negotiate(interaction.guild_locale)
                 )
             if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
-                name = f"{plugin.title} — {interaction.user.display_name}"[:100]
+                name = f"{texts.title_of(plugin)} — {interaction.user.display_name}"[:100]
                 thread = await channel.create_thread(
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
                 )
@@ -155,7 +155,7 @@ class GameCog(
                     opened.format(
                         name=texts.md(interaction.user.display_name),
                         game=status.game_id,
-                        title=texts.md(plugin.title),
+                        title=texts.md(texts.title_of(plugin)),
                         thread=thread.mention,
                     ),
                     allowed_mentions=discord.AllowedMentions.none(),
@@ -296,7 +296,7 @@ class GameCog(
             await error(interaction, _("You have no open games. Start one with `/game new`."))
             return
         games.sort(key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
-        titles = {p.key: p.title for p in self.bot.plugin_list}
+        titles = {p.key: texts.title_of(p) for p in self.bot.plugin_list}
         lines = [_("**Your games**")]
         for g in games[:20]:
             state = _("lobby") if g.status == "lobby" else _("waiting for others")
@@ -343,11 +343,14 @@ class GameCog(
                 ),
             )
             return
-        title, text = rules[topic]
+        title, text = (i18n.translate(t, plugin.key) for t in rules[topic])
         others = " · ".join(k for k in rules if k != topic)
         await interaction.response.send_message(
             _("📜 **{game} — {title}**\n{text}\n*Other topics:* {others}").format(
-                game=texts.md(plugin.title), title=title, text=text, others=others
+                game=texts.md(texts.title_of(plugin)),
+                title=title,
+                text=text,
+                others=others,
             )[: texts.CONTENT_LIMIT],
             ephemeral=True,
         )
@@ -367,9 +370,10 @@ class GameCog(
             rules = self.host.plugin(kind).presentation.words.rules
         except HostError:
             return []
+        titles = {key: i18n.translate(title, kind) for key, (title, _) in rules.items()}
         return [
             app_commands.Choice(name=title[:100], value=key)
-            for key, (title, _) in rules.items()
+            for key, title in titles.items()
             if current.lower() in f"{key} {title}".lower()
         ][:25]
 

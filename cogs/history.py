@@ -243,9 +243,9 @@ class HistoryCommands(_Mixin):
 
     def _game_choices(self, current: str) -> list[app_commands.Choice[str]]:
         return [
-            app_commands.Choice(name=p.title[:100], value=p.key)
+            app_commands.Choice(name=texts.title_of(p)[:100], value=p.key)
             for p in self.bot.plugin_list
-            if current.lower() in f"{p.key} {p.title}".lower()
+            if current.lower() in f"{p.key} {texts.title_of(p)}".lower()
         ][:25]
 
     @app_commands.command(

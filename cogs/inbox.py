@@ -148,7 +148,9 @@ class Inbox(Private):
     async def heading(self, status: GameStatus) -> str:
         """The first line of a closed message: which game, where."""
         return _("🌋 Game #{game} ({title}) in {where}").format(
-            game=status.game_id, title=texts.md(status.title), where=await self.where(status)
+            game=status.game_id,
+            title=texts.md(texts.title_of(status)),
+            where=await self.where(status),
         )
 
     async def close(self, status: GameStatus, seat: SeatInfo, line: str) -> None:
@@ -255,7 +257,7 @@ class Inbox(Private):
         entries = await self.host.log(status.game_id, seat.user_id, limit=20, after=max(0, after))
         quiet = await self.host.quiet_versions(status.game_id, max(0, after))
         plays = [
-            texts.md(e.label)
+            texts.md(i18n.say(e.label, status.kind))
             for e in entries
             if e.seat == seat.seat and e.by == "auto" and e.version not in quiet
         ]

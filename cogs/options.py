@@ -10,6 +10,7 @@ from typing import Any
 from cogs import texts
 from engine.core import RuleError
 from host import BadOptionError
+from host.errors import from_rule
 from plugins import GamePlugin
 from render.i18n import L_, N_
 
@@ -29,13 +30,13 @@ def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
             raise BadOptionError(
                 N_("`{key}` is not an option of {title}. Options: {known}."),
                 key=texts.md(key),
-                title=plugin.title,
+                title=texts.title_of(plugin),
                 known=known,
             )
         try:
             out[spec.name] = spec.parse(raw)
         except RuleError as error:
-            raise BadOptionError(str(error)) from None
+            raise from_rule(BadOptionError, error, plugin.key) from None
     return out
 
 

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.flowbase import HINT
 from host import HostError
+from render import i18n
 from render.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -59,14 +60,20 @@ class PlayCog(commands.Cog):
             ]
         shown = list(page)
         if not page.more:
-            return [app_commands.Choice(name=c.label[:100], value=c.notation) for c in shown]
+            return [
+                app_commands.Choice(name=i18n.say(c.label, status.kind)[:100], value=c.notation)
+                for c in shown
+            ]
         # Discord lists at most 25: the last place says how many matched and how to narrow.
         shown = shown[: MAX_AUTOCOMPLETE - 1]
         note = _("… showing {count} of {total}: type to narrow the list").format(
             count=len(shown), total=page.total
         )
         return [
-            *(app_commands.Choice(name=c.label[:100], value=c.notation) for c in shown),
+            *(
+                app_commands.Choice(name=i18n.say(c.label, status.kind)[:100], value=c.notation)
+                for c in shown
+            ),
             app_commands.Choice(name=note, value=HINT),
         ]
 

@@ -244,14 +244,17 @@ class Private:
         """The title of a message offering ``decision`` (the game's own word for its kind)."""
         kind = decision.kind or "turn"
         own = self.presentation(status).words.titles.get(kind)
-        return own or _(texts.KIND_TITLES.get(kind, texts.KIND_TITLES["turn"]))
+        if own:
+            return i18n.translate(own, status.kind)
+        return _(texts.KIND_TITLES.get(kind, texts.KIND_TITLES["turn"]))
 
     def done(self, status: GameStatus, kind: str | None, label: str) -> str:
         """What a player reads once they answered a decision of ``kind`` with ``label``."""
         template = self.presentation(status).words.done.get(kind or "turn")
+        said = texts.md(i18n.say(label, status.kind))
         if template:
-            return template.format(label=texts.md(label))
-        return _("✅ You played: {label}").format(label=texts.md(label))
+            return i18n.translate(template, status.kind).format(label=said)
+        return _("✅ You played: {label}").format(label=said)
 
     async def compose(
         self,
@@ -278,7 +281,9 @@ class Private:
         presentation = self.presentation(status)
         if decision is None:
             decision = await self.host.decision(status.game_id, user_id)
-        choices = [ActionChoice(c.notation, c.label) for c in decision.choices]
+        choices = [
+            ActionChoice(c.notation, i18n.say(c.label, status.kind)) for c in decision.choices
+        ]
         lines = [header, *lead]
         if status.status == "finished":
             lines.append(_("This game is over."))
@@ -319,7 +324,11 @@ class Private:
             lines.append(
                 _("🖼️ The picture is from before the latest moves (the lines above are up to date).")
             )
-        on_demand = [(p.key, p.label) for p in presentation.pictures if older or p.key != key]
+        on_demand = [
+            (p.key, i18n.translate(p.label, status.kind))
+            for p in presentation.pictures
+            if older or p.key != key
+        ]
         items += picture_buttons(status.game_id, on_demand)
         if live:
             drawn = controls_view(

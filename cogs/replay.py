@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import texts
 from cogs.delivery import error
 from render.i18n import N_, _
 
@@ -67,7 +68,7 @@ class ReplayCommands(_Mixin):
     async def replay_game_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
-        titles = {p.key: p.title for p in self.bot.plugin_list}
+        titles = {p.key: texts.title_of(p) for p in self.bot.plugin_list}
         games = await self.bot.host.replayable_games(interaction.guild_id or 0, limit=100)
         choices = []
         for game_id, kind, status in games:

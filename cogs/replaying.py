@@ -140,7 +140,7 @@ class Replaying(FlowsBase):
         presentation = self.delivery.presentation(status)
         values = {
             "game": status.game_id,
-            "title": texts.md(status.title),
+            "title": texts.md(texts.title_of(status)),
             "step": shown.index + 1,
             "count": shown.count,
             "version": shown.version,
@@ -243,7 +243,9 @@ class Replaying(FlowsBase):
         draw = self.delivery.presentation(status).board.public
         assert draw is not None
         who = texts.md(getattr(user, "display_name", "") or _("someone"))
-        heading = f"🎞 **{_('Game #{game}').format(game=game_id)}** · {texts.md(status.title)}"
+        heading = (
+            f"🎞 **{_('Game #{game}').format(game=game_id)}** · {texts.md(texts.title_of(status))}"
+        )
         message = await chan.send(
             _("{heading}: drawing the replay ({name} asked)…").format(heading=heading, name=who),
             allowed_mentions=NO_MENTIONS,

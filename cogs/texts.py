@@ -13,9 +13,11 @@ from typing import Any
 
 from discord.utils import escape_markdown
 
+from engine.text import Text
 from host import GameStatus, HostError, LogEntry, Reminder, SeatInfo, notes
 from host.ai import parse_ai_name
 from plugins import GamePlugin
+from render import i18n
 from render.i18n import N_, _, fill, ngettext
 from render.presentation import Presentation
 from render.text import clip_lines, duration
@@ -79,9 +81,17 @@ def colour(name: str) -> str:
     return _(name)
 
 
+def title_of(game: GameStatus | GamePlugin) -> str:
+    """A game's title in the current language (``Pompeya — el juego de los trabajadores``)."""
+    kind = game.kind if isinstance(game, GameStatus) else game.key
+    return i18n.translate(game.title, kind)
+
+
 def refusal(error: HostError) -> str:
-    """The host's refusal in the current language: its catalog message with its values (a
-    message the catalog does not know, such as a game's own refusal, as the host wrote it)."""
+    """The host's refusal in the current language: its catalog message with its values, or a
+    game's own refusal (an engine's words) by that game's catalog."""
+    if isinstance(error.message, Text):
+        return i18n.say(error.message, error.game)
     if not error.message:
         return str(error)
     return fill(error.message, error.values)
@@ -119,7 +129,7 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
             )
         )
     values = {
-        "title": md(status.title),
+        "title": md(title_of(status)),
         "game": status.game_id,
         "seated": seated,
         "options": " · ".join(opts),
@@ -228,7 +238,7 @@ def narration(
 
 def _plain(entry: LogEntry, names: Sequence[str]) -> str:
     who_ = md(names[entry.seat]) if entry.seat < len(names) else _("Someone")
-    return f"{who_}: {entry.label}"
+    return f"{who_}: {i18n.say(entry.label)}"
 
 
 def board_caption(
@@ -244,7 +254,7 @@ def board_caption(
     """The text posted with a board: the game and move, what happened, why (notes), and whom
     the game waits for or the final result."""
     head = _("**Game #{game}** · {title} · move {version}").format(
-        game=status.game_id, title=md(status.title), version=status.version
+        game=status.game_id, title=md(title_of(status)), version=status.version
     )
     tail = [n for n in notes if n]
     if status.outcome is not None:
@@ -305,7 +315,7 @@ def log_lines(
             lines.append(f"`{e.version:>3}` {told}{mark}")
             continue
         move = f"`{e.notation}` — " if e.notation else ""
-        lines.append(f"`{e.version:>3}` {who_}: {move}{md(e.label)}{mark}")
+        lines.append(f"`{e.version:>3}` {who_}: {move}{md(i18n.say(e.label))}{mark}")
     text = "\n".join(lines)
     while len(text) > CONTENT_LIMIT and len(lines) > 1:
         lines.pop(1)
@@ -323,7 +333,9 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
         "cancelled": N_("cancelled"),
     }
     state = _(states[status.status]) if status.status in states else status.status
-    lines = [f"**{_('Game #{game}').format(game=status.game_id)}** · {md(status.title)} · {state}"]
+    lines = [
+        f"**{_('Game #{game}').format(game=status.game_id)}** · {md(title_of(status))} · {state}"
+    ]
     for s in status.seats:
         flags = []
         if s.ai_controlled and s.user_id is not None:
@@ -397,7 +409,7 @@ def help_text(games: Sequence[GamePlugin]) -> str:
     for plugin in games:
         sizes = plugin.capabilities.player_counts
         low, high = min(sizes), max(sizes)
-        values = {"title": md(plugin.title), "key": plugin.key, "low": low, "high": high}
+        values = {"title": md(title_of(plugin)), "key": plugin.key, "low": low, "high": high}
         if low != high:
             line = _("• **{title}** (`{key}`), {low}–{high} players").format(**values)
         else:
@@ -465,7 +477,7 @@ def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
         lines.append(
             _("• game #{game} {title} in {where} — {state} — {link}").format(
                 game=status.game_id,
-                title=md(status.title),
+                title=md(title_of(status)),
                 where=f"<#{status.channel_id}>",
                 state=state,
                 link=link,
@@ -484,7 +496,7 @@ def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
 def private_header(mark: str, title: str, status: GameStatus, where: str = "") -> str:
     """``🌋 **Your move** · game #3 (<title>) in #lava``: a private message's first line."""
     values = {"mark": mark, "title": title, "game": status.game_id}
-    values["name"] = md(status.title)
+    values["name"] = md(title_of(status))
     if where:
         return _("{mark} **{title}** · game #{game} ({name}) in {where}").format(
             where=where, **values
@@ -495,7 +507,7 @@ def private_header(mark: str, title: str, status: GameStatus, where: str = "") -
 def played_line(own: Sequence[LogEntry]) -> str:
     """How the seat's own move(s) that ended a decision were made."""
     first = own[0]
-    label = md(first.label)
+    label = md(i18n.say(first.label))
     if first.by == "timeout":
         return _("⏱ Time ran out: {label} was played for you.").format(label=label)
     if first.by == "ai":

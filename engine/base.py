@@ -45,6 +45,7 @@ from engine.core import (
     check_options,
     deciders,
 )
+from engine.text import Term, Text
 
 
 class Versioned(Protocol):
@@ -113,7 +114,9 @@ class RulesGame(Generic[S, A]):
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> S:
         counts = self.capabilities.player_counts
         if type(players) is not int or players not in counts:
-            raise RuleError(f"{self.title} is played by {_counts(counts)}.")
+            raise RuleError(
+                "{game} is played by {players}.", game=Term(self.title), players=_counts(counts)
+            )
         return self.setup(seed, players, check_options(self.title, self.options, options))
 
     def apply(self, state: S, seat: Seat, action: A) -> Transition[S]:
@@ -145,19 +148,23 @@ class RulesGame(Generic[S, A]):
             return NotYourTurnError(
                 reason or "It is not your turn: you have no decision to make right now."
             )
+        if reason:
+            return IllegalActionError(reason)
         return IllegalActionError(
-            reason or f"`{self.format_action(action)}` is not a legal move right now."
+            "`{move}` is not a legal move right now.", move=self.format_action(action)
         )
 
 
-def _counts(counts: Sequence[int]) -> str:
+def _counts(counts: Sequence[int]) -> Text:
     """``(2, 3, 4)`` -> ``"2 to 4 players"``, ``(2, 4)`` -> ``"2 or 4 players"``."""
     ordered = sorted(counts)
     if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{ordered[0]} to {ordered[-1]} players"
+        return Text("{low} to {high} players", low=ordered[0], high=ordered[-1])
     if len(ordered) == 1:
-        return "1 player" if ordered[0] == 1 else f"{ordered[0]} players"
-    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]} players"
+        return Text("1 player") if ordered[0] == 1 else Text("{n} players", n=ordered[0])
+    return Text(
+        "{some} or {last} players", some=", ".join(map(str, ordered[:-1])), last=ordered[-1]
+    )
 
 
 # --------------------------------------------------------------------------- state JSON
@@ -213,8 +220,10 @@ class StateCodec(Generic[T]):
     def from_json(self, data: Mapping[str, JSON]) -> T:
         if data.get("type") != self.tag or data.get("schema") != self.schema:
             raise RuleError(
-                f"This saved game is not a {self.tag} state (schema {self.schema}) that this "
-                "version can read."
+                "This saved game is not a {tag} state (schema {schema}) that this version can "
+                "read.",
+                tag=self.tag,
+                schema=self.schema,
             )
         if self._decoders is None:
             hints = typing.get_type_hints(self.cls)

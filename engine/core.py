@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast, get_args
 
+from engine.text import Term, Text
+
 Seat = int
 JSON = Any  # a JSON value: dict / list / str / int / float / bool / None
 Event = dict[str, JSON]
@@ -27,7 +29,14 @@ A = TypeVar("A")
 
 
 class RuleError(Exception):
-    """A move that the rules do not allow; the message is written for the player."""
+    """A move that the rules do not allow; the message is written for the player, in English,
+    as a template with its values apart (``RuleError("There is no building {n}.", n=7)``) so a
+    presentation can say it in the reader's language: ``text`` is the :class:`Text`,
+    ``str(error)`` the English sentence."""
+
+    def __init__(self, message: str = "", /, **values: Any) -> None:
+        self.text = message if isinstance(message, Text) and not values else Text(message, **values)
+        super().__init__(str(self.text))
 
 
 class IllegalActionError(RuleError):
@@ -43,10 +52,14 @@ class NotationError(RuleError):
     ``usage`` (optional) shows the notation by examples from the whole game, which
     :func:`parse_legal` replaces by what is legal now."""
 
-    def __init__(self, reason: str, usage: str = "") -> None:
-        super().__init__(f"{reason} {usage}".strip())
-        self.reason = reason
+    def __init__(self, reason: str, usage: str = "", /, **values: Any) -> None:
+        self.reason = reason if isinstance(reason, Text) and not values else Text(reason, **values)
         self.usage = usage
+        if usage:
+            both = "{reason} {usage}"  # not a message of its own: the parts are
+            super().__init__(Text(both, reason=self.reason, usage=usage))
+        else:
+            super().__init__(self.reason)
 
 
 class GameOverError(RuleError):
@@ -245,22 +258,22 @@ class OptionSpec:
         ends = (self.minimum, self.default, self.maximum)
         return tuple(dict.fromkeys(v for v in ends if v is not None))
 
-    def expected(self) -> str:
+    def expected(self) -> Text:
         """What the option takes, written for a player (``"on or off"``, ``"one of: A, B"``)."""
         if type(self.default) is bool:
-            return f"on or off: write `{self.name}=true` or `{self.name}=false`"
+            return Text("on or off: write `{name}=true` or `{name}=false`", name=self.name)
         if self.choices:
-            return "one of: " + ", ".join(str(c) for c in self.choices)
+            return Text("one of: {values}", values=", ".join(str(c) for c in self.choices))
         if type(self.default) is int:
             low, high = self.minimum, self.maximum
             if low is not None and high is not None:
-                return f"a whole number from {low} to {high}"
+                return Text("a whole number from {low} to {high}", low=low, high=high)
             if low is not None:
-                return f"a whole number of at least {low}"
+                return Text("a whole number of at least {low}", low=low)
             if high is not None:
-                return f"a whole number of at most {high}"
-            return "a whole number"
-        return "a word"
+                return Text("a whole number of at most {high}", high=high)
+            return Text("a whole number")
+        return Text("a word")
 
     def check(self, value: JSON) -> OptionValue:
         """``value`` if the option allows it, else :class:`RuleError` saying what it takes."""
@@ -269,7 +282,12 @@ class OptionSpec:
         if fits and kind is int and not self.choices:
             fits = self._in_range(cast(int, value))
         if not fits:
-            raise RuleError(f"The option `{self.name}` is {self.expected()} (not {value!r}).")
+            raise RuleError(
+                "The option `{name}` is {expected} (not {value}).",
+                name=self.name,
+                expected=self.expected(),
+                value=repr(value),
+            )
         return cast(OptionValue, value)
 
     def parse(self, text: str) -> OptionValue:
@@ -287,7 +305,9 @@ class OptionSpec:
         else:  # a word is matched without regard to case ("difficulty=c" is C)
             value = next((c for c in self.choices if str(c).lower() == raw.lower()), raw)
         if type(value) is not kind:
-            raise RuleError(f"The option `{self.name}` is {self.expected()}.")
+            raise RuleError(
+                "The option `{name}` is {expected}.", name=self.name, expected=self.expected()
+            )
         return self.check(value)
 
     def _in_range(self, value: int) -> bool:
@@ -310,8 +330,13 @@ def check_options(
     for name, value in (options or {}).items():
         spec = known.get(name)
         if spec is None:
-            listed = ", ".join(f"`{n}`" for n in known) or "none"
-            raise RuleError(f"{title} has no option `{name}`. Options: {listed}.")
+            listed = ", ".join(f"`{n}`" for n in known) or Text("none")
+            raise RuleError(
+                "{title} has no option `{name}`. Options: {listed}.",
+                title=Term(title),
+                name=name,
+                listed=listed,
+            )
         out[name] = spec.check(value)
     return out
 
@@ -439,11 +464,14 @@ def parse_legal(game: Game[S, A], state: S, seat: Seat, text: str) -> A:
     try:
         action = game.parse_action(text)
     except NotationError as error:
-        raise NotationError(f"{error.reason} Legal now: {legal_summary(game, legal)}") from None
+        raise NotationError(
+            "{reason} Legal now: {legal}", reason=error.reason, legal=legal_summary(game, legal)
+        ) from None
     if action not in legal:
         raise IllegalActionError(
-            f"`{text.strip()}` is not a legal move right now. Legal now: "
-            + legal_summary(game, legal)
+            "`{move}` is not a legal move right now. Legal now: {legal}",
+            move=text.strip(),
+            legal=legal_summary(game, legal),
         )
     return action
 
@@ -453,8 +481,8 @@ def legal_summary(game: Game[S, A], legal: Iterable[A], limit: int = 12) -> str:
     texts = [game.format_action(a) for a in legal]
     shown = ", ".join(f"`{t}`" for t in texts[:limit])
     if len(texts) > limit:
-        shown += f" and {len(texts) - limit} more"
-    return shown or "nothing"
+        return Text("{shown} and {more} more", shown=shown, more=len(texts) - limit)
+    return shown or Text("nothing")
 
 
 @dataclass(frozen=True)

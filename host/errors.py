@@ -11,7 +11,9 @@ else is a bug.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
+from engine.core import RuleError
 from host.model import SeatInfo
 from render.i18n import _
 
@@ -20,10 +22,25 @@ class HostError(Exception):
     """A call the host refuses; ``str(error)`` is a friendly sentence for the user (in English;
     ``message`` and ``values`` let a cog say it in the user's language)."""
 
+    game: str | None = None
+    """The game whose words the message is (a game's own refusal, an engine's
+    :class:`~engine.text.Text`): its catalog says it (:func:`from_rule`)."""
+
     def __init__(self, message: str = "", /, **values: object) -> None:
         self.message = message
         self.values = values
         super().__init__(fill_english(message, values))
+
+
+E = TypeVar("E", bound=HostError)
+
+
+def from_rule(kind: type[E], error: RuleError, game: str | None) -> E:
+    """A game's refusal (an engine's :class:`RuleError`) as the host's ``kind`` of error, its
+    words kept (``error.text``) for the game's catalog (``game``: the game's key)."""
+    out = kind(error.text)
+    out.game = game
+    return out
 
 
 def fill_english(message: str, values: dict[str, object]) -> str:

@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 from typing import Any
 
+from engine import text
 from engine.core import (
     GameOverError,
     RuleError,
@@ -29,7 +30,7 @@ from host.decisions import (
     standing_answers,
     tokens,
 )
-from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError
+from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError, from_rule
 from host.games import Loaded, Store
 from host.model import (
     MAX_CHOICES,
@@ -40,6 +41,7 @@ from host.model import (
     SeatDecision,
     Status,
 )
+from render import i18n
 from render.i18n import L_, N_
 from storage import codec
 from storage.rows import (
@@ -219,11 +221,11 @@ class Moves:
         try:
             return parse_legal(game, state, seat, action)
         except GameOverError as e:
-            raise GameNotActiveError(str(e)) from None
+            raise from_rule(GameNotActiveError, e, lg.row.kind) from None
         except EngineNotYourTurnError:
             raise self.store.not_your_turn(lg) from None
         except RuleError as e:
-            raise InvalidMoveError(str(e)) from None
+            raise from_rule(InvalidMoveError, e, lg.row.kind) from None
 
     # -- what a seat may choose ------------------------------------------------------------
 
@@ -236,9 +238,10 @@ class Moves:
         channel_id: int | None = None,
         guild_id: int | None = None,
     ) -> ChoicePage:
-        """Autocomplete: ``user``'s legal actions whose label or notation contains ``typed``
-        (case-insensitive), in the game's order: the first 25 and how many match in all.
-        Raises the same errors as :meth:`act` when the user cannot move."""
+        """Autocomplete: ``user``'s legal actions whose label (in the current language, or
+        English) or notation contains ``typed`` (case-insensitive), in the game's order: the
+        first 25 and how many match in all. Raises the same errors as :meth:`act` when the
+        user cannot move."""
         lg = await self.store.get(game_id, channel_id, guild_id)
         seat = self.store.require_mover(lg, user)
         game, state = lg.game, lg.state
@@ -251,7 +254,8 @@ class Moves:
                 total += 1  # counted only: no label needed
                 continue
             label = game.describe_action(state, seat.seat, action)
-            if needle in notation.lower() or needle in label.lower():
+            said = i18n.say(label, lg.row.kind)  # what the player reads, in their language
+            if needle in notation.lower() or needle in said.lower() or needle in label.lower():
                 total += 1
                 if len(out) < MAX_CHOICES:
                     out.append(Choice(label=label, notation=notation))
@@ -324,7 +328,7 @@ class Moves:
         try:
             transition = game.apply(state, seat, action)
         except RuleError as e:
-            raise InvalidMoveError(str(e)) from None
+            raise from_rule(InvalidMoveError, e, row.kind) from None
         new_state = transition.state
         now = self.clock.now()
         version = row.version + 1
@@ -369,7 +373,7 @@ class Moves:
             user_id=lg.seat(seat).user_id,
             by=by,
             action=notation,
-            label=label,
+            label=text.to_json(label),  # an engine's words keep their parts (issue 28)
             events=codec.dumps(list(transition.events)),
             at=now,
             secret=secret,

@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import json
 
+from engine import text
+from engine.text import Text
+
 PREFIX = '{"message":'
 
 
 def encode(message: str, /, **values: object) -> str:
-    """A note: ``message`` (marked ``N_()``) and its ``{placeholders}``' values."""
+    """A note: ``message`` (marked ``N_()``) and its ``{placeholders}``' values (an engine's
+    words, :class:`~engine.text.Text`, with their parts)."""
+    kept = {k: text.to_value(v) if isinstance(v, Text) else v for k, v in values.items()}
     return json.dumps(
-        {"message": message, "values": values}, ensure_ascii=False, separators=(",", ":")
+        {"message": message, "values": kept}, ensure_ascii=False, separators=(",", ":")
     )
 
 
@@ -26,7 +31,8 @@ def decode(note: str) -> tuple[str, dict[str, object]]:
     if note.startswith(PREFIX):
         try:
             data = json.loads(note)
-            return str(data["message"]), dict(data.get("values") or {})
+            values = {k: text.from_value(v) for k, v in dict(data.get("values") or {}).items()}
+            return str(data["message"]), values
         except (ValueError, KeyError, TypeError):
             pass
     return note, {}

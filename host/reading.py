@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import cast
 
+from engine import text
 from engine.core import JSON, Event, Seat, redact
 from host.errors import BadOptionError, NotAPlayerError
 from host.games import Store
@@ -29,7 +30,7 @@ def log_entry(row: EventRow, viewer: Seat | None) -> LogEntry:
         seat=row.seat,
         user_id=row.user_id,
         notation="" if secret else row.action,
-        label="" if secret else row.label,
+        label="" if secret else text.from_json(row.label),
         by=cast(MoveBy, row.by),
         events=tuple(redact(e, viewer) for e in events),
         at=row.at,

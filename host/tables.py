@@ -21,6 +21,7 @@ from host.errors import (
     NotEnoughPlayersError,
     NotInLobbyError,
     TableFullError,
+    from_rule,
 )
 from host.games import Loaded, Store, options_to_json
 from host.model import (
@@ -269,7 +270,7 @@ class Tables:
             try:
                 state = game.new_game(lg.row.seed, len(rows), dict(lg.options.variants))
             except RuleError as e:
-                raise BadOptionError(str(e)) from None
+                raise from_rule(BadOptionError, e, lg.row.kind) from None
             now = self.clock.now()
             seats = tuple(
                 SeatRow(game_id, i, u, ai, ai is not None, False, 0, None, joined)
@@ -557,4 +558,4 @@ def validate(plugin: GamePlugin, o: TableOptions) -> None:
     try:
         plugin.engine.new_game(0, o.players, dict(o.variants))
     except RuleError as e:
-        raise BadOptionError(str(e)) from None
+        raise from_rule(BadOptionError, e, plugin.key) from None

@@ -33,6 +33,8 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 from babel.units import format_unit
 
+from engine.text import Term, Text
+
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 T = TypeVar("T")
 DOMAIN = "vesuvius"
@@ -177,10 +179,117 @@ def relative(seconds: float, lang: str | None = None) -> str:
     )
 
 
+class Catalog:
+    """A game's own catalog, beside the bot's: ``<directory>/<lang>/LC_MESSAGES/<domain>.po``
+    (a game keeps it in its presentation package: ``render/<game>/locales``, domain = the
+    game's key). Its words are looked up there first, then in the bot's catalog. A game's
+    modules bind its methods to the usual names so that ``make messages`` finds them::
+
+        CATALOG = Catalog("downfall", Path(__file__).parent / "locales")
+        _, ngettext, N_ = CATALOG.gettext, CATALOG.ngettext, N_
+    """
+
+    def __init__(self, domain: str, directory: Path) -> None:
+        self.domain = domain
+        self.directory = directory
+        CATALOGS[domain] = self
+
+    def __repr__(self) -> str:
+        return f"Catalog({self.domain!r})"
+
+    @cache  # noqa: B019 (a catalog lives as long as the process)
+    def translations(self, lang: str) -> NullTranslations:
+        """This catalog in ``lang``, falling back to the bot's."""
+        path = self.directory / lang / "LC_MESSAGES" / f"{self.domain}.po"
+        if lang == DEFAULT or not path.is_file():
+            return translations(lang)
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=lang, domain=self.domain)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        buffer.seek(0)
+        own = Translations(buffer, domain=self.domain)
+        own.add_fallback(translations(lang))
+        return own
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the current language."""
+        return self.translations(_current.get()).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations(_current.get()).ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.translations(_current.get()).pgettext(context, message)
+
+    def say(self, text: str) -> str:
+        """Words an engine wrote (:class:`engine.text.Text`) in the current language: the
+        template translated, its :class:`~engine.text.Term` values translated, its ``Text``
+        values said the same way; a plain string as it is."""
+        return _say(text, self.gettext)
+
+
+CATALOGS: dict[str, Catalog] = {}
+"""Every game's catalog by its domain (the game's key), as the games' packages made them."""
+
+
+def catalog_of(domain: str | None) -> Catalog | None:
+    """The catalog of the game ``domain`` (``None`` when it has none)."""
+    return CATALOGS.get(domain or "")
+
+
+def say(text: str, domain: str | None = None) -> str:
+    """Words an engine wrote (:class:`engine.text.Text`), in the current language: by the
+    catalog of the game ``domain`` (and the bot's) first, then by any game's that knows the
+    message (a label read back from the log names no game; a game's messages are its own)."""
+    return _say(text, lambda message: _lookup(message, domain))
+
+
+def translate(message: str, domain: str | None) -> str:
+    """A game's own message (words a presentation gives as data, marked ``N_()``: a title, a
+    picture's label, a rules topic) in the current language, by the game's catalog first."""
+    return _lookup(message, domain)
+
+
+def _lookup(message: str, domain: str | None) -> str:
+    lang = _current.get()
+    if lang == DEFAULT:
+        return message
+    first = catalog_of(domain)
+    said = (first.translations(lang) if first else translations(lang)).gettext(message)
+    if said != message:
+        return said
+    for catalog in CATALOGS.values():
+        if catalog is not first:
+            said = catalog.translations(lang).gettext(message)
+            if said != message:
+                return said
+    return message
+
+
+def _say(text: str, gettext: Callable[[str], str]) -> str:
+    if isinstance(text, Term):
+        return gettext(str(text))
+    if not isinstance(text, Text):
+        return str(text)
+    values = {k: _say(v, gettext) if isinstance(v, str) else v for k, v in text.values.items()}
+    template = gettext(text.template)
+    if not values:
+        return template
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return text.template.format_map(values)
+
+
 def fill(message: str, values: Mapping[str, object]) -> str:
-    """``_(message)`` with its ``{placeholders}`` filled (a translation that lost one falls
-    back to the English, never to a crash)."""
-    filled = {k: _(v) if isinstance(v, Lazy) else v for k, v in values.items()}
+    """``_(message)`` with its ``{placeholders}`` filled (words given as :func:`L_` or as an
+    engine's :class:`~engine.text.Text` said in the current language too; a translation that
+    lost one falls back to the English, never to a crash)."""
+    filled = {
+        k: _(v) if isinstance(v, Lazy) else say(v) if isinstance(v, Text | Term) else v
+        for k, v in values.items()
+    }
     if not filled:
         return _(message)
     try:

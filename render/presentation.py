@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core import ActionChoice
 from render.controls import Choose, Controls
+from render.i18n import N_
 from render.text import ranking
 
 View = Mapping[str, Any]
@@ -34,12 +35,13 @@ class StepWords:
     """The channel's status message of a step everyone decides at once, in a game's words:
     ``heading`` with ``{what}`` (the decision in words), ``progress`` with ``{done}`` (who has
     locked, or ``nobody``) and ``{deciding}`` (who has not), and ``over`` with ``{everyone}``
-    once the step has ended."""
+    once the step has ended. Each is a catalog message (``N_()``), said in the reader's language
+    where it is shown."""
 
-    heading: str = "⏳ **Everyone decides at once**: {what}"
-    progress: str = "Locked: {done} · still deciding: {deciding}"
-    nobody: str = "nobody yet"
-    over: str = "✅ **Everyone has decided.** Locked: {everyone}."
+    heading: str = N_("⏳ **Everyone decides at once**: {what}")
+    progress: str = N_("Locked: {done} · still deciding: {deciding}")
+    nobody: str = N_("nobody yet")
+    over: str = N_("✅ **Everyone has decided.** Locked: {everyone}.")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import ActionChoice
-from render.cardcity import narrate
+from render.cardcity import (
+    lang,  # noqa: F401  (its catalog, for words read back from the log)
+    narrate,
+)
 from render.cardcity.board import render_board, render_hand
 from render.controls import Choose, Controls
 from render.presentation import (

@@ -7,7 +7,10 @@ from collections.abc import Sequence
 
 from engine.core import ActionChoice
 from render.controls import Choose, Controls, Group, TwoStep
-from render.downfall import narrate
+from render.downfall import (
+    lang,  # noqa: F401  (its catalog, for words read back from the log)
+    narrate,
+)
 from render.downfall.board import render_board, render_hand
 from render.presentation import Image, Picture, Presentation, View, Words, seat_colours
 

@@ -10,7 +10,13 @@ from collections.abc import Mapping, Sequence
 from engine.core import ActionChoice
 from render import png
 from render.presentation import Image, Picture, Presentation, View, Words
-from render.workers import hand, icons, narrate, words
+from render.workers import (
+    hand,
+    icons,
+    lang,  # noqa: F401  (its catalog, for words read back from the log)
+    narrate,
+    words,
+)
 from render.workers.images import PALETTE, render_board, render_tablets
 from render.workers.menus import controls
 from render.workers.rules_text import RULES

@@ -1,6 +1,7 @@
-"""The catalogs are complete and consistent (issue 28): every message the code marks is in the
-template and translated in every language (no empty, no fuzzy entry), and a translation keeps
-its message's placeholders, Discord markup and code spans exactly."""
+"""The catalogs are complete and consistent (issue 28): every message the code marks is in its
+catalog's template and translated in every language (no empty, no fuzzy entry), and a
+translation keeps its message's placeholders, Discord markup and code spans exactly. Every
+catalog: the bot's and each game's (``tools.messages.sources``)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,15 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from render import i18n
+from tools.messages import KEYWORDS, Source, sources
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "N_": None, "L_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
-METHODS = [("cogs/**.py", "python"), ("host/**.py", "python"), ("render/**.py", "python")]
+SOURCES = sources()
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%\([a-z_]+\)[sd]")
 MARKUP = re.compile(r"<[@#][^>]*>|<t:[^>]*>|`[^`]*`")
 """Mentions, channel links, timestamps and code spans (commands, notation): never translated."""
+CASES = [pytest.param(s, lang, id=f"{s.domain}-{lang}") for s in SOURCES for lang in TRANSLATED]
 
 
 def _catalog(path: Path) -> Catalog:
@@ -32,26 +34,37 @@ def _key(message: Message) -> str:
     return message.id[0] if isinstance(message.id, tuple) else message.id
 
 
-def _code_ids() -> set[str]:
-    found = extract_from_dir(ROOT, METHODS, keywords=KEYWORDS)  # type: ignore[arg-type]
+def _code_ids(source: Source) -> set[str]:
+    methods = [(pattern, "python") for pattern in source.patterns]
+    found = extract_from_dir(ROOT, methods, keywords=KEYWORDS)  # type: ignore[arg-type]
     out = set()
     for _file, _line, message, _comments, _context in found:
         out.add(message[0] if isinstance(message, tuple) else message)
     return out
 
 
-def test_the_template_holds_every_message_of_the_code() -> None:
+def test_every_game_has_its_catalog() -> None:
+    """Each game's words are in its own catalog, whose domain is the game's key."""
+    import plugins
+
+    domains = {s.domain for s in SOURCES}
+    assert {p.key for p in plugins.PLUGINS} <= domains
+    assert {p.key for p in plugins.PLUGINS} <= set(i18n.CATALOGS)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=[s.domain for s in SOURCES])
+def test_the_template_holds_every_message_of_the_code(source: Source) -> None:
     """``make messages`` was run: the template is what the code marks, no more, no less."""
-    template = {_key(m) for m in _catalog(ROOT / "locales" / "vesuvius.pot") if m.id}
-    code = _code_ids()
+    template = {_key(m) for m in _catalog(source.template) if m.id}
+    code = _code_ids(source)
     assert sorted(code - template) == [], "new messages: run `make messages` and translate them"
     assert sorted(template - code) == [], "messages no longer in the code: run `make messages`"
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_message_is_translated(lang: str) -> None:
-    template = {_key(m) for m in _catalog(ROOT / "locales" / "vesuvius.pot") if m.id}
-    catalog = _catalog(ROOT / "locales" / lang / "LC_MESSAGES" / "vesuvius.po")
+@pytest.mark.parametrize(("source", "lang"), CASES)
+def test_every_message_is_translated(source: Source, lang: str) -> None:
+    template = {_key(m) for m in _catalog(source.template) if m.id}
+    catalog = _catalog(source.po(lang))
     have = {_key(m): m for m in catalog if m.id}
     assert sorted(template - set(have)) == [], f"{lang}: messages missing from the catalog"
     empty = [
@@ -71,9 +84,9 @@ def test_every_message_is_translated(lang: str) -> None:
         assert short == [], f"{lang}: plural messages without every form"
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_translations_keep_placeholders_and_markup(lang: str) -> None:
-    catalog = _catalog(ROOT / "locales" / lang / "LC_MESSAGES" / "vesuvius.po")
+@pytest.mark.parametrize(("source", "lang"), CASES)
+def test_translations_keep_placeholders_and_markup(source: Source, lang: str) -> None:
+    catalog = _catalog(source.po(lang))
     wrong = []
     for m in catalog:
         if not m.id:
