@@ -35,7 +35,11 @@ from render import i18n
 from render.i18n import Catalog
 from tools.messages import sources
 
-PENDING = {"downfall", "cardcity", "workers"}
+PENDING = {
+    "downfall",
+    "cardcity",
+    "workers",
+}
 """Games whose words are not all in their catalog yet (phase 2 of issue 28)."""
 PSEUDO = "fr"
 """A language Babel knows (its numbers and durations) and the bot does not speak: its
