@@ -91,7 +91,6 @@ class Delivery(Inbox):
     ) -> None:
         status, view = await self.host.snapshot(game_id)
         rows = [r for r in await self.host.unsent(game_id) if r.version <= status.version]
-        names = await self.seat_names(status)
         if reply is not None and not reply.response.is_done():
             try:  # the player's own answer is private; the board goes to the channel
                 await reply.response.defer(ephemeral=True, thinking=True)
@@ -108,6 +107,8 @@ class Delivery(Inbox):
         boarded = any(r.board for r in rows) and view is not None
         posted: int | None = None
         server = await self.server_language(status)
+        with i18n.using(server):  # an AI seat's name is the channel's words too
+            names = await self.seat_names(status)
         if boarded:
             assert view is not None
             with i18n.using(server):  # the channel's words and board: the server's language

@@ -29,9 +29,9 @@ class Lobby(FlowsBase):
     # -- the lobby -----------------------------------------------------------------------------
 
     async def lobby_message(self, status: GameStatus) -> str:
-        names = await self.delivery.seat_names(status)
         creator = await self.delivery.name_of(status.creator_id)
         with i18n.using(await self.delivery.server_language(status)):  # a channel message
+            names = await self.delivery.seat_names(status)
             return texts.lobby_text(status, names, creator)
 
     async def lobby_controls(self, status: GameStatus) -> discord.ui.View:

@@ -137,7 +137,7 @@ class Private:
     async def seat_names(self, status: GameStatus) -> list[str]:
         """Each seat's name as it is (escape it for text with :func:`texts.md`)."""
         return [
-            (s.ai or "AI") if s.user_id is None else await self.name_of(s.user_id)
+            texts.ai_display(s.ai or "AI") if s.user_id is None else await self.name_of(s.user_id)
             for s in status.seats
         ]
 

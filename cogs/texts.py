@@ -50,13 +50,36 @@ def md(text: str) -> str:
     return escape_markdown(flat.replace("`", "ˋ"))
 
 
+AI_NAME = re.compile(r"^AI (\d+)\b")
+"""The stored name of an AI seat (``host.ai.ai_name``): ``AI 2 (hard)``."""
+
+
+def ai_base(name: str) -> str:
+    """An AI seat's name without its level, in the current language: ``AI 2`` -> ``IA 2``."""
+    base = re.sub(r"\s*\((easy|normal|hard)\)\s*$", "", name, flags=re.IGNORECASE)
+    match = AI_NAME.match(base)
+    if match is None:
+        return base
+    return _("AI {number}").format(number=match.group(1)) + base[match.end() :]
+
+
+def ai_display(name: str) -> str:
+    """An AI seat's name as the table reads it, in the current language: ``AI 2 (hard)`` ->
+    ``KI 2 (schwer)`` (a name that is not an AI's as it is)."""
+    if not AI_NAME.match(name):
+        return name
+    level = parse_ai_name(name)
+    base = ai_base(name)
+    return base if level is None else f"{base} ({_(LEVELS.get(level, level))})"
+
+
 def ai_label(name: str) -> str:
-    """``"AI 2 (hard)"`` -> ``"AI 2, hard"`` (so a colour can follow in brackets)."""
+    """``"AI 2 (hard)"`` -> ``"AI 2, hard"`` (so a colour can follow in brackets), in the
+    current language (``"IA 2, difícil"``)."""
     level = parse_ai_name(name)
     if level is None:
-        return name
-    base = re.sub(r"\s*\((easy|normal|hard)\)\s*$", "", name, flags=re.IGNORECASE)
-    return f"{base}, {_(LEVELS.get(level, level))}"
+        return ai_base(name)
+    return f"{ai_base(name)}, {_(LEVELS.get(level, level))}"
 
 
 def who(seat: SeatInfo, names: Sequence[str], *, mention: bool) -> str:

@@ -4,8 +4,10 @@ German. Channel messages (lobby, boards, waiting lines) are Spanish; each player
 ephemeral answers and refusals are in their own language; ``/game settings`` shows and
 changes the server's language; the commands carry localised descriptions.
 
-The games' own words (narration, decision lines, rules) are phase 2 of the issue: they are
-still English here, so the checks look at the bot's words only."""
+The games' own words (narration, decision lines, rules) are each game's catalog (phase 2 of
+the issue): the toy has none, so the checks here look at the bot's words and at an engine's
+refusal (the engine contract's words, in the bot's catalog); each game's own end-to-end test in
+its languages is ``test_languages_<game>.py``."""
 
 from __future__ import annotations
 
@@ -154,6 +156,10 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
     r = await other.slash("move", channel=chan, action="pass")
     refusal = {alice.id: "Je bent niet aan de beurt", bob.id: "Du bist nicht am Zug"}
     assert r.ephemeral and refusal[other.id] in r.content
+    # The engine's own refusal (a move it does not allow now), in the mover's language.
+    r = await mover.slash("move", channel=chan, action="play 99")
+    illegal = {alice.id: "is nu geen geldige zet", bob.id: "ist gerade kein erlaubter Zug"}
+    assert r.ephemeral and illegal[mover.id] in r.content and "`play 99`" in r.content
     # /game status, privately, in the reader's language; /hand too.
     r = await other.slash("game status", channel=chan)
     assert (
@@ -179,3 +185,26 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
         assert user.dms and all(not any(w in m.content for w in theirs) for m in user.dms)
         assert any(any(w in m.content for w in mine) for m in user.dms)
         assert not any("partida #" in m.content.lower() for m in user.dms)
+
+
+async def test_an_ai_seat_is_named_in_the_servers_language(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """A Spanish table reads "IA 1" for the AI seat ("AI 1" is its stored name)."""
+    bot = await start_bot(make_bot(ai_pace=0.0), watch_loggers=WATCH)
+    guild = fake_discord.guild("Pompeii")
+    guild.locale = "es-ES"
+    chan = guild.channel("general")
+    alice = await fake_discord.user("alice")
+    lobby = await alice.slash(
+        "game new", channel=chan, game="toy", players=2, ai_seats=1, variant="target=8"
+    )
+    await lobby.wait_until_loaded(timeout=WAIT)
+    if lobby.message is not None and lobby.message.button_labels:
+        started = await alice.click("Empezar", message=lobby.message)
+        await started.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    said = "\n".join(m.content for m in public(chan))
+    assert "IA 1" in said and "AI 1" not in said
+    status = await bot.host.game_in_channel(chan.id)
+    assert status is not None and any(s.ai == "AI 1 (normal)" for s in status.seats)
