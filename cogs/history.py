@@ -33,6 +33,12 @@ EXPLAIN = N_(
 )
 
 
+def words(text: str) -> str:
+    """A game's title or a solo title, as the host keeps it (English), in the current language:
+    by whichever game's catalog has it."""
+    return i18n.translate(text, None)
+
+
 def place(n: int) -> str:
     return _(ORDINALS[n]) if n in ORDINALS else _("{n}th").format(n=n)
 
@@ -53,7 +59,9 @@ def rating_text(r: Rating) -> str:
 def kind_lines(k: KindStats) -> list[str]:
     games = ngettext("{count} game", "{count} games", k.played).format(count=k.played)
     lines = [
-        _("**{title}**: {games}, {won} won").format(title=texts.md(k.title), games=games, won=k.won)
+        _("**{title}**: {games}, {won} won").format(
+            title=texts.md(words(k.title)), games=games, won=k.won
+        )
     ]
     if k.average_place is not None and k.best_place is not None:
         lines[0] += " · " + _("average place {average} · best {best}").format(
@@ -80,10 +88,10 @@ def kind_lines(k: KindStats) -> list[str]:
                     "best: **{title}** in {rounds} round ({when})",
                     "best: **{title}** in {rounds} rounds ({when})",
                     best.rounds,
-                ).format(title=texts.md(best.title), rounds=best.rounds, when=when)
+                ).format(title=texts.md(words(best.title)), rounds=best.rounds, when=when)
             else:
                 line += " · " + _("best: **{title}** ({when})").format(
-                    title=texts.md(best.title), when=when
+                    title=texts.md(words(best.title)), when=when
                 )
         lines.append(line)
     return lines
@@ -112,7 +120,7 @@ def stats_text(stats: PlayerStats, name: str | None) -> str:
 def leaderboard_text(board: Leaderboard) -> str:
     lines = [
         _("🏆 **{title}** in this server — page {page}/{pages}").format(
-            title=texts.md(board.title), page=board.page + 1, pages=board.pages
+            title=texts.md(words(board.title)), page=board.page + 1, pages=board.pages
         )
     ]
     if not board.ranked:
@@ -144,7 +152,7 @@ def leaderboard_text(board: Leaderboard) -> str:
 def result_text(g: FinishedGame) -> str:
     names = [who(p) for p, _place, _won in g.seats]
     if g.outcome == "solo":
-        verdict = f"**{texts.md(g.solo_title)}**" if g.solo_title else _("lost")
+        verdict = f"**{texts.md(words(g.solo_title))}**" if g.solo_title else _("lost")
         return _("{name}, solo: {verdict}").format(name=names[0] if names else "?", verdict=verdict)
     if g.outcome == "shared_win":
         return _("won together: {names}").format(names=", ".join(names))
@@ -161,7 +169,9 @@ def history_text(games: list[FinishedGame], guild_id: int) -> str:
         return _("No game has finished in this server yet. Start one with `/game new`.")
     lines = [_("📜 **Recent games in this server**")]
     for g in games:
-        line = f"#{g.game_id} {texts.md(g.title)} · <t:{int(g.ended_at)}:d> · {result_text(g)}"
+        line = (
+            f"#{g.game_id} {texts.md(words(g.title))} · <t:{int(g.ended_at)}:d> · {result_text(g)}"
+        )
         if g.board_message is not None:
             url = f"https://discord.com/channels/{guild_id}/{g.channel_id}/{g.board_message}"
             line += " · " + _("[final board]({url})").format(url=url)
@@ -266,7 +276,7 @@ class HistoryCommands(_Mixin):
         stats = await host.stats(interaction.guild_id or 0, user.id, kind)
         name = None if user.id == interaction.user.id else texts.md(user.display_name)
         text = stats_text(stats, name)
-        series = [(k.title, list(k.history)) for k in stats.kinds if k.history]
+        series = [(words(k.title), list(k.history)) for k in stats.kinds if k.history]
         if not series:
             await interaction.response.send_message(
                 text, ephemeral=True, allowed_mentions=NO_MENTIONS
