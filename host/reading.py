@@ -169,16 +169,18 @@ class Reading:
     ) -> None:
         """The decision (``token``, its ``key``) last sent privately to the seat's player, and
         the DM that carried it (``None``: a private reply, or nothing)."""
-        await self.db.set_notified(game_id, seat, token, message_id, key)
-        lg = await self.store.get(game_id)
-        lg.seats = tuple(
-            dataclasses.replace(
-                s, notified_token=token, notified_message=message_id, notified_key=key
+        async with self.store.lock(game_id):  # counted in order with the game's moves
+            lg = await self.store.get(game_id)
+            await self.db.set_notified(game_id, seat, token, message_id, key)
+            self.store.wrote(lg)
+            lg.seats = tuple(
+                dataclasses.replace(
+                    s, notified_token=token, notified_message=message_id, notified_key=key
+                )
+                if s.seat == seat
+                else s
+                for s in lg.seats
             )
-            if s.seat == seat
-            else s
-            for s in lg.seats
-        )
 
     async def quiet_versions(self, game_id: int, after: int) -> set[int]:
         """The versions after ``after`` whose moves nobody tells (a standing order's answer)."""
