@@ -15,6 +15,7 @@ from host.games import Store
 from host.model import GameStatus, LogEntry, MoveBy, Notify, PrivateView, Status, UserGame
 from render.i18n import N_
 from storage import codec
+from storage.claims import DELIVER
 from storage.db import Database
 from storage.rows import NOTIFY, EventRow, OutboxRow, StepMessage
 
@@ -144,6 +145,24 @@ class Reading:
         them (exactly once: see ``storage.outbox``); returns the versions an earlier run had
         claimed, which may have gone out already."""
         return await self.db.claim(game_id, through, run, self.store.clock.now())
+
+    async def claim_delivery(self, game_id: int) -> bool:
+        """Claim the sending of the game's outbox for this process (``False``: another live
+        process is sending it now). Held until :meth:`release_delivery`, or until its lease
+        runs out should this process die; claiming again renews it."""
+        store, now = self.store, self.store.clock.now()
+        return await self.db.take_claim(
+            DELIVER,
+            game_id,
+            store.owner,
+            now=now,
+            lease=store.lease,
+            expired_before=store.expired_before(now),
+        )
+
+    async def release_delivery(self, game_id: int) -> None:
+        """The game's announcements are sent: another process may send the next ones."""
+        await self.db.release_claim(DELIVER, game_id, self.store.owner)
 
     async def mark_sent(self, game_id: int, through: int, board_message: int | None = None) -> None:
         """The announcements of the game up to version ``through`` have been sent (with the
