@@ -248,8 +248,8 @@ class Store:
             await write
         except VersionConflictError:
             self.forget(lg.row.id)
-            raise StaleVersionError(
-                N_("The game changed at that very moment; nothing was done: please try again."),
+            raise StaleVersionError(  # the words of a move that lost such a race (translated)
+                N_("The board changed since this was shown; nothing was played: try again."),
                 lg.row.version,
             ) from None
         except asyncio.CancelledError:
