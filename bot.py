@@ -23,7 +23,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs.runtime import VesuviusBot
+from cogs.runtime import VesuviusBot, bot_class
 from cogs.settings import Settings, SettingsError
 from host import Chooser, Clock
 from plugins import PLUGINS, GamePlugin
@@ -50,7 +50,7 @@ def create_bot(
     Tests inject the clock, the AI, the seed source, where AI decisions run (threads instead of
     worker processes) and extra game plugins."""
     settings = replace(settings or Settings(), **overrides)
-    return VesuviusBot(
+    return bot_class(settings)(
         settings,
         clock=clock,
         chooser=chooser,

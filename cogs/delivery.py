@@ -8,6 +8,12 @@ next decision in the reply to their own click or command, and every other player
 message brought up to date (:class:`cogs.inbox.Inbox`). A restart sends whatever was left
 unsent, so a move is never unannounced.
 
+Several bot processes may share the database (issue 29): a game's outbox is sent by the one
+process holding its ``deliver`` claim in the database (``host.claim_delivery``), so two live
+processes never both send it; a process that answers its own player's command waits briefly
+for another's delivery to end, and a claim left by a process that died is taken over when its
+lease runs out.
+
 Pings: a board names the players it waits for, but its mentions notify only players whose
 notification setting asks for them (``mention``, ``both``, or ``dm`` while their DMs are
 closed), and each at most once per decision.
@@ -35,6 +41,12 @@ from render.text import clip_lines
 from storage.rows import StepMessage
 
 log = logging.getLogger("cogs.delivery")
+
+CLAIM_WAIT = 2.0
+"""Seconds a player's own command or click waits for another process's delivery of the same
+game to end (its answer must come within Discord's 3 s); after that the player is answered and
+the announcements are left to the process sending them, or to the next round."""
+CLAIM_POLL = 0.05
 
 NUDGE = N_("👋 Everyone else has decided: the table waits for you.")
 
@@ -69,8 +81,9 @@ class Delivery(Inbox):
         held: bool = False,
     ) -> None:
         """Send the game's unsent announcements (every version since the last one sent), in
-        order, once. ``reply``: a command whose answer is the board (or, when no board is due,
-        the mover's next decision, privately); ``click``: the mover's button, whose message
+        order, once (while another process sends them, only the player's own answer).
+        ``reply``: a command whose answer is the board (or, when no board is due, the mover's
+        next decision, privately); ``click``: the mover's button, whose message
         becomes their next decision; ``result``: the move they made, answering a decision of
         ``kind``; ``held``: the caller holds the game's :meth:`lock` already (a flow holds it
         from its move's commit on, so the scheduler cannot announce that move first and leave
@@ -81,6 +94,17 @@ class Delivery(Inbox):
         else:
             await self._announce(game_id, reply, click, result, kind)
 
+    async def _claim(self, game_id: int, *, patient: bool) -> bool:
+        """The game's delivery claim for this process; ``patient``: a player waits for the
+        answer, so another process's delivery is waited for, up to :data:`CLAIM_WAIT`."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + (CLAIM_WAIT if patient else 0.0)
+        while not await self.host.claim_delivery(game_id):
+            if loop.time() >= give_up:
+                return False
+            await asyncio.sleep(CLAIM_POLL)
+        return True
+
     async def _announce(
         self,
         game_id: int,
@@ -89,8 +113,6 @@ class Delivery(Inbox):
         result: MoveResult | None,
         kind: str | None,
     ) -> None:
-        status, view = await self.host.snapshot(game_id)
-        rows = [r for r in await self.host.unsent(game_id) if r.version <= status.version]
         if reply is not None and not reply.response.is_done():
             try:  # the player's own answer is private; the board goes to the channel
                 await reply.response.defer(ephemeral=True, thinking=True)
@@ -99,6 +121,28 @@ class Delivery(Inbox):
                 # stands: the board goes out as ever, their next decision by DM.
                 log.warning("game %s: the reply came too late; it goes by DM", game_id)
                 reply = None
+        claimed = await self._claim(game_id, patient=reply is not None or click is not None)
+        try:
+            await self._claimed(game_id, reply, click, result, kind, claimed)
+        finally:
+            if claimed:
+                with contextlib.suppress(Exception):  # shutting down: the lease runs out
+                    await self.host.release_delivery(game_id)
+
+    async def _claimed(
+        self,
+        game_id: int,
+        reply: discord.Interaction[Any] | None,
+        click: discord.Interaction[Any] | None,
+        result: MoveResult | None,
+        kind: str | None,
+        claimed: bool,
+    ) -> None:
+        """:meth:`_announce` once the claim is known: without it (another process is sending
+        the game's announcements) only the player's own interaction is answered."""
+        status, view = await self.host.snapshot(game_id)
+        rows = [r for r in await self.host.unsent(game_id) if r.version <= status.version]
+        rows = rows if claimed else []
         answered: int | None = None
         if click is not None:
             answered = await self.answer_click(click, status, result, kind)
@@ -118,6 +162,8 @@ class Delivery(Inbox):
                 posted = await self._post_board(status, view, names, lines, notes, mover, nonce)
         if reply is not None:  # the mover's own answer: their language (the handler's)
             answered = await self._answer_command(reply, status, result, kind, boarded) or answered
+        if not claimed:
+            return
         with i18n.using(server):
             await self._step_status(status, view, names, boarded=boarded)
         if rows:

@@ -76,12 +76,16 @@ class VesuviusBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.dm_messages = True  # a plain DM ("help") gets an answer; not privileged
+        sharding: dict[str, Any] = {}
+        if settings.shard_count is not None:  # a ShardedBot: these shards of so many
+            sharding = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=language.Tree,
+            **sharding,
         )
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
@@ -123,13 +127,14 @@ class VesuviusBot(commands.Bot):
                 ai_workers=self.settings.ai_workers,
                 ai_executor=self.ai_executor,
                 ai_pace=self.settings.ai_pace,
+                lease=self.settings.lease,
             ),
         )
         for module in COG_MODULES:
             await self.load_extension(module)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS, *history.ITEMS)
         await self.tree.set_translator(language.Translator())
-        if self.settings.sync_commands:
+        if self.settings.syncs_commands:
             if self.settings.dev_guild_id is not None:
                 guild = discord.Object(id=self.settings.dev_guild_id)
                 self.tree.copy_global_to(guild=guild)
@@ -263,3 +268,15 @@ class VesuviusBot(commands.Bot):
             game = status.game_id if status is not None else None
         command = interaction.command.qualified_name if interaction.command else "?"
         await self.flows.unexpected(interaction, original, game, f"/{command}")
+
+
+class ShardedBot(VesuviusBot, commands.AutoShardedBot):
+    """The bot on some of several shards (``VESUVIUS_SHARD_COUNT`` / ``VESUVIUS_SHARD_IDS``):
+    one gateway connection per shard; the database decides between processes
+    (docs/deploy.md). discord.py waits 5 s before each of a process's shards after its first,
+    as Discord allows one identify per 5 s (``max_concurrency`` 1)."""
+
+
+def bot_class(settings: Settings) -> type[VesuviusBot]:
+    """The bot for these settings: sharded when ``VESUVIUS_SHARD_COUNT`` is set."""
+    return VesuviusBot if settings.shard_count is None else ShardedBot

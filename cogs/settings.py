@@ -53,6 +53,15 @@ class Settings:
     and ``--discord`` choose too."""
     sandbox_port: int = 8765
     """``VESUVIUS_SANDBOX_PORT``: the sandbox page's port on 127.0.0.1 (0: any free port)."""
+    shard_count: int | None = None
+    """``VESUVIUS_SHARD_COUNT``: how many shards the whole bot runs on (every process sets the
+    same number); unset: one process, no sharding (docs/deploy.md)."""
+    shard_ids: tuple[int, ...] | None = None
+    """``VESUVIUS_SHARD_IDS``: the shards this process runs, ``0,1`` or ``0-3`` (default: all of
+    ``VESUVIUS_SHARD_COUNT``). Only the process running shard 0 syncs the commands."""
+    lease: float = 60.0
+    """``VESUVIUS_LEASE``: seconds a process's claim on a game's due work or delivery lasts;
+    when a process dies, another takes its work over this much later (PostgreSQL only)."""
     sandbox_db: Path = Path("data/sandbox.sqlite3")
     """``VESUVIUS_SANDBOX_DB``: the sandbox's games (the same layout as ``VESUVIUS_DB``); its
     Discord (server, channels, messages, images) is kept beside it in ``sandbox_state``."""
@@ -85,10 +94,16 @@ class Settings:
             workers_text = env.get("VESUVIUS_AI_WORKERS", "").strip()
             workers = int(workers_text) if workers_text else None
             port = int(env.get("VESUVIUS_SANDBOX_PORT", "").strip() or cls.sandbox_port)
+            lease = float(env.get("VESUVIUS_LEASE", "").strip() or cls.lease)
+            shard_count, shard_ids = shards(
+                env.get("VESUVIUS_SHARD_COUNT", "").strip(), env.get("VESUVIUS_SHARD_IDS", "")
+            )
         except ValueError as e:
             raise SettingsError(f"A number setting is not a number: {e}.") from None
         if workers is not None and workers < 1:
             raise SettingsError("VESUVIUS_AI_WORKERS must be at least 1.")
+        if lease < 5:
+            raise SettingsError("VESUVIUS_LEASE must be at least 5 seconds.")
         if not 0 <= port <= 65535:
             raise SettingsError(f"VESUVIUS_SANDBOX_PORT must be 0 to 65535, not {port}.")
         url = env.get("VESUVIUS_DATABASE_URL", "").strip()
@@ -113,8 +128,17 @@ class Settings:
             ai_pace=pace,
             mode=mode,
             sandbox_port=port,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            lease=lease,
             sandbox_db=Path(env.get("VESUVIUS_SANDBOX_DB", "").strip() or cls.sandbox_db),
         )
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: one process does (the one running
+        shard 0, or the only one), unless ``VESUVIUS_SYNC_COMMANDS=0``."""
+        return self.sync_commands and (self.shard_ids is None or 0 in self.shard_ids)
 
     def run_mode(self, flag: str | None = None) -> Literal["discord", "sandbox"]:
         """Where to run: ``flag`` (``--sandbox`` / ``--discord``) over ``VESUVIUS_MODE``; ``auto``
@@ -152,3 +176,32 @@ class Settings:
                 "DISCORD_TOKEN does not look like a bot token (three parts separated by dots): "
                 "copy it again from the developer portal (Bot → Reset Token)."
             )
+
+
+def shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``VESUVIUS_SHARD_COUNT`` and ``VESUVIUS_SHARD_IDS`` read and checked: ``(None, None)``
+    unsharded, else the count and this process's shards (all of them by default)."""
+    ids_text = ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("VESUVIUS_SHARD_IDS needs VESUVIUS_SHARD_COUNT (the total).")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise SettingsError(f"VESUVIUS_SHARD_COUNT must be a number of shards, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, tuple(range(count))
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(
+                f"VESUVIUS_SHARD_IDS must list shards like 0,1 or 0-3, not {ids_text!r}."
+            )
+        ids += range(int(first), int(last if dash else first) + 1)
+    if not ids or any(i >= count for i in ids) or len(set(ids)) != len(ids):
+        raise SettingsError(
+            f"VESUVIUS_SHARD_IDS ({ids_text}) must name different shards below "
+            f"VESUVIUS_SHARD_COUNT ({count})."
+        )
+    return count, tuple(sorted(ids))

@@ -1,6 +1,9 @@
 """Games in memory: the cache, one lock per game, decoding, and the checks every call shares.
 
-A game is decoded once and then updated by each move. A stored state that cannot be decoded
+A game is decoded once and then updated by each move. When several bot processes share the
+database (``shared``), a process compares its copy's revision with the stored one before every
+use (one indexed read) and reads the game again when another process changed it: a stale copy is
+never used to check a move. A stored state that cannot be decoded
 (a damaged database) does not block its channel: the game loads as *damaged*, every call that
 needs its state refuses with one clear sentence, and ``/game cancel`` still frees the channel.
 """
@@ -8,9 +11,13 @@ needs its state refuses with one clear sentence, and ``/game cancel`` still free
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
+import os
+import secrets
+import socket
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -26,14 +33,16 @@ from host.errors import (
     NotInLobbyError,
     NotYourTurnError,
     PermissionDeniedError,
+    StaleVersionError,
     WrongChannelError,
 )
 from host.model import GameStatus, SeatInfo, Status, TableOptions
 from plugins import GamePlugin, PluginResolver
 from render.i18n import L_, N_
 from storage import codec
+from storage.claims import ALWAYS
 from storage.db import Database
-from storage.rows import GameBundle, GameRow, SeatRow
+from storage.rows import GameBundle, GameRow, SeatRow, VersionConflictError
 
 log = logging.getLogger("host")
 
@@ -136,9 +145,18 @@ class Store:
         clock: Clock,
         plugins: PluginResolver,
         cache_size: int = 5000,
+        *,
+        shared: bool = False,
+        lease: float = 60.0,
     ) -> None:
         self.db = db
         self.clock = clock
+        self.shared = shared
+        """Several processes use the database: check copies before use, honour others' claims."""
+        self.lease = lease
+        """Seconds a claim (``storage.claims``) lasts unless released or renewed."""
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This process's name on its claims (the host and pid say which one to look at)."""
         self._plugins = plugins
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._cache_size = cache_size
@@ -166,6 +184,13 @@ class Store:
         request came from (``None``: a trusted place, e.g. a DM's button that names the game);
         a game of another server is "no such game" there, one of another channel is refused."""
         lg = self._cache.get(game_id)
+        if lg is not None and self.shared:
+            changed, fresh = await self.db.load_if_changed(game_id, lg.row.revision)
+            if changed:
+                self._cache.pop(game_id, None)
+                if fresh is None:
+                    raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
+                lg = self._cache[game_id] = self._decode(fresh)
         if lg is None:
             bundle = await self.db.load_game(game_id)
             if bundle is None:
@@ -205,6 +230,32 @@ class Store:
 
     def keep(self, lg: Loaded) -> None:
         self._cache[lg.row.id] = lg
+
+    def expired_before(self, now: float) -> float:
+        """Before when another owner's claim counts as abandoned: its lease's end when several
+        processes share the database; for one process, any other owner is a run that
+        stopped."""
+        return now if self.shared else ALWAYS
+
+    def wrote(self, lg: Loaded) -> None:
+        """``lg`` was just written (the database counted one more revision of it)."""
+        lg.row = dataclasses.replace(lg.row, revision=lg.row.revision + 1)
+
+    async def write(self, lg: Loaded, write: Awaitable[None]) -> None:
+        """Await a write guarded by ``lg``'s revision and count it; another process's change
+        since refuses it: the game is read again and the user told that nothing was done."""
+        try:
+            await write
+        except VersionConflictError:
+            self.forget(lg.row.id)
+            raise StaleVersionError(  # the words of a move that lost such a race (translated)
+                N_("The board changed since this was shown; nothing was played: try again."),
+                lg.row.version,
+            ) from None
+        except asyncio.CancelledError:
+            self.forget(lg.row.id)  # the write may still land
+            raise
+        self.wrote(lg)
 
     def _evict(self) -> None:
         while len(self._cache) > self._cache_size:

@@ -31,6 +31,7 @@ from host.scheduler import Scheduler
 from host.tables import Tables
 from plugins import GamePlugin, PluginResolver
 from storage.db import Database
+from storage.dialect import POSTGRESQL
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,10 @@ class HostOptions:
     ``seed_source`` (a new game's seed), ``cache_size`` (games kept decoded), ``ai_workers``
     (processes for AI decisions; default one fewer than the cores), ``ai_executor`` (run them
     there instead: tests), ``ai_pace`` (seconds between AI moves once no human plays a game any
-    more)."""
+    more), ``shared`` (several bot processes use the database: each checks its decoded games
+    against the stored revision before use, and another's claim holds until its lease runs out;
+    default: when the database is PostgreSQL), ``lease`` (seconds a claim on a game's due work
+    or delivery lasts: after a process dies, another takes its work over this much later)."""
 
     clock: Clock | None = None
     chooser: Chooser | None = None
@@ -50,6 +54,8 @@ class HostOptions:
     ai_workers: int | None = None
     ai_executor: Executor | None = None
     ai_pace: float = 0.0
+    shared: bool | None = None
+    lease: float = 60.0
 
 
 class Host(Tables, Scheduler, Reading, Records, Replays):
@@ -69,7 +75,10 @@ class Host(Tables, Scheduler, Reading, Records, Replays):
         self.clock = options.clock or SystemClock()
         self.chooser = options.chooser or chooser_for(DEFAULT_TIMEOUT_LEVEL)
         self.ai = AiRunner(workers=options.ai_workers, executor=options.ai_executor)
-        self.store = Store(db, self.clock, options.games, options.cache_size)
+        shared = db.dialect == POSTGRESQL if options.shared is None else options.shared
+        self.store = Store(
+            db, self.clock, options.games, options.cache_size, shared=shared, lease=options.lease
+        )
         self.pace = options.ai_pace
         self.seed_source = options.seed_source or (lambda: secrets.randbits(63))
         self._closed = False

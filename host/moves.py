@@ -414,6 +414,7 @@ class Moves:
             status=status,
             outcome=outcome_bytes,
             updated_at=now,
+            revision=row.revision + 1,
         )
         lg.seats = seats
         lg.last_mover = seat

@@ -16,6 +16,7 @@ from host.games import Store
 from host.model import GameStatus, LogEntry, MoveBy, Notify, PrivateView, Status, UserGame
 from render.i18n import N_
 from storage import codec
+from storage.claims import DELIVER
 from storage.db import Database
 from storage.rows import NOTIFY, EventRow, OutboxRow, StepMessage
 
@@ -146,6 +147,24 @@ class Reading:
         claimed, which may have gone out already."""
         return await self.db.claim(game_id, through, run, self.store.clock.now())
 
+    async def claim_delivery(self, game_id: int) -> bool:
+        """Claim the sending of the game's outbox for this process (``False``: another live
+        process is sending it now). Held until :meth:`release_delivery`, or until its lease
+        runs out should this process die; claiming again renews it."""
+        store, now = self.store, self.store.clock.now()
+        return await self.db.take_claim(
+            DELIVER,
+            game_id,
+            store.owner,
+            now=now,
+            lease=store.lease,
+            expired_before=store.expired_before(now),
+        )
+
+    async def release_delivery(self, game_id: int) -> None:
+        """The game's announcements are sent: another process may send the next ones."""
+        await self.db.release_claim(DELIVER, game_id, self.store.owner)
+
     async def mark_sent(self, game_id: int, through: int, board_message: int | None = None) -> None:
         """The announcements of the game up to version ``through`` have been sent (with the
         board message posted for ``through``, if any)."""
@@ -170,16 +189,18 @@ class Reading:
     ) -> None:
         """The decision (``token``, its ``key``) last sent privately to the seat's player, and
         the DM that carried it (``None``: a private reply, or nothing)."""
-        await self.db.set_notified(game_id, seat, token, message_id, key)
-        lg = await self.store.get(game_id)
-        lg.seats = tuple(
-            dataclasses.replace(
-                s, notified_token=token, notified_message=message_id, notified_key=key
+        async with self.store.lock(game_id):  # counted in order with the game's moves
+            lg = await self.store.get(game_id)
+            await self.db.set_notified(game_id, seat, token, message_id, key)
+            self.store.wrote(lg)
+            lg.seats = tuple(
+                dataclasses.replace(
+                    s, notified_token=token, notified_message=message_id, notified_key=key
+                )
+                if s.seat == seat
+                else s
+                for s in lg.seats
             )
-            if s.seat == seat
-            else s
-            for s in lg.seats
-        )
 
     async def quiet_versions(self, game_id: int, after: int) -> set[int]:
         """The versions after ``after`` whose moves nobody tells (a standing order's answer)."""

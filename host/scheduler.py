@@ -7,6 +7,12 @@ An AI decides outside the game's lock (a hard search thinks for most of a second
 process): the game stays open to the other players meanwhile (a simultaneous step, an
 out-of-turn call), and the AI's action is applied only if its seat's decision did not change
 while it thought; otherwise it thinks again on the next run.
+
+Several processes may share the database: each game's due work is claimed in it first
+(``storage.claims``, kind ``due``), so exactly one process acts on a deadline, a reminder or an
+AI turn; a claim left by a process that died is taken over once its lease has run out. The
+writes themselves are guarded by the game's version or revision, so even work done twice (a
+lease that ran out under a stalled process) commits once.
 """
 
 from __future__ import annotations
@@ -25,12 +31,14 @@ from host.decisions import (
     reminder_points,
     standing_answers,
 )
+from host.errors import StaleVersionError
 from host.games import Loaded, Store
 from host.model import MoveResult, Notification, Reminder
 from host.moves import Moves, ai_seed, schedule_of, scheduled
 from render.i18n import L_, N_
+from storage.claims import DUE
 from storage.db import Database
-from storage.rows import SeatRow
+from storage.rows import Schedule, SeatRow
 
 log = logging.getLogger("host")
 
@@ -52,8 +60,12 @@ class Scheduler(Moves):
     chooser: Chooser
 
     async def next_due(self) -> float | None:
-        """When ``run_due`` next has something to do (``None``: nothing scheduled)."""
-        return await self.db.next_due()
+        """When ``run_due`` next has something to do (``None``: nothing scheduled); a game
+        another live process has claimed counts from the end of that claim's lease."""
+        now = self.clock.now()
+        return await self.db.next_due_for(
+            self.store.owner, expired_before=self.store.expired_before(now)
+        )
 
     async def due(self, now: float | None = None) -> list[int]:
         """The ids of active games with work due at ``now``."""
@@ -68,13 +80,29 @@ class Scheduler(Moves):
         call, so other games get their turn; when more are due, ``next_due`` stays "now"."""
         now = self.clock.now() if now is None else now
         out: list[Notification] = []
+        owner, store = self.store.owner, self.store
         for game_id in await self.db.due_games(now):
+            if not await self.db.take_claim(
+                DUE,
+                game_id,
+                owner,
+                now=now,
+                lease=store.lease,
+                expired_before=store.expired_before(now),
+            ):
+                continue  # another process is doing it
             try:
                 await self._run_game(game_id, now, max(1, ai_moves_per_game), out)
+            except StaleVersionError:
+                # Another process moved the game meanwhile (a player's move): it is read again
+                # and looked at on the next run.
+                self.store.forget(game_id)
             except Exception:
                 # One broken game (an engine or AI bug) must not stop every other game's clock.
                 log.exception("game %s: running what was due failed; retrying later", game_id)
                 await self._postpone(game_id, now + RETRY_DELAY)
+            finally:
+                await self.db.release_claim(DUE, game_id, owner)
         return out
 
     async def _postpone(self, game_id: int, when: float | None) -> None:
@@ -97,6 +125,7 @@ class Scheduler(Moves):
                 if lg.damaged:
                     # Logged once when it was loaded; it waits for /game cancel, not for a clock.
                     await self.db.postpone(game_id, None)
+                    self.store.wrote(lg)
                     return
                 step = await self._step(lg, now, timed_out, ai_moves < max_ai, out)
             if step == "done":
@@ -149,6 +178,7 @@ class Scheduler(Moves):
         passed = sum(1 for p in points if p <= now)
         if passed > lg.row.reminders_done:
             assert lg.row.deadline is not None
+            await self._reschedule(lg, passed, now)  # first: a refused write reminds nobody
             for seat in sorted(pending.waited):
                 row = by_seat[seat]
                 if row.user_id is not None and not row.ai_controlled:
@@ -163,7 +193,6 @@ class Scheduler(Moves):
                             remaining=lg.row.deadline - now,
                         )
                     )
-            await self._reschedule(lg, passed, now)
             return "played"
         # Nothing due now: make sure the stored next_due is in the future.
         expected = next_due(
@@ -171,8 +200,7 @@ class Scheduler(Moves):
         )
         if expected != lg.row.next_due:
             schedule = dataclasses.replace(schedule_of(lg), next_due=expected)
-            await self.db.update_schedule(lg.row.id, schedule, [], now)
-            lg.row = scheduled(lg.row, schedule)
+            await self._write_schedule(lg, schedule, now)
         return "done"
 
     async def _reschedule(self, lg: Loaded, reminders_done: int, now: float) -> None:
@@ -182,7 +210,12 @@ class Scheduler(Moves):
             reminders_done=reminders_done,
             next_due=next_due(lg.row.deadline, points, reminders_done, now=now, immediate=False),
         )
-        await self.db.update_schedule(lg.row.id, schedule, [], now)
+        await self._write_schedule(lg, schedule, now)
+
+    async def _write_schedule(self, lg: Loaded, schedule: Schedule, now: float) -> None:
+        await self.store.write(
+            lg, self.db.update_schedule(lg.row.id, schedule, [], now, revision=lg.row.revision)
+        )
         lg.row = scheduled(lg.row, schedule)
 
     def _points(self, lg: Loaded) -> list[float]:

@@ -4,7 +4,7 @@ per-server defaults and a player's standing order for optional windows."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engine.core import RuleError
 from engine.rng import Rng
@@ -39,7 +39,7 @@ from plugins import GamePlugin
 from render.i18n import L_, N_
 from storage import codec
 from storage.db import Database
-from storage.rows import ChannelTakenError, SeatRow
+from storage.rows import ChannelTakenError, Schedule, SeatRow
 
 WINDOW_ORDERS = ("ask", "never")
 """Standing orders for optional windows besides ``after:<seat>``."""
@@ -282,13 +282,17 @@ class Tables:
                 for s in seats
             )
             schedule = plan(lg, seats, state, now, self.pace)
-            await self.db.start_game(
-                game_id,
-                seats=rows,
-                snapshot=codec.encode_state(lg.row.kind, game.state_to_json(state)),
-                schedule=schedule,
-                waiting=waited,
-                now=now,
+            await self.store.write(
+                lg,
+                self.db.start_game(
+                    game_id,
+                    seats=rows,
+                    snapshot=codec.encode_state(lg.row.kind, game.state_to_json(state)),
+                    schedule=schedule,
+                    waiting=waited,
+                    now=now,
+                    revision=lg.row.revision,
+                ),
             )
             lg.row = dataclasses.replace(
                 scheduled(lg.row, schedule),
@@ -332,10 +336,8 @@ class Tables:
                 for s in lg.seats
             )
             if not any(s.user_id is not None and not s.resigned for s in seats):
+                await self._schedule(lg, schedule_of(lg), seats, now)
                 lg.seats = seats
-                await self.db.update_schedule(
-                    game_id, schedule_of(lg), [seat_update(s) for s in seats], now
-                )
                 await self._end(lg, "cancelled")
                 return self.store.status(lg)
             schedule = plan(lg, seats, lg.state, now, self.pace)
@@ -345,7 +347,7 @@ class Tables:
                 deadline=lg.row.deadline,
                 reminders_done=lg.row.reminders_done,
             )
-            await self.db.update_schedule(game_id, schedule, [seat_update(s) for s in seats], now)
+            await self._schedule(lg, schedule, seats, now)
             lg.seats = seats
             lg.row = scheduled(lg.row, schedule)
             return self.store.status(lg)
@@ -402,7 +404,7 @@ class Tables:
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
             )
-            await self.db.update_schedule(game_id, schedule, [seat_update(s) for s in seats], now)
+            await self._schedule(lg, schedule, seats, now)
             lg.seats = seats
             lg.row = scheduled(lg.row, schedule)
             return self.store.status(lg)
@@ -426,7 +428,9 @@ class Tables:
                     raise BadOptionError(
                         N_("Choose `ask`, `never`, or `after:<seat>` naming another player's seat.")
                     )
-            await self.db.set_window_order(game_id, seat.seat, order)
+            await self.store.write(
+                lg, self.db.set_window_order(game_id, seat.seat, order, revision=lg.row.revision)
+            )
             lg.seats = tuple(
                 dataclasses.replace(s, window_order=order) if s.seat == seat.seat else s
                 for s in lg.seats
@@ -436,7 +440,7 @@ class Tables:
                 lg.row.next_due is None or schedule.next_due < lg.row.next_due
             ):
                 keep = dataclasses.replace(schedule_of(lg), next_due=schedule.next_due)
-                await self.db.update_schedule(game_id, keep, [], self.clock.now())
+                await self._schedule(lg, keep, (), self.clock.now())
                 lg.row = scheduled(lg.row, keep)
             return self.store.status(lg)
 
@@ -449,7 +453,12 @@ class Tables:
         creator_id: int | None = None,
     ) -> None:
         now = self.clock.now()
-        await self.db.replace_seats(lg.row.id, rows, now, creator_id=creator_id)
+        await self.store.write(
+            lg,
+            self.db.replace_seats(
+                lg.row.id, rows, now, creator_id=creator_id, revision=lg.row.revision
+            ),
+        )
         lg.seats = tuple(
             SeatRow(lg.row.id, i, u, ai, ai is not None, False, 0, None, joined)
             for i, (u, ai, joined) in enumerate(rows)
@@ -460,9 +469,20 @@ class Tables:
             creator_id=lg.row.creator_id if creator_id is None else creator_id,
         )
 
+    async def _schedule(
+        self, lg: Loaded, schedule: Schedule, seats: Iterable[SeatRow], now: float
+    ) -> None:
+        """Write a new schedule (and seat flags) of a game in play, guarded by its revision."""
+        updates = [seat_update(s) for s in seats]
+        await self.store.write(
+            lg, self.db.update_schedule(lg.row.id, schedule, updates, now, revision=lg.row.revision)
+        )
+
     async def _end(self, lg: Loaded, status: Status) -> None:
         now = self.clock.now()
-        await self.db.set_status(lg.row.id, status, now)
+        await self.store.write(
+            lg, self.db.set_status(lg.row.id, status, now, revision=lg.row.revision)
+        )
         lg.row = dataclasses.replace(
             lg.row, status=status, next_due=None, deadline=None, updated_at=now
         )

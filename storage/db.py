@@ -17,6 +17,7 @@ from typing import TypeVar, cast
 
 import aiosqlite
 
+from storage.claims import Claims, read_game
 from storage.dialect import (
     POSTGRESQL,
     SQLITE,
@@ -49,7 +50,7 @@ from storage.rows import (
     decode_seat,
 )
 from storage.schema import configure, migrate, open_error, verify_schema
-from storage.writes import check_status, transaction, update_seats, write_moves
+from storage.writes import bump, check_status, transaction, update_seats, write_moves
 
 T = TypeVar("T")
 OPEN_ERRORS: tuple[type[Exception], ...] = (
@@ -60,7 +61,7 @@ OPEN_ERRORS: tuple[type[Exception], ...] = (
 )
 
 
-class Database(Deliveries, Records):
+class Database(Deliveries, Records, Claims):
     """An open game database. Create with ``await Database.open(path)``; ``await db.close()``."""
 
     def __init__(self, conn: aiosqlite.Connection | PgRunner, path: Path | str) -> None:
@@ -144,22 +145,7 @@ class Database(Deliveries, Records):
 
     async def load_game(self, game_id: int) -> GameBundle | None:
         """The game row, seats and snapshot in one hop; ``None`` if there is no such game."""
-
-        def read(c: Connection) -> GameBundle | None:
-            row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                return None
-            seats = c.execute(
-                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-            ).fetchall()
-            snap = c.execute("SELECT state FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
-            return GameBundle(
-                decode_game(row),
-                tuple(decode_seat(s) for s in seats),
-                None if snap is None else snap[0],
-            )
-
-        return await self.run(read)
+        return await self.run(lambda c: read_game(c, game_id))
 
     async def _first_id(self, sql: str, params: tuple[object, ...]) -> int | None:
         """The ``id`` column of the first row ``sql`` finds, if any."""
@@ -356,13 +342,16 @@ class Database(Deliveries, Records):
         now: float,
         *,
         creator_id: int | None = None,
+        revision: int | None = None,
     ) -> None:
         """Rewrite a lobby's seats as ``(user_id, ai, joined_at)`` in seat order (and hand the
-        lobby to ``creator_id`` if given)."""
+        lobby to ``creator_id`` if given). ``revision``: the game's revision the seats were
+        computed from (:class:`VersionConflictError` if another process changed it since)."""
 
         def write(c: Connection) -> None:
             with transaction(c):
                 check_status(c, game_id, "lobby")
+                bump(c, game_id, revision)
                 c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                 c.executemany(
                     "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, joined_at) "
@@ -389,13 +378,16 @@ class Database(Deliveries, Records):
         schedule: Schedule,
         waiting: Iterable[int],
         now: float,
+        revision: int | None = None,
     ) -> None:
-        """Lobby → active: final seat order, the initial snapshot (seq 0) and the first deadline."""
+        """Lobby → active: final seat order, the initial snapshot (seq 0) and the first deadline
+        (``revision``: as for :meth:`replace_seats`)."""
         waiting_set = set(waiting)
 
         def write(c: Connection) -> None:
             with transaction(c):
                 check_status(c, game_id, "lobby")
+                bump(c, game_id, revision)
                 c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                 c.executemany(
                     "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, "
@@ -477,12 +469,20 @@ class Database(Deliveries, Records):
             self._flusher = None
 
     async def update_schedule(
-        self, game_id: int, schedule: Schedule, seats: Sequence[SeatUpdate], now: float
+        self,
+        game_id: int,
+        schedule: Schedule,
+        seats: Sequence[SeatUpdate],
+        now: float,
+        *,
+        revision: int | None = None,
     ) -> None:
-        """Rewrite the timing columns (and seat flags) of an active game without a move."""
+        """Rewrite the timing columns (and seat flags) of an active game without a move
+        (``revision``: as for :meth:`replace_seats`)."""
 
         def write(c: Connection) -> None:
             with transaction(c):
+                bump(c, game_id, revision)
                 c.execute(
                     "UPDATE games SET turn_started = ?, deadline = ?, reminders_done = ?, "
                     "next_due = ?, updated_at = ? WHERE id = ?",
@@ -505,6 +505,7 @@ class Database(Deliveries, Records):
 
         def write(c: Connection) -> None:
             with transaction(c):
+                bump(c, game_id, None)
                 c.execute(
                     "UPDATE games SET next_due = ? WHERE id = ? AND status = 'active'",
                     (when, game_id),
@@ -513,12 +514,20 @@ class Database(Deliveries, Records):
         await self.run(write)
 
     async def set_status(
-        self, game_id: int, status: str, now: float, *, outcome: bytes | None = None
+        self,
+        game_id: int,
+        status: str,
+        now: float,
+        *,
+        outcome: bytes | None = None,
+        revision: int | None = None,
     ) -> None:
-        """End a game (``cancelled`` / ``finished``): no more deadlines."""
+        """End a game (``cancelled`` / ``finished``): no more deadlines (``revision``: as for
+        :meth:`replace_seats`)."""
 
         def write(c: Connection) -> None:
             with transaction(c):
+                bump(c, game_id, revision)
                 c.execute(
                     "UPDATE games SET status = ?, outcome = coalesce(?, outcome), "
                     "next_due = NULL, deadline = NULL, updated_at = ? WHERE id = ?",

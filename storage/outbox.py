@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from storage.dialect import Connection
 from storage.rows import OUTBOX_COLUMNS, OutboxRow, StepMessage
-from storage.writes import transaction
+from storage.writes import bump, transaction
 
 T = TypeVar("T")
 
@@ -49,8 +49,10 @@ class Deliveries:
     async def claim(self, game_id: int, through: int, run: str, now: float) -> list[int]:
         """Claim the unsent announcements of ``game_id`` up to version ``through`` for ``run``
         (this run of the bot) before sending them; returns the versions that an earlier run
-        had claimed (and may have sent: their boards go out again with the same nonce). One
-        bot process serves a database: a claim by another run is a run that stopped."""
+        had claimed (and may have sent: their boards go out again with the same nonce). The
+        caller holds the game's ``deliver`` claim (:mod:`storage.claims`), so no other live
+        process sends these rows meanwhile: a claim by another run here is a run that
+        stopped."""
 
         def write(c: Connection) -> list[int]:
             with transaction(c):
@@ -133,6 +135,7 @@ class Deliveries:
 
         def write(c: Connection) -> None:
             with transaction(c):
+                bump(c, game_id, None)
                 c.execute(
                     "UPDATE seats SET notified_token = ?, notified_message = ?, notified_key = ? "
                     "WHERE game_id = ? AND seat = ?",
@@ -229,11 +232,15 @@ class Deliveries:
 
         await self.run(write)
 
-    async def set_window_order(self, game_id: int, seat: int, order: str) -> None:
-        """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``)."""
+    async def set_window_order(
+        self, game_id: int, seat: int, order: str, *, revision: int | None = None
+    ) -> None:
+        """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``;
+        ``revision``: the game's revision it was given at, as for ``replace_seats``)."""
 
         def write(c: Connection) -> None:
             with transaction(c):
+                bump(c, game_id, revision)
                 c.execute(
                     "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",
                     (order, game_id, seat),

@@ -11,7 +11,7 @@ from typing import Any
 
 GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, creator_id, status, options, seed, players, version, "
-    "turn_started, deadline, reminders_done, next_due, outcome, created_at, updated_at"
+    "turn_started, deadline, reminders_done, next_due, outcome, created_at, updated_at, revision"
 )
 SEAT_COLUMNS = (
     "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at, "
@@ -58,6 +58,9 @@ class GameRow:
     outcome: bytes | None
     created_at: float
     updated_at: float
+    revision: int = 0
+    """Counts every write to the game's row or seats (migration 0008): what a process compares
+    its decoded copy with before using it."""
 
 
 @dataclass(frozen=True, slots=True)

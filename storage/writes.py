@@ -44,6 +44,22 @@ def check_status(c: Connection, game_id: int, status: str) -> None:
         raise VersionConflictError(f"game {game_id} is not in status {status!r}")
 
 
+def bump(c: Connection, game_id: int, expected: int | None) -> None:
+    """Count a write to the game's row or seats (``games.revision``). ``expected``: the
+    revision the write was computed from; another process's change since (a different
+    revision) refuses it with :class:`VersionConflictError`. ``None``: not guarded (the write
+    is one nobody else makes, e.g. what was last sent to a seat's player)."""
+    if expected is None:
+        cur = c.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
+    else:
+        cur = c.execute(
+            "UPDATE games SET revision = revision + 1 WHERE id = ? AND revision = ?",
+            (game_id, expected),
+        )
+    if cur.rowcount != 1:
+        raise VersionConflictError(f"game {game_id} changed since revision {expected}")
+
+
 def write_moves(c: Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
     """Write a batch of moves in one transaction, each in its own savepoint."""
     errors: list[Exception | None] = []
@@ -66,7 +82,7 @@ def write_move(c: Connection, move: MoveWrite) -> None:
     s = move.schedule
     cur = c.execute(
         "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
-        "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ? "
+        "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ?, revision = revision + 1 "
         "WHERE id = ? AND version = ? AND status = 'active'",
         (
             move.event.seq,

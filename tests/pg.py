@@ -48,8 +48,10 @@ def unavailable(reason: str) -> None:
 class Cluster:
     """One running throwaway server."""
 
-    def __init__(self, bin_: Path) -> None:
+    def __init__(self, bin_: Path, *, durable: bool = False) -> None:
         self.bin = bin_
+        self.durable = durable
+        """Write to disk as a real server does (``bench.scale``); tests need no durability."""
         self.root = Path(tempfile.mkdtemp(prefix="vesuvius-pg-"))
         self.data = self.root / "data"
         self.socket = self.root
@@ -89,6 +91,11 @@ class Cluster:
             "-c full_page_writes=off -c shared_buffers=16MB -c max_connections=60 "
             "-c max_wal_size=1GB"
         )
+        if self.durable:  # PostgreSQL's own defaults: every commit flushed to disk
+            options = (
+                f"-c listen_addresses='' -k {self.socket} -c shared_buffers=128MB "
+                "-c max_connections=60 -c max_wal_size=1GB"
+            )
         self._run(
             str(self.bin / "pg_ctl"),
             "-D",

@@ -78,6 +78,15 @@ def snowflake() -> int:
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
 
 
+def snowflake_on_shard(shard_id: int, shard_count: int) -> int:
+    """A fresh snowflake whose guild would be served by shard ``shard_id`` of ``shard_count``
+    (``(id >> 22) % shard_count``): the timestamp part nudged back to fit."""
+    flake = snowflake()
+    ms = flake >> 22
+    ms -= (ms - shard_id) % shard_count
+    return (ms << 22) | (flake & 0x3FFFFF)
+
+
 def iso_now() -> str:
     return datetime.now(UTC).isoformat()
 

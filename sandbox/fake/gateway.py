@@ -1,4 +1,10 @@
-"""The fake gateway (v10): one websocket per client, events dispatched as the world changes."""
+"""The fake gateway (v10): one websocket per client, events dispatched as the world changes.
+
+Sharding: a client that identifies with ``shard: [id, count]`` gets the events of the guilds
+Discord would route to that shard (``(guild_id >> 22) % count``) and, on shard 0, the events
+with no guild (DMs, interactions from DMs); READY lists only its guilds. An unsharded client
+gets everything, as before.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +25,9 @@ from .wire import (
     GatewayConnection,
 )
 
+GUILD_EVENTS = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+"""Events whose payload is the guild itself (its ``id``); the others name it in ``guild_id``."""
+
 
 class Gateway(FakeState):
     """The gateway: HELLO, IDENTIFY, READY, heartbeats, member chunks and dispatched events."""
@@ -34,8 +43,10 @@ class Gateway(FakeState):
         self._touch()
         if event.startswith(("CHANNEL_", "THREAD_", "GUILD_")):
             self._observe("world")
+        guild = data.get("id") if event in GUILD_EVENTS else data.get("guild_id")
+        guild_id = None if guild is None else int(guild)
         for conn in self._connections:
-            if not conn.identified:
+            if not conn.identified or not conn.wants(guild_id):
                 continue
             if intent and not conn.intents & intent:
                 continue
@@ -104,13 +115,22 @@ class Gateway(FakeState):
         if intents & PRIVILEGED_INTENTS and not self.allow_privileged_intents:
             conn.queue.put_nowait({"close": 4014, "reason": "Disallowed intent(s)."})
             return
+        shard = d.get("shard")
+        if shard is not None:
+            shard_id, count = (int(x) for x in shard)
+            if not 0 <= shard_id < count:
+                conn.queue.put_nowait({"close": 4010, "reason": "Invalid shard."})
+                return
+            conn.shard = (shard_id, count)
         conn.intents = intents
         conn.identified = True
         self._observe("world")  # the bot is online
         ready = {
             "v": 10,
             "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+            "guilds": [
+                {"id": str(g.id), "unavailable": True} for g in self.guilds if conn.wants(g.id)
+            ],
             "session_id": conn.session_id,
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.application_id), "flags": 0},
@@ -124,6 +144,8 @@ class Gateway(FakeState):
         conn.seq += 1
         conn.queue.put_nowait({"op": 0, "s": conn.seq, "t": "READY", "d": ready})
         for g in self.guilds:
+            if not conn.wants(g.id):
+                continue
             conn.seq += 1
             conn.queue.put_nowait({"op": 0, "s": conn.seq, "t": "GUILD_CREATE", "d": g.payload()})
 
@@ -171,8 +193,9 @@ class Gateway(FakeState):
         self._observe("message", msg)
         if msg.visible_to is not None:
             return  # ephemeral messages never reach the gateway
+        guild = msg.channel.guild
         for conn in self._connections:
-            if not conn.identified:
+            if not conn.identified or not conn.wants(None if guild is None else guild.id):
                 continue
             data = self._message_intents_ok(conn, msg)
             if data is None:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from .basics import DEFAULT_BOT, DEFAULT_EVERYONE, TEXT, Json, Role, snowflake
+from .basics import DEFAULT_BOT, DEFAULT_EVERYONE, TEXT, Json, Role, snowflake, snowflake_on_shard
 from .driver import Driver
 from .model import Channel, Guild, Message
 from .users import FakeUser
@@ -135,9 +135,17 @@ class FakeDiscord(Driver):
         self.users_by_id[user.id] = user
         self.users[user.name] = user
 
-    def add_guild(self, name: str, *, channels: tuple[str, ...] = ("general",)) -> Guild:
-        """A guild with ``@everyone``, the bot's managed role, the bot as member and channels."""
-        guild = Guild(self, id=snowflake(), name=name, owner_id=self.owner.id)
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channels: tuple[str, ...] = ("general",),
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """A guild with ``@everyone``, the bot's managed role, the bot as member and channels;
+        ``shard``: ``(shard_id, shard_count)`` whose connection its events go to."""
+        gid = snowflake() if shard is None else snowflake_on_shard(*shard)
+        guild = Guild(self, id=gid, name=name, owner_id=self.owner.id)
         guild.roles.append(Role(id=guild.id, name="@everyone", permissions=DEFAULT_EVERYONE))
         bot_role = Role(
             id=snowflake(), name=self.bot.name, permissions=DEFAULT_BOT, position=1, managed=True

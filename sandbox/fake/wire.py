@@ -188,6 +188,19 @@ class GatewayConnection:
     identified: bool = False
     intents: int = 0
     session_id: str = field(default_factory=lambda: secrets.token_hex(16))
+    shard: tuple[int, int] | None = None
+    """``(shard_id, shard_count)`` from IDENTIFY; ``None``: unsharded (every event)."""
+
+    def wants(self, guild_id: int | None) -> bool:
+        """Whether an event of ``guild_id`` (``None``: no guild, e.g. a DM) goes to this
+        connection: Discord sends a guild's events to shard ``(guild_id >> 22) % count`` and
+        DMs to shard 0."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
 
 
 class FakeClock:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import discord
 import pytest
 
 import bot
@@ -21,6 +22,9 @@ KEYS = (
     "VESUVIUS_MODE",
     "VESUVIUS_SANDBOX_PORT",
     "VESUVIUS_SANDBOX_DB",
+    "VESUVIUS_SHARD_COUNT",
+    "VESUVIUS_SHARD_IDS",
+    "VESUVIUS_LEASE",
 )
 
 
@@ -51,6 +55,34 @@ def test_a_postgresql_url_chooses_postgresql_and_sqlite_stays_the_default(
     monkeypatch.setenv("VESUVIUS_DATABASE_URL", "mysql://nope")
     with pytest.raises(SettingsError, match="postgresql://"):
         Settings.from_env()
+
+
+def test_shard_settings_choose_the_sharded_bot_and_unset_is_one_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plain = Settings.from_env()
+    assert (plain.shard_count, plain.shard_ids, plain.syncs_commands) == (None, None, True)
+    assert type(bot.create_bot(plain)) is bot.VesuviusBot
+    monkeypatch.setenv("VESUVIUS_SHARD_COUNT", "4")
+    assert Settings.from_env().shard_ids == (0, 1, 2, 3)  # all of them by default
+    monkeypatch.setenv("VESUVIUS_SHARD_IDS", "3, 1-2")
+    sharded = Settings.from_env()
+    assert (sharded.shard_count, sharded.shard_ids) == (4, (1, 2, 3))
+    assert not sharded.syncs_commands  # the process of shard 0 syncs the commands
+    made = bot.create_bot(sharded)
+    assert isinstance(made, discord.AutoShardedClient) and isinstance(made, bot.VesuviusBot)
+    assert (made.shard_count, made.shard_ids) == (4, (1, 2, 3))
+    for count, ids, words in (
+        ("4", "4", "below VESUVIUS_SHARD_COUNT"),
+        ("4", "1,1", "different shards"),
+        ("4", "one", "like 0,1 or 0-3"),
+        ("0", "", "a number of shards"),
+        ("", "0", "needs VESUVIUS_SHARD_COUNT"),
+    ):
+        monkeypatch.setenv("VESUVIUS_SHARD_COUNT", count)
+        monkeypatch.setenv("VESUVIUS_SHARD_IDS", ids)
+        with pytest.raises(SettingsError, match=words):
+            Settings.from_env()
 
 
 def test_bad_settings_say_what_is_wrong(tmp_path: Path) -> None:

@@ -1,0 +1,170 @@
+"""Several bot processes on one database: claims with a lease, and reading a game again only
+when another process changed it. A mixin of :class:`storage.db.Database` (it needs only
+``run``).
+
+A *claim* says which process does a piece of work of one game until its lease runs out:
+``due`` (its deadlines, reminders, AI turns and forced moves: ``host.scheduler``) or ``deliver``
+(sending its outbox: ``cogs.delivery``). It is taken in a single statement, an upsert whose
+update applies only when the claim is the taker's own or its lease has run out, so of two live
+processes exactly one holds it (SQLite serializes writers; PostgreSQL's second upsert waits for
+the first's row lock, then sees the new owner and its lease). A process that dies keeps its
+claims until their leases run out; then another takes them over. Work done is released.
+
+``expired_before``: the time before which another owner's lease counts as run out: ``now``
+when several processes share the database, and :data:`ALWAYS` for a database only one process
+uses (SQLite, as it always was), where a claim by another run is a run that stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from storage.dialect import Connection
+from storage.rows import GAME_COLUMNS, SEAT_COLUMNS, GameBundle, decode_game, decode_seat
+from storage.writes import transaction
+
+T = TypeVar("T")
+
+DUE = "due"
+"""A game's scheduled work (deadlines, reminders, AI turns, forced moves)."""
+DELIVER = "deliver"
+"""Sending a game's outbox."""
+ALWAYS = 1e300
+"""``expired_before`` for a database one process uses: every other owner's claim is stale."""
+
+_CLAIM = (
+    "INSERT INTO claims (kind, game_id, owner, lease_until) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (kind, game_id) DO UPDATE SET owner = excluded.owner, "
+    "lease_until = excluded.lease_until "
+    "WHERE claims.owner = excluded.owner OR claims.lease_until < ? "
+    "RETURNING owner"
+)
+
+
+def take(
+    c: Connection, kind: str, game_id: int, owner: str, until: float, expired_before: float
+) -> bool:
+    """Claim (or renew) ``(kind, game_id)`` for ``owner`` until ``until``; ``False`` when another
+    owner's lease runs on past ``expired_before``. One statement: atomic on both backends."""
+    return c.execute(_CLAIM, (kind, game_id, owner, until, expired_before)).fetchone() is not None
+
+
+def read_game(c: Connection, game_id: int) -> GameBundle | None:
+    """The game row, seats and snapshot (``None``: no such game)."""
+    row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        return None
+    seats = c.execute(
+        f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    ).fetchall()
+    snap = c.execute("SELECT state FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
+    return GameBundle(
+        decode_game(row), tuple(decode_seat(s) for s in seats), None if snap is None else snap[0]
+    )
+
+
+class Claims:
+    """Claims with a lease and revision checks (see the module)."""
+
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        raise NotImplementedError
+
+    async def take_claim(
+        self,
+        kind: str,
+        game_id: int,
+        owner: str,
+        *,
+        now: float,
+        lease: float,
+        expired_before: float,
+    ) -> bool:
+        """Take (or renew) one claim until ``now + lease``; ``False``: another process holds
+        it."""
+
+        def write(c: Connection) -> bool:
+            with transaction(c):
+                return take(c, kind, game_id, owner, now + lease, expired_before)
+
+        return await self.run(write)
+
+    async def release_claim(self, kind: str, game_id: int, owner: str) -> None:
+        """The work is done: drop the claim (if it is still ``owner``'s)."""
+
+        def write(c: Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    "DELETE FROM claims WHERE kind = ? AND game_id = ? AND owner = ?",
+                    (kind, game_id, owner),
+                )
+
+        await self.run(write)
+
+    async def claim_due(
+        self, owner: str, *, now: float, lease: float, expired_before: float, limit: int = 500
+    ) -> list[int]:
+        """The active games with work due at ``now`` that no other live process holds, each
+        claimed for ``owner`` (kind ``due``), soonest first, at most ``limit``: one hop."""
+
+        def write(c: Connection) -> list[int]:
+            with transaction(c):
+                ids = [
+                    int(r[0])
+                    for r in c.execute(
+                        "SELECT g.id FROM games g LEFT JOIN claims c "
+                        "ON c.kind = 'due' AND c.game_id = g.id "
+                        "WHERE g.status = 'active' AND g.next_due <= ? "
+                        "AND (c.owner IS NULL OR c.owner = ? OR c.lease_until < ?) "
+                        "ORDER BY g.next_due LIMIT ?",
+                        (now, owner, expired_before, limit),
+                    ).fetchall()
+                ]
+                until = now + lease
+                return [g for g in ids if take(c, DUE, g, owner, until, expired_before)]
+
+        return await self.run(write)
+
+    async def next_due_for(self, owner: str, *, expired_before: float) -> float | None:
+        """When ``owner`` next has scheduled work: the soonest ``next_due`` of an active game,
+        where a game another live process holds counts from the end of its lease (it is that
+        process's until then). ``None``: nothing scheduled."""
+
+        def read(c: Connection) -> float | None:
+            row = c.execute(
+                "SELECT min(CASE WHEN c.owner IS NOT NULL AND c.owner <> ? "
+                "AND c.lease_until >= ? THEN c.lease_until ELSE g.next_due END) "
+                "FROM games g LEFT JOIN claims c ON c.kind = 'due' AND c.game_id = g.id "
+                "WHERE g.status = 'active' AND g.next_due IS NOT NULL",
+                (owner, expired_before),
+            ).fetchone()
+            return None if row is None or row[0] is None else float(row[0])
+
+        return await self.run(read)
+
+    async def claims_of(self, kind: str) -> list[tuple[int, str, float]]:
+        """``(game_id, owner, lease_until)`` of every claim of ``kind`` held now (``storage.check``
+        and tests: what a process that died left behind)."""
+        return await self.run(
+            lambda c: [
+                (int(r[0]), str(r[1]), float(r[2]))
+                for r in c.execute(
+                    "SELECT game_id, owner, lease_until FROM claims WHERE kind = ? "
+                    "ORDER BY game_id",
+                    (kind,),
+                ).fetchall()
+            ]
+        )
+
+    async def load_if_changed(self, game_id: int, revision: int) -> tuple[bool, GameBundle | None]:
+        """``(False, None)`` when the stored game is still at ``revision`` (the copy in memory is
+        current), else ``(True, bundle)`` read afresh (``bundle`` ``None``: the game is gone).
+        One hop; the unchanged case reads one indexed column."""
+
+        def read(c: Connection) -> tuple[bool, GameBundle | None]:
+            row = c.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is not None and int(row[0]) == revision:
+                return False, None
+            return True, read_game(c, game_id)
+
+        return await self.run(read)
