@@ -16,6 +16,7 @@ Run: ``python -m tools.messages`` (``make messages`` does).
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -88,8 +89,30 @@ def _keyword_args() -> list[str]:
     return out
 
 
+_DATES = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.MULTILINE)
+
+
+def _files(source: Source) -> list[Path]:
+    return [source.template, *(source.po(lang) for lang in LANGUAGES if lang != DEFAULT)]
+
+
+def _same(before: str, after: str) -> bool:
+    """Equal but for the header's dates."""
+    return _DATES.sub("", before) == _DATES.sub("", after)
+
+
 def extract(source: Source) -> None:
-    """The template of ``source``, then each language merged with it."""
+    """The template of ``source``, then each language merged with it. A file whose messages
+    did not change is left as it was (not even its header's date), so that catalogs changed on
+    two branches merge."""
+    before = {f: f.read_text(encoding="utf-8") for f in _files(source) if f.is_file()}
+    _extract(source)
+    for path, text in before.items():
+        if path.is_file() and _same(text, path.read_text(encoding="utf-8")):
+            path.write_text(text, encoding="utf-8")
+
+
+def _extract(source: Source) -> None:
     pybabel = [sys.executable, "-m", "babel.messages.frontend"]
     mapping = source.directory / ".babel.cfg"
     mapping.write_text("".join(f"[python: {p}]\n" for p in source.patterns), encoding="utf-8")

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from engine.cardcity.data import BUILDINGS, COLOURS, VALUES
 from engine.cardcity.rules import Cell
 from engine.core import NotationError
+from engine.text import Term, Text
 
 SIZE = 13
 """The grid the city can reach: 6 cards to every side of the start card (ruling C1)."""
@@ -93,14 +94,25 @@ def card_code(card: int) -> str:
     return _CARD_CODES[card]
 
 
-def card_label(card: int) -> str:
-    """``Temple·red·1``."""
+def card_label(card: int) -> Text:
+    """``Temple·red·1`` (its building and colour as :class:`Term`\\ s, said in the reader's
+    language)."""
     b, c = divmod(card, 7)
-    return f"{BUILDINGS[b][1]}·{COLOURS[c][1]}·{VALUES[b][c]}"
+    return Text(
+        "{building}·{colour}·{value}",
+        building=Term(BUILDINGS[b][1]),
+        colour=Term(COLOURS[c][1]),
+        value=VALUES[b][c],
+    )
 
 
-def identity_label(building: int, colour: int) -> str:
-    return f"{BUILDINGS[building][1]}·{COLOURS[colour][1]}"
+def identity_label(building: int, colour: int) -> Text:
+    """``Temple·red``."""
+    return Text(
+        "{building}·{colour}",
+        building=Term(BUILDINGS[building][1]),
+        colour=Term(COLOURS[colour][1]),
+    )
 
 
 _CELL_CODES = tuple(tuple(f"{chr(ord('a') + c)}{r + 1}" for c in range(SIZE)) for r in range(SIZE))
@@ -116,8 +128,20 @@ _CARD = re.compile(r"^([a-z])([1-7]?)([a-z])$")
 _CELL = re.compile(r"^([a-z])(\d{1,2})$")
 _BUILDING_INDEX = {code.lower(): i for i, (code, _) in enumerate(BUILDINGS)}
 _COLOUR_INDEX = {code: i for i, (code, _, _) in enumerate(COLOURS)}
-_BUILDING_HELP = ", ".join(f"{code} {name}" for code, name in BUILDINGS)
-_COLOUR_HELP = ", ".join(f"{code} {name}" for code, name, _ in COLOURS)
+
+
+def _help(pairs: tuple[tuple[str, str], ...]) -> Text:
+    """``T Temple, F Forum, …``: each letter (notation) with its name (a :class:`Term`)."""
+    template = ", ".join(f"{code} {{n{i}}}" for i, (code, _) in enumerate(pairs))
+    return Text(template, **{f"n{i}": Term(name) for i, (_, name) in enumerate(pairs)})
+
+
+def _building_help() -> Text:
+    return _help(tuple((code, name) for code, name in BUILDINGS))
+
+
+def _colour_help() -> Text:
+    return _help(tuple((code, name) for code, name, _ in COLOURS))
 
 
 def parse_card(text: str) -> int:
@@ -125,20 +149,35 @@ def parse_card(text: str) -> int:
     m = _CARD.match(text.lower())
     if not m:
         raise NotationError(
-            f"`{text}` is not a card. Write the building letter then the colour letter, e.g. "
-            f"`Tr` for a red Temple. Buildings: {_BUILDING_HELP}. Colours: {_COLOUR_HELP}."
+            "`{text}` is not a card. Write the building letter then the colour letter, e.g. "
+            "`Tr` for a red Temple. Buildings: {buildings}. Colours: {colours}.",
+            text=text,
+            buildings=_building_help(),
+            colours=_colour_help(),
         )
     letter_b, digit, letter_c = m.groups()
     if letter_b not in _BUILDING_INDEX:
         raise NotationError(
-            f"`{text}`: there is no building `{letter_b.upper()}`. {_BUILDING_HELP}."
+            "`{text}`: there is no building `{letter}`. {buildings}.",
+            text=text,
+            letter=letter_b.upper(),
+            buildings=_building_help(),
         )
     if letter_c not in _COLOUR_INDEX:
-        raise NotationError(f"`{text}`: there is no colour `{letter_c}`. Colours: {_COLOUR_HELP}.")
+        raise NotationError(
+            "`{text}`: there is no colour `{letter}`. Colours: {colours}.",
+            text=text,
+            letter=letter_c,
+            colours=_colour_help(),
+        )
     b, c = _BUILDING_INDEX[letter_b], _COLOUR_INDEX[letter_c]
     if digit and int(digit) != VALUES[b][c]:
         raise NotationError(
-            f"`{text}`: the {identity_label(b, c)} card is worth {VALUES[b][c]}, not {digit}."
+            "`{text}`: the {card} card is worth {value}, not {digit}.",
+            text=text,
+            card=identity_label(b, c),
+            value=VALUES[b][c],
+            digit=digit,
         )
     return b * 7 + c
 
@@ -148,8 +187,11 @@ def parse_cell(text: str) -> Cell:
     last = chr(ord("a") + SIZE - 1)
     if not m or not ("a" <= m.group(1) <= last) or not (1 <= int(m.group(2)) <= SIZE):
         raise NotationError(
-            f"`{text}` is not a space. Write a column a–{last} and a row 1–{SIZE}, e.g. `g8`; "
-            "the start card lies on g7."
+            "`{text}` is not a space. Write a column a–{last} and a row 1–{size}, e.g. `g8`; "
+            "the start card lies on g7.",
+            text=text,
+            last=last,
+            size=SIZE,
         )
     return (int(m.group(2)) - 1, ord(m.group(1)) - ord("a"))
 
@@ -185,7 +227,7 @@ _WORDS: dict[str, Action] = {
     "withdraw": WITHDRAW,
 }
 
-USAGE = (
+USAGE = Text(
     "Moves: `play Tr g8` (card, space), `statue Ar g8` (declared building+colour, space), "
     "`discard Tr`, `draw`, `nodraw`, `claim`, `decline`, `withdraw`."
 )
@@ -199,11 +241,13 @@ def parse_action(text: str) -> Action:
     verb, args = words[0].lower(), words[1:]
     if verb in _WORDS:
         if args:
-            raise NotationError(f"`{verb}` takes nothing after it.", USAGE)
+            raise NotationError("`{verb}` takes nothing after it.", USAGE, verb=verb)
         return _WORDS[verb]
     if verb in ("play", "statue"):
         if len(args) != 2:
-            raise NotationError(f"`{verb}` needs a card and a space, e.g. `{verb} Tr g8`.")
+            raise NotationError(
+                "`{verb}` needs a card and a space, e.g. `{verb} Tr g8`.", verb=verb
+            )
         card, cell = parse_card(args[0]), parse_cell(args[1])
         if verb == "play":
             return PlayCard(card, cell)
@@ -213,4 +257,4 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise NotationError("`discard` needs one card, e.g. `discard Tr`.")
         return Discard(parse_card(args[0]))
-    raise NotationError(f"Unknown move `{words[0]}`.", USAGE)
+    raise NotationError("Unknown move `{word}`.", USAGE, word=words[0])

@@ -19,10 +19,11 @@ from engine.cardcity.game import (
 from engine.cardcity.state import CODEC, OPTIONS, State, setup
 from engine.cardcity.views import build_view
 from engine.core import Capabilities, Game
+from engine.text import Term
 
 GAME: RulesGame[State, Action] = RulesGame(
     key="cardcity",
-    title="Pompeji — the card game",
+    title=Term("Pompeji — the card game"),
     capabilities=Capabilities(player_counts=(2, 3, 4), secret_actions=True, hidden=True),  # C22
     state=CODEC,
     setup=setup,

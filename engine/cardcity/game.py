@@ -45,6 +45,7 @@ from engine.cardcity.state import (
 from engine.cardcity.turns import Scratch, hand_penalty, outcome
 from engine.core import Decision, Seat, Transition
 from engine.rng import Rng
+from engine.text import Text
 
 __all__ = [
     "NO_STATUE",
@@ -92,45 +93,51 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
     return turns.placements(state, seat, permit=state.permit_turn)
 
 
-def refusal(state: State, seat: Seat, action: Action) -> str | None:
+def refusal(state: State, seat: Seat, action: Action) -> Text | None:
     """Why ``action`` is not legal for ``seat`` now, as a player should read it (the engine's
     base refuses what ``legal_actions`` does not hold and asks this for the reason)."""
     if state.is_over:
         return None
     if seat not in to_act(state):
         if not 0 <= seat < state.players:
-            return f"There is no seat {seat} in this game."
+            return Text("There is no seat {seat} in this game.", seat=seat)
         if seat == window.preparer(state):  # C20: the next player may prepare their move
             return window.preparer_error(state, seat, action)
         if state.stage == "window":
-            return "It is not your turn, and you have no building permit decision to make now."
-        return f"It is not your turn: waiting for seat {state.actor}."
+            return Text(
+                "It is not your turn, and you have no building permit decision to make now."
+            )
+        return Text("It is not your turn: waiting for seat {seat}.", seat=state.actor)
     if state.stage == "window":
         if isinstance(action, Claim) and not can_place(state, seat):
-            return (
+            return Text(
                 "You cannot use your permit now: nothing in your hand (and no statue) fits "
                 "anywhere in the city."
             )
         if not isinstance(action, Claim | Decline):
-            return "A building permit window is open: `claim` to use your permit now, or `decline`."
+            return Text(
+                "A building permit window is open: `claim` to use your permit now, or `decline`."
+            )
         return None
     if state.stage == "draw":
         if not isinstance(action, Draw | NoDraw):
-            return "Your play is done: choose `draw` or `nodraw`."
+            return Text("Your play is done: choose `draw` or `nodraw`.")
         return None
     match action:
         case PlayCard() | PlayStatue() | Discard():
             return turns.placement_error(state, seat, action, permit=state.permit_turn)
         case Decline():
             if state.permit_turn:  # C7
-                return "Your claim commits you: this permit turn must place a card or your statue."
-            return "It is your turn: play a card (or discard if none fits)."
+                return Text(
+                    "Your claim commits you: this permit turn must place a card or your statue."
+                )
+            return Text("It is your turn: play a card (or discard if none fits).")
         case Draw() | NoDraw() | Claim() | Withdraw():
-            return "It is your turn to place: " + (
-                "play a card or your statue." if state.permit_turn else "play a card."
-            )
+            if state.permit_turn:
+                return Text("It is your turn to place: play a card or your statue.")
+            return Text("It is your turn to place: play a card.")
         case _:
-            return f"That is not a Pompeji move: {action!r}."
+            return Text("That is not a Pompeji move: {action}.", action=repr(action))
 
 
 # --------------------------------------------------------------------------- apply
@@ -203,12 +210,9 @@ def pending(state: State) -> tuple[Decision[Action], ...]:
 # --------------------------------------------------------------------------- labels
 
 
-def describe_action(state: State, seat: Seat, action: Action) -> str:
+def describe_action(state: State, seat: Seat, action: Action) -> Text:
     """A menu label; a move the waiting player prepares (C20) says so."""
-    label = _label(state, seat, action)
-    if _prepares(state, seat, action):
-        return f"Prepare: {label[:1].lower()}{label[1:]}, as soon as your turn comes"
-    return label
+    return _label(state, seat, action, prepare=_prepares(state, seat, action))
 
 
 def _prepares(state: State, seat: Seat, action: Action) -> bool:
@@ -217,34 +221,61 @@ def _prepares(state: State, seat: Seat, action: Action) -> bool:
     return waiting and isinstance(action, Placement)
 
 
-def _label(state: State, seat: Seat, action: Action) -> str:
+def _label(state: State, seat: Seat, action: Action, *, prepare: bool = False) -> Text:
+    """The label of ``action``; ``prepare``: as a move prepared for the coming turn (C20)."""
     match action:
         case PlayCard(card, cell):
             gain = rules.points(state.grid(), cell, face_of(card))
-            return f"Play {card_label(card)} on {cell_code(cell)} (+{gain})"
+            values = {"card": card_label(card), "space": cell_code(cell), "points": gain}
+            if prepare:
+                return Text(
+                    "Prepare: play {card} on {space} (+{points}), as soon as your turn comes",
+                    **values,
+                )
+            return Text("Play {card} on {space} (+{points})", **values)
         case PlayStatue(b, c, cell):
             gain = rules.points(state.grid(), cell, (b, c, STATUE_VALUE))
-            return f"Play your statue as {identity_label(b, c)} on {cell_code(cell)} (+{gain})"
+            values = {"card": identity_label(b, c), "space": cell_code(cell), "points": gain}
+            if prepare:
+                return Text(
+                    "Prepare: play your statue as {card} on {space} (+{points}), as soon as "
+                    "your turn comes",
+                    **values,
+                )
+            return Text("Play your statue as {card} on {space} (+{points})", **values)
         case Discard(card):
             if state.end_phase and len(state.hands[seat]) > 1:
-                return f"Discard {card_label(card)} (nothing fits), then draw or not"
-            return f"Discard {card_label(card)} (nothing fits) and draw"
+                if prepare:
+                    return Text(
+                        "Prepare: discard {card} (nothing fits), then draw or not, as soon as "
+                        "your turn comes",
+                        card=card_label(card),
+                    )
+                return Text(
+                    "Discard {card} (nothing fits), then draw or not", card=card_label(card)
+                )
+            if prepare:
+                return Text(
+                    "Prepare: discard {card} (nothing fits) and draw, as soon as your turn comes",
+                    card=card_label(card),
+                )
+            return Text("Discard {card} (nothing fits) and draw", card=card_label(card))
         case Draw():
-            return "Draw a card"
+            return Text("Draw a card")
         case NoDraw():
-            return "Keep your hand (draw nothing)"
+            return Text("Keep your hand (draw nothing)")
         case Claim():
             if seat == state.window_after:
-                return "Use your building permit: take another turn now"
-            return "Use your building permit: play now, before the next player"
+                return Text("Use your building permit: take another turn now")
+            return Text("Use your building permit: play now, before the next player")
         case Decline():
-            return "Let it pass (keep your permit)"
+            return Text("Let it pass (keep your permit)")
         case Withdraw():
-            return "Withdraw your prepared move (choose when your turn comes)"
+            return Text("Withdraw your prepared move (choose when your turn comes)")
     raise TypeError(f"not a Pompeji action: {action!r}")
 
 
-def prepared_label(state: State) -> str:
+def prepared_label(state: State) -> Text | str:
     """The label of the move the waiting player holds (for their own view), or ``""``."""
     if state.prepared is None:
         return ""

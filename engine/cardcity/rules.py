@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from engine.text import Text
+
 Cell = tuple[int, int]
 Face = tuple[int, int, int]
 """What a placed card shows: ``(building, colour, value)``."""
@@ -138,16 +140,16 @@ def frontier(grid: Grid) -> tuple[Cell, ...]:
     return tuple(sorted(found))
 
 
-def why_illegal(grid: Grid, cell: Cell, face: Face) -> str | None:
+def why_illegal(grid: Grid, cell: Cell, face: Face) -> Text | None:
     """``None`` if ``face`` may go on ``cell``; otherwise the reason, for the player."""
     if cell in grid:
-        return "that space is already built on"
+        return Text("that space is already built on")
     if not has_edge_neighbour(grid, cell):
-        return "it must touch a card of the city along a whole side (a corner is not enough)"
+        return Text("it must touch a card of the city along a whole side (a corner is not enough)")
     if not fits_frame(grid, cell):
-        return "the city may never be wider or taller than 7 cards"
+        return Text("the city may never be wider or taller than 7 cards")
     if conflict(grid, cell, face) is not None:
-        return "the same building or colour may never touch along a side"
+        return Text("the same building or colour may never touch along a side")
     return None
 
 

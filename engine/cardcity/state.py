@@ -156,7 +156,9 @@ def setup(seed: int, players: int, options: Mapping[str, OptionValue]) -> State:
     """The deal (the engine's base has checked the table size and the options)."""
     opts = {name: int(value) for name, value in options.items()}
     if opts["first_seat"] >= players:
-        raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
+        raise RuleError(
+            "Option `first_seat` must be below the number of players ({players}).", players=players
+        )
     rng = Rng(seed)
     cards, rng = rng.shuffle(range(CARDS))
     hands = tuple(cards[HAND * s : HAND * (s + 1)] for s in range(players))

@@ -38,6 +38,7 @@ from engine.cardcity.state import (
     set_hand,
 )
 from engine.core import JSON, Event, Outcome, Seat
+from engine.text import Text
 
 _FIELDS = tuple(f.name for f in fields(State))
 
@@ -173,32 +174,39 @@ def placements(state: State, seat: Seat, *, permit: bool) -> list[Action]:
     return out
 
 
-def placement_error(state: State, seat: Seat, action: Placement, *, permit: bool) -> str | None:
+def placement_error(state: State, seat: Seat, action: Placement, *, permit: bool) -> Text | None:
     """Why ``action`` is not a legal placement of ``seat`` in ``state`` (for the player), or
     ``None`` when it is: accepts exactly the members of :func:`placements`."""
     match action:
         case PlayCard(card, cell):
             if card not in state.hands[seat]:
-                return f"You don't hold {card_label(card)}."
+                return Text("You don't hold {card}.", card=card_label(card))
             reason = rules.why_illegal(state.grid(), cell, face_of(card))
             if reason:
-                return f"{card_label(card)} cannot go on {cell_code(cell)}: {reason}."
+                return Text(
+                    "{card} cannot go on {space}: {reason}.",
+                    card=card_label(card),
+                    space=cell_code(cell),
+                    reason=reason,
+                )
         case PlayStatue(b, c, cell):
             if state.statues[seat] != NO_STATUE:
-                return "You have already played your statue."
+                return Text("You have already played your statue.")
             reason = rules.why_illegal(state.grid(), cell, (b, c, STATUE_VALUE))
             if reason:
-                return (
-                    f"Your statue as {identity_label(b, c)} cannot go on {cell_code(cell)}: "
-                    f"{reason}."
+                return Text(
+                    "Your statue as {card} cannot go on {space}: {reason}.",
+                    card=identity_label(b, c),
+                    space=cell_code(cell),
+                    reason=reason,
                 )
         case Discard(card):
             if permit:
-                return "A permit turn must place a card or your statue."
+                return Text("A permit turn must place a card or your statue.")
             if card not in state.hands[seat]:
-                return f"You don't hold {card_label(card)}."
+                return Text("You don't hold {card}.", card=card_label(card))
             if hand_fits(state, seat):
-                return "You may discard only when none of your cards fits in the city."
+                return Text("You may discard only when none of your cards fits in the city.")
     return None
 
 

@@ -32,6 +32,7 @@ from engine.cardcity.state import State, can_place
 from engine.cardcity.turns import Scratch, placement_error, placements
 from engine.core import Seat
 from engine.rng import Rng
+from engine.text import Text
 
 # --------------------------------------------------------------------------- the window
 
@@ -119,15 +120,17 @@ def may_prepare(state: State, seat: Seat) -> bool:
     return state.prepared is not None or bool(state.hands[seat]) or can_place(state, seat)
 
 
-def preparer_error(state: State, seat: Seat, action: Action) -> str | None:
+def preparer_error(state: State, seat: Seat, action: Action) -> Text | None:
     """Why the waiting ``seat`` may not take ``action`` now, or ``None`` (C20)."""
     match action:
         case Withdraw():
-            return None if state.prepared is not None else "You have no prepared move."
+            return None if state.prepared is not None else Text("You have no prepared move.")
         case PlayCard() | PlayStatue() | Discard():
             reason = placement_error(state, seat, action, permit=False)
-            return None if reason is None else f"You cannot prepare that: {reason}"
-    return (
+            if reason is None:
+                return None
+            return Text("You cannot prepare that: {reason}", reason=reason)
+    return Text(
         "It is not your turn yet. You may prepare your move (`play …`, `statue …`, or "
         "`discard …` when nothing fits): it is played as soon as your turn comes."
     )

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from engine.core import ActionChoice
 from render.cardcity import (
-    lang,  # noqa: F401  (its catalog, for words read back from the log)
     narrate,
 )
 from render.cardcity.board import render_board, render_hand
+from render.cardcity.lang import N_, _
 from render.controls import Choose, Controls
 from render.presentation import (
     Image,
@@ -22,7 +22,7 @@ from render.presentation import (
     seat_colours,
 )
 
-STATUE_HINT = (
+STATUE_HINT = N_(
     "Your statue's placements are not on the buttons (there can be hundreds): type "
     "`/move statue` and narrow the list, e.g. `statue Ar g8`."
 )
@@ -48,12 +48,12 @@ def _controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Control
     """Every choice on buttons and menus but the statue's placements (C13), which are typed."""
     shown = tuple(c for c in choices if not c.notation.startswith("statue "))
     typed = len(choices) - len(shown)
-    return Choose(shown, typed=typed, hint=STATUE_HINT if typed else "")
+    return Choose(shown, typed=typed, hint=_(STATUE_HINT) if typed else "")
 
 
 PICTURES = (
-    Picture("board", "Board", public=_board),
-    Picture("cards", "My cards", private=_cards),
+    Picture("board", N_("Board"), public=_board),
+    Picture("cards", N_("My cards"), private=_cards),
 )
 
 PRESENTATION = Presentation(
@@ -66,8 +66,8 @@ PRESENTATION = Presentation(
         score_labels=narrate.SCORE_LABELS,
         score_sheet=narrate.score_sheet,
         # Out of turn, a player prepares their move (C20): nothing is played yet.
-        titles={"option": "Prepare your next move (optional)"},
-        done={"option": "✅ Done: {label}"},
+        titles={"option": N_("Prepare your next move (optional)")},
+        done={"option": N_("✅ Done: {label}")},
     ),
     colours=seat_colours,
     controls=_controls,

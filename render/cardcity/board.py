@@ -153,8 +153,8 @@ def _sample_view(private: bool) -> dict[str, Any]:
 
 
 def _palette_samples() -> list[Image.Image]:
-    names = ["Sample"] * 4
-    return [draw_board(_sample_view(False), names), draw_hand(_sample_view(True), "Sample")]
+    names = [f"#{seat + 1}" for seat in range(4)]  # never shown: the palette's sample
+    return [draw_board(_sample_view(False), names), draw_hand(_sample_view(True), names[1])]
 
 
 PALETTE = png.Palette(

@@ -12,12 +12,12 @@ from typing import Any
 
 from PIL import Image
 
-from engine.cardcity import data as D
 from render import fonts, shapes
 from render.cardcity import flow, news, panel
 from render.cardcity.cards import card_tile, permit_icon, seat_badge
 from render.cardcity.flow import Seg
 from render.cardcity.grid import Origin, draw_city, draw_legal, grid_origin
+from render.cardcity.lang import _, ngettext
 from render.cardcity.layout import (
     CANVAS,
     CITY_H,
@@ -32,6 +32,7 @@ from render.cardcity.layout import (
     Cell,
     W,
 )
+from render.cardcity.terms import BUILDING_NAMES, COLOUR_NAMES
 from render.cardcity.tiles import paste
 from render.cardcity.view import (
     Fit,
@@ -39,7 +40,6 @@ from render.cardcity.view import (
     face_of,
     hand_codes,
     legal_spots,
-    plural,
     read_city,
     read_last,
     read_turn,
@@ -59,29 +59,31 @@ def hand_status(view: Mapping[str, Any], spots: Mapping[Cell, list[Fit]]) -> str
     seat = view.get("seat")
     stage = view.get("stage")
     if stage == "over":
-        return "The game is over."
+        return _("The game is over.")
     if stage == "window":
         window = view.get("window") or {}
         if seat in (window.get("pending") or []):
             if window.get("second_turn") == seat:
-                return "You may use your building permit for a second turn now."
-            return "You may use your building permit to build before the next player."
+                return _("You may use your building permit for a second turn now.")
+            return _("You may use your building permit to build before the next player.")
         if seat == window.get("next"):
-            return "A permit window is open; then it is your turn (you may prepare your move)."
-        return f"Permit window open; then player {int(window.get('next', 0)) + 1} plays."
+            return _("A permit window is open; then it is your turn (you may prepare your move).")
+        nxt = int(window.get("next", 0)) + 1
+        return _("Permit window open; then player {n} plays.").format(n=nxt)
     if view.get("actor") == seat:
         if stage == "draw":
-            return "Your turn: draw a card, or keep your hand."
+            return _("Your turn: draw a card, or keep your hand.")
         if view.get("permit_turn"):
-            return "Your permit turn: place a card or your statue (a claim commits)."
+            return _("Your permit turn: place a card or your statue (a claim commits).")
         if view.get("can_place") is False:
-            return "Your turn: nothing fits; discard a card (a draw follows)."
+            return _("Your turn: nothing fits; discard a card (a draw follows).")
         if not spots:
-            return "Your turn: no card fits; statue or discard one."
-        return "Your turn: place a card on a marked space."
+            return _("Your turn: no card fits; statue or discard one.")
+        return _("Your turn: place a card on a marked space.")
     actor = view.get("actor")
-    who = f"player {int(actor) + 1}" if isinstance(actor, int) else "the others"
-    return f"Not your turn: waiting for {who}."
+    if isinstance(actor, int):
+        return _("Not your turn: waiting for player {n}.").format(n=int(actor) + 1)
+    return _("Not your turn: waiting for the others.")
 
 
 @dataclass(frozen=True)
@@ -105,9 +107,9 @@ class Layout:
 def _head(view: Mapping[str, Any], name: str, status: str) -> list[tuple[list[Seg], int, int]]:
     """(pieces, size, line height) of each part of the head."""
     seat = int(view.get("seat", 0))
-    shown = fonts.clean(name) or f"Player {seat + 1}"
+    shown = fonts.clean(name) or _("Player {n}").format(n=seat + 1)
     who = [flow.badge(seat, TITLE), flow.name(shown, TITLE)]
-    who += flow.words("· your cards, only you see them", 26, "cond", MUTED)
+    who += flow.words(_("· your cards, only you see them"), 26, "cond", MUTED)
     mine = view.get("actor") == seat or seat in ((view.get("window") or {}).get("pending") or [])
     todo = flow.words(status, STATUS, "bold", LEGAL if mine else TEXT)
     city = read_city(view)
@@ -116,7 +118,7 @@ def _head(view: Mapping[str, Any], name: str, status: str) -> list[tuple[list[Se
     return [
         (who, TITLE, 56),
         (todo, STATUS, 46),
-        ([*flow.words("Last:", LAST, "cond", MUTED), *last], LAST, 44),
+        ([*flow.words(_("Last:"), LAST, "cond", MUTED), *last], LAST, 44),
     ]
 
 
@@ -151,7 +153,7 @@ def _draw_cards(
     """The hand: each card with its name, colour and value, its best play and how many spaces
     it fits (while the game runs)."""
     if not codes:
-        fonts.role_label(img, (X0 + 14, top + 60), "No cards in hand", "bold", 32, MUTED)
+        fonts.role_label(img, (X0 + 14, top + 60), _("No cards in hand"), "bold", 32, MUTED)
         return
     per_card: dict[str, list[tuple[Cell, int]]] = {}
     for cell, fits in spots.items():
@@ -162,17 +164,19 @@ def _draw_cards(
         paste(img, card_tile(code, HAND_CARD, CANVAS), (cx, top))
         b, c, v = face_of(code)
         x, right = cx + HAND_CARD + 10, cx + CARD_COL - 2
-        fonts.fitted_line(img, (x, top + 28), D.BUILDINGS[b][1], "cond_bold", 26, TEXT, right)
-        fonts.role_label(img, (x, top + 62), f"{D.COLOURS[c][1]} · {v}", "cond", INFO, MUTED)
+        fonts.fitted_line(img, (x, top + 28), _(BUILDING_NAMES[b]), "cond_bold", 26, TEXT, right)
+        fonts.role_label(img, (x, top + 62), f"{_(COLOUR_NAMES[c])} · {v}", "cond", INFO, MUTED)
         places = sorted(per_card.get(code, []), key=lambda t: (-t[1], t[0]))
         if view_over:
             continue
         if places:
             best_cell, best = places[0]
-            lines = (f"best +{best} {cell_code(best_cell)}", plural(len(places), "space"))
+            best_line = _("best +{points} {space}").format(points=best, space=cell_code(best_cell))
+            spaces = ngettext("{n} space", "{n} spaces", len(places)).format(n=len(places))
+            lines = (best_line, spaces)
             colours = (LEGAL, LEGAL)
         else:
-            lines, colours = ("fits nowhere", ""), (END_PHASE, END_PHASE)
+            lines, colours = (_("fits nowhere"), ""), (END_PHASE, END_PHASE)
         for j, line in enumerate(lines):
             role = "cond_bold" if j == 0 else "cond"
             fonts.role_label(img, (x, top + 96 + j * 32), line, role, INFO, colours[j])
@@ -189,7 +193,7 @@ def _draw_own(img: Image.Image, view: Mapping[str, Any], top: int) -> None:
     used = bool(me.get("statue_used"))
     panel.draw_statue(img, X0 + 12, mid - 23, used)
     x: float = X0 + 66
-    word = "statue used" if used else "statue: yours"
+    word = _("statue used") if used else _("statue: yours")
     x += fonts.draw_text(
         img, (x, base), word, fonts.font("cond", INFO), INFO, MUTED if used else TEXT
     )
@@ -198,19 +202,23 @@ def _draw_own(img: Image.Image, view: Mapping[str, Any], top: int) -> None:
     for i in range(left):
         permit_icon(img, x + i * 44, mid - 23, True)
     x += left * 44 + 6
-    word = plural(left, "permit") + " left" if left else "no permit"
+    word = ngettext("{n} permit left", "{n} permits left", left).format(n=left)
+    if not left:
+        word = _("no permit")
     x += fonts.draw_text(
         img, (x, base), word, fonts.font("cond", INFO), INFO, TEXT if left else MUTED
     )
     hand_value = int(view.get("hand_value", 0))
-    text = f"hand −{hand_value} at the end"
+    text = _("hand −{value} at the end").format(value=hand_value)
     fonts.role_label(img, (X1 - 14, base), text, "cond", INFO, TEXT, "rs")
     # every score
     top += OWN_H
     img.paste(shapes.box((X1 - X0, OWN_H - 6), PANEL, CANVAS), (X0, top))
     mid = top + (OWN_H - 6) // 2
     x = X0 + 14.0
-    x += fonts.draw_text(img, (x, mid + 10), "Scores", fonts.font("cond", INFO), INFO, MUTED) + 18
+    x += (
+        fonts.draw_text(img, (x, mid + 10), _("Scores"), fonts.font("cond", INFO), INFO, MUTED) + 18
+    )
     finals = (view.get("outcome") or {}).get("scores") or []  # once over: after the hands
     for sv in seats:
         s = int(sv.get("seat", 0))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from render.cardcity.lang import N_
 from render.fonts import RGB
 
 # ------------------------------------------------------------------ layout (px)
@@ -58,10 +59,11 @@ anyway."""
 LIGHT_CARDS = frozenset("oygpw")  # dark ink on these, light ink on red and blue
 
 LINE_LABEL = {
-    "row": "row",
-    "column": "column",
-    "diagonal \\": "diagonal ↘",
-    "diagonal /": "diagonal ↗",
+    "row": N_("row"),
+    "column": N_("column"),
+    "diagonal \\": N_("diagonal ↘"),
+    "diagonal /": N_("diagonal ↗"),
 }
+"""A street's name by the engine's line, a catalog message (said with ``_()`` where drawn)."""
 
 Cell = tuple[int, int]  # (row, col), 0-based on the 13 × 13 grid, as in engine.cardcity.rules

@@ -8,76 +8,99 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-BUILDINGS = {
-    "T": "Temple",
-    "F": "Forum",
-    "A": "Amphitheatre",
-    "B": "Baths",
-    "V": "Villa",
-    "W": "Well",
-    "G": "Granary",
+from render.cardcity.lang import N_, _, ngettext
+from render.cardcity.terms import BUILDING_NAMES, COLOUR_NAMES
+
+BUILDINGS = dict(zip("TFABVWG", BUILDING_NAMES, strict=True))
+COLOURS = dict(zip("roygbpw", COLOUR_NAMES, strict=True))
+"""Building and colour names by their letters (catalog messages, said with ``_()``)."""
+GAME_OVER = {
+    "The second volcano erupted: Pompeji is destroyed.": N_(
+        "The game is over: the second volcano erupted: Pompeji is destroyed."
+    ),
 }
-COLOURS = {
-    "r": "red",
-    "o": "orange",
-    "y": "yellow",
-    "g": "green",
-    "b": "blue",
-    "p": "purple",
-    "w": "white",
-}
+"""The engine's reasons for the end (``GameEnded``), as the sentence a player reads."""
 
 
 def card_name(code: Any) -> str:
-    """``"Tr"`` -> ``"Temple·red"`` (unknown codes are shown as they are)."""
+    """``"Tr"`` -> ``"Temple·red"`` in the reader's language (unknown codes are shown as they
+    are)."""
     text = str(code or "")
     if len(text) >= 2 and text[0] in BUILDINGS and text[-1] in COLOURS:
-        return f"{BUILDINGS[text[0]]}·{COLOURS[text[-1]]}"
-    return text or "a card"
+        return f"{_(BUILDINGS[text[0]])}·{_(COLOURS[text[-1]])}"
+    return text or _("a card")
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"Seat {seat}" if isinstance(seat, int) else "Someone"
+    return _("Seat {seat}").format(seat=seat) if isinstance(seat, int) else _("Someone")
+
+
+def _built(e: Mapping[str, Any], who: str) -> str:
+    points, card, space = e.get("points"), card_name(e.get("card")), e.get("cell")
+    if points:
+        line = ngettext(
+            "{who} built {card} on {space} for {n} point",
+            "{who} built {card} on {space} for {n} points",
+            int(points),
+        ).format(who=who, card=card, space=space, n=points)
+    else:
+        line = _("{who} built {card} on {space}").format(who=who, card=card, space=space)
+    return _("{action} (permit turn)").format(action=line) if e.get("permit") else line
+
+
+def _statue(e: Mapping[str, Any], who: str) -> str:
+    points, card, space = e.get("points"), card_name(e.get("declared")), e.get("cell")
+    if points:
+        return ngettext(
+            "{who} placed their statue as {card} on {space} for {n} point",
+            "{who} placed their statue as {card} on {space} for {n} points",
+            int(points),
+        ).format(who=who, card=card, space=space, n=points)
+    return _("{who} placed their statue as {card} on {space}").format(
+        who=who, card=card, space=space
+    )
 
 
 def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
     kind = e.get("type")
     who = _name(names, e.get("seat"))
-    points = e.get("points")
-    scored = f" for {points} point{'' if points == 1 else 's'}" if points else ""
     if kind == "CardPlayed":
-        turn = " (permit turn)" if e.get("permit") else ""
-        return f"{who} built {card_name(e.get('card'))} on {e.get('cell')}{scored}{turn}"
+        return _built(e, who)
     if kind == "StatuePlayed":
-        declared = card_name(e.get("declared"))
-        return f"{who} placed their statue as {declared} on {e.get('cell')}{scored}"
+        return _statue(e, who)
     if kind == "CardDiscarded":
-        return f"{who} could not build and discarded {card_name(e.get('card'))}"
+        card = card_name(e.get("card"))
+        return _("{who} could not build and discarded {card}").format(who=who, card=card)
     if kind == "VolcanoDrawn":
         if e.get("number") == 2:
-            return f"{who} drew the second volcano: the city is buried"
-        return f"{who} drew the first volcano: from now on drawing is optional"
+            return _("{who} drew the second volcano: the city is buried").format(who=who)
+        return _("{who} drew the first volcano: from now on drawing is optional").format(who=who)
     if kind == "DrawSkipped":
-        return f"{who} kept their hand"
+        return _("{who} kept their hand").format(who=who)
     if kind == "PermitClaimed":
-        what = "another turn" if e.get("kind") == "second_turn" else "a turn before the next"
-        return f"{who} used their building permit: {what}"
+        if e.get("kind") == "second_turn":
+            return _("{who} used their building permit: another turn").format(who=who)
+        return _("{who} used their building permit: a turn before the next").format(who=who)
     if kind == "MovePrepared":  # C20: that a move is held, never which (that stays secret)
-        return (
-            f"{who} changed their prepared move"
-            if e.get("replaced")
-            else f"{who} prepared their move"
-        )
+        if e.get("replaced"):
+            return _("{who} changed their prepared move").format(who=who)
+        return _("{who} prepared their move").format(who=who)
     if kind == "GameEnded":
-        reason = str(e.get("reason") or "the second volcano erupted")
-        return f"The game is over: {reason[:1].lower()}{reason[1:]}"
+        reason = str(e.get("reason") or "")
+        if reason in GAME_OVER:
+            return _(GAME_OVER[reason])
+        if reason:
+            return _("The game is over: {reason}").format(reason=reason)
+        return _("The game is over: the second volcano erupted")
     if kind == "PreparedMoveDropped" and isinstance(e.get("secret"), Mapping):
         # C21: told only to its player (the event's secret is theirs): saying in public, right
         # after the interrupt, that it no longer fits would tell the table where it was aimed.
         move = e["secret"].get("move", "")
-        return f"{who}'s prepared move (`{move}`) no longer fits after the interrupt: choose again"
+        return _(
+            "{who}'s prepared move (`{move}`) no longer fits after the interrupt: choose again"
+        ).format(who=who, move=move)
     # Windows and declines are routine; a prepared move withdrawn or dropped is told to its
     # player only (above). Draws: see narrate.
     return None
@@ -93,9 +116,9 @@ def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[s
         kind, seat = e.get("type"), e.get("seat")
         if kind == "CardDrawn":
             if joins is not None and joins == seat:
-                lines[-1] += " and drew a card"
+                lines[-1] = _("{action} and drew a card").format(action=lines[-1])
             else:
-                lines.append(f"{_name(names, seat)} drew a card")
+                lines.append(_("{who} drew a card").format(who=_name(names, seat)))
             joins = None
             continue
         sentence = _sentence(e, names)
@@ -116,22 +139,22 @@ def decision(view: Mapping[str, Any]) -> str:
         and view.get("actor") != view.get("seat")
     ):
         if view.get("prepared_move"):
-            return (
+            return _(
                 "your prepared move is held: it is played the moment your turn comes (change or "
                 "withdraw it meanwhile)"
             )
-        return (
+        return _(
             "prepare your move now if you like: it is played the moment your turn comes, "
             "unless an interrupt makes it impossible (then you are asked again)"
         )
     if stage == "play":
         if view.get("permit_turn"):
-            return "play a card or your statue on your permit turn"
-        return "play a card or your statue into the city"
+            return _("play a card or your statue on your permit turn")
+        return _("play a card or your statue into the city")
     if stage == "draw":
-        return "draw a card or keep your hand"
+        return _("draw a card or keep your hand")
     if stage == "window":
-        return "use your building permit now, or let it pass (then the next player's turn)"
+        return _("use your building permit now, or let it pass (then the next player's turn)")
     return ""
 
 
@@ -143,25 +166,31 @@ def hand(view: Mapping[str, Any]) -> str:
     if not isinstance(cards, list):
         return ""
     if not cards:
-        text = "Your hand is empty."
+        text = _("Your hand is empty.")
     else:
         shown = [
             f"{card_name(c.get('code'))}·{c.get('value')}" if isinstance(c, Mapping) else str(c)
             for c in cards
         ]
-        text = "Your hand: " + ", ".join(shown)
+        text = _("Your hand: {cards}").format(cards=", ".join(shown))
     mine = _own_seat(view)
     if mine is None or view.get("stage") == "over":
         return text
     extras = []
     if not mine.get("statue_used"):
         extras.append(
-            "your statue is unused: place it by typing `/move statue` + building and colour "
-            "letters + space, e.g. `statue Ar g8` (the list narrows as you type)"
+            _(
+                "your statue is unused: place it by typing `/move statue` + building and colour "
+                "letters + space, e.g. `statue Ar g8` (the list narrows as you type)"
+            )
         )
     permits = mine.get("permits_left")
     if isinstance(permits, int) and permits > 0:
-        extras.append(f"building permit: {permits} use{'' if permits == 1 else 's'} left")
+        extras.append(
+            ngettext(
+                "building permit: {n} use left", "building permit: {n} uses left", permits
+            ).format(n=permits)
+        )
     if not extras:
         return text
     more = "; ".join(extras)
@@ -206,89 +235,115 @@ def score_sheet(
         for code in held if isinstance(held, list) else []:
             value = _card_value(str(code), view.get("legend"))
             cards.append(card_name(code) + ("" if value is None else f"·{value}"))
-        in_hand = f"{minus} in hand ({', '.join(cards)})" if cards else "0 in hand"
+        if cards:
+            in_hand = _("{minus} in hand ({cards})").format(minus=minus, cards=", ".join(cards))
+        else:
+            in_hand = _("0 in hand")
         total = int(score.get("final", built - minus))
         lines.append(
-            f"{medals.get(place, '▫️')} {place}. {_name(names, seat)} — {built} from plays "
-            f"− {in_hand} = **{total}**"
+            _("{medal} {place}. {name} — {built} from plays − {in_hand} = **{total}**").format(
+                medal=medals.get(place, "▫️"),
+                place=place,
+                name=_name(names, seat),
+                built=built,
+                in_hand=in_hand,
+                total=total,
+            )
         )
     return lines
 
 
-SCORE_LABELS = {"final": "points", "built": "built", "hand": "left in hand"}
+SCORE_LABELS = {"final": N_("points"), "built": N_("built"), "hand": N_("left in hand")}
 
 RULES: dict[str, tuple[str, str]] = {
     "overview": (
-        "Overview",
-        "2–4 players build one city of cards. Place a card next to the city, score the streets "
-        "(rows, columns, diagonals) through it, draw back to 3. The second volcano ends the "
-        "game; cards left in hand count against you. Building and colour names and card "
-        "values are our adaptation (the printed ones are not public).",
+        N_("Overview"),
+        N_(
+            "2–4 players build one city of cards. Place a card next to the city, score the streets "
+            "(rows, columns, diagonals) through it, draw back to 3. The second volcano ends the "
+            "game; cards left in hand count against you. Building and colour names and card "
+            "values are our adaptation (the printed ones are not public)."
+        ),
     ),
     "placing": (
-        "Placing",
-        "A card must share a whole edge with the city and differ from every orthogonal "
-        "neighbour in both building and colour. The city may never be wider or taller than 7 "
-        "cards. If none of your cards fits, you discard one and draw.",
+        N_("Placing"),
+        N_(
+            "A card must share a whole edge with the city and differ from every orthogonal "
+            "neighbour in both building and colour. The city may never be wider or taller than 7 "
+            "cards. If none of your cards fits, you discard one and draw."
+        ),
     ),
     "scoring": (
-        "Scoring",
-        "For each street (row, column, both diagonals: the unbroken run through the new card): "
-        "the sum of the values of every card of the new card's building if another one is in "
-        "the street, plus the highest value of its colour if another card of that colour is "
-        "there, plus 7 when the street now holds 7 cards.",
+        N_("Scoring"),
+        N_(
+            "For each street (row, column, both diagonals: the unbroken run through the new card): "
+            "the sum of the values of every card of the new card's building if another one is in "
+            "the street, plus the highest value of its colour if another card of that colour is "
+            "there, plus 7 when the street now holds 7 cards."
+        ),
     ),
     "statue": (
-        "Your statue",
-        "Once per game you may place your statue instead of a card, declared as any building "
-        "and colour: it scores as a value 1 and is neutral afterwards. You draw nothing after it.",
+        N_("Your statue"),
+        N_(
+            "Once per game you may place your statue instead of a card, declared as any "
+            "building and colour: it scores as a value 1 and is neutral afterwards. You draw "
+            "nothing after it."
+        ),
     ),
     "permit": (
-        "Building permit",
-        "Once per game (twice with the `permit_uses=2` variant) you may use your permit: a "
-        "second turn right after yours, or a turn before the next player. After every normal "
-        "turn a window opens for everyone with a use left except the next player; its length "
-        "is the game's `permit_window` option (15 minutes by default, `0` = only the mover's "
-        "second turn). The mover finds the offer (**Use permit** / **Let it pass**) in the "
-        "confirmation of their turn, the others who can place something by DM; the first "
-        "claim wins; when everyone asked has declined the window closes at once, and silence "
-        "counts as declining. A claim commits: it cannot be taken back, the permit turn must "
-        "place a card or the statue, and if time runs out the table's timeout policy plays it "
-        "like any turn. Meanwhile the player due next may prepare their move (DM or `/move`): "
-        "it is played the moment their turn comes, or, if an interrupt made it impossible, they "
-        "choose again; nobody else learns where. Standing orders (`/game interrupts`, or the "
-        "buttons on an offer): never ask me, or ask me only after one player's turns. "
-        "Typed: `/move claim`, `/move decline`.",
+        N_("Building permit"),
+        N_(
+            "Once per game (twice with the `permit_uses=2` variant) you may use your permit: a "
+            "second turn right after yours, or a turn before the next player. After every normal "
+            "turn a window opens for everyone with a use left except the next player; its length "
+            "is the game's `permit_window` option (15 minutes by default, `0` = only the mover's "
+            "second turn). The mover finds the offer (**Use permit** / **Let it pass**) in the "
+            "confirmation of their turn, the others who can place something by DM; the first "
+            "claim wins; when everyone asked has declined the window closes at once, and silence "
+            "counts as declining. A claim commits: it cannot be taken back, the permit turn must "
+            "place a card or the statue, and if time runs out the table's timeout policy plays it "
+            "like any turn. Meanwhile the player due next may prepare their move (DM or `/move`): "
+            "it is played the moment their turn comes, or, if an interrupt made it impossible, "
+            "they choose again; nobody else learns where. Standing orders (`/game interrupts`, "
+            "or the buttons on an offer): never ask me, or ask me only after one player's turns. "
+            "Typed: `/move claim`, `/move decline`."
+        ),
     ),
     "end": (
-        "Volcanoes and the end",
-        "After the first volcano, drawing is optional. The second volcano ends the game at once; "
-        "the value of the cards in your hand is subtracted. Most points wins.",
+        N_("Volcanoes and the end"),
+        N_(
+            "After the first volcano, drawing is optional. The second volcano ends the game at "
+            "once; the value of the cards in your hand is subtracted. Most points wins."
+        ),
     ),
     "cards": (
-        "Reading the pictures",
-        "Each card shows its building letter and colour letter (`Tr`), its building as a "
-        "symbol, its value in a white disc, and its colour as the fill. Buildings: T Temple "
-        "(a pediment on columns), F Forum (an arcade), A Amphitheatre (an oval ring), B Baths "
-        "(a dome over water), V Villa (a house), W Well (a well with a roof bar), G Granary (a "
-        "wheat sheaf). Colours: r red, o orange, y yellow, g green, b blue, p purple, w white. "
-        "A grey card with a figure is a statue, with the number of its player. On the board: "
-        "the last card is ringed in magenta and each street it scored in carries its points "
-        "on the space past its end; striped spaces lie beyond the 7 × 7 limit. Per player: the "
-        "cards in hand, the statue (struck through once used), one permit card per use left, "
-        "and the score. In your own picture, teal spaces are where your cards fit, with what "
-        "each would score there. Building and colour names and card values are our "
-        "adaptation (the printed ones are not public).",
+        N_("Reading the pictures"),
+        N_(
+            "Each card shows its building letter and colour letter (`Tr`), its building as a "
+            "symbol, its value in a white disc, and its colour as the fill. Buildings: T Temple "
+            "(a pediment on columns), F Forum (an arcade), A Amphitheatre (an oval ring), B Baths "
+            "(a dome over water), V Villa (a house), W Well (a well with a roof bar), G Granary (a "
+            "wheat sheaf). Colours: r red, o orange, y yellow, g green, b blue, p purple, w white. "
+            "A grey card with a figure is a statue, with the number of its player. On the board: "
+            "the last card is ringed in magenta and each street it scored in carries its points "
+            "on the space past its end; striped spaces lie beyond the 7 × 7 limit. Per player: the "
+            "cards in hand, the statue (struck through once used), one permit card per use left, "
+            "and the score. In your own picture, teal spaces are where your cards fit, with what "
+            "each would score there. Building and colour names and card values are our "
+            "adaptation (the printed ones are not public)."
+        ),
     ),
     "moves": (
-        "Moves (notation)",
-        "A card is its building letter (T Temple, F Forum, A Amphitheatre, B Baths, V Villa, "
-        "W Well, G Granary) and colour letter (r o y g b p w); a space is a column a–m and a "
-        "row 1–13 (the start card lies on g7). `play Tr g8` builds, `statue Ar g8` places your "
-        "statue declared as Amphitheatre·red, `discard Tr` when none of your cards fits, "
-        "`draw` / `nodraw` after the first volcano, `claim` / `decline` in a permit window. "
-        "Buttons and menus offer every move except the statue's (hundreds of them): type "
-        "those in `/move`, where the list narrows as you type.",
+        N_("Moves (notation)"),
+        N_(
+            "A card is its building letter (T Temple, F Forum, A Amphitheatre, B Baths, V Villa, "
+            "W Well, G Granary) and colour letter (r o y g b p w); a space is a column a–m and a "
+            "row 1–13 (the start card lies on g7). `play Tr g8` builds, `statue Ar g8` places your "
+            "statue declared as Amphitheatre·red, `discard Tr` when none of your cards fits, "
+            "`draw` / `nodraw` after the first volcano, `claim` / `decline` in a permit window. "
+            "Buttons and menus offer every move except the statue's (hundreds of them): type "
+            "those in `/move`, where the list narrows as you type."
+        ),
     ),
 }
 """Rules topics for ``/game rules``: key -> (title, text)."""

@@ -15,6 +15,7 @@ from PIL import Image
 from render import shapes
 from render.cardcity import flow
 from render.cardcity.flow import Placed, Seg
+from render.cardcity.lang import _, ngettext
 from render.cardcity.layout import (
     CANVAS,
     END_PHASE,
@@ -61,25 +62,25 @@ def headline(
     if turn is None:
         start = city.cells[0] if city.cells else None
         if start is None or start.code is None:
-            return flow.words("A new city", size)
+            return flow.words(_("A new city"), size)
         return [
-            *flow.words("Start card", size),
+            *flow.words(_("Start card"), size),
             *card(start.code),
-            *flow.words(f"on {cell_code(start.cell)}", size),
+            *flow.words(_("on {space}").format(space=cell_code(start.cell)), size),
         ]
     who = _who(turn.seat, names, size)
     if turn.discarded:
-        return [*who, *flow.words("discarded", size), *card(turn.discarded)]
+        return [*who, *flow.words(_("discarded"), size), *card(turn.discarded)]
     placed = turn.placed
     if placed is None:
-        return [*who, *flow.words("played", size)]
+        return [*who, *flow.words(_("played"), size)]
     p = placed.placed
-    where = flow.words(f"on {cell_code(p.cell)}", size)
+    where = flow.words(_("on {space}").format(space=cell_code(p.cell)), size)
     points = Seg("pill", f"+{placed.points}", size)
     if p.code:
         return [*who, *card(p.code), *where, points]
-    what = [Seg("statue", size=size, seat=turn.seat)] if cards else flow.words("statue", size)
-    declared = flow.words(f"as {p.declared}", size) if p.declared else []
+    what = [Seg("statue", size=size, seat=turn.seat)] if cards else flow.words(_("statue"), size)
+    declared = flow.words(_("as {card}").format(card=p.declared), size) if p.declared else []
     return [*who, *what, *declared, *where, points]
 
 
@@ -96,27 +97,29 @@ def details(turn: Turn | None) -> list[Seg]:
         out.extend(flow.words(text, DETAIL, role, colour))
 
     if turn.permit:
-        part("permit turn", GOLD, "cond_bold")
+        part(_("permit turn"), GOLD, "cond_bold")
     if turn.discarded:
-        part("nothing fitted", MUTED)
+        part(_("nothing fitted"), MUTED)
     elif turn.placed is not None and turn.placed.streets is not None:
         scoring = [s for s in turn.placed.streets if s.points]
         for s in scoring:
-            part(f"{LINE_LABEL.get(s.line, s.line)} +{s.points}")
+            line = _(LINE_LABEL[s.line]) if s.line in LINE_LABEL else s.line
+            part(f"{line} +{s.points}")
         if not scoring:
-            part("no street scored", MUTED)
+            part(_("no street scored"), MUTED)
     if turn.volcano:  # on a line of its own
         out.extend((Seg("break"), Seg("volcano", size=DETAIL)))
         text = (
-            "2nd volcano: Pompeji is buried"
+            _("2nd volcano: Pompeji is buried")
             if turn.volcano == 2
-            else "1st volcano! Drawing is optional now"
+            else _("1st volcano! Drawing is optional now")
         )
         out.extend(flow.words(text, DETAIL, "cond_bold", END_PHASE))
     if turn.drew:
-        part("drew a card" if turn.drew == 1 else f"drew {turn.drew} cards", MUTED)
+        drew = ngettext("drew a card", "drew {n} cards", turn.drew).format(n=turn.drew)
+        part(drew, MUTED)
     elif turn.kept:
-        part("kept the hand", MUTED)
+        part(_("kept the hand"), MUTED)
     return out
 
 
@@ -124,19 +127,22 @@ def now(view: Mapping[str, Any], names: Sequence[str], size: int = NOW) -> list[
     """What the table waits for: "Now: ③ Cornelia places a card", an open permit window ("Permit?
     ① Aurelia may build before ③ Cornelia"), the end-phase draw, or the winner."""
     stage = view.get("stage")
-    label = flow.words("Now:", size, "cond", MUTED)
+    label = flow.words(_("Now:"), size, "cond", MUTED)
     if stage == "over":
         outcome = view.get("outcome") or {}
         winners = [w for w in outcome.get("winners") or [] if isinstance(w, int)]
         scores = outcome.get("scores") or []
-        segs = flow.words("Game over:", size, "bold", GOLD)
+        segs = flow.words(_("Game over:"), size, "bold", GOLD)
         for i, w in enumerate(winners):
             if i:
                 segs += flow.words("&", size)
             segs += _who(w, names, size)
-        verb = "win" if len(winners) > 1 else "wins"
         final = scores[winners[0]].get("final") if winners and winners[0] < len(scores) else None
-        segs += flow.words(verb if final is None else f"{verb} with {final}", size, "bold", GOLD)
+        if final is None:
+            verb = ngettext("wins", "win", len(winners))
+        else:
+            verb = ngettext("wins with {points}", "win with {points}", len(winners))
+        segs += flow.words(verb.format(points=final), size, "bold", GOLD)
         return segs
     if stage == "window":
         window = view.get("window") or {}
@@ -147,22 +153,23 @@ def now(view: Mapping[str, Any], names: Sequence[str], size: int = NOW) -> list[
             return [
                 *label,
                 *_who(second, names, size),
-                *flow.words("may use the permit for a second turn", size, "regular"),
+                *flow.words(_("may use the permit for a second turn"), size, "regular"),
             ]
-        segs = [*label, *flow.words("Permit?", size, "bold", GOLD)]
+        segs = [*label, *flow.words(_("Permit?"), size, "bold", GOLD)]
         for i, s in enumerate(pending):
             if i:
-                segs += flow.words("or", size, "regular")
+                segs += flow.words(_("or"), size, "regular")
             segs += _who(s, names, size)
-        return [*segs, *flow.words("may build before", size, "regular"), *_who(nxt, names, size)]
+        before = flow.words(_("may build before"), size, "regular")
+        return [*segs, *before, *_who(nxt, names, size)]
     actor = view.get("actor")
     seat = int(actor) if isinstance(actor, int) else int(view.get("turn") or 0)
     if stage == "draw":
-        what = "draws a card or keeps the hand"
+        what = _("draws a card or keeps the hand")
     elif view.get("permit_turn"):
-        what = "permit turn: places a card or the statue"
+        what = _("permit turn: places a card or the statue")
     else:
-        what = "places a card"
+        what = _("places a card")
     return [*label, *_who(seat, names, size), *flow.words(what, size, "regular")]
 
 

@@ -14,6 +14,7 @@ from render import fonts, shapes
 from render.cardcity import art, flow
 from render.cardcity.cards import hand_icon, permit_icon, seat_badge
 from render.cardcity.flow import Seg
+from render.cardcity.lang import _, ngettext
 from render.cardcity.layout import (
     CANVAS,
     END_PHASE,
@@ -25,7 +26,7 @@ from render.cardcity.layout import (
     X0,
     X1,
 )
-from render.cardcity.view import display_name, plural
+from render.cardcity.view import display_name
 
 DECK = 28  # the deck line: 8.4 px capitals at 400 px wide
 NAME = 34  # a player's name: 10 px
@@ -37,22 +38,39 @@ ITEMS_X = 430  # where a player's hand, statue and permits start (the name ends 
 PILE = 9  # a volcano shuffled into 8 building cards [R]
 
 
+def danger(view: Mapping[str, Any]) -> bool:
+    """Whether the next volcano may come with the next draw (the deck line says "Danger!")."""
+    deck = int(view.get("deck_size", 0))
+    volcanoes = int(view.get("volcanoes", 0))
+    if volcanoes >= 2 or view.get("stage") == "over":
+        return False
+    return deck - (2 if volcanoes == 0 else 1) * PILE <= 0
+
+
 def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
     """What the deck tells everyone: the cards left, and how far the danger is."""
     deck = int(view.get("deck_size", 0))
     volcanoes = int(view.get("volcanoes", 0))
     head = str(deck)
     if volcanoes >= 2 or view.get("stage") == "over":
-        return head, "both volcanoes are out"
+        return head, _("both volcanoes are out")
     if volcanoes == 0:
         safe = max(0, deck - 2 * PILE)
         if safe:
-            return head, f"{plural(safe, 'safe draw')}, then the 1st volcano within {PILE}"
-        return head, f"Danger! the 1st volcano is in the next {deck - PILE}"
+            return head, ngettext(
+                "{n} safe draw, then the 1st volcano within {pile}",
+                "{n} safe draws, then the 1st volcano within {pile}",
+                safe,
+            ).format(n=safe, pile=PILE)
+        return head, _("Danger! the 1st volcano is in the next {n}").format(n=deck - PILE)
     safe = max(0, deck - PILE)
     if safe:
-        return head, f"{plural(safe, 'safe draw')}, then the 2nd volcano within {min(PILE, deck)}"
-    return head, f"Danger! the 2nd volcano is in the last {deck}"
+        return head, ngettext(
+            "{n} safe draw, then the 2nd volcano within {pile}",
+            "{n} safe draws, then the 2nd volcano within {pile}",
+            safe,
+        ).format(n=safe, pile=min(PILE, deck))
+    return head, _("Danger! the 2nd volcano is in the last {n}").format(n=deck)
 
 
 def deck_segments(view: Mapping[str, Any]) -> list[Seg]:
@@ -60,12 +78,12 @@ def deck_segments(view: Mapping[str, Any]) -> list[Seg]:
     volcanoes = int(view.get("volcanoes", 0))
     segs = [Seg("volcano", "" if i < volcanoes else "calm", DECK) for i in range(2)]
     head, detail = deck_lines(view)
-    segs += flow.words(f"Deck: {head}", DECK, "bold")  # "Deck: 25"
+    segs += flow.words(_("Deck: {n}").format(n=head), DECK, "bold")  # "Deck: 25"
     if volcanoes == 1 and view.get("stage") != "over":
-        segs += flow.words("· end phase ·", DECK, "cond_bold", END_PHASE)
+        segs += flow.words(_("· end phase ·"), DECK, "cond_bold", END_PHASE)
     else:
         segs += flow.words("·", DECK, "cond", MUTED)
-    colour = END_PHASE if detail.startswith("Danger") else TEXT
+    colour = END_PHASE if danger(view) else TEXT
     return segs + flow.words(detail, DECK, "cond", colour)
 
 
@@ -99,7 +117,7 @@ def draw_items(img: Image.Image, sv: Mapping[str, Any], y: int, asked: bool) -> 
     for i in range(left):
         permit_icon(img, x + i * 44, mid - 23, True)
     if asked:
-        fonts.role_label(img, (x + left * 44 + 6, mid + 11), "permit?", "bold", 30, GOLD)
+        fonts.role_label(img, (x + left * 44 + 6, mid + 11), _("permit?"), "bold", 30, GOLD)
 
 
 def draw_seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
@@ -156,9 +174,11 @@ def footer_segments(view: Mapping[str, Any]) -> list[Seg]:
     segs: list[Seg] = []
     discards = [str(c) for c in view.get("discards") or []]
     if discards:
-        segs += flow.words(f"Discarded: {' '.join(discards)} ·", FOOT, "cond", MUTED)
+        said = _("Discarded: {cards} ·").format(cards=" ".join(discards))
+        segs += flow.words(said, FOOT, "cond", MUTED)
     if (view.get("legend") or {}).get("adapted", True):
-        segs += flow.words("Card names, colours and values: our adaptation", FOOT, "cond", MUTED)
+        said = _("Card names, colours and values: our adaptation")
+        segs += flow.words(said, FOOT, "cond", MUTED)
     return segs
 
 

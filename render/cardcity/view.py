@@ -12,6 +12,7 @@ from typing import Any
 from engine.cardcity import data as D
 from engine.cardcity import rules
 from render import fonts
+from render.cardcity.lang import _
 from render.cardcity.layout import GRID, SPAN, Cell
 
 # ------------------------------------------------------------------ reading the view
@@ -227,11 +228,7 @@ def hand_codes(view: Mapping[str, Any]) -> list[str]:
 
 def display_name(names: Sequence[str], seat: int) -> str:
     name = fonts.clean(names[seat]) if 0 <= seat < len(names) else ""
-    return name or f"Player {seat + 1}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return name or _("Player {n}").format(n=seat + 1)
 
 
 def statue_spots(

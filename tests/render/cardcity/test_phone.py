@@ -14,7 +14,7 @@ from PIL import Image
 
 import render.cardcity
 from engine.core import waited
-from render import fonts
+from render import fonts, i18n
 from render.cardcity import board as CB
 from render.cardcity import hand as CH
 from render.cardcity import layout as CL
@@ -25,6 +25,8 @@ from tests.render.cardcity import positions
 from tests.render.cardcity.helpers import GAME, WIDE_NAMES
 
 PICTURES = ("board", "cards")
+LANGS = ("en", "es", "nl", "de")
+"""Every text is measured in each language the bot speaks (German and Dutch run long)."""
 
 
 def drawn(name: str, picture: str) -> tuple[Image.Image, list[Drawn], dict[str, object]]:
@@ -40,12 +42,14 @@ def drawn(name: str, picture: str) -> tuple[Image.Image, list[Drawn], dict[str, 
     return img, texts, view
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("picture", PICTURES)
 @pytest.mark.parametrize("name", positions.GOLDEN)
-def test_every_text_reads_on_a_phone(name: str, picture: str) -> None:
+def test_every_text_reads_on_a_phone(name: str, picture: str, lang: str) -> None:
     if not fonts.has_real_fonts():
         pytest.skip("measures DejaVu glyphs")
-    img, texts, view = drawn(name, picture)
+    with i18n.using(lang):
+        img, texts, view = drawn(name, picture)
     assert legibility.problems(texts, img.size) == []
     smallest = min(legibility.preview_cap(d, img.width) for d in texts)
     assert smallest >= legibility.MIN_CAP
@@ -79,10 +83,11 @@ def test_the_card_letters_are_the_largest_text_of_the_city(name: str) -> None:
     assert letters and min(letters) >= 10.0 and min(letters) > max(others)
 
 
-def test_long_names_every_stage_and_four_players_read_on_a_phone() -> None:
-    """Every decision of a four-player game with long names in four scripts, both pictures:
-    nothing too small, outside the image or overlapping; only a name longer than its room is
-    cut."""
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_names_every_stage_and_four_players_read_on_a_phone(lang: str) -> None:
+    """Every decision of a four-player game with long names in four scripts, both pictures,
+    in each language: nothing too small, outside the image or overlapping; only a name longer
+    than its room is cut."""
     if not fonts.has_real_fonts():
         pytest.skip("measures DejaVu glyphs")
     seen = set()
@@ -99,7 +104,8 @@ def test_long_names_every_stage_and_four_players_read_on_a_phone() -> None:
             lambda v=view: CB.draw_board(v, WIDE_NAMES),
             lambda v=own: CH.draw_hand(v, WIDE_NAMES[v["seat"]]),
         ):
-            img, texts = legibility.drawn_text(draw, None)
+            with i18n.using(lang):
+                img, texts = legibility.drawn_text(draw, None)
             cut = [d.text[:-1] for d in texts if d.text.endswith(fonts.ELLIPSIS)]
             assert all(any(n.startswith(c) for n in WIDE_NAMES) for c in cut), cut
             found = [p for p in legibility.problems(texts, img.size) if not p.endswith("is cut")]
