@@ -36,7 +36,6 @@ from render.i18n import Catalog
 from tools.messages import sources
 
 PENDING = {
-    "downfall",
     "cardcity",
     "workers",
 }
