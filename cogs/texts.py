@@ -76,9 +76,10 @@ def seat_text(seat: int) -> str:
 
 
 def colour(name: str) -> str:
-    """A seat's colour as the reader's language says it (the game's words: phase 2 of issue
-    28 gives every game's colours to the catalog; until then the name itself)."""
-    return _(name)
+    """A seat's colour as the reader's language says it: the game gives it as data, in
+    English (``presentation.colours``, kept by the host whoever's language it ran in), and
+    its catalog translates it here (the bot's, then the games'; itself when none knows it)."""
+    return i18n.translate(name, None)
 
 
 def title_of(game: GameStatus | GamePlugin) -> str:

@@ -11,8 +11,7 @@ from render.controls import Choose, Controls, Group, TwoStep
 from render.downfall import narrate
 from render.downfall.board import render_board, render_hand
 from render.downfall.lang import N_, _, ngettext
-from render.downfall.terms import seat_colours
-from render.presentation import Image, Picture, Presentation, View, Words
+from render.presentation import Image, Picture, Presentation, View, Words, seat_colours
 from render.text import ranking
 
 MENUS = 4 * 25

@@ -73,15 +73,4 @@ def end_reason(reason: str) -> str:
     return term(reason)
 
 
-def seat_colours(view: Any) -> list[str]:
-    """Each seat's colour name in the reader's language (``presentation.colours``)."""
-    seats = view.get("seats") if hasattr(view, "get") else None
-    out: list[str] = []
-    if isinstance(seats, list):
-        for entry in seats:
-            colour = entry.get("colour") if isinstance(entry, dict) else None
-            out.append(term(colour) if isinstance(colour, str) else "")
-    return out
-
-
-__all__ = ["COLOURS", "END_REASONS", "TERMS", "colour_name", "end_reason", "seat_colours", "term"]
+__all__ = ["COLOURS", "END_REASONS", "TERMS", "colour_name", "end_reason", "term"]
