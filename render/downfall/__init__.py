@@ -74,9 +74,18 @@ def controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls
 
 
 def final(outcome: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    """The final ranking, its score labels in the reader's language."""
-    labels = {key: _(label) for key, label in narrate.SCORE_LABELS.items()}
-    return ranking(outcome, names, labels)
+    """The final ranking (:func:`render.text.ranking`, best first), each seat's figures said
+    in the reader's language with the plural its number of saved pieces needs
+    (``1 salvada``, ``2 salvadas``)."""
+    places = list(outcome.get("places") or [])
+    scores = list(outcome.get("scores") or [])
+    order = sorted(range(len(places)), key=lambda s: (places[s], s))  # as ranking orders them
+    lines = []
+    for placed, seat in zip(ranking({"places": places}, names, {}), order, strict=True):
+        figures = scores[seat] if seat < len(scores) else None
+        said = narrate.figures(figures) if isinstance(figures, Mapping) else ""
+        lines.append(f"{placed} — {said}" if said else placed)
+    return lines
 
 
 PRESENTATION = Presentation(

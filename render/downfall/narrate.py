@@ -13,7 +13,7 @@ from engine.downfall import board as B
 from render.downfall.lang import N_, _, ngettext
 from render.downfall.terms import COLOURS, colour_name, end_reason, term
 
-__all__ = ["COLOURS", "RULES", "SCORE_LABELS", "decision", "hand", "narrate"]
+__all__ = ["COLOURS", "RULES", "SCORE_LABELS", "decision", "figures", "hand", "narrate"]
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -351,6 +351,17 @@ def hand(view: Mapping[str, Any]) -> str:
 
 
 SCORE_LABELS = {"saved": N_("saved"), "volcano": N_("in the volcano")}
+
+
+def figures(score: Mapping[str, Any]) -> str:
+    """A seat's final figures: ``"5 saved, 4 in the volcano"`` (the plural by the saved)."""
+    saved, volcano = score.get("saved", "?"), score.get("volcano", "?")
+    return ngettext(
+        "{saved} saved, {volcano} in the volcano",
+        "{saved} saved, {volcano} in the volcano",
+        saved if isinstance(saved, int) else 2,
+    ).format(saved=saved, volcano=volcano)
+
 
 RULES: dict[str, tuple[str, str]] = {
     "overview": (

@@ -32,6 +32,7 @@ from render.downfall.layout import (
     display_name,
     paste_centered,
 )
+from render.downfall.narrate import figures
 from render.downfall.terms import term
 from render.fonts import RGB
 
@@ -112,10 +113,7 @@ def _outcome_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, 
         head = _("{who} wins!").format(who=who)
     detail = ""
     if winners and winners[0] < len(scores):
-        sc = scores[winners[0]]
-        detail = _("{saved} saved, {volcano} in the volcano").format(
-            saved=sc.get("saved", "?"), volcano=sc.get("volcano", "?")
-        )
+        detail = figures(scores[winners[0]])
     return head, detail
 
 

@@ -130,3 +130,23 @@ def test_a_refusal_in_the_readers_language(lang: str, words: str) -> None:
     with i18n.using(lang):
         said = i18n.say(refused.value.text, "downfall")
     assert said.lower().startswith(words) and "`play " in said  # the notation stays as it is
+
+
+def test_the_final_ranking_says_its_figures_in_the_readers_language() -> None:
+    outcome = {
+        "places": [2, 1],
+        "scores": [{"saved": 1, "volcano": 9}, {"saved": 5, "volcano": 4}],
+    }
+    with i18n.using("es"):
+        assert PRESENTATION.words.final(outcome, {}, ["Ann", "Bo"]) == [
+            "🥇 1. Bo — 5 salvadas, 4 en el volcán",
+            "🥈 2. Ann — 1 salvada, 9 en el volcán",
+        ]
+    with i18n.using("de"):
+        assert PRESENTATION.words.final(outcome, {}, ["Ann", "Bo"])[1] == (
+            "🥈 2. Ann — 1 gerettet, 9 im Vulkan"
+        )
+    assert PRESENTATION.words.final(outcome, {}, ["Ann", "Bo"]) == [
+        "🥇 1. Bo — 5 saved, 4 in the volcano",
+        "🥈 2. Ann — 1 saved, 9 in the volcano",
+    ]
