@@ -199,7 +199,9 @@ class Delivery(Inbox):
         if known is not None and known.key != step:
             await self.host.set_step_message(status.game_id, None)
             if chan is not None:
-                everyone = ", ".join(texts.who(s, names, mention=False) for s in status.seats)
+                everyone = ", ".join(
+                    texts.who(s, names, mention=False, game=status.kind) for s in status.seats
+                )
                 with contextlib.suppress(discord.HTTPException):
                     await chan.get_partial_message(known.message_id).edit(
                         content=i18n.translate(words.step_words.over, status.kind).format(
@@ -210,10 +212,14 @@ class Delivery(Inbox):
         if step is None or chan is None:
             return
         waiting = {s.seat for s in status.waiting_on}
-        done = [texts.who(s, names, mention=False) for s in status.seats if s.seat not in waiting]
+        done = [
+            texts.who(s, names, mention=False, game=status.kind)
+            for s in status.seats
+            if s.seat not in waiting
+        ]
         if boarded and not done and (known is None or known.key != step):
             return  # the board's waiting line says it all until someone has answered
-        deciding = [texts.who(s, names, mention=False) for s in status.waiting_on]
+        deciding = [texts.who(s, names, mention=False, game=status.kind) for s in status.waiting_on]
         said = words.step_words
         heading, progress, nobody = (
             i18n.translate(w, status.kind) for w in (said.heading, said.progress, said.nobody)

@@ -126,7 +126,7 @@ class FlowsBase:
                 text = f"<@{s.user_id}>"
             else:
                 text = await self.delivery.name_of(s.user_id)
-            whos[s.seat] = f"{text} ({texts.colour(s.colour)})" if s.colour else text
+            whos[s.seat] = f"{text} ({texts.colour(s.colour, error_.game)})" if s.colour else text
 
         def name(seat: SeatInfo) -> str:
             return whos[seat.seat]

@@ -163,7 +163,7 @@ class Replaying(FlowsBase):
         if shown.revealed:
             tail.append(_("*The game is over: every move is told as its player saw it.*"))
         if shown.is_last and status.status == "finished" and status.outcome is not None:
-            display = [texts.who(s, names, mention=False) for s in status.seats]
+            display = [texts.who(s, names, mention=False, game=status.kind) for s in status.seats]
             tail.append(texts.final_heading(status))
             tail.extend(presentation.words.final(status.outcome.to_json(), shown.view, display))
         budget = texts.CONTENT_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2

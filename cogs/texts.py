@@ -82,15 +82,16 @@ def ai_label(name: str) -> str:
     return f"{ai_base(name)}, {_(LEVELS.get(level, level))}"
 
 
-def who(seat: SeatInfo, names: Sequence[str], *, mention: bool) -> str:
-    """``<@id> (red)`` / ``Alice (red)`` / ``AI 1, normal (yellow)``; names come escaped."""
+def who(seat: SeatInfo, names: Sequence[str], *, mention: bool, game: str | None = None) -> str:
+    """``<@id> (red)`` / ``Alice (red)`` / ``AI 1, normal (yellow)``; names come escaped; the
+    colour in the words of ``game`` (its key) where it has its own."""
     if seat.user_id is not None and mention:
         text = f"<@{seat.user_id}>"
     elif seat.user_id is None:
         text = md(ai_label(seat.ai or "AI"))
     else:
         text = md(names[seat.seat]) if seat.seat < len(names) else seat_text(seat.seat)
-    return f"{text} ({colour(seat.colour)})" if seat.colour else text
+    return f"{text} ({colour(seat.colour, game)})" if seat.colour else text
 
 
 def seat_text(seat: int) -> str:
@@ -98,10 +99,12 @@ def seat_text(seat: int) -> str:
     return _("Seat {number}").format(number=seat + 1)
 
 
-def colour(name: str) -> str:
-    """A seat's colour as the reader's language says it (the game's words: phase 2 of issue
-    28 gives every game's colours to the catalog; until then the name itself)."""
-    return _(name)
+def colour(name: str, game: str | None = None) -> str:
+    """A seat's colour as the reader's language says it: the game gives it as data, in
+    English (``presentation.colours``, kept by the host whoever's language it ran in), and
+    its catalog translates it here (``game``'s first: a Spanish Downfall piece is *roja*, it
+    agrees with *ficha*; then the bot's and the other games'; itself when none knows it)."""
+    return i18n.translate(name, game)
 
 
 def title_of(game: GameStatus | GamePlugin) -> str:
@@ -180,13 +183,13 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
 def seating_line(status: GameStatus, names: Sequence[str], *, replay: bool = False) -> str:
     """The seats in turn order (seat order, as ``/game status`` and the lobby list them),
     and who begins (``replay``: the replay's first step, "the game begins")."""
-    listed = ", ".join(who(s, names, mention=False) for s in status.seats)
+    listed = ", ".join(who(s, names, mention=False, game=status.kind) for s in status.seats)
     if replay:
         line = _("🌋 The game begins! Seating, in turn order: {seats}.").format(seats=listed)
     else:
         line = _("🌋 The game has started! Seating, in turn order: {seats}.").format(seats=listed)
     if len(status.waiting_on) == 1 and len(status.seats) > 1:
-        first = who(status.waiting_on[0], names, mention=False)
+        first = who(status.waiting_on[0], names, mention=False, game=status.kind)
         line += " " + _("{name} begins.").format(name=first)
     return line
 
@@ -203,7 +206,7 @@ def waiting_line(
         return ""
     whos = []
     for s in status.waiting_on:
-        text = who(s, names, mention=True)
+        text = who(s, names, mention=True, game=status.kind)
         if s.user_id is not None and s.user_id in dms_closed:
             text += " " + _("(DMs closed: use `/hand` here)")
         if s.ai_controlled and s.user_id is not None:
@@ -281,7 +284,7 @@ def board_caption(
     )
     tail = [n for n in notes if n]
     if status.outcome is not None:
-        display = [who(s, names, mention=False) for s in status.seats]
+        display = [who(s, names, mention=False, game=status.kind) for s in status.seats]
         tail.append(final_heading(status))
         tail.extend(presentation.words.final(status.outcome.to_json(), view, display))
     elif waiting:
@@ -372,7 +375,7 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
                 ).format(count=s.timeouts)
             )
         extra = f" — {', '.join(flags)}" if flags else ""
-        lines.append(f"{s.seat + 1}. {who(s, names, mention=False)}{extra}")
+        lines.append(f"{s.seat + 1}. {who(s, names, mention=False, game=status.kind)}{extra}")
     move = _("Move {version}.").format(version=status.version)
     if status.status == "active":
         lines.append(waiting or move)
@@ -397,7 +400,11 @@ def ranking_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
     out = []
     for seat in order:
         info = next((s for s in status.seats if s.seat == seat), None)
-        name = who(info, names, mention=False) if info is not None else seat_text(seat)
+        name = (
+            who(info, names, mention=False, game=status.kind)
+            if info is not None
+            else seat_text(seat)
+        )
         place = outcome.places[seat]
         out.append(f"{medals.get(place, '▫️')} {place}. {name}")
     return out
@@ -491,7 +498,9 @@ def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
                 count=len(status.seats), players=players, seated=seated
             )
         else:
-            waiting = ", ".join(who(s, names, mention=False) for s in status.waiting_on)
+            waiting = ", ".join(
+                who(s, names, mention=False, game=status.kind) for s in status.waiting_on
+            )
             state = _("in play, move {version} ({seated})").format(
                 version=status.version, seated=seated
             )

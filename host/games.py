@@ -335,7 +335,9 @@ class Store:
         pending = lg.pending
         locked = seat is not None and seat not in pending.deciders
         locked = locked and any(d.kind == "simultaneous" for d in pending.decisions)
-        return NotYourTurnError(self.infos(lg, pending.waited), locked=locked)
+        error = NotYourTurnError(self.infos(lg, pending.waited), locked=locked)
+        error.game = lg.row.kind  # the words of its seats' colours
+        return error
 
     # -- values ----------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from engine.core import NotationError
 from engine.downfall.board import COLOURS, SYMBOLS
 from engine.downfall.tables import CITY_IDX, INDEX, IS_CITY, IS_GATE, NAMES, NUMBERS
+from engine.text import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +112,7 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Downfall action: {action!r}")
 
 
-_USAGE = (
+_USAGE = Text(
     "Try one of: `play 6 d4`, `play 3`, `relative b4`, `pass`, `omen red c3`, `erupt`, "
     "`lava c2`, `lava mask d7`, `move d4 f4`, `move d6 out g7`."
 )
@@ -121,8 +122,10 @@ def _square(text: str) -> int:
     index = INDEX.get(text, -1)
     if index < 0 or not IS_CITY[index]:
         raise NotationError(
-            f"`{text}` is not a square of the city. Squares are named a1–k7 "
-            "(column letter a–k, row number 1–7); i1, j1, k1, k2, a7, b7 and c7 lie outside."
+            "`{text}` is not a square of the city. Squares are named `a1`–`k7` "
+            "(column letter a–k, row number 1–7); `i1`, `j1`, `k1`, `k2`, `a7`, `b7` and `c7` "
+            "lie outside.",
+            text=text,
         )
     return index
 
@@ -139,7 +142,9 @@ def parse_action(text: str) -> Action:
             not (number.isascii() and number.isdigit() and len(number) <= 2)
             or int(number) not in NUMBERS
         ):
-            raise NotationError(f"`{args[0]}` is not a house number: cards are numbered 1–11.")
+            raise NotationError(
+                "`{word}` is not a house number: cards are numbered 1–11.", word=args[0]
+            )
         card = int(args[0])
         if len(args) == 1:
             return PLAY_BARE_OF[card]
@@ -153,7 +158,9 @@ def parse_action(text: str) -> Action:
     if verb == "omen" and len(args) == 2:
         if args[0] not in COLOURS:
             raise NotationError(
-                f"`{args[0]}` is not a colour. Colours: {', '.join(COLOURS)}; e.g. `omen red c3`."
+                "`{word}` is not a colour. Colours: {known}; e.g. `omen red c3`.",
+                word=args[0],
+                known=", ".join(f"`{c}`" for c in COLOURS),
             )
         return OMEN_AT[COLOURS.index(args[0])][_square(args[1])]
     if verb == "lava" and len(args) in (1, 2):
@@ -161,8 +168,9 @@ def parse_action(text: str) -> Action:
             return LAVA_AT[_square(args[0])]
         if args[0] not in SYMBOLS:
             raise NotationError(
-                f"`{args[0]}` is not a lava symbol. Symbols: {', '.join(SYMBOLS)}; "
-                "e.g. `lava mask d7`."
+                "`{word}` is not a lava symbol. Symbols: {known}; e.g. `lava mask d7`.",
+                word=args[0],
+                known=", ".join(f"`{s}`" for s in SYMBOLS),
             )
         return LAVA_SIDE_AT[SYMBOLS.index(args[0])][_square(args[1])]
     if verb == "move" and len(args) in (2, 3):
@@ -173,12 +181,13 @@ def parse_action(text: str) -> Action:
             gate = _square(args[2])
             if not IS_GATE[gate]:
                 raise NotationError(
-                    f"{args[2]} has no gate. Gates: a1, f1, j2, a5, k5, g7, i7 "
-                    "(e.g. `move d6 out g7`)."
+                    "`{square}` has no gate. Gates: `a1`, `f1`, `j2`, `a5`, `k5`, `g7`, `i7` "
+                    "(e.g. `move d6 out g7`).",
+                    square=args[2],
                 )
             return MOVE_OUT_OF[source, gate]
         target = _square(args[1])
         if target == source:
             raise NotationError("A move must go to a different square.")
         return MOVE_OF[source, target]
-    raise NotationError(f"I do not understand `{text.strip()}`.", _USAGE)
+    raise NotationError("I do not understand `{text}`.", _USAGE, text=text.strip())

@@ -41,6 +41,7 @@ from engine.downfall.tables import (
     STRIDE,
     TILE_SIDES,
 )
+from engine.text import Term, Text
 
 # --------------------------------------------------------------------------------------------
 # Validation with friendly errors
@@ -49,20 +50,23 @@ from engine.downfall.tables import (
 def refusal(state: State, seat: int, action: Action) -> str | None:
     """Why ``action`` is not legal for ``seat`` now, as a player should read it (the engine's
     base calls this for an action it refuses, and chooses the error: not your turn, or not
-    legal)."""
+    legal). A :class:`~engine.text.Text`, said in the reader's language."""
     if not 0 <= seat < state.players:
-        return "You are not playing in this game."
+        return Text("You are not playing in this game.")
     if isinstance(action, CallEruption):
         if state.phase != BUILD:
-            return "Vesuvius has already erupted."
-        return (
+            return Text("Vesuvius has already erupted.")
+        return Text(
             "You can call “The volcano erupts!” only when every card in your hand is a "
             "joker (all buildings of its number are full)."
         )
     if state.phase == OVER:
         return None
     if seat != state.seat:
-        return f"It is not your turn: the game is waiting for {COLOURS[state.seat].capitalize()}."
+        return Text(
+            "It is not your turn: the game is waiting for {colour}.",
+            colour=Term(COLOURS[state.seat].capitalize()),
+        )
     text = format_action(action)
     kind = state.pending
     expected = {
@@ -73,18 +77,25 @@ def refusal(state: State, seat: int, action: Action) -> str | None:
         MOVE: (MovePiece, Pass),
     }[kind]
     if not isinstance(action, expected):
-        return f"`{text}` is not possible now: {PROMPTS[kind]}."
-    return f"`{text}` is not allowed: {why_illegal(state, seat, action)}"
+        return Text("`{move}` is not possible now: {why}.", move=text, why=PROMPTS[kind])
+    return Text("`{move}` is not allowed: {why}", move=text, why=why_illegal(state, seat, action))
 
 
 PROMPTS = {
-    PLAY: "you have to play a card and place a piece (`play <n> <square>`)",
-    RELATIVE: "you may place a relative (`relative <square>`) or `pass`",
-    OMEN_CHOICE: "you have to pick another player's piece for the Omen (`omen <colour> <square>`)",
-    LAVA: "you have to place the lava tile you drew (`lava <square>`)",
-    MOVE: "you may move a piece (`move <from> <to>`, `move <from> out <gate>`) or `pass`",
-    NONE: "nothing is expected",
+    PLAY: Text("you have to play a card and place a piece (`play <n> <square>`)"),
+    RELATIVE: Text("you may place a relative (`relative <square>`) or `pass`"),
+    OMEN_CHOICE: Text(
+        "you have to pick another player's piece for the Omen (`omen <colour> <square>`)"
+    ),
+    LAVA: Text("you have to place the lava tile you drew (`lava <square>`)"),
+    MOVE: Text("you may move a piece (`move <from> <to>`, `move <from> out <gate>`) or `pass`"),
+    NONE: Text("nothing is expected"),
 }
+
+
+def _building(b: int) -> str:
+    """A building's label as the notation names it (``6b``, ``N3``) and its squares."""
+    return f"{B_LABEL[b]} ({'/'.join(NAMES[i] for i in B_SQUARES[b])})"
 
 
 def why_illegal(state: State, seat: int, action: Action) -> str:
@@ -92,68 +103,91 @@ def why_illegal(state: State, seat: int, action: Action) -> str:
     if isinstance(action, PlayCard):
         hand = state.hands[seat]
         if action.card not in hand:
-            return f"you have no {action.card} in your hand (hand: {', '.join(map(str, hand))})."
+            return Text(
+                "you have no {card} in your hand (hand: {hand}).",
+                card=action.card,
+                hand=", ".join(map(str, hand)),
+            )
         if action.square is None:
-            return "you can still place a piece, so name the square: `play <n> <square>` (R11)."
+            return Text(
+                "you can still place a piece, so name the square: `play <n> <square>` (R11)."
+            )
         if state.supply[seat] == 0:
-            return f"you have no pieces left to place, so play it bare: `play {action.card}` (R1)."
+            return Text(
+                "you have no pieces left to place, so play it bare: `play {card}` (R1).",
+                card=action.card,
+            )
         square = INDEX[action.square]
         building = SQ_BUILDING[square]
         if building < 0:
-            return f"{action.square} has no building with spaces."
+            return Text("{square} has no building with spaces.", square=action.square)
         if state.occ[square] >= SQ_SPACES[square]:
-            return f"the spaces of building {B_LABEL[building]} on {action.square} are all taken."
-        places = ", ".join(
-            f"{B_LABEL[b]} ({'/'.join(NAMES[i] for i in B_SQUARES[b])})"
-            for b in BY_NUMBER[action.card]
-        )
-        return (
-            f"a {action.card} goes into building {places}; it is a joker only when those are full."
+            return Text(
+                "the spaces of building {building} on {square} are all taken.",
+                building=B_LABEL[building],
+                square=action.square,
+            )
+        return Text(
+            "a {card} goes into building {places}; it is a joker only when those are full.",
+            card=action.card,
+            places=", ".join(_building(b) for b in BY_NUMBER[action.card]),
         )
     if isinstance(action, PlaceRelative):
         if state.supply[seat] == 0:
-            return "you have no pieces left in your supply."
-        return (
-            f"relatives from building {B_LABEL[state.rel_from]} go to a free space in another "
-            "building of its colour or a neutral one, at most one per building, never back into "
-            f"{B_LABEL[state.rel_from]}."
+            return Text("you have no pieces left in your supply.")
+        return Text(
+            "relatives from building {building} go to a free space in another building of its "
+            "colour or a neutral one, at most one per building, never back into {building}.",
+            building=B_LABEL[state.rel_from],
         )
     if isinstance(action, ThrowOmen):
         if action.colour == COLOURS[seat]:
-            return "the Omen throws another player's piece, not one of yours."
-        return f"there is no {action.colour} piece in a building on {action.square}."
+            return Text("the Omen throws another player's piece, not one of yours.")
+        return Text(
+            "there is no {colour} piece in a building on {square}.",
+            colour=Term(action.colour),
+            square=action.square,
+        )
     if isinstance(action, PlaceLava):
         sides = TILE_SIDES[state.tile]
         names = "/".join(SYMBOLS[s] for s in sides)
         if len(sides) > 1 and action.symbol is None:
-            return (
-                "this is a dual vent tile: name the side, e.g. "
-                f"`lava {SYMBOLS[sides[0]]} <square>`."
+            return Text(
+                "this is a dual vent tile: name the side, e.g. `lava {symbol} <square>`.",
+                symbol=SYMBOLS[sides[0]],
             )
         if len(sides) == 1 and action.symbol is not None:
-            return f"name only the square: `lava <square>` (the tile is {names})."
+            return Text(
+                "name only the square: `lava <square>` (the tile is {tile}).", tile=Term(names)
+            )
         squares = ", ".join(NAMES[i] for s in sides for i in lava_squares(state.lava, s))
-        return f"a {names} tile may go on: {squares}."
+        return Text("a {tile} tile may go on: {squares}.", tile=Term(names), squares=squares)
     if isinstance(action, MovePiece):
         source = INDEX[action.source]
         if state.men[source * STRIDE + seat] == 0:
-            return f"you have no piece on {action.source}."
+            return Text("you have no piece on {square}.", square=action.source)
         if state.moves_left == 1 and source == state.moved_to and not state.may_repeat:
-            return (
+            return Text(
                 "the piece you just moved may move again only if it stood alone on its square "
                 "or was your last piece in the city; move a different piece."
             )
         points = state.occ[source]
         if action.out:
-            return (
-                f"a piece on {action.source} has {points} move point(s) and cannot reach the gate "
-                f"of {action.target} and still step out (leaving costs 1 point)."
+            return Text(
+                "a piece on {square} has {points} move point(s) and cannot reach the gate "
+                "of {gate} and still step out (leaving costs 1 point).",
+                square=action.source,
+                points=points,
+                gate=action.target,
             )
-        return (
-            f"a piece on {action.source} has {points} move point(s) (one per piece on the "
-            f"square) and cannot reach {action.target} over lava-free squares."
+        return Text(
+            "a piece on {square} has {points} move point(s) (one per piece on the "
+            "square) and cannot reach {target} over lava-free squares.",
+            square=action.source,
+            points=points,
+            target=action.target,
         )
-    return "it is not legal now."
+    return Text("it is not legal now.")
 
 
 def forced_action(state: State, seat: int) -> Action | None:

@@ -11,6 +11,7 @@ from engine.downfall.actions import Action, format_action, parse_action
 from engine.downfall.checks import refusal
 from engine.downfall.search import determinize
 from engine.downfall.state import CODEC, State
+from engine.text import Term
 
 
 def view(state: State, seat: Seat | None) -> dict[str, JSON]:
@@ -18,13 +19,17 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
     if seat is None:
         return dict(present.public_view(state))
     if not 0 <= seat < state.players:
-        raise RuleError(f"There is no seat {seat} in this {state.players}-player game.")
+        raise RuleError(
+            "There is no seat {seat} in this {players}-player game.",
+            seat=seat,
+            players=state.players,
+        )
     return dict(present.player_view(state, seat))
 
 
 GAME: RulesGame[State, Action] = RulesGame(
     key="downfall",
-    title="The Downfall of Pompeii",
+    title=Term("The Downfall of Pompeii"),
     capabilities=Capabilities(player_counts=(2, 3, 4), hidden=True),
     state=CODEC,
     setup=rules.setup,

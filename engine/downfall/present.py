@@ -52,6 +52,7 @@ from engine.downfall.views import (
     PublicView,
     SeatView,
 )
+from engine.text import Term, Text
 
 
 def _prompt(state: State) -> str:
@@ -169,13 +170,13 @@ def player_view(state: State, seat: int) -> PlayerView:
     return view
 
 
-def _building(b: int) -> str:
+def _building(b: int) -> Text:
     """A building as the board shows it: its house number (neutral ones have none) and its
     squares, e.g. ``house 6 on d4/d5``, ``the neutral building on d2``."""
     squares = "/".join(NAMES[i] for i in B_SQUARES[b])
-    return (
-        f"house {B_NUMBER[b]} on {squares}" if B_NUMBER[b] else f"the neutral building on {squares}"
-    )
+    if B_NUMBER[b]:
+        return Text("house {number} on {squares}", number=B_NUMBER[b], squares=squares)
+    return Text("the neutral building on {squares}", squares=squares)
 
 
 def _where(square: str) -> str:
@@ -183,49 +184,86 @@ def _where(square: str) -> str:
     b = SQ_BUILDING[INDEX[square]]
     if b < 0:
         return square
-    return f"{square} (house {B_NUMBER[b]})" if B_NUMBER[b] else f"{square} (neutral building)"
+    if B_NUMBER[b]:
+        return Text("{square} (house {number})", square=square, number=B_NUMBER[b])
+    return Text("{square} (neutral building)", square=square)
+
+
+def _steps(n: int) -> Text:
+    return Text("1 step") if n == 1 else Text("{n} steps", n=n)
 
 
 def describe_action(state: State, seat: int, action: Action) -> str:
     """A friendly label for menus, in the board's terms (squares, house numbers; never the
-    notation's building labels): ``Play 6 → d4``, ``Relative → e6 (house 9)``."""
+    notation's building labels): ``Play 6 → d4``, ``Relative → e6 (house 9)``. A
+    :class:`~engine.text.Text`, so a presentation says it in the reader's language."""
     if isinstance(action, PlayCard):
         if action.square is None:
-            return f"Play {action.card} (no piece can be placed)"
+            return Text("Play {card} (no piece can be placed)", card=action.card)
         joker = B_NUMBER[SQ_BUILDING[INDEX[action.square]]] != action.card
         if joker:
-            return f"Play {action.card} as a joker → {_where(action.square)}"
-        return f"Play {action.card} → {action.square}"  # the house of that number
+            return Text(
+                "Play {card} as a joker → {where}", card=action.card, where=_where(action.square)
+            )
+        # the house of that number
+        return Text("Play {card} → {square}", card=action.card, square=action.square)
     if isinstance(action, PlaceRelative):
-        return f"Relative → {_where(action.square)}"
+        return Text("Relative → {where}", where=_where(action.square))
     if isinstance(action, Pass):
         if state.pending == RELATIVE:
-            return "Place no more relatives"
-        return "End your moves"
+            return Text("Place no more relatives")
+        return Text("End your moves")
     if isinstance(action, ThrowOmen):
-        return f"Throw the {action.colour} piece on {action.square} into the volcano"
+        return Text(
+            "Throw the {colour} piece on {square} into the volcano",
+            colour=Term(action.colour),
+            square=action.square,
+        )
     if isinstance(action, CallEruption):
-        return "Call “The volcano erupts!” (show your hand of jokers)"
+        return Text("Call “The volcano erupts!” (show your hand of jokers)")
     if isinstance(action, PlaceLava):
         i = INDEX[action.square]
         symbol = action.symbol or (
             SYMBOLS[TILE_SIDES[state.tile][0]] if state.tile >= 0 else "lava"
         )
         lost = state.occ[i]
-        text = f"Lava ({symbol}) on {action.square} — "
-        text += "no pieces lost" if lost == 0 else f"{lost} piece{'s' if lost != 1 else ''} lost"
+        if lost == 0:
+            losses = Text("no pieces lost")
+        elif lost == 1:
+            losses = Text("1 piece lost")
+        else:
+            losses = Text("{n} pieces lost", n=lost)
         if i in GATE_NAME:
-            text += f", closes {GATE_NAME[i]}"
-        return text
+            return Text(
+                "Lava ({symbol}) on {square} — {losses}, closes {gate}",
+                symbol=Term(symbol),
+                square=action.square,
+                losses=losses,
+                gate=Term(GATE_NAME[i]),
+            )
+        return Text(
+            "Lava ({symbol}) on {square} — {losses}",
+            symbol=Term(symbol),
+            square=action.square,
+            losses=losses,
+        )
     if isinstance(action, MovePiece):
         source = INDEX[action.source]
         target = INDEX[action.target]
         dist, _ = bfs(state.lava, source, state.occ[source])
         steps = dist[target]
         if action.out:
-            return (
-                f"Move {action.source} out through {GATE_NAME[target]} ({action.target}) "
-                f"— saved ({steps + 1} step{'s' if steps else ''})"
+            return Text(
+                "Move {source} out through {gate} ({square}) — saved ({steps})",
+                source=action.source,
+                gate=Term(GATE_NAME[target]),
+                square=action.target,
+                steps=_steps(steps + 1),
             )
-        return f"Move {action.source} → {action.target} ({steps} step{'s' if steps != 1 else ''})"
+        return Text(
+            "Move {source} → {target} ({steps})",
+            source=action.source,
+            target=action.target,
+            steps=_steps(steps),
+        )
     return str(action)

@@ -55,6 +55,7 @@ from engine.downfall.tables import (
 )
 from engine.downfall.work import Work
 from engine.rng import Rng
+from engine.text import Term
 
 # --------------------------------------------------------------------------------------------
 # Setup
@@ -63,7 +64,9 @@ from engine.rng import Rng
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="dual_vent",
-        description="Dual vent variant: 3 double-sided lava tiles; the drawer picks the side.",
+        description=Term(
+            "Dual vent variant: 3 double-sided lava tiles; the drawer picks the side."
+        ),
         default=False,
     ),
 )

@@ -3,22 +3,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.core import ActionChoice
 from render.controls import Choose, Controls, Group, TwoStep
-from render.downfall import (
-    lang,  # noqa: F401  (its catalog, for words read back from the log)
-    narrate,
-)
+from render.downfall import narrate
 from render.downfall.board import render_board, render_hand
+from render.downfall.lang import N_, _, ngettext
 from render.presentation import Image, Picture, Presentation, View, Words, seat_colours
+from render.text import ranking
 
 MENUS = 4 * 25
 """The choices one decision message's menus hold (the bot's four menus of 25)."""
 GROUPS = 25
 """The squares one menu lists."""
-TYPED_HINT = "More moves than the menus hold: type the others, e.g. `/move move e6 f6`."
+TYPED_HINT = N_("More moves than the menus hold: type the others, e.g. `/move move e6 f6`.")
 
 
 def _board(view: View, names: Sequence[str]) -> Image:
@@ -60,21 +60,38 @@ def controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls
     groups = [
         Group(
             square if len(moves) <= MENUS else f"{square}-{n}",
-            f"From {square} ({len(part)} move{'s' if len(part) != 1 else ''})",
+            ngettext("From {square} ({n} move)", "From {square} ({n} moves)", len(part)).format(
+                square=square, n=len(part)
+            ),
             tuple(part),
         )
         for square, moves in squares.items()
         for n, part in enumerate(moves[i : i + MENUS] for i in range(0, len(moves), MENUS))
     ]
     if len(groups) > GROUPS:  # not seen in play: the menus' worth, the rest typed
-        return Choose(tuple(choices[:MENUS]), len(choices) - MENUS, TYPED_HINT)
-    return TwoStep(tuple(groups), "Move a piece from…", tuple(rest))
+        return Choose(tuple(choices[:MENUS]), len(choices) - MENUS, _(TYPED_HINT))
+    return TwoStep(tuple(groups), _("Move a piece from…"), tuple(rest))
+
+
+def final(outcome: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The final ranking (:func:`render.text.ranking`, best first), each seat's figures said
+    in the reader's language with the plural its number of saved pieces needs
+    (``1 salvada``, ``2 salvadas``)."""
+    places = list(outcome.get("places") or [])
+    scores = list(outcome.get("scores") or [])
+    order = sorted(range(len(places)), key=lambda s: (places[s], s))  # as ranking orders them
+    lines = []
+    for placed, seat in zip(ranking({"places": places}, names, {}), order, strict=True):
+        figures = scores[seat] if seat < len(scores) else None
+        said = narrate.figures(figures) if isinstance(figures, Mapping) else ""
+        lines.append(f"{placed} — {said}" if said else placed)
+    return lines
 
 
 PRESENTATION = Presentation(
     pictures=(
-        Picture("board", "Board", public=_board),
-        Picture("cards", "My cards", private=_cards),
+        Picture("board", N_("Board"), public=_board),
+        Picture("cards", N_("My cards"), private=_cards),
     ),
     words=Words(
         narrate=narrate.narrate,
@@ -82,6 +99,7 @@ PRESENTATION = Presentation(
         hand=narrate.hand,
         rules=narrate.RULES,
         score_labels=narrate.SCORE_LABELS,
+        score_sheet=lambda outcome, view, names: final(outcome, names),
     ),
     colours=seat_colours,
     picture_for=picture_for,

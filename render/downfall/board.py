@@ -150,7 +150,7 @@ def _sample_view(phase: str) -> dict[str, Any]:
 
 def _palette_samples() -> list[Image.Image]:
     """Images holding every colour the renders use, for the fixed palette."""
-    names = ["Sample"] * 4
+    names = ["SAMPLE"] * 4  # capitals: the samples are drawn in any language
     volcanoes = Image.new("RGB", (3 * VOLCANO_W, VOLCANO_H), COUNTRY)
     for i, state in enumerate(("calm", "seething", "erupting")):  # each state's own colours
         sprite = volcano_sprite(state)

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from engine.core import ActionChoice
 from engine.downfall import board as B
 from render import fonts, shapes
+from render.downfall.lang import _
 from render.downfall.layout import (
     BUILDING_EDGE,
     BUILDING_FILL,
@@ -32,6 +33,7 @@ from render.downfall.layout import (
     paste_centered,
 )
 from render.downfall.news import PHASE_TITLE
+from render.downfall.terms import term
 
 HAND_W = 900
 CARD_W, CARD_H, CARD_GAP, CARD_TOP = 200, 300, 16, 84
@@ -63,18 +65,18 @@ def _where(card: int, playable: Mapping[int, list[str]]) -> str:
         return " ".join(sq for b in B.BUILDINGS_BY_NUMBER.get(card, ()) for sq, _n in b.squares)
     squares = playable[card]
     if not squares:
-        return "no space"
-    return " ".join(squares) if len(squares) <= MANY else "any free space"
+        return _("no space")
+    return " ".join(squares) if len(squares) <= MANY else _("any free space")
 
 
 def _footer(view: Mapping[str, Any], jokers: Sequence[bool], playing: bool) -> list[str]:
     lines = []
     if view.get("can_erupt"):
-        lines.append("All jokers: you may call the eruption (erupt)")
+        lines.append(_("All jokers: you may call the eruption (erupt)"))
     elif any(jokers):
-        lines.append("★ Joker: its houses are full: place on any free space")
+        lines.append(_("★ Joker: its houses are full: place on any free space"))
     if playing:
-        lines.append("Under each card: the squares it can fill now")
+        lines.append(_("Under each card: the squares it can fill now"))
     return lines
 
 
@@ -96,9 +98,9 @@ def draw_hand(
     seat = int(view.get("seat", 0))
     paste_centered(img, shapes.piece_sprite(colour_of(view, seat), 44), 44, 42)
     phase = str(view.get("phase", "build"))
-    right, ink = PHASE_TITLE.get(phase, phase), MUTED
+    right, ink = (_(PHASE_TITLE[phase]) if phase in PHASE_TITLE else phase), MUTED
     if playable:
-        right, ink = "Your turn: play a card", TEXT
+        right, ink = _("Your turn: play a card"), TEXT
     right_w = fonts.width(right, "cond", SMALL)
     fonts.role_label(img, (HAND_W - 24, 54), right, "cond", SMALL, ink, "rs")
     fonts.fitted_line(img, (80, 54), name, "bold", 32, TEXT, HAND_W - 24 - right_w - 24)
@@ -106,7 +108,7 @@ def draw_hand(
         joker = i < len(jokers) and jokers[i]
         _draw_card(img, d, card_x(len(hand), i), card, joker, _where(card, playable))
     if not hand:
-        fonts.role_label(img, (HAND_W // 2, 180), "No cards in hand", "bold", 32, MUTED, "mm")
+        fonts.role_label(img, (HAND_W // 2, 180), _("No cards in hand"), "bold", 32, MUTED, "mm")
     fonts.draw_lines(img, (24, bottom + 42), foot, "regular", SMALL, TEXT, LINE)
     return img
 
@@ -141,7 +143,9 @@ def _draw_card(
         stroke=4,
         stroke_fill=NUMBER_HALO,
     )
-    fonts.role_label(img, (cx, top + CARD_H - 52), colour_name, "bold", 28, NUMBER_INK, "ms")
+    colour_said = fonts.fit(term(colour_name), fonts.font("bold", 28), 28, CARD_W - 16)
+    where = fonts.fit(where, fonts.font("cond_bold", SMALL), SMALL, CARD_W - 12)
+    fonts.role_label(img, (cx, top + CARD_H - 52), colour_said, "bold", 28, NUMBER_INK, "ms")
     fonts.role_label(img, (cx, top + CARD_H - 16), where, "cond_bold", SMALL, MUTED_INK, "ms")
     if joker:
         d.rounded_rectangle(
@@ -151,4 +155,4 @@ def _draw_card(
             outline=HIGHLIGHT_EDGE,
             width=3,
         )
-        fonts.role_label(img, (cx, top + 175), "★ JOKER", "bold", SMALL, (255, 255, 255), "mm")
+        fonts.role_label(img, (cx, top + 175), _("★ JOKER"), "bold", SMALL, (255, 255, 255), "mm")

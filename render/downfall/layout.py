@@ -11,6 +11,7 @@ from PIL import Image
 
 from engine.downfall import board as B
 from render import fonts
+from render.downfall.terms import term
 from render.fonts import RGB
 
 # ------------------------------------------------------------------ layout (px)
@@ -201,4 +202,4 @@ def display_name(view: Mapping[str, Any], names: Sequence[str], seat: int) -> st
     """The seat's display name, or its colour when the name is missing or blank."""
     raw = names[seat] if 0 <= seat < len(names) else None
     name = fonts.clean(raw) if isinstance(raw, str) else ""
-    return name or colour_of(view, seat).capitalize()
+    return name or term(colour_of(view, seat).capitalize())

@@ -10,23 +10,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.downfall import board as B
+from render.downfall.lang import N_, _, ngettext
+from render.downfall.terms import COLOURS, colour_name, end_reason, term
 
-COLOURS = ("red", "black", "yellow", "blue")
+__all__ = ["COLOURS", "RULES", "SCORE_LABELS", "decision", "figures", "hand", "narrate"]
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     if isinstance(seat, int) and 0 <= seat < len(COLOURS):
-        return COLOURS[seat].capitalize()
-    return "Someone"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+        return colour_name(COLOURS[seat].capitalize())
+    return _("Someone")
 
 
 _HOUSE: dict[str, int | None] = {b.label: b.number for b in B.BUILDINGS}
+_BUILDING = {b.label: b for b in B.BUILDINGS}
 
 
 def _where(building: Any, square: Any) -> str:
@@ -35,7 +34,9 @@ def _where(building: Any, square: Any) -> str:
     if building not in _HOUSE:
         return str(square)
     number = _HOUSE[building]
-    return f"{square} (house {number})" if number else f"{square} (neutral building)"
+    if number:
+        return _("{square} (house {number})").format(square=square, number=number)
+    return _("{square} (neutral building)").format(square=square)
 
 
 def _lost(lost: Any) -> str:
@@ -45,8 +46,20 @@ def _lost(lost: Any) -> str:
     total = sum(n for n in lost if isinstance(n, int))
     if total == 0:
         return ""
-    parts = [f"{n} {COLOURS[s]}" for s, n in enumerate(lost) if isinstance(n, int) and n]
-    return f"{_plural(total, 'piece')} lost ({', '.join(parts)})"
+    parts = [
+        _("{n} {colour}").format(n=n, colour=colour_name(COLOURS[s]))
+        for s, n in enumerate(lost)
+        if isinstance(n, int) and n
+    ]
+    return ngettext("{n} piece lost ({which})", "{n} pieces lost ({which})", total).format(
+        n=total, which=", ".join(parts)
+    )
+
+
+def _may_bring(who: str, count: int) -> str:
+    return ngettext("{who} may bring {n} relative", "{who} may bring {n} relatives", count).format(
+        who=who, n=count
+    )
 
 
 class _Turn:
@@ -59,17 +72,31 @@ class _Turn:
         self.earned = 0
         self.relatives: list[str] = []
         self.drawn_tile: str | None = None
+        self.omen: str | None = None
 
     def flush(self) -> None:
         if self.card is not None:
             text = self.card
             placed = len(self.relatives)
-            if placed:
-                of = f" of {self.earned}" if self.earned > placed else ""
-                what = "relative" if placed == 1 and not of else "relatives"
-                text += f" and placed {placed}{of} {what}: {', '.join(self.relatives)}"
+            where = ", ".join(self.relatives)
+            if placed and self.earned > placed:
+                text = ngettext(
+                    "{played} and placed {placed} of {earned} relative: {where}",
+                    "{played} and placed {placed} of {earned} relatives: {where}",
+                    self.earned,
+                ).format(played=text, placed=placed, earned=self.earned, where=where)
+            elif placed:
+                text = ngettext(
+                    "{played} and placed {placed} relative: {where}",
+                    "{played} and placed {placed} relatives: {where}",
+                    placed,
+                ).format(played=text, placed=placed, where=where)
             elif self.earned:
-                text += f" and may bring {_plural(self.earned, 'relative')}"
+                text = ngettext(
+                    "{played} and may bring {n} relative",
+                    "{played} and may bring {n} relatives",
+                    self.earned,
+                ).format(played=text, n=self.earned)
             self.lines.append(text)
         self.card = None
         self.earned = 0
@@ -81,6 +108,7 @@ class _Turn:
     def say(self, text: str) -> None:
         self.flush()
         self.lines.append(text)
+        self.omen = None
 
     def event(self, e: Mapping[str, Any]) -> None:
         kind = e.get("type")
@@ -89,21 +117,27 @@ class _Turn:
             self.flush()
             card = e.get("card")
             if e.get("square") is None:
-                self.card = f"{who} played {card} and placed no piece"
+                self.card = _("{who} played {card} and placed no piece").format(who=who, card=card)
             elif e.get("joker"):
                 where = _where(e.get("building"), e.get("square"))
-                self.card = f"{who} played {card} as a joker into {where}"
+                self.card = _("{who} played {card} as a joker into {where}").format(
+                    who=who, card=card, where=where
+                )
             else:  # into the house of that number
-                self.card = f"{who} played {card} into {e.get('square')}"
+                self.card = _("{who} played {card} into {square}").format(
+                    who=who, card=card, square=e.get("square")
+                )
         elif kind == "RelativesEarned":
             if self.card is None:
-                self.card = f"{who} may bring {_plural(int(e.get('count', 0)), 'relative')}"
+                self.card = _may_bring(who, int(e.get("count", 0)))
             else:
                 self.earned = int(e.get("count", 0))
         elif kind == "RelativePlaced":
             where = _where(e.get("building"), e.get("square"))
             if self.card is None:
-                self.lines.append(f"A relative of {who} moved into {where}")
+                self.lines.append(
+                    _("A relative of {who} moved into {where}").format(who=who, where=where)
+                )
             else:
                 self.relatives.append(where)
         elif kind == "RelativesEnded":
@@ -111,79 +145,139 @@ class _Turn:
             self.earned = 0  # the unused ones are said below
             self.flush()
             if unused:
-                reason = {"no space": " (no free space)", "no supply": " (no pieces left)"}
-                extra = reason.get(str(e.get("reason")), "")
-                self.lines.append(f"{_plural(unused, 'relative')} stayed home{extra}")
+                reason = str(e.get("reason"))
+                if reason == "no space":
+                    text = ngettext(
+                        "{n} relative stayed home (no free space)",
+                        "{n} relatives stayed home (no free space)",
+                        unused,
+                    )
+                elif reason == "no supply":
+                    text = ngettext(
+                        "{n} relative stayed home (no pieces left)",
+                        "{n} relatives stayed home (no pieces left)",
+                        unused,
+                    )
+                else:
+                    text = ngettext("{n} relative stayed home", "{n} relatives stayed home", unused)
+                self.lines.append(text.format(n=unused))
         elif kind == "CardDrawn":
             pass  # every turn ends with a draw; the card itself is private
         elif kind == "VesuviusSeethes":
             self.say(
-                f"{who} drew A.D. 79: Vesuvius seethes! Omens, relatives and jokers are now in "
-                "play, and A.D. 79 goes back into the bottom 15 cards"
+                _(
+                    "{who} drew A.D. 79: Vesuvius seethes! Omens, relatives and jokers are now "
+                    "in play, and A.D. 79 goes back into the bottom 15 cards"
+                ).format(who=who)
             )
         elif kind == "OmenDrawn":
-            self.say(f"{who} drew an Omen")
+            self.say(_("{who} drew an Omen").format(who=who))
+            self.omen = who
         elif kind == "PieceThrown":  # who threw (the one who drew the Omen), and whose piece
             where = _where(e.get("building"), e.get("square"))
             whose = _name(self.names, e.get("victim"))
-            threw = f"threw {whose}'s {e.get('colour')} piece from {where} into the volcano"
+            colour = colour_name(str(e.get("colour")))
+            omen = self.omen
             self.flush()
-            if self.lines and self.lines[-1] == f"{who} drew an Omen":
-                self.lines[-1] += f" and {threw}"
+            if (
+                omen == who
+                and self.lines
+                and self.lines[-1] == _("{who} drew an Omen").format(who=who)
+            ):
+                self.lines[-1] = _(
+                    "{who} drew an Omen and threw {whose}'s {colour} piece from {where} into "
+                    "the volcano"
+                ).format(who=who, whose=whose, colour=colour, where=where)
             else:
-                self.lines.append(f"Omen: {who} {threw}")
+                self.lines.append(
+                    _(
+                        "Omen: {who} threw {whose}'s {colour} piece from {where} into the volcano"
+                    ).format(who=who, whose=whose, colour=colour, where=where)
+                )
+            self.omen = None
         elif kind == "OmenNoVictim":
-            self.say("The Omen has no effect: no other player has a piece in the city")
+            self.say(_("The Omen has no effect: no other player has a piece in the city"))
         elif kind == "VesuviusErupted":
             if e.get("called"):
                 hands = e.get("hands")
                 seat = e.get("seat")
-                shown = ""
                 if isinstance(hands, list) and isinstance(seat, int) and seat < len(hands):
-                    shown = " showing " + ", ".join(str(c) for c in hands[seat])
-                self.say(f"{who} called “The volcano erupts!”{shown}")
+                    shown = ", ".join(str(c) for c in hands[seat])
+                    self.say(
+                        _("{who} called “The volcano erupts!” showing {cards}").format(
+                            who=who, cards=shown
+                        )
+                    )
+                else:
+                    self.say(_("{who} called “The volcano erupts!”").format(who=who))
             else:
-                self.say(f"{who} drew A.D. 79 again: Vesuvius erupts!")
-            self.lines.append("Phase 1 is over: hands are discarded and unplaced pieces go back")
+                self.say(_("{who} drew A.D. 79 again: Vesuvius erupts!").format(who=who))
+            self.lines.append(_("Phase 1 is over: hands are discarded and unplaced pieces go back"))
         elif kind == "LavaDrawn":
             self.flush()
-            self.drawn_tile = f"{who} drew a {e.get('tile')} lava tile"
+            self.drawn_tile = _("{who} drew a {tile} lava tile").format(
+                who=who, tile=term(e.get("tile"))
+            )
         elif kind == "LavaPlaced":
             self.drawn_tile = None
             self.flush()
-            text = f"{who} placed a {e.get('symbol')} tile: lava covered {e.get('square')}"
+            text = _("{who} placed a {symbol} tile: lava covered {square}").format(
+                who=who, symbol=term(e.get("symbol")), square=e.get("square")
+            )
             lost = _lost(e.get("lost"))
             if lost:
-                text += f": {lost}"
+                text = _("{said}: {lost}").format(said=text, lost=lost)
             if e.get("gate_closed"):
-                text += f"; {e.get('gate_closed')} is closed"
+                text = _("{said}; {gate} is closed").format(
+                    said=text, gate=term(e.get("gate_closed"))
+                )
             self.lines.append(text)
         elif kind == "LavaOutOfPlay":
             self.drawn_tile = None
-            self.say(f"{who}'s {e.get('tile')} tile has nowhere to go and is put out of play")
+            self.say(
+                _("{who}'s {tile} tile has nowhere to go and is put out of play").format(
+                    who=who, tile=term(e.get("tile"))
+                )
+            )
         elif kind == "PiecesEnclosed":
             lost = _lost(e.get("lost"))
             if lost:
-                self.say(f"Cut off from every gate: {lost}")
+                self.say(_("Cut off from every gate: {lost}").format(lost=lost))
         elif kind == "EscapeBegan":
-            self.say(f"Six lava tiles lie on the board: run for your lives! {who} begins")
+            self.say(
+                _("Six lava tiles lie on the board: run for your lives! {who} begins").format(
+                    who=who
+                )
+            )
         elif kind == "PieceMoved":
-            self.say(f"{who} moved {e.get('from')} → {e.get('to')}")
+            self.say(
+                _("{who} moved {source} → {target}").format(
+                    who=who, source=e.get("from"), target=e.get("to")
+                )
+            )
         elif kind == "PieceSaved":
-            self.say(f"{who} escaped from {e.get('from')} through {e.get('gate_name')}")
+            self.say(
+                _("{who} escaped from {source} through {gate}").format(
+                    who=who, source=e.get("from"), gate=term(e.get("gate_name"))
+                )
+            )
         elif kind == "MovesEnded":
             if int(e.get("unused", 0)) == 2:
-                self.say(f"{who} moved no piece")
+                self.say(_("{who} moved no piece").format(who=who))
         elif kind == "MovesSkipped":
-            self.say(f"{who} has no piece that can move")
+            self.say(_("{who} has no piece that can move").format(who=who))
         elif kind == "GameEnded":
-            text = f"The game is over: {e.get('reason')}"
+            reason = end_reason(str(e.get("reason")))
             lost = _lost(e.get("lost"))
             if lost:
-                text += f"; left in the city: {lost}"
-            self.say(text)
-        elif isinstance(kind, str):
-            self.say(f"{who}: {kind}")
+                self.say(
+                    _("The game is over: {reason}; left in the city: {lost}").format(
+                        reason=reason, lost=lost
+                    )
+                )
+            else:
+                self.say(_("The game is over: {reason}").format(reason=reason))
+        # an event this module does not know (none in play) is not told: its type is no word
 
 
 def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
@@ -195,14 +289,45 @@ def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[s
     return turn.lines
 
 
+def _building(label: Any) -> str:
+    """A building as the board shows it: ``house 6 on d4/d5``, ``the neutral building on d2``."""
+    b = _BUILDING.get(str(label))
+    if b is None:
+        return _("a building")
+    squares = "/".join(sq for sq, _spaces in b.squares)
+    if b.number:
+        return _("house {number} on {squares}").format(number=b.number, squares=squares)
+    return _("the neutral building on {squares}").format(squares=squares)
+
+
 def decision(view: Mapping[str, Any]) -> str:
-    """What the game waits for, without the player's name: ``"play a card and place a piece"``."""
+    """What the game waits for, without the player's name: ``"play a card and place a piece"``
+    (from the pending decision's fields, in the reader's language)."""
     pending = view.get("pending")
     if not isinstance(pending, Mapping):
         return ""
-    prompt = str(pending.get("prompt") or "")
-    _, sep, rest = prompt.partition(": ")
-    return rest if sep else prompt
+    kind = pending.get("kind")
+    if view.get("phase") == "over":
+        return _("The game is over.")
+    if kind == "play":
+        return _("play a card and place a piece")
+    if kind == "relative":
+        left = int(pending.get("relatives_left") or 0)
+        return ngettext(
+            "place up to {n} relative brought by {building}, or pass",
+            "place up to {n} relatives brought by {building}, or pass",
+            left,
+        ).format(n=left, building=_building(pending.get("relatives_from")))
+    if kind == "omen":
+        return _("the Omen! Choose another player's piece to throw into the volcano")
+    if kind == "lava":
+        return _("place the {tile} lava tile").format(tile=term(pending.get("lava_tile")))
+    if kind == "move":
+        left = int(pending.get("moves_left") or 0)
+        return ngettext(
+            "move a piece ({n} move left), or pass", "move a piece ({n} moves left), or pass", left
+        ).format(n=left)
+    return ""
 
 
 def hand(view: Mapping[str, Any]) -> str:
@@ -211,78 +336,107 @@ def hand(view: Mapping[str, Any]) -> str:
     if not isinstance(cards, list):
         return ""
     if not cards:
-        return "Your hand is empty."
+        return _("Your hand is empty.")
     jokers = view.get("jokers")
     flags = jokers if isinstance(jokers, list) else []
     shown = [
-        f"{card} (joker)" if i < len(flags) and flags[i] else str(card)
+        _("{card} (joker)").format(card=card) if i < len(flags) and flags[i] else str(card)
         for i, card in enumerate(cards)
     ]
-    text = "Your hand: " + ", ".join(shown)
     if view.get("can_erupt"):
-        text += " — all jokers: you may call “The volcano erupts!” (`erupt`)"
-    return text
+        return _(
+            "Your hand: {cards} — all jokers: you may call “The volcano erupts!” (`erupt`)"
+        ).format(cards=", ".join(shown))
+    return _("Your hand: {cards}").format(cards=", ".join(shown))
 
 
-SCORE_LABELS = {"saved": "saved", "volcano": "in the volcano"}
+SCORE_LABELS = {"saved": N_("saved"), "volcano": N_("in the volcano")}
+
+
+def figures(score: Mapping[str, Any]) -> str:
+    """A seat's final figures: ``"5 saved, 4 in the volcano"`` (the plural by the saved)."""
+    saved, volcano = score.get("saved", "?"), score.get("volcano", "?")
+    return ngettext(
+        "{saved} saved, {volcano} in the volcano",
+        "{saved} saved, {volcano} in the volcano",
+        saved if isinstance(saved, int) else 2,
+    ).format(saved=saved, volcano=volcano)
+
 
 RULES: dict[str, tuple[str, str]] = {
     "overview": (
-        "Overview",
-        "2–4 players. **Phase 1**: play cards to bring your people into Pompeii. **Phase 2**: "
-        "lava spreads through the city and you run for the gates. Most pieces saved wins; ties "
-        "go to fewer pieces in the volcano, then it is a shared win (R9).",
+        N_("Overview"),
+        N_(
+            "2–4 players. **Phase 1**: play cards to bring your people into Pompeii. **Phase 2**: "
+            "lava spreads through the city and you run for the gates. Most pieces saved wins; ties "
+            "go to fewer pieces in the volcano, then it is a shared win (R9)."
+        ),
     ),
     "phase1": (
-        "Phase 1: new citizens",
-        "On your turn: **play** a card, **place** one piece on a free space of a building with "
-        "that number, **draw** back to 4 cards. Placing is compulsory while possible (R11); "
-        "with no piece in supply you still play and draw (R1). In a two-square building you "
-        "pick the square (it matters in phase 2).",
+        N_("Phase 1: new citizens"),
+        N_(
+            "On your turn: **play** a card, **place** one piece on a free space of a building with "
+            "that number, **draw** back to 4 cards. Placing is compulsory while possible (R11); "
+            "with no piece in supply you still play and draw (R1). In a two-square building you "
+            "pick the square (it matters in phase 2)."
+        ),
     ),
     "seething": (
-        "Vesuvius seethes: relatives, Omens, jokers",
-        "After the first A.D. 79: a piece placed into a building already holding k pieces may "
-        "bring up to k **relatives**, each into a different building of the same colour or a "
-        "neutral one, never the same building; relatives never bring relatives. An **Omen** "
-        "lets you throw another player's piece from a building into the volcano (no effect "
-        "when nobody else is in the city, R2). A card whose buildings are all full is a "
-        "**joker**: place on any free space, without relatives.",
+        N_("Vesuvius seethes: relatives, Omens, jokers"),
+        N_(
+            "After the first A.D. 79: a piece placed into a building already holding k pieces may "
+            "bring up to k **relatives**, each into a different building of the same colour or a "
+            "neutral one, never the same building; relatives never bring relatives. An **Omen** "
+            "lets you throw another player's piece from a building into the volcano (no effect "
+            "when nobody else is in the city, R2). A card whose buildings are all full is a "
+            "**joker**: place on any free space, without relatives."
+        ),
     ),
     "eruption": (
-        "The eruption",
-        "Phase 1 ends when A.D. 79 is drawn the second time. A player whose whole hand is "
-        "jokers may call “The volcano erupts!” at any moment the game waits for a decision, "
-        "even on another player's turn (R3, R12): use `/move erupt` or the button you are "
-        "offered. Hands are discarded; pieces still in supply go back to the box.",
+        N_("The eruption"),
+        N_(
+            "Phase 1 ends when A.D. 79 is drawn the second time. A player whose whole hand is "
+            "jokers may call “The volcano erupts!” at any moment the game waits for a decision, "
+            "even on another player's turn (R3, R12): use `/move erupt` or the button you are "
+            "offered. Hands are discarded; pieces still in supply go back to the box."
+        ),
     ),
     "lava": (
-        "Lava tiles",
-        "From the left of whoever triggered the eruption, players place one tile each until "
-        "six lie on the board. The first tile of a symbol goes on its first-lava square (only "
-        "that symbol may go there, R4); later tiles go next to a tile of the same symbol. "
-        "Pieces under the tile are lost, your own too. A tile with no legal square is put out "
-        "of play (R5). Pieces with no lava-free path to an open gate are lost at once.",
+        N_("Lava tiles"),
+        N_(
+            "From the left of whoever triggered the eruption, players place one tile each until "
+            "six lie on the board. The first tile of a symbol goes on its first-lava square (only "
+            "that symbol may go there, R4); later tiles go next to a tile of the same symbol. "
+            "Pieces under the tile are lost, your own too. A tile with no legal square is put out "
+            "of play (R5). Pieces with no lava-free path to an open gate are lost at once."
+        ),
     ),
     "moving": (
-        "Phase 2: run for your lives",
-        "On your turn: place a lava tile, then **move two pieces**. A piece has as many move "
-        "points as pieces stand on its square when it starts; steps are orthogonal over "
-        "lava-free squares, never visiting a square twice (R7); leaving through a gate costs 1. "
-        "A piece alone on its square may make both moves; moving is optional (`pass`, R8).",
+        N_("Phase 2: run for your lives"),
+        N_(
+            "On your turn: place a lava tile, then **move two pieces**. A piece has as many move "
+            "points as pieces stand on its square when it starts; steps are orthogonal over "
+            "lava-free squares, never visiting a square twice (R7); leaving through a gate "
+            "costs 1. A piece alone on its square may make both moves; moving is optional "
+            "(`pass`, R8)."
+        ),
     ),
     "end": (
-        "End and scoring",
-        "Whoever draws the last lava tile finishes that turn; then every piece left in the city "
-        "is lost. The game also ends when no piece is left in the city. Most saved wins; then "
-        "fewer in the volcano; then a shared win.",
+        N_("End and scoring"),
+        N_(
+            "Whoever draws the last lava tile finishes that turn; then every piece left in the "
+            "city is lost. The game also ends when no piece is left in the city. Most saved "
+            "wins; then fewer in the volcano; then a shared win."
+        ),
     ),
     "notation": (
-        "Move notation",
-        "`play 6 d4` · `play 3` (no piece can be placed) · `relative b4` · `pass` · "
-        "`omen red c3` · `erupt` · `lava c2` / `lava mask d7` (dual vent) · `move d4 f4` · "
-        "`move d6 out g7`. Squares are a–k (west→east) and 1–7 (north→south). `/move` "
-        "suggests exactly your legal moves as you type.",
+        N_("Move notation"),
+        N_(
+            "`play 6 d4` · `play 3` (no piece can be placed) · `relative b4` · `pass` · "
+            "`omen red c3` · `erupt` · `lava c2` / `lava mask d7` (dual vent) · `move d4 f4` · "
+            "`move d6 out g7`. Squares are a–k (west→east) and 1–7 (north→south). `/move` "
+            "suggests exactly your legal moves as you type."
+        ),
     ),
 }
 """Rules topics for ``/game rules``: key -> (title, text), with the rulings (R-numbers)."""

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.downfall import board as B
 from render import fonts, shapes
+from render.downfall.lang import N_, _, ngettext
 from render.downfall.last_turn import LastTurn
 from render.downfall.layout import (
     CANVAS,
@@ -31,6 +32,8 @@ from render.downfall.layout import (
     display_name,
     paste_centered,
 )
+from render.downfall.narrate import figures
+from render.downfall.terms import term
 from render.fonts import RGB
 
 X0, X1 = 22, W - 22  # the band's left and right edges
@@ -43,10 +46,10 @@ WHAT_LINE = 44
 HEADER_H = 54
 BUILDING_BY_LABEL = {b.label: b for b in B.BUILDINGS}  # the view names buildings "6b", "N3"
 PHASE_TITLE = {
-    "build": "Phase 1 · To Pompeii",
-    "lava_setup": "The lava comes",
-    "escape": "Phase 2 · Escape!",
-    "over": "Game over",
+    "build": N_("Phase 1 · To Pompeii"),
+    "lava_setup": N_("The lava comes"),
+    "escape": N_("Phase 2 · Escape!"),
+    "over": N_("Game over"),
 }
 
 
@@ -55,32 +58,45 @@ def decision(view: Mapping[str, Any]) -> str:
     pending = view.get("pending") or {}
     kind = pending.get("kind")
     if kind == "play":
-        return "plays a card and places a piece"
+        return _("plays a card and places a piece")
     if kind == "relative":
-        left = pending.get("relatives_left", 0)
+        left = int(pending.get("relatives_left", 0))
         frm = BUILDING_BY_LABEL.get(str(pending.get("relatives_from")))
-        squares = "/".join(sq for sq, _n in frm.squares) if frm else ""
-        src = f" (brought by house {frm.number} on {squares})" if frm and frm.number else ""
-        return f"may place {left} more relative{'s' if left != 1 else ''}{src}"
+        if frm and frm.number:
+            squares = "/".join(sq for sq, _n in frm.squares)
+            return ngettext(
+                "may place {n} more relative (brought by house {number} on {squares})",
+                "may place {n} more relatives (brought by house {number} on {squares})",
+                left,
+            ).format(n=left, number=frm.number, squares=squares)
+        return ngettext("may place {n} more relative", "may place {n} more relatives", left).format(
+            n=left
+        )
     if kind == "omen":
-        return "Omen: throws a piece into the volcano"
+        return _("Omen: throws a piece into the volcano")
     if kind == "lava":
         tile = str(pending.get("lava_tile") or "lava")
         if "/" in tile:
-            return f"places the dual vent tile: {tile.replace('/', ' or ')}"
-        return f"places a {tile} lava tile"
+            first, second = tile.split("/", 1)
+            return _("places the dual vent tile: {first} or {second}").format(
+                first=term(first), second=term(second)
+            )
+        return _("places a {tile} lava tile").format(tile=term(tile))
     if kind == "move":
-        left = pending.get("moves_left", 0)
-        return f"moves a piece ({left} move{'s' if left != 1 else ''} left)"
-    return str(pending.get("prompt", ""))
+        left = int(pending.get("moves_left", 0))
+        return ngettext(
+            "moves a piece ({n} move left)", "moves a piece ({n} moves left)", left
+        ).format(n=left)
+    return ""
 
 
 def _phase_chip(view: Mapping[str, Any]) -> tuple[str, RGB] | None:
     phase = view.get("phase")
     if phase == "build" and view.get("seething"):
-        return "Vesuvius seethes!", SEETHE
+        return _("Vesuvius seethes!"), SEETHE
     if phase == "lava_setup":
-        return f"Vesuvius erupts! {view.get('tiles_placed', 0)} of 6 tiles", SEETHE
+        placed = view.get("tiles_placed", 0)
+        return _("Vesuvius erupts! {placed} of 6 tiles").format(placed=placed), SEETHE
     return None
 
 
@@ -88,13 +104,17 @@ def _outcome_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, 
     outcome = view.get("outcome") or {}
     winners = [w for w in outcome.get("winners", []) if isinstance(w, int)]
     scores = outcome.get("scores") or []
-    who = " & ".join(display_name(view, names, w) for w in winners) or "nobody"
-    verb = "win" if len(winners) > 1 else "wins"
+    who = " & ".join(display_name(view, names, w) for w in winners)
+    if not winners:
+        head = _("Nobody wins!")
+    elif len(winners) > 1:
+        head = _("{who} win!").format(who=who)
+    else:
+        head = _("{who} wins!").format(who=who)
     detail = ""
     if winners and winners[0] < len(scores):
-        sc = scores[winners[0]]
-        detail = f"{sc.get('saved', '?')} saved, {sc.get('volcano', '?')} in the volcano"
-    return f"{who} {verb}!", detail
+        detail = figures(scores[winners[0]])
+    return head, detail
 
 
 @dataclass
@@ -149,7 +169,7 @@ def _turn_height(band: Band) -> int:
 def draw_header(img: Image.Image, view: Mapping[str, Any]) -> None:
     """The phase, Vesuvius' state, and the lava tiles placed so far."""
     phase = str(view.get("phase", "build"))
-    title = PHASE_TITLE.get(phase, phase)
+    title = _(PHASE_TITLE[phase]) if phase in PHASE_TITLE else phase
     top = 6
     base = top + 36
     fonts.role_label(img, (X0, base), title, "bold", SMALLEST, MUTED)
@@ -166,7 +186,9 @@ def draw_header(img: Image.Image, view: Mapping[str, Any]) -> None:
     if phase in ("escape", "over"):
         tiles = int(view.get("tiles_placed", 0))
         out = len(view.get("tiles_out_of_play") or [])
-        right = f"{tiles} lava tiles placed" + (f" · {out} out of play" if out else "")
+        right = ngettext("{n} lava tile placed", "{n} lava tiles placed", tiles).format(n=tiles)
+        if out:
+            right = _("{placed} · {out} out of play").format(placed=right, out=out)
         if fonts.width(right, "cond", SMALLEST) < X1 - x - 16:
             fonts.role_label(img, (X1, base), right, "cond", SMALLEST, MUTED, "rs")
 

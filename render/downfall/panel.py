@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image
 
 from render import fonts, shapes
+from render.downfall.lang import N_, _
 from render.downfall.layout import (
     CANVAS,
     CARD,
@@ -28,15 +29,16 @@ from render.downfall.layout import (
     display_name,
     paste_centered,
 )
+from render.downfall.terms import term
 
 X0, X1 = 22, W - 22  # the panel's left and right edges
 ROW_SIZE = 32  # names and numbers in the player rows
 ROW_H = 50
 COL_W = 132
 COLUMNS = {  # label -> the seat's field, per phase
-    "build": (("supply", "supply"), ("city", "in_city"), ("volcano", "volcano"),
-              ("hand", "hand_size")),
-    "escape": (("city", "in_city"), ("saved", "saved"), ("volcano", "volcano")),
+    "build": ((N_("supply"), "supply"), (N_("city"), "in_city"), (N_("volcano"), "volcano"),
+              (N_("hand"), "hand_size")),
+    "escape": ((N_("city"), "in_city"), (N_("saved"), "saved"), (N_("volcano"), "volcano")),
 }  # fmt: skip
 NAME_X = X0 + 60  # where a player's name starts
 
@@ -63,7 +65,7 @@ def draw_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
     name_r = name_right(view)
     for i, (label, _key) in enumerate(cols):
         cx = cols_x + i * COL_W + COL_W / 2
-        fonts.role_label(img, (cx, top + 40), label, "cond", SMALLEST, MUTED, "ms")
+        fonts.role_label(img, (cx, top + 40), _(label), "cond", SMALLEST, MUTED, "ms")
     phase = view.get("phase")
     seat = (view.get("pending") or {}).get("seat")
     places = [p for p in (view.get("outcome") or {}).get("places") or [] if isinstance(p, int)]
@@ -84,8 +86,9 @@ def draw_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
         f = fonts.font("bold", ROW_SIZE)
         name = fonts.fit(display_name(view, names, s), f, ROW_SIZE, right - NAME_X)
         x = NAME_X + fonts.draw_text(img, (NAME_X, base), name, f, ROW_SIZE, TEXT) + 12
-        if x + fonts.width(colour, "cond", SMALLEST) <= right:  # if there is room
-            fonts.role_label(img, (x, base), colour, "cond", SMALLEST, MUTED)
+        said = term(colour)
+        if x + fonts.width(said, "cond", SMALLEST) <= right:  # if there is room
+            fonts.role_label(img, (x, base), said, "cond", SMALLEST, MUTED)
         for i, (_label, key) in enumerate(cols):
             cx = cols_x + i * COL_W + COL_W / 2
             fonts.role_label(img, (cx, base), str(sv.get(key, 0)), "bold", ROW_SIZE, TEXT, "ms")

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.downfall import board as B
 from render import fonts, shapes
+from render.downfall.lang import N_, _
 from render.downfall.last_turn import LastTurn
 from render.downfall.layout import (
     BUILDING_FILL,
@@ -97,21 +98,28 @@ def move_point_tag(img: Image.Image, x: float, y: float, n: int) -> None:
     fonts.role_label(img, (x + w / 2, y + h / 2), str(n), "bold", SMALLEST, NUMBER_HALO, "mm")
 
 
+def _label(img: Image.Image, x: int, text: str, room: float) -> None:
+    """A label over the strip's tiles or cards, cut to the room it has (never the next
+    label's)."""
+    said = fonts.fit(text, fonts.font(LABEL_ROLE, SMALLEST), SMALLEST, room)
+    fonts.role_label(img, (x, LABEL_Y), said, LABEL_ROLE, SMALLEST, MUTED)
+
+
 def draw_strip(img: Image.Image, view: Mapping[str, Any], last: LastTurn, faded: bool) -> None:
     """Tiles left per symbol; in phase 1 the stock and the discard pile per house number (Ω:
     omens); in phase 2 the key to the move-point tags."""
     bag = view.get("bag") or {}
     duals = sum(int(v) for k, v in bag.items() if "/" in k)
-    label = f"Lava in the bag · {duals} dual" if duals else "Lava tiles in the bag"
-    fonts.role_label(img, (BAG_X, LABEL_Y), label, LABEL_ROLE, SMALLEST, MUTED)
+    label = _("Lava in the bag · {n} dual").format(n=duals) if duals else _("Lava tiles in the bag")
+    _label(img, BAG_X, label, STOCK_X - BAG_X - 12)
     for i, symbol in enumerate(B.SYMBOLS):
         _count(img, BAG_X + i * TILE_STEP + TILE / 2, int(bag.get(symbol, 0)))
     if faded:
         if view.get("phase") == "escape":  # at the end no piece is left to move
             _draw_key(img)
         return
-    fonts.role_label(img, (STOCK_X, LABEL_Y), "Stock", LABEL_ROLE, SMALLEST, MUTED)
-    fonts.role_label(img, (DISCARD_X, LABEL_Y), "Discard pile", LABEL_ROLE, SMALLEST, MUTED)
+    _label(img, STOCK_X, _("Stock"), DISCARD_X - STOCK_X - 12)
+    _label(img, DISCARD_X, _("Discard pile"), len(DISCARD_KEYS) * CARD_STEP)
     _count(img, STOCK_X + TILE / 2, int(view.get("stock_size", 0)))
     discard = view.get("discard") or {}
     d = ImageDraw.Draw(img)
@@ -136,12 +144,12 @@ def draw_strip(img: Image.Image, view: Mapping[str, Any], last: LastTurn, faded:
         _count(img, cx, n)
 
 
-KEY_TEXT = ("pieces on the square", "= move points of each")
+KEY_TEXT = (N_("pieces on the square"), N_("= move points of each"))
 
 
 def _draw_key(img: Image.Image) -> None:
     """What the dark tag in a square's corner means (phase 2)."""
     move_point_tag(img, STOCK_X, CARD_Y + 6, 5)
     tx = STOCK_X + tag_width(5) + 16
-    fonts.role_label(img, (tx, CARD_Y + 26), KEY_TEXT[0], "cond", SMALLEST, TEXT)
-    fonts.role_label(img, (tx, CARD_Y + 26 + 42), KEY_TEXT[1], "cond", SMALLEST, TEXT)
+    fonts.role_label(img, (tx, CARD_Y + 26), _(KEY_TEXT[0]), "cond", SMALLEST, TEXT)
+    fonts.role_label(img, (tx, CARD_Y + 26 + 42), _(KEY_TEXT[1]), "cond", SMALLEST, TEXT)

@@ -36,7 +36,6 @@ from render.i18n import Catalog
 from tools.messages import sources
 
 PENDING = {
-    "downfall",
     "workers",
 }
 """Games whose words are not all in their catalog yet (phase 2 of issue 28)."""
@@ -197,7 +196,8 @@ def read_game(
         if not able:
             break
         public = game.view(state, None)
-        reader.read("colours", list(presentation.colours(public)))
+        colours = presentation.colours(public)  # data; the bot says each where it shows it
+        reader.read("colours", [i18n.translate(c, plugin.key) for c in colours])
         if words.step is not None:
             reader.read("step", words.step(public, names))
         for seat in range(players):

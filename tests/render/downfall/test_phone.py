@@ -3,7 +3,8 @@
 Every text of the whole image is measured (``fonts.recording``, ``tests/render/legibility.py``)
 on every golden position, on the public board and on the private hand picture: capitals at least
 ``MIN_CAP`` px tall at 400 px wide, nothing cut with "…", outside the image or drawn over another
-text. Nothing is exempt. The board's layout: the news first, no empty space, nothing said twice.
+text. Nothing is exempt, in every language the bot speaks (German and Dutch run long). The
+board's layout: the news first, no empty space, nothing said twice.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from PIL import Image, ImageChops
 import render.downfall
 from engine.core import ActionChoice, deciders
 from engine.downfall import board as B
-from render import fonts
+from render import fonts, i18n
 from render.downfall import board as D
 from render.downfall import hand as HD
 from render.downfall import layout as L
@@ -30,6 +31,7 @@ from tests.render import legibility
 from tests.render.downfall import fixtures, positions
 
 BOARD_LABEL = re.compile(r"\b(?:N\d+|\d+[ab])\b")  # building labels (6b, N3): not on the board
+LANGS = ("en", "es", "nl", "de")
 EMPTY_ROWS = 40  # px: the most rows of bare background anywhere in an image (its margins)
 
 pytestmark = pytest.mark.skipif(not fonts.has_real_fonts(), reason="measures DejaVu glyphs")
@@ -88,13 +90,15 @@ def test_the_golden_positions_show_both_pictures() -> None:
     assert keys == {"board", "cards"}  # the hand is measured too (phase 1 positions)
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("name", "key"), CASES)
-def test_every_text_reads_on_a_phone(name: str, key: str) -> None:
+def test_every_text_reads_on_a_phone(name: str, key: str, lang: str) -> None:
     """The whole image, scaled to 400 px wide: every text a player reads (coordinates, house
     numbers, move-point tags and counts, the strip's labels and counts, the news, whose turn,
     the players; the hand's cards, squares and notes) has capitals at least 7 px tall, and none
-    is cut, leaves the image or is drawn over another."""
-    img, drawn = measured(pictures(name)[key])
+    is cut, leaves the image or is drawn over another, in every language."""
+    with i18n.using(lang):
+        img, drawn = measured(pictures(name)[key])
     assert len(drawn) > (60 if key == "board" else 10)
     assert legibility.problems(drawn, img.size) == []
     assert all(inked(img, d) for d in drawn)  # recorded where the text really is
@@ -102,16 +106,24 @@ def test_every_text_reads_on_a_phone(name: str, key: str) -> None:
     assert not [d.text for d in drawn if BOARD_LABEL.search(d.text)]  # only what the board shows
 
 
-def test_the_readme_hand_reads_on_a_phone() -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_readme_hand_reads_on_a_phone(lang: str) -> None:
     view, name, choices = positions.hand()
-    img, drawn = measured(lambda: HD.draw_hand(view, name, choices))
+    with i18n.using(lang):
+        img, drawn = measured(lambda: HD.draw_hand(view, name, choices))
     assert len(drawn) > 10 and legibility.problems(drawn, img.size) == []
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("players", "dual_vent"), [(2, False), (3, True), (4, False)])
-def test_every_text_reads_throughout_real_games(players: int, dual_vent: bool) -> None:
+def test_every_text_reads_throughout_real_games(players: int, dual_vent: bool, lang: str) -> None:
     """Every 9th position of whole games (2-4 players, dual vents): the board and the hand of
-    the player on turn pass the same measure."""
+    the player on turn pass the same measure, in every language."""
+    with i18n.using(lang):
+        _read_a_real_game(players, dual_vent)
+
+
+def _read_a_real_game(players: int, dual_vent: bool) -> None:
     from engine.downfall import GAME as game
 
     state = game.new_game(5, players, {"dual_vent": dual_vent})
@@ -160,11 +172,13 @@ def empty_runs(img: Image.Image) -> list[tuple[int, int]]:
     return runs
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("name", "key"), CASES)
-def test_the_image_is_as_tall_as_its_content(name: str, key: str) -> None:
+def test_the_image_is_as_tall_as_its_content(name: str, key: str, lang: str) -> None:
     """No empty area: the last text is near the bottom edge, and nowhere are there more than
     ``EMPTY_ROWS`` rows of bare background (there were ~300 px under "Last turn")."""
-    img, drawn = measured(pictures(name)[key])
+    with i18n.using(lang):
+        img, drawn = measured(pictures(name)[key])
     assert img.height - max(d.box[3] for d in drawn) <= 40
     assert max((n for _y, n in empty_runs(img)), default=0) <= EMPTY_ROWS
 
