@@ -73,7 +73,9 @@ OPTIONS = (
 def parse_options(players: int, values: Mapping[str, OptionValue]) -> Options:
     """The table's options (checked by the engine's base) as the state keeps them."""
     if int(values["first_seat"]) >= players:
-        raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
+        raise RuleError(
+            "Option `first_seat` must be below the number of players ({players}).", players=players
+        )
     return Options(**cast(dict[str, Any], values))  # the base checked every type
 
 

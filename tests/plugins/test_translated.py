@@ -38,7 +38,6 @@ from tools.messages import sources
 PENDING = {
     "downfall",
     "cardcity",
-    "workers",
 }
 """Games whose words are not all in their catalog yet (phase 2 of issue 28)."""
 PSEUDO = "fr"
