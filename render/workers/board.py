@@ -204,7 +204,7 @@ def _fields_block(view: View, wanted: set[str]) -> Block:
         for i, field in enumerate(fields):
             x, y = field_box(i, top)
             good = str(field.get("good"))
-            name = fonts.fit(terms.good(good), fonts.font("cond", SMALLEST), SMALLEST, FIELD_W - 4)
+            name = fonts.fit(terms.good(good), fonts.font("cond", SMALLEST), SMALLEST, FIELD_W)
             fonts.role_label(img, (x + FIELD_W / 2, y + 66), name, "cond", SMALLEST, TEXT, "ms")
             if good in blocked:
                 _cross(img, x + FIELD_W / 2, y + 26, 17)

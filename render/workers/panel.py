@@ -250,7 +250,17 @@ HEADINGS = {
     "specialists": N_("specialists"),
     "city": N_("city"),
 }
-"""The players' columns' headings (each fitted to its column)."""
+"""The players' columns' headings: a column widens to hold its heading in a language that
+writes it longer (German, Dutch and Spanish do)."""
+
+
+def columns() -> list[tuple[str, int]]:
+    """Each column's key and width in the reader's language."""
+    return [
+        (key, max(w, round(fonts.width(_(HEADINGS[key]), "cond", SMALLEST)) + 8)) for key, w in COLS
+    ]
+
+
 NAME_X = X0 + 52
 ROW_H = 44
 ARMY_WORD = {"none": "–"}
@@ -261,14 +271,14 @@ def _players_block(view: View, names: Sequence[str]) -> Block:
     turn = view.get("turn")
     waiting = set((view.get("decision") or {}).get("seats") or [])
     winners = set((view.get("outcome") or {}).get("winners") or [])
-    cols_x = X1 - sum(w for _, w in COLS)
+    cols = columns()
+    cols_x = X1 - sum(w for _, w in cols)
     height = 30 + ROW_H * len(rows)
 
     def draw(img: Image.Image, top: int) -> None:
         x = cols_x
-        small = fonts.font("cond", SMALLEST)
-        for label, w in COLS:
-            heading = fonts.fit(_(HEADINGS[label]), small, SMALLEST, w - 4)
+        for label, w in cols:
+            heading = _(HEADINGS[label])
             fonts.role_label(img, (x + w / 2, top + 22), heading, "cond", SMALLEST, MUTED, "ms")
             x += w
         y = top + 30
@@ -299,7 +309,7 @@ def _players_block(view: View, names: Sequence[str]) -> Block:
             )
             x = cols_x
             army = str(sv.get("army", "none"))
-            for (label, w), text in zip(COLS, cells, strict=True):
+            for (label, w), text in zip(cols, cells, strict=True):
                 if label == "army":
                     if army in ("ready", "injured", "castrum"):
                         sprite = icons.army(s, 32, injured=army == "injured")
