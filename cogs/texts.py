@@ -76,9 +76,10 @@ def seat_text(seat: int) -> str:
 
 
 def colour(name: str) -> str:
-    """A seat's colour as the reader's language says it (the game's words: phase 2 of issue
-    28 gives every game's colours to the catalog; until then the name itself)."""
-    return _(name)
+    """A seat's colour as the reader's language says it: the host keeps it in English (a
+    game's presentation says it in the language of the moment), the bot's catalog or a
+    game's translates it (the name itself where none does)."""
+    return i18n.translate(name, None)
 
 
 def title_of(game: GameStatus | GamePlugin) -> str:
