@@ -402,7 +402,7 @@ class _Fields(dict[str, Any]):
                 if str(e.get("mode")) in OFFERING_MODE
                 else str(e.get("mode"))
             ),
-            "kind_text": lambda: _kind(e.get("kind")),
+            "kind_text": lambda: terms.kind(e.get("kind")),
         }
         make = derived.get(key)
         return make() if make else str(e.get(key, ""))
@@ -411,40 +411,6 @@ class _Fields(dict[str, Any]):
 def _count(n: int, said: str) -> str:
     """``said`` (the ``ngettext`` of a ``{n}`` message for ``n``) with its number."""
     return said.format(n=n)
-
-
-ONLY = {"produce": N_(" (produce only)"), "trade": N_(" (trade only)")}
-
-
-def _only(only: Any) -> str:
-    if not only:
-        return ""
-    if str(only) in ONLY:
-        return _(ONLY[str(only)])
-    return f" ({only})"
-
-
-KINDS = {
-    "trade": N_("trade"),
-    "piazza": N_("training"),
-    "bonus": N_("bonus"),
-    "steal": N_("taking"),
-    "give": N_("gift"),
-    "mark": N_("ownership marker"),
-    "injure": N_("injury"),
-    "take": N_("card to take"),
-    "cover": N_("covering"),
-    "keep": N_("card to keep"),
-    "stack": N_("volcano search"),
-    "choose": N_("choice of good"),
-    "freebuild": N_("free building"),
-    "seize": N_("seizure"),
-    "recover": N_("free recovery"),
-}
-
-
-def _kind(kind: Any) -> str:
-    return _(KINDS[str(kind)]) if str(kind) in KINDS else str(kind)
 
 
 def _placed(s: _Story, e: Event) -> None:

@@ -131,6 +131,42 @@ def colour(name: str) -> str:
     return _(COLOUR_NAMES[name]) if name in COLOUR_NAMES else name
 
 
+ONLY = {"produce": N_(" (produce only)"), "trade": N_(" (trade only)")}
+
+
+def only(only: Any) -> str:
+    """An extra action's limit, as it follows the action (`` (produce only)``)."""
+    if not only:
+        return ""
+    if str(only) in ONLY:
+        return _(ONLY[str(only)])
+    return f" ({only})"
+
+
+KINDS = {
+    "trade": N_("trade"),
+    "piazza": N_("training"),
+    "bonus": N_("bonus"),
+    "steal": N_("taking"),
+    "give": N_("gift"),
+    "mark": N_("ownership marker"),
+    "injure": N_("injury"),
+    "take": N_("card to take"),
+    "cover": N_("covering"),
+    "keep": N_("card to keep"),
+    "stack": N_("volcano search"),
+    "choose": N_("choice of good"),
+    "freebuild": N_("free building"),
+    "seize": N_("seizure"),
+    "recover": N_("free recovery"),
+}
+
+
+def kind(kind: Any) -> str:
+    """A decision's kind as a noun (a choice that lapses)."""
+    return _(KINDS[str(kind)]) if str(kind) in KINDS else str(kind)
+
+
 def titles() -> tuple[tuple[str, int], ...]:
     """The solo titles and their rounds, each title in the reader's language."""
     return tuple((_(t), r) for t, r in CATALOG.board.titles)

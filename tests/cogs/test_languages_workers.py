@@ -42,6 +42,10 @@ async def test_a_worker_game_in_a_spanish_server_with_a_dutch_and_a_german_playe
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     alice.locale, bob.locale = "nl", "de"
 
+    # The table's options are described in the reader's language while they are typed.
+    shown = await bob.autocomplete("game new", "variant", "secret", channel=chan, game="workers")
+    assert any("geheim" in c.name for c in shown), [c.name for c in shown]
+
     lobby = await alice.slash(
         "game new",
         channel=chan,
