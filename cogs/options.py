@@ -12,6 +12,7 @@ from engine.core import RuleError
 from host import BadOptionError
 from host.errors import from_rule
 from plugins import GamePlugin
+from render import i18n
 from render.i18n import L_, N_
 
 
@@ -60,7 +61,8 @@ def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[s
                 shown = str(value).lower() if switch else str(value)
                 text = f"{spec.name}={shown}"
                 default = " (default)" if value == spec.default and not switch else ""
-                name = f"{text}{default} — {spec.description}"
+                said = i18n.translate(spec.description, plugin.key)
+                name = f"{text}{default} — {said}"
                 if needle in name.lower():
                     out.append((f"{prefix}{name}"[:100], f"{prefix}{text}"[:100]))
     return out[:25]

@@ -38,6 +38,7 @@ from host.errors import (
 )
 from host.model import GameStatus, SeatInfo, Status, TableOptions
 from plugins import GamePlugin, PluginResolver
+from render import i18n
 from render.i18n import L_, N_
 from storage import codec
 from storage.claims import ALWAYS
@@ -344,7 +345,8 @@ class Store:
     def colours(self, lg: Loaded) -> dict[Seat, str]:
         if lg.state is None:
             return {}
-        names = lg.plugin.presentation.colours(lg.public)
+        with i18n.using(i18n.DEFAULT):  # kept in English; each reader's language says it
+            names = lg.plugin.presentation.colours(lg.public)
         return {seat: name for seat, name in enumerate(names) if name}
 
     def infos(self, lg: Loaded, seat_numbers: Iterable[Seat]) -> tuple[SeatInfo, ...]:

@@ -42,6 +42,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import NotationError
+from engine.text import Text
 from engine.workers.catalog import CATALOG
 
 Arg = int | str
@@ -143,7 +144,7 @@ _DECK_ALIASES = {
     "c": "city",
 }
 _BY_WORD = {words.split()[0]: verb for verb, (words, _) in GRAMMAR.items() if verb != "start_red"}
-USAGE = (
+USAGE = Text(
     "Examples: `collect grain`, `produce 7 3`, `build 17`, `port` then `trade gold 4 meat`, "
     "`piazza` then `train S30` … `done`, `activate C12`, `pledge bread 2`, `lock`. "
     "See the notation table in the help."
@@ -173,16 +174,18 @@ def _good(token: str) -> int:
     good = CATALOG.good_ids.get(token.replace("-", "_"))
     if good is None:
         known = ", ".join(g.id for g in CATALOG.goods)
-        raise NotationError(f"`{token}` is not a good. Goods: {known}.")
+        raise NotationError("`{token}` is not a good. Goods: {known}.", token=token, known=known)
     return good
 
 
 def _number(token: str, minimum: int) -> int:
     if not (token.isascii() and token.isdigit()) or len(token) > 3:
-        raise NotationError(f"`{token}` is not a number (write digits, e.g. `3`).")
+        raise NotationError("`{token}` is not a number (write digits, e.g. `3`).", token=token)
     value = int(token)
     if value < minimum:
-        raise NotationError(f"`{token}` is too small here (at least {minimum}).")
+        raise NotationError(
+            "`{token}` is too small here (at least {minimum}).", token=token, minimum=minimum
+        )
     return value
 
 
@@ -190,14 +193,14 @@ def _card(token: str) -> str:
     code = token.upper()
     if len(code) == 3 and code[0] in "SC" and code[1:].isascii() and code[1:].isdigit():
         return code
-    raise NotationError(f"`{token}` is not a card. Cards look like `S30` or `C12`.")
+    raise NotationError("`{token}` is not a card. Cards look like `S30` or `C12`.", token=token)
 
 
 def _volcano(token: str) -> str:
     code = token.upper()
     if code in CATALOG.volcano:
         return code
-    raise NotationError(f"`{token}` is not a volcano card (e.g. `VB03`).")
+    raise NotationError("`{token}` is not a volcano card (e.g. `VB03`).", token=token)
 
 
 def _arg(kind: str, token: str) -> Arg:
@@ -209,12 +212,12 @@ def _arg(kind: str, token: str) -> Arg:
     if k == "b":
         number = _number(token, 1)
         if number >= len(CATALOG.buildings):
-            raise NotationError(f"There is no building {number}.")
+            raise NotationError("There is no building {number}.", number=number)
         return number
     if k == "s":
         number = _number(token, 0)
         if number > 3:
-            raise NotationError(f"There is no seat {number} (seats are 0–3).")
+            raise NotationError("There is no seat {number} (seats are 0–3).", number=number)
         return number
     if k == "c":
         return _card(token)
@@ -222,7 +225,7 @@ def _arg(kind: str, token: str) -> Arg:
         return _volcano(token)
     deck = _DECK_ALIASES.get(token)
     if deck is None:
-        raise NotationError(f"`{token}` is not a deck: write `specialist` or `city`.")
+        raise NotationError("`{token}` is not a deck: write `specialist` or `city`.", token=token)
     return deck
 
 
@@ -241,12 +244,13 @@ def parse_action(text: str) -> Action:
     elif head in _BY_WORD:
         verb = _BY_WORD[head]
     else:
-        raise NotationError(f"Unknown move `{head}`.", USAGE)
+        raise NotationError("Unknown move `{head}`.", USAGE, head=head)
     kinds = GRAMMAR[verb][1]
     required = sum(1 for k in kinds if k.islower())
     if not required <= len(rest) <= len(kinds):
         shape = " ".join(_KIND_WORDS[k] for k in kinds)
-        raise NotationError(f"`{GRAMMAR[verb][0]}` is written `{GRAMMAR[verb][0]} {shape}`.")
+        word = GRAMMAR[verb][0]
+        raise NotationError("`{word}` is written `{word} {shape}`.", word=word, shape=shape)
     return act(verb, *(_arg(kinds[i], token) for i, token in enumerate(rest)))
 
 

@@ -4,6 +4,7 @@ secret (``secret``)."""
 from __future__ import annotations
 
 from engine.core import JSON, Seat
+from engine.text import Term, Text
 from engine.workers.actions import Action
 from engine.workers.board import (
     BUILDINGS,
@@ -39,10 +40,10 @@ from engine.workers.state import (
 )
 
 _RECOVERY = {
-    "C12": "heal an injured worker",
-    "C14": "remove the C14 token from your building",
-    "C28": "heal your army and free your worker",
-    "C31": "finish your halted Castrum",
+    "C12": Text("heal an injured worker"),
+    "C14": Text("remove the C14 token from your building"),
+    "C28": Text("heal your army and free your worker"),
+    "C31": Text("finish your halted Castrum"),
 }
 _PROMPTS = {
     "trade": "trade at the Porta (or done)",
@@ -63,22 +64,41 @@ _PROMPTS = {
 }
 
 
-def goods_text(bundle: dict[str, int]) -> str:
-    return ", ".join(f"{n} {GOODS[_index(g)].name}" for g, n in bundle.items()) or "nothing"
+def goods_text(bundle: dict[str, int]) -> Text:
+    """``{"grain": 2, "wood": 1}`` -> ``2 grain, 1 wood`` (``nothing`` when empty)."""
+    parts = [Text("{n} {good}", n=n, good=Term(GOODS[_index(g)].name)) for g, n in bundle.items()]
+    return listing(parts) if parts else Text("nothing")
+
+
+def listing(parts: list[Text]) -> Text:
+    """Words joined with commas, each part said in the reader's language."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = Text("{first}, {rest}", first=part, rest=out)
+    return out
+
+
+def good(index: int) -> Term:
+    return Term(GOODS[index].name)
 
 
 def _index(gid: str) -> int:
     return next(g.index for g in GOODS if g.id == gid)
 
 
-def card_label(cid: str) -> str:
+def card_label(cid: str) -> Text:
     card = CARDS[cid]
-    return f"{cid} {card.name}{'†' if card.adapted else ''}"
+    return Text("{id} {name}{mark}", id=cid, name=Term(card.name), mark="†" if card.adapted else "")
 
 
-def building_label(number: int) -> str:
+def card_text(cid: str) -> Term:
+    return Term(CARDS[cid].text)
+
+
+def building_label(number: int) -> Text:
     b = BUILDINGS[number]
-    return f"{number} {b.name}{'†' if b.provenance == 'adaptation' else ''}"
+    mark = "†" if b.provenance == "adaptation" else ""
+    return Text("{id} {name}{mark}", id=number, name=Term(b.name), mark=mark)
 
 
 def decision_view(s: State) -> dict[str, JSON]:
@@ -127,12 +147,12 @@ def decision_view(s: State) -> dict[str, JSON]:
     return {"kind": "place", "seats": [s.turn], "text": f"Seat {s.turn}: {what}."}
 
 
-def describe_action(s: State, seat: Seat, a: Action) -> str:
+def describe_action(s: State, seat: Seat, a: Action) -> Text:
     verb = a.verb
     if verb == "start_red":
-        return f"Take red building {_with_recipe(a.num(0))} for free"
+        return Text("Take red building {building} for free", building=_with_recipe(a.num(0)))
     if verb == "start_goods":
-        return f"Put {a.num(1)} of your starting units on {GOODS[a.num(0)].name}"
+        return Text("Put {n} of your starting units on {good}", n=a.num(1), good=good(a.num(0)))
     if verb == "collect":
         return _collect(s, seat, a)
     if verb == "produce":
@@ -140,68 +160,119 @@ def describe_action(s: State, seat: Seat, a: Action) -> str:
     if verb == "build":
         cost = cost_of(a.num(0), CARDS[a.text(1)].effect.good if a.text(1) else -1, s.players == 1)
         house = _house(f"building_{a.num(0)}", s)
-        paid = "free" if s.prompts else f"pay {goods_text(goods_json(cost))}{house}"
-        return f"Build {building_label(a.num(0))} ({paid}){_using(a.text(1))}"
+        if s.prompts:
+            return Text(
+                "Build {building} (free){using}",
+                building=building_label(a.num(0)),
+                using=_using(a.text(1)),
+            )
+        return Text(
+            "Build {building} (pay {goods}{house}){using}",
+            building=building_label(a.num(0)),
+            goods=goods_text(goods_json(cost)),
+            house=house,
+            using=_using(a.text(1)),
+        )
     if verb == "port":
-        return f"Go to the Porta di Pompeii to trade{_using(a.text(0))}{_withheld(s, a.text(0))}"
+        return Text(
+            "Go to the Porta di Pompeii to trade{using}{withheld}",
+            using=_using(a.text(0)),
+            withheld=_withheld(s, a.text(0)),
+        )
     if verb == "piazza":
-        return "Go to the Piazza: train specialists, or swap one"
+        return Text("Go to the Piazza: train specialists, or swap one")
     if verb == "activate":
         cid = a.text(0)
-        return f"Activate {card_label(cid)} at the Foro: {CARDS[cid].text}{_withheld(s, cid)}"
+        return Text(
+            "Activate {card} at the Foro: {text}{withheld}",
+            card=card_label(cid),
+            text=card_text(cid),
+            withheld=_withheld(s, cid),
+        )
     if verb == "recover":
-        paid = "free" if s.prompts else f"pay {goods_text(goods_json(recovery_cost(a.text(0))))}"
-        where = f" on building {a.num(1)}" if len(a.args) > 1 else ""
-        return f"Recover at the Foro: {_RECOVERY[a.text(0)]}{where} ({paid})"
+        where = Text(" on building {n}", n=a.num(1)) if len(a.args) > 1 else ""
+        effect = _RECOVERY[a.text(0)]
+        if s.prompts:
+            return Text("Recover at the Foro: {effect}{where} (free)", effect=effect, where=where)
+        return Text(
+            "Recover at the Foro: {effect}{where} (pay {goods})",
+            effect=effect,
+            where=where,
+            goods=goods_text(goods_json(recovery_cost(a.text(0)))),
+        )
     if verb == "army":
-        price = goods_text(goods_json(army_cost(s.players == 1))) + _house("army", s)
-        return f"Recruit your army at the Terme (pay {price})"
+        return Text(
+            "Recruit your army at the Terme (pay {goods}{house})",
+            goods=goods_text(goods_json(army_cost(s.players == 1))),
+            house=_house("army", s),
+        )
     if verb == "hire":
-        return f"Hire a new worker (pay {goods_text(goods_json(COSTS['worker']))})"
+        return Text(
+            "Hire a new worker (pay {goods})", goods=goods_text(goods_json(COSTS["worker"]))
+        )
     if verb == "use":
-        return f"Use {card_label(a.text(0))}: {CARDS[a.text(0)].text}{_withheld(s, a.text(0))}"
+        cid = a.text(0)
+        return Text(
+            "Use {card}: {text}{withheld}",
+            card=card_label(cid),
+            text=card_text(cid),
+            withheld=_withheld(s, cid),
+        )
     if verb == "trade":
         give, amount, get = a.num(0), a.num(1), a.num(2)
         rate = RATES[s.options.trade_steps][give][get]
         got = amount // rate if rate else 0
-        return f"Trade {amount} {GOODS[give].name} for {got} {GOODS[get].name}"
+        return Text(
+            "Trade {n} {good} for {got} {other}",
+            n=amount,
+            good=good(give),
+            got=got,
+            other=good(get),
+        )
     if verb in ("train", "swap", "take", "keep", "play"):
         return _card_action(a)
     if verb == "done":
-        return "Done"
+        return Text("Done")
     if verb == "bonus":
-        return f"Take 1 {GOODS[a.num(0)].name} as your ownership bonus"
+        return Text("Take 1 {good} as your ownership bonus", good=good(a.num(0)))
     if verb == "steal":
-        return f"Take 1 {GOODS[a.num(1)].name} from seat {a.num(0)}"
+        return Text("Take 1 {good} from seat {seat}", good=good(a.num(1)), seat=a.num(0))
     if verb == "give":
         receiver = s.prompts[0].n if s.prompts else -1
-        return f"Give 1 {GOODS[a.num(0)].name} to seat {receiver}"
+        return Text("Give 1 {good} to seat {seat}", good=good(a.num(0)), seat=receiver)
     if verb == "mark":
-        return f"Put your ownership marker on {building_label(a.num(0))}"
+        return Text("Put your ownership marker on {building}", building=building_label(a.num(0)))
     if verb == "cover":
-        return f"Cover a worker space of {building_label(a.num(0))}"
+        return Text("Cover a worker space of {building}", building=building_label(a.num(0)))
     if verb == "seize":
-        return f"Take the other players' workers off {building_label(a.num(0))}"
+        return Text(
+            "Take the other players' workers off {building}", building=building_label(a.num(0))
+        )
     if verb == "injure":
-        army = bool(s.prompts and s.prompts[0].n)
-        return f"Injure seat {a.num(0)}'s {'army and a worker' if army else 'worker'}"
+        if s.prompts and s.prompts[0].n:
+            return Text("Injure seat {seat}'s army and a worker", seat=a.num(0))
+        return Text("Injure seat {seat}'s worker", seat=a.num(0))
     if verb == "stack":
-        return f"Put {a.text(0)} next from the top of the volcano deck"
+        return Text("Put {card} next from the top of the volcano deck", card=a.text(0))
     if verb == "gain":
-        return f"Take {GOODS[a.num(0)].name}"
+        return Text("Take {good}", good=good(a.num(0)))
     if verb == "halt":
-        return "Play C31: halt the Castrum's construction"
+        return Text("Play C31: halt the Castrum's construction")
     if verb == "pass":
-        return "Decline the reward" if s.stage == REWARD else "Let it pass"
+        return Text("Decline the reward") if s.stage == REWARD else Text("Let it pass")
     if verb == "pledge":
-        good, n = a.num(0), a.num(1)
+        n = a.num(1)
         if not n:
-            return f"Offer no {GOODS[good].name}"
-        return f"Offer {n} {GOODS[good].name} (value {n * VALUE[good]})"
+            return Text("Offer no {good}", good=good(a.num(0)))
+        return Text(
+            "Offer {n} {good} (value {value})", n=n, good=good(a.num(0)), value=n * VALUE[a.num(0)]
+        )
     if verb == "lock":
-        return "Lock your offering"
+        return Text("Lock your offering")
     if verb == "draw":
-        return "Draw a specialist" if a.text(0) == "specialist" else "Draw a city card"
+        if a.text(0) == "specialist":
+            return Text("Draw a specialist")
+        return Text("Draw a city card")
     raise TypeError(f"not a Pompeii action: {a!r}")
 
 
@@ -210,55 +281,88 @@ def _house(item: str, s: State) -> str:
     return " †" if solo_house_rule(item, s.players == 1) else ""
 
 
-def _using(cid: str) -> str:
-    return f", using {card_label(cid)}" if cid else ""
+def _using(cid: str) -> Text | str:
+    return Text(", using {card}", card=card_label(cid)) if cid else ""
 
 
-def _withheld(s: State, cid: str) -> str:
+def _withheld(s: State, cid: str) -> Text | str:
     """W25 (solo): the goods of a card's gain that the revealed volcano card blocks."""
     stop = blocked(s) if cid else ()
-    held = [GOODS[g].name for g in card_gains(cid) if g in stop] if stop else []
-    return f" (the volcano card blocks {', '.join(held)} this round: not gained)" if held else ""
+    held = [good(g) for g in card_gains(cid) if g in stop] if stop else []
+    if not held:
+        return ""
+    goods = listing([Text("{good}", good=g) for g in held])
+    return Text(" (the volcano card blocks {goods} this round: not gained)", goods=goods)
 
 
-def _with_recipe(number: int) -> str:
+def _with_recipe(number: int) -> Text:
     r = BUILDINGS[number].recipe
     if r is None:
         return building_label(number)
-    inputs = " + ".join(GOODS[g].name for g, _ in r.inputs)
-    return f"{building_label(number)} ({inputs} → {GOODS[r.output].name})"
+    inputs = Text("{good}", good=good(r.inputs[0][0]))
+    for g, _ in r.inputs[1:]:
+        inputs = Text("{first} + {good}", first=inputs, good=good(g))
+    return Text(
+        "{building} ({inputs} → {output})",
+        building=building_label(number),
+        inputs=inputs,
+        output=good(r.output),
+    )
 
 
-def _collect(s: State, seat: int, a: Action) -> str:
+def _collect(s: State, seat: int, a: Action) -> Text:
     field, cid = a.num(0), a.text(1)
-    good, amount = collect_yield(s, seat, field, cid, own_count(s, seat, field))
-    return f"Collect {amount} {GOODS[good].name} at the {GOODS[field].name} field{_using(cid)}"
+    got, amount = collect_yield(s, seat, field, cid, own_count(s, seat, field))
+    return Text(
+        "Collect {n} {good} at the {field} field{using}",
+        n=amount,
+        good=good(got),
+        field=good(field),
+        using=_using(cid),
+    )
 
 
-def _produce(s: State, seat: int, a: Action) -> str:
+def _produce(s: State, seat: int, a: Action) -> Text:
     number, times, cid = a.num(0), a.num(1), a.text(2)
     paid_goods, output, made = conversion(number, CARDS[cid].effect if cid else None, times)
-    paid = goods_text(goods_json(paid_goods))
-    used = _using(cid)
+    used: Text | str = _using(cid)
     if beyond_limit(s, BUILDING + number):  # W13: C17 is the one card used
-        used = f"{_using(passive_card(s, seat, 'ignore_limit'))} (a worker beyond the limit)"
+        card = _using(passive_card(s, seat, "ignore_limit"))
+        used = Text("{using} (a worker beyond the limit)", using=card)
     elif not cid and denies_bonus(s, seat, number):  # W22: S35 is the one card used
-        used = f"{_using(passive_card(s, seat, 'no_owner_bonus'))} (the owner gets no bonus)"
-    return f"Produce at {building_label(number)}: {paid} → {made} {GOODS[output].name}{used}"
+        card = _using(passive_card(s, seat, "no_owner_bonus"))
+        used = Text("{using} (the owner gets no bonus)", using=card)
+    return Text(
+        "Produce at {building}: {paid} → {n} {good}{using}",
+        building=building_label(number),
+        paid=goods_text(goods_json(paid_goods)),
+        n=made,
+        good=good(output),
+        using=used,
+    )
 
 
-def _card_action(a: Action) -> str:
+def _card_action(a: Action) -> Text:
     cid = a.text(0)
     card = CARDS[cid]
     if a.verb == "train":
-        return f"Train {card_label(cid)} (pay {goods_text(goods_json(card.cost))}): {card.text}"
+        return Text(
+            "Train {card} (pay {goods}): {text}",
+            card=card_label(cid),
+            goods=goods_text(goods_json(card.cost)),
+            text=card_text(cid),
+        )
     if a.verb == "swap":
-        return f"Swap {card_label(cid)} for a new specialist (pay 1 {GOODS[a.num(1)].name})"
+        return Text(
+            "Swap {card} for a new specialist (pay 1 {good})",
+            card=card_label(cid),
+            good=good(a.num(1)),
+        )
     if a.verb == "take":
-        return f"Take {card_label(cid)}"
+        return Text("Take {card}", card=card_label(cid))
     if a.verb == "keep":
-        return f"Keep {card_label(cid)}"
-    return f"Play {card_label(cid)}: {card.text}"
+        return Text("Keep {card}", card=card_label(cid))
+    return Text("Play {card}: {text}", card=card_label(cid), text=card_text(cid))
 
 
 def secret(s: State, seat: Seat, a: Action) -> bool:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from engine.base import RulesGame
 from engine.core import Capabilities, Game
+from engine.text import Term
 from engine.workers import describe, rules, search, setup, views
 from engine.workers.actions import Action, format_action, parse_action
 from engine.workers.state import CODEC, State
 
 GAME: RulesGame[State, Action] = RulesGame(
     key="workers",
-    title="Pompeii — the worker game",
+    title=Term("Pompeii — the worker game"),
     capabilities=Capabilities(
         player_counts=(1, 2, 3, 4), simultaneous=True, secret_actions=True, hidden=True
     ),

@@ -19,6 +19,7 @@ from engine.core import (
     Transition,
     redact,
 )
+from engine.text import Text
 from engine.workers import effects
 from engine.workers.actions import Action, act, format_action
 from engine.workers.board import (
@@ -217,7 +218,7 @@ def refusal(s: State, seat: Seat, action: Action) -> str | None:
     """The reason for a refused action where the engine base's general words do not say it
     (``core.parse_legal`` lists the legal moves for typed text; the views name the decision)."""
     if s.stage != OVER and not 0 <= seat < s.players:
-        return f"There is no seat {seat} in this game."
+        return Text("There is no seat {seat} in this game.", seat=seat)
     return None
 
 

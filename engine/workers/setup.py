@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from engine.core import OptionSpec, OptionValue, RuleError
 from engine.rng import Rng
+from engine.text import Term
 from engine.workers.board import BOARD
 from engine.workers.catalog import CATALOG
 from engine.workers.state import SETUP_RED, Options, State, zero_goods
@@ -19,51 +20,55 @@ WINDOWS = (0, 300, 900, 3600, 14400, 86400)
 OPTIONS = (
     OptionSpec(
         "difficulty",
-        "Volcano cards: A easy (a failure costs a few goods), B medium, C hard (every store).",
+        Term(
+            "Volcano cards: A easy (a failure costs a few goods), B medium, C hard (every store)."
+        ),
         "B",
         ("A", "B", "C"),
     ),
     OptionSpec(
         "all_cards",
-        "Gentler: use all 18 volcano cards of the set (instead of 9) with the Apocalypse.",
+        Term("Gentler: use all 18 volcano cards of the set (instead of 9) with the Apocalypse."),
         False,
     ),
     OptionSpec(
         "apocalypse_bottom",
-        "Gentler: put the Apocalypse at the bottom of the volcano deck.",
+        Term("Gentler: put the Apocalypse at the bottom of the volcano deck."),
         False,
     ),
     OptionSpec(
         "foro_wait",
-        "Pacing tip: 9 coins on the Foro, one removed per round; it can be built once all are "
-        "gone.",
+        Term(
+            "Pacing tip: 9 coins on the Foro, one removed per round; it can be built once all "
+            "are gone."
+        ),
         False,
     ),
     OptionSpec(
         "trade_steps",
-        "House rule: trading up costs 4 per value step (the rulebook says a flat 4).",
+        Term("House rule: trading up costs 4 per value step (the rulebook says a flat 4)."),
         False,
     ),
     OptionSpec(
         "no_textoria",
-        "Advanced: leave out building 14 Officina Textoria.",
+        Term("Advanced: leave out building 14 Officina Textoria."),
         False,
     ),
     OptionSpec(
         "offering_window",
-        "Seconds the offering (and reward) step stays open (0 = the table's time per move).",
+        Term("Seconds the offering (and reward) step stays open (0 = the table's time per move)."),
         3600,
         WINDOWS,
     ),
     OptionSpec(
         "first_seat",
-        "Start player: -1 = drawn from the seed, else that seat.",
+        Term("Start player: -1 = drawn from the seed, else that seat."),
         -1,
         (-1, 0, 1, 2, 3),
     ),
     OptionSpec(
         "secret_pledges",
-        "Variant: pledges stay secret until everyone has locked (the rulebook's are open).",
+        Term("Variant: pledges stay secret until everyone has locked (the rulebook's are open)."),
         False,
         (False, True),
     ),
@@ -73,7 +78,9 @@ OPTIONS = (
 def parse_options(players: int, values: Mapping[str, OptionValue]) -> Options:
     """The table's options (checked by the engine's base) as the state keeps them."""
     if int(values["first_seat"]) >= players:
-        raise RuleError(f"Option `first_seat` must be below the number of players ({players}).")
+        raise RuleError(
+            "Option `first_seat` must be below the number of players ({players}).", players=players
+        )
     return Options(**cast(dict[str, Any], values))  # the base checked every type
 
 

@@ -15,9 +15,11 @@ from render.workers import (
     icons,
     lang,  # noqa: F401  (its catalog, for words read back from the log)
     narrate,
+    terms,
     words,
 )
 from render.workers.images import PALETTE, render_board, render_tablets
+from render.workers.lang import N_
 from render.workers.menus import controls
 from render.workers.rules_text import RULES
 
@@ -44,8 +46,10 @@ def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | No
 
 
 def colours(view: View) -> list[str]:
-    """Each seat's colour (the shape of its workers goes with it: see ``icons``)."""
-    return [icons.seat_colour(i) for i in range(int(view.get("players") or 0))]
+    """Each seat's colour in the reader's language (the shape of its workers goes with it:
+    see ``icons``)."""
+    seats = range(int(view.get("players") or 0))
+    return [terms.colour(icons.seat_colour(i)) for i in seats]
 
 
 PICTURE_OF = {
@@ -92,9 +96,9 @@ def picture_for(view: View, choices: Sequence[ActionChoice]) -> str:
 
 PRESENTATION = Presentation(
     pictures=(
-        Picture("board", "Board", public=_board),
-        Picture("tablets", "Tablets", public=_tablets),
-        Picture("cards", "My cards", private=_cards),
+        Picture("board", N_("Board"), public=_board),
+        Picture("tablets", N_("Tablets"), public=_tablets),
+        Picture("cards", N_("My cards"), private=_cards),
     ),
     picture_for=picture_for,
     words=Words(

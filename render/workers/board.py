@@ -19,7 +19,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import fonts, shapes
-from render.workers import icons, rich
+from render.workers import icons, rich, terms
+from render.workers.lang import N_, _
 from render.workers.layout import (
     BODY,
     CANVAS,
@@ -68,9 +69,14 @@ NAME_PAD = 3  # px either side of a name
 COST = 22  # px: cost icons
 
 SPACE_ORDER = ("costruzione", "porta", "piazza")
-SPACE_TITLE = {"costruzione": "Costruzione", "porta": "Porta", "piazza": "Piazza"}
-SPACE_WHAT = {"costruzione": "build", "porta": "trade", "piazza": "specialists"}
-FUNCTION = {17: "city cards", 18: "a new worker", 19: "your army", 20: "march to win"}
+SPACE_TITLE = {"costruzione": N_("Costruzione"), "porta": N_("Porta"), "piazza": N_("Piazza")}
+SPACE_WHAT = {"costruzione": N_("build"), "porta": N_("trade"), "piazza": N_("specialists")}
+FUNCTION = {
+    17: N_("city cards"),
+    18: N_("a new worker"),
+    19: N_("your army"),
+    20: N_("march to win"),
+}
 VOLCANO = rich.Style("cond", BODY, TEXT, 30, 36)
 
 
@@ -97,21 +103,29 @@ def volcano_items(view: View) -> list[rich.Item]:
     volcano = view.get("volcano") or {}
     if volcano.get("upper") is not None:
         items: list[rich.Item] = [
-            f"Volcano: upper {volcano.get('upper')}, lower {volcano.get('lower')}"
+            _("Volcano: upper {upper}, lower {lower}").format(
+                upper=volcano.get("upper"), lower=volcano.get("lower")
+            )
         ]
     else:
-        items = [f"Volcano {volcano.get('difficulty', '?')}: {volcano.get('deck', 0)} face down"]
+        items = [
+            _("Volcano {set}: {n} face down").format(
+                set=volcano.get("difficulty", "?"), n=volcano.get("deck", 0)
+            )
+        ]
     top = volcano.get("top")
     blocked = [str(g) for g in volcano.get("blocked") or []]
     if blocked:
-        card = f"{top.get('id')} " if isinstance(top, Mapping) else ""
-        items += [f"· {card}blocks:", *[rich.Good(g) for g in blocked]]
+        card = top.get("id") if isinstance(top, Mapping) else ""
+        blocks = _("{card} blocks:").format(card=card) if card else _("blocks:")
+        items += ["·", blocks, *[rich.Good(g) for g in blocked]]
     elif isinstance(top, Mapping):
         if top.get("apocalypse"):
-            items.append(f"· {top.get('id')}: the Apocalypse!")
+            items += ["·", _("{card}: the Apocalypse!").format(card=top.get("id"))]
         else:
             items += [
-                f"· last {top.get('id')}:",
+                "·",
+                _("last {card}:").format(card=top.get("id")),
                 *[rich.Good(str(g)) for g in top.get("goods") or []],
             ]
     return items
@@ -190,7 +204,7 @@ def _fields_block(view: View, wanted: set[str]) -> Block:
         for i, field in enumerate(fields):
             x, y = field_box(i, top)
             good = str(field.get("good"))
-            name = good.replace("_", " ")  # drawn here, not cached: tests see where it is
+            name = fonts.fit(terms.good(good), fonts.font("cond", SMALLEST), SMALLEST, FIELD_W)
             fonts.role_label(img, (x + FIELD_W / 2, y + 66), name, "cond", SMALLEST, TEXT, "ms")
             if good in blocked:
                 _cross(img, x + FIELD_W / 2, y + 26, 17)
@@ -240,12 +254,16 @@ def _spaces_block(view: View, wanted: set[str]) -> Block:
                 continue
             x, y = space_box(i, top)
             box(img, (x, y), (SPACE_W, SPACE_H), CARD_HI, radius=8)
-            fonts.role_label(img, (x + 10, y + 28), SPACE_TITLE[key], "bold", BODY, TEXT)
-            fonts.role_label(img, (x + 10, y + 56), SPACE_WHAT[key], "cond", SMALLEST, MUTED)
+            title = _(SPACE_TITLE[key])
+            fonts.role_label(img, (x + 10, y + 28), title, "bold", BODY, TEXT)
+            what = fonts.fit(
+                _(SPACE_WHAT[key]), fonts.font("cond", SMALLEST), SMALLEST, SPACE_W - 16
+            )
+            fonts.role_label(img, (x + 10, y + 56), what, "cond", SMALLEST, MUTED)
             workers = list(sp.get("workers") or [])
             limit = int(sp.get("limit") or 0)
             count = max(limit, len(workers))
-            left = x + 10 + fonts.width(SPACE_TITLE[key], "bold", BODY) + 8
+            left = x + 10 + fonts.width(title, "bold", BODY) + 8
             owner = view.get("porta_owner")
             if key == "porta" and isinstance(owner, int):  # C34: the Porta's owner
                 _owner(img, owner, left + 18, y + SPACE_H / 2)
@@ -364,7 +382,7 @@ def _draw_building(
             )
     else:
         _function(img, view, number, x0 + TILE_W / 2, mid)
-    lines = name_lines(str(b.get("name", "")))
+    lines = name_lines(_(str(b.get("name", ""))))
     colour = TEXT if built else MUTED
     for i, line in enumerate(lines):
         fonts.draw_text(
@@ -377,7 +395,7 @@ def _draw_building(
         )
     foot = y0 + TILE_H - 8
     if b.get("excluded"):
-        fonts.role_label(img, (x0 + 6, foot), "left out", "cond", SMALLEST, MUTED)
+        fonts.role_label(img, (x0 + 6, foot), _("left out"), "cond", SMALLEST, MUTED)
         return
     cost = {str(g): int(n) for g, n in (b.get("cost") or {}).items()}
     if not built:
@@ -416,10 +434,13 @@ def _function(img: Image.Image, view: View, number: int, cx: float, cy: float) -
             return
         halted = castrum.get("halted")
         if isinstance(halted, int):  # rivals may still build it (G20)
-            fonts.role_label(img, (cx + 4, cy + 8), "halted", "cond_bold", SMALLEST, DANGER, "rs")
+            fonts.role_label(
+                img, (cx + 4, cy + 8), _("halted"), "cond_bold", SMALLEST, DANGER, "rs"
+            )
             paste_centered(img, icons.worker(halted, 26), cx + 24, cy)
             return
-    what = FUNCTION.get(number, "")
+    what = _(FUNCTION[number]) if number in FUNCTION else ""
+    what = fonts.fit(what, fonts.font("cond_bold", SMALLEST), SMALLEST, TILE_W - 6)
     fonts.role_label(img, (cx, cy + 8), what, "cond_bold", SMALLEST, GOLD, "ms")
 
 

@@ -15,6 +15,7 @@ from engine.workers import GAME
 from engine.workers.views import card_view
 from render import fonts
 from render.workers import icons, terms, words
+from render.workers.lang import N_, _
 from render.workers.layout import (
     BODY,
     CANVAS,
@@ -40,14 +41,15 @@ from render.workers.layout import (
 X0, X1 = M, W - M
 PAD = 18
 VERBS = {
-    "train": "train now",
-    "swap": "swap now",
-    "activate": "activate at the Foro now",
-    "play": "play now",
-    "keep": "keep",
-    "take": "take",
-    "use": "use now",
+    "train": N_("train now"),
+    "swap": N_("swap now"),
+    "activate": N_("activate at the Foro now"),
+    "play": N_("play now"),
+    "keep": N_("keep"),
+    "take": N_("take"),
+    "use": N_("use now"),
 }
+"""What a card can do now (catalog messages, said when drawn)."""
 
 
 def uses(cid: str, choices: Sequence[ActionChoice]) -> list[str]:
@@ -61,9 +63,9 @@ def uses(cid: str, choices: Sequence[ActionChoice]) -> list[str]:
         if cid in parts[1:] and verb in VERBS:
             what = VERBS[verb]
         elif cid == "C31" and verb == "halt":
-            what = "halt the Castrum now"
+            what = N_("halt the Castrum now")
         elif cid in parts[1:]:
-            what = "use now"
+            what = N_("use now")
         else:
             continue
         if what not in out:
@@ -76,10 +78,10 @@ def _cards(view: View) -> list[tuple[str, list[Mapping[str, Any]]]]:
     solo = view.get("solo")
     display = solo.get("display") if isinstance(solo, Mapping) else None
     sections = [
-        ("Drawn: keep one", list(view.get("drawn_cards") or [])),
-        ("Specialists in your hand", list(own.get("specialists") or [])),
-        ("City cards in your hand", list(own.get("city") or [])),
-        ("On display this round: free to use once", list(display or [])),
+        (N_("Drawn: keep one"), list(view.get("drawn_cards") or [])),
+        (N_("Specialists in your hand"), list(own.get("specialists") or [])),
+        (N_("City cards in your hand"), list(own.get("city") or [])),
+        (N_("On display this round: free to use once"), list(display or [])),
     ]
     return [(title, [c for c in cards if isinstance(c, Mapping)]) for title, cards in sections]
 
@@ -93,7 +95,7 @@ def worth_an_image(view: View) -> bool:
 
 
 def _card_height(card: Mapping[str, Any], now: list[str]) -> tuple[int, list[str]]:
-    lines = fonts.wrap(str(card.get("text", "")), "cond", SMALLEST, X1 - X0 - 2 * PAD)
+    lines = fonts.wrap(terms.card_text(card.get("id")), "cond", SMALLEST, X1 - X0 - 2 * PAD)
     return 52 + LINE_H * len(lines) + (LINE_H if now else 0) + 10, lines
 
 
@@ -113,12 +115,14 @@ def _draw_card(img: Image.Image, card: Mapping[str, Any], now: list[str], top: i
         width = goods_width(cost, 28)
         goods_row(img, right - width, top + 38, cost, 28)
         right -= width + 8
-        fonts.role_label(img, (right, top + 38), "cost", "cond", SMALLEST, MUTED, "rs")
-        right -= fonts.width("cost", "cond", SMALLEST) + 12
+        word = _("cost")
+        fonts.role_label(img, (right, top + 38), word, "cond", SMALLEST, MUTED, "rs")
+        right -= fonts.width(word, "cond", SMALLEST) + 12
     elif card.get("timing") != "hand" or card.get("kind") == "specialist":
-        fonts.role_label(img, (right, top + 38), "free", "cond", SMALLEST, MUTED, "rs")
-        right -= fonts.width("free", "cond", SMALLEST) + 12
-    title = f"{card.get('id')} {card.get('name')}{card.get('mark') or ''}"
+        word = _("free")
+        fonts.role_label(img, (right, top + 38), word, "cond", SMALLEST, MUTED, "rs")
+        right -= fonts.width(word, "cond", SMALLEST) + 12
+    title = terms.card(card.get("id"))
     f = fonts.font("bold", SMALLEST + 2)
     fonts.draw_text(
         img,
@@ -133,7 +137,13 @@ def _draw_card(img: Image.Image, card: Mapping[str, Any], now: list[str], top: i
         ImageDraw.Draw(img).polygon(
             [(X0 + PAD, y - 20), (X0 + PAD + 16, y - 11), (X0 + PAD, y - 2)], fill=GOOD
         )
-        fonts.role_label(img, (X0 + PAD + 26, y), " · ".join(now), "cond_bold", SMALLEST, GOOD)
+        said = fonts.fit(
+            " · ".join(_(w) for w in now),
+            fonts.font("cond_bold", SMALLEST),
+            SMALLEST,
+            X1 - X0 - 2 * PAD - 26,
+        )
+        fonts.role_label(img, (X0 + PAD + 26, y), said, "cond_bold", SMALLEST, GOOD)
     return top + h
 
 
@@ -148,35 +158,45 @@ def _draw_pledge(img: Image.Image, view: View, top: int) -> int:
     seat = view.get("seat")
     workers = next((sv.get("workers", 0) for sv in seats(view) if sv.get("seat") == seat), 0)
     box(img, (X0, top), (X1 - X0, 120), CARD_HI, outline=GOLD, width=3)
-    head = f"Your offering: value {view.get('pledge_value', 0)} · {need} needed from all"
+    value = view.get("pledge_value", 0)
+    head = _("Your offering: value {value} · {need} needed from all").format(value=value, need=need)
     if words.open_pledges(view):  # W4: the others' pledges are open too
         total = (view.get("offering") or {}).get("total", 0)
-        head = f"Your offering: value {view.get('pledge_value', 0)} · all of you {total} of {need}"
+        head = _("Your offering: value {value} · all of you {total} of {need}").format(
+            value=value, total=total, need=need
+        )
+    room = X1 - X0 - 2 * PAD
+    head = fonts.fit(head, fonts.font("bold", TITLE - 2), TITLE - 2, room)
     fonts.role_label(img, (X0 + PAD, top + 34), head, "bold", TITLE - 2, GOLD)
     if pledge:
         goods_row(img, X0 + PAD, top + 72, pledge, 32)
     else:
-        fonts.role_label(img, (X0 + PAD, top + 70), "nothing pledged yet", "cond", BODY, MUTED)
-    rest = f"more than your {workers} earns a card draw per extra point"
+        none = _("nothing pledged yet")
+        fonts.role_label(img, (X0 + PAD, top + 70), none, "cond", BODY, MUTED)
+    rest = _("more than your {workers} earns a card draw per extra point").format(workers=workers)
+    rest = fonts.fit(rest, fonts.font("cond", SMALLEST), SMALLEST, room)
     fonts.role_label(img, (X0 + PAD, top + 104), rest, "cond", SMALLEST, MUTED)
     return top + 128
 
 
 def _volcano_lines(view: View) -> list[str]:
     out = []
-    for key, title in (("searching", "Put back in order"), ("known_volcano", "Next volcano cards")):
+    for key, title in (
+        ("searching", N_("Put back in order")),
+        ("known_volcano", N_("Next volcano cards")),
+    ):
         cards = [c for c in view.get(key) or [] if isinstance(c, Mapping)]
         if cards:
             shown = "; ".join(
                 f"{c.get('id')} "
                 + (
-                    "the Apocalypse"
+                    _("the Apocalypse")
                     if c.get("apocalypse")
                     else ", ".join(terms.good(g) for g in c.get("goods") or [])
                 )
                 for c in cards
             )
-            out += fonts.wrap(f"{title}: {shown}", "cond", SMALLEST, X1 - X0)
+            out += fonts.wrap(f"{_(title)}: {shown}", "cond", SMALLEST, X1 - X0)
     return out
 
 
@@ -203,11 +223,14 @@ def draw_hand(view: View, name: str, choices: Sequence[ActionChoice]) -> Image.I
         paste_centered(img, icons.worker(seat, 40), X0 + 22, 32)
         x += 50
     f = fonts.font("bold", TITLE)
-    head = fonts.fit(f"{fonts.clean(name) or 'Your'} · your cards", f, TITLE, X1 - x)
+    who = fonts.clean(name)
+    head = _("{who} · your cards").format(who=who) if who else _("Your cards")
+    head = fonts.fit(head, f, TITLE, X1 - x)
     fonts.draw_text(img, (x, 44), head, f, TITLE, TEXT)
-    what = words.decision(view) if choices else "nothing to decide now"
     status = fonts.fit(
-        f"Now: {what}" if choices else "Nothing to decide now",
+        _("Now: {what}").format(what=words.decision(view))
+        if choices
+        else _("Nothing to decide now"),
         fonts.font("cond", BODY),
         BODY,
         X1 - X0,
@@ -217,16 +240,14 @@ def draw_hand(view: View, name: str, choices: Sequence[ActionChoice]) -> Image.I
     if _pledge_height(view):
         y = _draw_pledge(img, view, y)
     for title, rows in plan:
-        fonts.role_label(img, (X0, y + 32), f"{title} ({len(rows)})", "bold", SMALLEST, MUTED)
+        heading = f"{_(title)} ({len(rows)})"
+        fonts.role_label(img, (X0, y + 32), heading, "bold", SMALLEST, MUTED)
         y += 44
         for card, now in rows:
             y = _draw_card(img, card, now, y)
     y = round(fonts.draw_lines(img, (X0, y + 24), volcano, "cond", SMALLEST, TEXT, LINE_H)) - 24
     if adapted:
-        note = str(
-            (view.get("legend") or {}).get("adapted_note")
-            or "† adapted: original card or board text not public"
-        )
+        note = terms.adapted_note()
         fonts.role_label(img, (X0, y + 30), note, "cond", SMALLEST, MUTED)
     return img
 
@@ -239,4 +260,4 @@ def sample_hand() -> Image.Image:
     view["pledge"] = {"bread": 2, "wool": 1}
     view["drawn_cards"] = [dict(card_view("C05"))]
     hand_s = view["hand"]["specialists"]
-    return draw_hand(view, "Sample", [ActionChoice(f"train {hand_s[0]['id']}", "")])
+    return draw_hand(view, "", [ActionChoice(f"train {hand_s[0]['id']}", "")])

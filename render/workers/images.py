@@ -16,7 +16,7 @@ from PIL import Image
 
 from engine.workers import GAME
 from render import fonts, png
-from render.workers import board, icons, panel
+from render.workers import board, icons, panel, terms
 from render.workers.hand import sample_hand
 from render.workers.layout import (
     CANVAS,
@@ -54,10 +54,7 @@ def draw_board_image(view: View, names: Sequence[str]) -> Image.Image:
     img = Image.new("RGB", (W, height), CANVAS)
     y = panel.draw_blocks(img, parts, 0)
     if note:
-        text = str(
-            (view.get("legend") or {}).get("adapted_note")
-            or "† adapted: original card or board text not public"
-        )
+        text = terms.adapted_note()
         fonts.role_label(img, (M + 2, y + 22), text, "cond", SMALLEST, MUTED)
     return img
 
@@ -81,7 +78,7 @@ def _sample_view() -> dict[str, Any]:
 
 def _palette_samples() -> list[Image.Image]:
     view = _sample_view()
-    names = ["Sample"] * 4
+    names = [""] * 4  # seats named by their colours
     sheet = Image.new("RGB", (W, 200), CARD)
     for i, g in enumerate(GOODS):
         for faded in (False, True):

@@ -15,7 +15,8 @@ from PIL import Image
 
 from render import fonts, shapes
 from render.fonts import RGB
-from render.workers import icons
+from render.workers import icons, terms
+from render.workers.lang import _
 
 W = 800
 M = 6  # outer margin
@@ -57,10 +58,11 @@ def seats(view: View) -> list[Mapping[str, Any]]:
 def seat_name(view: View, names: Sequence[str], seat: Any) -> str:
     """The seat's display name; its colour when the name is missing or blank."""
     if not isinstance(seat, int) or seat < 0:
-        return "Vesuvius" if seat == -1 else "Someone"
+        return _("Vesuvius") if seat == -1 else _("Someone")
     raw = names[seat] if seat < len(names) else None
     name = fonts.clean(raw) if isinstance(raw, str) else ""
-    return name or icons.seat_colour(seat).capitalize()
+    colour = terms.colour(icons.seat_colour(seat))
+    return name or colour[:1].upper() + colour[1:]
 
 
 def goods_legend(view: View) -> list[Mapping[str, Any]]:
@@ -70,7 +72,7 @@ def goods_legend(view: View) -> list[Mapping[str, Any]]:
 
 
 def good_names(view: View) -> dict[str, str]:
-    return {str(g["id"]): str(g.get("name", g["id"])) for g in goods_legend(view)}
+    return {str(g["id"]): terms.good(g["id"]) for g in goods_legend(view)}
 
 
 def buildings(view: View) -> dict[int, Mapping[str, Any]]:

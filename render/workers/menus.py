@@ -24,6 +24,7 @@ from typing import Any
 from engine.core import ActionChoice
 from render.controls import Browser, Choose, Controls, Group, Page, Stepper, StepRow, TwoStep
 from render.workers import terms, words
+from render.workers.lang import _
 
 MENU = 25
 MAX_GROUP = 4 * MENU  # four menus of 25 under the Back button
@@ -41,24 +42,25 @@ def placement_space(c: ActionChoice) -> tuple[str, str]:
     w = _words(c)
     verb, args = w[0], w[1:]
     if verb == "collect" and args:
-        return f"f-{args[0]}", f"{terms.good(args[0]).capitalize()} field (collect)"
+        good = terms.good(args[0])
+        return f"f-{args[0]}", _("{Good} field (collect)").format(Good=good[:1].upper() + good[1:])
     if verb == "produce" and args:
-        return f"b-{args[0]}", f"{terms.building(args[0])} (produce)"
+        return f"b-{args[0]}", _("{building} (produce)").format(building=terms.building(args[0]))
     if verb == "build":
-        return "costruzione", "Costruzione (build)"
+        return "costruzione", _("Costruzione (build)")
     if verb == "port":
-        return "porta", "Porta (trade)"
+        return "porta", _("Porta (trade)")
     if verb == "piazza":
-        return "piazza", "Piazza (specialists)"
+        return "piazza", _("Piazza (specialists)")
     if verb in ("activate", "recover"):
-        return "foro", "17 Foro (city cards, recover)"
+        return "foro", _("17 Foro (city cards, recover)")
     if verb == "army":
-        return "terme", "19 Terme (army)"
+        return "terme", _("19 Terme (army)")
     if verb == "hire":
-        return "b-18", f"{terms.building(18)} (new worker)"
+        return "b-18", _("{building} (new worker)").format(building=terms.building(18))
     if verb == "use":
-        return "display", "Display (solo specialists)"
-    return verb, verb.capitalize()
+        return "display", _("Display (solo specialists)")
+    return verb, f"`{verb}`"
 
 
 def _grouped(
@@ -100,12 +102,12 @@ def _two_step(
 
 def _trade_key(c: ActionChoice) -> tuple[str, str]:
     w = _words(c)
-    return f"give-{w[1]}", f"Give {terms.good(w[1])}"
+    return f"give-{w[1]}", _("Give {good}").format(good=terms.good(w[1]))
 
 
 def _setup_key(c: ActionChoice) -> tuple[str, str]:
     w = _words(c)
-    return f"start-{w[1]}", f"Start with {terms.good(w[1])}"
+    return f"start-{w[1]}", _("Start with {good}").format(good=terms.good(w[1]))
 
 
 def _piazza(view: View, choices: Sequence[ActionChoice]) -> Controls:
@@ -122,10 +124,10 @@ def _piazza(view: View, choices: Sequence[ActionChoice]) -> Controls:
     pages = []
     for cid, options in by_card.items():
         card = cards.get(cid)
-        text = str(card.get("text", "")) if card else terms.card_text(cid)
-        cost = terms.goods(card.get("cost")) if card else ""
-        if cost and cost != "nothing":
-            text += f"\nCost: {cost}"
+        text = terms.card_text(cid)
+        cost = card.get("cost") if card else None
+        if isinstance(cost, Mapping) and any(cost.values()):
+            text += "\n" + _("Cost: {goods}").format(goods=terms.goods(cost))
         pages.append(Page(terms.card(cid), text, tuple(options)))
     return Browser(tuple(pages), tuple(extra))
 
@@ -158,15 +160,14 @@ def _offering(view: View, seat: int, choices: Sequence[ActionChoice]) -> Control
             for s, v in enumerate(offering.get("values") or [])
             if s != seat and isinstance(v, int)
         ]
-        status = (
-            f"Your offering: value {value} · the others {sum(others)} · all of you: "
-            f"{words.offering_total(offering)}"
-        )
+        status = _(
+            "Your offering: value {value} · the others {others} · all of you: {total}"
+        ).format(value=value, others=sum(others), total=words.offering_total(offering))
     else:
-        status = (
-            f"Your offering: value {value} · all of you need {offering.get('requirement', '?')} "
+        status = _(
+            "Your offering: value {value} · all of you need {need} "
             "(the others' pledges stay secret until everyone locks)"
-        )
+        ).format(value=value, need=offering.get("requirement", "?"))
     lock = by_notation.get("lock")
     extra = tuple(c for c in choices if c.notation.startswith("play "))
     return Stepper(tuple(rows), status, lock, extra)
@@ -181,11 +182,11 @@ def controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls
     if stage == "offering" or verbs & {"pledge", "lock"}:
         return _offering(view, seat, choices)
     if verbs <= {"start_red", "start"} and all(_words(c)[1] != "red" for c in choices):
-        return _two_step(choices, _setup_key, "Choose a good…")
+        return _two_step(choices, _setup_key, _("Choose a good…"))
     if "trade" in verbs:
         trades = [c for c in choices if c.notation.startswith("trade ")]
         rest = [c for c in choices if not c.notation.startswith("trade ")]
-        return _two_step(trades, _trade_key, "Give which good?", rest)
+        return _two_step(trades, _trade_key, _("Give which good?"), rest)
     if verbs & {"train", "swap"}:
         return _piazza(view, choices)
     placements = {
@@ -202,5 +203,5 @@ def controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Controls
     }
     decision = view.get("decision") or {}
     if verbs <= placements and decision.get("kind") in ("place", None):
-        return _two_step(choices, placement_space, "Choose where to place a worker…")
+        return _two_step(choices, placement_space, _("Choose where to place a worker…"))
     return Choose(tuple(choices))

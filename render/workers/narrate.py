@@ -16,49 +16,56 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from render.workers import terms
+from render.workers.lang import N_, _, ngettext
 
 Event = Mapping[str, Any]
 
 RECOVERED = {
-    "C12": "healed an injured worker",
-    "C14": "removed the C14 token",
-    "C28": "healed their army",
-    "C31": "finished their halted Castrum",
+    "C12": N_("{who} healed an injured worker"),
+    "C14": N_("{who} removed the C14 token"),
+    "C28": N_("{who} healed their army"),
+    "C31": N_("{who} finished their halted Castrum"),
 }
 OFFERING_MODE = {
-    "value_bonus": "each unit they offer counts +1 this round",
-    "exempt": "they are exempt from this offering",
-    "cut": "the requirement drops",
-    "cancel": "the offering is cancelled and a volcano card is turned up",
+    "value_bonus": N_("each unit they offer counts +1 this round"),
+    "exempt": N_("they are exempt from this offering"),
+    "cut": N_("the requirement drops"),
+    "cancel": N_("the offering is cancelled and a volcano card is turned up"),
 }
+
+
+def recovered(card: Any, who: str) -> str:
+    """What an undone effect did, with who did it."""
+    return _(RECOVERED.get(str(card), N_("{who} recovered"))).format(who=who)
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names) and names[seat].strip():
         return names[seat].strip()
     if seat == -1:
-        return "Vesuvius"
-    return f"Seat {seat}" if isinstance(seat, int) else "Someone"
-
-
-def _plural(n: int, word: str, many: str = "") -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
+        return _("Vesuvius")
+    return _("Seat {seat}").format(seat=seat) if isinstance(seat, int) else _("Someone")
 
 
 def _using(card: Any) -> str:
-    return f", with {terms.card(card)}" if card else ""
+    return _(", with {card}").format(card=terms.card(card)) if card else ""
+
+
+def _extra(placed: Any) -> str:
+    return _(" (an extra action)") if placed else ""
 
 
 def _paid(paid: Any) -> str:
-    text = terms.goods(paid)
-    return "" if text == "nothing" else f" (paid {text})"
+    if not isinstance(paid, Mapping) or not any(paid.values()):
+        return ""
+    return _(" (paid {goods})").format(goods=terms.goods(paid))
 
 
 def _losses(losses: Any, names: Sequence[str]) -> str:
     if not isinstance(losses, list):
         return ""
     parts = [
-        f"{_name(names, seat)} lost {terms.goods(lost)}"
+        _("{who} lost {goods}").format(who=_name(names, seat), goods=terms.goods(lost))
         for seat, lost in enumerate(losses)
         if isinstance(lost, Mapping) and any(lost.values())
     ]
@@ -74,6 +81,7 @@ class _Story:
         self.placed: Event | None = None  # a WorkerPlaced not yet said
         self.offering_failed: str | None = None  # "The offering failed (9 of 13)"
         self.pledged: dict[Any, Event] = {}  # each seat's latest open pledge not yet told
+        self.last = ""  # what the last event said, for the game's end (``_said``)
 
     def who(self, e: Event, key: str = "seat") -> str:
         return _name(self.names, e.get(key))
@@ -82,10 +90,12 @@ class _Story:
         if self.placed is not None:
             e, self.placed = self.placed, None
             if e.get("space") not in ("porta", "piazza", "display"):
-                extra = " (an extra action)" if e.get("extra") else ""
                 self.lines.append(
-                    f"{self.who(e)} placed a worker at {terms.space(e.get('space'))}"
-                    f"{_using(e.get('card'))}{extra}"
+                    _("{who} placed a worker at {space}").format(
+                        who=self.who(e), space=terms.space(e.get("space"))
+                    )
+                    + _using(e.get("card"))
+                    + _extra(e.get("extra"))
                 )
         if self.offering_failed is not None:
             self.lines.append(self.offering_failed)
@@ -103,32 +113,32 @@ class _Story:
             self.lines.append(text.lstrip(":;, ").capitalize())
 
     def action(self, e: Event, text: str) -> None:
-        """What a placement did: one sentence with the placement (its card, an extra action)."""
+        """What a placement did: one sentence with the placement (its card, an extra action);
+        ``text`` names who did it."""
         placed = self.placed
         self.placed = None
         self.flush()
-        extra = " (an extra action)" if placed is not None and placed.get("extra") else ""
-        self.lines.append(f"{self.who(e)} {text}{extra}")
+        self.lines.append(text + _extra(placed is not None and placed.get("extra")))
 
 
 def _collected(s: _Story, e: Event) -> None:
     where = terms.space(e.get("field"))
-    s.action(
-        e,
-        f"collected {terms.good(e.get('good'), int(e.get('amount', 0)))} at {where}"
-        f"{_using(e.get('card'))}",
-    )
+    made = terms.good(e.get("good"), int(e.get("amount", 0)))
+    text = _("{who} collected {goods} at {space}").format(who=s.who(e), goods=made, space=where)
+    s.action(e, text + _using(e.get("card")))
 
 
 def _produced(s: _Story, e: Event) -> None:
     made = terms.good(e.get("good"), int(e.get("amount", 0)))
     # the placement's card when the conversion has none: C17, a worker beyond the limit (W13)
     card = e.get("card") or (s.placed.get("card") if s.placed is not None else "")
-    s.action(
-        e,
-        f"produced {made} from {terms.goods(e.get('paid'))} at "
-        f"{terms.building(e.get('building'))}{_using(card)}",
+    text = _("{who} produced {goods} from {paid} at {building}").format(
+        who=s.who(e),
+        goods=made,
+        paid=terms.goods(e.get("paid")),
+        building=terms.building(e.get("building")),
     )
+    s.action(e, text + _using(card))
 
 
 def _built(s: _Story, e: Event) -> None:
@@ -136,63 +146,76 @@ def _built(s: _Story, e: Event) -> None:
     number = e.get("building")
     name = terms.building_name(number)
     if how == "free":
-        s.say(f"{s.who(e)} built {name} for free")
+        s.say(_("{who} built {building} for free").format(who=s.who(e), building=name))
     elif how == "solo":
-        s.say(f"The Foro stands: {name} is built")
+        s.say(_("The Foro stands: {building} is built").format(building=name))
     elif how == "castrum":
-        s.say(f"{s.who(e)} finished the Castrum")
+        s.say(_("{who} finished the Castrum").format(who=s.who(e)))
     else:
-        s.action(e, f"built {name}{_paid(e.get('paid'))}")
+        built = _("{who} built {building}").format(who=s.who(e), building=name)
+        s.action(e, built + _paid(e.get("paid")))
 
 
 def _awoke(s: _Story, e: Event) -> None:
     if e.get("seat") == -1:
-        s.say("Vesuvius wakes: the Prosperity phase begins, with an offering every round")
+        s.say(_("Vesuvius wakes: the Prosperity phase begins, with an offering every round"))
     else:
-        s.extend(": Vesuvius wakes, and every round now ends with an offering")
+        s.extend(_(": Vesuvius wakes, and every round now ends with an offering"))
 
 
 def _traded(s: _Story, e: Event) -> None:
     gave = terms.good(e.get("gave"), int(e.get("given", 0)))
     got = terms.good(e.get("got"), int(e.get("received", 0)))
-    s.action(e, f"traded {gave} for {got} at the Porta{_using(e.get('card'))}")
+    text = _("{who} traded {gave} for {got} at the Porta").format(who=s.who(e), gave=gave, got=got)
+    s.action(e, text + _using(e.get("card")))
 
 
 def _activated(s: _Story, e: Event) -> None:
     source = e.get("source")
     card = terms.card(e.get("card"))
+    who = s.who(e)
     if source == "foro":
-        s.action(e, f"activated {card} at the Foro")
+        s.action(e, _("{who} activated {card} at the Foro").format(who=who, card=card))
     elif source == "display":
-        s.action(e, f"used {card} from the display")
+        s.action(e, _("{who} used {card} from the display").format(who=who, card=card))
     elif source == "piazza":
-        s.say(f"{s.who(e)} activated {card}")
+        s.say(_("{who} activated {card}").format(who=who, card=card))
     elif source == "discard":
-        s.say(f"{s.who(e)} took {card} from the discards and activated it")
+        s.say(_("{who} took {card} from the discards and activated it").format(who=who, card=card))
     else:
-        s.say(f"{s.who(e)} activated {card} ({terms.card(source)})")
+        by = terms.card(source)
+        s.say(_("{who} activated {card} ({source})").format(who=who, card=card, source=by))
 
 
 def _drawn(s: _Story, e: Event) -> None:
-    deck = "city card" if e.get("deck") == "city" else "specialist"
     count = int(e.get("count", 0))
-    why = {"foro": " (the Foro)", "reward": " as a reward"}.get(str(e.get("reason")), "")
-    s.say(f"{s.who(e)} drew {_plural(count, deck)}{why}")
+    if e.get("deck") == "city":
+        drew = ngettext("{who} drew {n} city card", "{who} drew {n} city cards", count)
+    else:
+        drew = ngettext("{who} drew {n} specialist", "{who} drew {n} specialists", count)
+    reason = str(e.get("reason"))
+    why = _(" (the Foro)") if reason == "foro" else _(" as a reward") if reason == "reward" else ""
+    s.say(drew.format(who=s.who(e), n=count) + why)
 
 
 def _kept(s: _Story, e: Event) -> None:
     discarded = [terms.card(c) for c in e.get("discarded") or []]
-    rest = f" and discarded {terms.listing(discarded)}" if discarded else ""
-    s.say(f"{s.who(e)} kept a card{rest}")
+    if discarded:
+        text = _("{who} kept a card and discarded {cards}")
+        s.say(text.format(who=s.who(e), cards=terms.listing(discarded)))
+    else:
+        s.say(_("{who} kept a card").format(who=s.who(e)))
 
 
 def _injured(s: _Story, e: Event) -> None:
     victim = s.who(e, "victim")
-    if e.get("type") == "ArmyInjured":
-        army = f"{victim}'s army" if e.get("army") else f"one of {victim}'s workers"
-        s.say(f"{s.who(e)} injured {army} (to field C28)")
+    if e.get("type") == "ArmyInjured" and e.get("army"):
+        text = _("{who} injured {victim}'s army (to field C28)")
+    elif e.get("type") == "ArmyInjured":
+        text = _("{who} injured one of {victim}'s workers (to field C28)")
     else:
-        s.say(f"{s.who(e)} injured one of {victim}'s workers (to field C12)")
+        text = _("{who} injured one of {victim}'s workers (to field C12)")
+    s.say(text.format(who=s.who(e), victim=victim))
 
 
 def gifts(e: Event, names: Sequence[str]) -> str:
@@ -204,11 +227,15 @@ def gifts(e: Event, names: Sequence[str]) -> str:
     exempt = set(e.get("exempt") or [])
     parts = []
     for seat, value in enumerate(values):
+        who = _name(names, seat)
         if seat in exempt:
-            parts.append(f"{_name(names, seat)} exempt")
+            parts.append(_("{who} exempt").format(who=who))
             continue
-        what = terms.goods(pledges[seat] if seat < len(pledges) else None)
-        parts.append(f"{_name(names, seat)} {value}" + ("" if what == "nothing" else f" ({what})"))
+        given = pledges[seat] if seat < len(pledges) else None
+        if isinstance(given, Mapping) and any(given.values()):
+            parts.append(f"{who} {value} ({terms.goods(given)})")
+        else:
+            parts.append(f"{who} {value}")
     return ", ".join(parts)
 
 
@@ -224,27 +251,35 @@ def _pledges_told(s: _Story) -> None:
     """The open pledges the words did not go on to tell, in the order last changed."""
     pledged, s.pledged = s.pledged, {}
     for e in pledged.values():
-        what = terms.goods(e.get("pledge"))
-        so_far = f"{e.get('total')} of {e.get('requirement')} so far"
-        if what == "nothing":
-            s.say(f"{s.who(e)} took back their pledge: {so_far}")
+        given = e.get("pledge")
+        total, need = e.get("total"), e.get("requirement")
+        if not (isinstance(given, Mapping) and any(given.values())):
+            text = _("{who} took back their pledge: {total} of {need} so far")
+            s.say(text.format(who=s.who(e), total=total, need=need))
         else:
-            s.say(f"{s.who(e)} pledged {what} (value {e.get('value')}): {so_far}")
+            text = _("{who} pledged {goods} (value {value}): {total} of {need} so far")
+            what = terms.goods(given)
+            s.say(
+                text.format(who=s.who(e), goods=what, value=e.get("value"), total=total, need=need)
+            )
 
 
 def _locked(s: _Story, e: Event) -> None:
     s.pledged.pop(e.get("seat"), None)
-    s.say(f"{s.who(e)} locked their offering")
+    s.say(_("{who} locked their offering").format(who=s.who(e)))
 
 
 def _opened(s: _Story, e: Event) -> None:
-    how = "in the open" if e.get("open") else "in secret"
-    s.say(f"Offerings to Vesuvius: {e.get('requirement')} needed. Pledge {how}, then lock")
+    if e.get("open"):
+        text = _("Offerings to Vesuvius: {need} needed. Pledge in the open, then lock")
+    else:
+        text = _("Offerings to Vesuvius: {need} needed. Pledge in secret, then lock")
+    s.say(text.format(need=e.get("requirement")))
 
 
 def _cancelled(s: _Story, e: Event) -> None:
     s.pledged.clear()
-    s.say(f"{s.who(e)} cancelled the offering")
+    s.say(_("{who} cancelled the offering").format(who=s.who(e)))
 
 
 def _resolved(s: _Story, e: Event) -> None:
@@ -253,29 +288,31 @@ def _resolved(s: _Story, e: Event) -> None:
     shares = gifts(e, s.names)
     shares = f": {shares}" if shares else ""
     if e.get("success"):
-        s.say(f"The offering succeeded ({total} of {need}{shares}): the gods are pleased")
+        text = _("The offering succeeded ({total} of {need}{shares}): the gods are pleased")
+        s.say(text.format(total=total, need=need, shares=shares))
     else:
         s.flush()
-        s.offering_failed = f"The offering failed ({total} of {need}{shares})"
+        text = _("The offering failed ({total} of {need}{shares})")
+        s.offering_failed = text.format(total=total, need=need, shares=shares)
 
 
 def _revealed(s: _Story, e: Event) -> None:
     failed, s.offering_failed = s.offering_failed, None
     s.flush()
     if e.get("apocalypse"):
-        text = "the Apocalypse! Vesuvius buries Pompeii"
+        text = _("the Apocalypse! Vesuvius buries Pompeii")
     else:
         shown = terms.listing([terms.good(g) for g in e.get("goods") or []])
         if e.get("destroys"):
-            text = f"the volcano destroyed all {shown}"
+            text = _("the volcano destroyed all {goods}").format(goods=shown)
             lost = _losses(e.get("losses"), s.names)
-            text += f" ({lost})" if lost else " (nobody held any)"
+            text += f" ({lost})" if lost else _(" (nobody held any)")
         else:
-            text = f"the volcano card shows {shown}: nothing is lost"
+            text = _("the volcano card shows {goods}: nothing is lost").format(goods=shown)
     if failed:
         s.lines.append(f"{failed}: {text}")
     else:
-        s.lines.append(f"Volcano card {e.get('card')}: {text}")
+        s.lines.append(_("Volcano card {card}: {text}").format(card=e.get("card"), text=text))
 
 
 def _ended(s: _Story, e: Event) -> None:
@@ -283,24 +320,27 @@ def _ended(s: _Story, e: Event) -> None:
     Castrum (the final message's heading and score sheet give the verdict and figures), the
     Apocalypse's card said what it did, the solo clock's end was said by ApocalypseExposed."""
     result = e.get("result")
-    said = " ".join(s.lines[-1:])
+    said = s.last
     if result in ("castrum", "solo_win"):
-        if "entered the Castrum" not in said:
-            s.say(f"{s.who(e, 'winner')}'s army entered the Castrum in round {e.get('round')}")
+        if said != "ArmyMarched":
+            text = _("{who}'s army entered the Castrum in round {round}")
+            s.say(text.format(who=s.who(e, "winner"), round=e.get("round")))
     elif result == "apocalypse":
-        if "the Apocalypse" not in said:
-            s.say("The Apocalypse: Vesuvius buries Pompeii")
-    elif "Apocalypse lies exposed" not in said:
-        s.say(f"Round {e.get('round')} ended without an army in the Castrum")
+        if said != "apocalypse":
+            s.say(_("The Apocalypse: Vesuvius buries Pompeii"))
+    elif said != "ApocalypseExposed":
+        s.say(_("Round {round} ended without an army in the Castrum").format(round=e.get("round")))
 
 
 def _round_started(players: int, number: Any) -> str:
     """The line of a new round; solo, with the clock and the title a win by then earns."""
     if players != 1 or not isinstance(number, int):
-        return f"Round {number} begins"
-    text = f"Round {number} of {terms.solo_rounds()} begins"
+        return _("Round {round} begins").format(round=number)
+    text = _("Round {round} of {rounds} begins").format(round=number, rounds=terms.solo_rounds())
     reach = next(((t, limit) for t, limit in terms.titles() if number <= limit), None)
-    return f"{text} (a win by round {reach[1]}: {reach[0]})" if reach else text
+    if reach is None:
+        return text
+    return text + _(" (a win by round {round}: {title})").format(round=reach[1], title=reach[0])
 
 
 def _simple(template: str) -> Callable[[_Story, Event], None]:
@@ -308,7 +348,7 @@ def _simple(template: str) -> Callable[[_Story, Event], None]:
 
     def handler(s: _Story, e: Event) -> None:
         fields = {k: v for k, v in e.items() if k != "secret"}
-        s.say(template.format_map(_Fields(s, fields)))
+        s.say(_(template).format_map(_Fields(s, fields)))
 
     return handler
 
@@ -322,6 +362,11 @@ class _Fields(dict[str, Any]):
 
     def __missing__(self, key: str) -> str:
         e, names = self.e, self.s.names
+
+        def number(field: str) -> int:
+            value = e.get(field, 0)
+            return value if isinstance(value, int) else 0
+
         derived: dict[str, Callable[[], str]] = {
             "who": lambda: _name(names, e.get("seat")),
             "victim_name": lambda: _name(names, e.get("victim")),
@@ -333,7 +378,9 @@ class _Fields(dict[str, Any]):
             "paid_text": lambda: _paid(e.get("paid")),
             "goods_text": lambda: terms.goods(e.get("goods")),
             "blocked_text": lambda: (
-                f"; the volcano card withholds {terms.goods(e.get('blocked'))}"
+                _("; the volcano card withholds {goods}").format(
+                    goods=terms.goods(e.get("blocked"))
+                )
                 if e.get("blocked")
                 else ""
             ),
@@ -341,33 +388,43 @@ class _Fields(dict[str, Any]):
             "from_names": lambda: terms.listing([_name(names, v) for v in e.get("from") or []]),
             "buildings_text": lambda: terms.listing([str(b) for b in e.get("buildings") or []]),
             "cards_text": lambda: terms.listing([terms.card(c) for c in e.get("cards") or []]),
-            "count_text": lambda: _plural(int(e.get("count", 0)), "extra action"),
-            "only_text": lambda: f" ({e.get('only')} only)" if e.get("only") else "",
-            "left_text": lambda: _plural(int(e.get("left", 0)), "coin"),
-            "deck_text": lambda: "city" if e.get("deck") == "city" else "specialist",
-            "workers_text": lambda: _plural(
-                int(e.get("workers", 0)) if isinstance(e.get("workers"), int) else 0, "worker"
+            "count_text": lambda: _count(
+                number("count"), ngettext("{n} extra action", "{n} extra actions", number("count"))
             ),
-            "recovered": lambda: RECOVERED.get(str(e.get("card")), "recovered"),
-            "mode_text": lambda: OFFERING_MODE.get(str(e.get("mode")), str(e.get("mode"))),
+            "left_text": lambda: _count(
+                number("left"), ngettext("{n} coin", "{n} coins", number("left"))
+            ),
+            "workers_text": lambda: _count(
+                number("workers"), ngettext("{n} worker", "{n} workers", number("workers"))
+            ),
+            "mode_text": lambda: (
+                _(OFFERING_MODE[str(e.get("mode"))])
+                if str(e.get("mode")) in OFFERING_MODE
+                else str(e.get("mode"))
+            ),
+            "kind_text": lambda: terms.kind(e.get("kind")),
         }
         make = derived.get(key)
         return make() if make else str(e.get(key, ""))
+
+
+def _count(n: int, said: str) -> str:
+    """``said`` (the ``ngettext`` of a ``{n}`` message for ``n``) with its number."""
+    return said.format(n=n)
 
 
 def _placed(s: _Story, e: Event) -> None:
     s.flush()
     s.placed = e
     if e.get("space") in ("porta", "piazza"):  # the trades / trainings follow as their own lines
-        extra = " (an extra action)" if e.get("extra") else ""
-        s.lines.append(
-            f"{s.who(e)} went to {terms.space(e.get('space'))}{_using(e.get('card'))}{extra}"
-        )
+        text = _("{who} went to {space}").format(who=s.who(e), space=terms.space(e.get("space")))
+        s.lines.append(text + _using(e.get("card")) + _extra(e.get("extra")))
         s.placed = None
 
 
 def _marched(s: _Story, e: Event) -> None:
-    s.say(f"{s.who(e)}'s army entered the Castrum in round {e.get('round')}")
+    text = _("{who}'s army entered the Castrum in round {round}")
+    s.say(text.format(who=s.who(e), round=e.get("round")))
 
 
 def _step_ended(s: _Story, e: Event) -> None:
@@ -379,88 +436,121 @@ def _quiet(s: _Story, e: Event) -> None:
 
 
 HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
-    "RedBuildingChosen": _simple("{who} took red building {building_name} for free"),
+    "RedBuildingChosen": _simple(N_("{who} took red building {building_name} for free")),
     "StartingGoodsPlaced": lambda s, e: s.say(
-        f"{s.who(e)} placed {terms.good(e.get('good'), int(e.get('amount', 0)))} "
-        f"({int(e.get('left', 0))} left to place)"
+        _("{who} placed {goods} ({left} left to place)").format(
+            who=s.who(e),
+            goods=terms.good(e.get("good"), int(e.get("amount", 0))),
+            left=int(e.get("left", 0)),
+        )
     ),
     "RoundStarted": lambda s, e: s.say(_round_started(len(s.names), e.get("round"))),
     "WorkerPlaced": _placed,
     "GoodsCollected": _collected,
     "GoodsProduced": _produced,
-    "OwnerBonusPaid": _simple("{who} took 1 {good_name} as the owner of {building_name}"),
-    "OwnerBonusDenied": _simple("{who} gets no owner's bonus at {building_name} (S35)"),
+    "OwnerBonusPaid": _simple(N_("{who} took 1 {good_name} as the owner of {building_name}")),
+    "OwnerBonusDenied": _simple(N_("{who} gets no owner's bonus at {building_name} (S35)")),
     "BuildingBuilt": _built,
-    "CastrumBegun": lambda s, e: s.action(e, f"began building the Castrum{_paid(e.get('paid'))}"),
-    "WindowOpened": _simple("The others may play C31 to halt the Castrum"),
-    "WindowPassed": _simple("{who} let the Castrum pass"),
-    "CastrumHalted": _simple("{who} played {card_name}: {builder_name}'s Castrum is halted"),
-    "CastrumHaltVoided": _simple("{who}'s halted Castrum no longer matters"),
+    "CastrumBegun": lambda s, e: s.action(
+        e, _("{who} began building the Castrum").format(who=s.who(e)) + _paid(e.get("paid"))
+    ),
+    "WindowOpened": _simple(N_("The others may play C31 to halt the Castrum")),
+    "WindowPassed": _simple(N_("{who} let the Castrum pass")),
+    "CastrumHalted": _simple(N_("{who} played {card_name}: {builder_name}'s Castrum is halted")),
+    "CastrumHaltVoided": _simple(N_("{who}'s halted Castrum no longer matters")),
     "VesuviusAwoke": _awoke,
     "CardsDrawn": _drawn,
     "CardActivated": _activated,
-    "SpecialistTrained": _simple("{who} trained {card_name}{paid_text}"),
+    "SpecialistTrained": _simple(N_("{who} trained {card_name}{paid_text}")),
     "SpecialistSwapped": lambda s, e: s.say(
-        f"{s.who(e)} swapped {terms.card(e.get('card'))} for a new specialist "
-        f"(paid 1 {terms.good(e.get('paid'))})"
+        _("{who} swapped {card} for a new specialist (paid 1 {good})").format(
+            who=s.who(e), card=terms.card(e.get("card")), good=terms.good(e.get("paid"))
+        )
     ),
     "StepEnded": _step_ended,
     "GoodsTraded": _traded,
-    "PortaFeePaid": _simple("{who} took 1 fish as the Porta's owner ({user_name} traded there)"),
-    "GoodsGained": _simple("{who} gained {goods_text} ({reason_name}){blocked_text}"),
-    "ExtraActionsGained": _simple("{who} gains {count_text}{only_text}"),
-    "ExtraActionLost": _simple("{who} has no use for an extra action{only_text}: it lapses"),
-    "GoodsStolen": _simple("{who} took 1 {good_name} from {victim_name}"),
-    "GoodsGiven": _simple("{victim_name} gave 1 {good_name} to {who}"),
-    "MarkerPlaced": _simple("{who} put an ownership marker on {building_name}"),
+    "PortaFeePaid": _simple(
+        N_("{who} took 1 fish as the Porta's owner ({user_name} traded there)")
+    ),
+    "GoodsGained": _simple(N_("{who} gained {goods_text} ({reason_name}){blocked_text}")),
+    "ExtraActionsGained": _simple(N_("{who} gains {count_text}{only_text}")),
+    "ExtraActionLost": _simple(N_("{who} has no use for an extra action{only_text}: it lapses")),
+    "GoodsStolen": _simple(N_("{who} took 1 {good_name} from {victim_name}")),
+    "GoodsGiven": _simple(N_("{victim_name} gave 1 {good_name} to {who}")),
+    "MarkerPlaced": _simple(N_("{who} put an ownership marker on {building_name}")),
     "WorkerInjured": _injured,
     "ArmyInjured": _injured,
-    "TokensRemoved": _simple("The C14 tokens leave buildings {buildings_text}"),
-    "SpaceCovered": _simple("{who} covered a worker place of {building_name} (C14)"),
-    "CardTaken": _simple("{who} took {card_name} from {victim_name}"),
-    "TemplesDestroyed": _simple("The temples are destroyed: {cards_text}"),
-    "WorkerGained": _simple("{who} gained a worker (now {workers_text})"),
-    "WorkerNotGained": _simple("{who} already has 6 workers: no new one"),
-    "WorkerLost": _simple("{who} lost a worker (now {workers_text})"),
-    "WorkerHired": lambda s, e: s.action(e, f"hired a new worker at 18{_paid(e.get('paid'))}"),
-    "WorkersSeized": _simple("{who} took the workers of {from_names} off {building_name}"),
-    "StartPlayerClaimed": _simple("{who} will start the next round"),
-    "VolcanoSearched": _simple("{who} looked at the top {count} volcano cards"),
-    "VolcanoStacked": _simple("{who} put the volcano cards back in an order of their choice"),
+    "TokensRemoved": _simple(N_("The C14 tokens leave buildings {buildings_text}")),
+    "SpaceCovered": _simple(N_("{who} covered a worker place of {building_name} (C14)")),
+    "CardTaken": _simple(N_("{who} took {card_name} from {victim_name}")),
+    "TemplesDestroyed": _simple(N_("The temples are destroyed: {cards_text}")),
+    "WorkerGained": _simple(N_("{who} gained a worker (now {workers_text})")),
+    "WorkerNotGained": _simple(N_("{who} already has 6 workers: no new one")),
+    "WorkerLost": _simple(N_("{who} lost a worker (now {workers_text})")),
+    "WorkerHired": lambda s, e: s.action(
+        e, _("{who} hired a new worker at 18").format(who=s.who(e)) + _paid(e.get("paid"))
+    ),
+    "WorkersSeized": _simple(N_("{who} took the workers of {from_names} off {building_name}")),
+    "StartPlayerClaimed": _simple(N_("{who} will start the next round")),
+    "VolcanoSearched": _simple(N_("{who} looked at the top {count} volcano cards")),
+    "VolcanoStacked": _simple(N_("{who} put the volcano cards back in an order of their choice")),
     "CardKept": _kept,
-    "RecoveryFree": _simple("{who} may undo an effect for free ({card_name})"),
+    "RecoveryFree": _simple(N_("{who} may undo an effect for free ({card_name})")),
     "EffectRecovered": lambda s, e: s.action(
-        e, f"{RECOVERED.get(str(e.get('card')), 'recovered')} at the Foro{_paid(e.get('paid'))}"
+        e,
+        _("{done} at the Foro").format(done=recovered(e.get("card"), s.who(e)))
+        + _paid(e.get("paid")),
     ),
     "ArmyRecruited": lambda s, e: s.action(
-        e, f"recruited an army at the Terme{_paid(e.get('paid'))}"
+        e, _("{who} recruited an army at the Terme").format(who=s.who(e)) + _paid(e.get("paid"))
     ),
-    "ChoiceLapsed": _simple("{who}'s {kind} has no possible choice: it lapses"),
+    "ChoiceLapsed": _simple(N_("{who}'s {kind_text} has no possible choice: it lapses")),
     "OfferingOpened": _opened,
     "PledgeChanged": _pledge,
     "OfferingLocked": _locked,
-    "OfferingCardPlayed": _simple("{who} played {card_name}: {mode_text}"),
-    "OfferingTermsChanged": _simple("The offering now needs {requirement}: everyone may revise"),
+    "OfferingCardPlayed": _simple(N_("{who} played {card_name}: {mode_text}")),
+    "OfferingTermsChanged": _simple(
+        N_("The offering now needs {requirement}: everyone may revise")
+    ),
     "OfferingCancelled": _cancelled,
     "OfferingResolved": _resolved,
     "VolcanoRevealed": _revealed,
     "RewardsEarned": lambda s, e: s.say(
-        "Rewards for generous offerings: "
-        + ", ".join(
-            f"{_name(s.names, i)} {_plural(int(n), 'draw')}"
-            for i, n in enumerate(e.get("draws") or [])
-            if isinstance(n, int) and n
+        _("Rewards for generous offerings: {draws}").format(
+            draws=", ".join(
+                _name(s.names, i) + " " + _count(int(n), ngettext("{n} draw", "{n} draws", int(n)))
+                for i, n in enumerate(e.get("draws") or [])
+                if isinstance(n, int) and n
+            )
         )
     ),
-    "RewardDeclined": _simple("{who} declined their reward"),
-    "DeckReshuffled": _simple("The {deck_text} discards were shuffled into a new deck ({size})"),
-    "DisplayRefreshed": _simple("New specialists on display: {cards_text}"),
+    "RewardDeclined": _simple(N_("{who} declined their reward")),
+    "DeckReshuffled": lambda s, e: s.say(
+        (
+            _("The city discards were shuffled into a new deck ({size})")
+            if e.get("deck") == "city"
+            else _("The specialist discards were shuffled into a new deck ({size})")
+        ).format(size=e.get("size"))
+    ),
+    "DisplayRefreshed": _simple(N_("New specialists on display: {cards_text}")),
     "RoundEnded": _quiet,
-    "ForoCoinRemoved": _simple("A coin leaves the Foro: {left_text} left"),
-    "ApocalypseExposed": _simple("Round {round} is over: the Apocalypse lies exposed"),
+    "ForoCoinRemoved": _simple(N_("A coin leaves the Foro: {left_text} left")),
+    "ApocalypseExposed": _simple(N_("Round {round} is over: the Apocalypse lies exposed")),
     "ArmyMarched": _marched,
     "GameEnded": _ended,
 }
+
+
+def _said(e: Event) -> str:
+    """What an event told that the game's end need not repeat."""
+    kind = str(e.get("type"))
+    if kind == "ArmyMarched":
+        return kind
+    if kind == "VolcanoRevealed" and e.get("apocalypse"):
+        return "apocalypse"
+    if kind == "ApocalypseExposed":
+        return kind
+    return ""
 
 
 def narrate(events: Sequence[Event], names: Sequence[str]) -> list[str]:
@@ -468,10 +558,13 @@ def narrate(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     story = _Story(names)
     for e in events:
         handler = HANDLERS.get(str(e.get("type")))
+        lines = len(story.lines)
         if handler is not None:
             handler(story, e)
         else:
-            story.say(f"{story.who(e)}: {e.get('type')}")
+            story.say(f"{story.who(e)}: `{e.get('type')}`")
+        if len(story.lines) != lines:
+            story.last = _said(e)
     _pledges_told(story)
     story.flush()
     return story.lines

@@ -12,16 +12,38 @@ round's offering is recalled under the turn that followed it. Written with goods
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from render.workers import narrate, terms
+from render.workers.lang import N_, _
 from render.workers.layout import View, seat_name
 from render.workers.rich import Good, Item, Seat
 
 Event = Mapping[str, Any]
 Line = tuple[Item, ...]
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def said(message: str, **values: Any) -> Line:
+    """``_(message)`` as a line of items: each ``{placeholder}`` is its value (words, or a
+    run of icons), wherever the language puts it."""
+    out: list[Item] = []
+    text = ""
+    for i, part in enumerate(_FIELD.split(_(message))):
+        value: Any = part if i % 2 == 0 else values.get(part, "")
+        if isinstance(value, list | tuple):
+            if text.strip():
+                out.append(text.strip())
+            text = ""
+            out.extend(value)
+        else:
+            text += str(value)
+    if text.strip():
+        out.append(text.strip())
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -79,7 +101,7 @@ class _Reader:
         if main.get("type") == "BuildingBuilt":
             awoke = _first(events, "VesuviusAwoke")
             if awoke is not None:
-                head = (*head, ": Vesuvius wakes!")
+                head = (*head, _(": Vesuvius wakes!"))
                 skip.add(events.index(awoke))
         if main.get("type") in ("ArmyMarched", "GameEnded"):
             skip |= {
@@ -100,64 +122,81 @@ class _Reader:
             winner = e.get("seat", e.get("winner"))
             champion = self.who(winner)
             icon: Line = (Seat(winner),) if isinstance(winner, int) and winner >= 0 else ()
-            return (*icon, f"{champion}'s army entered the Castrum: {champion} wins!")
+            return (*icon, *said(N_("{who}'s army entered the Castrum: {who} wins!"), who=champion))
         if kind == "BuildingBuilt":
             number = e.get("building")
             how = e.get("how")
             if how == "castrum":
-                return (*me, f"{name} finished the Castrum")
+                return (*me, *said(N_("{who} finished the Castrum"), who=name))
             if how == "solo":
-                return ("The Foro stands",)
-            free = " for free" if how == "free" else ""
-            return (*me, f"{name} built {terms.building_name(number)}{free}")
+                return said(N_("The Foro stands"))
+            building = terms.building_name(number)
+            if how == "free":
+                return (
+                    *me,
+                    *said(N_("{who} built {building} for free"), who=name, building=building),
+                )
+            return (*me, *said(N_("{who} built {building}"), who=name, building=building))
         if kind == "CastrumBegun":
-            return (*me, f"{name} builds the Castrum")
+            return (*me, *said(N_("{who} builds the Castrum"), who=name))
         if kind == "CastrumHalted":
             builder = self.who(e.get("builder"))
-            return (*me, f"{name} halted {builder}'s Castrum with C31")
+            return (
+                *me,
+                *said(N_("{who} halted {builder}'s Castrum with C31"), who=name, builder=builder),
+            )
         if kind == "ArmyRecruited":
-            return (*me, f"{name} recruited an army")
+            return (*me, *said(N_("{who} recruited an army"), who=name))
         if kind == "WorkerHired":
-            return (*me, f"{name} hired a worker")
+            return (*me, *said(N_("{who} hired a worker"), who=name))
         if kind == "GoodsProduced":
             return (
                 *me,
-                f"{name} made",
-                Good(str(e.get("good")), int(e.get("amount", 0))),
-                "from",
-                *_goods(e.get("paid")),
-                f"at {e.get('building')}",
+                *said(
+                    N_("{who} made {made} from {paid} at {building}"),
+                    who=name,
+                    made=[Good(str(e.get("good")), int(e.get("amount", 0)))],
+                    paid=_goods(e.get("paid")),
+                    building=e.get("building"),
+                ),
             )
         if kind == "GoodsCollected":
-            return (*me, f"{name} collected", Good(str(e.get("good")), int(e.get("amount", 0))))
+            made = [Good(str(e.get("good")), int(e.get("amount", 0)))]
+            return (*me, *said(N_("{who} collected {goods}"), who=name, goods=made))
         if kind == "GoodsTraded":
             return (
                 *me,
-                f"{name} traded",
-                Good(str(e.get("gave")), int(e.get("given", 0))),
-                "for",
-                Good(str(e.get("got")), int(e.get("received", 0))),
+                *said(
+                    N_("{who} traded {gave} for {got}"),
+                    who=name,
+                    gave=[Good(str(e.get("gave")), int(e.get("given", 0)))],
+                    got=[Good(str(e.get("got")), int(e.get("received", 0)))],
+                ),
             )
         if kind == "SpecialistTrained":
             trained = [x for x in events if x.get("type") == "SpecialistTrained"]
             cards = ", ".join(str(x.get("card")) for x in trained)
-            return (*me, f"{name} trained {cards}")
+            return (*me, *said(N_("{who} trained {cards}"), who=name, cards=cards))
         if kind == "SpecialistSwapped":
-            return (*me, f"{name} swapped a specialist")
+            return (*me, *said(N_("{who} swapped a specialist"), who=name))
         if kind == "CardActivated":
-            source = e.get("source")
             card = terms.card(e.get("card"))
-            verb = "used" if source == "display" else "activated"
-            return (*me, f"{name} {verb} {card}")
+            if e.get("source") == "display":
+                return (*me, *said(N_("{who} used {card}"), who=name, card=card))
+            return (*me, *said(N_("{who} activated {card}"), who=name, card=card))
         if kind == "EffectRecovered":
-            did = narrate.RECOVERED.get(str(e.get("card")), "recovered")
-            return (*me, f"{name} {did}")
+            return (*me, narrate.recovered(e.get("card"), name))
         if kind == "RedBuildingChosen":
-            return (*me, f"{name} took red building {terms.building(e.get('building'))}")
+            building = terms.building(e.get("building"))
+            return (
+                *me,
+                *said(N_("{who} took red building {building}"), who=name, building=building),
+            )
         if kind == "StartingGoodsPlaced":
-            return (*me, f"{name} put", Good(str(e.get("good")), int(e.get("amount", 0))))
+            put = [Good(str(e.get("good")), int(e.get("amount", 0)))]
+            return (*me, *said(N_("{who} put {goods}"), who=name, goods=put))
         where = terms.space(e.get("space"))
-        return (*me, f"{name} went to {where}")
+        return (*me, *said(N_("{who} went to {space}"), who=name, space=where))
 
     # ------------------------------------------------------------------ a round's end
 
@@ -172,19 +211,23 @@ class _Reader:
         cancelled = _first(events, "OfferingCancelled")
         started = _first(events, "RoundStarted")
         if revealed is not None and revealed.get("apocalypse"):
-            lost = "the offering failed · " if resolved is not None else ""
-            return Story(("The Apocalypse! Pompeii is buried",), ((f"{lost}everybody lost",),))
+            lost = said(
+                N_("the offering failed · everybody lost") if resolved else N_("everybody lost")
+            )
+            return Story(said(N_("The Apocalypse! Pompeii is buried")), (lost,))
         if ended is not None and ended.get("result") == "solo_time":
-            return Story((f"Round {ended.get('round')} is over: Pompeii is lost",))
+            return Story(
+                said(N_("Round {round} is over: Pompeii is lost"), round=ended.get("round"))
+            )
         if resolved is not None:
             return self._offering(resolved, revealed, _first(events, "RewardsEarned"))
         if cancelled is not None:
             who = self.who(cancelled.get("seat"))
             shown: tuple[Line, ...] = (self._revealed(revealed),) if revealed is not None else ()
-            return Story((f"{who} cancelled the offering",), shown)
+            return Story(said(N_("{who} cancelled the offering"), who=who), shown)
         awoke = _first(events, "VesuviusAwoke")
         if awoke is not None and solo:
-            return Story(("The Foro stands: Vesuvius wakes",), self._clock(started))
+            return Story(said(N_("The Foro stands: Vesuvius wakes")), self._clock(started))
         if solo and started is not None:
             head, *rest = self._clock(started)
             details = tuple(rest)
@@ -197,20 +240,30 @@ class _Reader:
         if started is None:
             return ()
         number = started.get("round")
-        head = f"Round {number} of {terms.solo_rounds()} begins"
+        rounds = terms.solo_rounds()
         reach = next(
             ((t, r) for t, r in terms.titles() if isinstance(number, int) and number <= r), None
         )
         if reach is None:
-            return ((head,),)
-        return ((f"{head} · a win by {reach[1]}: {reach[0]}",),)
+            return (said(N_("Round {round} of {rounds} begins"), round=number, rounds=rounds),)
+        return (
+            said(
+                N_("Round {round} of {rounds} begins · a win by {by}: {title}"),
+                round=number,
+                rounds=rounds,
+                by=reach[1],
+                title=reach[0],
+            ),
+        )
 
     def _revealed(self, e: Event, *, blocks: bool = False) -> Line:
         goods = [Good(str(g)) for g in e.get("goods") or []]
-        if blocks or not e.get("destroys"):
-            verb = "blocks" if blocks else "shows"
-            return (f"{e.get('card')} {verb}", *goods)
-        return (f"{e.get('card')} destroyed", *goods)
+        card = e.get("card")
+        if blocks:
+            return said(N_("{card} blocks {goods}"), card=card, goods=goods)
+        if not e.get("destroys"):
+            return said(N_("{card} shows {goods}"), card=card, goods=goods)
+        return said(N_("{card} destroyed {goods}"), card=card, goods=goods)
 
     def _offering(self, e: Event, revealed: Event | None, rewards: Event | None) -> Story:
         total, need = e.get("total"), e.get("requirement")
@@ -218,30 +271,31 @@ class _Reader:
         values = e.get("values") if isinstance(e.get("values"), list) else []
         exempt = set(e.get("exempt") or [])
         for seat, value in enumerate(values or []):
-            gifts += [Seat(seat), "exempt" if seat in exempt else f"{value}"]
+            gifts += [Seat(seat), _("exempt") if seat in exempt else f"{value}"]
+        given = said(N_("Given: {gifts}"), gifts=gifts)
         if e.get("success"):
-            head: Line = (f"Offering made: {total} of {need}",)
-            details: list[Line] = [("Given:", *gifts)] if len(values or []) > 1 else []
+            head: Line = said(N_("Offering made: {total} of {need}"), total=total, need=need)
+            details: list[Line] = [given] if len(values or []) > 1 else []
             if rewards is not None:
                 won: list[Item] = []
                 for seat, n in enumerate(rewards.get("draws") or []):
                     if isinstance(n, int) and n:
                         won += [Seat(seat), f"{n}"]
                 if won:
-                    details.append(("Card draws earned:", *won))
-            recap: Line = (f"Last offering made: {total} of {need}",)
+                    details.append(said(N_("Card draws earned: {draws}"), draws=won))
+            recap: Line = said(N_("Last offering made: {total} of {need}"), total=total, need=need)
             return Story(head, tuple(details[:2]), recap)
-        head = (f"Offering failed: {total} of {need}",)
+        head = said(N_("Offering failed: {total} of {need}"), total=total, need=need)
         details = []
-        recap = (f"Last offering failed: {total} of {need}",)
+        recap = said(N_("Last offering failed: {total} of {need}"), total=total, need=need)
         if revealed is not None:
             card = self._revealed(revealed)
             details.append(card)
             recap = (*recap, "·", *card)
             lost = self._losses(revealed.get("losses"))
-            details.append(lost or ("nobody held any",))
+            details.append(lost or said(N_("nobody held any")))
         if len(values or []) > 1:
-            details.append(("Given:", *gifts))
+            details.append(given)
         return Story(head, tuple(details[:2]), recap)
 
     def _losses(self, losses: Any) -> Line:
@@ -251,7 +305,10 @@ class _Reader:
         for seat, lost in enumerate(losses):
             goods = _goods(lost)
             if goods:
-                out += [*([","] if out else []), Seat(seat), "lost", *goods]
+                out += [
+                    *([","] if out else []),
+                    *said(N_("{who} lost {goods}"), who=[Seat(seat)], goods=goods),
+                ]
         return tuple(out)
 
 

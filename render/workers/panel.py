@@ -13,6 +13,7 @@ from PIL import Image
 
 from render import fonts
 from render.workers import icons, news, rich, words
+from render.workers.lang import N_, _
 from render.workers.layout import (
     BIG,
     BODY,
@@ -58,19 +59,25 @@ TOP_H = 52
 
 
 def _top(view: View) -> Block:
-    phase = "Prosperity" if view.get("phase") == "prosperity" else "Founding"
+    phase = _("Prosperity") if view.get("phase") == "prosperity" else _("Founding")
     solo = view.get("solo")
-    rounds = f" of {solo.get('rounds')}" if isinstance(solo, Mapping) else ""
-    title = f"Round {view.get('round', 0)}{rounds} · {phase}"
+    if isinstance(solo, Mapping):
+        title = _("Round {round} of {rounds} · {phase}").format(
+            round=view.get("round", 0), rounds=solo.get("rounds"), phase=phase
+        )
+    else:
+        title = _("Round {round} · {phase}").format(round=view.get("round", 0), phase=phase)
     if view.get("stage") in ("setup_red", "setup_goods"):
-        title = "Setting up"
+        title = _("Setting up")
     awake = view.get("vesuvius") == "B"
+    side = _("Vesuvius awake") if awake else _("Vesuvius asleep")
+    room = X1 - X0 - 48 - fonts.width(side, "cond_bold", BODY) - 16
+    title = fonts.fit(title, fonts.font("bold", TITLE + 2), TITLE + 2, room)
 
     def draw(img: Image.Image, top: int) -> None:
         fonts.role_label(img, (X0 + 2, top + 38), title, "bold", TITLE + 2, TEXT)
         sprite = icons.vesuvius(40, awake)
         img.paste(sprite, (X1 - sprite.width, top + 6), sprite)
-        side = "Vesuvius awake" if awake else "Vesuvius asleep"
         right = X1 - sprite.width - 8
         fonts.role_label(
             img, (right, top + 36), side, "cond_bold", BODY, DANGER if awake else MUTED, "rs"
@@ -132,38 +139,39 @@ def _turn(view: View, names: Sequence[str]) -> tuple[int | None, str, list[rich.
         winners = [w for w in outcome.get("winners") or [] if isinstance(w, int)]
         if outcome.get("kind") == "solo":
             if winners:
-                return 0, "Game over: won", [f"title: {outcome.get('title')}"]
-            return 0, "Game over: lost", ["the army did not reach the Castrum in time"]
-        if winners:
-            return None, "Game over", []
-        return None, "Game over", []
+                title = _(str(outcome.get("title")))
+                return 0, _("Game over: won"), [_("title: {title}").format(title=title)]
+            return 0, _("Game over: lost"), [_("the army did not reach the Castrum in time")]
+        return None, _("Game over"), []
     what: list[rich.Item] = [words.decision(view)]
     if kind == "window":
         builder = (view.get("window") or {}).get("builder")
-        what = [f"{seat_name(view, names, builder)} builds the Castrum: C31 may halt it"]
+        who = seat_name(view, names, builder)
+        what = [_("{who} builds the Castrum: C31 may halt it").format(who=who)]
     if kind == "offering":
         offering = view.get("offering") or {}
         locked = [s for s in offering.get("locked") or [] if isinstance(s, int)]
-        head = f"Offering: {offering.get('requirement')} needed"
-        what = ["pledge in secret, then lock"]
+        head = _("Offering: {need} needed").format(need=offering.get("requirement"))
+        what = [_("pledge in secret, then lock")]
         if words.open_pledges(view):  # W4: each seat's pledge value, and the total
-            head = f"Offering: {words.offering_total(offering)}"
-            what = ["pledged:"]
+            head = _("Offering: {total}").format(total=words.offering_total(offering))
+            what = [_("pledged:")]
             for seat, value in enumerate(offering.get("values") or []):
                 what += [rich.Seat(seat), f"{value}"]
         if locked:
-            what += ["· locked:", *[rich.Seat(s) for s in locked]]
+            what += ["·", _("locked:"), *[rich.Seat(s) for s in locked]]
         if waiting:
-            what += ["· waiting:", *[rich.Seat(s) for s in waiting]]
+            what += ["·", _("waiting:"), *[rich.Seat(s) for s in waiting]]
         return None, head, what
     if len(waiting) == 1 and kind not in ("reward", "setup_goods", "window"):
         return waiting[0], seat_name(view, names, waiting[0]), what
-    head = {"reward": "Rewards", "setup_goods": "Setup", "window": "Halt the Castrum?"}.get(
-        str(kind), "Everyone"
-    )
+    head = _(HEADS.get(str(kind), N_("Everyone")))
     if waiting:
-        what += ["· waiting:", *[rich.Seat(s) for s in waiting]]
+        what += ["·", _("waiting:"), *[rich.Seat(s) for s in waiting]]
     return None, head, what
+
+
+HEADS = {"reward": N_("Rewards"), "setup_goods": N_("Setup"), "window": N_("Halt the Castrum?")}
 
 
 def _turn_block(view: View, names: Sequence[str]) -> Block:
@@ -196,19 +204,22 @@ def _status(view: View, names: Sequence[str]) -> list[list[rich.Item]]:
         for i, n in enumerate(reward.get("draws") or []):
             if isinstance(n, int) and n:
                 draws += [rich.Seat(i), f"{n}"]
-        out.append(["Reward draws left:", *(draws or ["none"])])
+        out.append([_("Reward draws left:"), *(draws or [_("none")])])
     extra = int(view.get("extra_actions") or 0)
     if extra:
-        out.append([f"Extra actions left this turn: {extra}"])
+        out.append([_("Extra actions left this turn: {n}").format(n=extra)])
     coins = int(view.get("foro_coins") or 0)
     if coins:
-        out.append([f"Coins on the Foro: {coins} (it can be built when none are left)"])
+        out.append(
+            [_("Coins on the Foro: {n} (it can be built when none are left)").format(n=coins)]
+        )
     solo = view.get("solo")
     if isinstance(solo, Mapping):
         display = [str(c.get("id")) for c in solo.get("display") or [] if isinstance(c, Mapping)]
-        out.append([f"Display: {' · '.join(display) or 'empty'} (see My cards)"])
-        titles = " · ".join(f"{t} {r}" for t, r in solo.get("titles") or [])
-        out.append([f"Win by round: {titles}"])
+        shown = " · ".join(display) or _("empty")
+        out.append([_("Display: {cards} (see My cards)").format(cards=shown)])
+        titles = " · ".join(f"{_(str(t))} {r}" for t, r in solo.get("titles") or [])
+        out.append([_("Win by round: {titles}").format(titles=titles)])
     return out
 
 
@@ -232,6 +243,24 @@ def _lines_block(rows: list[list[rich.Item]]) -> Block | None:
 # ------------------------------------------------------------------ the players
 
 COLS = (("workers", 104), ("army", 72), ("value", 78), ("specialists", 110), ("city", 70))
+HEADINGS = {
+    "workers": N_("workers"),
+    "army": N_("army"),
+    "value": N_("value"),
+    "specialists": N_("specialists"),
+    "city": N_("city"),
+}
+"""The players' columns' headings: a column widens to hold its heading in a language that
+writes it longer (German, Dutch and Spanish do)."""
+
+
+def columns() -> list[tuple[str, int]]:
+    """Each column's key and width in the reader's language."""
+    return [
+        (key, max(w, round(fonts.width(_(HEADINGS[key]), "cond", SMALLEST)) + 8)) for key, w in COLS
+    ]
+
+
 NAME_X = X0 + 52
 ROW_H = 44
 ARMY_WORD = {"none": "–"}
@@ -242,13 +271,15 @@ def _players_block(view: View, names: Sequence[str]) -> Block:
     turn = view.get("turn")
     waiting = set((view.get("decision") or {}).get("seats") or [])
     winners = set((view.get("outcome") or {}).get("winners") or [])
-    cols_x = X1 - sum(w for _, w in COLS)
+    cols = columns()
+    cols_x = X1 - sum(w for _, w in cols)
     height = 30 + ROW_H * len(rows)
 
     def draw(img: Image.Image, top: int) -> None:
         x = cols_x
-        for label, w in COLS:
-            fonts.role_label(img, (x + w / 2, top + 22), label, "cond", SMALLEST, MUTED, "ms")
+        for label, w in cols:
+            heading = _(HEADINGS[label])
+            fonts.role_label(img, (x + w / 2, top + 22), heading, "cond", SMALLEST, MUTED, "ms")
             x += w
         y = top + 30
         for sv in rows:
@@ -268,7 +299,9 @@ def _players_block(view: View, names: Sequence[str]) -> Block:
             name = fonts.fit(seat_name(view, names, s), f, TITLE - 2, cols_x - NAME_X - 6)
             fonts.draw_text(img, (NAME_X, base), name, f, TITLE - 2, TEXT)
             cells = (
-                f"{sv.get('available', 0)} of {sv.get('workers', 0)}",
+                _("{free} of {workers}").format(
+                    free=sv.get("available", 0), workers=sv.get("workers", 0)
+                ),
                 "",
                 str(sv.get("value", 0)),
                 str(sv.get("hand_specialists", 0)),
@@ -276,7 +309,7 @@ def _players_block(view: View, names: Sequence[str]) -> Block:
             )
             x = cols_x
             army = str(sv.get("army", "none"))
-            for (label, w), text in zip(COLS, cells, strict=True):
+            for (label, w), text in zip(cols, cells, strict=True):
                 if label == "army":
                     if army in ("ready", "injured", "castrum"):
                         sprite = icons.army(s, 32, injured=army == "injured")
@@ -295,7 +328,11 @@ def _players_block(view: View, names: Sequence[str]) -> Block:
     return Block(height + 4, draw)
 
 
-SPECIAL = (("C12", "injured (C12):"), ("C28", "army hurt (C28):"), ("C31", "halted (C31):"))
+SPECIAL = (
+    ("C12", N_("injured (C12):")),
+    ("C28", N_("army hurt (C28):")),
+    ("C31", N_("halted (C31):")),
+)
 
 
 def _special(view: View) -> list[list[rich.Item]]:
@@ -305,7 +342,7 @@ def _special(view: View) -> list[list[rich.Item]]:
     for key, label in SPECIAL:
         held = [s for s in fields.get(key) or [] if isinstance(s, int)]
         if held:
-            items += [*(["·"] if items else []), label, *[rich.Seat(s) for s in held]]
+            items += [*(["·"] if items else []), _(label), *[rich.Seat(s) for s in held]]
     return [items] if items else []
 
 

@@ -12,6 +12,7 @@ from PIL import Image
 
 from render import fonts
 from render.workers import icons, terms, words
+from render.workers.lang import N_, _
 from render.workers.layout import (
     BODY,
     CANVAS,
@@ -59,10 +60,8 @@ def _cards_lines(sv: Mapping[str, Any]) -> list[str]:
         if isinstance(c, Mapping)
     ]
     if not cards:
-        return fonts.wrap("Activated cards: none", "cond", SMALLEST, X1 - X0 - 24)
-    text = "Activated: " + ", ".join(
-        f"{c.get('id')} {c.get('name')}{c.get('mark') or ''}" for c in cards
-    )
+        return fonts.wrap(_("Activated cards: none"), "cond", SMALLEST, X1 - X0 - 24)
+    text = _("Activated: {cards}").format(cards=", ".join(terms.card(c.get("id")) for c in cards))
     return fonts.wrap(text, "cond", SMALLEST, X1 - X0 - 24)
 
 
@@ -75,27 +74,35 @@ def _pledge(view: View, sv: Mapping[str, Any]) -> str:
     values, pledges = offering.get("values") or [], offering.get("pledges") or []
     if seat >= len(values) or seat in (offering.get("exempt") or []):
         return ""
-    what = terms.goods(pledges[seat] if seat < len(pledges) else None)
-    return f"pledged {values[seat]}" + ("" if what == "nothing" else f": {what}")
+    given = pledges[seat] if seat < len(pledges) else None
+    if isinstance(given, Mapping) and any(given.values()):
+        return _("pledged {value}: {goods}").format(value=values[seat], goods=terms.goods(given))
+    return _("pledged {value}").format(value=values[seat])
 
 
 def _status(view: View, sv: Mapping[str, Any]) -> str:
-    parts = [f"{sv.get('available', 0)} of {sv.get('workers', 0)} workers free"]
+    parts = [
+        _("{free} of {workers} workers free").format(
+            free=sv.get("available", 0), workers=sv.get("workers", 0)
+        )
+    ]
     for key, word in (
-        ("hired", "hired"),
-        ("injured", "injured"),
-        ("on_c28", "on C28"),
-        ("on_c31", "on C31"),
+        ("hired", N_("{n} hired")),
+        ("injured", N_("{n} injured")),
+        ("on_c28", N_("{n} on C28")),
+        ("on_c31", N_("{n} on C31")),
     ):
         if sv.get(key):
-            parts.append(f"{sv.get(key)} {word}")
+            parts.append(_(word).format(n=sv.get(key)))
     parts.append(
-        f"hand: {sv.get('hand_specialists', 0)} specialists, {sv.get('hand_city', 0)} city cards"
+        _("hand: {specialists} specialists, {city} city cards").format(
+            specialists=sv.get("hand_specialists", 0), city=sv.get("hand_city", 0)
+        )
     )
     if sv.get("drawn"):
-        parts.append(f"{sv.get('drawn')} drawn")
+        parts.append(_("{n} drawn").format(n=sv.get("drawn")))
     if sv.get("draws_left"):
-        parts.append(f"{sv.get('draws_left')} draws left")
+        parts.append(_("{n} draws left").format(n=sv.get("draws_left")))
     pledge = _pledge(view, sv)
     return " · ".join([pledge, *parts] if pledge else parts)
 
@@ -125,7 +132,7 @@ def draw_tablet(
         width=2 if on else 0,
     )
     paste_centered(img, icons.worker(s, 36), X0 + 26, top + 26)
-    value = f"value {sv.get('value', 0)}"
+    value = _("value {value}").format(value=sv.get("value", 0))
     right = X1 - 14 - fonts.width(value, "bold", TITLE)
     army = str(sv.get("army", "none"))
     if army != "none":
@@ -134,10 +141,10 @@ def draw_tablet(
     flags = [
         w
         for k, w in (
-            ("locked", "locked"),
-            ("exempt", "exempt"),
-            ("boosted", "+1/unit"),
-            ("porta_owner", "owns Porta"),
+            ("locked", _("locked")),
+            ("exempt", _("exempt")),
+            ("boosted", _("+1/unit")),
+            ("porta_owner", _("owns Porta")),
         )
         if sv.get(k)
     ]
@@ -199,15 +206,24 @@ def _head_lines(view: View) -> list[str]:
     offering = view.get("offering")
     if isinstance(offering, Mapping) and words.open_pledges(view):
         out.append(
-            f"Offering: {words.offering_total(offering)} (each tablet shows its seat's pledge)"
+            _("Offering: {total} (each tablet shows its seat's pledge)").format(
+                total=words.offering_total(offering)
+            )
         )
     elif isinstance(offering, Mapping):
-        out.append(f"Offering: {offering.get('requirement')} needed from all of you")
+        need = offering.get("requirement")
+        out.append(_("Offering: {need} needed from all of you").format(need=need))
     decks = view.get("decks") or {}
     out.append(
-        f"Specialists: {decks.get('specialists', 0)} in the deck, "
-        f"{decks.get('specialist_discards', 0)} discarded · City cards: "
-        f"{decks.get('city', 0)} in the deck, {len(decks.get('city_discards') or [])} discarded"
+        _(
+            "Specialists: {specialists} in the deck, {specialist_discards} discarded · "
+            "City cards: {city} in the deck, {city_discards} discarded"
+        ).format(
+            specialists=decks.get("specialists", 0),
+            specialist_discards=decks.get("specialist_discards", 0),
+            city=decks.get("city", 0),
+            city_discards=len(decks.get("city_discards") or []),
+        )
     )
     return out
 
@@ -229,7 +245,7 @@ def _legend_height(view: View) -> int:
 
 def _draw_legend(img: Image.Image, view: View, top: int) -> int:
     """Every good's icon with its name and value, by value: the icons a player learns once."""
-    fonts.role_label(img, (X0 + 4, top + 30), "The goods, by value", "bold", BODY, MUTED)
+    fonts.role_label(img, (X0 + 4, top + 30), _("The goods, by value"), "bold", BODY, MUTED)
     goods = sorted(goods_legend(view), key=lambda g: int(g.get("value", 0)))
     col_w = (X1 - X0) / LEGEND_COLS
     for i, g in enumerate(goods):
@@ -240,7 +256,12 @@ def _draw_legend(img: Image.Image, view: View, top: int) -> int:
         img.paste(sprite, (round(x + 4), y), sprite)
         value = terms.ROMAN.get(int(g.get("value", 0)), "?")
         fonts.role_label(img, (x + 38, y + 22), value, "serif_bold", SMALLEST, MUTED)
-        name = f"{g.get('name', g['id'])}{g.get('mark') or ''}"
+        name = fonts.fit(
+            f"{terms.good(g['id'])}{g.get('mark') or ''}",
+            fonts.font("cond", SMALLEST),
+            SMALLEST,
+            col_w - 80,
+        )
         fonts.role_label(img, (x + 76, y + 22), name, "cond", SMALLEST, TEXT)
     return top + _legend_height(view)
 
@@ -266,10 +287,7 @@ def draw_tablets_onto(img: Image.Image, view: View, names: Sequence[str], top: i
         y = draw_tablet(img, view, names, sv, y)
     y = _draw_legend(img, view, y)
     if _adapted(view):
-        note = str(
-            (view.get("legend") or {}).get("adapted_note")
-            or "† adapted: original card or board text not public"
-        )
+        note = terms.adapted_note()
         fonts.role_label(img, (X0 + 4, y + 20), note, "cond", SMALLEST, MUTED)
         y += LINE_H
     return y

@@ -9,14 +9,30 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.workers import terms
+from render.workers.lang import N_, _, ngettext
+from render.workers.narrate import _name
 
-SCORE_LABELS = {"round": "rounds", "workers": "workers"}
+SCORE_LABELS = {"round": N_("rounds"), "workers": N_("workers")}
 
-
-def _name(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return f"Seat {seat}" if isinstance(seat, int) else "Someone"
+PROMPTS = {
+    "setup_red": N_("take a red building for free"),
+    "trade": N_("trade at the Porta (or done)"),
+    "piazza": N_("train specialists at the Piazza (then done), or swap one"),
+    "bonus": N_("choose your ownership bonus"),
+    "steal": N_("choose a good to take"),
+    "give": N_("choose a good to give"),
+    "mark": N_("choose a red building for your ownership marker"),
+    "injure": N_("choose whom to injure"),
+    "take": N_("choose a card to take"),
+    "cover": N_("choose a building to cover (or done)"),
+    "keep": N_("keep one of the drawn cards"),
+    "stack": N_("put the searched volcano cards back in order"),
+    "choose": N_("choose a good to take"),
+    "freebuild": N_("choose a red building to build for free"),
+    "seize": N_("choose a building to take the workers from"),
+    "recover": N_("choose an effect to undo for free"),
+}
+"""What a decision of each kind asks (the engine's ``decision_view`` says it in English)."""
 
 
 def decision(view: Mapping[str, Any]) -> str:
@@ -29,19 +45,27 @@ def decision(view: Mapping[str, Any]) -> str:
     if kind == "over":
         return ""
     if kind == "window":
-        return "the Castrum is being built: play C31 from your hand to halt it, or let it pass"
+        return _("the Castrum is being built: play C31 from your hand to halt it, or let it pass")
     if kind == "offering":
-        how = "in the open" if open_pledges(view) else "in secret"
-        return f"pledge goods to Vesuvius {how}, then lock"
+        if open_pledges(view):
+            return _("pledge goods to Vesuvius in the open, then lock")
+        return _("pledge goods to Vesuvius in secret, then lock")
     if kind == "reward":
-        return "draw your reward cards one at a time, then keep one"
+        return _("draw your reward cards one at a time, then keep one")
     if kind == "setup_goods":
-        return "place your 6 starting units on value-I goods"
+        return _("place your 6 starting units on value-I goods")
+    if str(kind) in PROMPTS:
+        return _(PROMPTS[str(kind)])
     text = str(d.get("text", "")).strip()
-    if text.startswith("Seat ") and ": " in text:
-        text = text.split(": ", 1)[1]
-    text = text.rstrip(".")
-    return text[:1].lower() + text[1:]
+    if "an extra action" in text:
+        return _("an extra action")
+    if "an extra " in text:
+        only = text.split("an extra ", 1)[1].split(" ", 1)[0]
+        if only == "produce":
+            return _("an extra produce action")
+        if only == "trade":
+            return _("an extra trade action")
+    return _("place a worker")
 
 
 def open_pledges(view: Mapping[str, Any]) -> bool:
@@ -60,7 +84,11 @@ def offering_total(offering: Mapping[str, Any]) -> str:
     """``"9 of 12 needed, 3 short"`` / ``"12 of 12 needed: enough"`` (open pledges)."""
     total, need = int(offering.get("total") or 0), offering.get("requirement", "?")
     short = need - total if isinstance(need, int) else 0
-    return f"{total} of {need} needed" + (f", {short} short" if short > 0 else ": enough")
+    if short > 0:
+        return _("{total} of {need} needed, {short} short").format(
+            total=total, need=need, short=short
+        )
+    return _("{total} of {need} needed: enough").format(total=total, need=need)
 
 
 MAX_STEP = 320
@@ -78,11 +106,11 @@ def step(view: Mapping[str, Any], names: Sequence[str]) -> str:
     offering = view.get("offering")
     if isinstance(offering, Mapping):
         if not open_pledges(view):
-            return (
-                f"Offering: {offering.get('requirement', '?')} needed · the pledges stay secret "
-                "until everyone has locked (the secret pledges variant)"
-            )
-        head = f"Offering: {offering_total(offering)}"
+            return _(
+                "Offering: {need} needed · the pledges stay secret until everyone has locked "
+                "(the secret pledges variant)"
+            ).format(need=offering.get("requirement", "?"))
+        head = _("Offering: {total}").format(total=offering_total(offering))
         for detailed in (True, False):
             line = " · ".join(_pledges(offering, names, detailed))
             if len(head) + len(line) < MAX_STEP:
@@ -91,11 +119,11 @@ def step(view: Mapping[str, Any], names: Sequence[str]) -> str:
     reward = view.get("reward")
     if isinstance(reward, Mapping):
         left = [
-            f"{_name(names, seat)} {_count(n, 'draw')}"
+            f"{_name(names, seat)} {_count(n, ngettext('{n} draw', '{n} draws', n))}"
             for seat, n in enumerate(_ints(reward.get("draws")))
             if n
         ]
-        return f"Reward draws left: {', '.join(left)}" if left else ""
+        return _("Reward draws left: {draws}").format(draws=", ".join(left)) if left else ""
     return ""
 
 
@@ -109,51 +137,19 @@ def _pledges(offering: Mapping[str, Any], names: Sequence[str], detailed: bool) 
     for seat, value in enumerate(values):
         who = _name(names, seat) + (" 🔒" if seat in locked else "")
         if seat in exempt:
-            out.append(f"{who} exempt")
+            out.append(_("{who} exempt").format(who=who))
             continue
         given = pledges[seat] if seat < len(pledges) else None
-        what = terms.goods(given)
-        if what == "nothing":
-            out.append(f"{who} nothing{'' if seat in locked else ' yet'}")
+        if not (isinstance(given, Mapping) and any(given.values())):
+            if seat in locked:
+                out.append(_("{who} nothing").format(who=who))
+            else:
+                out.append(_("{who} nothing yet").format(who=who))
             continue
-        bonus = "+1 a unit: " if seat in boosted else ""
+        what = terms.goods(given)
+        bonus = _("+1 a unit: ") if seat in boosted else ""
         out.append(f"{who} {value}" + (f" ({bonus}{what})" if detailed else ""))
     return out
-
-
-def placement(action: str) -> str:
-    """The last placement (``view["last"]["action"]``) in words, without the name:
-    ``"produced 3 times at 7 Villa del Molino, with S30 Aulus Molinaro"``."""
-    words = action.split()
-    if not words:
-        return ""
-    verb, args = words[0], words[1:]
-    card = next((a for a in args if a[:1] in ("S", "C") and a[1:].isdigit()), "")
-    using = (
-        f", with {terms.card(card)}" if card and verb not in ("activate", "recover", "use") else ""
-    )
-    if verb == "collect" and args:
-        return f"collected at {terms.space(args[0])}{using}"
-    if verb == "produce" and len(args) >= 2:
-        times = "once" if args[1] == "1" else f"{args[1]} times"
-        return f"produced {times} at {terms.building(args[0])}{using}"
-    if verb == "build" and args:
-        return f"built {terms.building_name(args[0])} at the Costruzione{using}"
-    if verb == "port":
-        return f"went to the Porta to trade{using}"
-    if verb == "piazza":
-        return "went to the Piazza to train specialists or swap one"
-    if verb == "activate" and args:
-        return f"activated {terms.card(args[0])} at the Foro"
-    if verb == "recover" and args:
-        return f"recovered from {args[0]} at the Foro"
-    if verb == "army":
-        return "recruited an army at the Terme"
-    if verb == "hire":
-        return "hired a new worker at 18"
-    if verb == "use" and args:
-        return f"used {terms.card(args[0])} from the display"
-    return action
 
 
 MAX_HAND = 300
@@ -169,8 +165,9 @@ def _own_seat(view: Mapping[str, Any]) -> Mapping[str, Any]:
     return {}
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _count(n: int, said: str) -> str:
+    """``said`` (the ``ngettext`` of a ``{n}`` message for ``n``) with its number."""
+    return said.format(n=n)
 
 
 def _pledge_text(pledge: Mapping[str, int], room: int) -> str:
@@ -178,7 +175,9 @@ def _pledge_text(pledge: Mapping[str, int], room: int) -> str:
     text = terms.goods(pledge)
     if len(text) <= room:
         return text
-    return _count(sum(pledge.values()), "unit") + f" of {_count(len(pledge), 'good')}"
+    units = _count(sum(pledge.values()), ngettext("{n} unit", "{n} units", sum(pledge.values())))
+    kinds = _count(len(pledge), ngettext("{n} good", "{n} goods", len(pledge)))
+    return _("{units} of {goods}").format(units=units, goods=kinds)
 
 
 def hand(view: Mapping[str, Any]) -> str:
@@ -190,32 +189,53 @@ def hand(view: Mapping[str, Any]) -> str:
     if not isinstance(own, Mapping):
         return ""
     sv = _own_seat(view)
-    army = {"ready": "ready", "injured": "injured", "castrum": "in the Castrum"}.get(
-        str(sv.get("army")), "none"
-    )
+    army = _(ARMY.get(str(sv.get("army")), N_("none")))
     units = sum(int(n) for n in (sv.get("goods") or {}).values() if isinstance(n, int))
     lines = [
-        f"Workers {sv.get('available', 0)} of {sv.get('workers', 0)} free · army {army} · "
-        f"goods worth {sv.get('value', 0)} ({_count(units, 'unit')})"
+        _("Workers {free} of {workers} free · army {army} · goods worth {value} ({units})").format(
+            free=sv.get("available", 0),
+            workers=sv.get("workers", 0),
+            army=army,
+            value=sv.get("value", 0),
+            units=_count(units, ngettext("{n} unit", "{n} units", units)),
+        )
     ]
     specialists = len(own.get("specialists") or [])
     city = len(own.get("city") or [])
-    held = f"Hand: {_count(specialists, 'specialist')}, {_count(city, 'city card')}"
+    held = _("Hand: {specialists}, {city}").format(
+        specialists=_count(specialists, ngettext("{n} specialist", "{n} specialists", specialists)),
+        city=_count(city, ngettext("{n} city card", "{n} city cards", city)),
+    )
     drawn = len(view.get("drawn_cards") or [])
     if drawn:
-        held += f" · {drawn} drawn: keep one"
+        held += _(" · {n} drawn: keep one").format(n=drawn)
     lines.append(held)
     if view.get("stage") == "offering":
         need = (view.get("offering") or {}).get("requirement", "?")
         pledge = {g: int(n) for g, n in (view.get("pledge") or {}).items() if n}
-        head = f"Your offering: value {view.get('pledge_value', 0)} of {need} needed"
+        head = _("Your offering: value {value} of {need} needed").format(
+            value=view.get("pledge_value", 0), need=need
+        )
         what = _pledge_text(pledge, MAX_HAND - len(" · ".join(lines)) - len(head) - 8)
-        lines.append(f"{head} ({what})" if pledge else f"{head} (nothing yet)")
+        lines.append(f"{head} ({what})" if pledge else head + _(" (nothing yet)"))
     elif view.get("searching"):
-        lines.append(f"Put {_count(len(view['searching']), 'volcano card')} back in order")
+        n = len(view["searching"])
+        lines.append(
+            ngettext(
+                "Put {n} volcano card back in order", "Put {n} volcano cards back in order", n
+            ).format(n=n)
+        )
     elif view.get("known_volcano"):
-        lines.append(f"You know the next {_count(len(view['known_volcano']), 'volcano card')}")
+        n = len(view["known_volcano"])
+        lines.append(
+            ngettext(
+                "You know the next {n} volcano card", "You know the next {n} volcano cards", n
+            ).format(n=n)
+        )
     return "\n".join(lines)
+
+
+ARMY = {"ready": N_("ready"), "injured": N_("injured"), "castrum": N_("in the Castrum")}
 
 
 def _row(outcome: Mapping[str, Any], view: Mapping[str, Any], seat: int) -> str:
@@ -226,11 +246,19 @@ def _row(outcome: Mapping[str, Any], view: Mapping[str, Any], seat: int) -> str:
     sv = seats[seat] if seat < len(seats) and isinstance(seats[seat], Mapping) else {}
     state = str(sv.get("army", "none"))
     army = score.get("army", int(state != "none"))
-    told = {"castrum": "army in the Castrum", "injured": "army (injured)"}
+    if state == "castrum":
+        told = _("army in the Castrum")
+    elif state == "injured":
+        told = _("army (injured)")
+    else:
+        told = _("an army") if army else _("no army")
+    workers = score.get("workers", sv.get("workers", "?"))
     parts = [
-        told.get(state, "an army" if army else "no army"),
-        f"goods worth {score.get('value', sv.get('value', '?'))}",
-        f"{score.get('workers', sv.get('workers', '?'))} workers",
+        told,
+        _("goods worth {value}").format(value=score.get("value", sv.get("value", "?"))),
+        _count(workers, ngettext("{n} worker", "{n} workers", workers))
+        if isinstance(workers, int)
+        else _("{n} workers").format(n=workers),
     ]
     return " · ".join(parts)
 
@@ -252,14 +280,16 @@ def score_sheet(
     count = len(scores) or len(view.get("seats") or [])
     if kind == "solo":
         titles = [(str(t), int(r)) for t, r in terms.titles()]
-        reached = str(outcome.get("title") or "")
+        reached = _(str(outcome.get("title") or "")) if outcome.get("title") else ""
         clock = " · ".join(f"**{t} ≤ {r}** ✓" if t == reached else f"{t} ≤ {r}" for t, r in titles)
         return [
-            f"Round {rounds} of {terms.solo_rounds()} · titles: {clock}",
+            _("Round {round} of {rounds} · titles: {clock}").format(
+                round=rounds, rounds=terms.solo_rounds(), clock=clock
+            ),
             f"▫️ {_name(names, 0)}: {_row(outcome, view, 0)}",
         ]
     if kind == "all_lose" or not winners:
-        return [f"After {rounds} rounds:"] + [
+        return [_("After {rounds} rounds:").format(rounds=rounds)] + [
             f"▫️ {_name(names, s)}: {_row(outcome, view, s)}" for s in range(count)
         ]
     places = list(outcome.get("places") or [])
@@ -267,6 +297,7 @@ def score_sheet(
     lines = []
     for seat in order:
         place = int(places[seat]) if seat < len(places) else count
-        who = f"**{_name(names, seat)} wins!**" if seat in winners else _name(names, seat)
+        name = _name(names, seat)
+        who = _("**{who} wins!**").format(who=name) if seat in winners else name
         lines.append(f"{MEDALS.get(place, '▫️')} {place}. {who} — {_row(outcome, view, seat)}")
     return lines

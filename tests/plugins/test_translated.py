@@ -35,9 +35,7 @@ from render import i18n
 from render.i18n import Catalog
 from tools.messages import sources
 
-PENDING = {
-    "workers",
-}
+PENDING: set[str] = set()
 """Games whose words are not all in their catalog yet (phase 2 of issue 28)."""
 PSEUDO = "fr"
 """A language Babel knows (its numbers and durations) and the bot does not speak: its

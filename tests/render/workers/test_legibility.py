@@ -13,13 +13,15 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import fonts
+from render import fonts, i18n
 from render.workers import board, hand, images, news, panel, rich
 from render.workers.layout import SMALLEST, W
 from tests.render import legibility
 from tests.render.workers import positions
 
 PICTURES = ("board", "tablets", "cards")
+LANGUAGES = ("en", "es", "nl", "de")
+"""Every text is measured in every language the bot speaks: German and Dutch run long."""
 
 
 def _draw(name: str, picture: str) -> Callable[[], Image.Image]:
@@ -43,12 +45,14 @@ def _real_fonts() -> None:
         pytest.skip("measures DejaVu glyphs")
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("picture", PICTURES)
 @pytest.mark.parametrize("name", positions.GOLDEN)
-def test_every_text_reads_on_a_phone(name: str, picture: str) -> None:
-    """The whole image at 400 px wide: capitals of 7 px at least, nothing cut, outside or
-    overlapping."""
-    img, drawn = _measured(_draw(name, picture))
+def test_every_text_reads_on_a_phone(name: str, picture: str, lang: str) -> None:
+    """The whole image at 400 px wide, in each language: capitals of 7 px at least, nothing
+    cut, outside or overlapping."""
+    with i18n.using(lang):
+        img, drawn = _measured(_draw(name, picture))
     assert img.width == W
     assert len(drawn) > 20
     assert legibility.problems(drawn, img.size) == []
@@ -161,14 +165,17 @@ def _pictures_of(s: Any) -> list[Callable[[], Image.Image]]:
     return out
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("players,seed", [(1, 3), (2, 3), (3, 1), (4, 5)])
-def test_positions_of_whole_games_read_on_a_phone(players: int, seed: int) -> None:
-    """Beyond the goldens: every 30th position of whole games, every picture."""
+def test_positions_of_whole_games_read_on_a_phone(players: int, seed: int, lang: str) -> None:
+    """Beyond the goldens: every 30th position of whole games, every picture, in each
+    language."""
     options = positions.GENTLE if (players, seed) == (3, 1) else {}
     checked = 0
     for s in positions.states(players, seed, options)[::30]:
         for draw in _pictures_of(s):
-            img, drawn = legibility.drawn_text(draw, None)
+            with i18n.using(lang):
+                img, drawn = legibility.drawn_text(draw, None)
             assert legibility.problems(drawn, img.size) == [], s.version
             checked += 1
     assert checked >= 9
