@@ -102,8 +102,9 @@ def seat_text(seat: int) -> str:
 def colour(name: str, game: str | None = None) -> str:
     """A seat's colour as the reader's language says it: the game gives it as data, in
     English (``presentation.colours``, kept by the host whoever's language it ran in), and
-    its catalog translates it here (``game``'s first: a Spanish Downfall piece is *roja*, it
-    agrees with *ficha*; then the bot's and the other games'; itself when none knows it)."""
+    its catalog translates it here (``game``'s first: a piece's colour may agree with the
+    game's own word for a piece, *la ficha roja*; then the bot's and the other games'; itself
+    when none knows it)."""
     return i18n.translate(name, game)
 
 

@@ -34,3 +34,16 @@ def pg_cluster() -> Iterator[Cluster]:
         unavailable(f"the test server did not start: {e}")
     yield cluster
     cluster.stop()
+
+
+@pytest.fixture(autouse=True)
+def _english_to_begin_with() -> Iterator[None]:
+    """Every test starts in English, whatever an earlier test of the same process left in the
+    main thread's language (a picture drawn in another language would differ)."""
+    from render import i18n
+
+    token = i18n._current.set(i18n.DEFAULT)
+    try:
+        yield
+    finally:
+        i18n._current.reset(token)
