@@ -44,6 +44,10 @@ class SearchConfig:
     prior_weight: float = 0.5
     """Progressive bias: how much the normal level's ranking counts while a root action has few
     visits."""
+    greedy_width: int = 0
+    """Rollouts: ``0`` plays the game's rollout policy; ``k`` plays the normal level's choice
+    among the ``k`` best actions by the cheap scores (dearer, so fewer iterations in a time
+    budget)."""
     margin: float = 0.02
     """The normal level's choice is played unless the search's choice is worth more than this
     (mean value, a win share) above it: where the samples cannot separate two moves (late, when
@@ -123,6 +127,15 @@ def _root_order(scores: Sequence[float], keep: int, rng: Rng) -> list[int]:
     tied = [i for i in order if scores[i] == edge]
     drawn, _ = rng.shuffle(tied)
     return above + sorted(drawn[: keep - len(above)])
+
+
+def _greedy(heur: Heuristics, sample: Any, seat: Seat, width: int) -> Any:
+    """The normal level's choice among the ``width`` best actions by the cheap scores, on a
+    state that is a determinization already (a rollout's)."""
+    acts = heur.candidates(sample, seat, width)
+    if len(acts) == 1:
+        return acts[0]
+    return acts[argmax([heur.score(heur.step(sample, seat, a), seat) for a in acts])]
 
 
 class _Node:
@@ -210,6 +223,9 @@ def search(
         # Without a determinize a search would peek; an out-of-turn call is not searched.
         action = choose_normal(game, state, seat, next_seed(), heur) if heur.informed else legal[0]
         return SearchResult(action, 0, {})
+    greedy = getattr(heur, "greedy", None)  # optional: decisions the one-ply judgement settles
+    if heur.informed and greedy is not None and greedy(state, seat):
+        return SearchResult(choose_normal(game, state, seat, next_seed(), heur), 0, {})
     # Root candidates: the normal level's best few, with their ranking as a prior.
     if heur.informed:
         scores = rank_actions(heur, state, seat, legal, next_seed())
@@ -262,7 +278,10 @@ def search(
             mover = heur.pending(sample)
             if mover is None:
                 break
-            action, rng = heur.rollout_action(sample, mover, rng)
+            if config.greedy_width:
+                action = _greedy(heur, sample, mover, config.greedy_width)
+            else:
+                action, rng = heur.rollout_action(sample, mover, rng)
             sample = heur.step(sample, mover, action)
         values = heur.values(sample)
         for child, who in path:
