@@ -14,6 +14,7 @@ Run: ``python -m bench.ai [game] [games]`` (``game``: ``downfall``, ``cardcity``
 - ``AI_BENCH_FIRST_SEED``: game ``g`` of a match-up is dealt from seed ``first + g`` (default
   7000: no other bench deals these);
 - ``AI_BENCH_WORKERS``: games played at a time (default 2);
+- ``AI_BENCH_EACH``: ``1`` prints each game's places (in the match-up's order) as it ends;
 - ``AI_BENCH_TIMES``: ``1`` (default) times each level's decisions on states of normal games,
   the hard level on the host's budget (``host.ai.HARD_SECONDS``); ``0`` skips it.
 
@@ -202,7 +203,11 @@ def run_match(
         pool.submit(play_game, key, levels, first + g, g % n, seconds, playouts)
         for g in range(games)
     ]
-    results = [f.result() for f in futures]
+    results = []
+    for g, future in enumerate(futures):
+        results.append(future.result())
+        if os.environ.get("AI_BENCH_EACH") == "1":  # one line a game, as it finishes
+            print(f"  game {g} (seed {first + g}): places {results[-1].places}", flush=True)
     size = f"{seconds} s" if seconds is not None else f"{playouts or FIXED[key][n]} iterations"
     size += f" {os.environ['AI_BENCH_CONFIG']}" if os.environ.get("AI_BENCH_CONFIG") else ""
     nobody = sum(1 for r in results if not any(r.places))
