@@ -55,6 +55,15 @@ class SearchConfig:
 
 
 DEFAULT_CONFIG = SearchConfig()
+
+
+def game_config(heuristics: Heuristics) -> SearchConfig:
+    """The search's knobs for a game: its heuristics' ``search_config`` if they name one (an
+    optional attribute), else :data:`DEFAULT_CONFIG`."""
+    config = getattr(heuristics, "search_config", None)
+    return config if isinstance(config, SearchConfig) else DEFAULT_CONFIG
+
+
 GENERIC_NORMAL_PLAYOUTS = 24
 """The normal level of a game without its own heuristics: a search this small."""
 
@@ -195,7 +204,7 @@ def choose_hard(
     seed: int,
     heuristics: Heuristics,
     budget: Budget | None = None,
-    config: SearchConfig = DEFAULT_CONFIG,
+    config: SearchConfig | None = None,
 ) -> Any:
     """The hard level: :func:`search`'s action."""
     return search(game, state, seat, seed, heuristics, budget, config).action
@@ -208,10 +217,12 @@ def search(
     seed: int,
     heuristics: Heuristics,
     budget: Budget | None = None,
-    config: SearchConfig = DEFAULT_CONFIG,
+    config: SearchConfig | None = None,
 ) -> SearchResult:
-    """Information-set MCTS for ``seat`` (see the module docstring)."""
+    """Information-set MCTS for ``seat`` (see the module docstring); ``config`` defaults to the
+    game's own (:func:`game_config`)."""
     budget = budget or Budget()
+    config = config or game_config(heuristics)
     clock = budget.clock if budget.timed else None
     start = clock() if clock is not None else 0.0  # the ranking below counts against the budget
     legal = _legal(game, state, seat)

@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.ai import Budget, Heuristics, SearchConfig, choose_easy, choose_normal, search
-from engine.ai.players import DEFAULT_CONFIG
 from engine.core import Game
 
 Cases = Sequence[tuple[Any, int]]
@@ -23,7 +22,7 @@ def assert_blind(
     hidden_differs: Callable[[Any, Any, int], bool],
     budget: Budget,
     salt: int = 4242,
-    config: SearchConfig = DEFAULT_CONFIG,
+    config: SearchConfig | None = None,
 ) -> None:
     """Every level chooses the same on each state and on a resampling of it (and the
     resampling really changed hidden things in all but at most one case); ``config``: the
@@ -51,7 +50,7 @@ def peeks_caught(
     determinize: Determinize,
     budget: Budget,
     salt: int = 4242,
-    config: SearchConfig = DEFAULT_CONFIG,
+    config: SearchConfig | None = None,
 ) -> int:
     """How many cases a peeking search (``cheat``: heuristics whose ``determinize`` returns
     the real state) chooses differently on the state and on its resampling: more than none
