@@ -10,10 +10,11 @@ Run: ``python -m bench.ai [game] [games]`` (``game``: ``downfall``, ``cardcity``
 - ``AI_BENCH_SECONDS``: play the hard level on a time budget instead (the machine's speed then
   decides its strength: not comparable between runs);
 - ``AI_BENCH_CONFIG``: the hard level's :class:`~engine.ai.SearchConfig` knobs, e.g.
-  ``candidates=4,rollout_steps=6`` (default: the defaults);
+  ``candidates=4,rollout_steps=6``, changed from the game's own (default: the game's own);
 - ``AI_BENCH_FIRST_SEED``: game ``g`` of a match-up is dealt from seed ``first + g`` (default
   7000: no other bench deals these);
 - ``AI_BENCH_WORKERS``: games played at a time (default 2);
+- ``AI_BENCH_EACH``: ``1`` prints each game's places (in the match-up's order) as it ends;
 - ``AI_BENCH_TIMES``: ``1`` (default) times each level's decisions on states of normal games,
   the hard level on the host's budget (``host.ai.HARD_SECONDS``); ``0`` skips it.
 
@@ -39,7 +40,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from engine.ai import (
@@ -51,6 +52,7 @@ from engine.ai import (
     choose_random,
     search,
 )
+from engine.ai.players import game_config
 from engine.core import Game
 from host.ai import HARD_PLAYOUT_CAP, HARD_SECONDS
 from plugins import get
@@ -112,8 +114,9 @@ class Played:
 Decide = Callable[[Any, int, int], Any]
 
 
-def search_config(text: str | None = None) -> SearchConfig:
-    """``AI_BENCH_CONFIG`` (``name=value,...``) as a :class:`SearchConfig`."""
+def search_config(text: str | None = None, base: SearchConfig | None = None) -> SearchConfig:
+    """``AI_BENCH_CONFIG`` (``name=value,...``) as a :class:`SearchConfig`: the knobs it names
+    changed from ``base`` (the game's own, :func:`~engine.ai.players.game_config`)."""
     text = os.environ.get("AI_BENCH_CONFIG", "") if text is None else text
     kinds = {f.name: f for f in fields(SearchConfig)}
     values: dict[str, Any] = {}
@@ -121,7 +124,7 @@ def search_config(text: str | None = None) -> SearchConfig:
         name, _, value = item.partition("=")
         kind = kinds[name.strip()].type
         values[name.strip()] = float(value) if "float" in str(kind) else int(value)
-    return SearchConfig(**values)
+    return replace(base or SearchConfig(), **values)
 
 
 def chooser(
@@ -136,7 +139,7 @@ def chooser(
     if level == "normal":
         return lambda state, seat, seed: choose_normal(game, state, seat, seed, heur)
 
-    config = search_config()
+    config = search_config(base=game_config(heur))
 
     def hard(state: Any, seat: int, seed: int) -> Any:
         result = search(game, state, seat, seed, heur, budget, config)
@@ -202,7 +205,11 @@ def run_match(
         pool.submit(play_game, key, levels, first + g, g % n, seconds, playouts)
         for g in range(games)
     ]
-    results = [f.result() for f in futures]
+    results = []
+    for g, future in enumerate(futures):
+        results.append(future.result())
+        if os.environ.get("AI_BENCH_EACH") == "1":  # one line a game, as it finishes
+            print(f"  game {g} (seed {first + g}): places {results[-1].places}", flush=True)
     size = f"{seconds} s" if seconds is not None else f"{playouts or FIXED[key][n]} iterations"
     size += f" {os.environ['AI_BENCH_CONFIG']}" if os.environ.get("AI_BENCH_CONFIG") else ""
     nobody = sum(1 for r in results if not any(r.places))

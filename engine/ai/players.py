@@ -44,6 +44,10 @@ class SearchConfig:
     prior_weight: float = 0.5
     """Progressive bias: how much the normal level's ranking counts while a root action has few
     visits."""
+    greedy_width: int = 0
+    """Rollouts: ``0`` plays the game's rollout policy; ``k`` plays the normal level's choice
+    among the ``k`` best actions by the cheap scores (dearer, so fewer iterations in a time
+    budget)."""
     margin: float = 0.02
     """The normal level's choice is played unless the search's choice is worth more than this
     (mean value, a win share) above it: where the samples cannot separate two moves (late, when
@@ -51,6 +55,15 @@ class SearchConfig:
 
 
 DEFAULT_CONFIG = SearchConfig()
+
+
+def game_config(heuristics: Heuristics) -> SearchConfig:
+    """The search's knobs for a game: its heuristics' ``search_config`` if they name one (an
+    optional attribute), else :data:`DEFAULT_CONFIG`."""
+    config = getattr(heuristics, "search_config", None)
+    return config if isinstance(config, SearchConfig) else DEFAULT_CONFIG
+
+
 GENERIC_NORMAL_PLAYOUTS = 24
 """The normal level of a game without its own heuristics: a search this small."""
 
@@ -125,6 +138,15 @@ def _root_order(scores: Sequence[float], keep: int, rng: Rng) -> list[int]:
     return above + sorted(drawn[: keep - len(above)])
 
 
+def _greedy(heur: Heuristics, sample: Any, seat: Seat, width: int) -> Any:
+    """The normal level's choice among the ``width`` best actions by the cheap scores, on a
+    state that is a determinization already (a rollout's)."""
+    acts = heur.candidates(sample, seat, width)
+    if len(acts) == 1:
+        return acts[0]
+    return acts[argmax([heur.score(heur.step(sample, seat, a), seat) for a in acts])]
+
+
 class _Node:
     __slots__ = ("avail", "children", "total", "visits")
 
@@ -182,7 +204,7 @@ def choose_hard(
     seed: int,
     heuristics: Heuristics,
     budget: Budget | None = None,
-    config: SearchConfig = DEFAULT_CONFIG,
+    config: SearchConfig | None = None,
 ) -> Any:
     """The hard level: :func:`search`'s action."""
     return search(game, state, seat, seed, heuristics, budget, config).action
@@ -195,10 +217,12 @@ def search(
     seed: int,
     heuristics: Heuristics,
     budget: Budget | None = None,
-    config: SearchConfig = DEFAULT_CONFIG,
+    config: SearchConfig | None = None,
 ) -> SearchResult:
-    """Information-set MCTS for ``seat`` (see the module docstring)."""
+    """Information-set MCTS for ``seat`` (see the module docstring); ``config`` defaults to the
+    game's own (:func:`game_config`)."""
     budget = budget or Budget()
+    config = config or game_config(heuristics)
     clock = budget.clock if budget.timed else None
     start = clock() if clock is not None else 0.0  # the ranking below counts against the budget
     legal = _legal(game, state, seat)
@@ -210,6 +234,9 @@ def search(
         # Without a determinize a search would peek; an out-of-turn call is not searched.
         action = choose_normal(game, state, seat, next_seed(), heur) if heur.informed else legal[0]
         return SearchResult(action, 0, {})
+    greedy = getattr(heur, "greedy", None)  # optional: decisions the one-ply judgement settles
+    if heur.informed and greedy is not None and greedy(state, seat):
+        return SearchResult(choose_normal(game, state, seat, next_seed(), heur), 0, {})
     # Root candidates: the normal level's best few, with their ranking as a prior.
     if heur.informed:
         scores = rank_actions(heur, state, seat, legal, next_seed())
@@ -262,7 +289,10 @@ def search(
             mover = heur.pending(sample)
             if mover is None:
                 break
-            action, rng = heur.rollout_action(sample, mover, rng)
+            if config.greedy_width:
+                action = _greedy(heur, sample, mover, config.greedy_width)
+            else:
+                action, rng = heur.rollout_action(sample, mover, rng)
             sample = heur.step(sample, mover, action)
         values = heur.values(sample)
         for child, who in path:

@@ -104,6 +104,8 @@ TEMPERATURE = 150.0
 """Value points between two seats that make one about e times likelier to win: half a
 milestone (at 30 points one milestone of lead made every move look like a sure win or a sure
 loss to the search)."""
+GREEDY_OFFERING = True
+"""Whether the hard level leaves the offering's pledges and lock to the normal level."""
 _PLACEMENTS = frozenset(
     ("collect", "produce", "build", "port", "piazza", "activate", "recover", "army", "hire", "use")
 )
@@ -289,6 +291,12 @@ class WorkersHeuristics:
 
     def legal(self, state: Any, seat: Seat) -> Sequence[Any]:
         return legal_actions(state, seat)
+
+    def greedy(self, state: Any, seat: Seat) -> bool:
+        """The offering's decisions are left to the normal level: its judgement resolves the
+        offering exactly as it stands (:func:`worth`), and the search's rollouts only added
+        noise there (the hard seat revised its pledge 1.5 times as often as normal)."""
+        return bool(state.stage == OFFERING) and GREEDY_OFFERING
 
     def step(self, state: Any, seat: Seat, action: Any) -> Any:
         return play(state, seat, action).state

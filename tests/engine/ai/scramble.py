@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.ai import Budget, Heuristics, choose_easy, choose_normal, search
+from engine.ai import Budget, Heuristics, SearchConfig, choose_easy, choose_normal, search
 from engine.core import Game
 
 Cases = Sequence[tuple[Any, int]]
@@ -22,15 +22,17 @@ def assert_blind(
     hidden_differs: Callable[[Any, Any, int], bool],
     budget: Budget,
     salt: int = 4242,
+    config: SearchConfig | None = None,
 ) -> None:
     """Every level chooses the same on each state and on a resampling of it (and the
-    resampling really changed hidden things in all but at most one case)."""
+    resampling really changed hidden things in all but at most one case); ``config``: the
+    search's knobs (each evaluation path a knob selects is checked the same way)."""
     scrambled = 0
     for state, seat in cases:
         other = determinize(state, seat, salt + state.version)
         scrambled += hidden_differs(state, other, seat)
-        assert search(game, state, seat, 8, heuristics, budget) == search(
-            game, other, seat, 8, heuristics, budget
+        assert search(game, state, seat, 8, heuristics, budget, config) == search(
+            game, other, seat, 8, heuristics, budget, config
         )
         assert choose_normal(game, state, seat, 9, heuristics) == choose_normal(
             game, other, seat, 9, heuristics
@@ -48,6 +50,7 @@ def peeks_caught(
     determinize: Determinize,
     budget: Budget,
     salt: int = 4242,
+    config: SearchConfig | None = None,
 ) -> int:
     """How many cases a peeking search (``cheat``: heuristics whose ``determinize`` returns
     the real state) chooses differently on the state and on its resampling: more than none
@@ -55,7 +58,7 @@ def peeks_caught(
     differences = 0
     for state, seat in cases:
         other = determinize(state, seat, salt + state.version)
-        differences += search(game, state, seat, 8, cheat, budget) != search(
-            game, other, seat, 8, cheat, budget
+        differences += search(game, state, seat, 8, cheat, budget, config) != search(
+            game, other, seat, 8, cheat, budget, config
         )
     return differences

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.ai.players import _root_order
+from engine.ai import SearchConfig
+from engine.ai.players import DEFAULT_CONFIG, _root_order, game_config
 from engine.rng import Rng
 
 
@@ -24,3 +25,14 @@ def test_only_the_ties_at_the_cut_are_drawn() -> None:
     for seed in range(10):
         order = _root_order(scores, 3, Rng(seed))
         assert order[:2] == [0, 5] and scores[order[2]] == 1.0
+
+
+def test_a_game_may_name_its_own_search_config() -> None:
+    class Plain:
+        pass
+
+    class Tuned:
+        search_config = SearchConfig(greedy_width=3)
+
+    assert game_config(Plain()) is DEFAULT_CONFIG  # type: ignore[arg-type]
+    assert game_config(Tuned()) == SearchConfig(greedy_width=3)  # type: ignore[arg-type]

@@ -9,7 +9,17 @@ from typing import Any
 
 import pytest
 
-from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_random, search
+from engine.ai import (
+    Budget,
+    SearchConfig,
+    choose_easy,
+    choose_hard,
+    choose_normal,
+    choose_random,
+    search,
+)
+from engine.ai.base import seeds
+from engine.ai.players import DEFAULT_CONFIG
 from engine.rng import Rng
 from engine.workers import GAME, State, determinize, trajectory
 from engine.workers.ai import WorkersHeuristics, worth
@@ -96,10 +106,19 @@ def _cases() -> list[tuple[State, int]]:
     return cases[:8] + _of_stage("offering", 4)
 
 
-def test_the_search_sees_only_what_its_seat_can_see() -> None:
+GREEDY_ROLLOUTS = SearchConfig(greedy_width=4, rollout_steps=4)
+"""Rollouts that play the normal level's choice among the cheap scores' best four."""
+CONFIGS = pytest.mark.parametrize(
+    "config", [DEFAULT_CONFIG, GREEDY_ROLLOUTS], ids=["policy_rollouts", "greedy_rollouts"]
+)
+
+
+@CONFIGS
+def test_the_search_sees_only_what_its_seat_can_see(config: SearchConfig) -> None:
     """Scrambling everything the seat cannot know (other hands, the decks' order, unseen
-    volcano cards, secret pledges) consistently with its view changes no level's choice."""
-    assert_blind(GAME, HEUR, _cases(), determinize, _hidden_differs, SMALL, 4242)
+    volcano cards, secret pledges) consistently with its view changes no level's choice,
+    whichever rollouts the search plays."""
+    assert_blind(GAME, HEUR, _cases(), determinize, _hidden_differs, SMALL, 4242, config)
 
 
 class _Peeking(WorkersHeuristics):
@@ -109,9 +128,23 @@ class _Peeking(WorkersHeuristics):
         return state
 
 
-def test_the_hidden_information_check_catches_a_peeking_search() -> None:
+@CONFIGS
+def test_the_hidden_information_check_catches_a_peeking_search(config: SearchConfig) -> None:
     cheat: Any = _Peeking()
-    assert peeks_caught(GAME, cheat, _cases(), determinize, SMALL, 4242) > 0
+    assert peeks_caught(GAME, cheat, _cases(), determinize, SMALL, 4242, config) > 0
+
+
+def test_the_hard_level_leaves_the_offering_to_the_normal_level() -> None:
+    """At an offering the search plays the normal level's choice without searching (its
+    rollouts only added noise to a judgement that resolves the offering exactly, and the hard
+    seat kept revising its pledge); placements are searched."""
+    for state, seat in _of_stage("offering", 4):
+        result = search(GAME, state, seat, 5, HEUR, SMALL)
+        assert result.iterations == 0
+        assert result.action == choose_normal(GAME, state, seat, seeds(5)(), HEUR)
+    placements = [c for c in _states(2, 9, 7, limit=12) if c[0].stage == "place"]
+    searched = [search(GAME, s, seat, 5, HEUR, SMALL).iterations for s, seat in placements]
+    assert SMALL.playouts in searched
 
 
 SECRET = {"secret_pledges": True}
