@@ -104,7 +104,6 @@ class Crash:
         *,
         lease: float,
         seed: int,
-        victims: tuple[int, ...] = (1,),
         log: Callable[[str], None] = lambda _line: None,
     ) -> None:
         self.fake = fake
@@ -112,7 +111,6 @@ class Crash:
         self.zygote = zygote
         self.lease = lease
         self.rng = random.Random(seed)
-        self.victims = victims
         self.log = log
         self.pids: dict[int, int] = {}
         self.alive: dict[int, bool] = dict.fromkeys(range(SHARDS), False)
@@ -338,8 +336,8 @@ class Crash:
             )
             if not isinstance(options, list):
                 return False
-            choices = [c.value for c in options if c.value not in ("knock",) and " " in c.value]
-            choices += [c.value for c in options if c.value == "pass"]
+            values = [str(c.value) for c in options]  # a hint line has no move in it
+            choices = [v for v in values if v.startswith("play ") or v == "pass"]
             if not choices:
                 return False
             choice = self.rng.choice(choices)
@@ -555,7 +553,7 @@ async def run(
     fake = FakeDiscord(echo=echo, interaction_deadline=3.0, response_timeout=CAP)
     await fake.start()
     zygote = await start_zygote(workdir / "bots.log")
-    crash = Crash(fake, url, zygote, lease=lease, seed=seed, victims=victims, log=log)
+    crash = Crash(fake, url, zygote, lease=lease, seed=seed, log=log)
     players: list[asyncio.Task[None]] = []
     try:
         crash.build()
