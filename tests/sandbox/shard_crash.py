@@ -79,6 +79,9 @@ class KillRecord:
     shard: int
     left: list[tuple[str, int]]
     """Claims the dead process held on work still to do, ``(kind, game)``."""
+    dead_server_active: bool = False
+    """A game in the dead process's server was under way when it died (one that can move on:
+    a server whose games are all over gets no new one until its process is back)."""
     survivor_boards: int = 0
     dead_server_boards: int = 0
 
@@ -299,6 +302,7 @@ class Crash:
                     channel=chan,
                     game="toy",
                     players=players,
+                    variant="target=100",  # longer games: fewer tables between games
                     check=False,
                     **({"ai_seats": 1} if ai else {}),
                 ),
@@ -385,7 +389,11 @@ class Crash:
         self.kill(victim)
         killed_at = time.monotonic()
         pending = [c for c in await self.claims_of(pid) if await self.pending(*c)]
-        record = KillRecord(victim, pending)
+        active = await self.sql(
+            "SELECT 1 FROM games WHERE guild_id = %s AND status = 'active' LIMIT 1",
+            self.fake.guild(SERVERS[victim]).id,
+        )
+        record = KillRecord(victim, pending, dead_server_active=bool(active))
         self.kills.append(record)
         self.log(f"kill {len(self.kills)}: shard {victim} (pid {pid}), claims left {pending}")
 
@@ -399,14 +407,32 @@ class Crash:
         def survivor_delivered() -> bool:
             record.survivor_boards = len(self.boards_in(survivor, mark))
             record.dead_server_boards = len(self.boards_in(victim, mark))
-            return record.survivor_boards > 0 and (survivor != 0 or record.dead_server_boards > 0)
+            dead_games_move = survivor == 0 and record.dead_server_active
+            return record.survivor_boards > 0 and (
+                not dead_games_move or record.dead_server_boards > 0
+            )
 
         what = f"the survivor (shard {survivor}) to go on after kill {len(self.kills)}"
-        await self.until(survivor_delivered, what)
-        # Alone for longer than a lease: whatever the dead process held has run out.
-        await self.until(lambda: time.monotonic() > killed_at + self.lease, "a lease")
-        await self.until(taken_over, f"the claims of the dead process (kill {len(self.kills)})")
+        try:
+            await self.until(survivor_delivered, what)
+            # Alone for longer than a lease: whatever the dead process held has run out.
+            await self.until(lambda: time.monotonic() > killed_at + self.lease, "a lease")
+            await self.until(taken_over, f"the claims of the dead process (kill {len(self.kills)})")
+        except AssertionError as e:
+            raise AssertionError(f"{e}\n{record}\n{await self.state()}") from None
         await self.start(victim)
+
+    async def state(self) -> str:
+        """The games, claims and unsent announcements, for a failure's message."""
+        games = await self.sql(
+            "SELECT g.id, g.guild_id, g.status, g.version, g.next_due, "
+            "(SELECT count(*) FROM outbox o WHERE o.game_id = g.id AND o.sent_at IS NULL) "
+            "FROM games g WHERE g.status IN ('lobby', 'active') ORDER BY g.id"
+        )
+        claims = await self.sql("SELECT kind, game_id, owner, lease_until FROM claims")
+        return f"open games (id, server, status, version, next_due, unsent): {games}\n" + (
+            f"claims: {claims}; now {time.time():.1f}; pids {self.pids}"
+        )
 
     async def settle(self) -> None:
         """Both processes up, the players stopped: everything gets announced."""
