@@ -17,6 +17,7 @@ check failed. Options: ``python -m bench.crash [kills] [seed]``.
 from __future__ import annotations
 
 import asyncio
+import signal
 import sys
 import tempfile
 import time
@@ -30,7 +31,12 @@ KILLS = 120
 LEASE = 2.0
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM as Ctrl-C: the throwaway server is stopped on the way out
+
+
 def main(kills: int = KILLS, seed: int = 29) -> int:
+    signal.signal(signal.SIGTERM, _interrupt)
     bin_ = bindir()
     if bin_ is None:
         print("no PostgreSQL (apt-get install postgresql): nothing to run")
@@ -66,7 +72,8 @@ def main(kills: int = KILLS, seed: int = 29) -> int:
     )
     print(
         f"moves acknowledged: {summary.acked} ({summary.moves_while_dead} while a process was "
-        f"dead); boards posted: {summary.boards}"
+        f"dead); boards posted: {summary.boards}, of which {summary.boards_retelling} "
+        "told again a move an earlier board told (a board posted, not recorded, before a kill)"
     )
     print(
         f"claims left by a dead process on work still to do: {summary.claims_taken_over} "

@@ -57,6 +57,7 @@ SHARDS = 2
 CLAIM_LOOKS = 1000
 PLAYED = "✅ You played"
 NONCE = re.compile(r"^vz(\d+)\.(\d+)$")
+_MOVE_LINE = re.compile(r" played a \d| passed$")
 SERVERS = ("Left", "Right")
 """Server ``i`` is on shard ``i``."""
 TABLES = (("one", False), ("two", False), ("three", True))
@@ -94,6 +95,7 @@ class Summary:
     seconds: float
     claims_taken_over: int
     moves_while_dead: int
+    boards_retelling: int
 
 
 class Crash:
@@ -513,6 +515,25 @@ class Crash:
             problems.append(f"storage.check: {report.integrity}")
         return problems
 
+    def retelling(self) -> int:
+        """Boards that tell a move an earlier board told already: a process died between
+        posting a board and recording it, and a later move came before the board was sent
+        again, so the next board (a new nonce) tells from the last board recorded. Counted, not
+        a failure (docs/deploy.md, "What the crash test shows"): every board is still posted
+        once. A toy move is one line, "… played a N" or "… passed"."""
+        count = 0
+        previous: dict[int, int] = {}
+        for m in sorted(self.boards(), key=lambda m: m.id):
+            found = NONCE.match(str(m.nonce or ""))
+            if found is None:
+                continue
+            game, version = int(found.group(1)), int(found.group(2))
+            told = sum(1 for line in m.content.splitlines() if _MOVE_LINE.search(line))
+            if game in previous and told > version - previous[game]:
+                count += 1
+            previous[game] = version
+        return count
+
     def summary(self, seconds: float) -> Summary:
         return Summary(
             kills=len(self.kills),
@@ -521,6 +542,7 @@ class Crash:
             seconds=seconds,
             claims_taken_over=sum(len(k.left) for k in self.kills),
             moves_while_dead=self.moves_while_dead,
+            boards_retelling=self.retelling(),
         )
 
 
