@@ -499,6 +499,11 @@ class Crash:
                     f"game {game}: the board of version {version} after that of {newest[game]}"
                 )
             newest[game] = max(version, newest.get(game, -1))
+        if self.fake.unknown_routes or self.fake.internal_errors:
+            problems.append(
+                f"the loopback Discord: unknown routes {self.fake.unknown_routes}, "
+                f"its own errors {self.fake.internal_errors}"
+            )
         unsent = await self.sql("SELECT game_id, version FROM outbox WHERE sent_at IS NULL")
         if unsent:
             problems.append(f"announcements never sent: {unsent}")
