@@ -511,13 +511,7 @@ class Crash:
         unsent = await self.sql("SELECT game_id, version FROM outbox WHERE sent_at IS NULL")
         if unsent:
             problems.append(f"announcements never sent: {unsent}")
-        errors = [
-            line
-            for line in self.bots_log.read_text(errors="replace").splitlines()
-            if " ERROR " in line or " CRITICAL " in line or line.startswith("Traceback")
-        ]
-        if errors:
-            problems.append(f"the bots logged errors: {errors[:5]}")
+        problems += [f"a bot logged an error:\n{e}" for e in _errors(self.bots_log)]
         report = await asyncio.to_thread(check_database, self.url, toy_games)
         problems += [f"storage.check: {p}" for p in report.problems]
         if report.integrity != "ok":
@@ -553,6 +547,27 @@ class Crash:
             moves_while_dead=self.moves_while_dead,
             boards_retelling=self.retelling(),
         )
+
+
+_RECORD = re.compile(r"^\d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) ")
+
+
+def _errors(log: Path) -> list[str]:
+    """The ERROR and CRITICAL records in the bots' log, each with its traceback."""
+    found: list[str] = []
+    inside = False
+    for line in log.read_text(errors="replace").splitlines():
+        record = _RECORD.match(line)
+        if record is not None or " START shard " in line:
+            inside = record is not None and record.group(1) in ("ERROR", "CRITICAL")
+            if inside:
+                found.append(line)
+        elif inside:
+            found[-1] += "\n" + line
+        elif line.startswith("Traceback"):  # a bot that ended on an exception
+            inside = True
+            found.append(line)
+    return found
 
 
 def _forget(task: asyncio.Task[Any]) -> None:
