@@ -166,11 +166,15 @@ class Delivery(Inbox):
             return
         with i18n.using(server):
             await self._step_status(status, view, names, boarded=boarded)
+        # The players' decision messages before the outbox says "sent": a process that dies in
+        # between leaves the rows unsent, and whoever sends them again (the board with the same
+        # nonce) brings the decision messages up to date; ``notify`` is idempotent (each seat's
+        # notified token). Marked first, a waiting player's decision DM was lost for good.
+        await self.notify(await self.host.status(game_id), answered=answered)
         if rows:
             await self.host.mark_sent(game_id, rows[-1].version, posted)
         if rows and rows[0].version == 0:
             await self.starting_hands(status)
-        await self.notify(await self.host.status(game_id), answered=answered)
 
     async def _step_status(
         self,

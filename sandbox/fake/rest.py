@@ -109,6 +109,11 @@ class Rest(Gateway):
                 )
             )
             return json_response(err.body(), status=err.status)
+        except ConnectionResetError:
+            # The client went away in the middle of its request (a bot process killed while
+            # uploading a board): nobody is left to answer, and the fake did nothing wrong.
+            record.status = 400
+            return web.Response(status=400)
         except Exception as exc:
             # A bug in the fake (or a body it cannot parse): fail the test at teardown, and
             # answer 400 rather than 5xx, which discord.py would retry with back-off.

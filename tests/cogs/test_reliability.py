@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 
 from sandbox.fake import FakeClock as InteractionClock
-from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick, until
+from tests.cogs.helpers import (
+    WAIT,
+    WATCH,
+    boards,
+    choices_of,
+    latest_decision,
+    open_game,
+    pick,
+    until,
+)
 
 
 @pytest.fixture
@@ -120,6 +129,54 @@ async def test_a_bot_killed_between_posting_a_board_and_recording_it_posts_it_on
     boards = [m for m in chan.messages if "board.png" in m.filenames]
     again = [m for m in boards if f"move {version}" in m.content]
     assert len(again) == 1 and len(boards) == before + 1, [m.content[:40] for m in boards]
+
+
+async def test_a_bot_killed_before_the_next_players_decision_went_out_sends_it_after_restart(
+    fake_discord: Any, start_bot: Any, make_bot: Any, interaction_clock: InteractionClock
+) -> None:
+    """The board of a move was posted, then the bot died before the next player's decision
+    DM went out (found by the sharded crash test: that player could not click, and nothing
+    ever sent it). The announcement counts as sent only once the decision messages are out,
+    so the restarted bot sends it again: the DM comes, and the board stays one (its nonce)."""
+    first = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, first, chan, [alice, bob])
+    by_id = {alice.id: alice, bob.id: bob}
+    mover = by_id[(await first.host.status(game_id)).waiting_on[0].user_id]
+    other = bob if mover is alice else alice
+    notify = first.flows.delivery.notify
+
+    async def die(status: Any, *, answered: int | None = None) -> None:
+        if status.waiting_on and status.waiting_on[0].user_id == other.id:
+            interaction_clock.advance(3.5)
+            raise asyncio.CancelledError  # the board is out; the process stops here
+        await notify(status, answered=answered)
+
+    first.flows.delivery.notify = die  # type: ignore[method-assign]
+    before = len(boards(chan))
+    while (await first.host.status(game_id)).waiting_on[0].user_id == mover.id:
+        legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
+        await mover.slash("move", channel=chan, action=pick(legal), check=False)
+        await first.flows.idle()
+    version = (await first.host.status(game_id)).version
+    posted = [m for m in boards(chan) if f"move {version}" in m.content]
+    assert len(posted) == 1
+    assert not [m for m in other.dms if "Your move" in m.content]
+    fake_discord.bot_errors.clear()  # the dying bot's unfinished command: expected
+    await start_bot.stop(first)
+
+    second = await start_bot(make_bot(), watch_loggers=WATCH)
+    dm = await other.wait_for_dm(predicate=lambda m: "Your move" in m.content, timeout=WAIT)
+    assert choices_of(dm)
+
+    async def sent() -> bool:
+        return not await second.host.unsent(game_id)
+
+    await until(sent)
+    await second.flows.idle()
+    assert len(boards(chan)) == before + 1
+    assert len([m for m in boards(chan) if f"move {version}" in m.content]) == 1
 
 
 async def test_components_forged_for_another_servers_game_are_refused(
