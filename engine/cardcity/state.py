@@ -27,6 +27,7 @@ from engine.cardcity.actions import (
 from engine.cardcity.data import CARDS, VALUES, VOLCANO
 from engine.core import JSON, OptionSpec, OptionValue, RuleError, Seat
 from engine.rng import Rng
+from engine.text import Term
 
 Stage = Literal["play", "draw", "window", "over"]
 """``play``: ``actor`` places (or discards); ``draw``: ``actor`` decides whether to draw (end
@@ -46,20 +47,22 @@ WINDOW_CHOICES = (0, 60, 300, 900, 1800, 3600, 14400)  # C16
 OPTIONS = (
     OptionSpec(
         "permit_uses",
-        "Building permit uses per player: 1 (rulebook) or 2 (the rulebook's variant).",
+        Term("Building permit uses per player: 1 (rulebook) or 2 (the rulebook's variant)."),
         1,
         (1, 2),
     ),
     OptionSpec(
         "permit_window",
-        "Seconds the other permit holders get to interrupt after each turn (the host times it; "
-        "0 = no interrupts, only the mover's second-turn offer).",
+        Term(
+            "Seconds the other permit holders get to interrupt after each turn (the host times "
+            "it; 0 = no interrupts, only the mover's second-turn offer)."
+        ),
         900,
         WINDOW_CHOICES,
     ),
     OptionSpec(
         "first_seat",
-        "Who starts: -1 = drawn at random from the seed, else that seat [ADAPT].",
+        Term("Who starts: -1 = drawn at random from the seed, else that seat [ADAPT]."),
         -1,
         (-1, 0, 1, 2, 3),
     ),
