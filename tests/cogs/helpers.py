@@ -106,3 +106,13 @@ def last_board(chan: Any) -> Message:
     found = boards(chan)
     assert found, "no board in the channel"
     return found[-1]
+
+
+async def spanish_table(fake: Any) -> tuple[Any, FakeUser, FakeUser]:
+    """The languages' table (issue 28): the server speaks Spanish, alice's Discord is Dutch and
+    bob's German. Returns the channel, alice and bob."""
+    guild = fake.guild("Pompeii")
+    guild.locale = "es-ES"
+    alice, bob = await fake.user("alice"), await fake.user("bob")
+    alice.locale, bob.locale = "nl", "de"
+    return guild.channel("general"), alice, bob

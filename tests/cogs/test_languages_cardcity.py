@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sandbox.fake import FakeUser, Message
-from tests.cogs.helpers import WAIT, WATCH
+from tests.cogs.helpers import WAIT, WATCH, spanish_table
 
 
 def public(chan: Any) -> list[Message]:
@@ -76,11 +76,7 @@ async def test_a_game_of_pompeji_in_a_spanish_server_with_a_dutch_and_a_german_p
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    guild = fake_discord.guild("Pompeii")
-    guild.locale = "es-ES"
-    chan = guild.channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    alice.locale, bob.locale = "nl", "de"
+    chan, alice, bob = await spanish_table(fake_discord)
     users = {alice.id: alice, bob.id: bob}
     words = {alice.id: DUTCH, bob.id: GERMAN}
 

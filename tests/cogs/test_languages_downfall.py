@@ -18,6 +18,7 @@ from tests.cogs.helpers import (
     choices_of,
     latest_decision,
     pick,
+    spanish_table,
 )
 
 ENGLISH = (" played ", " placed ", "relative", "lava tile", " moved ", "Your hand", "Omen:")
@@ -41,11 +42,7 @@ async def test_a_downfall_game_in_a_spanish_server_with_a_dutch_and_a_german_pla
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    guild = fake_discord.guild("Pompeii")
-    guild.locale = "es-ES"
-    chan = guild.channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    alice.locale, bob.locale = "nl", "de"
+    chan, alice, bob = await spanish_table(fake_discord)
     users: dict[int, FakeUser] = {alice.id: alice, bob.id: bob}
 
     lobby = await alice.slash("game new", channel=chan, game="downfall", players=2)
