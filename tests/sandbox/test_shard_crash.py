@@ -30,13 +30,13 @@ async def test_killing_a_bot_process_under_load_loses_nothing_and_the_other_goes
     assert problems == []
     assert summary.kills == KILLS and [k.shard for k in kills] == [1] * KILLS
     # The players were told of moves throughout, while shard 1 was dead too; after each kill
-    # the survivor posted boards in its own server (run() waits for them before the restart)
-    # and, shard 0 receiving every DM click, in the dead process's server: its games moved on
-    # where the waited-for player had their decision by DM (one given in a reply in the
-    # channel has buttons that reach the dead shard).
+    # the survivor posted boards in its own server (run() waits for them before the restart).
+    # Boards in the dead process's server (DM clicks reach shard 0) depend on whether its
+    # waited-for players had their decision by DM or in a channel reply (whose buttons reach
+    # the dead shard): with three kills there may be none, so `python -m bench crash` counts
+    # them over its 120 kills instead (27 of 72 kills of shard 1 in the last run).
     assert summary.acked > KILLS and summary.moves_while_dead > 0
     assert all(k.survivor_boards > 0 for k in kills)
-    assert any(k.dead_server_boards > 0 for k in kills)
     # At least one kill left claims on work still to do (the first kill waits for one): they
     # were taken over (run() waits for that after each kill and fails if it never happens).
     assert summary.claims_taken_over >= 1
