@@ -5,6 +5,8 @@ sandbox's port is taken (no traceback)."""
 from __future__ import annotations
 
 import logging
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord
@@ -29,10 +31,21 @@ KEYS = (
 
 
 @pytest.fixture(autouse=True)
-def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """No setting from outside; and none left behind: reading a ``.env`` puts its values in
+    ``os.environ`` (``load_dotenv``), where a bot started later by another test of the same
+    process would find them (a development server id made the crash test's bots sync their
+    commands to a server the loopback Discord does not know)."""
+    before = {key: os.environ.get(key) for key in KEYS}
     for key in KEYS:
         monkeypatch.delenv(key, raising=False)
     monkeypatch.chdir(tmp_path)
+    yield
+    for key, value in before.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 def test_env_file_is_read(tmp_path: Path) -> None:
