@@ -45,6 +45,7 @@ import psycopg
 
 from sandbox.fake import FakeDiscord, FakeUser, Message
 from sandbox.fake.users import DriverError, InteractionFailed, InteractionResult
+from tests.cogs.helpers import choices_of
 from tests.sandbox.shard_bots import Zygote, start_zygote, stop_zygote
 from tests.sandbox.shard_checks import Checks
 
@@ -333,7 +334,7 @@ class Crash(Checks):
         dead = not all(self.alive.values())
         if self.rng.choice(ways) == "dm":
             assert dm is not None
-            choices = [c for c in _choices(dm) if c != "knock"]
+            choices = [c for c in choices_of(dm) if c != "knock"]
             if not choices:
                 return False
             choice = self.rng.choice(choices)
@@ -478,17 +479,6 @@ def _decision(user: FakeUser, game: int, token: int) -> Message | None:
         if any(i.startswith((f"vz:a:{game}:{token}:", f"vz:s:{game}:{token}")) for i in ids):
             return msg
     return None
-
-
-def _choices(msg: Message) -> list[str]:
-    out = []
-    for comp in msg.walk_components():
-        cid = str(comp.get("custom_id", ""))
-        if comp.get("type") == 2 and cid.startswith("vz:a:"):
-            out.append(cid.split(":", 4)[4])
-        if comp.get("type") == 3:
-            out.extend(str(o["value"]) for o in comp.get("options", []))
-    return out
 
 
 async def _act(user: FakeUser, msg: Message, notation: str) -> InteractionResult:
