@@ -21,7 +21,8 @@ Run: ``python -m bench.ai [game] [games]`` (``game``: ``downfall``, ``cardcity``
 The hard level searches a **fixed number of iterations** (:data:`FIXED`: what 0.8 s gives on an
 idle 2-core machine, per game and table size), without a clock, so a tournament's result does
 not depend on how busy the machine is, and the same seeds give the same games. Seats rotate
-from game to game, so every player sits in every seat equally often. A "win" is a first place
+from game to game (by the seed: a run that starts at another seed seats the same seed's game
+alike), so every player sits in every seat equally often. A "win" is a first place
 (a shared first place counts for each seat that shares it); a game lost by everybody (the worker
 game's Apocalypse), or unfinished after :data:`CAP` decisions, counts as a loss for every seat.
 Win shares come with 95% Wilson intervals.
@@ -202,7 +203,7 @@ def run_match(
     n = len(levels)
     first = int(os.environ.get("AI_BENCH_FIRST_SEED", "7000"))
     futures = [
-        pool.submit(play_game, key, levels, first + g, g % n, seconds, playouts)
+        pool.submit(play_game, key, levels, first + g, (first + g) % n, seconds, playouts)
         for g in range(games)
     ]
     results = []
