@@ -1,18 +1,25 @@
 """Scaling past one process: ``python -m bench scale`` (issue 29).
 
-A database of ``SERVERS`` servers and ``GAMES`` active Downfall games (3 players, seeded
-directly: one game started through the host, its rows copied in SQL), then every bot process
-drives moves for ``SECONDS`` on its own share of the games (as shards split servers), with
-``TABLES`` players moving at once per process. Configurations: one process on SQLite (the
-default deployment), and 1, 2 and 4 processes on one PostgreSQL (a throwaway server started here
-with PostgreSQL's durable defaults: fsync on, every commit flushed, as SQLite's
-``synchronous=FULL``; or ``VESUVIUS_BENCH_DATABASE_URL``, an empty database).
+Configurations: one bot process on SQLite (the default deployment), and 1, 2 and 4 processes on
+one PostgreSQL (a throwaway server started here with PostgreSQL's durable defaults: fsync on,
+every commit flushed, as SQLite's ``synchronous=FULL``), each process on its own shard. Each
+run gets a fresh database of ``GAMES`` active Downfall games (3 players) in ``GAMES / 10``
+servers, seeded directly (one game started through the host, its rows copied in SQL).
 
-Per configuration: moves per second, and the latency of the ``/move``'s host call (``act``:
-the copy of the game checked against the database when shared, the rules, the commit) median and
-p95, each as a ratio to SQLite's. Discord's round trip and the board's rendering, which a
-``/move`` also waits for, are the same in every configuration and left out (``bench.bot``
-measures them). Options: ``python -m bench.scale [seconds] [games]``.
+1. **The host's call**: every process drives moves through the host (``act``: the copy of the
+   game checked against the database when shared, the rules, the commit) for ``SECONDS`` on its
+   own share of the games, ``TABLES`` players at once per process: moves per second, ``act``
+   median and p95.
+2. **``/move`` → its answer through the loopback Discord** (:mod:`bench.scale_bot`): the real
+   bot processes on their shards, players sending ``/move`` (after its autocomplete) in the
+   servers: one player alone first (what a player gets from a bot that is not busy), then
+   ``scale_bot.PLAYERS`` players at once per process: moves per second, answer median and p95.
+   The board each move posts, the next player's DM and the autocomplete lists run too.
+3. **As the games grow**: both measurements for SQLite and for 2 PostgreSQL processes at
+   ``GROWTH`` active games beside ``GAMES``.
+
+Every figure is also printed as a ratio to SQLite's in the same run. Options:
+``python -m bench.scale [seconds] [games]``; about 10 minutes with the defaults.
 """
 
 from __future__ import annotations
@@ -29,10 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench import scale_bot
 from host import FakeClock, Host, HostError, HostOptions, TableOptions
 from storage.rows import SEAT_COLUMNS
 from storage.writes import transaction
 from tests.pg import Cluster, bindir
+from tests.sandbox.shard_bots import start_zygote, stop_zygote
 
 SERVERS = 1000
 GAMES = 10_000
@@ -58,14 +67,21 @@ class Run:
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def _seed(database: str | Path, games: int) -> None:
-    """``games`` started games in ``SERVERS`` servers: one through the host, the rest copied."""
+async def _seed(
+    database: str | Path,
+    games: int,
+    users: tuple[int, ...] = USERS,
+    places: list[tuple[int, int]] | None = None,
+) -> None:
+    """``games`` started games of ``users`` in ``SERVERS`` servers: one through the host, the
+    rest copied; ``places``: each game's ``(server, channel)`` (default: made-up ids)."""
     host = await Host.open(database, HostOptions(clock=FakeClock(), ai_workers=1))
     opts = TableOptions(kind="downfall", players=3, seat_order="joined")
-    first = (await host.create_game(1, 1, USERS[0], opts)).game_id
-    for user in USERS[1:]:
+    guild, channel = places[0] if places else (1, 1)
+    first = (await host.create_game(guild, channel, users[0], opts)).game_id
+    for user in users[1:]:
         await host.join(first, user)
-    await host.start(first, USERS[0])
+    await host.start(first, users[0])
     seat_cols = ", ".join(c.strip() for c in SEAT_COLUMNS.split(",") if c.strip() != "game_id")
     numbers = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
 
@@ -92,6 +108,11 @@ async def _seed(database: str | Path, games: int) -> None:
                     f"SELECT t.game_id + n.i, {cols} FROM {table} t, n WHERE t.game_id = ?",
                     (games - 1, first),
                 )
+            if places:
+                c.executemany(
+                    "UPDATE games SET guild_id = ?, channel_id = ? WHERE id = ?",
+                    [(g, ch, first + i) for i, (g, ch) in enumerate(places[1:games], start=1)],
+                )
 
     await host.db.run(copy)
     if host.db.dialect == "postgresql":
@@ -100,6 +121,11 @@ async def _seed(database: str | Path, games: int) -> None:
                 "SELECT setval(pg_get_serial_sequence('games', 'id'), max(id)) FROM games"
             )
         )
+    # The seeding's writes flushed now, not during the measurement that follows.
+    checkpoint = (
+        "CHECKPOINT" if host.db.dialect == "postgresql" else "PRAGMA wal_checkpoint(TRUNCATE)"
+    )
+    await host.db.run(lambda c: c.execute(checkpoint))
     await host.close()
 
 
@@ -162,58 +188,139 @@ def _run(name: str, database: str, shared: bool, parts: int, games: int, seconds
     return Run(name, moves, elapsed, [t for _, lat in results for t in lat])
 
 
-def _fresh_pg(cluster: Any, name: str) -> str:
-    cluster.admin(f"CREATE DATABASE {name} TEMPLATE template0")
-    return str(cluster.url(name))
+class Databases:
+    """A fresh database per run: a SQLite file, or a database of one throwaway PostgreSQL server
+    (PostgreSQL's durable defaults)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.made = 0
+        bin_ = bindir()
+        self.cluster: Cluster | None = None if bin_ is None else Cluster(bin_, durable=True)
+
+    def __enter__(self) -> Databases:
+        if self.cluster is not None:
+            self.cluster.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.cluster is not None:
+            self.cluster.stop()
+
+    def new(self, postgres: bool) -> str:
+        self.made += 1
+        if not postgres:
+            return str(self.folder / f"scale{self.made}.db")
+        assert self.cluster is not None
+        self.cluster.admin(f"CREATE DATABASE scale{self.made} TEMPLATE template0")
+        return str(self.cluster.url(f"scale{self.made}"))
+
+
+CONFIGS: tuple[tuple[str, bool, int], ...] = (
+    ("SQLite, 1 process", False, 1),
+    ("PostgreSQL, 1 process", True, 1),
+    ("PostgreSQL, 2 processes", True, 2),
+    ("PostgreSQL, 4 processes", True, 4),
+)
+"""Name, whether on PostgreSQL, bot processes."""
+GROWTH = (1_000, 50_000)
+"""Active games measured beside :data:`GAMES` (ten a server), for SQLite and 2 PostgreSQL
+processes."""
+ALONE = 30
+"""Moves of one player alone, for the answer a bot that is not busy gives."""
+
+
+def _host_run(dbs: Databases, config: tuple[str, bool, int], games: int, seconds: float) -> Run:
+    name, postgres, parts = config
+    database = dbs.new(postgres)
+    asyncio.run(_seed(database, games))
+    return _run(name, database, postgres, parts, games, seconds)
+
+
+async def _bot_runs(
+    dbs: Databases, wanted: list[tuple[tuple[str, bool, int], int]], seconds: float, log: Path
+) -> list[scale_bot.BotRun]:
+    zygote = await start_zygote(log)
+    try:
+        return [
+            await scale_bot.measure(
+                name, zygote, dbs.new(pg), parts, max(1, games // 10), games, seconds, ALONE, _seed
+            )
+            for (name, pg, parts), games in wanted
+        ]
+    finally:
+        await stop_zygote(zygote)
+
+
+def _ms(values: list[float], q: float | None = None) -> float:
+    if q is None:
+        return statistics.median(values) * 1e3
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1e3
 
 
 def main(seconds: float = SECONDS, games: int = GAMES) -> None:
-    runs: list[Run] = []
-    with tempfile.TemporaryDirectory(prefix="vesuvius-scale-") as tmp:
-        path = str(Path(tmp) / "scale.db")
-        t = time.perf_counter()
-        asyncio.run(_seed(path, games))
-        print(f"seeded {games} games in {SERVERS} servers: SQLite {time.perf_counter() - t:.1f} s")
-        runs.append(_run("SQLite, 1 process", path, False, 1, games, seconds))
-        given = os.environ.get("VESUVIUS_BENCH_DATABASE_URL", "")
-        cluster = None
-        if not given:
-            bin_ = bindir()
-            if bin_ is None:
-                print("no PostgreSQL (apt-get install postgresql): only SQLite measured")
-            else:
-                cluster = Cluster(bin_, durable=True)
-                cluster.start()
-        try:
-            for parts in (1, 2, 4):
-                if cluster is None and not given:
-                    break
-                url = given if given else _fresh_pg(cluster, f"scale{parts}")
-                t = time.perf_counter()
-                asyncio.run(_seed(url, games))
-                seeded = time.perf_counter() - t
-                print(f"seeded {games} games in PostgreSQL ({parts} process run): {seeded:.1f} s")
-                name = f"PostgreSQL, {parts} process{'es' if parts > 1 else ''}"
-                runs.append(_run(name, url, True, parts, games, seconds))
-                if given:
-                    break  # a given database is seeded once
-        finally:
-            if cluster is not None:
-                cluster.stop()
+    with tempfile.TemporaryDirectory(prefix="vesuvius-scale-") as tmp, Databases(Path(tmp)) as dbs:
+        configs = CONFIGS if dbs.cluster is not None else CONFIGS[:1]
+        if dbs.cluster is None:
+            print("no PostgreSQL (apt-get install postgresql): only SQLite measured")
+        runs = [_host_run(dbs, c, games, seconds) for c in configs]
+        growing = [c for c in configs if c[2] == (2 if c[1] else 1)]
+        grown = {(c[0], n): _host_run(dbs, c, n, seconds) for n in GROWTH for c in growing}
+        wanted = [(c, games) for c in configs] + [(c, n) for n in GROWTH for c in growing]
+        bots = asyncio.run(_bot_runs(dbs, wanted, seconds, Path(tmp) / "bots.log"))
+    for r in runs:
+        grown[(r.name, games)] = r
+    print(f"{games} active games in {games // 10} servers, {os.cpu_count()} cores")
     base = runs[0]
     print(
-        f"{os.cpu_count()} cores; {TABLES} players at once per process, {seconds:.0f} s each, "
-        "latency = the /move's host call (act)"
+        f"\nThe host's /move call (act) alone: {TABLES} players at once per process, "
+        f"{seconds:.0f} s"
     )
     for r in runs:
         print(
-            f"{r.name:24s} {r.rate:7.0f} moves/s ({r.rate / base.rate:4.2f}x)  "
-            f"act median {statistics.median(r.latencies) * 1e3:6.2f} ms "
-            f"({statistics.median(r.latencies) / statistics.median(base.latencies):4.2f}x)  "
-            f"p95 {r.quantile(0.95) * 1e3:6.2f} ms ({r.quantile(0.95) / base.quantile(0.95):4.2f}x)"
+            f"  {r.name:24s} {r.rate:7.0f} moves/s ({r.rate / base.rate:4.2f}x)  "
+            f"act median {_ms(r.latencies):6.1f} ms "
+            f"({_ms(r.latencies) / _ms(base.latencies):4.2f}x)  "
+            f"p95 {_ms(r.latencies, 0.95):6.1f} ms "
+            f"({_ms(r.latencies, 0.95) / _ms(base.latencies, 0.95):4.2f}x)"
         )
+    print(
+        "\n/move -> its answer through the loopback Discord (real bot processes: the board, the "
+        f"DMs and autocomplete included); one player alone ({ALONE} moves), then "
+        f"{scale_bot.PLAYERS} players at once per process for {seconds:.0f} s"
+    )
+    first = bots[0]
+    for b in bots[: len(configs)]:
+        alone, loaded = b.alone.replies, b.loaded.replies
+        print(
+            f"  {b.name:24s} {b.rate:5.1f} moves/s ({b.rate / first.rate:4.2f}x)  "
+            f"alone median {_ms(alone):5.0f} ms p95 {_ms(alone, 0.95):5.0f} ms "
+            f"({_ms(alone) / _ms(first.alone.replies):4.2f}x)  "
+            f"loaded median {_ms(loaded):5.0f} ms p95 {_ms(loaded, 0.95):5.0f} ms "
+            f"({_ms(loaded) / _ms(first.loaded.replies):4.2f}x)  "
+            f"refused {b.loaded.refused}, no answer {b.loaded.failed + b.alone.failed}"
+        )
+        print(
+            f"  {'':24s} CPU while loaded: bot processes {b.cpu.bots:4.1f} s, the loopback "
+            f"Discord and its players {b.cpu.fake:4.1f} s, the rest (PostgreSQL) "
+            f"{b.cpu.rest:4.1f} s, of {b.seconds * (os.cpu_count() or 1):.0f} s"
+        )
+    print("\nAs the active games grow (ten a server)")
+    by_games = {(b.name, n): b for b, (_, n) in zip(bots, wanted, strict=True)}
+    for n in sorted({games, *GROWTH}):
+        for c in growing:
+            h, b = grown[(c[0], n)], by_games[(c[0], n)]
+            print(
+                f"  {n:6d} games  {c[0]:24s} act {h.rate:5.0f} moves/s, median "
+                f"{_ms(h.latencies):5.1f} ms  |  bot {b.rate:5.1f} moves/s, alone median "
+                f"{_ms(b.alone.replies):4.0f} ms, loaded median {_ms(b.loaded.replies):4.0f} ms "
+                f"p95 {_ms(b.loaded.replies, 0.95):5.0f} ms"
+            )
 
 
 if __name__ == "__main__":
-    args = [float(a) for a in sys.argv[1:3]]
-    main(*(args[:1] or [SECONDS]), *([int(args[1])] if len(args) > 1 else []))
+    main(
+        float(sys.argv[1]) if len(sys.argv) > 1 else SECONDS,
+        int(sys.argv[2]) if len(sys.argv) > 2 else GAMES,
+    )
