@@ -20,6 +20,11 @@ from storage.claims import DELIVER
 from storage.db import Database
 from storage.rows import NOTIFY, EventRow, OutboxRow, StepMessage
 
+LOCALE_FRESH = 60.0
+"""With a shared database, seconds a user's language read from it is trusted (another process
+may see the user in another language meanwhile: a language changed in Discord shows in the
+DMs of every process within this time)."""
+
 
 def log_entry(row: EventRow, viewer: Seat | None) -> LogEntry:
     """One move as ``viewer`` may see it: events redacted for the viewer's seat, and a secret
@@ -44,8 +49,8 @@ class Reading:
 
     store: Store
     db: Database
-    locales: dict[int, str | None]
-    """Users' Discord languages as read or written (:meth:`user_locale`)."""
+    locales: dict[int, tuple[str | None, float]]
+    """Users' Discord languages as read or written (:meth:`user_locale`), and when."""
 
     async def game_in_channel(self, channel_id: int) -> GameStatus | None:
         """The game in its lobby or in play in ``channel_id``, or ``None``."""
@@ -216,17 +221,21 @@ class Reading:
 
     async def user_locale(self, user: int) -> str | None:
         """``user``'s Discord language as last seen (``None``: never seen). Kept in memory once
-        read or written: every interaction and every DM asks for it."""
-        if user not in self.locales:
-            self.locales[user] = await self.db.user_locale(user)
-        return self.locales[user]
+        read or written: every interaction and every DM asks for it. With a shared database it
+        is read again after :data:`LOCALE_FRESH` seconds: another process may have seen the
+        user's new language."""
+        now = self.store.clock.now()
+        known = self.locales.get(user)
+        if known is None or (self.store.shared and now - known[1] > LOCALE_FRESH):
+            known = self.locales[user] = (await self.db.user_locale(user), now)
+        return known[0]
 
     async def remember_locale(self, user: int, locale: str) -> None:
         """Remember ``user``'s Discord language when it changed (a write only on a change)."""
         locale = locale.strip()[:16]
         if locale and await self.user_locale(user) != locale:
             await self.db.set_user_locale(user, locale)
-            self.locales[user] = locale
+            self.locales[user] = (locale, self.store.clock.now())
 
     async def notify_setting(self, user: int) -> Notify:
         """How ``user`` wants to be told of their decisions (``dm`` unless they chose)."""

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from host import FakeClock, Host, MoveResult, Reminder, StaleVersionError, TableOptions
+from host.reading import LOCALE_FRESH
 from storage.claims import DUE
 from tests.host.conftest import OpenHost
 from tests.host.helpers import GUILD, USERS, started_game
@@ -144,3 +145,18 @@ async def test_one_process_alone_takes_over_claims_of_its_earlier_runs_at_once(
     again = await hosts(db_path, clock, shared=False)
     [timeout] = await again.run_due()
     assert isinstance(timeout, MoveResult) and timeout.by == "timeout"
+
+
+async def test_a_language_one_process_saw_reaches_the_others_dms_within_a_minute(
+    hosts: OpenHost, db_path: Path | str, clock: FakeClock
+) -> None:
+    """A player switched Discord to German and used the bot through one process (a command in
+    a server on its shard): the other process, which had them in Spanish, writes its next DMs
+    in German once its memory of the language is older than ``LOCALE_FRESH``."""
+    one, two = await two_hosts(hosts, db_path, clock)
+    await two.remember_locale(A, "es-ES")
+    assert await two.user_locale(A) == "es-ES"
+    await one.remember_locale(A, "de")
+    assert await one.user_locale(A) == "de"
+    clock.advance(LOCALE_FRESH + 1)
+    assert await two.user_locale(A) == "de"
