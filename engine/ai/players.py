@@ -52,6 +52,13 @@ class SearchConfig:
     """The normal level's choice is played unless the search's choice is worth more than this
     (mean value, a win share) above it: where the samples cannot separate two moves (late, when
     values saturate or tie), the one-ply judgement is the better tie-break."""
+    confidence: float = 0.0
+    """How sure the search must be before it overrules the normal level: its choice must beat
+    normal's by :attr:`margin` plus this many standard errors of their difference, compared
+    sample by sample (a root action's k-th visit uses the k-th determinization and rollout, so
+    the two are measured on the same samples). ``0``: the means alone, as before. The best of
+    eight noisy means beats the others by chance (the winner's curse): where the game's
+    samples are noisy, the search otherwise trades normal's judgement for noise."""
 
 
 DEFAULT_CONFIG = SearchConfig()
@@ -250,6 +257,7 @@ def search(
     spread = top - low
     prior = {legal[i]: (scores[i] - low) / spread if spread > 0 else 1.0 for i in order}
     root = _Node()
+    seen: dict[Any, list[float]] = {}  # each root action's value on its k-th sample
     limit = budget.seconds or 0.0
     c = config.exploration
     iterations = 0
@@ -295,6 +303,7 @@ def search(
                 action, rng = heur.rollout_action(sample, mover, rng)
             sample = heur.step(sample, mover, action)
         values = heur.values(sample)
+        seen.setdefault(first, []).append(values[seat])
         for child, who in path:
             child.visits += 1
             child.total += values[who]
@@ -307,8 +316,27 @@ def search(
         ),
     )
     judged = candidates[0]  # the normal level's choice (on a flat score: a drawn one)
-    if heur.informed and spread > 0 and best_action != judged and judged in root.children:
-        mine, theirs = root.children[best_action], root.children[judged]
-        if mine.total / mine.visits - theirs.total / theirs.visits < config.margin:
-            best_action = judged
+    if (
+        heur.informed
+        and spread > 0
+        and best_action != judged
+        and judged in root.children
+        and not _better(seen[best_action], seen[judged], config)
+    ):
+        best_action = judged
     return SearchResult(best_action, iterations, visits)
+
+
+def _better(mine: list[float], theirs: list[float], config: SearchConfig) -> bool:
+    """Whether the search's choice (values ``mine``) beats the normal level's (``theirs``) by
+    the config's :attr:`~SearchConfig.margin` and :attr:`~SearchConfig.confidence`."""
+    lead = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+    if config.confidence <= 0:
+        return lead >= config.margin
+    n = min(len(mine), len(theirs))
+    if n < 2:
+        return False
+    diffs = [a - b for a, b in zip(mine[:n], theirs[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return lead >= config.margin and mean - config.confidence * math.sqrt(var / n) >= config.margin

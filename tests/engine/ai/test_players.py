@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.ai import SearchConfig
-from engine.ai.players import DEFAULT_CONFIG, _root_order, game_config
+from engine.ai.players import DEFAULT_CONFIG, _better, _root_order, game_config
 from engine.rng import Rng
 
 
@@ -36,3 +36,22 @@ def test_a_game_may_name_its_own_search_config() -> None:
 
     assert game_config(Plain()) is DEFAULT_CONFIG  # type: ignore[arg-type]
     assert game_config(Tuned()) == SearchConfig(greedy_width=3)  # type: ignore[arg-type]
+
+
+def test_the_search_overrules_normal_only_when_sure_with_a_confidence() -> None:
+    """The search's choice replaces the normal level's only when it is better on the same
+    samples, beyond chance: a lead made of a few lucky samples is noise (the best of eight
+    noisy means always leads), a small lead on every sample is not."""
+    normal = [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]
+    lucky = [0.9, 0.1, 0.9, 0.1, 0.9, 0.1, 0.9, 0.3]  # mean 0.525: 0.025 ahead, by luck
+    steady = [0.53, 0.54, 0.53, 0.55, 0.53, 0.54, 0.53, 0.53]  # about 0.035 ahead, always
+    plain = SearchConfig()
+    sure = SearchConfig(confidence=2.0)
+    assert _better(lucky, normal, plain) and _better(steady, normal, plain)
+    assert not _better(lucky, normal, sure)
+    assert _better(steady, normal, sure)
+    # Behind, or within the margin, it never overrules, sure or not.
+    assert not _better(normal, steady, sure) and not _better(normal, steady, plain)
+    assert not _better([0.51] * 8, normal, sure) and not _better([0.51] * 8, normal, plain)
+    # One sample tells nothing about chance.
+    assert not _better([0.9], [0.1], sure)
