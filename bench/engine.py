@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from engine.downfall import GAME, new_game, playout
+from engine.downfall import GAME, playout
 from engine.downfall.queries import legal_actions
 from engine.downfall.rules import play
 from engine.downfall.state import State
@@ -23,7 +23,7 @@ def _states(players: int, games: int) -> list[State]:
     out = []
     for seed in range(games):
         rng = Rng(seed)
-        state = new_game(seed, players)
+        state = GAME.new_game(seed, players)
         while state.phase != "over":
             out.append(state)
             actions = legal_actions(state, state.seat)
@@ -54,7 +54,7 @@ def bench_games(players: int) -> tuple[float, float]:
     times = []
     for seed in range(GAMES):
         t0 = time.perf_counter()
-        playout(new_game(seed, players), seed)
+        playout(GAME.new_game(seed, players), seed)
         times.append(time.perf_counter() - t0)
     return statistics.median(times) * 1e3, len(times) / sum(times)
 
@@ -65,7 +65,7 @@ def sweep(players: int, games: int) -> str:
     saved = 0
     t0 = time.perf_counter()
     for seed in range(10_000, 10_000 + games):
-        final = playout(new_game(seed, players, {"dual_vent": seed % 2 == 0}), seed)
+        final = playout(GAME.new_game(seed, players, {"dual_vent": seed % 2 == 0}), seed)
         assert final.phase == "over" and sum(final.in_city) == 0
         for seat in range(players):
             kept = final.saved[seat] + final.volcano[seat] + final.box[seat] + final.supply[seat]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable
+from functools import partial
 
 from PIL import Image
 
@@ -20,7 +21,7 @@ import render.downfall
 import render.workers
 from bench._timing import median_cpu_ms, median_ms
 from bench.render import crowded_phase2
-from render.workers import hand, images
+from render.workers import hand, images, tablet
 from tests.render import legibility
 from tests.render.workers import positions
 
@@ -57,22 +58,22 @@ def main() -> None:
         cpus.append(
             _time(
                 "board",
-                lambda v=view, n=names: render.workers.render_board(v, n),
-                lambda v=view, n=names: images.draw_board_image(v, n),
+                partial(render.workers.render_board, view, names),
+                partial(images.draw_board_image, view, names),
             )
         )
         cpus.append(
             _time(
                 "tablets",
-                lambda v=view, n=names: render.workers.render_tablets(v, n),
-                lambda v=view, n=names: images.draw_tablets(v, n),
+                partial(render.workers.render_tablets, view, names),
+                partial(tablet.draw_tablets, view, names),
             )
         )
         cpus.append(
             _time(
                 "hand",
-                lambda p=private, w=who, c=choices: render.workers.render_hand(p, w, c),
-                lambda p=private, w=who, c=choices: hand.draw_hand(p, w, c),
+                partial(render.workers.render_hand, private, who, choices),
+                partial(hand.draw_hand, private, who, choices),
             )
         )
     print("Downfall board in the same run (the reference):")

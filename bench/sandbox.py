@@ -97,7 +97,9 @@ async def _measure(sandbox: Sandbox, bot: VesuviusBot, tab: Any) -> list[float]:
         if status.status != "active":
             game_id = await _game(sandbox, bot)
             continue
-        name = names[status.waiting_on[0].user_id]
+        user_id = status.waiting_on[0].user_id
+        assert user_id is not None  # the bench's games have no AI seat
+        name = names[user_id]
         await tab.click(f".who[data-user='{name}']")
         await tab.wait_for_function(
             "v => document.querySelector('#messages').dataset.view === v",

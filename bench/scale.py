@@ -164,7 +164,7 @@ async def _drive(
     return len(latencies), latencies
 
 
-def _worker(args: tuple[Any, ...], start: Any, out: Any) -> None:
+def _worker(args: tuple[str, bool, int, int, int, float], start: Any, out: Any) -> None:
     out.put(asyncio.run(_drive(*args, start)))
 
 
