@@ -34,6 +34,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.ai.base import outcome_values
+from engine.ai.players import SearchConfig
 from engine.core import Seat
 from engine.rng import Rng
 from engine.workers.actions import Action
@@ -106,6 +107,10 @@ milestone (at 30 points one milestone of lead made every move look like a sure w
 loss to the search)."""
 GREEDY_OFFERING = True
 """Whether the hard level leaves the offering's pledges and lock to the normal level."""
+SEARCH = SearchConfig(confidence=2.0)
+"""The hard level's search: it overrules the normal level only when its choice leads on the
+same samples by two standard errors (issue 30: 13 of 24 two-player games against normal, 12
+without; 3 of 16 four-player games, 1 of 9 without: no worse, and never noise for judgement)."""
 _PLACEMENTS = frozenset(
     ("collect", "produce", "build", "port", "piazza", "activate", "recover", "army", "hire", "use")
 )
@@ -278,6 +283,7 @@ class WorkersHeuristics:
 
     informed = True
     honest = True
+    search_config = SEARCH
 
     def determinize(self, state: Any, seat: Seat, seed: int) -> Any:
         return determinize(state, seat, seed)
