@@ -66,7 +66,8 @@ FIXED: dict[str, dict[int, int]] = {
     "workers": {2: 500, 3: 270, 4: 270},
 }
 """The hard level's iterations per decision by game and table size: what ``HARD_SECONDS`` gave
-on an idle 2-core machine (issue 30's measurement; 3 players: the 4-player figure)."""
+on an idle 2-core machine when issue 30 began (3 players: the 4-player figure), kept so that
+its tournaments compare; docs/ai.md has what 0.8 s gives now (``AI_BENCH_ONLY=none``)."""
 
 MATCHES: dict[str, tuple[str, ...]] = {
     "hard-normal": ("hard", "normal"),
