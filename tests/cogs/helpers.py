@@ -20,14 +20,30 @@ async def open_game(fake: Any, bot: Any, chan: Any, users: list[FakeUser], **opt
     lobby = await creator.slash(
         "game new", channel=chan, game="downfall", players=len(users), **options
     )
-    for u in users[1:]:
-        await u.click("Join", message=lobby.message)
-    started = await creator.click("Start", message=lobby.message)
+    status = await start_lobby(bot, chan, lobby.message, creator, users[1:])
+    return int(status.game_id)
+
+
+async def start_lobby(
+    bot: Any,
+    chan: Any,
+    lobby: Message | None,
+    creator: FakeUser,
+    joiners: list[FakeUser],
+    *,
+    join: str = "Join",
+    start: str = "Start",
+) -> Any:
+    """The others join ``lobby`` with its button (``join``: its label in the server's
+    language), the creator starts it; returns the started game's status."""
+    for u in joiners:
+        await u.click(join, message=lobby)
+    started = await creator.click(start, message=lobby)
     await started.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
     status = await bot.host.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
-    return int(status.game_id)
+    return status
 
 
 def pick(notations: list[str]) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sandbox.fake import FakeUser, Message
-from tests.cogs.helpers import WAIT, WATCH, spanish_table
+from tests.cogs.helpers import WAIT, WATCH, spanish_table, start_lobby
 
 
 def public(chan: Any) -> list[Message]:
@@ -84,12 +84,9 @@ async def test_a_game_of_pompeji_in_a_spanish_server_with_a_dutch_and_a_german_p
         "game new", channel=chan, game="cardcity", players=2, variant="permit_window=0"
     )
     assert "**Pompeji — el juego de cartas**" in lobby.content  # the game's title, Spanish
-    await bob.click("Unirse", message=lobby.message)
-    started = await alice.click("Empezar", message=lobby.message)
-    await started.wait_until_loaded(timeout=WAIT)
-    await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
-    assert status is not None
+    status = await start_lobby(
+        bot, chan, lobby.message, alice, [bob], join="Unirse", start="Empezar"
+    )
     game_id = status.game_id
 
     # The channel waits in Spanish, with the game's Spanish decision.

@@ -11,7 +11,6 @@ from typing import Any
 
 from sandbox.fake import FakeUser, Message
 from tests.cogs.helpers import (
-    WAIT,
     WATCH,
     act_by_component,
     boards,
@@ -19,6 +18,7 @@ from tests.cogs.helpers import (
     latest_decision,
     pick,
     spanish_table,
+    start_lobby,
 )
 
 ENGLISH = (" played ", " placed ", "relative", "lava tile", " moved ", "Your hand", "Omen:")
@@ -47,12 +47,9 @@ async def test_a_downfall_game_in_a_spanish_server_with_a_dutch_and_a_german_pla
 
     lobby = await alice.slash("game new", channel=chan, game="downfall", players=2)
     assert "La caída de Pompeya" in lobby.content  # the game's title, in the server's language
-    await bob.click("Unirse", message=lobby.message)
-    started = await alice.click("Empezar", message=lobby.message)
-    await started.wait_until_loaded(timeout=WAIT)
-    await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
-    assert status is not None and status.status == "active"
+    status = await start_lobby(
+        bot, chan, lobby.message, alice, [bob], join="Unirse", start="Empezar"
+    )
     game_id = status.game_id
 
     # The channel: the first board and its waiting line, with the game's Spanish words.

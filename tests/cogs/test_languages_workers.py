@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sandbox.fake import FakeUser, Message
-from tests.cogs.helpers import WAIT, WATCH, spanish_table
+from tests.cogs.helpers import WATCH, spanish_table, start_lobby
 from tests.cogs.workers_play import Table
 
 ENGLISH = ("collected", "Offerings to Vesuvius", "Round ", "Vesuvius wakes", "yellow", "gelb")
@@ -50,12 +50,9 @@ async def test_a_worker_game_in_a_spanish_server_with_a_dutch_and_a_german_playe
         variant="difficulty=A, apocalypse_bottom=true, first_seat=0",
     )
     assert "Pompeya — el juego de trabajadores" in lobby.content, lobby.content
-    await bob.click("Unirse", message=lobby.message)
-    started = await alice.click("Empezar", message=lobby.message)
-    await started.wait_until_loaded(timeout=WAIT)
-    await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
-    assert status is not None and status.status == "active"
+    status = await start_lobby(
+        bot, chan, lobby.message, alice, [bob], join="Unirse", start="Empezar"
+    )
     users: dict[int, FakeUser] = {alice.id: alice, bob.id: bob}
     user_of = {s.seat: users[s.user_id] for s in status.seats}
     table = Table(bot, chan, int(status.game_id), user_of)
