@@ -261,7 +261,7 @@ def search(
     limit = budget.seconds or 0.0
     c = config.exploration
     iterations = 0
-    pairs: list[tuple[int, int]] = []
+    pairs: list[tuple[Any, int]] = []  # the k-th determinization (shared) and rollout seed
     while iterations < budget.playouts:
         if clock is not None and iterations and clock() - start >= limit:
             break
@@ -274,9 +274,9 @@ def search(
         if node is None:
             node = root.children[first] = _Node()
         while len(pairs) <= node.visits:
-            pairs.append((next_seed(), next_seed()))
-        sample_seed, rollout_seed = pairs[node.visits]
-        sample = heur.step(heur.determinize(state, seat, sample_seed), seat, first)
+            pairs.append((heur.determinize(state, seat, next_seed()), next_seed()))
+        shared, rollout_seed = pairs[node.visits]
+        sample = heur.step(shared, seat, first)
         rng = Rng(rollout_seed)
         path: list[tuple[_Node, Seat]] = [(node, seat)]
         mover = heur.pending(sample) if node.visits else None
