@@ -52,6 +52,11 @@ class SearchConfig:
     """The normal level's choice is played unless the search's choice is worth more than this
     (mean value, a win share) above it: where the samples cannot separate two moves (late, when
     values saturate or tie), the one-ply judgement is the better tie-break."""
+    tree: bool = True
+    """Whether a tree of decisions grows below the root. ``False``: every iteration plays the
+    root action and then the rollout at once (flat Monte Carlo over the root actions, compared
+    on the same samples); with :attr:`greedy_width` rollouts the others answer as the normal
+    level would, and the search becomes a policy rollout that improves on the normal level."""
     confidence: float = 0.0
     """How sure the search must be before it overrules the normal level: its choice must beat
     normal's by :attr:`margin` plus this many standard errors of their difference, compared
@@ -279,7 +284,7 @@ def search(
         sample = heur.step(shared, seat, first)
         rng = Rng(rollout_seed)
         path: list[tuple[_Node, Seat]] = [(node, seat)]
-        mover = heur.pending(sample) if node.visits else None
+        mover = heur.pending(sample) if node.visits and config.tree else None
         while mover is not None:
             acts = heur.candidates(sample, mover, config.width)
             chosen = _select(node, acts, c, 0.0, None)

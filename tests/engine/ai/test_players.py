@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from engine.ai import SearchConfig
 from engine.ai.players import DEFAULT_CONFIG, _better, _root_order, game_config
 from engine.rng import Rng
@@ -55,3 +58,30 @@ def test_the_search_overrules_normal_only_when_sure_with_a_confidence() -> None:
     assert not _better([0.51] * 8, normal, sure) and not _better([0.51] * 8, normal, plain)
     # One sample tells nothing about chance.
     assert not _better([0.9], [0.1], sure)
+
+
+def test_a_flat_search_grows_no_tree_below_the_root() -> None:
+    """``tree=False``: every iteration plays its root action, then the rollout at once; the
+    deeper nodes' candidates are never asked for, and every root action is still compared."""
+    from engine.ai import Budget, search
+    from engine.downfall import GAME
+    from engine.downfall.ai import DownfallHeuristics
+
+    class Counting(DownfallHeuristics):
+        asked = 0
+
+        def candidates(self, state: Any, seat: int, width: int) -> Sequence[object]:
+            Counting.asked += 1
+            return super().candidates(state, seat, width)
+
+    state = GAME.new_game(5, 2)
+    for _ in range(40):  # into the escape: many moves, all legal
+        state = GAME.apply(state, state.seat, GAME.legal_actions(state, state.seat)[0]).state
+    heur = Counting()
+    legal = GAME.legal_actions(state, state.seat)
+    flat = search(GAME, state, state.seat, 3, heur, Budget(playouts=60), SearchConfig(tree=False))
+    assert Counting.asked == 0
+    assert flat.action in legal and flat.iterations == 60
+    assert len(flat.visits) == min(8, len(legal)) and sum(flat.visits.values()) == 60
+    search(GAME, state, state.seat, 3, heur, Budget(playouts=60), SearchConfig())
+    assert Counting.asked > 0  # the tree asks for them
