@@ -65,9 +65,13 @@ class SearchConfig:
     eight noisy means beats the others by chance (the winner's curse): where the game's
     samples are noisy, the search otherwise trades normal's judgement for noise."""
     steady: float = 0.0
-    """A lead smaller than :attr:`margin` also overrules the normal level when it holds on the
-    same samples by this many standard errors (``0``: never). In four-player games the win
-    shares are small and a real lead seldom reaches the margin; a steady one is no noise."""
+    """At tables of :attr:`steady_players` or more, a lead smaller than :attr:`margin` also
+    overrules the normal level when it holds on the same samples by this many standard errors
+    (``0``: never). With four players the win shares are small and a real lead seldom reaches
+    the margin, so the search almost always played the normal level's choice."""
+    steady_players: int = 3
+    """The fewest players at which :attr:`steady` applies (in the Downfall's two-player games
+    the margin alone measured better)."""
 
 
 DEFAULT_CONFIG = SearchConfig()
@@ -270,6 +274,7 @@ def search(
     limit = budget.seconds or 0.0
     c = config.exploration
     iterations = 0
+    players = 2
     pairs: list[tuple[Any, int]] = []  # the k-th determinization (shared) and rollout seed
     while iterations < budget.playouts:
         if clock is not None and iterations and clock() - start >= limit:
@@ -312,6 +317,7 @@ def search(
                 action, rng = heur.rollout_action(sample, mover, rng)
             sample = heur.step(sample, mover, action)
         values = heur.values(sample)
+        players = len(values)
         seen.setdefault(first, []).append(values[seat])
         for child, who in path:
             child.visits += 1
@@ -330,17 +336,19 @@ def search(
         and spread > 0
         and best_action != judged
         and judged in root.children
-        and not _better(seen[best_action], seen[judged], config)
+        and not _better(seen[best_action], seen[judged], config, players)
     ):
         best_action = judged
     return SearchResult(best_action, iterations, visits)
 
 
-def _better(mine: list[float], theirs: list[float], config: SearchConfig) -> bool:
+def _better(mine: list[float], theirs: list[float], config: SearchConfig, players: int = 2) -> bool:
     """Whether the search's choice (values ``mine``) beats the normal level's (``theirs``) by
-    the config's :attr:`~SearchConfig.margin` and :attr:`~SearchConfig.confidence`."""
+    the config's :attr:`~SearchConfig.margin` and :attr:`~SearchConfig.confidence`, or (at a
+    table of ``players``) steadily enough (:attr:`~SearchConfig.steady`)."""
     lead = sum(mine) / len(mine) - sum(theirs) / len(theirs)
-    if config.confidence <= 0 and (lead >= config.margin or config.steady <= 0):
+    steady = config.steady if players >= config.steady_players else 0.0
+    if config.confidence <= 0 and (lead >= config.margin or steady <= 0):
         return lead >= config.margin
     n = min(len(mine), len(theirs))
     if n < 2:
@@ -350,4 +358,4 @@ def _better(mine: list[float], theirs: list[float], config: SearchConfig) -> boo
     error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
     if config.confidence > 0 and lead >= config.margin:
         return mean - config.confidence * error >= config.margin
-    return config.steady > 0 and lead > 0 and mean > 0 and mean >= config.steady * error
+    return steady > 0 and lead > 0 and mean > 0 and mean >= steady * error

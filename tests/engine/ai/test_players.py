@@ -88,16 +88,19 @@ def test_a_flat_search_grows_no_tree_below_the_root() -> None:
 
 
 def test_a_small_lead_overrules_normal_only_when_steady() -> None:
-    """Four-player win shares are small: a lead below the margin that holds on every sample
-    overrules the normal level with ``steady``; a small lead made of luck does not, and a lead
-    beyond the margin does as it always did."""
+    """Win shares at a table of three or four are small: a lead below the margin that holds on
+    every sample overrules the normal level with ``steady``; a small lead made of luck does
+    not, a lead beyond the margin does as it always did, and two-player games keep the margin
+    alone."""
     normal = [0.25, 0.2, 0.3, 0.25, 0.22, 0.28, 0.25, 0.25]
     small = [x + 0.008 + 0.001 * (i % 2) for i, x in enumerate(normal)]  # 0.0085 ahead, always
     lucky = [0.45, 0.0, 0.5, 0.05, 0.42, 0.08, 0.45, 0.13]  # 0.01 ahead, by luck
     large = [x + 0.03 for x in lucky]
     steady = SearchConfig(steady=2.0)
-    assert not _better(small, normal, SearchConfig())  # below the margin: normal's choice stays
-    assert _better(small, normal, steady)
-    assert not _better(lucky, normal, steady)
-    assert _better(large, normal, steady) and _better(large, normal, SearchConfig())
-    assert not _better(normal, small, steady)  # behind never overrules
+    assert not _better(small, normal, SearchConfig(), 4)  # below the margin: normal's stays
+    assert _better(small, normal, steady, 4) and _better(small, normal, steady, 3)
+    assert not _better(small, normal, steady, 2)  # two players: the margin alone
+    assert not _better(lucky, normal, steady, 4)
+    assert _better(large, normal, steady, 4) and _better(large, normal, SearchConfig(), 4)
+    assert _better(large, normal, steady, 2)
+    assert not _better(normal, small, steady, 4)  # behind never overrules
