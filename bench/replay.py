@@ -18,12 +18,12 @@ from typing import Any
 import plugins
 from engine.ai import choose_normal
 from host.decisions import pending_of
-from host.replays import _Track
+from host.replays import Track
 from render import animation
 from storage.rows import EventRow
 
 
-def played(kind: str, players: int, seed: int = 4) -> tuple[_Track, list[str]]:
+def played(kind: str, players: int, seed: int = 4) -> tuple[Track, list[str]]:
     """A game of ``kind`` by the normal AI, replayed into a track as the host keeps it."""
     plugin = plugins.get(kind)
     game = plugin.engine
@@ -38,7 +38,7 @@ def played(kind: str, players: int, seed: int = 4) -> tuple[_Track, list[str]]:
             0, len(rows) + 1, able[0], None, "ai", game.format_action(action), "", b"[]", 0.0
         )
         rows.append(row)
-    track = _Track(game, 0, start, pending_of(game, start), kept={0: start})
+    track = Track.begin(game, start)
     track.extend(rows)
     return track, [f"Player {i + 1}" for i in range(players)]
 

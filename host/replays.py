@@ -67,7 +67,7 @@ class ReplayStep:
 
 
 @dataclass
-class _Track:
+class Track:
     """A game replayed so far: its moves, where each step ends, and some states."""
 
     game: Game[Any, Any]
@@ -79,6 +79,11 @@ class _Track:
     """The version at which each step ends (step 0 is the deal, version 0)."""
     kept: dict[int, Any] = field(default_factory=dict)
     """Step index -> its state, every :data:`KEEP_EVERY`-th step."""
+
+    @classmethod
+    def begin(cls, game: Game[Any, Any], start: Any) -> Track:
+        """A game's track at the deal (version 0, step 0), to :meth:`extend` with its moves."""
+        return cls(game, 0, start, pending_of(game, start), kept={0: start})
 
     def extend(self, rows: list[EventRow]) -> None:
         """Apply the moves after ``version`` (in order); a step ends where the channel got a
@@ -128,14 +133,14 @@ class Replays:
 
     store: Store
     db: Database
-    _tracks: OrderedDict[int, _Track]
+    _tracks: OrderedDict[int, Track]
     _track_locks: dict[int, asyncio.Lock]
 
     def _start_replays(self) -> None:
         """The replays' cache, empty (called by the host's constructor)."""
         self._tracks, self._track_locks = OrderedDict(), {}
 
-    async def _track(self, game_id: int, guild_id: int | None) -> tuple[Loaded, _Track]:
+    async def _track(self, game_id: int, guild_id: int | None) -> tuple[Loaded, Track]:
         """The game, replayed up to its current version (from the cache, extended)."""
         lg = await self.store.get(game_id, None, guild_id)
         self.store.require_readable(lg)
@@ -153,7 +158,7 @@ class Replays:
                 row = lg.row
                 variants = cast(dict[str, JSON], dict(lg.options.variants))
                 start = game.new_game(row.seed, row.players, variants)
-                track = _Track(game, 0, start, pending_of(game, start), kept={0: start})
+                track = Track.begin(game, start)
             if track.version < version:
                 rows = await self.db.events(game_id, after=track.version)
                 rows = [r for r in rows if r.seq <= version]
@@ -165,7 +170,7 @@ class Replays:
         return lg, track
 
     async def _entries(
-        self, lg: Loaded, track: _Track, indices: list[int]
+        self, lg: Loaded, track: Track, indices: list[int]
     ) -> tuple[dict[int, tuple[LogEntry, ...]], bool]:
         """The moves of each step in ``indices`` as the replay tells them, and whether they are
         revealed (the hands and secret moves of a finished game whose rules show them)."""
