@@ -41,9 +41,11 @@ class Budget:
 class Heuristics(Protocol):
     """What the search needs to know about a game (``Any`` stands for its state and action).
 
-    Two optional members, read with ``getattr`` by :mod:`engine.ai.players`: ``greedy(state,
-    seat) -> bool`` (decisions the search leaves to the normal level) and ``search_config`` (the
-    game's own :class:`~engine.ai.players.SearchConfig`)."""
+    Three optional members, read with ``getattr`` by :mod:`engine.ai.players`: ``greedy(state,
+    seat) -> bool`` (decisions the search settles by a one-ply judgement, without searching),
+    ``greedy_score(state, seat) -> float`` (the hard level's judgement for them; the normal
+    level's ``score`` without it) and ``search_config`` (the game's own
+    :class:`~engine.ai.players.SearchConfig`)."""
 
     def determinize(self, state: Any, seat: Seat, seed: int) -> Any:
         """A state ``seat`` cannot tell from ``state``, all it cannot know resampled from

@@ -20,7 +20,7 @@ only clock is the one a caller passes in a :class:`~engine.ai.base.Budget`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,11 +122,18 @@ def choose_easy(
 
 
 def rank_actions(
-    heur: Heuristics, state: Any, seat: Seat, legal: Sequence[Any], seed: int
+    heur: Heuristics,
+    state: Any,
+    seat: Seat,
+    legal: Sequence[Any],
+    seed: int,
+    score: Callable[[Any, Seat], float] | None = None,
 ) -> list[float]:
-    """The normal level's score of each action: applied to one determinization, evaluated."""
+    """The normal level's score of each action: applied to one determinization, evaluated (by
+    ``score`` if given, else the heuristics' own)."""
     sample = heur.determinize(state, seat, seed)
-    return [heur.score(heur.step(sample, seat, action), seat) for action in legal]
+    judge = score or heur.score
+    return [judge(heur.step(sample, seat, action), seat) for action in legal]
 
 
 def choose_normal(
@@ -256,7 +263,10 @@ def search(
         return SearchResult(action, 0, {})
     greedy = getattr(heur, "greedy", None)  # optional: decisions the one-ply judgement settles
     if heur.informed and greedy is not None and greedy(state, seat):
-        return SearchResult(choose_normal(game, state, seat, next_seed(), heur), 0, {})
+        # ... by the game's own judgement for them if it has one (``greedy_score``).
+        judge = getattr(heur, "greedy_score", None)
+        scores = rank_actions(heur, state, seat, legal, next_seed(), judge)
+        return SearchResult(legal[argmax(scores)], 0, {})
     # Root candidates: the normal level's best few, with their ranking as a prior.
     if heur.informed:
         scores = rank_actions(heur, state, seat, legal, next_seed())

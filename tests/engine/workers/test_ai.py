@@ -19,7 +19,7 @@ from engine.ai import (
     search,
 )
 from engine.ai.base import seeds
-from engine.ai.players import DEFAULT_CONFIG
+from engine.ai.players import DEFAULT_CONFIG, rank_actions
 from engine.rng import Rng
 from engine.workers import GAME, State, determinize, trajectory
 from engine.workers.ai import WorkersHeuristics, worth
@@ -134,14 +134,20 @@ def test_the_hidden_information_check_catches_a_peeking_search(config: SearchCon
     assert peeks_caught(GAME, cheat, _cases(), determinize, SMALL, 4242, config) > 0
 
 
-def test_the_hard_level_leaves_the_offering_to_the_normal_level() -> None:
-    """At an offering the search plays the normal level's choice without searching (its
-    rollouts only added noise to a judgement that resolves the offering exactly, and the hard
-    seat kept revising its pledge); placements are searched."""
+def test_the_hard_level_settles_the_offering_without_searching() -> None:
+    """At an offering the search plays its one-ply judgement without searching (its rollouts
+    only added noise to a judgement that resolves the offering exactly, and the hard seat kept
+    revising its pledge): the normal level's, but bold (it counts on the others' spare goods);
+    placements are searched."""
+    differs = 0
     for state, seat in _of_stage("offering", 4):
         result = search(GAME, state, seat, 5, HEUR, SMALL)
         assert result.iterations == 0
-        assert result.action == choose_normal(GAME, state, seat, seeds(5)(), HEUR)
+        legal = GAME.legal_actions(state, seat)
+        bold = rank_actions(HEUR, state, seat, legal, seeds(5)(), HEUR.greedy_score)
+        assert result.action == legal[bold.index(max(bold))]
+        differs += result.action != choose_normal(GAME, state, seat, seeds(5)(), HEUR)
+    assert differs  # bold is not the normal level's judgement
     placements = [c for c in _states(2, 9, 7, limit=12) if c[0].stage == "place"]
     searched = [search(GAME, s, seat, 5, HEUR, SMALL).iterations for s, seat in placements]
     assert SMALL.playouts in searched
@@ -283,6 +289,37 @@ def test_the_normal_level_pledges_its_share_while_the_others_still_revise() -> N
                 break
             s = GAME.apply(s, 0, choose_normal(GAME, s, 0, step, HEUR)).state
         assert s.locked[0] and GAME.view(s, None)["offering"]["values"][0] == seat_0, seat_1
+
+
+def _hard_locks(s: State, seat: int) -> State:
+    for step in range(20):
+        if s.locked[seat]:
+            break
+        s = GAME.apply(s, seat, search(GAME, s, seat, step, HEUR, SMALL).action).state
+    assert s.locked[seat]
+    return s
+
+
+def test_the_hard_level_lets_the_others_save_an_offering_with_what_they_can_spare() -> None:
+    """Nobody has pledged yet, 9 needed. Seats 1 and 2 hold bread their goal does not need:
+    the hard level locks with nothing (the normal level gives its share, 3), the others see
+    it and cover, and the offering succeeds. When the others cannot spare enough (one bread,
+    3, each) it gives what they cannot, and the offering succeeds again."""
+    for bread, own in ((2, 0), (1, 3)):
+        s = _three_at_an_offering({})
+        s = with_goods(with_goods(s, 1, bread=bread), 2, bread=bread)
+        s = _hard_locks(s, 0)
+        assert GAME.view(s, None)["offering"]["values"][0] == own, bread
+        events: list[Any] = []
+        for seat in (1, 2):
+            for step in range(20):
+                if s.stage != "offering" or s.locked[seat]:
+                    break
+                transition = GAME.apply(s, seat, choose_normal(GAME, s, seat, step, HEUR))
+                events += transition.events
+                s = transition.state
+        (resolved,) = [e for e in events if e["type"] == "OfferingResolved"]
+        assert resolved["success"], bread
 
 
 def test_the_plan_follows_the_production_chains_that_stand() -> None:
