@@ -263,7 +263,8 @@ def search(
         return SearchResult(action, 0, {})
     greedy = getattr(heur, "greedy", None)  # optional: decisions the one-ply judgement settles
     if heur.informed and greedy is not None and greedy(state, seat):
-        # ... by the game's own judgement for them if it has one (``greedy_score``).
+        # Settled at once by a one-ply judgement: the game's own for them (``greedy_score``)
+        # if it has one, else the normal level's.
         judge = getattr(heur, "greedy_score", None)
         scores = rank_actions(heur, state, seat, legal, next_seed(), judge)
         return SearchResult(legal[argmax(scores)], 0, {})

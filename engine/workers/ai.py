@@ -153,8 +153,11 @@ def expected(state: State, seat: int, bold: bool = False) -> State:
     gives what it pledged (one that locked short is short for good), every seat still revising
     brings its pledge up to its fair share, its workers' worth, as its goods allow, never
     beyond (one that pledged more keeps it). The seat thus covers what the table still needs,
-    and does not count on anyone giving more than their share. Under the ``secret_pledges``
-    variant the state is a determinization whose other pledges are that fair share already."""
+    and does not count on anyone giving more than their share. ``bold`` (the hard level's
+    offering): the seats still revising then also give what they can spare
+    (:func:`_covering`), so the seat, asked first, locks with little. Under the
+    ``secret_pledges`` variant the state is a determinization whose other pledges are that fair
+    share already (and ``bold`` changes nothing: nobody sees a pledge)."""
     if not open_pledges(state):
         return state
     rows = list(state.pledges)
@@ -177,14 +180,7 @@ def _covering(state: State, other: int, rows: list[tuple[int, ...]]) -> tuple[in
     not need, the cheapest first, until the table's pledges ``rows`` reach the requirement:
     what a seat still revising gives rather than let an offering fail that it can save with
     goods it can spare (the normal level does: a failure costs it far more)."""
-
-    def value(seat: int, row: tuple[int, ...]) -> int:
-        bonus = 1 if state.boosted[seat] else 0
-        return sum(n * (VALUE[g] + bonus) for g, n in enumerate(row) if n)
-
-    gap = requirement(state) - sum(
-        value(s, rows[s]) for s in range(state.players) if not state.exempt[s]
-    )
+    gap = requirement(state) - pledged(replace(state, pledges=tuple(rows)))
     if gap <= 0:
         return rows[other]
     need = plan(state, other)[0]
