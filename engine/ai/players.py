@@ -359,14 +359,16 @@ def _better(mine: list[float], theirs: list[float], config: SearchConfig, player
     table of ``players``) steadily enough (:attr:`~SearchConfig.steady`)."""
     lead = sum(mine) / len(mine) - sum(theirs) / len(theirs)
     steady = config.steady if players >= config.steady_players else 0.0
-    if config.confidence <= 0 and (lead >= config.margin or steady <= 0):
-        return lead >= config.margin
-    n = min(len(mine), len(theirs))
+    if lead >= config.margin and config.confidence <= 0:
+        return True
+    if lead < config.margin and steady <= 0:
+        return False
+    n = min(len(mine), len(theirs))  # compared sample by sample
     if n < 2:
         return False
     diffs = [a - b for a, b in zip(mine[:n], theirs[:n], strict=True)]
     mean = sum(diffs) / n
     error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-    if config.confidence > 0 and lead >= config.margin:
+    if lead >= config.margin:  # sure enough (confidence)
         return mean - config.confidence * error >= config.margin
-    return steady > 0 and lead > 0 and mean > 0 and mean >= steady * error
+    return lead > 0 and mean > 0 and mean >= steady * error  # a steady smaller lead

@@ -184,16 +184,26 @@ def _covering(state: State, other: int, rows: list[tuple[int, ...]]) -> tuple[in
     if gap <= 0:
         return rows[other]
     need = plan(state, other)[0]
-    bonus = 1 if state.boosted[other] else 0
-    row = list(rows[other])
-    goods = state.goods[other]
-    for good in sorted(range(len(row)), key=lambda g: VALUE[g]):
-        spare = goods[good] - need.get(good, 0) - row[good]
-        while gap > 0 and spare > 0:
-            row[good] += 1
-            spare -= 1
-            gap -= VALUE[good] + bonus
-    return tuple(row)
+    row = rows[other]
+    spare = [max(0, have - need.get(g, 0) - row[g]) for g, have in enumerate(state.goods[other])]
+    order = sorted(range(len(row)), key=lambda g: VALUE[g])
+    return _top_up(state, other, list(row), spare, order, gap)[0]
+
+
+def _top_up(
+    state: State, seat: int, row: list[int], available: Sequence[int], order: list[int], gap: int
+) -> tuple[tuple[int, ...], int]:
+    """``row`` (a pledge of ``seat``) with goods added in ``order``, at most ``available`` of
+    each, until they cover ``gap``: the pledge and what is left of the gap (0 or less once
+    covered)."""
+    bonus = 1 if state.boosted[seat] else 0
+    for good in order:
+        if gap <= 0:
+            break
+        count = min(available[good], -(-gap // (VALUE[good] + bonus)))
+        row[good] += count
+        gap -= count * (VALUE[good] + bonus)
+    return tuple(row), gap
 
 
 def _without_apocalypse(state: State, seat: int) -> tuple[State, float]:
@@ -286,18 +296,12 @@ def _target(state: State, seat: int) -> tuple[int, ...] | None:
         return None
     goods = state.goods[seat]
     need = plan(state, seat)[0]
-    bonus = 1 if state.boosted[seat] else 0
-    target = [0] * len(goods)
-    for good in sorted(
+    order = sorted(
         (g for g, have in enumerate(goods) if have),
         key=lambda g: (goods[g] <= need.get(g, 0), VALUE[g]),
-    ):
-        if gap <= 0:
-            break
-        count = min(goods[good], -(-gap // (VALUE[good] + bonus)))
-        target[good] = count
-        gap -= count * (VALUE[good] + bonus)
-    return tuple(target) if gap <= 0 else None
+    )
+    target, gap = _top_up(state, seat, [0] * len(goods), goods, order, gap)
+    return target if gap <= 0 else None
 
 
 def _closeness(pledge: tuple[int, ...], target: tuple[int, ...]) -> int:
