@@ -353,6 +353,15 @@ def _simple(template: str) -> Callable[[_Story, Event], None]:
     return handler
 
 
+def _paying(template: str) -> Callable[[_Story, Event], None]:
+    """A placement that cost goods: the template (over ``{who}``) and what was paid."""
+
+    def handler(s: _Story, e: Event) -> None:
+        s.action(e, _(template).format(who=s.who(e)) + _paid(e.get("paid")))
+
+    return handler
+
+
 class _Fields(dict[str, Any]):
     """Template fields: names of seats, goods, cards and buildings worked out on demand."""
 
@@ -451,9 +460,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "OwnerBonusPaid": _simple(N_("{who} took 1 {good_name} as the owner of {building_name}")),
     "OwnerBonusDenied": _simple(N_("{who} gets no owner's bonus at {building_name} (S35)")),
     "BuildingBuilt": _built,
-    "CastrumBegun": lambda s, e: s.action(
-        e, _("{who} began building the Castrum").format(who=s.who(e)) + _paid(e.get("paid"))
-    ),
+    "CastrumBegun": _paying(N_("{who} began building the Castrum")),
     "WindowOpened": _simple(N_("The others may play C31 to halt the Castrum")),
     "WindowPassed": _simple(N_("{who} let the Castrum pass")),
     "CastrumHalted": _simple(N_("{who} played {card_name}: {builder_name}'s Castrum is halted")),
@@ -487,9 +494,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "WorkerGained": _simple(N_("{who} gained a worker (now {workers_text})")),
     "WorkerNotGained": _simple(N_("{who} already has 6 workers: no new one")),
     "WorkerLost": _simple(N_("{who} lost a worker (now {workers_text})")),
-    "WorkerHired": lambda s, e: s.action(
-        e, _("{who} hired a new worker at 18").format(who=s.who(e)) + _paid(e.get("paid"))
-    ),
+    "WorkerHired": _paying(N_("{who} hired a new worker at 18")),
     "WorkersSeized": _simple(N_("{who} took the workers of {from_names} off {building_name}")),
     "StartPlayerClaimed": _simple(N_("{who} will start the next round")),
     "VolcanoSearched": _simple(N_("{who} looked at the top {count} volcano cards")),
@@ -501,9 +506,7 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
         _("{done} at the Foro").format(done=recovered(e.get("card"), s.who(e)))
         + _paid(e.get("paid")),
     ),
-    "ArmyRecruited": lambda s, e: s.action(
-        e, _("{who} recruited an army at the Terme").format(who=s.who(e)) + _paid(e.get("paid"))
-    ),
+    "ArmyRecruited": _paying(N_("{who} recruited an army at the Terme")),
     "ChoiceLapsed": _simple(N_("{who}'s {kind_text} has no possible choice: it lapses")),
     "OfferingOpened": _opened,
     "PledgeChanged": _pledge,
