@@ -31,6 +31,18 @@ class DatabaseOpenError(StorageError):
     the file, says what is wrong and what to do."""
 
 
+class MigrationError(StorageError):
+    """Upgrading the schema failed; the upgrade was rolled back (the data is as it was)."""
+
+    def __init__(self, version: int, cause: BaseException) -> None:
+        text = " ".join(str(cause).split())
+        super().__init__(
+            f"upgrading the database to schema version {version} failed "
+            f"({type(cause).__name__}: {text})"
+        )
+        self.version = version
+
+
 class ChannelTakenError(StorageError):
     """Another game is already open (lobby or active) in the channel."""
 

@@ -20,7 +20,7 @@ from storage.dialect import (
     shown,
     table_names,
 )
-from storage.rows import DatabaseOpenError, StorageError
+from storage.rows import DatabaseOpenError, MigrationError, StorageError
 
 
 def migration_files(dialect: str = SQLITE) -> list[tuple[int, str, str]]:
@@ -93,6 +93,9 @@ def _migrate(conn: Connection) -> int:
                     conn.execute(statement)
             set_schema_version(conn, number)
             conn.execute("COMMIT")
+        except Exception as e:
+            conn.execute("ROLLBACK")
+            raise MigrationError(number, e) from e
         except BaseException:
             conn.execute("ROLLBACK")
             raise
@@ -144,6 +147,8 @@ def open_error(path: Path | str, error: BaseException) -> DatabaseOpenError:
         )
     if "newer than this code" in low:
         return DatabaseOpenError(f"{path}: {text}.")
+    if isinstance(error, MigrationError):
+        return DatabaseOpenError(_upgrade_failed(str(path), text))
     return DatabaseOpenError(
         f"{path} is damaged or is not a Vesuvius game database ({type(error).__name__}: "
         f"{text}): restore it from a copy made with `python -m storage.backup`, or move it "
@@ -174,6 +179,8 @@ def _pg_open_error(url: str, error: BaseException) -> DatabaseOpenError:
     where, text = shown(url), " ".join(str(error).split())
     if "newer than this code" in text:
         return DatabaseOpenError(f"{where}: {text}.")
+    if isinstance(error, MigrationError):
+        return DatabaseOpenError(_upgrade_failed(where, text))
     if isinstance(error, StorageError):
         return DatabaseOpenError(
             f"{where} is not a Vesuvius game database ({text}): point VESUVIUS_DATABASE_URL at "
@@ -183,4 +190,13 @@ def _pg_open_error(url: str, error: BaseException) -> DatabaseOpenError:
         f"{where} cannot be used ({type(error).__name__}: {text}): check that the server is "
         "running, the database exists and the user may create tables in it, or correct "
         "VESUVIUS_DATABASE_URL."
+    )
+
+
+def _upgrade_failed(where: str, text: str) -> str:
+    """The sentence for a schema upgrade that failed (and was rolled back)."""
+    return (
+        f"{where}: {text}. The upgrade was rolled back: the games in it are as they were, and "
+        "the previous version of the bot still opens it. Start that version again (or restore "
+        "a copy made with `python -m storage.backup`) and report this error."
     )

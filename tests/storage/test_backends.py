@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from host import FakeClock, StaleVersionError
+from storage import schema
 from storage.check import check_database
 from storage.db import Database
 from storage.dialect import IntegrityErrors, is_url
 from storage.migrate_to import counts, migrate
 from storage.postgres import pg_tool
-from storage.rows import EventRow, MoveWrite, Schedule, VersionConflictError
+from storage.rows import DatabaseOpenError, EventRow, MoveWrite, Schedule, VersionConflictError
 from storage.schema import migration_files
 from tests.host.conftest import NewDb, OpenHost
 from tests.host.helpers import USERS, connect, open_host, random_move, started_game
@@ -226,3 +227,37 @@ async def test_a_sqlite_database_moves_into_postgresql_and_checks_out(
         check=False,
     )
     assert again.returncode == 2 and "already holds games" in again.stderr
+
+
+async def test_a_failed_upgrade_says_so_and_leaves_the_games_as_they_were(
+    hosts: OpenHost,
+    db_path: Path | str,
+    clock: FakeClock,
+    backend: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new version's migration that fails is rolled back and reported as a failed upgrade
+    (the operator starts the old version again), not as a damaged database to restore."""
+    h = await hosts(db_path, clock)
+    status = await started_game(h)
+    version = await h.db.schema_version()
+    await h.close()
+    shipped = schema.migrations(backend)
+    broken = "CREATE TABLE half_done (x INTEGER);\nCREATE TABLE broken (;\n"
+    monkeypatch.setattr(schema, "migrations", lambda dialect: [*shipped, (version + 1, broken)])
+    with pytest.raises(DatabaseOpenError) as failed:
+        await Database.open(db_path)
+    said = str(failed.value)
+    assert f"upgrading the database to schema version {version + 1} failed" in said
+    assert "rolled back" in said and "previous version of the bot" in said
+    assert "damaged" not in said and "not a Vesuvius game database" not in said
+    monkeypatch.undo()
+    h = await hosts(db_path, clock)
+    assert await h.db.schema_version() == version
+    assert await h.status(status.game_id) == status
+    conn = connect(db_path)
+    try:
+        with pytest.raises(Exception, match="half_done"):
+            conn.execute("SELECT count(*) FROM half_done")
+    finally:
+        conn.close()
