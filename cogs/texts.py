@@ -301,7 +301,7 @@ def final_heading(status: GameStatus) -> str:
     outcome = status.outcome
     if outcome is None:
         return ""
-    reason = md(outcome.reason) if outcome.reason else ""
+    reason = md(i18n.say(outcome.reason, status.kind)) if outcome.reason else ""
     if outcome.kind == "all_lose":
         if reason:
             return _("🌋 **Everybody lost**: {reason}").format(reason=reason)
@@ -311,7 +311,8 @@ def final_heading(status: GameStatus) -> str:
     if outcome.kind == "solo":
         if outcome.winners:
             if outcome.title:
-                return _("🏁 **Solo game won**: **{title}**").format(title=md(outcome.title))
+                title = i18n.translate(outcome.title, status.kind)
+                return _("🏁 **Solo game won**: **{title}**").format(title=md(title))
             return _("🏁 **Solo game won**")
         if reason:
             return _("🌋 **Solo game lost**: {reason}").format(reason=reason)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast, get_args
 
 from engine.text import Term, Text
+from engine.text import from_json as text_from_json
+from engine.text import to_json as text_to_json
 
 Seat = int
 JSON = Any  # a JSON value: dict / list / str / int / float / bool / None
@@ -184,7 +186,7 @@ class Outcome:
             "places": list(self.places),
             "winners": sorted(self.winners),
             "scores": [dict(s) for s in self.scores],
-            "reason": self.reason,
+            "reason": text_to_json(self.reason),
             "kind": self.kind,
             "title": self.title,
         }
@@ -198,7 +200,7 @@ class Outcome:
             places=tuple(data["places"]),
             winners=frozenset(data["winners"]),
             scores=tuple(dict(s) for s in data["scores"]),
-            reason=str(data.get("reason", "")),
+            reason=text_from_json(str(data.get("reason", ""))),
             kind=cast(OutcomeKind, kind),
             title=str(data.get("title", "")),
         )

@@ -353,5 +353,5 @@ def outcome(state: State) -> Outcome | None:
             {"final": finals[s], "built": state.scores[s], "hand": -hand_penalty(state, s)}
             for s in range(state.players)
         ),
-        reason="The second volcano erupted: Pompeji is destroyed.",
+        reason=Text("The second volcano erupted: Pompeji is destroyed."),
     )

@@ -520,14 +520,16 @@ def outcome(s: State) -> Outcome | None:
             places=castrum_places(s.winner, scores),
             winners=frozenset((s.winner,)),
             scores=scores,
-            reason=f"Seat {s.winner} placed their army in the Castrum and rules Pompeii.",
+            reason=Text(
+                "Seat {seat} placed their army in the Castrum and rules Pompeii.", seat=s.winner
+            ),
         )
     if s.result == "apocalypse":
         return Outcome(
             places=(1,) * n,
             winners=frozenset(),
             scores=scores,
-            reason="The Apocalypse: Vesuvius buried Pompeii and everybody lost.",
+            reason=Text("The Apocalypse: Vesuvius buried Pompeii and everybody lost."),
             kind="all_lose",
         )
     won = s.result == "solo_win"
@@ -536,9 +538,12 @@ def outcome(s: State) -> Outcome | None:
         winners=frozenset((0,)) if won else frozenset(),
         scores=scores,
         reason=(
-            f"The army entered the Castrum in round {s.round}."
+            Text("The army entered the Castrum in round {round}.", round=s.round)
             if won
-            else f"Round {s.round} ended without the army in the Castrum: Pompeii is destroyed."
+            else Text(
+                "Round {round} ended without the army in the Castrum: Pompeii is destroyed.",
+                round=s.round,
+            )
         ),
         kind="solo",
         title=solo_title(s.round) if won else "",
