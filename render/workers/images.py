@@ -41,21 +41,34 @@ from render.workers.tablet import draw_tablets
 GOODS = tuple(icons.PAINTERS)
 
 
-def _adapted(view: View) -> bool:
-    """Whether a † shows on the board (an adapted building)."""
-    return any(b.get("adapted") for b in view.get("buildings") or [] if isinstance(b, Mapping))
+NOTE_H = 22
+"""The height of a note's line under the board."""
+
+
+def _notes(view: View) -> list[str]:
+    """What the board's † marks mean, one note each: an adapted building, and the solo game's
+    house-rule price (W41) by a building's cost still showing."""
+    shown = [b for b in view.get("buildings") or [] if isinstance(b, Mapping)]
+    notes = []
+    if any(b.get("adapted") for b in shown):
+        notes.append(terms.adapted_note())
+    if any(
+        b.get("cost_house_rule") and not b.get("built") and not b.get("excluded") for b in shown
+    ):
+        notes.append(terms.house_rule_note())
+    return notes
 
 
 def draw_board_image(view: View, names: Sequence[str]) -> Image.Image:
-    """The board: the top (round, news, whose turn, players) over what is on offer."""
+    """The board: the top (round, news, whose turn, players) over what is on offer, and under
+    it what its † marks mean."""
     parts = [*panel.blocks(view, names), *board.blocks(view)]
-    note = _adapted(view)
-    height = panel.height(parts) + (34 if note else 8)
+    notes = _notes(view)
+    height = panel.height(parts) + (12 + NOTE_H * len(notes) if notes else 8)
     img = Image.new("RGB", (W, height), CANVAS)
     y = panel.draw_blocks(img, parts, 0)
-    if note:
-        text = terms.adapted_note()
-        fonts.role_label(img, (M + 2, y + 22), text, "cond", SMALLEST, MUTED)
+    for i, text in enumerate(notes):
+        fonts.role_label(img, (M + 2, y + 22 + NOTE_H * i), text, "cond", SMALLEST, MUTED)
     return img
 
 

@@ -117,6 +117,11 @@ def adapted_note() -> str:
     return _("† adapted: original card or board text not public")
 
 
+def house_rule_note() -> str:
+    """The note under a solo board whose prices carry the house rule's † (W41)."""
+    return _("† by a price: the solo game's house rule, dearer than the board (W41)")
+
+
 COLOUR_NAMES = {
     "yellow": N_("yellow"),
     "white": N_("white"),

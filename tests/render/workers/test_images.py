@@ -168,6 +168,23 @@ def test_the_adapted_note_shows_with_a_dagger() -> None:
     assert any(t.startswith("† adapted: original card or board text not public") for t in texts)
 
 
+def board_notes(name: str) -> list[str]:
+    view = positions.public(name)
+    names = positions.names(view)
+    _img, drawn = legibility.drawn_text(lambda: images.draw_board_image(view, names), None)
+    return [d.text for d in drawn if d.text.startswith("† ")]
+
+
+def test_a_solo_board_says_what_the_dagger_by_a_price_means() -> None:
+    """Alone on the board the army, Terme and Castrum cost more (W41), marked † by the price:
+    the note under the board says so, beside the note on adapted texts."""
+    assert board_notes("solo") == [
+        "† adapted: original card or board text not public",
+        "† by a price: the solo game's house rule, dearer than the board (W41)",
+    ]
+    assert board_notes("mid") == ["† adapted: original card or board text not public"]
+
+
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (4, 1), (1, 2)])
 def test_positions_of_whole_games_stay_within_budget(players: int, seed: int) -> None:
     for s in positions.sample(players, seed, {}, 97):
