@@ -72,6 +72,10 @@ class SearchConfig:
     steady_players: int = 3
     """The fewest players at which :attr:`steady` applies (in the Downfall's two-player games
     the margin alone measured better)."""
+    duel_margin: float | None = None
+    """At a two-player table, this margin instead of :attr:`margin` (``None``: the same). The
+    Downfall's two-player search plays its most visited action (``0``): in its duels the
+    search's leads below the margin were worth more than the normal level's judgement."""
 
 
 DEFAULT_CONFIG = SearchConfig()
@@ -355,13 +359,17 @@ def search(
 
 def _better(mine: list[float], theirs: list[float], config: SearchConfig, players: int = 2) -> bool:
     """Whether the search's choice (values ``mine``) beats the normal level's (``theirs``) by
-    the config's :attr:`~SearchConfig.margin` and :attr:`~SearchConfig.confidence`, or (at a
-    table of ``players``) steadily enough (:attr:`~SearchConfig.steady`)."""
+    the config's :attr:`~SearchConfig.margin` (at two players :attr:`~SearchConfig.duel_margin`
+    if set) and :attr:`~SearchConfig.confidence`, or (at a table of ``players``) steadily
+    enough (:attr:`~SearchConfig.steady`)."""
     lead = sum(mine) / len(mine) - sum(theirs) / len(theirs)
     steady = config.steady if players >= config.steady_players else 0.0
-    if lead >= config.margin and config.confidence <= 0:
+    margin = config.margin
+    if players == 2 and config.duel_margin is not None:
+        margin = config.duel_margin
+    if lead >= margin and config.confidence <= 0:
         return True
-    if lead < config.margin and steady <= 0:
+    if lead < margin and steady <= 0:
         return False
     n = min(len(mine), len(theirs))  # compared sample by sample
     if n < 2:
@@ -369,6 +377,6 @@ def _better(mine: list[float], theirs: list[float], config: SearchConfig, player
     diffs = [a - b for a, b in zip(mine[:n], theirs[:n], strict=True)]
     mean = sum(diffs) / n
     error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-    if lead >= config.margin:  # sure enough (confidence)
-        return mean - config.confidence * error >= config.margin
+    if lead >= margin:  # sure enough (confidence)
+        return mean - config.confidence * error >= margin
     return lead > 0 and mean > 0 and mean >= steady * error  # a steady smaller lead

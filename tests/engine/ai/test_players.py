@@ -104,3 +104,16 @@ def test_a_small_lead_overrules_normal_only_when_steady() -> None:
     assert _better(large, normal, steady, 4) and _better(large, normal, SearchConfig(), 4)
     assert _better(large, normal, steady, 2)
     assert not _better(normal, small, steady, 4)  # behind never overrules
+
+
+def test_a_duel_margin_applies_to_two_player_tables_only() -> None:
+    """``duel_margin=0``: at two players the search's choice stands whenever it leads normal's
+    at all; at three or four the margin (and the steady rule) decide as before."""
+    normal = [0.5, 0.4, 0.6, 0.5, 0.45, 0.55, 0.5, 0.5]
+    small = [x + 0.005 for x in normal]  # 0.005 ahead: below the 0.02 margin
+    duel = SearchConfig(duel_margin=0.0)
+    assert _better(small, normal, duel, 2) and not _better(small, normal, SearchConfig(), 2)
+    assert not _better(small, normal, duel, 3) and not _better(small, normal, duel, 4)
+    assert not _better(normal, small, duel, 2)  # behind: normal's stays
+    steady = SearchConfig(steady=2.0, duel_margin=0.0)
+    assert _better(small, normal, steady, 4)  # a steady lead at four, as without it
