@@ -40,7 +40,6 @@ class MigrationError(StorageError):
             f"upgrading the database to schema version {version} failed "
             f"({type(cause).__name__}: {text})"
         )
-        self.version = version
 
 
 class ChannelTakenError(StorageError):

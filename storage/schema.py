@@ -93,11 +93,10 @@ def _migrate(conn: Connection) -> int:
                     conn.execute(statement)
             set_schema_version(conn, number)
             conn.execute("COMMIT")
-        except Exception as e:
+        except BaseException as e:
             conn.execute("ROLLBACK")
-            raise MigrationError(number, e) from e
-        except BaseException:
-            conn.execute("ROLLBACK")
+            if isinstance(e, Exception):
+                raise MigrationError(number, e) from e
             raise
     return len(available)
 

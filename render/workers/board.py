@@ -80,6 +80,12 @@ FUNCTION = {
 VOLCANO = rich.Style("cond", BODY, TEXT, 30, 36)
 
 
+def house_rule_price(b: Mapping[str, Any]) -> bool:
+    """Whether the tile shows its cost with the solo game's house-rule † (W41): a dearer price,
+    face down (a built or left-out tile shows no cost)."""
+    return bool(b.get("cost_house_rule")) and not b.get("built") and not b.get("excluded")
+
+
 def field_box(i: int, top: int) -> tuple[int, int]:
     return FIELDS_X + i * (FIELD_W + GAP), top
 
@@ -402,7 +408,7 @@ def _draw_building(
         rows = cost_rows(cost)
         for i, row in enumerate(reversed(rows)):
             end = goods_row(img, x0 + 5, foot - i * (COST + 4), row, COST, MUTED, tight=True)
-            if i == 0 and b.get("cost_house_rule"):  # the solo game's own price (W41)
+            if i == 0 and house_rule_price(b):
                 fonts.role_label(img, (end - 2, foot), "†", "bold", SMALLEST, TEXT)
         return
     limit = int(b.get("limit") or 0)

@@ -52,9 +52,7 @@ def _notes(view: View) -> list[str]:
     notes = []
     if any(b.get("adapted") for b in shown):
         notes.append(terms.adapted_note())
-    if any(
-        b.get("cost_house_rule") and not b.get("built") and not b.get("excluded") for b in shown
-    ):
+    if any(board.house_rule_price(b) for b in shown):
         notes.append(terms.house_rule_note())
     return notes
 
