@@ -41,10 +41,10 @@ class Budget:
 class Heuristics(Protocol):
     """What the search needs to know about a game (``Any`` stands for its state and action).
 
-    Three optional members, read with ``getattr`` by :mod:`engine.ai.players`: ``greedy(state,
-    seat) -> bool`` (decisions the search settles by a one-ply judgement, without searching),
-    ``greedy_score(state, seat) -> float`` (the hard level's judgement for them; the normal
-    level's ``score`` without it) and ``search_config`` (the game's own
+    Two optional members, read with ``getattr`` by :mod:`engine.ai.players`:
+    ``hard_choice(state, seat, legal, seed)`` (the hard level's own choice among ``legal``,
+    made on determinizations drawn from ``seed``, at the decisions the game settles without
+    the search; ``None``: search) and ``search_config`` (the game's own
     :class:`~engine.ai.players.SearchConfig`)."""
 
     def determinize(self, state: Any, seat: Seat, seed: int) -> Any:

@@ -11,6 +11,8 @@
   rollout of the game's rollout policy and backs up the heuristic values. The root is limited to
   the normal level's best candidates, which also bias the first iterations, and root actions
   are compared on the same samples (common random numbers).
+  A game may settle some decisions itself instead (``Heuristics.hard_choice``: the worker
+  game's lookahead).
 
 All of them are pure functions of ``(state as the seat sees it, seed, budget)``: nothing hidden
 from the seat is read, since every state searched is a determinization of what it sees, and the
@@ -265,13 +267,11 @@ def search(
         # Without a determinize a search would peek; an out-of-turn call is not searched.
         action = choose_normal(game, state, seat, next_seed(), heur) if heur.informed else legal[0]
         return SearchResult(action, 0, {})
-    greedy = getattr(heur, "greedy", None)  # optional: decisions the one-ply judgement settles
-    if heur.informed and greedy is not None and greedy(state, seat):
-        # Settled at once by a one-ply judgement: the game's own for them (``greedy_score``)
-        # if it has one, else the normal level's.
-        judge = getattr(heur, "greedy_score", None)
-        scores = rank_actions(heur, state, seat, legal, next_seed(), judge)
-        return SearchResult(legal[argmax(scores)], 0, {})
+    own = getattr(heur, "hard_choice", None)  # optional: decisions the game settles itself
+    if heur.informed and own is not None:
+        action = own(state, seat, legal, next_seed())
+        if action is not None:
+            return SearchResult(action, 0, {})
     # Root candidates: the normal level's best few, with their ranking as a prior.
     if heur.informed:
         scores = rank_actions(heur, state, seat, legal, next_seed())

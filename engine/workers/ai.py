@@ -24,6 +24,11 @@ to. The cheap per-action scores reuse the policy's placement worth
 (:func:`engine.workers.search.score_placement`), the rollouts play that policy, and every
 position searched is a determinization (:func:`engine.workers.search.determinize`): nothing a
 seat cannot see is read.
+
+The hard level does not search this game with others at the table (:func:`hard_choice`): its
+offering is the bold judgement, and each of its placements is judged by what follows it
+(:func:`foresight`): the others' placements as the normal level would choose them, then its own
+best next placement, twice over. A solo game's placements, which nobody answers, are searched.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.ai.base import outcome_values
+from engine.ai.base import argmax, outcome_values
 from engine.ai.players import SearchConfig
 from engine.core import Seat
 from engine.rng import Rng
@@ -105,18 +110,15 @@ TEMPERATURE = 150.0
 """Value points between two seats that make one about e times likelier to win: half a
 milestone (at 30 points one milestone of lead made every move look like a sure win or a sure
 loss to the search)."""
-GREEDY_OFFERING = True
-"""Whether the hard level leaves the offering's pledges and lock to the normal level."""
-BOLD_OFFERING = True
-"""Whether the hard level's offering counts on the others still revising to save the offering
-with goods they can spare (beyond their share) rather than let it fail; the normal level
-expects their share only. With open pledges (W4) the seat asked second gives less: in
-normal-against-normal two-player games it pays 0.66 value points an offering less and wins 59%
-of the games (118 of 199, whichever seat that is)."""
 SEARCH = SearchConfig(confidence=2.0)
-"""The hard level's search: it overrules the normal level only when its choice leads on the
-same samples by two standard errors (issue 30: 13 of 24 two-player games against normal, 12
-without; 3 of 16 four-player games, 1 of 9 without: no worse, and never noise for judgement)."""
+"""The solo hard level's search: it overrules the normal level only when its choice leads on the
+same samples by two standard errors (issue 30; at a table of more, the hard level looks ahead
+instead: :func:`hard_choice`)."""
+FORESIGHT = 2
+"""The hard level's placements look ahead this many of the seat's own placements (issue 30,
+sixth session: two against normal 239/300, one 228/300, none 220/300; below)."""
+FORESIGHT_WIDTH = 6
+"""The hard level looks ahead from its best few placements by the normal level's judgement."""
 _PLACEMENTS = frozenset(
     ("collect", "produce", "build", "port", "piazza", "activate", "recover", "army", "hire", "use")
 )
@@ -254,12 +256,10 @@ def _judged(state: State, seat: int) -> float:
     return score
 
 
-def _settled(state: State, seat: int) -> State:
-    """``state`` after ``seat``'s own pending follow-up steps, played by the policy; an open
-    offering is resolved as it stands (everyone locks the pledges they have: in a searched
-    state the others' are a determinization's). An offering is thus judged by its outcome, and
-    a seat still revising is worth a little less than one that has locked, so the normal
-    level's revisions only ever improve the outcome, then lock."""
+def _follow_ups(state: State, seat: int) -> State:
+    """``state`` after ``seat``'s own pending follow-up steps (the trade after ``port``, the
+    Piazza's training, an owner's bonus), played by the progress policy; a C31 window is
+    passed as if nobody halts."""
     rng = Rng(0)
     for _ in range(SETTLE):
         if state.stage == PLACE and state.window:  # the C31 window: judged as if nobody halts
@@ -271,6 +271,16 @@ def _settled(state: State, seat: int) -> State:
             break
         action, rng = policy_action(state, seat, rng)
         state = play(state, seat, action).state
+    return state
+
+
+def _settled(state: State, seat: int) -> State:
+    """``state`` after ``seat``'s own pending follow-up steps (:func:`_follow_ups`); an open
+    offering is resolved as it stands (everyone locks the pledges they have: in a searched
+    state the others' are a determinization's). An offering is thus judged by its outcome, and
+    a seat still revising is worth a little less than one that has locked, so the normal
+    level's revisions only ever improve the outcome, then lock."""
+    state = _follow_ups(state, seat)
     for _ in range(state.players):
         if state.stage != OFFERING:
             break
@@ -339,11 +349,12 @@ class WorkersHeuristics:
     def legal(self, state: Any, seat: Seat) -> Sequence[Any]:
         return legal_actions(state, seat)
 
-    def greedy(self, state: Any, seat: Seat) -> bool:
-        """The offering's decisions are left to the normal level: its judgement resolves the
-        offering exactly as it stands (:func:`worth`), and the search's rollouts only added
-        noise there (the hard seat revised its pledge 1.5 times as often as normal)."""
-        return bool(state.stage == OFFERING) and GREEDY_OFFERING
+    def hard_choice(self, state: Any, seat: Seat, legal: Sequence[Any], seed: int) -> Any:
+        """The hard level searches only a solo game's placements (:func:`hard_choice`, on
+        this heuristics' determinization)."""
+        if state.players == 1 and state.stage != OFFERING:
+            return None
+        return hard_choice(state, seat, legal, self.determinize(state, seat, seed))
 
     def step(self, state: Any, seat: Seat, action: Any) -> Any:
         return play(state, seat, action).state
@@ -361,10 +372,6 @@ class WorkersHeuristics:
 
     def score(self, state: Any, seat: Seat) -> float:
         return worth(state, seat)
-
-    def greedy_score(self, state: Any, seat: Seat) -> float:
-        """The hard level's judgement of its offering: bold (:func:`expected`)."""
-        return worth(state, seat, bold=BOLD_OFFERING)
 
     def action_scores(self, state: Any, seat: Seat, legal: Sequence[Any]) -> list[float]:
         return scores(state, seat, legal)
@@ -414,3 +421,60 @@ def scores(state: State, seat: int, legal: Sequence[Action]) -> list[float]:
             for a in legal
         ]
     return [0.0] * len(legal)
+
+
+def hard_choice(state: State, seat: int, legal: Sequence[Action], sample: State) -> Action:
+    """The hard level's choice at ``state`` where it does not search (everything but a solo
+    game's placements, which nobody answers), judged on ``sample`` (a determinization of
+    ``state`` for ``seat``): at an offering the bold judgement (:func:`expected`: the search's
+    rollouts only added noise to a judgement that resolves the offering exactly); at a
+    placement, the ``FORESIGHT_WIDTH`` best placements by the normal level's judgement, each
+    judged again by what follows (:func:`foresight`); a follow-up (a trade, a training) as the
+    normal level chooses it."""
+    after = [play(sample, seat, action).state for action in legal]
+    if state.stage == OFFERING:
+        return legal[argmax([worth(s, seat, bold=True) for s in after])]
+    judged = [worth(s, seat) for s in after]
+    if not _placing(state):
+        return legal[argmax(judged)]
+    best = sorted(range(len(legal)), key=lambda i: -judged[i])[:FORESIGHT_WIDTH]
+    ahead = [foresight(after[i], seat) for i in best]
+    return legal[best[argmax(ahead)]]
+
+
+def foresight(state: State, seat: int, depth: int = FORESIGHT) -> float:
+    """``state`` after one of ``seat``'s placements, judged by what follows: its own
+    follow-ups played by the policy, every other seat's placements as the normal level would
+    choose them, then ``seat``'s best next placement by the normal level's judgement, ``depth``
+    times (the last one's worth counts). A placement that leaves an opponent the space it
+    needs, or spoils one's own next move, shows; the end of the placements (an offering, the
+    end of the game) is judged as it stands (the offering bold)."""
+    value = 0.0
+    for turn in range(depth):
+        state = _follow_ups(state, seat)
+        for _ in range(4 * state.players):  # until the seat places again
+            seats = deciding(state)
+            if not seats or not _placing(state) or seats[0] == seat:
+                break
+            other = seats[0]
+            state = _follow_ups(play(state, other, _normal(state, other)[0]).state, other)
+        seats = deciding(state)
+        if not seats or not _placing(state) or seats[0] != seat:
+            return worth(state, seat, bold=True)
+        action, value = _normal(state, seat)
+        if turn + 1 < depth:
+            state = play(state, seat, action).state
+    return value
+
+
+def _normal(state: State, seat: int) -> tuple[Action, float]:
+    """The normal level's choice on a state that is a determinization already, and its worth."""
+    legal = legal_actions(state, seat)
+    judged = [worth(play(state, seat, action).state, seat) for action in legal]
+    best = argmax(judged)
+    return legal[best], judged[best]
+
+
+def _placing(state: State) -> bool:
+    """Whether the decision is a placement (not a follow-up, a window or an offering)."""
+    return state.stage == PLACE and not state.prompts and not state.window

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.ai import SearchConfig
 from engine.ai.players import DEFAULT_CONFIG, _better, _root_order, game_config
@@ -117,3 +117,30 @@ def test_a_duel_margin_applies_to_two_player_tables_only() -> None:
     assert not _better(normal, small, duel, 2)  # behind: normal's stays
     steady = SearchConfig(steady=2.0, duel_margin=0.0)
     assert _better(small, normal, steady, 4)  # a steady lead at four, as without it
+
+
+def test_a_game_may_settle_decisions_itself_and_leave_the_rest_to_the_search() -> None:
+    """``Heuristics.hard_choice``: an action is played at once (no iteration), on a sample
+    drawn from the seed the search gives it; ``None`` leaves the decision to the search."""
+    from engine.ai import Budget, search
+    from engine.downfall import GAME
+    from engine.downfall.ai import DownfallHeuristics
+
+    class Settling(DownfallHeuristics):
+        settle = True
+        seeds: ClassVar[list[int]] = []
+
+        def hard_choice(self, state: Any, seat: int, legal: Sequence[Any], seed: int) -> Any:
+            Settling.seeds.append(seed)
+            return legal[-1] if Settling.settle else None
+
+    state = GAME.new_game(5, 2)
+    heur = Settling()
+    legal = GAME.legal_actions(state, state.seat)
+    settled = search(GAME, state, state.seat, 3, heur, Budget(playouts=30))
+    assert settled.action == legal[-1] and settled.iterations == 0
+    assert search(GAME, state, state.seat, 3, heur, Budget(playouts=30)) == settled
+    assert Settling.seeds[0] == Settling.seeds[1]  # reproducible: drawn from the search's seed
+    Settling.settle = False
+    searched = search(GAME, state, state.seat, 3, heur, Budget(playouts=30))
+    assert searched.iterations == 30

@@ -84,11 +84,17 @@ def test_candidates_and_rollouts_are_legal_and_few() -> None:
         assert action in legal
 
 
+def _solo_placements(count: int) -> list[tuple[State, int]]:
+    """Solo placements: the decisions the hard level still searches."""
+    cases = _states(1, 5, 3, limit=40)
+    return [c for c in cases if c[0].stage == "place" and not c[0].prompts][:count]
+
+
 def test_a_fixed_budget_is_reproducible() -> None:
-    state, seat = _states(3, 5, 17)[3]
-    first = search(GAME, state, seat, 11, HEUR, SMALL)
-    assert first == search(GAME, state, seat, 11, HEUR, SMALL)
-    assert first.iterations == SMALL.playouts
+    for state, seat in (_states(3, 5, 17)[3], _solo_placements(1)[0]):
+        first = search(GAME, state, seat, 11, HEUR, SMALL)
+        assert first == search(GAME, state, seat, 11, HEUR, SMALL)
+    assert first.iterations == SMALL.playouts  # the solo placement was searched
 
 
 def _hidden_differs(a: State, b: State, seat: int) -> bool:
@@ -102,8 +108,11 @@ def _hidden_differs(a: State, b: State, seat: int) -> bool:
 
 
 def _cases() -> list[tuple[State, int]]:
+    """Placements and follow-ups of a three-player game (the hard level looks ahead), offerings
+    open and secret (its bold judgement) and solo placements (its search)."""
     cases = [c for c in _states(3, 21, 9, limit=14) if c[0].round > 1]
-    return cases[:8] + _of_stage("offering", 4)
+    secret = _of_stage("offering", 2, {"secret_pledges": True})
+    return cases[:8] + _of_stage("offering", 4) + secret + _solo_placements(3)
 
 
 GREEDY_ROLLOUTS = SearchConfig(greedy_width=4, rollout_steps=4)
@@ -134,23 +143,47 @@ def test_the_hidden_information_check_catches_a_peeking_search(config: SearchCon
     assert peeks_caught(GAME, cheat, _cases(), determinize, SMALL, 4242, config) > 0
 
 
-def test_the_hard_level_settles_the_offering_without_searching() -> None:
-    """At an offering the search plays its one-ply judgement without searching (its rollouts
-    only added noise to a judgement that resolves the offering exactly, and the hard seat kept
-    revising its pledge): the normal level's, but bold (it counts on the others' spare goods);
+def test_with_others_at_the_table_the_hard_level_looks_ahead_instead_of_searching() -> None:
+    """At an offering the hard level plays its one-ply judgement, the normal level's but bold
+    (it counts on the others' spare goods); at a placement with others at the table it looks
+    ahead (the others' answers, its own next placement) without searching; a solo game's
     placements are searched."""
     differs = 0
     for state, seat in _of_stage("offering", 4):
         result = search(GAME, state, seat, 5, HEUR, SMALL)
         assert result.iterations == 0
         legal = GAME.legal_actions(state, seat)
-        bold = rank_actions(HEUR, state, seat, legal, seeds(5)(), HEUR.greedy_score)
+        bold = rank_actions(HEUR, state, seat, legal, seeds(5)(), _bold)
         assert result.action == legal[bold.index(max(bold))]
         differs += result.action != choose_normal(GAME, state, seat, seeds(5)(), HEUR)
     assert differs  # bold is not the normal level's judgement
     placements = [c for c in _states(2, 9, 7, limit=12) if c[0].stage == "place"]
-    searched = [search(GAME, s, seat, 5, HEUR, SMALL).iterations for s, seat in placements]
-    assert SMALL.playouts in searched
+    assert [search(GAME, s, seat, 5, HEUR, SMALL).iterations for s, seat in placements] == [
+        0
+    ] * len(placements)
+    solo = [search(GAME, s, seat, 5, HEUR, SMALL).iterations for s, seat in _solo_placements(3)]
+    assert solo == [SMALL.playouts] * 3
+
+
+def _bold(state: State, seat: int) -> float:
+    return worth(state, seat, bold=True)
+
+
+def test_the_hard_level_takes_the_porta_before_the_next_player_does() -> None:
+    """Two players, round 5, the Porta free (one worker a round in a two-player game): the
+    normal level collects now, and the opponent then takes the Porta; the hard level, looking
+    at what the opponent answers and what it places next, goes to the Porta first."""
+    state, seat = _states(2, 5, 1, limit=42)[41]
+    porta = GAME.parse_action("port")
+    hard = [search(GAME, state, seat, k, HEUR, SMALL).action for k in range(8)]
+    assert hard.count(porta) >= 6  # on most determinizations of what it cannot see
+    for k in range(8):
+        normal = choose_normal(GAME, state, seat, k, HEUR)
+        assert normal != porta
+        after = GAME.apply(state, seat, normal).state
+        (other,) = deciding(after)
+        assert other != seat
+        assert choose_normal(GAME, after, other, k, HEUR) == porta
 
 
 SECRET = {"secret_pledges": True}
