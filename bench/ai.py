@@ -26,7 +26,7 @@ alike), so every player sits in every seat equally often. A "win" is a first pla
 (a shared first place counts for each seat that shares it); a game lost by everybody (the worker
 game's Apocalypse), or unfinished after :data:`CAP` decisions, counts as a loss for every seat.
 Win shares come with 95% Wilson intervals. (The worker game's hard level searches only a solo
-game's placements; at a table of more it looks ahead without iterations, so there its strength
+game; at a table of more it looks ahead without iterations, so there its strength
 does not depend on the size at all.)
 
 Goals (issue 30): hard wins ≥ 75% of 2-player games against normal and ≥ 50% of 4-player games

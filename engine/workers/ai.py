@@ -28,7 +28,8 @@ seat cannot see is read.
 The hard level does not search this game with others at the table (:func:`hard_choice`): its
 offering is the bold judgement, and each of its placements is judged by what follows it
 (:func:`foresight`): the others' placements as the normal level would choose them, then its own
-best next placement, twice over. A solo game's placements, which nobody answers, are searched.
+best next placement, twice over. A solo game, where nobody answers, is searched (but its
+offering).
 """
 
 from __future__ import annotations
@@ -350,8 +351,8 @@ class WorkersHeuristics:
         return legal_actions(state, seat)
 
     def hard_choice(self, state: Any, seat: Seat, legal: Sequence[Any], seed: int) -> Any:
-        """The hard level searches only a solo game's placements (:func:`hard_choice`, on
-        this heuristics' determinization)."""
+        """The hard level searches only a solo game, but its offering (:func:`hard_choice`,
+        on this heuristics' determinization)."""
         if state.players == 1 and state.stage != OFFERING:
             return None
         return hard_choice(state, seat, legal, self.determinize(state, seat, seed))
@@ -425,12 +426,12 @@ def scores(state: State, seat: int, legal: Sequence[Action]) -> list[float]:
 
 def hard_choice(state: State, seat: int, legal: Sequence[Action], sample: State) -> Action:
     """The hard level's choice at ``state`` where it does not search (everything but a solo
-    game's placements, which nobody answers), judged on ``sample`` (a determinization of
-    ``state`` for ``seat``): at an offering the bold judgement (:func:`expected`: the search's
-    rollouts only added noise to a judgement that resolves the offering exactly); at a
-    placement, the ``FORESIGHT_WIDTH`` best placements by the normal level's judgement, each
-    judged again by what follows (:func:`foresight`); a follow-up (a trade, a training) as the
-    normal level chooses it."""
+    game's decisions other than the offering: nobody answers a solo player), judged on
+    ``sample`` (a determinization of ``state`` for ``seat``): at an offering the bold
+    judgement (:func:`expected`: the search's rollouts only added noise to a judgement that
+    resolves the offering exactly); at a placement, the ``FORESIGHT_WIDTH`` best placements by
+    the normal level's judgement, each judged again by what follows (:func:`foresight`); a
+    follow-up (a trade, a training) as the normal level chooses it."""
     after = [play(sample, seat, action).state for action in legal]
     if state.stage == OFFERING:
         return legal[argmax([worth(s, seat, bold=True) for s in after])]
