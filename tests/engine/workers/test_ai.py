@@ -86,7 +86,7 @@ def test_candidates_and_rollouts_are_legal_and_few() -> None:
 
 def _solo_placements(count: int) -> list[tuple[State, int]]:
     """Solo placements: the decisions the hard level still searches."""
-    cases = _states(1, 5, 3, limit=40)
+    cases = _states(1, 7, 3, limit=60)
     return [c for c in cases if c[0].stage == "place" and not c[0].prompts][:count]
 
 
@@ -107,12 +107,18 @@ def _hidden_differs(a: State, b: State, seat: int) -> bool:
     )
 
 
-def _cases() -> list[tuple[State, int]]:
-    """Placements and follow-ups of a three-player game (the hard level looks ahead), offerings
-    open and secret (its bold judgement) and solo placements (its search)."""
+def _settled() -> list[tuple[State, int]]:
+    """Placements and follow-ups of a three-player game (the hard level looks ahead) and
+    offerings open and secret (its bold judgement): the decisions it settles without the
+    search."""
     cases = [c for c in _states(3, 21, 9, limit=14) if c[0].round > 1]
     secret = _of_stage("offering", 2, {"secret_pledges": True})
-    return cases[:8] + _of_stage("offering", 4) + secret + _solo_placements(3)
+    return cases[:8] + _of_stage("offering", 4) + secret
+
+
+def _cases() -> list[tuple[State, int]]:
+    """The decisions the hard level settles, and solo placements (its search)."""
+    return _settled() + _solo_placements(12)
 
 
 GREEDY_ROLLOUTS = SearchConfig(greedy_width=4, rollout_steps=4)
@@ -140,7 +146,8 @@ class _Peeking(WorkersHeuristics):
 @CONFIGS
 def test_the_hidden_information_check_catches_a_peeking_search(config: SearchConfig) -> None:
     cheat: Any = _Peeking()
-    assert peeks_caught(GAME, cheat, _cases(), determinize, SMALL, 4242, config) > 0
+    for cases in (_settled(), _solo_placements(12)):  # the lookahead, the search
+        assert peeks_caught(GAME, cheat, cases, determinize, SMALL, 4242, config) > 0
 
 
 def test_with_others_at_the_table_the_hard_level_looks_ahead_instead_of_searching() -> None:
