@@ -26,8 +26,8 @@ alike), so every player sits in every seat equally often. A "win" is a first pla
 (a shared first place counts for each seat that shares it); a game lost by everybody (the worker
 game's Apocalypse), or unfinished after :data:`CAP` decisions, counts as a loss for every seat.
 Win shares come with 95% Wilson intervals. (The worker game's hard level searches only a solo
-game; at a table of more it looks ahead without iterations, so there its strength
-does not depend on the size at all.)
+game; at a table of more it looks ahead without iterations, so there the size changes
+nothing.)
 
 Goals (issue 30): hard wins ≥ 75% of 2-player games against normal and ≥ 50% of 4-player games
 as the one hard seat against three normal ones; normal beats easy; the hard level's decision

@@ -22,7 +22,7 @@ only clock is the one a caller passes in a :class:`~engine.ai.base.Budget`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,13 +133,10 @@ def rank_actions(
     seat: Seat,
     legal: Sequence[Any],
     seed: int,
-    score: Callable[[Any, Seat], float] | None = None,
 ) -> list[float]:
-    """The normal level's score of each action: applied to one determinization, evaluated (by
-    ``score`` if given, else the heuristics' own)."""
+    """The normal level's score of each action: applied to one determinization, evaluated."""
     sample = heur.determinize(state, seat, seed)
-    judge = score or heur.score
-    return [judge(heur.step(sample, seat, action), seat) for action in legal]
+    return [heur.score(heur.step(sample, seat, action), seat) for action in legal]
 
 
 def choose_normal(

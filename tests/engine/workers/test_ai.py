@@ -19,7 +19,7 @@ from engine.ai import (
     search,
 )
 from engine.ai.base import seeds
-from engine.ai.players import DEFAULT_CONFIG, rank_actions
+from engine.ai.players import DEFAULT_CONFIG
 from engine.rng import Rng
 from engine.workers import GAME, State, determinize, trajectory
 from engine.workers.ai import WorkersHeuristics, worth
@@ -160,7 +160,8 @@ def test_with_others_at_the_table_the_hard_level_looks_ahead_instead_of_searchin
         result = search(GAME, state, seat, 5, HEUR, SMALL)
         assert result.iterations == 0
         legal = GAME.legal_actions(state, seat)
-        bold = rank_actions(HEUR, state, seat, legal, seeds(5)(), _bold)
+        sample = determinize(state, seat, seeds(5)())  # the sample the search gives it
+        bold = [worth(HEUR.step(sample, seat, a), seat, bold=True) for a in legal]
         assert result.action == legal[bold.index(max(bold))]
         differs += result.action != choose_normal(GAME, state, seat, seeds(5)(), HEUR)
     assert differs  # bold is not the normal level's judgement
@@ -170,10 +171,6 @@ def test_with_others_at_the_table_the_hard_level_looks_ahead_instead_of_searchin
     ] * len(placements)
     solo = [search(GAME, s, seat, 5, HEUR, SMALL).iterations for s, seat in _solo_placements(3)]
     assert solo == [SMALL.playouts] * 3
-
-
-def _bold(state: State, seat: int) -> float:
-    return worth(state, seat, bold=True)
 
 
 def test_the_hard_level_takes_the_porta_before_the_next_player_does() -> None:
