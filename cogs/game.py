@@ -18,7 +18,7 @@ from cogs.flowbase import missing_permissions
 from cogs.history import HistoryCommands
 from cogs.options import parse_variants, variant_choices
 from cogs.replay import ReplayCommands
-from cogs.serversettings import TIMEOUT_POLICIES, TURN_TIMES, ServerSettingsCommands
+from cogs.serversettings import AI_LEVELS, TIMEOUT_POLICIES, TURN_TIMES, ServerSettingsCommands
 from host import GameStatus, Host, HostError, TableOptions
 from render import i18n
 from render.i18n import N_, _, ngettext
@@ -90,13 +90,7 @@ class GameCog(
             app_commands.Choice(name=N_("In this channel"), value="here"),
             app_commands.Choice(name=N_("In a new thread"), value="thread"),
         ],
-        ai_level=[
-            app_commands.Choice(name=N_("Easy: plausible but weak"), value="easy"),
-            app_commands.Choice(name=N_("Normal: a solid player"), value="normal"),
-            app_commands.Choice(
-                name=N_("Hard: searches ahead (about a second a move)"), value="hard"
-            ),
-        ],
+        ai_level=AI_LEVELS,
     )
     async def new(
         self,

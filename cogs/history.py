@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from cogs import language, texts
 from cogs.components import PREFIX
+from cogs.serversettings import AI_LEVELS
 from host import FinishedGame, KindStats, Leaderboard, Player, PlayerStats, Rating
 from render import i18n
 from render.charts import rating_chart_png
@@ -262,19 +263,35 @@ class HistoryCommands(_Mixin):
         name="stats", description=N_("Games, wins, places, rating and records in this server")
     )
     @app_commands.describe(
-        player=N_("Whose statistics (default: yours)"), game=N_("Only this game")
+        player=N_("Whose statistics (default: yours)"),
+        game=N_("Only this game"),
+        ai=N_("An AI level's statistics instead (all its seats in this server)"),
     )
+    @app_commands.choices(ai=AI_LEVELS)
     async def stats(
         self,
         interaction: discord.Interaction[Any],
         player: discord.User | None = None,
         game: str | None = None,
+        ai: str | None = None,
     ) -> None:
-        user = player or interaction.user
+        if player is not None and ai is not None:
+            await interaction.response.send_message(
+                _("Choose a player or an AI level, not both."), ephemeral=True
+            )
+            return
         host = self.bot.host
         kind = host.plugin(game).key if game else None
-        stats = await host.stats(interaction.guild_id or 0, user.id, kind)
-        name = None if user.id == interaction.user.id else texts.md(user.display_name)
+        key: int | str
+        name: str | None
+        if ai is not None:
+            key = shown = Player.of_ai(ai).name
+            name = shown
+        else:
+            user = player or interaction.user
+            key, shown = user.id, user.display_name
+            name = None if user.id == interaction.user.id else texts.md(shown)
+        stats = await host.stats(interaction.guild_id or 0, key, kind)
         text = stats_text(stats, name)
         series = [(words(k.title), list(k.history)) for k in stats.kinds if k.history]
         if not series:
@@ -283,7 +300,7 @@ class HistoryCommands(_Mixin):
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        title = _("{name}: rating after each game").format(name=user.display_name)
+        title = _("{name}: rating after each game").format(name=shown)
         image = await asyncio.to_thread(rating_chart_png, title, series)
         await interaction.followup.send(
             text,

@@ -41,6 +41,12 @@ TIMEOUT_POLICIES = [
     app_commands.Choice(name=N_("Skip (pass) when possible, else an AI decides"), value="skip"),
 ]
 """The timeout policies ``/game new`` and ``/game settings`` offer."""
+AI_LEVELS = [
+    app_commands.Choice(name=N_("Easy: plausible but weak"), value="easy"),
+    app_commands.Choice(name=N_("Normal: a solid player"), value="normal"),
+    app_commands.Choice(name=N_("Hard: searches ahead (about a second a move)"), value="hard"),
+]
+"""The AI levels ``/game new`` seats and ``/game stats`` looks up."""
 POLICIES = {
     "ai": N_("an AI moves for the player"),
     "skip": N_("the turn is skipped (passed) when possible, else an AI moves"),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from host.errors import BadOptionError
 from host.games import Store
 from storage.db import Database
+from storage.ratings import ai_player
 from storage.records import RatingRow, ResultRow
 
 PAGE_SIZE = 10
@@ -41,6 +42,11 @@ class Player:
     @classmethod
     def of(cls, key: str) -> Player:
         return cls(int(key), key) if key.isdigit() else cls(None, key)
+
+    @classmethod
+    def of_ai(cls, level: str) -> Player:
+        """An AI level as a rated player (every AI seat of that level is one player)."""
+        return cls.of(ai_player(level))
 
 
 @dataclass(frozen=True)

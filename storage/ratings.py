@@ -62,7 +62,12 @@ def player_of(user_id: int | None, ai: str | None) -> str:
     if user_id is not None:
         return str(user_id)
     match = AI_LEVEL.search(ai or "")
-    return f"AI {match.group(1).lower() if match else DEFAULT_AI_LEVEL}"
+    return ai_player(match.group(1).lower() if match else DEFAULT_AI_LEVEL)
+
+
+def ai_player(level: str) -> str:
+    """The rated player an AI level is: ``"AI hard"``."""
+    return f"AI {level}"
 
 
 def results_of(

@@ -92,6 +92,47 @@ async def test_stats_history_and_ratings_after_two_games(
     assert "🥇 <@" in lines[1]
 
 
+async def test_an_ai_levels_stats_are_looked_up_by_level(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """``/game stats ai:hard``: every hard AI seat of the server is one rated player; asking
+    for a player and a level at once gets a friendly word."""
+    bot = await start_bot(make_bot(ai_pace=0.0), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice = await fake_discord.user("alice")
+    lobby = await alice.slash(
+        "game new",
+        channel=chan,
+        game="toy",
+        players=2,
+        ai_seats=1,
+        ai_level="hard",
+        variant="target=5",
+    )
+    await lobby.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    status = await bot.host.game_in_channel(chan.id)
+    for _ in range(60):
+        now = await bot.host.status(status.game_id)
+        if now.status != "active":
+            break
+        legal = [c.notation for c in await bot.host.legal_choices(status.game_id, alice.id)]
+        action = "pass" if "pass" in legal else legal[0]
+        r = await alice.slash("move", channel=chan, action=action)
+        await r.wait_until_loaded(timeout=WAIT)
+        await bot.flows.idle()
+    assert now.status != "active"
+    won = now.outcome.places[[s.ai is not None for s in now.seats].index(True)] == 1
+    r = await alice.slash("game stats", channel=chan, ai="hard")
+    msg = await r.wait_for_followup()
+    assert msg.ephemeral and "📊 **AI hard**" in msg.content
+    assert f"**Toy**: 1 game, {int(won)} won" in msg.content
+    r = await alice.slash("game stats", channel=chan, ai="easy")
+    assert r.content.startswith("AI easy has no finished games in this server yet.")
+    r = await alice.slash("game stats", channel=chan, ai="hard", player=alice)
+    assert r.ephemeral and r.content == "Choose a player or an AI level, not both."
+
+
 async def test_the_leaderboard_pages_for_whoever_clicks(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
