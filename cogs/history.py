@@ -283,14 +283,12 @@ class HistoryCommands(_Mixin):
         host = self.bot.host
         kind = host.plugin(game).key if game else None
         key: int | str
-        name: str | None
         if ai is not None:
             key = shown = Player.of_ai(ai).name
-            name = shown
         else:
             user = player or interaction.user
             key, shown = user.id, user.display_name
-            name = None if user.id == interaction.user.id else texts.md(shown)
+        name = None if key == interaction.user.id else texts.md(shown)
         stats = await host.stats(interaction.guild_id or 0, key, kind)
         text = stats_text(stats, name)
         series = [(words(k.title), list(k.history)) for k in stats.kinds if k.history]
