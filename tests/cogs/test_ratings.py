@@ -4,6 +4,7 @@ hand, the chart attached), ``/game history`` and ``/game leaderboard`` with its 
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -112,10 +113,14 @@ async def test_an_ai_levels_stats_are_looked_up_by_level(
     await lobby.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
     status = await bot.host.game_in_channel(chan.id)
-    for _ in range(60):
+    for _ in range(200):
         now = await bot.host.status(status.game_id)
         if now.status != "active":
             break
+        if alice.id not in {w.user_id for w in now.waiting_on}:  # the AI's move, still coming
+            await asyncio.sleep(0.01)
+            await bot.flows.idle()
+            continue
         legal = [c.notation for c in await bot.host.legal_choices(status.game_id, alice.id)]
         action = "pass" if "pass" in legal else legal[0]
         r = await alice.slash("move", channel=chan, action=action)
