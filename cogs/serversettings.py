@@ -44,7 +44,7 @@ TIMEOUT_POLICIES = [
 AI_LEVELS = [
     app_commands.Choice(name=N_("Easy: plausible but weak"), value="easy"),
     app_commands.Choice(name=N_("Normal: a solid player"), value="normal"),
-    app_commands.Choice(name=N_("Hard: searches ahead (about a second a move)"), value="hard"),
+    app_commands.Choice(name=N_("Hard: looks further ahead (up to a second a move)"), value="hard"),
 ]
 """The AI levels ``/game new`` seats and ``/game stats`` looks up."""
 POLICIES = {
