@@ -8,9 +8,18 @@
 - **Evaluation** (the normal level, the search's leaves): each seat's expected final score: its
   points, plus a share of the best placement its hand can make in the city as it stands (the
   next placer's in full, :data:`NEXT_WEIGHT`: a move that opens a rich space for the next player
-  costs), plus the unused statue and permit uses, minus (in the end phase) the hand it would
-  lose. ``score`` is the seat's estimate against the leader's and the mean of the others';
+  costs), plus the unused statue and permit uses (a permit counts as spent from its claim: the
+  rules hand it in at the placement, C7), minus (in the end phase) the hand it would lose.
+  ``score`` is the seat's estimate against the leader's and the mean of the others';
   ``values`` a softmax of the estimates (:data:`TEMPERATURE` points).
+- **The hard level's longer view** (``hard_score``, and ``values``: the search's root and
+  leaves): before the end phase an unused statue is worth :data:`STATUE_PLAN` and a permit use
+  :data:`PERMIT_PLAN`, what they earn when saved for the late city, instead of what they earn
+  now. The normal level spends both in its first turns (statue for 11–25 points, permit on a
+  placement of about 8), while the best statue placement grows from about 13 points in a city
+  of up to 4 cards to 37 at 40 cards and the best card placement from 7 to 25 (measured in
+  normal games). In the end phase both are worth the normal level's (use them before the
+  second volcano ends the game).
 - Rollouts play the best card placement (the statue left out while a card fits) three times in
   four, else a random one, for about a turn a player (``2 × players`` decisions), then judge.
 
@@ -26,7 +35,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine.ai.base import outcome_values
+from engine.ai.base import argmax, outcome_values, seeds
 from engine.cardcity import rules
 from engine.cardcity.actions import Claim, Discard, Draw, PlayCard, PlayStatue
 from engine.cardcity.data import STATUE_VALUE
@@ -57,10 +66,17 @@ STATUE_KEEP = 6.0
 """What playing the statue gives up before the end phase (the cheap scores)."""
 PERMIT_WORTH = 5.0
 """An unused permit use: one more turn."""
+STATUE_PLAN = 20.0
+"""The hard level's worth of an unused statue before the end phase (saved for the late city)."""
+PERMIT_PLAN = 22.0
+"""The hard level's worth of a permit use before the end phase (about the best card placement
+of the late city)."""
 HAND_RISK = 0.5
 """In the end phase, the share of a hand card's value expected to count against its owner."""
 EPSILON = 4
 """Rollouts play a random legal action one time in this many."""
+SAMPLES = 8
+"""Determinizations the hard level's judgement is averaged over."""
 
 
 def gain(grid: rules.Grid, cell: rules.Cell, face: rules.Face) -> int:
@@ -157,9 +173,14 @@ def next_placer(state: State) -> Seat | None:
     return (state.actor + 1) % state.players  # the actor decides whether to draw
 
 
-def estimates(state: State) -> list[float]:
-    """Each seat's expected final score (see the module docstring)."""
+def estimates(state: State, plan: bool = False) -> list[float]:
+    """Each seat's expected final score (see the module docstring); ``plan``: with the hard
+    level's worth of an unused statue and permit before the end phase."""
     nxt = next_placer(state)
+    saving = plan and not state.end_phase
+    statue_worth = STATUE_PLAN if saving else STATUE_WORTH
+    permit_worth = PERMIT_PLAN if saving else PERMIT_WORTH
+    claimed = state.actor if state.permit_turn and state.stage == "play" else -1
     out = []
     for s in range(state.players):
         hand = state.hands[s]
@@ -167,12 +188,26 @@ def estimates(state: State) -> list[float]:
         weight = NEXT_WEIGHT if s == nxt else LATER_WEIGHT
         value += weight * reach(state.city, hand)
         if state.statues[s] == NO_STATUE:
-            value += STATUE_WORTH
-        value += PERMIT_WORTH * state.permits[s]
+            value += statue_worth
+        # a claimed permit is handed in at the placement (C7): spent from the claim on
+        value += permit_worth * (state.permits[s] - (1 if s == claimed else 0))
         if state.end_phase:
             value -= HAND_RISK * sum(card_value(c) for c in hand)
         out.append(value)
     return out
+
+
+def judge(state: State, seat: Seat, plan: bool) -> float:
+    """``seat``'s estimate against ½ the leader's and ½ the others' mean (the final scores once
+    over); ``plan``: the hard level's view (:func:`estimates`)."""
+    if state.is_over:
+        result = outcome(state)
+        assert result is not None
+        est = [float(result.scores[s]["final"]) for s in range(state.players)]
+    else:
+        est = estimates(state, plan)
+    others = [est[s] for s in range(len(est)) if s != seat]
+    return est[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
 
 def action_scores(state: State, seat: Seat, legal: Sequence[Any]) -> list[float]:
@@ -246,14 +281,17 @@ class CardcityHeuristics:
         return tuple(w / total for w in weights)
 
     def score(self, state: Any, seat: Seat) -> float:
-        if state.is_over:
-            result = outcome(state)
-            assert result is not None
-            est = [float(result.scores[s]["final"]) for s in range(state.players)]
-        else:
-            est = estimates(state)
-        others = [est[s] for s in range(len(est)) if s != seat]
-        return est[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+        return judge(state, seat, plan=False)
+
+    def hard_choice(self, state: Any, seat: Seat, legal: Sequence[Any], seed: int) -> Any:
+        """The hard level's choice (:func:`hard_choice`, on this heuristics'
+        determinizations), but for the end phase's draws: whether to draw is whether the
+        second volcano may end the game now, which the search's rollouts play out."""
+        if state.stage == "draw":
+            return None
+        take = seeds(seed)
+        samples = [self.determinize(state, seat, take()) for _ in range(SAMPLES)]
+        return hard_choice(samples, seat, legal)
 
     def action_scores(self, state: Any, seat: Seat, legal: Sequence[Any]) -> list[float]:
         return action_scores(state, seat, legal)
@@ -288,3 +326,29 @@ class CardcityHeuristics:
         ties = [i for i, x in enumerate(ranked) if x == best]
         k, rng = rng.below(len(ties))
         return legal[ties[k]], rng
+
+
+def hard_choice(samples: Sequence[State], seat: Seat, legal: Sequence[Any]) -> Any:
+    """The hard level: the action whose result the judgement with the longer view
+    (:func:`judge` with ``plan``) likes best on average over ``samples`` (determinizations of
+    the state for ``seat``): the hand the other may hold and the cards to come weigh in as an
+    expectation, where the normal level judges one guess. Of the statue's declared identities
+    on a space only the best scoring one is judged: once scored the statue is neutral, so the
+    others leave the same city with fewer points."""
+    best_statue: dict[rules.Cell, tuple[int, int]] = {}
+    city = samples[0].city
+    for i, action in enumerate(legal):
+        if isinstance(action, PlayStatue):
+            points = statue_points(city, action.cell)[action.building * 7 + action.colour]
+            if action.cell not in best_statue or points > best_statue[action.cell][0]:
+                best_statue[action.cell] = (points, i)
+    judged = [
+        i
+        for i, action in enumerate(legal)
+        if not isinstance(action, PlayStatue) or best_statue[action.cell][1] == i
+    ]
+    totals = [0.0] * len(judged)
+    for sample in samples:
+        for k, i in enumerate(judged):
+            totals[k] += judge(play(sample, seat, legal[i]).state, seat, plan=True)
+    return legal[judged[argmax(totals)]]
