@@ -12,20 +12,22 @@
   rules hand it in at the placement, C7), minus (in the end phase) the hand it would lose.
   ``score`` is the seat's estimate against the leader's and the mean of the others';
   ``values`` a softmax of the estimates (:data:`TEMPERATURE` points).
-- **The hard level's longer view** (``hard_score``, and ``values``: the search's root and
-  leaves): before the end phase an unused statue is worth :data:`STATUE_PLAN` and a permit use
-  :data:`PERMIT_PLAN`, what they earn when saved for the late city, instead of what they earn
-  now. The normal level spends both in its first turns (statue for 11–25 points, permit on a
-  placement of about 8), while the best statue placement grows from about 13 points in a city
-  of up to 4 cards to 37 at 40 cards and the best card placement from 7 to 25 (measured in
-  normal games). In the end phase both are worth the normal level's (use them before the
-  second volcano ends the game).
+- **The hard level** (:func:`hard_choice`): the evaluation averaged over :data:`SAMPLES`
+  determinizations instead of one, with a longer view: before the end phase an unused statue
+  is worth :data:`STATUE_PLAN` and a permit use :data:`PERMIT_PLAN`, what they earn when saved
+  for the late city, instead of what they earn now. The normal level spends both in its first
+  turns (statue for 11–25 points, permit on a placement of about 8), while the best statue
+  placement grows from about 13 points in a city of up to 4 cards to 37 at 40 cards and the
+  best card placement from 7 to 25 (measured in normal games). In the end phase both are worth
+  the normal level's (use them before the second volcano ends the game). Only the end phase's
+  draws are searched (``values``, the rollouts).
 - Rollouts play the best card placement (the statue left out while a card fits) three times in
   four, else a random one, for about a turn a player (``2 × players`` decisions), then judge.
 
-Everything is read from the state it is given: the search only gives it determinizations
-(``engine.cardcity.determinize``: the other hands and the deck resampled), so the other hands it
-reads are samples, never the real ones.
+Everything is read from the state it is given: every level gives it only determinizations
+(``engine.cardcity.determinize``: the other hands and the deck resampled; the hard level through
+this heuristics' own ``determinize``), so the other hands it reads are samples, never the real
+ones.
 """
 
 from __future__ import annotations
