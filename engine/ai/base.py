@@ -44,8 +44,8 @@ class Heuristics(Protocol):
     Two optional members, read with ``getattr`` by :mod:`engine.ai.players`:
     ``hard_choice(state, seat, legal, seed)`` (the hard level's own choice among ``legal``,
     made on determinizations drawn from ``seed``, at the decisions the game settles without
-    the search; ``None``: search) and ``search_config`` (the game's own
-    :class:`~engine.ai.players.SearchConfig`)."""
+    the search; ``None``: search) and ``search_config(players)`` (the game's own
+    :class:`~engine.ai.players.SearchConfig` at a table of ``players``)."""
 
     def determinize(self, state: Any, seat: Seat, seed: int) -> Any:
         """A state ``seat`` cannot tell from ``state``, all it cannot know resampled from

@@ -67,26 +67,21 @@ class SearchConfig:
     eight noisy means beats the others by chance (the winner's curse): where the game's
     samples are noisy, the search otherwise trades normal's judgement for noise."""
     steady: float = 0.0
-    """At tables of :attr:`steady_players` or more, a lead smaller than :attr:`margin` also
-    overrules the normal level when it holds on the same samples by this many standard errors
-    (``0``: never). With four players the win shares are small and a real lead seldom reaches
-    the margin, so the search almost always played the normal level's choice."""
-    steady_players: int = 3
-    """The fewest players at which :attr:`steady` applies (in the Downfall's two-player games
-    the margin alone measured better)."""
-    duel_margin: float | None = None
-    """At a two-player table, this margin instead of :attr:`margin` (``None``: the same). The
-    Downfall's two-player search plays its most visited action (``0``): in its duels the
-    search's leads below the margin were worth more than the normal level's judgement."""
+    """A lead smaller than :attr:`margin` also overrules the normal level when it holds on the
+    same samples by this many standard errors (``0``: never). At a table of four the win shares
+    are small and a real lead seldom reaches the margin, so the search almost always played the
+    normal level's choice."""
 
 
 DEFAULT_CONFIG = SearchConfig()
 
 
-def game_config(heuristics: Heuristics) -> SearchConfig:
-    """The search's knobs for a game: its heuristics' ``search_config`` if they name one (an
-    optional attribute), else :data:`DEFAULT_CONFIG`."""
-    config = getattr(heuristics, "search_config", None)
+def game_config(heuristics: Heuristics, players: int) -> SearchConfig:
+    """The search's knobs for a game at a table of ``players``: what its heuristics'
+    ``search_config(players)`` gives if they have one (an optional method), else
+    :data:`DEFAULT_CONFIG`."""
+    own = getattr(heuristics, "search_config", None)
+    config = own(players) if callable(own) else None
     return config if isinstance(config, SearchConfig) else DEFAULT_CONFIG
 
 
@@ -252,13 +247,13 @@ def search(
     """Information-set MCTS for ``seat`` (see the module docstring); ``config`` defaults to the
     game's own (:func:`game_config`)."""
     budget = budget or Budget()
-    config = config or game_config(heuristics)
     clock = budget.clock if budget.timed else None
     start = clock() if clock is not None else 0.0  # the ranking below counts against the budget
     legal = _legal(game, state, seat)
     heur = heuristics
     if len(legal) == 1:
         return SearchResult(legal[0], 0, {})
+    config = config or game_config(heur, len(heur.values(state)))
     next_seed = seeds(seed)
     if not heur.honest or heur.pending(state) != seat:
         # Without a determinize a search would peek; an out-of-turn call is not searched.
@@ -286,7 +281,6 @@ def search(
     limit = budget.seconds or 0.0
     c = config.exploration
     iterations = 0
-    players = 2
     pairs: list[tuple[Any, int]] = []  # the k-th determinization (shared) and rollout seed
     while iterations < budget.playouts:
         if clock is not None and iterations and clock() - start >= limit:
@@ -329,7 +323,6 @@ def search(
                 action, rng = heur.rollout_action(sample, mover, rng)
             sample = heur.step(sample, mover, action)
         values = heur.values(sample)
-        players = len(values)
         seen.setdefault(first, []).append(values[seat])
         for child, who in path:
             child.visits += 1
@@ -348,22 +341,19 @@ def search(
         and spread > 0
         and best_action != judged
         and judged in root.children
-        and not _better(seen[best_action], seen[judged], config, players)
+        and not _better(seen[best_action], seen[judged], config)
     ):
         best_action = judged
     return SearchResult(best_action, iterations, visits)
 
 
-def _better(mine: list[float], theirs: list[float], config: SearchConfig, players: int = 2) -> bool:
+def _better(mine: list[float], theirs: list[float], config: SearchConfig) -> bool:
     """Whether the search's choice (values ``mine``) beats the normal level's (``theirs``) by
-    the config's :attr:`~SearchConfig.margin` (at two players :attr:`~SearchConfig.duel_margin`
-    if set) and :attr:`~SearchConfig.confidence`, or (at a table of ``players``) steadily
+    the config's :attr:`~SearchConfig.margin` and :attr:`~SearchConfig.confidence`, or steadily
     enough (:attr:`~SearchConfig.steady`)."""
     lead = sum(mine) / len(mine) - sum(theirs) / len(theirs)
-    steady = config.steady if players >= config.steady_players else 0.0
+    steady = config.steady
     margin = config.margin
-    if players == 2 and config.duel_margin is not None:
-        margin = config.duel_margin
     if lead >= margin and config.confidence <= 0:
         return True
     if lead < margin and steady <= 0:

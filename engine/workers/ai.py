@@ -335,7 +335,9 @@ class WorkersHeuristics:
 
     informed = True
     honest = True
-    search_config = SEARCH
+
+    def search_config(self, players: int) -> SearchConfig:
+        return SEARCH  # only a solo game is searched (hard_choice settles the rest)
 
     def determinize(self, state: Any, seat: Seat, seed: int) -> Any:
         return determinize(state, seat, seed)

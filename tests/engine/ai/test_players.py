@@ -30,15 +30,17 @@ def test_only_the_ties_at_the_cut_are_drawn() -> None:
         assert order[:2] == [0, 5] and scores[order[2]] == 1.0
 
 
-def test_a_game_may_name_its_own_search_config() -> None:
+def test_a_game_may_name_its_own_search_config_per_table_size() -> None:
     class Plain:
         pass
 
     class Tuned:
-        search_config = SearchConfig(greedy_width=3)
+        def search_config(self, players: int) -> SearchConfig:
+            return SearchConfig(greedy_width=players)
 
-    assert game_config(Plain()) is DEFAULT_CONFIG  # type: ignore[arg-type]
-    assert game_config(Tuned()) == SearchConfig(greedy_width=3)  # type: ignore[arg-type]
+    assert game_config(Plain(), 4) is DEFAULT_CONFIG  # type: ignore[arg-type]
+    assert game_config(Tuned(), 2) == SearchConfig(greedy_width=2)  # type: ignore[arg-type]
+    assert game_config(Tuned(), 4) == SearchConfig(greedy_width=4)  # type: ignore[arg-type]
 
 
 def test_the_search_overrules_normal_only_when_sure_with_a_confidence() -> None:
@@ -88,35 +90,42 @@ def test_a_flat_search_grows_no_tree_below_the_root() -> None:
 
 
 def test_a_small_lead_overrules_normal_only_when_steady() -> None:
-    """Win shares at a table of three or four are small: a lead below the margin that holds on
-    every sample overrules the normal level with ``steady``; a small lead made of luck does
-    not, a lead beyond the margin does as it always did, and two-player games keep the margin
-    alone."""
+    """Win shares at a table of four are small: a lead below the margin that holds on every
+    sample overrules the normal level with ``steady``; a small lead made of luck does not, and
+    a lead beyond the margin does as it always did."""
     normal = [0.25, 0.2, 0.3, 0.25, 0.22, 0.28, 0.25, 0.25]
     small = [x + 0.008 + 0.001 * (i % 2) for i, x in enumerate(normal)]  # 0.0085 ahead, always
     lucky = [0.45, 0.0, 0.5, 0.05, 0.42, 0.08, 0.45, 0.13]  # 0.01 ahead, by luck
     large = [x + 0.03 for x in lucky]
     steady = SearchConfig(steady=2.0)
-    assert not _better(small, normal, SearchConfig(), 4)  # below the margin: normal's stays
-    assert _better(small, normal, steady, 4) and _better(small, normal, steady, 3)
-    assert not _better(small, normal, steady, 2)  # two players: the margin alone
-    assert not _better(lucky, normal, steady, 4)
-    assert _better(large, normal, steady, 4) and _better(large, normal, SearchConfig(), 4)
-    assert _better(large, normal, steady, 2)
-    assert not _better(normal, small, steady, 4)  # behind never overrules
+    assert not _better(small, normal, SearchConfig())  # below the margin: normal's stays
+    assert _better(small, normal, steady)
+    assert not _better(lucky, normal, steady)
+    assert _better(large, normal, steady) and _better(large, normal, SearchConfig())
+    assert not _better(normal, small, steady)  # behind never overrules
 
 
-def test_a_duel_margin_applies_to_two_player_tables_only() -> None:
-    """``duel_margin=0``: at two players the search's choice stands whenever it leads normal's
-    at all; at three or four the margin (and the steady rule) decide as before."""
+def test_without_a_margin_any_lead_overrules_normal() -> None:
+    """``margin=0`` (the Downfall's duels): the search's choice stands whenever it leads the
+    normal level's at all, and never when it is behind."""
     normal = [0.5, 0.4, 0.6, 0.5, 0.45, 0.55, 0.5, 0.5]
-    small = [x + 0.005 for x in normal]  # 0.005 ahead: below the 0.02 margin
-    duel = SearchConfig(duel_margin=0.0)
-    assert _better(small, normal, duel, 2) and not _better(small, normal, SearchConfig(), 2)
-    assert not _better(small, normal, duel, 3) and not _better(small, normal, duel, 4)
-    assert not _better(normal, small, duel, 2)  # behind: normal's stays
-    steady = SearchConfig(steady=2.0, duel_margin=0.0)
-    assert _better(small, normal, steady, 4)  # a steady lead at four, as without it
+    small = [x + 0.005 for x in normal]  # 0.005 ahead: below the default 0.02 margin
+    duel = SearchConfig(margin=0.0)
+    assert _better(small, normal, duel) and not _better(small, normal, SearchConfig())
+    assert not _better(normal, small, duel)
+
+
+def test_the_downfall_searches_a_duel_and_a_crowd_differently() -> None:
+    """Two players: the tree search, its most visited action played; three or four: a policy
+    rollout of the normal level's play (no tree), with the steady rule."""
+    from engine.downfall.ai import DownfallHeuristics
+
+    heur = DownfallHeuristics()
+    duel = game_config(heur, 2)
+    assert duel.tree and duel.margin == 0.0 and not duel.greedy_width
+    for players in (3, 4):
+        crowd = game_config(heur, players)
+        assert not crowd.tree and crowd.greedy_width and crowd.steady > 0
 
 
 def test_a_game_may_settle_decisions_itself_and_leave_the_rest_to_the_search() -> None:
