@@ -81,8 +81,11 @@ def _phase1_states() -> list[tuple[State, int]]:
 
 def test_the_search_sees_only_what_its_seat_can_see() -> None:
     """Scrambling everything the seat cannot know (consistently with its view) changes nothing:
-    same choice, same visit counts, at every level."""
-    assert_blind(GAME, HEUR, _phase1_states()[:14], determinize, _hidden_differs, SMALL, 12345)
+    same choice, same visit counts, at every level (the tree search at two players, the policy
+    rollout at three and four)."""
+    cases = _phase1_states()[::2]
+    assert {state.players for state, _ in cases} == {2, 3, 4}
+    assert_blind(GAME, HEUR, cases, determinize, _hidden_differs, SMALL, 12345)
 
 
 class _Peeking(DownfallHeuristics):
@@ -94,7 +97,10 @@ class _Peeking(DownfallHeuristics):
 
 def test_the_hidden_information_check_catches_a_peeking_search() -> None:
     cheat: Any = _Peeking()
-    assert peeks_caught(GAME, cheat, _phase1_states()[:14], determinize, SMALL, 12345) > 0
+    cases = _phase1_states()
+    for players in (2, 4):  # the tree search and the policy rollout both
+        mine = [(state, seat) for state, seat in cases if state.players == players]
+        assert peeks_caught(GAME, cheat, mine, determinize, SMALL, 12345) > 0
 
 
 def test_canonical_depends_only_on_the_seats_view() -> None:
