@@ -253,7 +253,6 @@ def search(
     heur = heuristics
     if len(legal) == 1:
         return SearchResult(legal[0], 0, {})
-    config = config or game_config(heur, len(heur.values(state)))
     next_seed = seeds(seed)
     if not heur.honest or heur.pending(state) != seat:
         # Without a determinize a search would peek; an out-of-turn call is not searched.
@@ -264,6 +263,8 @@ def search(
         action = own(state, seat, legal, next_seed())
         if action is not None:
             return SearchResult(action, 0, {})
+    # The game's knobs for this table size (read only for the decisions it searches).
+    config = config or game_config(heur, len(heur.values(state)))
     # Root candidates: the normal level's best few, with their ranking as a prior.
     if heur.informed:
         scores = rank_actions(heur, state, seat, legal, next_seed())
@@ -352,8 +353,7 @@ def _better(mine: list[float], theirs: list[float], config: SearchConfig) -> boo
     the config's :attr:`~SearchConfig.margin` and :attr:`~SearchConfig.confidence`, or steadily
     enough (:attr:`~SearchConfig.steady`)."""
     lead = sum(mine) / len(mine) - sum(theirs) / len(theirs)
-    steady = config.steady
-    margin = config.margin
+    margin, steady = config.margin, config.steady
     if lead >= margin and config.confidence <= 0:
         return True
     if lead < margin and steady <= 0:
