@@ -90,7 +90,17 @@ RELATIVE_VALUE = 0.45
 """What a relative still to be placed is worth (about what a placed piece survives with)."""
 
 SOFTMAX_T = 1.5
-"""How many pieces of lead make a seat e times as likely to win (for the search's values)."""
+"""How many pieces of lead make a seat e times as likely to win (for the search's values at a
+table of three or four)."""
+
+DUEL_T_SETUP = 0.9
+DUEL_T_ESCAPE = 0.5
+DUEL_T_PER_TILE = 0.015
+"""The two-player temperature, calibrated (issue 30, ninth session): over 1,400 games of the
+normal level against itself, the outcome given ``V(own) − V(other)`` fits a logistic curve at
+1.5 pieces in phase 1, 0.9 while the first six tiles are laid, and ``0.5 + 0.015 · tiles in the
+bag`` in phase 2 (0.4 with the bag nearly empty, 1.1 when it is full): the evaluation is sharper
+than ``SOFTMAX_T`` said once the lava flows."""
 
 DUEL = SearchConfig(margin=0.0)
 """The hard level's search at a table of two: its most visited action is played whenever it
@@ -247,6 +257,16 @@ def seat_values(state: State) -> list[float]:
     return out
 
 
+def duel_temperature(state: State) -> float:
+    """The softmax temperature of a two-player game's values in ``state`` (pieces of lead that
+    make a seat e times as likely to win: :data:`DUEL_T_SETUP` and the others)."""
+    if state.phase == BUILD:
+        return SOFTMAX_T
+    if state.phase == LAVA_SETUP:
+        return DUEL_T_SETUP
+    return DUEL_T_ESCAPE + DUEL_T_PER_TILE * sum(state.bag)
+
+
 def canonical(state: State, seat: int) -> State:
     """``state`` with every card ``seat`` cannot see laid out in sorted order, so that
     determinizing it depends only on what ``seat`` knows (not on where the hidden cards are)."""
@@ -351,7 +371,8 @@ class DownfallHeuristics:
             return outcome_values(result, state.players)
         v = seat_values(state)
         top = max(v)
-        weights = [math.exp((x - top) / SOFTMAX_T) for x in v]
+        t = duel_temperature(state) if state.players == 2 else SOFTMAX_T
+        weights = [math.exp((x - top) / t) for x in v]
         total = sum(weights)
         return tuple(w / total for w in weights)
 

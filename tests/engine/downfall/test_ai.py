@@ -3,13 +3,21 @@ and sensible in positions with an obvious best move."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 
 from engine.ai import Budget, choose_easy, choose_hard, choose_normal, choose_random, search
 from engine.downfall import GAME, State, determinize
-from engine.downfall.ai import DownfallHeuristics, canonical, move_candidates, seat_values
+from engine.downfall.ai import (
+    SOFTMAX_T,
+    DownfallHeuristics,
+    canonical,
+    duel_temperature,
+    move_candidates,
+    seat_values,
+)
 from engine.rng import Rng
 from tests.engine.ai.scramble import assert_blind, peeks_caught
 from tests.engine.downfall.helpers import position
@@ -138,6 +146,29 @@ def test_the_evaluation_counts_saved_pieces_and_escape_chances() -> None:
     after = seat_values(GAME.apply(state, 0, GAME.parse_action("move b5 out a5")).state)
     assert after[0] > before[0]
     assert after[1] == pytest.approx(before[1], abs=0.3)
+
+
+def test_a_lead_in_a_duel_counts_for_more_as_the_bag_empties() -> None:
+    # The same pieces early and late in phase 2: seat 0's lead is a win share a little above
+    # a half with a full bag and nearly a won game with two tiles left (the temperature
+    # falls as the bag empties); three or four seats keep the fixed temperature.
+    early = _escape(bag={"coin": 6, "column": 6, "scroll": 6, "vase": 6, "mask": 6, "helmet": 6})
+    late = _escape(bag={"coin": 1, "mask": 1})
+    lead = [seat_values(s)[0] - seat_values(s)[1] for s in (early, late)]
+    chance = [HEUR.values(s)[0] for s in (early, late)]
+    assert duel_temperature(late) < duel_temperature(early) < SOFTMAX_T
+    for k in range(2):
+        assert chance[k] == pytest.approx(
+            1 / (1 + math.exp(-lead[k] / duel_temperature((early, late)[k])))
+        )
+    assert 0 < lead[0] < lead[1]  # and with the bag nearly empty it counts for much more:
+    assert 0.5 < chance[0] < 0.6
+    assert chance[1] > 0.8
+    crowd = GAME.new_game(3, 4)
+    v = seat_values(crowd)
+    top = max(v)
+    weights = [math.exp((x - top) / SOFTMAX_T) for x in v]
+    assert HEUR.values(crowd) == pytest.approx([w / sum(weights) for w in weights])
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
