@@ -97,9 +97,10 @@ DUEL_T_SETUP = 0.9
 DUEL_T_ESCAPE = 0.5
 DUEL_T_PER_TILE = 0.015
 """The two-player temperature, calibrated (issue 30, ninth session): over 1,400 games of the
-normal level against itself, the outcome given ``V(own) − V(other)`` fits a logistic curve at
-1.5 pieces in phase 1, 0.9 while the first six tiles are laid, and ``0.5 + 0.015 · tiles in the
-bag`` in phase 2 (0.4 with the bag nearly empty, 1.1 when it is full): the evaluation is sharper
+normal level against itself (``python -m bench.downfall_calibration``), the outcome given
+``V(own) − V(other)`` fits a logistic curve at 1.4 pieces in phase 1 (``SOFTMAX_T`` kept: the
+likelihood hardly differs), 0.9 while the first six tiles are laid, and ``0.5 + 0.015 · tiles in
+the bag`` in phase 2 (0.5 with the bag empty, 1.1 when it is full): the evaluation is sharper
 than ``SOFTMAX_T`` said once the lava flows."""
 
 DUEL = SearchConfig(margin=0.0)

@@ -164,7 +164,15 @@ def test_a_lead_in_a_duel_counts_for_more_as_the_bag_empties() -> None:
     assert 0 < lead[0] < lead[1]  # and with the bag nearly empty it counts for much more:
     assert 0.5 < chance[0] < 0.6
     assert chance[1] > 0.8
-    crowd = GAME.new_game(3, 4)
+    crowd = position(
+        4,
+        phase="escape",
+        pending="move",
+        pieces={"b5": "00", "e3": "1", "h4": "12", "d5": "3"},
+        lava={"c2": "coin", "e4": "column", "h1": "scroll", "k3": "vase", "d7": "mask"},
+        bag={"coin": 1, "mask": 1},
+    )
+    assert duel_temperature(crowd) < 0.6  # what two seats would read here
     v = seat_values(crowd)
     top = max(v)
     weights = [math.exp((x - top) / SOFTMAX_T) for x in v]
