@@ -83,12 +83,8 @@ def main() -> None:
         f"phase 2:     T = {a:.2f} + {b:.3f} · tiles in the bag  "
         f"(engine: {ai.DUEL_T_ESCAPE} + {ai.DUEL_T_PER_TILE})"
     )
-    for phase, (ta, tb) in (
-        (ESCAPE, (a, b)),
-        (ESCAPE, (ai.DUEL_T_ESCAPE, ai.DUEL_T_PER_TILE)),
-        (ESCAPE, (ai.SOFTMAX_T, 0.0)),
-    ):
-        ll = log_likelihood(by_phase[phase], ta, tb)
+    for ta, tb in ((a, b), (ai.DUEL_T_ESCAPE, ai.DUEL_T_PER_TILE), (ai.SOFTMAX_T, 0.0)):
+        ll = log_likelihood(by_phase[ESCAPE], ta, tb)
         print(f"  phase 2 log-likelihood at T = {ta:.2f} + {tb:.3f} · bag: {ll:.4f}")
 
 
