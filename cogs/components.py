@@ -10,12 +10,12 @@ working after a restart and a stale click is recognised. Every callback hands ov
 from __future__ import annotations
 
 import re
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
-from cogs import language
+from cogs import answer, language
 from engine.core import ActionChoice
 from render.i18n import N_, _
 
@@ -83,13 +83,19 @@ def handler(interaction: discord.Interaction[Any]) -> Handler:
 
 
 async def _guard(
-    interaction: discord.Interaction[Any], game_id: int, work: Coroutine[Any, Any, None]
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    work: Callable[[], Coroutine[Any, Any, None]],
+    *,
+    update: bool,
 ) -> None:
-    """Unexpected errors in a component callback: logged with the game id, short apology. The
-    callback runs in its reader's language (:func:`cogs.language.enter`)."""
+    """A component's callback: acknowledged first (``update``: as an update of its message;
+    :mod:`cogs.answer`), then run in its reader's language (:func:`cogs.language.enter`);
+    unexpected errors are logged with the game id and get a short apology."""
     try:
-        await language.enter(cast(Any, interaction.client).host, interaction)
-        await work
+        await answer.acknowledge(interaction, update=update)
+        language.enter(cast(Any, interaction.client).host, interaction)
+        await work()
     except Exception as error:
         await handler(interaction).unexpected(interaction, error, game_id, "a button")
 
@@ -105,6 +111,9 @@ class GameItem(discord.ui.DynamicItem[Any], template=r"(?!)"):
     logged with the game id and get a short apology."""
 
     game_id: int
+    update: ClassVar[bool] = True
+    """Whether the item's answer shows in its own message (acknowledged as a deferred update),
+    or in a new private message (acknowledged with a private "thinking…")."""
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
@@ -125,8 +134,17 @@ class GameItem(discord.ui.DynamicItem[Any], template=r"(?!)"):
     ) -> Coroutine[Any, Any, None]:
         raise NotImplementedError
 
+    def updates(self) -> bool:
+        """Whether this use of the item answers in its own message (see :attr:`update`)."""
+        return self.update
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guard(interaction, self.game_id, self.handle(handler(interaction), interaction))
+        await _guard(
+            interaction,
+            self.game_id,
+            lambda: self.handle(handler(interaction), interaction),
+            update=self.updates(),
+        )
 
 
 LOBBY_LABELS = {"join": N_("Join"), "leave": N_("Leave"), "start": N_("Start")}
@@ -290,6 +308,8 @@ class GroupSelect(GameItem, template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)
 class HandButton(GameItem, template=PREFIX + r":h:(?P<game>\d+)"):
     """ "My hand" on a board message: the clicker's private view, ephemeral."""
 
+    update = False
+
     def __init__(self, game_id: int) -> None:
         super().__init__(_button(f"{PREFIX}:h:{game_id}", _("My hand"), emoji="🂠"))
         self.game_id = game_id
@@ -307,6 +327,8 @@ class HandButton(GameItem, template=PREFIX + r":h:(?P<game>\d+)"):
 class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_]{1,20})"):
     """One of a game's pictures on demand ("Board", "Tablets", "My cards"): answered only to
     the player who pressed it, as the game is now."""
+
+    update = False
 
     def __init__(self, game_id: int, key: str, label: str = "") -> None:
         super().__init__(_button(f"{PREFIX}:p:{game_id}:{key}", label or key))
@@ -351,6 +373,8 @@ class WindowOrderButton(
 ):
     """A standing order for optional windows, on the offer itself: "Never ask me", "Ask me
     only after <player>'s turns", "Ask me every time"."""
+
+    update = False
 
     def __init__(self, game_id: int, order: str, label: str = "") -> None:
         super().__init__(_button(f"{PREFIX}:w:{game_id}:{order}", label or order))
@@ -411,6 +435,9 @@ class ReplayButton(GameItem, template=PREFIX + r":r:(?P<game>\d+):(?P<step>\d+|e
         step = -1 if match["step"] == "e" else int(match["step"])
         return cls(int(match["game"]), step, match["slot"])
 
+    def updates(self) -> bool:
+        return self.slot != "v"  # **Replay** under a final board opens a new private viewer
+
     def handle(
         self, flows: Handler, interaction: discord.Interaction[Any]
     ) -> Coroutine[Any, Any, None]:
@@ -452,6 +479,8 @@ class ReplaySelect(GameItem, template=PREFIX + r":rs:(?P<game>\d+)"):
 
 class AnimationButton(GameItem, template=PREFIX + r":ra:(?P<game>\d+)"):
     """🎞 Animation: the whole game as an animated image, posted in the game's channel."""
+
+    update = False
 
     def __init__(self, game_id: int, *, row: int | None = None) -> None:
         super().__init__(_button(f"{PREFIX}:ra:{game_id}", _("Animation"), emoji="🎞", row=row))

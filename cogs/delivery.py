@@ -30,7 +30,7 @@ from typing import Any
 
 import discord
 
-from cogs import texts
+from cogs import answer, texts
 from cogs.components import board_view, final_view
 from cogs.inbox import Inbox
 from cogs.private import NO_MENTIONS, Bot, is_component, png_file
@@ -43,9 +43,9 @@ from storage.rows import StepMessage
 log = logging.getLogger("cogs.delivery")
 
 CLAIM_WAIT = 2.0
-"""Seconds a player's own command or click waits for another process's delivery of the same
-game to end (its answer must come within Discord's 3 s); after that the player is answered and
-the announcements are left to the process sending them, or to the next round."""
+"""Seconds a player's own command or click (acknowledged already) waits for another process's
+delivery of the same game to end; after that the player is answered and the announcements are
+left to the process sending them, or to the next round."""
 CLAIM_POLL = 0.05
 
 NUDGE = N_("👋 Everyone else has decided: the table waits for you.")
@@ -113,14 +113,11 @@ class Delivery(Inbox):
         result: MoveResult | None,
         kind: str | None,
     ) -> None:
-        if reply is not None and not reply.response.is_done():
-            try:  # the player's own answer is private; the board goes to the channel
-                await reply.response.defer(ephemeral=True, thinking=True)
-            except discord.NotFound:
-                # Discord gave up on the command (10062: not answered within 3 s). The move
-                # stands: the board goes out as ever, their next decision by DM.
-                log.warning("game %s: the reply came too late; it goes by DM", game_id)
-                reply = None
+        if reply is not None and not await answer.acknowledge(reply):
+            # Discord gave up on the command (10062: not answered within 3 s). The move
+            # stands: the board goes out as ever, their next decision by DM.
+            log.warning("game %s: the reply came too late; it goes by DM", game_id)
+            reply = None
         claimed = await self._claim(game_id, patient=reply is not None or click is not None)
         try:
             await self._claimed(game_id, reply, click, result, kind, claimed)
@@ -408,8 +405,7 @@ class Delivery(Inbox):
             text = _("🌋 Game #{game} has started: the board is in {where}.").format(
                 game=status.game_id, where=where
             )
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await answer.tell(interaction, text)
             return None
         done = self.done(status, kind, result.label)
         said: list[str] = []
@@ -421,9 +417,7 @@ class Delivery(Inbox):
         decision = await self.host.decision(status.game_id, interaction.user.id)
         if decision.kind is None:
             board = " " + _("The board is in {where}.").format(where=where) if boarded else ""
-            text = "\n".join([f"{done}.{board}", *said])[: texts.CONTENT_LIMIT]
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await answer.tell(interaction, "\n".join([f"{done}.{board}", *said]))
             return None
         title = _("🂠 **{title}** · game #{game}").format(
             title=self.title(status, decision), game=status.game_id
@@ -436,13 +430,4 @@ class Delivery(Inbox):
         return clip_lines(lines, 800)
 
 
-async def error(interaction: discord.Interaction[Any], text: str) -> None:
-    """A friendly ephemeral answer to something the user did."""
-    text = text[: texts.CONTENT_LIMIT]
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-
-
-__all__ = ["Delivery", "HostError", "error", "is_component", "png_file"]
+__all__ = ["Delivery", "HostError", "is_component", "png_file"]

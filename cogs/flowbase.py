@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from cogs import texts
-from cogs.delivery import Delivery, error
+from cogs import answer, texts
+from cogs.delivery import Delivery
 from host import (
     GameStatus,
     Host,
@@ -81,7 +81,7 @@ class FlowsBase:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.delivery = Delivery(bot)
-        self.lobbies: dict[int, discord.Message | discord.InteractionMessage] = {}
+        self.lobbies: dict[int, discord.Message | discord.PartialMessage] = {}
         """game id -> its lobby message (edited as players join, buttons off at the start)."""
         self._busy = 0
         self._idle: asyncio.Event | None = None
@@ -144,7 +144,7 @@ class FlowsBase:
         else:
             status = await self.host.game_in_channel(channel_id)
         if status is None:
-            await error(
+            await answer.tell(
                 interaction, _("There is no game in this channel. Start one with `/game new`.")
             )
         return status
@@ -165,7 +165,7 @@ class FlowsBase:
             exc_info=error_,
         )
         with contextlib.suppress(discord.HTTPException):
-            await error(
+            await answer.tell(
                 interaction,
                 _("Sorry, something went wrong on my side; it has been logged. Please try again."),
             )

@@ -15,8 +15,8 @@ from typing import Any
 
 import discord
 
-from cogs import texts
-from cogs.delivery import error, is_component, png_file
+from cogs import answer, texts
+from cogs.delivery import is_component, png_file
 from cogs.flowbase import HINT
 from cogs.lobby import Lobby
 from cogs.replaying import Replaying
@@ -54,7 +54,7 @@ class Flows(Lobby, Replaying):
         async with self.busy():
             self.delivery.remember(interaction.user)
             if notation.strip() == HINT:
-                await error(
+                await answer.tell(
                     interaction,
                     _(
                         "That line is a hint, not a move: pick one of the moves in the list "
@@ -73,7 +73,7 @@ class Flows(Lobby, Replaying):
                 answering = await self.host.decision(game_id, user, guild_id=interaction.guild_id)
                 seen = (await self.host.status(game_id, guild_id=interaction.guild_id)).version
             except HostError as e:
-                await error(interaction, await self.reason(e, mention=True))
+                await answer.tell(interaction, await self.reason(e, mention=True))
                 return
             async with self.delivery.lock(game_id):
                 try:
@@ -86,19 +86,20 @@ class Flows(Lobby, Replaying):
                         guild_id=interaction.guild_id,
                     )
                 except StaleVersionError as e:
-                    already = "already played" in str(e)  # the host's English sentence
-                    await self.stale(interaction, game_id, texts.refusal(e), already=already)
+                    await self.stale(interaction, game_id, texts.refusal(e), already=e.already)
                     return
                 except InvalidMoveError as e:
-                    await error(interaction, await self.explain_illegal(game_id, interaction, e))
+                    await answer.tell(
+                        interaction, await self.explain_illegal(game_id, interaction, e)
+                    )
                     return
                 except NotYourTurnError as e:
-                    await error(
+                    await answer.tell(
                         interaction, await self.not_your_turn(interaction, game_id, seen, e)
                     )
                     return
                 except HostError as e:
-                    await error(interaction, await self.reason(e, mention=True))
+                    await answer.tell(interaction, await self.reason(e, mention=True))
                     return
                 self.bot.wake_scheduler()
                 await self.ai_answers(interaction, game_id, component)
@@ -123,12 +124,6 @@ class Flows(Lobby, Replaying):
             return
         if not all(s.ai_controlled for s in status.waiting_on):
             return
-        if not interaction.response.is_done():
-            with contextlib.suppress(discord.HTTPException):
-                if component:
-                    await interaction.response.defer()
-                else:  # the answer to a command is private; the board goes to the channel
-                    await interaction.response.defer(ephemeral=True, thinking=True)
         loop = asyncio.get_running_loop()
         end = loop.time() + AI_ANSWER_WAIT
         while loop.time() < end:
@@ -193,19 +188,21 @@ class Flows(Lobby, Replaying):
         already: bool = False,
     ) -> None:
         """A click drawn for an older decision: nothing played. The clicked message, unless it
-        is the player's current one (a second click on it), says so and loses its controls;
-        the player is told what happened since and where their current decision is."""
+        is the player's current one or shows what their earlier click played (``already``: a
+        second click on a decision that is played), says so and loses its controls; the player
+        is told what happened since and where their current decision is."""
+        if already:  # the clicked message shows what the first click played: it stays so
+            await answer.tell(interaction, f"⚠️ {text}")
+            return
         status = await self.host.status(game_id)
         seat = status.seat_of(interaction.user.id)
         clicked = interaction.message.id if interaction.message is not None else None
         current = seat.notified_message if seat is not None else None
-        if is_component(interaction) and clicked is not None and clicked != current:
+        if is_component(interaction) and clicked not in (None, current):
             heading = await self.delivery.heading(status)
-            await interaction.response.edit_message(content=f"{heading}\n⌛ {text}", view=None)
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await answer.edit_clicked(interaction, content=f"{heading}\n⌛ {text}", view=None)
         header = f"⚠️ {text}"
-        if seat is not None and not already:
+        if seat is not None:
             entries = await self.host.log(game_id, interaction.user.id, after=seat.token - 1)
             names = await self.delivery.seat_names(status)
             said = texts.narration(self.delivery.presentation(status), entries, names)
@@ -213,10 +210,9 @@ class Flows(Lobby, Replaying):
                 header += "\n" + _("Meanwhile:") + "\n" + self.delivery.meanwhile(said)
         decision = await self.host.decision(game_id, interaction.user.id)
         if current is not None and decision.kind is not None:
-            await interaction.followup.send(
+            await answer.tell(
+                interaction,
                 header + "\n" + _("Your current decision is in your newest DM from me."),
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
             )
             return
         await self.delivery.send_private(interaction, status, header, decision=decision)
@@ -236,7 +232,7 @@ class Flows(Lobby, Replaying):
                 game_id, interaction.user.id, guild_id=interaction.guild_id
             )
         except HostError as e:  # forged for another server's game, or for no game
-            await error(interaction, texts.refusal(e))
+            await answer.tell(interaction, texts.refusal(e))
             return
         if decision.kind is None or decision.token != token:
             await self.stale(
@@ -262,7 +258,7 @@ class Flows(Lobby, Replaying):
             group=group,
             in_dm=interaction.guild_id is None,
         )
-        await interaction.response.edit_message(content=composed.content, view=composed.view)
+        await answer.edit_clicked(interaction, content=composed.content, view=composed.view)
 
     async def on_window_order(
         self, interaction: discord.Interaction[Any], game_id: int, order: str
@@ -273,7 +269,7 @@ class Flows(Lobby, Replaying):
                 game_id, interaction.user.id, order, guild_id=interaction.guild_id
             )
         except HostError as e:
-            await error(interaction, texts.refusal(e))
+            await answer.tell(interaction, texts.refusal(e))
             return
         if order == "never":
             said = _("I won't ask you again in this game: every such chance passes by itself.")
@@ -286,7 +282,7 @@ class Flows(Lobby, Replaying):
             said = _(
                 "I'll ask you only after {name}'s turns; every other chance passes by itself."
             ).format(name=who)
-        await error(
+        await answer.tell(
             interaction, "✅ " + said + " " + _("Change it any time with `/game interrupts`.")
         )
         self.bot.wake_scheduler()
@@ -311,11 +307,11 @@ class Flows(Lobby, Replaying):
             try:
                 status = await self.host.status(game_id, guild_id=interaction.guild_id)
             except HostError as e:
-                await error(interaction, texts.refusal(e))
+                await answer.tell(interaction, texts.refusal(e))
                 return
         seat = status.seat_of(interaction.user.id)
         if seat is None:
-            await error(
+            await answer.tell(
                 interaction,
                 _(
                     "You are not playing in game #{game}, so you have no hand there. "
@@ -324,14 +320,13 @@ class Flows(Lobby, Replaying):
             )
             return
         if status.status == "lobby":
-            await error(interaction, _("The game has not started yet: nothing is dealt."))
+            await answer.tell(interaction, _("The game has not started yet: nothing is dealt."))
             return
         try:
             await self.host.private_view(status.game_id, interaction.user.id)
         except HostError as e:
-            await error(interaction, texts.refusal(e))
+            await answer.tell(interaction, texts.refusal(e))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         header = _("🂠 **Your hand** in game #{game} ({title})").format(
             game=status.game_id, title=texts.md(texts.title_of(status))
         )
@@ -349,17 +344,19 @@ class Flows(Lobby, Replaying):
         try:
             status = await self.host.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
-            await error(interaction, texts.refusal(e))
+            await answer.tell(interaction, texts.refusal(e))
             return
         picture = self.delivery.presentation(status).picture(key)
         if picture is None:
-            await error(interaction, _("This game has no such picture."))
+            await answer.tell(interaction, _("This game has no such picture."))
             return
         if status.status == "lobby":
-            await error(interaction, _("The game has not started yet: there is nothing to show."))
+            await answer.tell(
+                interaction, _("The game has not started yet: there is nothing to show.")
+            )
             return
         if picture.private is not None and status.seat_of(interaction.user.id) is None:
-            await error(
+            await answer.tell(
                 interaction,
                 _(
                     "You are not playing in game #{game}, so you have no {picture} there. The "
@@ -367,21 +364,21 @@ class Flows(Lobby, Replaying):
                 ).format(game=game_id, picture=i18n.translate(picture.label, status.kind).lower()),
             )
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             image = await self.delivery.draw(status, picture, interaction.user.id)
         except HostError as e:
-            await interaction.followup.send(texts.refusal(e), ephemeral=True)
+            await answer.tell(interaction, texts.refusal(e))
             return
         if image is None:
-            await interaction.followup.send(
+            await answer.tell(
+                interaction,
                 _("{picture}: nothing to show now (no cards in your hand).").format(
                     picture=i18n.translate(picture.label, status.kind)
                 ),
-                ephemeral=True,
             )
             return
-        await interaction.followup.send(
+        await answer.tell(
+            interaction,
             _("🖼️ **{picture}** · game #{game} ({title}), move {version}").format(
                 picture=i18n.translate(picture.label, status.kind),
                 game=game_id,
@@ -389,6 +386,4 @@ class Flows(Lobby, Replaying):
                 version=status.version,
             ),
             files=[png_file(image)],
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
         )

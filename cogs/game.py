@@ -12,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import plugins
-from cogs import texts
-from cogs.delivery import error, png_file
+from cogs import answer, texts
+from cogs.delivery import png_file
 from cogs.flowbase import missing_permissions
 from cogs.history import HistoryCommands
 from cogs.options import parse_variants, variant_choices
@@ -68,7 +68,9 @@ class GameCog(
     # -- lobby -----------------------------------------------------------------------------------
 
     @app_commands.command(
-        name="new", description=N_("Open a new game in this channel (or a thread)")
+        name="new",
+        description=N_("Open a new game in this channel (or a thread)"),
+        extras={"public": True},  # the lobby is the answer (cogs.answer)
     )
     @app_commands.describe(
         game=N_("Which game to play (pick from the list)"),
@@ -113,7 +115,7 @@ class GameCog(
             in_thread = isinstance(channel, discord.Thread)
             missing = missing_permissions(interaction, new_thread=where == "thread")
             if missing:
-                await error(interaction, missing)
+                await answer.tell(interaction, missing)
                 return
             options = TableOptions(
                 kind=plugin.key,
@@ -145,14 +147,14 @@ class GameCog(
                     raise
                 with i18n.using(await flows.delivery.server_language(status)):
                     opened = _("🌋 {name} opened game #{game} ({title}) in {thread}: join there!")
-                await interaction.response.send_message(
+                await answer.announce(
+                    interaction,
                     opened.format(
                         name=texts.md(interaction.user.display_name),
                         game=status.game_id,
                         title=texts.md(texts.title_of(plugin)),
                         thread=thread.mention,
                     ),
-                    allowed_mentions=discord.AllowedMentions.none(),
                 )
                 await thread.add_user(interaction.user)
                 if full(status):
@@ -170,12 +172,14 @@ class GameCog(
             if full(status):  # a solo game, or the other seats are AIs: no lobby
                 await flows.start(interaction, game_id=status.game_id)
                 return
-            await interaction.response.send_message(
+            lobby = await answer.announce(
+                interaction,
                 await flows.lobby_message(status),
                 view=await flows.lobby_controls(status),
-                allowed_mentions=discord.AllowedMentions.none(),
             )
-            flows.lobbies[status.game_id] = await interaction.original_response()
+            # Edited as players join through the channel's messages, which (unlike the
+            # interaction's token) never expire.
+            flows.lobbies[status.game_id] = flows.durable(lobby)
 
     @new.autocomplete("game")
     async def game_autocomplete(
@@ -226,11 +230,7 @@ class GameCog(
             closed = {u for u in delivery.dm_blocked_until if delivery.dms_blocked(u)}
             waiting = texts.waiting_line(status, decision, names, dms_closed=closed)
         lobby = await self.bot.flows.lobby_message(status) if status.status == "lobby" else ""
-        await interaction.response.send_message(
-            texts.status_lines(status, names, waiting, lobby=lobby),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await answer.tell(interaction, texts.status_lines(status, names, waiting, lobby=lobby))
 
     @app_commands.command(name="board", description=N_("Show the current board (only to you)"))
     async def board(self, interaction: discord.Interaction[Any]) -> None:
@@ -238,7 +238,7 @@ class GameCog(
         if status is None:
             return
         if status.status == "lobby":
-            await error(interaction, _("The game has not started yet."))
+            await answer.tell(interaction, _("The game has not started yet."))
             return
         status, view = await self.host.snapshot(status.game_id)  # words and image of one version
         if view is None:  # a lobby that was cancelled (it never had a board), or unreadable
@@ -248,20 +248,14 @@ class GameCog(
                     await self.host.public_view(status.game_id)
                 except HostError as e:
                     reason = await self.bot.flows.reason(e, mention=True)
-            await error(interaction, reason)
+            await answer.tell(interaction, reason)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         delivery = self.bot.flows.delivery
         names = await delivery.seat_names(status)
         presentation = delivery.presentation(status)
         content = texts.board_caption(status, presentation, view, names, [])
         image = await delivery.board_image(status, view, names)
-        await interaction.followup.send(
-            content,
-            files=[png_file(image)],
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await answer.tell(interaction, content, files=[png_file(image)])
 
     @app_commands.command(name="log", description=N_("The recent moves, in notation and in words"))
     @app_commands.describe(count=N_("How many moves to show (default 10)"))
@@ -273,21 +267,20 @@ class GameCog(
             return
         entries = await self.host.log(status.game_id, interaction.user.id, limit=count)
         if not entries:
-            await error(interaction, _("No moves have been made yet."))
+            await answer.tell(interaction, _("No moves have been made yet."))
             return
         delivery = self.bot.flows.delivery
         names = await delivery.seat_names(status)
-        await interaction.response.send_message(
+        await answer.tell(
+            interaction,
             texts.log_lines(delivery.presentation(status), entries, names, status.game_id),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="mine", description=N_("Your open games, and where it is your move"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         games = await self.host.games_of_user(interaction.user.id)
         if not games:
-            await error(interaction, _("You have no open games. Start one with `/game new`."))
+            await answer.tell(interaction, _("You have no open games. Start one with `/game new`."))
             return
         games.sort(key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
         titles = {p.key: texts.title_of(p) for p in self.bot.plugin_list}
@@ -310,9 +303,7 @@ class GameCog(
             lines.append(
                 ngettext("… and {count} more", "… and {count} more", more).format(count=more)
             )
-        await interaction.response.send_message(
-            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await answer.tell(interaction, "\n".join(lines))
 
     @app_commands.command(name="rules", description=N_("A short rules summary, with the rulings"))
     @app_commands.describe(
@@ -325,12 +316,12 @@ class GameCog(
         plugin = self.host.plugin(game or await self._kind_here(interaction))
         rules = plugin.presentation.words.rules
         if not rules:
-            await error(interaction, _("There is no rules summary for this game yet."))
+            await answer.tell(interaction, _("There is no rules summary for this game yet."))
             return
         topic = topic or next(iter(rules))
         if topic not in rules:
             known = ", ".join(f"`{k}`" for k in rules) or _("none")
-            await error(
+            await answer.tell(
                 interaction,
                 _("There is no topic `{topic}`. Topics: {known}.").format(
                     topic=texts.md(topic), known=known
@@ -339,14 +330,14 @@ class GameCog(
             return
         title, text = (i18n.translate(t, plugin.key) for t in rules[topic])
         others = " · ".join(k for k in rules if k != topic)
-        await interaction.response.send_message(
+        await answer.tell(
+            interaction,
             _("📜 **{game} — {title}**\n{text}\n*Other topics:* {others}").format(
                 game=texts.md(texts.title_of(plugin)),
                 title=title,
                 text=text,
                 others=others,
-            )[: texts.CONTENT_LIMIT],
-            ephemeral=True,
+            ),
         )
 
     @rules.autocomplete("game")
@@ -356,6 +347,7 @@ class GameCog(
         return self.plugin_choices(current)
 
     @rules.autocomplete("topic")
+    @answer.quick(list)
     async def topic_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
@@ -382,9 +374,7 @@ class GameCog(
         games = await self.host.games_in_guild(interaction.guild_id or 0)
         delivery = self.bot.flows.delivery
         named = [(g, await delivery.seat_names(g)) for g in games]
-        await interaction.response.send_message(
-            texts.game_list(named), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await answer.tell(interaction, texts.game_list(named))
 
     # -- settings of one's own ---------------------------------------------------------------------
 
@@ -406,10 +396,10 @@ class GameCog(
         user = interaction.user.id
         if how is None:
             now = await self.host.notify_setting(user)
-            await error(interaction, texts.notify_text(now, changed=False))
+            await answer.tell(interaction, texts.notify_text(now, changed=False))
             return
         chosen = await self.host.set_notify_setting(user, how)
-        await error(interaction, texts.notify_text(chosen, changed=True))
+        await answer.tell(interaction, texts.notify_text(chosen, changed=True))
 
     @app_commands.command(
         name="interrupts",
@@ -439,7 +429,7 @@ class GameCog(
         if when == "after":
             seat = status.seat_of(player.id) if player is not None else None
             if seat is None:
-                await error(interaction, _("Name a player of this game with `player:`."))
+                await answer.tell(interaction, _("Name a player of this game with `player:`."))
                 return
             order = f"after:{seat.seat}"
         await self.host.set_window_order(
@@ -453,12 +443,16 @@ class GameCog(
             said = _("✅ I'll ask you only after {name}'s turns.").format(
                 name=texts.md(player.display_name if player else "")
             )
-        await error(interaction, said)
+        await answer.tell(interaction, said)
         self.bot.wake_scheduler()
 
     # -- ending ----------------------------------------------------------------------------------
 
-    @app_commands.command(name="resign", description=N_("Give up your seat; an AI plays it out"))
+    @app_commands.command(
+        name="resign",
+        description=N_("Give up your seat; an AI plays it out"),
+        extras={"public": True},
+    )
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         status = await self._here(interaction)
         if status is None:
@@ -479,14 +473,16 @@ class GameCog(
                 text = _("🏳️ {name} resigned from game #{game}; an AI plays their seat.").format(
                     name=who, game=status.game_id
                 )
-        await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await answer.announce(interaction, text)
         async with self.bot.flows.busy():
             await self.bot.flows.delivery.notify(status)
         self.bot.wake_scheduler()
 
-    @app_commands.command(name="back", description=N_("Play your seat again after an AI took over"))
+    @app_commands.command(
+        name="back",
+        description=N_("Play your seat again after an AI took over"),
+        extras={"public": True},
+    )
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         status = await self._here(interaction)
         if status is None:
@@ -499,15 +495,17 @@ class GameCog(
         )
         with i18n.using(await self.bot.flows.delivery.server_language(status)):
             text = _("👋 {name} is back and plays their own seat again in game #{game}.")
-        await interaction.response.send_message(
+        await answer.announce(
+            interaction,
             text.format(name=texts.md(interaction.user.display_name), game=status.game_id),
-            allowed_mentions=discord.AllowedMentions.none(),
         )
         async with self.bot.flows.busy():
             await self.bot.flows.delivery.notify(status)
 
     @app_commands.command(
-        name="cancel", description=N_("Call the game off (creator or server manager)")
+        name="cancel",
+        description=N_("Call the game off (creator or server manager)"),
+        extras={"public": True},
     )
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         status = await self._here(interaction)
@@ -522,9 +520,9 @@ class GameCog(
         )
         with i18n.using(await self.bot.flows.delivery.server_language(status)):
             text = _("🛑 Game #{game} was cancelled by {name}.")
-        await interaction.response.send_message(
+        await answer.announce(
+            interaction,
             text.format(game=status.game_id, name=texts.md(interaction.user.display_name)),
-            allowed_mentions=discord.AllowedMentions.none(),
         )
         async with self.bot.flows.busy():
             await self.bot.flows.close_lobby(status)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import texts
+from cogs import answer, texts
 from render.i18n import N_
 
 if TYPE_CHECKING:
@@ -24,11 +24,7 @@ class HelpCog(commands.Cog):
         name="help", description=N_("How to play here: the commands and the games")
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(
-            texts.help_text(self.bot.plugin_list),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await answer.tell(interaction, texts.help_text(self.bot.plugin_list))
 
 
 async def setup(bot: VesuviusBot) -> None:

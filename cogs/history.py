@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import language, texts
+from cogs import answer, language, texts
 from cogs.components import PREFIX
 from cogs.serversettings import AI_LEVELS
 from host import FinishedGame, KindStats, Leaderboard, Player, PlayerStats, Rating
@@ -216,13 +216,12 @@ class PageButton(
         return cls(match["kind"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await answer.acknowledge(interaction, update=True)
         host = cast(_HasHost, interaction.client).host
-        await language.enter(host, interaction)
+        language.enter(host, interaction)
         board = await host.leaderboard(interaction.guild_id or 0, self.kind, self.page)
-        with i18n.using(await language.of_server(host, interaction.guild_id)):  # public
-            text = leaderboard_text(board)
-        await interaction.response.edit_message(
-            content=text, view=pages_view(board), allowed_mentions=NO_MENTIONS
+        await answer.edit_clicked(
+            interaction, content=leaderboard_text(board), view=pages_view(board)
         )
 
 
@@ -276,9 +275,7 @@ class HistoryCommands(_Mixin):
         ai: str | None = None,
     ) -> None:
         if player is not None and ai is not None:
-            await interaction.response.send_message(
-                _("Choose a player or an AI level, not both."), ephemeral=True
-            )
+            await answer.tell(interaction, _("Choose a player or an AI level, not both."))
             return
         host = self.bot.host
         kind = host.plugin(game).key if game else None
@@ -293,18 +290,12 @@ class HistoryCommands(_Mixin):
         text = stats_text(stats, name)
         series = [(words(k.title), list(k.history)) for k in stats.kinds if k.history]
         if not series:
-            await interaction.response.send_message(
-                text, ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
+            await answer.tell(interaction, text)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         title = _("{name}: rating after each game").format(name=shown)
         image = await asyncio.to_thread(rating_chart_png, title, series)
-        await interaction.followup.send(
-            text,
-            file=discord.File(io.BytesIO(image), filename="rating.png"),
-            ephemeral=True,
-            allowed_mentions=NO_MENTIONS,
+        await answer.tell(
+            interaction, text, files=[discord.File(io.BytesIO(image), filename="rating.png")]
         )
 
     @stats.autocomplete("game")
@@ -320,13 +311,7 @@ class HistoryCommands(_Mixin):
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
         host = self.bot.host
         board = await host.leaderboard(interaction.guild_id or 0, host.plugin(game).key)
-        view = pages_view(board)
-        with i18n.using(await language.of_server(host, interaction.guild_id)):  # public
-            text = leaderboard_text(board)
-        if view is None:
-            await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.response.send_message(text, view=view, allowed_mentions=NO_MENTIONS)
+        await answer.tell(interaction, leaderboard_text(board), view=pages_view(board))
 
     @leaderboard.autocomplete("game")
     async def leaderboard_game_autocomplete(
@@ -338,6 +323,4 @@ class HistoryCommands(_Mixin):
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         guild = interaction.guild_id or 0
         games = await self.bot.host.history(guild)
-        await interaction.response.send_message(
-            history_text(games, guild), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await answer.tell(interaction, history_text(games, guild))

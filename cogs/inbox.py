@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from cogs import texts
+from cogs import answer, texts
 from cogs.private import NO_MENTIONS, Bot, Composed, Private, is_component
 from host import GameStatus, MoveResult, Reminder, SeatDecision, SeatInfo
 from render import i18n
@@ -449,7 +449,7 @@ class Inbox(Private):
                 content += "\n" + _("🏁 The game is over: the result is in {where}.").format(
                     where=where
                 )
-            await self._edit_clicked(interaction, content=content, view=None)
+            await answer.edit_clicked(interaction, content=content, view=None)
             if seat is not None:  # told up to here; no decision open
                 await self.host.set_notified(status.game_id, seat.seat, decision.token, None, None)
             return None
@@ -458,7 +458,7 @@ class Inbox(Private):
         composed = await self.compose(
             status, user, header=header, decision=decision, lead=[done], in_dm=in_dm
         )
-        await self._edit_clicked(interaction, **self._edit_kwargs(message, composed))
+        await answer.edit_clicked(interaction, **self._edit_kwargs(message, composed))
         if seat is not None:
             if seat.notified_message not in (None, message):
                 await self.close(status, seat, done)
@@ -468,14 +468,6 @@ class Inbox(Private):
                 status.game_id, seat.seat, decision.token, message if in_dm else None, decision.key
             )
         return user
-
-    @staticmethod
-    async def _edit_clicked(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
-        if not interaction.response.is_done():
-            await interaction.response.edit_message(**kwargs)
-        else:
-            kwargs.pop("allowed_mentions", None)
-            await interaction.edit_original_response(**kwargs)
 
     async def send_private(
         self,
@@ -495,12 +487,11 @@ class Inbox(Private):
         composed = await self.compose(
             status, user, header=header, decision=decision, lead=lead, in_dm=False
         )
-        kwargs: dict[str, Any] = {"files": composed.files, "ephemeral": True, "wait": True}
-        if composed.view is not None:
-            kwargs["view"] = composed.view
-        sent = await interaction.followup.send(
-            composed.content, allowed_mentions=NO_MENTIONS, **kwargs
+        sent = await answer.tell(
+            interaction, composed.content, view=composed.view, files=composed.files
         )
+        if sent is None:  # Discord no longer takes the answer: their DM keeps the decision
+            return None
         self._shown[sent.id] = composed.shown
         seat = status.seat_of(user)
         if seat is not None and decision.kind is not None:

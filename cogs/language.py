@@ -15,12 +15,14 @@ Every other Discord locale falls back to English (:func:`render.i18n.negotiate`)
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from cogs import answer
 from host import Host
 from render import i18n
 
@@ -40,15 +42,29 @@ def reader(interaction: discord.Interaction[Any]) -> str:
     return i18n.negotiate(interaction.locale)
 
 
-async def enter(host: Host, interaction: discord.Interaction[Any]) -> str:
+def enter(host: Host | None, interaction: discord.Interaction[Any]) -> str:
     """Start an interaction's handler in its reader's language, and remember that language
-    for the DMs the bot sends them later."""
+    for the DMs the bot sends them later (in the background: a handler never waits for the
+    database before it has answered)."""
     lang = i18n.set_current(reader(interaction))
-    try:
-        await host.remember_locale(interaction.user.id, str(interaction.locale.value))
-    except Exception:  # a language not remembered must never fail the command
-        log.warning("could not remember the locale of user %s", interaction.user.id, exc_info=True)
+    if host is not None:
+        task = asyncio.get_running_loop().create_task(
+            _remember(host, interaction.user.id, str(interaction.locale.value))
+        )
+        _REMEMBERING.add(task)
+        task.add_done_callback(_REMEMBERING.discard)
     return lang
+
+
+_REMEMBERING: set[asyncio.Task[None]] = set()
+"""Locales being remembered (a task is kept until it is done)."""
+
+
+async def _remember(host: Host, user: int, locale: str) -> None:
+    try:
+        await host.remember_locale(user, locale)
+    except Exception:  # a language not remembered must never fail the command
+        log.warning("could not remember the locale of user %s", user, exc_info=True)
 
 
 async def of_user(host: Host, user_id: int) -> str:
@@ -88,12 +104,14 @@ class Translator(app_commands.Translator):
 
 
 class Tree(app_commands.CommandTree[Any]):
-    """The bot's command tree: every command and autocomplete starts in its reader's language."""
+    """The bot's command tree: every command and autocomplete starts in its reader's language,
+    and every command is acknowledged before it runs (:mod:`cogs.answer`): privately, or for
+    the channel when the command says so (``extras={"public": True}``)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        host = getattr(self.client, "_host", None)
-        if host is not None:
-            await enter(host, interaction)
-        else:
-            i18n.set_current(reader(interaction))
+        if interaction.type == discord.InteractionType.application_command:
+            command = interaction.command
+            public = bool(command is not None and command.extras.get("public"))
+            await answer.acknowledge(interaction, public=public)
+        enter(getattr(self.client, "_host", None), interaction)
         return True

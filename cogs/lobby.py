@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 
-from cogs import texts
+from cogs import answer, texts
 from cogs.components import lobby_view
-from cogs.delivery import error, is_component
+from cogs.delivery import is_component
 from cogs.flowbase import FlowsBase, missing_permissions
 from host import (
     GameStatus,
@@ -58,35 +58,54 @@ class Lobby(FlowsBase):
             else:
                 status = await self.host.leave(game_id, user, **where)
         except HostError as e:
-            await error(interaction, texts.refusal(e))
+            await answer.tell(interaction, texts.refusal(e))
             return
         text = await self.lobby_message(status)
         view = await self.lobby_controls(status) if status.status == "lobby" else None
         if is_component(interaction):
-            await interaction.response.edit_message(content=text, view=view)
+            await answer.edit_clicked(interaction, content=text, view=view)
             if interaction.message is not None:
                 self.lobbies[status.game_id] = interaction.message
             return
+        said = (
+            _("{name} joined game #{game}.") if what == "join" else _("{name} left game #{game}.")
+        ).format(name=texts.md(interaction.user.display_name), game=status.game_id)
         message = self.lobbies.get(status.game_id)
         if message is not None:
-            with contextlib.suppress(discord.HTTPException):
+            try:
                 await message.edit(content=text, view=view)
-                with i18n.using(await self.delivery.server_language(status)):
-                    said = (
-                        _("{name} joined game #{game}.")
-                        if what == "join"
-                        else _("{name} left game #{game}.")
-                    ).format(name=texts.md(interaction.user.display_name), game=status.game_id)
-                await interaction.response.send_message(
-                    said,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                return
+            except discord.HTTPException:
+                message = None
+        if message is None:  # not known to this run of the bot (a restart): posted again
+            message = await self.post_lobby(status, text, view)
+        if message is None:
+            said += "\n" + text
+        await answer.tell(interaction, said)
+
+    @staticmethod
+    def durable(message: discord.Message) -> discord.Message | discord.PartialMessage:
+        """``message`` (the bot's, in a channel) as one that can be edited through the channel
+        for as long as it exists, not through the interaction that sent it (15 minutes)."""
+        getter = getattr(message.channel, "get_partial_message", None)
+        return message if getter is None else cast(discord.PartialMessage, getter(message.id))
+
+    async def post_lobby(
+        self, status: GameStatus, text: str, view: discord.ui.View | None
+    ) -> discord.Message | None:
+        """The lobby posted in the game's channel (``None``: the bot cannot post there)."""
+        chan = await self.delivery.channel(status.channel_id)
+        if chan is None:
+            return None
         kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
         if view is not None:
             kwargs["view"] = view
-        await interaction.response.send_message(text, **kwargs)
-        self.lobbies[status.game_id] = await interaction.original_response()
+        try:
+            message: discord.Message = await chan.send(text, **kwargs)
+        except discord.HTTPException:
+            log.warning("game %s: the lobby could not be posted", status.game_id)
+            return None
+        self.lobbies[status.game_id] = message
+        return message
 
     async def close_lobby(self, status: GameStatus) -> None:
         """The lobby message says how it ended and loses its buttons."""
@@ -130,7 +149,7 @@ class Lobby(FlowsBase):
                 game_id = found.game_id
             missing = missing_permissions(interaction)
             if missing:
-                await error(interaction, missing)
+                await answer.tell(interaction, missing)
                 return
             async with self.delivery.lock(game_id):
                 try:
@@ -142,14 +161,10 @@ class Lobby(FlowsBase):
                         guild_id=interaction.guild_id,
                     )
                 except HostError as e:
-                    await error(interaction, texts.refusal(e))
+                    await answer.tell(interaction, texts.refusal(e))
                     return
                 if is_component(interaction) and interaction.message is not None:
                     self.lobbies[started.status.game_id] = interaction.message
-                if is_component(interaction):
-                    await interaction.response.defer()  # the lobby message says it has started
-                else:
-                    await interaction.response.defer(ephemeral=True, thinking=True)
                 await self.close_lobby(started.status)
                 await self.delivery.announce(game_id, reply=interaction, held=True)
             self.bot.wake_scheduler()

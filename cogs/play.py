@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import answer
 from cogs.flowbase import HINT
 from host import HostError
 from render import i18n
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 
 MAX_AUTOCOMPLETE = 25
 """Discord's limit on autocomplete choices."""
+LOADING = N_("One moment: the game is loading. Type again to see your moves.")
+"""The list's one line when the game is not at hand in time (a busy machine, just started)."""
 
 
 class PlayCog(commands.Cog):
@@ -33,11 +36,12 @@ class PlayCog(commands.Cog):
         await self.bot.flows.move(interaction, action)
 
     @move.autocomplete("action")
+    @answer.quick(lambda: [app_commands.Choice(name=_(LOADING), value=HINT)])
     async def action_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         host = self.bot.host
-        status = await host.game_in_channel(interaction.channel_id or 0)
+        status = await host.game_in_channel(interaction.channel_id or 0, peek=True)
         if status is None:
             return [app_commands.Choice(name=N_("There is no game in this channel"), value=HINT)]
         try:

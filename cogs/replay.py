@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs import texts
-from cogs.delivery import error
+from cogs import answer, texts
 from render.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -50,7 +49,7 @@ class ReplayCommands(_Mixin):
         if game is None:
             status = await self.bot.host.game_to_replay(interaction.channel_id or 0)
             if status is None:
-                await error(
+                await answer.tell(
                     interaction,
                     _(
                         "No game has been played in this channel yet. Pick one of this server's "
@@ -65,6 +64,7 @@ class ReplayCommands(_Mixin):
         await flows.show_replay(interaction, game, 0, edit=False)
 
     @replay.autocomplete("game")
+    @answer.quick(list)
     async def replay_game_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:

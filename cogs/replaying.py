@@ -20,9 +20,9 @@ from typing import Any
 
 import discord
 
-from cogs import texts
+from cogs import answer, texts
 from cogs.components import replay_view
-from cogs.delivery import error, png_file
+from cogs.delivery import png_file
 from cogs.flowbase import FlowsBase
 from cogs.private import NO_MENTIONS
 from host import GameStatus, HostError
@@ -83,32 +83,20 @@ class Replaying(FlowsBase):
         try:
             await self.host.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
-            await error(interaction, texts.refusal(e))
+            await answer.tell(interaction, texts.refusal(e))
             return
-        if edit:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             shown = await self.host.replay_step(game_id, step, guild_id=interaction.guild_id)
             content, image, view = await self._viewer(shown)
         except HostError as e:
-            await interaction.followup.send(
-                texts.refusal(e), ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
+            await answer.tell(interaction, texts.refusal(e))
             return
         if edit:
-            await interaction.edit_original_response(
-                content=content, attachments=[png_file(image)], view=view
+            await answer.edit_clicked(
+                interaction, content=content, attachments=[png_file(image)], view=view
             )
         else:
-            await interaction.followup.send(
-                content,
-                files=[png_file(image)],
-                view=view,
-                ephemeral=True,
-                allowed_mentions=NO_MENTIONS,
-            )
+            await answer.tell(interaction, content, files=[png_file(image)], view=view)
 
     async def _viewer(self, shown: ReplayStep) -> tuple[str, Any, discord.ui.View]:
         """The viewer's words, picture and controls at ``shown``."""
@@ -179,10 +167,10 @@ class Replaying(FlowsBase):
         try:
             status = await self.host.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
-            await error(interaction, texts.refusal(e))
+            await answer.tell(interaction, texts.refusal(e))
             return
         if status.status == "lobby":
-            await error(
+            await answer.tell(
                 interaction,
                 _("Game #{game} has not been dealt yet: nothing to show.").format(game=game_id),
             )
@@ -190,7 +178,7 @@ class Replaying(FlowsBase):
         drawing, posted = self._animations()
         done = posted.get(game_id)
         if done is not None and done[0] == status.version:
-            await error(
+            await answer.tell(
                 interaction,
                 _("🎞 The animation of game #{game} is here: {url}").format(
                     game=game_id, url=done[1]
@@ -198,23 +186,24 @@ class Replaying(FlowsBase):
             )
             return
         if game_id in drawing:
-            await error(
+            await answer.tell(
                 interaction,
                 _("🎞 The animation of game #{game} is being drawn.").format(game=game_id),
             )
             return
         chan = await self.delivery.channel(status.channel_id)
         if chan is None:
-            await error(interaction, _("Game #{game}'s channel is gone.").format(game=game_id))
+            await answer.tell(
+                interaction, _("Game #{game}'s channel is gone.").format(game=game_id)
+            )
             return
         drawing.add(game_id)
         try:
-            await interaction.response.send_message(
+            await answer.tell(
+                interaction,
                 _("🎞 Drawing the animation of game #{game} in {where}…").format(
                     game=game_id, where=f"<#{status.channel_id}>"
                 ),
-                ephemeral=True,
-                allowed_mentions=NO_MENTIONS,
             )
             with i18n.using(await self.delivery.server_language(status)):
                 url = await self._post_animation(status, chan, interaction.user)
@@ -227,7 +216,7 @@ class Replaying(FlowsBase):
                 text = _("🎞 The animation of game #{game} is posted: {url}").format(
                     game=game_id, url=url
                 )
-            await interaction.edit_original_response(content=text)
+            await answer.edit_answer(interaction, text)
         finally:
             drawing.discard(game_id)
 

@@ -16,8 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import plugins
-from cogs import components, history, language, texts
-from cogs.delivery import error
+from cogs import answer, components, history, language, texts
 from cogs.flows import Flows
 from cogs.settings import Settings
 from host import Chooser, Clock, Host, HostError, HostOptions, MoveResult, Reminder, SystemClock
@@ -244,23 +243,25 @@ class VesuviusBot(commands.Bot):
     ) -> None:
         original = getattr(error_, "original", error_)
         if isinstance(original, HostError):
-            await error(interaction, await self.flows.reason(original, mention=True))
+            await answer.tell(interaction, await self.flows.reason(original, mention=True))
             return
         if isinstance(error_, app_commands.MissingPermissions):
             names = ", ".join(
                 f"**{_(PERMISSIONS.get(p, p.replace('_', ' ').title()))}**"
                 for p in error_.missing_permissions
             )
-            await error(
+            await answer.tell(
                 interaction,
                 _("You need the {permissions} permission for this.").format(permissions=names),
             )
             return
         if isinstance(error_, app_commands.NoPrivateMessage):
-            await error(interaction, _("This command works in a server's channel, not in DMs."))
+            await answer.tell(
+                interaction, _("This command works in a server's channel, not in DMs.")
+            )
             return
         if isinstance(error_, app_commands.CheckFailure):
-            await error(interaction, _("You can't use this here."))
+            await answer.tell(interaction, _("You can't use this here."))
             return
         game = None
         with contextlib.suppress(Exception):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs import texts
+from cogs import answer, texts
 from host import GuildSettings
 from render import i18n
 from render.i18n import N_, _
@@ -121,11 +121,7 @@ class ServerSettingsCommands(_Mixin):
             # Unchanged, the server's language is the one its first game took from Discord.
             await host.adopt_guild_language(guild, i18n.negotiate(interaction.guild_locale))
             now = await host.guild_settings(guild)
-        await interaction.response.send_message(
-            settings_text(now, changed=changed),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await answer.tell(interaction, settings_text(now, changed=changed))
 
 
 __all__ = ["LANGUAGES", "TURN_TIMES", "ServerSettingsCommands", "settings_text"]

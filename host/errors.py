@@ -135,12 +135,16 @@ def plain_seat_name(seat: SeatInfo) -> str:
 class StaleVersionError(HostError):
     """The board changed since the user's button or menu was drawn; nothing was played.
 
-    ``current_version`` is the game's version now, so the caller can redraw.
+    ``current_version`` is the game's version now, so the caller can redraw; ``already``: the
+    decision it was drawn for was answered by the user's own earlier move (a second click).
     """
 
-    def __init__(self, message: str, current_version: int, /, **values: object) -> None:
+    def __init__(
+        self, message: str, current_version: int, /, *, already: bool = False, **values: object
+    ) -> None:
         super().__init__(message, **values)
         self.current_version = current_version
+        self.already = already
 
 
 class InvalidMoveError(HostError):

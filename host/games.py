@@ -178,14 +178,29 @@ class Store:
         except RuleError as e:
             raise BadOptionError(str(e)) from None
 
+    def open_in_channel(self, channel_id: int) -> int | None:
+        """The id of the lobby or game in play in ``channel_id`` among the games in memory
+        (``None``: none there, or not loaded): an answer that never waits for the database."""
+        for lg in reversed(self._cache.values()):
+            if lg.row.channel_id == channel_id and lg.row.status in ("lobby", "active"):
+                return lg.row.id
+        return None
+
     async def get(
-        self, game_id: int, channel_id: int | None = None, guild_id: int | None = None
+        self,
+        game_id: int,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        *,
+        peek: bool = False,
     ) -> Loaded:
         """The game, loaded once. ``guild_id`` / ``channel_id``: the server and channel the
         request came from (``None``: a trusted place, e.g. a DM's button that names the game);
-        a game of another server is "no such game" there, one of another channel is refused."""
+        a game of another server is "no such game" there, one of another channel is refused.
+        ``peek``: the copy in memory as it is, not checked against the database (several
+        processes: it may be a move behind; for what only shows, such as autocomplete)."""
         lg = self._cache.get(game_id)
-        if lg is not None and self.shared:
+        if lg is not None and self.shared and not peek:
             changed, fresh = await self.db.load_if_changed(game_id, lg.row.revision)
             if changed:
                 self._cache.pop(game_id, None)

@@ -144,7 +144,13 @@ class Moves:
             lg = await self.store.get(game_id, channel_id, guild_id)
             seat = self.store.require_player(lg, user)
             if token is not None and token != seat.token:
-                raise StaleVersionError(await self._stale(lg, seat, token), lg.row.version)
+                if await self._answered_by(lg, seat, token):
+                    raise StaleVersionError(
+                        N_("That was already played: your earlier click counted."),
+                        lg.row.version,
+                        already=True,
+                    )
+                raise StaleVersionError(self._stale(lg, seat), lg.row.version)
             if seat.seat not in lg.pending.deciders:
                 raise self.store.not_your_turn(lg, seat.seat)
             parsed = self._parse(lg, seat.seat, action)
@@ -158,14 +164,16 @@ class Moves:
             await self.play_automatic(lg)
             return result
 
-    async def _stale(self, lg: Loaded, seat: SeatRow, token: int) -> str:
-        """Why a click drawn for decision ``token`` plays nothing: a second click on the same
-        choices (the seat's own move answered that decision and nothing changed for it since),
-        or a message of a decision that is over."""
-        if seat.token == token + 1:
-            answer = await self.store.db.events(lg.row.id, after=token, limit=1)
-            if answer and answer[0].seat == seat.seat:
-                return N_("That was already played: your earlier click counted.")
+    async def _answered_by(self, lg: Loaded, seat: SeatRow, token: int) -> bool:
+        """Whether the decision drawn at ``token`` was answered by the seat's player
+        themselves: the first move after it is theirs (a second click on the same choices,
+        however the game went on since)."""
+        answer = await self.store.db.events(lg.row.id, after=token, limit=1)
+        return bool(answer) and answer[0].seat == seat.seat and answer[0].by == "player"
+
+    @staticmethod
+    def _stale(lg: Loaded, seat: SeatRow) -> str:
+        """Why a click drawn for an older decision plays nothing (not a second click)."""
         if seat.seat not in lg.pending.deciders:
             return N_("This choice is from a decision that is over; nothing was played.")
         return N_("The game has moved on since this was shown; nothing was played.")
@@ -241,8 +249,9 @@ class Moves:
         """Autocomplete: ``user``'s legal actions whose label (in the current language, or
         English) or notation contains ``typed`` (case-insensitive), in the game's order: the
         first 25 and how many match in all. Raises the same errors as :meth:`act` when the
-        user cannot move."""
-        lg = await self.store.get(game_id, channel_id, guild_id)
+        user cannot move. Read from the game in memory as it is (never waits for a lock or,
+        once the game is loaded, for the database): the move itself is checked."""
+        lg = await self.store.get(game_id, channel_id, guild_id, peek=True)
         seat = self.store.require_mover(lg, user)
         game, state = lg.game, lg.state
         needle = typed.strip().lower()[:MAX_ACTION_TEXT]

@@ -52,10 +52,15 @@ class Reading:
     locales: dict[int, tuple[str | None, float]]
     """Users' Discord languages as read or written (:meth:`user_locale`), and when."""
 
-    async def game_in_channel(self, channel_id: int) -> GameStatus | None:
-        """The game in its lobby or in play in ``channel_id``, or ``None``."""
-        game_id = await self.db.open_game_in_channel(channel_id)
-        return None if game_id is None else await self.status(game_id)
+    async def game_in_channel(self, channel_id: int, *, peek: bool = False) -> GameStatus | None:
+        """The game in its lobby or in play in ``channel_id``, or ``None``. ``peek``: from the
+        games in memory when it is there, as it is (see ``Store.get``), for what only shows."""
+        game_id = self.store.open_in_channel(channel_id) if peek else None
+        if game_id is None:
+            game_id = await self.db.open_game_in_channel(channel_id)
+        if game_id is None:
+            return None
+        return self.store.status(await self.store.get(game_id, peek=peek))
 
     async def games_in_guild(self, guild_id: int) -> list[GameStatus]:
         """The server's open tables and games in play (``/game list``), newest first."""

@@ -120,7 +120,26 @@ class Driver(InteractionRoutes):
             self._note(f"  -> FAILED: {result.error}")
         if result.failed and check:
             raise InteractionFailed(result)
+        if check and result.deferred and not await self.settled(result):
+            raise DriverError(
+                f"{name!r} was deferred but its answer never came within "
+                f"{self.response_timeout} s: the player would wait for ever"
+            )
         return result
+
+    async def settled(self, result: InteractionResult) -> bool:
+        """Wait (up to ``response_timeout`` real seconds) until the player sees the bot's
+        answer: at once, or after a deferral its follow-up or edit. With ``check`` (the
+        default) every action waits for this, so it returns with what the player then sees."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.response_timeout
+        while not result.settled:
+            if result.failed or loop.time() > end:
+                return False
+            self._activity.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._activity.wait(), 0.02)
+        return True
 
     def _forget_expired(self) -> None:
         now = self.clock()

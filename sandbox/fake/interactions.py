@@ -177,6 +177,9 @@ class InteractionRoutes(MessageRoutes):
             self._dispatch_message("MESSAGE_CREATE", msg)
         inter.owned_messages.add(msg.id)
         inter.result.followups.append(msg)
+        if inter.result.message is None or inter.result.message.deleted:
+            inter.result.message = msg  # the placeholder went: this is the answer they see
+        inter.result.completed = True
         self._touch()
         if rec.query.get("wait") in ("1", "true", "True"):
             return msg.payload()
@@ -209,6 +212,7 @@ class InteractionRoutes(MessageRoutes):
         self._apply_edit(msg, rec.body or {}, rec.files)
         if msg is inter.result.message:
             inter.loading_pending = False
+        inter.result.completed = True
         self._dispatch_message("MESSAGE_UPDATE", msg)
         self._touch()
         return msg.payload()

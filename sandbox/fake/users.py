@@ -73,6 +73,8 @@ class Actions(World, Protocol):
         self, user: FakeUser, opened: InteractionResult, values: dict[str, Any], *, check: bool
     ) -> InteractionResult: ...
 
+    async def settled(self, result: InteractionResult) -> bool: ...
+
     async def _user_message(
         self, user: FakeUser, channel: Channel, content: str, files: dict[str, bytes]
     ) -> Message: ...
@@ -272,6 +274,9 @@ class InteractionResult:
     error: str | None = None
     rejections: list[Json] = field(default_factory=list)
     source_message: Message | None = None
+    completed: bool = False
+    """A deferred interaction got its answer: a follow-up, or an edit of its message (what the
+    user sees replace "thinking…", or their clicked message change)."""
 
     @property
     def answered(self) -> bool:
@@ -280,6 +285,11 @@ class InteractionResult:
     @property
     def deferred(self) -> bool:
         return self.response_type in (5, 6)
+
+    @property
+    def settled(self) -> bool:
+        """The user sees the bot's answer: it answered at once, or its deferred answer came."""
+        return self.answered and (not self.deferred or self.completed)
 
     @property
     def updated(self) -> bool:
@@ -327,6 +337,17 @@ class InteractionResult:
             what=f"follow-up #{count} to {self.name or 'interaction'}",
         )
         return self.followups[count - 1]
+
+    async def wait_until_settled(self) -> bool:
+        """Until the player sees the bot's answer (a deferred one included); ``False`` if it
+        never came within the fake's ``response_timeout``."""
+        return await self.fake.settled(self)
+
+    @property
+    def reply(self) -> Message | None:
+        """The bot's newest answer to this interaction: its latest follow-up (a private
+        answer to a click that left its message as it was), else its message."""
+        return self.followups[-1] if self.followups else self.message
 
     async def wait_until_loaded(self, timeout: float = 5.0) -> Message:  # noqa: ASYNC109
         """After a defer: wait until the "thinking" message was replaced by real content."""

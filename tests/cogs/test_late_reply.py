@@ -1,15 +1,20 @@
-"""A reply that comes too late for Discord (10062: the 3 s were over, e.g. on an overloaded
-host) loses nothing: the move stands, the board still reaches the channel and the next player
-is still told. The interaction deadline here runs on a clock the test advances."""
+"""Answer first, then work (issue 41): every interaction is acknowledged before the bot waits
+for anything — a game's lock, the database, a picture — so a slow step never costs a player
+"This interaction failed". And when an interaction reaches the bot too late anyway (10062: the
+3 s were over before it could answer, e.g. on an overloaded host), nothing is lost: the move
+stands, the board still reaches the channel and the next player is still told. The interaction
+deadline here runs on a clock the test advances."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
+from cogs import answer
 from sandbox.fake.server import FakeClock as InteractionClock
-from tests.cogs.helpers import WAIT, WATCH, open_game, pick
+from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick
 
 
 @pytest.fixture
@@ -20,6 +25,86 @@ def interaction_clock() -> InteractionClock:
 @pytest.fixture
 def fake_discord_options(interaction_clock: InteractionClock) -> dict[str, Any]:
     return {"clock": interaction_clock, "response_timeout": WAIT}
+
+
+def choices_of_component(comp: dict[str, Any]) -> list[str]:
+    """The notations one button or menu of a decision message offers."""
+    cid = str(comp.get("custom_id", ""))
+    if comp.get("type") == 2 and cid.startswith("vz:a:"):
+        return [cid.split(":", 4)[4]]
+    if comp.get("type") == 3:
+        return [str(o["value"]) for o in comp.get("options", [])]
+    return []
+
+
+def reached_too_late(monkeypatch: Any, interaction_clock: InteractionClock) -> None:
+    """The next interaction reaches the bot when Discord's 3 s are over (a stalled host)."""
+    acknowledge = answer.acknowledge
+    stalled = [False]
+
+    async def late(*args: Any, **kwargs: Any) -> bool:
+        if not stalled[0]:
+            stalled[0] = True
+            interaction_clock.advance(3.5)
+        return await acknowledge(*args, **kwargs)
+
+    monkeypatch.setattr(answer, "acknowledge", late)
+
+
+async def test_a_second_click_is_answered_at_once_while_a_slow_board_holds_the_game(
+    fake_discord: Any,
+    start_bot: Any,
+    make_bot: Any,
+    interaction_clock: InteractionClock,
+    monkeypatch: Any,
+) -> None:
+    """A player clicks their move twice. The first click's board takes longer than Discord's
+    3 s to draw (a busy machine), holding the game: the second click is still acknowledged in
+    time and told that the first counted, and the DM keeps what was played."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    status = await bot.host.status(game_id)
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    dm = latest_decision(mover, game_id, status.version)
+    assert dm is not None
+    notation = pick(choices_of(dm))
+    (use,) = [comp for comp in dm.walk_components() if notation in choices_of_component(comp)]
+
+    async def click() -> Any:  # the same button or menu pick, as a double click sends it
+        if use.get("type") == 2:
+            return await mover.click(custom_id=use["custom_id"], message=dm, check=False)
+        return await mover.select(dm, values=[notation], custom_id=use["custom_id"], check=False)
+
+    drawing, release = asyncio.Event(), asyncio.Event()
+    board_image = bot.flows.delivery.board_image
+
+    async def slow_board(*args: Any, **kwargs: Any) -> Any:
+        drawing.set()
+        await release.wait()
+        return await board_image(*args, **kwargs)
+
+    monkeypatch.setattr(bot.flows.delivery, "board_image", slow_board)
+    first, second = asyncio.create_task(click()), asyncio.create_task(click())  # at once
+    await asyncio.wait_for(drawing.wait(), WAIT)  # one click's board is being drawn
+    loop = asyncio.get_running_loop()
+    end = loop.time() + WAIT / 6
+    while not second.done() and loop.time() < end:  # (today's bot acknowledges at once)
+        await asyncio.sleep(0.02)
+    interaction_clock.advance(3.5)  # the drawing takes longer than Discord waits
+    release.set()
+    again = await second
+    assert not again.failed, again.error
+    assert await again.wait_until_settled()
+    assert again.reply is not None and again.reply.ephemeral
+    assert "already played" in again.reply.content
+    played = await first
+    assert not played.failed and await played.wait_until_settled()
+    await bot.flows.idle()
+    assert (await bot.host.status(game_id)).version == status.version + 1  # one move
+    assert "✅ You played" in dm.content  # the DM says what was played, not "already played"
+    assert "already played" not in dm.content
 
 
 async def test_a_move_answered_too_late_still_reaches_the_channel_and_the_next_player(
@@ -36,16 +121,9 @@ async def test_a_move_answered_too_late_still_reaches_the_channel_and_the_next_p
     status = await bot.host.status(game_id)
     mover, other = (alice, bob) if status.waiting_on[0].user_id == alice.id else (bob, alice)
     boards = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral]
-    act = bot.host.act
-
-    async def stalled_act(*args: Any, **kwargs: Any) -> Any:
-        result = await act(*args, **kwargs)
-        interaction_clock.advance(3.5)  # the host stalled after the move: Discord gives up
-        return result
-
-    monkeypatch.setattr(bot.host, "act", stalled_act)
     legal = await mover.autocomplete("move", "action", "", channel=chan)
     seen = len(other.dms)
+    reached_too_late(monkeypatch, interaction_clock)
     r = await mover.slash("move", channel=chan, action=pick([c.value for c in legal]), check=False)
     assert r.failed and "3.0 s" in (r.error or "")  # what the player saw: no answer
     await bot.flows.idle()
@@ -80,16 +158,9 @@ async def test_a_late_answer_to_a_decision_that_goes_on_sends_the_next_one_by_dm
     await bot.flows.delivery.announce(game_id)  # those moves' boards and DMs are sent
     status = await bot.host.status(game_id)
     mover = by_id[status.waiting_on[0].user_id]
-    act = bot.host.act
-
-    async def stalled_act(*args: Any, **kwargs: Any) -> Any:
-        result = await act(*args, **kwargs)
-        interaction_clock.advance(3.5)
-        return result
-
-    monkeypatch.setattr(bot.host, "act", stalled_act)
     legal = await mover.autocomplete("move", "action", "", channel=chan)
     seen = len(mover.dms)
+    reached_too_late(monkeypatch, interaction_clock)
     r = await mover.slash("move", channel=chan, action=pick([c.value for c in legal]), check=False)
     assert r.failed
     await bot.flows.idle()

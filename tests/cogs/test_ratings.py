@@ -8,10 +8,12 @@ import asyncio
 import io
 from typing import Any
 
+import pytest
 from openskill.models import PlackettLuce
 from PIL import Image
 
 from sandbox.fake import FakeUser
+from sandbox.fake.users import DriverError
 from tests.cogs.helpers import WAIT, WATCH, boards
 
 PL = PlackettLuce()
@@ -138,7 +140,7 @@ async def test_an_ai_levels_stats_are_looked_up_by_level(
     assert r.ephemeral and r.content == "Choose a player or an AI level, not both."
 
 
-async def test_the_leaderboard_pages_for_whoever_clicks(
+async def test_the_leaderboard_is_private_and_pages_in_place(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
@@ -156,15 +158,17 @@ async def test_the_leaderboard_pages_for_whoever_clicks(
     await bot.host.db.run(write)
     r = await alice.slash("game leaderboard", channel=chan, game="toy")
     board = r.message
-    assert not board.ephemeral and "page 1/3" in board.content
+    assert board is not None and board.ephemeral and "page 1/3" in board.content
     assert "1. <@1000> — **24.0**" in board.content and "10. <@1009>" in board.content
     assert "11." not in board.content and "<@3000>" not in board.content
     assert "Fewer than 3 rated games, not ranked yet: <@2000> (1), <@2001> (1)" in board.content
     back, forward = board.buttons
     assert back["disabled"] and not forward.get("disabled")
-    clicked = await bob.click("▶", message=board)  # anyone may page
+    with pytest.raises(DriverError):  # only the one who asked sees it
+        await bob.click("▶", message=board)
+    clicked = await alice.click("▶", message=board)
     assert clicked.updated and "page 2/3" in board.content and "11. <@1010>" in board.content
-    await bob.click("▶", message=board)
+    await alice.click("▶", message=board)
     assert "page 3/3" in board.content and "23. <@1022>" in board.content
     assert board.buttons[1]["disabled"]
     await alice.click("◀", message=board)

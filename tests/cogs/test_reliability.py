@@ -57,7 +57,8 @@ async def test_a_move_saved_before_the_bot_died_is_announced_after_the_restart(
     while (await first.host.status(game_id)).waiting_on[0].user_id == mover.id:
         legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
         r = await mover.slash("move", channel=chan, action=pick(legal), check=False)
-        assert r.failed  # the player saw "interaction failed"
+        await first.flows.idle()
+        assert r.deferred and not r.settled  # the player saw "thinking…", then nothing
     saved = await first.host.status(game_id)
     assert saved.version >= 1 and [r.version for r in await first.host.unsent(game_id)]
     assert [m for m in chan.messages if "board.png" in m.filenames] == boards  # not announced
@@ -197,7 +198,8 @@ async def test_components_forged_for_another_servers_game_are_refused(
             button["custom_id"] = f"vz:l:{what}:{victim_id}"
     for label in ("Join", "Start"):
         r = await mallory.click(label, message=own.message)
-        assert r.ephemeral and f"no game #{victim_id} in this server" in r.content
+        assert r.reply is not None and r.reply.ephemeral
+        assert f"no game #{victim_id} in this server" in r.reply.content
     status = await bot.host.status(victim_id)
     assert status.status == "lobby" and [s.user_id for s in status.seats] == [alice.id]
     assert not [m for m in elsewhere.messages if "board.png" in m.filenames]
@@ -233,10 +235,13 @@ async def test_components_forged_for_another_servers_game_are_refused(
     )
     for label in (f"nav {victim_id}", "nav 999", f"pic {victim_id}", "pic 999"):
         r = await mallory.click(label, message=planted)
-        assert r.ephemeral and "no game #" in r.content, (label, r.content)
-        assert "went wrong" not in r.content
+        assert r.reply is not None and r.reply.ephemeral
+        assert "no game #" in r.reply.content, (label, r.reply.content)
+        assert "went wrong" not in r.reply.content
+        assert planted.content == "an old decision"  # the message they used stays as it was
     r = await mallory.select(planted, values=["g8"], custom_id=f"vz:gs:{victim_id}:0")
-    assert r.ephemeral and f"no game #{victim_id} in this server" in r.content
+    assert r.reply is not None and r.reply.ephemeral
+    assert f"no game #{victim_id} in this server" in r.reply.content
 
 
 async def test_a_strangers_old_move_button_says_they_do_not_play(
@@ -258,8 +263,9 @@ async def test_a_strangers_old_move_button_says_they_do_not_play(
     board = next(m for m in chan.messages if "board.png" in m.filenames)
     board.components[0]["components"][0]["custom_id"] = f"vz:a:{game_id}:0:{notation}"
     r = await sam.click(custom_id=f"vz:a:{game_id}:0:{notation}", message=board)
-    assert r.ephemeral and "not playing in this game" in r.content
-    assert "Sorry" not in r.content and not fake_discord.bot_errors
+    assert r.reply is not None and r.reply.ephemeral
+    assert "not playing in this game" in r.reply.content
+    assert "Sorry" not in r.reply.content and not fake_discord.bot_errors
 
 
 async def test_shutdown_is_bounded_even_right_after_the_scheduler_was_woken(

@@ -255,7 +255,8 @@ async def test_the_final_board_offers_the_replay(
     for cid in ids:
         r = await mallory.click(custom_id=cid, message=planted)
         number = cid.split(":")[2]
-        assert r.ephemeral and f"no game #{number}" in r.content.lower(), r.content
+        assert r.reply is not None and r.reply.ephemeral
+        assert f"no game #{number}" in r.reply.content.lower(), r.reply.content
     typed = await mallory.slash("game replay", channel=elsewhere, game=game_id)
     assert typed.ephemeral and f"no game #{game_id} in this server" in typed.content.lower()
     assert not [m for m in elsewhere.messages if m.filenames]
