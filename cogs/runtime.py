@@ -18,6 +18,7 @@ from discord.ext import commands
 import plugins
 from cogs import answer, components, history, language, texts
 from cogs.flows import Flows
+from cogs.pacing import Pacer
 from cogs.settings import Settings
 from host import Chooser, Clock, Host, HostError, HostOptions, MoveResult, Reminder, SystemClock
 from render import i18n
@@ -96,6 +97,8 @@ class VesuviusBot(commands.Bot):
         self._plugins = {p.key: p for p in self.plugin_list}
         self._host: Host | None = None
         self.flows = Flows(self)
+        self.pacer = Pacer(share=settings.rest_share)
+        """This process's REST requests, within Discord's limits (``cogs.pacing``)."""
         self._scheduler: asyncio.Task[None] | None = None
         self._warm_ai: asyncio.Task[Any] | None = None
         self._wake = asyncio.Event()
@@ -129,6 +132,7 @@ class VesuviusBot(commands.Bot):
                 lease=self.settings.lease,
             ),
         )
+        self.pacer.install(self.http)  # Discord's rate limits, kept before they are hit
         for module in COG_MODULES:
             await self.load_extension(module)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS, *history.ITEMS)

@@ -135,6 +135,14 @@ class Settings:
         )
 
     @property
+    def rest_share(self) -> float:
+        """This process's share of Discord's global rate limit: its shards of all (several
+        processes run one bot on one token, and Discord counts their requests together)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return 1.0
+        return len(self.shard_ids) / self.shard_count
+
+    @property
     def syncs_commands(self) -> bool:
         """Whether this process syncs the slash commands: one process does (the one running
         shard 0, or the only one), unless ``VESUVIUS_SYNC_COMMANDS=0``."""
