@@ -4,8 +4,9 @@ A :class:`Chooser` picks one legal action for a seat. :class:`LevelChooser` is t
 of three levels (``easy``, ``normal``, ``hard``; see docs/ai.md and :mod:`engine.ai`);
 :class:`RandomChooser` picks uniformly among the legal actions (tests, and a baseline).
 Both are deterministic given the seed the host passes (derived from the game seed and version),
-except the hard level in its default time-budget mode, whose search depth depends on the
-machine; ``LevelChooser("hard", playouts=N)`` is the fixed-budget, reproducible variant.
+except the hard level in its default time-budget mode (:func:`hard_budget`: CPU seconds of the
+searching thread, capped in wall time), whose search depth depends on the machine's speed;
+``LevelChooser("hard", playouts=N)`` is the fixed-budget, reproducible variant.
 
 Per-seat levels live in the seat's AI name: :func:`ai_name` writes ``"AI 2 (hard)"`` and
 :func:`parse_ai_name` reads the level back, so :func:`seat_chooser` can pick the chooser of an
@@ -46,9 +47,45 @@ DEFAULT_LEVEL: Level = "normal"
 DEFAULT_TIMEOUT_LEVEL: Level = "normal"
 """The level that decides for a player who ran out of time (timeout policy ``"ai"``)."""
 HARD_SECONDS = 0.8
-"""The hard level's thinking time per decision (a time budget, so it adapts to the machine)."""
+"""The hard level's thinking time per decision: CPU seconds of the thread that searches (so it
+adapts to the machine's speed but not to its load; :func:`hard_budget`)."""
+HARD_WALL_FACTOR = 3.0
+"""The hard level's search also stops after this many times :data:`HARD_SECONDS` of wall-clock
+time, so that on a starved machine a turn still comes in time (2.4 s instead of 0.8 s)."""
 HARD_PLAYOUT_CAP = 20_000
 """At most this many search iterations per decision, however fast the machine."""
+
+
+def hard_budget(
+    seconds: float = HARD_SECONDS,
+    *,
+    playouts: int = HARD_PLAYOUT_CAP,
+    wall_factor: float = HARD_WALL_FACTOR,
+    clock: Callable[[], float] | None = None,
+    wall_clock: Callable[[], float] | None = None,
+) -> Budget:
+    """The hard level's time budget: ``seconds`` of CPU time of the searching thread (``clock``,
+    default ``time.thread_time``), at most ``wall_factor`` times that in wall-clock time
+    (``wall_clock``, default ``time.perf_counter``), at most ``playouts`` iterations; the search
+    stops at whichever comes first.
+
+    Why CPU time: on a wall-clock budget the search's strength followed the machine's load (at
+    load 7-20 on 2 cores the Downfall's 0.8 s bought 36-42% of its iterations at idle, and
+    10-27% of its moves differed). Why the *thread's* CPU time (``time.thread_time``) and not
+    the process's (``time.process_time``): in play the search runs in one thread of a worker
+    process, where the two nearly agree, but tests and the bot without a pool
+    (``AiRunner(executor=...)``) run it in a thread pool beside other threads of the same
+    process, whose CPU time ``process_time`` would count against this search (four busy
+    threads would end it four times too early). ``thread_time`` counts only the thread that
+    runs the loop, which is exactly the search's work. Why the wall cap: a starved worker (it
+    gets a tenth of a core at load 20 on 2 cores) would otherwise take many seconds per turn."""
+    return Budget(
+        playouts=playouts,
+        seconds=seconds,
+        clock=clock or time.thread_time,
+        wall_seconds=wall_factor * seconds,
+        wall_clock=wall_clock or time.perf_counter,
+    )
 
 
 HeuristicsFactory = Callable[[], Heuristics]
@@ -126,9 +163,11 @@ def parse_ai_name(name: str | None) -> Level | None:
 class LevelChooser:
     """The AI at one level.
 
-    ``hard`` thinks for ``seconds`` (default :data:`HARD_SECONDS`) by ``clock`` (default
-    ``time.perf_counter``), at most :data:`HARD_PLAYOUT_CAP` iterations; pass ``playouts=N`` for
-    a fixed budget instead (reproducible: the same state and seed give the same move anywhere).
+    ``hard`` thinks for ``seconds`` (default :data:`HARD_SECONDS`) of CPU time by ``clock``
+    (default ``time.thread_time``), at most :data:`HARD_WALL_FACTOR` times that by
+    ``wall_clock`` (default ``time.perf_counter``) and at most :data:`HARD_PLAYOUT_CAP`
+    iterations (:func:`hard_budget`); pass ``playouts=N`` for a fixed budget instead
+    (reproducible: the same state and seed give the same move anywhere).
     ``easy`` and ``normal`` take milliseconds and are always reproducible.
     """
 
@@ -139,6 +178,7 @@ class LevelChooser:
         seconds: float | None = None,
         playouts: int | None = None,
         clock: Callable[[], float] | None = None,
+        wall_clock: Callable[[], float] | None = None,
     ) -> None:
         checked = parse_level(level)
         if checked is None:
@@ -148,15 +188,17 @@ class LevelChooser:
         self.seconds = HARD_SECONDS if seconds is None and playouts is None else seconds
         self.playouts = playouts
         self.clock = clock
+        self.wall_clock = wall_clock
 
     def budget(self) -> Budget:
         """The hard level's search budget."""
         if self.seconds is None:
             return Budget(playouts=self.playouts or 200)
-        return Budget(
+        return hard_budget(
+            self.seconds,
             playouts=self.playouts or HARD_PLAYOUT_CAP,
-            seconds=self.seconds,
-            clock=self.clock or time.perf_counter,
+            clock=self.clock,
+            wall_clock=self.wall_clock,
         )
 
     def choose(
@@ -178,7 +220,13 @@ class LevelChooser:
         """The same budget settings at another level."""
         if parse_level(level) == self.level:
             return self
-        return LevelChooser(level, seconds=self.seconds, playouts=self.playouts, clock=self.clock)
+        return LevelChooser(
+            level,
+            seconds=self.seconds,
+            playouts=self.playouts,
+            clock=self.clock,
+            wall_clock=self.wall_clock,
+        )
 
     def for_seat(self, ai: str | None) -> LevelChooser:
         """The chooser of a seat whose AI name is ``ai``: the level in the name, else this one."""
