@@ -14,7 +14,10 @@ AI seat from what the host already stores.
 
 :class:`AiRunner` runs every decision off the event loop, by default in worker processes: a
 search holds the interpreter lock for its whole budget, so in a thread it would slow every
-other table's replies. The bot's process only sends the state and receives the action.
+other table's replies. The bot's process only sends the state and receives the action. Long
+work that is not a turn (drawing an animated replay) runs in a pool of its own
+(:meth:`AiRunner.run_background`: one worker at a lower priority), so it never keeps an AI
+seat waiting.
 """
 
 from __future__ import annotations
@@ -296,6 +299,34 @@ def _interrupts_ignored() -> Iterator[None]:
             signal.signal(stop, handler)
 
 
+BACKGROUND_NICENESS = 10
+"""How much the background worker lowers its priority (``os.nice``): the kernel then gives the
+cores to the AI workers and the bot first, and the background work what is left over."""
+
+
+def _background_worker() -> None:
+    """The background worker's first step: ignore Ctrl-C and SIGTERM as the AI workers do (see
+    :data:`_STOPS`), and lower its priority by :data:`BACKGROUND_NICENESS`."""
+    _ignore_interrupts()
+    os.nice(BACKGROUND_NICENESS)
+
+
+def _end(executor: Executor | None) -> None:
+    """End a process pool's workers without waiting for the work in progress (its callers get
+    an error). The workers ignore SIGTERM (:data:`_STOPS`), so a busy one is killed; and the
+    list of them is read before ``shutdown``, which empties it."""
+    if executor is None:
+        return
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    deadline = time.monotonic() + 2.0
+    for process in processes:
+        process.join(timeout=max(0.0, deadline - time.monotonic()))
+
+
 def default_workers() -> int:
     """One fewer worker than the machine has cores, and at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
@@ -304,12 +335,25 @@ def default_workers() -> int:
 class AiRunner:
     """Runs AI decisions off the event loop: in a pool of ``workers`` processes, or in the
     ``executor`` given (tests use a thread or inline one). The same chooser, state and seed
-    give the same action wherever it runs."""
+    give the same action wherever it runs.
 
-    def __init__(self, *, workers: int | None = None, executor: Executor | None = None) -> None:
+    Long work that is not a turn (:meth:`run_background`) runs in a pool of its own: one worker
+    process at a lower priority, started on first use; or in ``background`` if given, else in
+    the ``executor`` given (tests). Both pools are ended by :meth:`close`; executors given are
+    the caller's to end."""
+
+    def __init__(
+        self,
+        *,
+        workers: int | None = None,
+        executor: Executor | None = None,
+        background: Executor | None = None,
+    ) -> None:
         self.workers = default_workers() if workers is None else max(1, workers)
         self._executor = executor
         self._owned = executor is None
+        self._background = background if background is not None else executor
+        self._background_owned = self._background is None
 
     @property
     def executor(self) -> Executor:
@@ -320,6 +364,17 @@ class AiRunner:
                 self.workers, mp_context=context, initializer=_ignore_interrupts
             )
         return self._executor
+
+    @property
+    def background(self) -> Executor:
+        """The pool of :meth:`run_background`: one worker process that lowers its priority
+        (:func:`_background_worker`), started on first use; or the executor given."""
+        if self._background is None:
+            context = multiprocessing.get_context("spawn")  # as the AI pool's
+            self._background = ProcessPoolExecutor(
+                1, mp_context=context, initializer=_background_worker
+            )
+        return self._background
 
     async def choose(
         self,
@@ -340,6 +395,17 @@ class AiRunner:
             job = loop.run_in_executor(self.executor, function, *args)
         return await job
 
+    async def run_background(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in the background worker (a module-level function and picklable
+        arguments, as :meth:`run`): long work that is not a turn, such as drawing an animated
+        replay. It runs in a pool of its own, one process at a lower priority, so the AI pool
+        stays free for turns and the kernel prefers the AI workers and the bot to it; several
+        background jobs wait for each other."""
+        loop = asyncio.get_running_loop()
+        with _interrupts_ignored():  # submitting may start the worker
+            job = loop.run_in_executor(self.background, function, *args)
+        return await job
+
     async def warm_up(self) -> set[int]:
         """Start every worker now (importing the AI), not on the first AI move; returns the
         workers' process ids."""
@@ -349,16 +415,12 @@ class AiRunner:
         return set(await asyncio.gather(*jobs))
 
     def close(self) -> None:
-        """End the workers without waiting for a search in progress (its move is replayed by
-        the scheduler after a restart, so nothing is lost)."""
-        executor, self._executor = self._executor, None
-        if executor is None or not self._owned:
-            return
-        executor.shutdown(wait=False, cancel_futures=True)
-        processes = list((getattr(executor, "_processes", None) or {}).values())
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        deadline = time.monotonic() + 2.0
-        for process in processes:
-            process.join(timeout=max(0.0, deadline - time.monotonic()))
+        """End the workers, the AI pool's and the background one's, without waiting for a
+        search in progress (its move is replayed by the scheduler after a restart, so nothing is
+        lost) or a background job (its caller gets an error). Executors given are left alone."""
+        if self._owned:
+            executor, self._executor = self._executor, None
+            _end(executor)
+        if self._background_owned:
+            background, self._background = self._background, None
+            _end(background)
