@@ -78,9 +78,10 @@ def hard_budget(
     the process's (``time.process_time``): in play the search runs in one thread of a worker
     process, where the two nearly agree, but tests and the bot without a pool
     (``AiRunner(executor=...)``) run it in a thread pool beside other threads of the same
-    process, whose CPU time ``process_time`` would count against this search (four busy
-    threads would end it four times too early). ``thread_time`` counts only the thread that
-    runs the loop, which is exactly the search's work. Why the wall cap: a starved worker (it
+    process, whose CPU time ``process_time`` would count against this search (other searches
+    taking turns with it at the interpreter lock, the event loop, C code that runs beside it).
+    ``thread_time`` counts only the thread that runs the loop, which is exactly the search's
+    work. Why the wall cap: a starved worker (it
     gets a tenth of a core at load 20 on 2 cores) would otherwise take many seconds per turn."""
     return Budget(
         playouts=playouts,
