@@ -73,8 +73,8 @@ def hard_budget(
     stops at whichever comes first.
 
     Why CPU time: on a wall-clock budget the search's strength followed the machine's load (at
-    load 7-20 on 2 cores the Downfall's 0.8 s bought 36-42% of its iterations at idle, and
-    10-27% of its moves differed). Why the *thread's* CPU time (``time.thread_time``) and not
+    load 7-20 on 2 cores, 0.8 s bought 36-42% of the iterations it bought at idle, and 10-27%
+    of the moves differed; docs/ai.md). Why the *thread's* CPU time (``time.thread_time``) and not
     the process's (``time.process_time``): in play the search runs in one thread of a worker
     process, where the two nearly agree, but tests and the bot without a pool
     (``AiRunner(executor=...)``) run it in a thread pool beside other threads of the same
