@@ -1,6 +1,6 @@
 """AI players for every game of the engine contract (see docs/ai.md).
 
-Pure search code: no clock of its own (a time budget takes the caller's clock), no I/O, no
+Pure search code: no clock of its own (a time budget takes the caller's clocks), no I/O, no
 global randomness. The host wraps these functions as choosers (``host/ai.py``).
 """
 

@@ -7,7 +7,7 @@ weak level, by rollouts and to order the search. Each game's plugin names its he
 Downfall has its own, ``engine.downfall.ai``); :class:`GenericHeuristics` works for any game of
 the engine contract (exact values at the end, uniform before; random rollouts).
 
-The engine may not read a clock, so a time budget takes the clock as a callable from the caller.
+The engine may not read a clock, so a time budget takes its clocks as callables from the caller.
 """
 
 from __future__ import annotations
@@ -25,17 +25,45 @@ A = TypeVar("A")
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long a search may run: at most ``playouts`` iterations and, with a ``clock``, at most
-    ``seconds`` by that clock. Without a clock the budget is the playout count alone, and the
-    choice is a pure function of the state and the seed (tests, replays, benchmarks)."""
+    """How long a search may run: at most ``playouts`` iterations; with a ``clock``, at most
+    ``seconds`` by that clock; with a ``wall_clock`` too, at most ``wall_seconds`` by that one.
+    The search stops at whichever limit comes first (and always runs one iteration). Without
+    clocks the budget is the playout count alone, and the choice is a pure function of the
+    state and the seed (tests, replays, benchmarks).
+
+    The engine reads no clock itself: the caller passes them as callables. The host's hard
+    level counts the worker thread's CPU time (``clock``), so that a busy machine does not cut
+    its search short, and caps the wall time (``wall_clock``) so that a starved machine still
+    answers in time (``host.ai.hard_budget``)."""
 
     playouts: int = 200
     seconds: float | None = None
     clock: Callable[[], float] | None = None
+    wall_seconds: float | None = None
+    wall_clock: Callable[[], float] | None = None
 
     @property
     def timed(self) -> bool:
-        return self.clock is not None and self.seconds is not None
+        """Whether a clock limits the search (either of the two)."""
+        return (self.clock is not None and self.seconds is not None) or (
+            self.wall_clock is not None and self.wall_seconds is not None
+        )
+
+    def timer(self) -> Callable[[], bool] | None:
+        """Starts the budget's clocks now: a check that says whether the time is up (either
+        clock's limit reached); ``None`` for an untimed budget (nothing to check)."""
+        limits: list[tuple[Callable[[], float], float, float]] = []
+        if self.clock is not None and self.seconds is not None:
+            limits.append((self.clock, self.clock(), self.seconds))
+        if self.wall_clock is not None and self.wall_seconds is not None:
+            limits.append((self.wall_clock, self.wall_clock(), self.wall_seconds))
+        if not limits:
+            return None
+
+        def over() -> bool:
+            return any(clock() - start >= limit for clock, start, limit in limits)
+
+        return over
 
 
 class Heuristics(Protocol):

@@ -16,7 +16,7 @@
 
 All of them are pure functions of ``(state as the seat sees it, seed, budget)``: nothing hidden
 from the seat is read, since every state searched is a determinization of what it sees, and the
-only clock is the one a caller passes in a :class:`~engine.ai.base.Budget`.
+only clocks are the ones a caller passes in a :class:`~engine.ai.base.Budget`.
 """
 
 from __future__ import annotations
@@ -247,8 +247,7 @@ def search(
     """Information-set MCTS for ``seat`` (see the module docstring); ``config`` defaults to the
     game's own (:func:`game_config`)."""
     budget = budget or Budget()
-    clock = budget.clock if budget.timed else None
-    start = clock() if clock is not None else 0.0  # the ranking below counts against the budget
+    over = budget.timer()  # started now: the ranking below counts against the budget
     legal = _legal(game, state, seat)
     heur = heuristics
     if len(legal) == 1:
@@ -279,12 +278,11 @@ def search(
     prior = {legal[i]: (scores[i] - low) / spread if spread > 0 else 1.0 for i in order}
     root = _Node()
     seen: dict[Any, list[float]] = {}  # each root action's value on its k-th sample
-    limit = budget.seconds or 0.0
     c = config.exploration
     iterations = 0
     pairs: list[tuple[Any, int]] = []  # the k-th determinization (shared) and rollout seed
     while iterations < budget.playouts:
-        if clock is not None and iterations and clock() - start >= limit:
+        if over is not None and iterations and over():
             break
         iterations += 1
         # The root action first: its k-th visit always uses the k-th determinization and

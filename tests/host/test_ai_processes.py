@@ -1,5 +1,6 @@
 """AI decisions run in worker processes, not in the bot's own process (a search there would hold
-the interpreter lock against every other table's replies), and give the same moves."""
+the interpreter lock against every other table's replies), and give the same moves; long work
+that is not a turn runs in a background worker of its own, at a lower priority."""
 
 from __future__ import annotations
 
@@ -8,14 +9,19 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.downfall import GAME as DOWNFALL
+from engine.downfall.ai import DownfallHeuristics
 from host import AiRunner, FakeClock, RandomChooser
-from host.ai import _interrupts_ignored, _ready
+from host.ai import BACKGROUND_NICENESS, _interrupts_ignored, _ready
 from tests.host.conftest import OpenHost
 from tests.host.helpers import USERS, started_game
 
@@ -129,3 +135,121 @@ def test_workers_are_born_ignoring_ctrl_c_and_sigterm() -> None:
     assert seen == [False, True]
     assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # this process's are back
     assert signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN
+
+
+def _hold(started: str, release: str) -> int:
+    """A long background job: writes its process id to ``started``, then runs until the file
+    ``release`` exists (a real-time cap only ends a test that never releases it)."""
+    Path(started).write_text(str(os.getpid()))
+    for _ in range(12000):
+        if Path(release).exists():
+            break
+        time.sleep(0.01)
+    return os.getpid()
+
+
+def _written(path: Path) -> int | None:
+    """The process id in ``path``, once written there."""
+    text = path.read_text() if path.exists() else ""
+    return int(text) if text else None
+
+
+async def _started(path: Path) -> int:
+    """The process id a :func:`_hold` job wrote once it began."""
+    for _ in range(12000):  # real-time cap: only catches a job that never starts
+        pid = _written(path)
+        if pid is not None:
+            return pid
+        await asyncio.sleep(0.01)
+    raise AssertionError("the background job never started")
+
+
+def _priority() -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def _ignores_interrupts() -> bool:
+    ignored = signal.SIG_IGN
+    return signal.getsignal(signal.SIGINT) == ignored == signal.getsignal(signal.SIGTERM)
+
+
+async def test_a_background_job_leaves_the_ai_pool_free_for_turns(tmp_path: Path) -> None:
+    # One AI worker: were the background job in the AI pool, the decision would wait behind it.
+    runner = AiRunner(workers=1)
+    started, release = tmp_path / "started", tmp_path / "release"
+    try:
+        background = asyncio.ensure_future(runner.run_background(_hold, str(started), str(release)))
+        held_by = await _started(started)
+        state = DOWNFALL.new_game(3, 2)
+        action = await asyncio.wait_for(  # the cap only catches a decision stuck behind it
+            runner.choose(RandomChooser(), DOWNFALL, DownfallHeuristics, state, state.seat, 1),
+            timeout=120,
+        )
+        assert action in DOWNFALL.legal_actions(state, state.seat)
+        decided_by = await runner.run(_ready)
+        assert not background.done()  # the decision came while the job still ran
+        release.touch()
+        assert await background == held_by
+        assert held_by not in (decided_by, os.getpid())
+    finally:
+        runner.close()
+
+
+async def test_the_background_worker_runs_at_a_lower_priority_and_ignores_interrupts() -> None:
+    runner = AiRunner(workers=1)
+    try:
+        ai = await runner.run(_priority)
+        background = await runner.run_background(_priority)
+        assert await runner.run_background(_ignores_interrupts)
+        assert await runner.run(_ignores_interrupts)
+    finally:
+        runner.close()
+    assert background == min(19, ai + BACKGROUND_NICENESS)  # 19: the lowest there is
+    assert background > ai or ai == 19
+    assert _priority() == ai  # the bot's own priority is untouched
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (it no longer exists, or is a zombie)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+@pytest.mark.parametrize("pool", ["AI", "background"])
+async def test_close_ends_a_busy_worker_of_either_pool(tmp_path: Path, pool: str) -> None:
+    # The workers ignore SIGTERM (systemd's stop is the bot's to handle): close() kills them,
+    # a long job in progress included, and its caller gets an error.
+    if _gone(os.getpid()):  # no /proc/<pid>/status: not Linux
+        pytest.skip("needs Linux's /proc to see that the worker ended")
+    runner = AiRunner(workers=1)
+    started, release = tmp_path / "started", tmp_path / "release"
+    run = runner.run if pool == "AI" else runner.run_background
+    job = asyncio.ensure_future(run(_hold, str(started), str(release)))
+    try:
+        pid = await _started(started)
+        runner.close()
+        with pytest.raises(BrokenProcessPool):
+            await job
+        for _ in range(12000):  # real-time cap: only catches a worker that never ends
+            if _gone(pid):
+                break
+            await asyncio.sleep(0.01)
+        assert _gone(pid)
+        assert not release.exists()  # it never was released: ended, not finished
+    finally:
+        release.touch()
+        runner.close()
+
+
+async def test_injected_executors_run_background_work_and_are_left_to_their_owner() -> None:
+    with ThreadPoolExecutor(1) as threads, ThreadPoolExecutor(1) as other:
+        runner = AiRunner(executor=threads)
+        assert runner.background is threads
+        assert await runner.run_background(threading.get_ident) != threading.get_ident()
+        assert AiRunner(executor=threads, background=other).background is other
+        runner.close()
+        assert runner.executor is threads and runner.background is threads
+        assert await runner.run_background(_priority) == _priority()  # still usable

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine.ai import Budget, GenericHeuristics, choose_hard, choose_normal
@@ -10,10 +12,14 @@ from engine.downfall import GAME as DOWNFALL
 from engine.downfall.ai import DownfallHeuristics
 from host.ai import (
     DEFAULT_TIMEOUT_LEVEL,
+    HARD_PLAYOUT_CAP,
+    HARD_SECONDS,
+    HARD_WALL_FACTOR,
     LevelChooser,
     RandomChooser,
     ai_name,
     chooser_for,
+    hard_budget,
     parse_ai_name,
     seat_chooser,
 )
@@ -57,21 +63,48 @@ def test_level_choosers_are_reproducible_with_a_fixed_budget(level: str) -> None
         state = DOWNFALL.apply(state, seat, action).state
 
 
-def test_the_hard_level_thinks_for_its_time_budget_by_the_given_clock() -> None:
-    now = [0.0]
+def test_the_hard_level_counts_the_threads_cpu_time_capped_at_three_times_in_wall_time() -> None:
+    budget = LevelChooser("hard").budget()
+    assert budget.clock is time.thread_time and budget.seconds == HARD_SECONDS
+    assert budget.wall_clock is time.perf_counter
+    assert budget.wall_seconds == pytest.approx(HARD_WALL_FACTOR * HARD_SECONDS) == 2.4
+    assert budget.playouts == HARD_PLAYOUT_CAP
+    assert hard_budget() == budget
+    assert LevelChooser("hard", playouts=50).budget() == Budget(playouts=50)  # no clock at all
 
-    def clock() -> float:
-        now[0] += 0.25
-        return now[0]
 
-    chooser = LevelChooser("hard", seconds=1.0, clock=clock)
-    budget = chooser.budget()
-    assert budget.timed
+class Ticking:
+    """A fake clock that moves ``step`` seconds each time it is read (``step=0``: stands still)."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize(
+    ("cpu_step", "wall_step", "stopped_by"),
+    [(0.25, 0.0, "cpu"), (0.0, 0.25, "wall")],
+    ids=["the CPU clock reaches the budget", "the wall clock races ahead to its cap"],
+)
+def test_the_hard_level_thinks_for_its_budget_by_the_given_clocks(
+    cpu_step: float, wall_step: float, stopped_by: str
+) -> None:
+    cpu, wall = Ticking(cpu_step), Ticking(wall_step)
+    chooser = LevelChooser("hard", seconds=1.0, clock=cpu, wall_clock=wall)
+    assert chooser.budget().timed
     state = DOWNFALL.new_game(8, 2)
     action = chooser.choose(DOWNFALL, DownfallHeuristics, state, state.seat, 1)
     assert action in DOWNFALL.legal_actions(state, state.seat)
-    assert now[0] == pytest.approx(1.25)  # start + four iterations of 0.25 s
-    assert chooser.with_level("easy").clock is clock
+    if stopped_by == "cpu":  # start + four iterations of 0.25 s of CPU time
+        assert (cpu.now, wall.now) == (pytest.approx(1.25), 0.0)
+    else:  # no CPU time at all: start + twelve iterations of 0.25 s, 3 x the budget
+        assert (cpu.now, wall.now) == (0.0, pytest.approx(3.25))
+    easy = chooser.with_level("easy")
+    assert easy.clock is cpu and easy.wall_clock is wall
 
 
 def test_every_game_has_its_own_heuristics_and_the_generic_search_needs_a_determinize() -> None:
