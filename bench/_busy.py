@@ -301,6 +301,8 @@ class Figures:
     errors: list[str] = field(default_factory=list)
     """ERROR / CRITICAL lines of the bot's log."""
     tracebacks: int = 0
+    exceptions: list[str] = field(default_factory=list)
+    """The exception each traceback of the bot's log ended with."""
     warnings: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """What a player would call wrong: a lost or doubled move, a wrong message."""
@@ -323,9 +325,22 @@ class Figures:
                 self.acks.append(acked - created)
 
     def log(self, lines: list[str]) -> None:
+        """Count the bot's log lines: ERRORs, WARNINGs, and tracebacks (a chained exception's
+        tracebacks are one), each by the exception it ended with."""
         self.errors += [line for line in lines if ERROR_LINE.search(line)]
-        self.tracebacks += sum(1 for line in lines if line.startswith("Traceback"))
         self.warnings += [line for line in lines if " WARNING " in line]
+        chained = False
+        for i, line in enumerate(lines):
+            if line.startswith(("During handling of the above", "The above exception was")):
+                chained = True
+            if not line.startswith("Traceback"):
+                continue
+            self.tracebacks += 0 if chained else 1
+            chained = False
+            ending = next(
+                (x for x in lines[i + 1 :] if x and not x.startswith((" ", "Traceback"))), ""
+            )
+            self.exceptions.append(ending)
 
     def report(self) -> list[str]:
         out = [f"== {self.name}", *(f"  {line}" for line in self.lines)]
@@ -340,7 +355,8 @@ class Figures:
             f"  HTTP 429s: {self.rate_limited}; bot log: {len(self.errors)} ERROR lines, "
             f"{self.tracebacks} tracebacks, {len(self.warnings)} WARNING lines",
         ]
-        for kind, found in (("ERROR", self.errors), ("WARNING", self.warnings)):
+        found_in = (("ERROR", self.errors), ("raised", self.exceptions), ("WARNING", self.warnings))
+        for kind, found in found_in:
             for text, n in _distinct(found)[:5]:
                 out.append(f"    {kind} x{n}: {text[:160]}")
         out.append("  problems: " + ("none" if not self.problems else ""))
