@@ -37,7 +37,7 @@ d. **Games ending at once**: ``ENDINGS`` solo toy games (``max_turns=1``) in thr
    board must arrive, after the game's earlier boards.
 
 The last line: ``busy: <failed> of <n> interactions failed, <k> 429s, max ack <ms> ms``.
-About a minute and a half with the defaults (20 s of it the burners' warm-up);
+About a minute and a half with the defaults (30 s of it the burners' warm-up);
 ``tests/bench/test_busy.py`` runs a tiny configuration.
 """
 
@@ -53,7 +53,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +80,7 @@ CAP = 120.0
 """Real-time cap on a wait (connecting, an answer, the outbox): only catches a hang."""
 DRAIN = 90.0
 """How long the bot may take to get round to answering every interaction of a round (late)."""
-WARMUP = 20.0
+WARMUP = 30.0
 """Seconds the burners run before the first scenario."""
 PLAYED = "You played"
 WORKER_PLAYERS = ("vea", "vib", "vox", "vul")
@@ -106,7 +106,9 @@ SMOKE = Config(rounds=1, clicks=5, move_games=2, waves=2, endings=3, burners=0, 
 class Outcome:
     figures: list[Figures]
     load: float
-    """The highest 1-minute load average seen while the scenarios ran."""
+    """The highest 1-minute load average seen while the burners ran."""
+    runnable: list[int]
+    """Processes runnable (this bench's reader included) at each half second of the scenarios."""
 
     def summary(self) -> str:
         failed = sum(f.failed for f in self.figures)
@@ -154,6 +156,13 @@ def _button(user: FakeUser, game_id: int, token: int, notation: str) -> Message 
     return None
 
 
+def _runnable() -> int | None:
+    """Processes runnable now (``/proc/loadavg``'s fourth field: running/total)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return int(Path("/proc/loadavg").read_text().split()[3].split("/")[0])
+    return None
+
+
 def _press(user: FakeUser, msg: Message, kind: str, cid: str, notation: str) -> Any:
     if kind == "button":
         return user.click(custom_id=cid, message=msg, check=False)
@@ -180,6 +189,8 @@ class Bench:
         )
         self.guild = self.fake.add_guild("Busy", channels=names)
         self.load = 0.0
+        self.runnable: list[int] = []
+        self.measuring = False
 
     def user(self, name: str) -> FakeUser:
         return self.fake.users.get(name) or self.fake.add_user(name, guilds=[self.guild])
@@ -253,9 +264,15 @@ class Bench:
         return sum(1 for r in results if r.id not in self.fake.tried)
 
     async def watch_load(self) -> None:
+        """The 1-minute load average's highest value and, once the scenarios run, how many
+        processes are runnable at each half second (``/proc/loadavg``: the machine's load now,
+        which the 1-minute average follows only slowly)."""
         while True:
             self.load = max(self.load, os.getloadavg()[0])
-            await asyncio.sleep(1.0)
+            now = _runnable() if self.measuring else None
+            if now is not None:
+                self.runnable.append(now)
+            await asyncio.sleep(0.5)
 
     # -- the scenarios --------------------------------------------------------------------------
 
@@ -528,6 +545,7 @@ class Bench:
             watcher = asyncio.create_task(self.watch_load())
             await asyncio.sleep(cfg.warmup)
             fake.interaction_deadline = cfg.deadline
+            self.measuring = True
             self.out(f"interaction deadline from now on: {cfg.deadline:.1f} s on the real clock")
             figures: list[Figures] = []
             moving = [
@@ -561,7 +579,7 @@ class Bench:
                     "  load average (1/5/15 min): "
                     + " / ".join(f"{v:.1f}" for v in os.getloadavg())
                 )
-            return Outcome(figures, self.load)
+            return Outcome(figures, self.load, self.runnable)
         finally:
             if watcher is not None:
                 watcher.cancel()
@@ -583,8 +601,16 @@ async def run(
     return await Bench(cfg, folder, out).run(burners)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """``python -m bench busy [burners=N] [warmup=S] [rounds=N] [clicks=N] ...``: any field of
+    :class:`Config`; by default ``2 × cores`` burners."""
     cfg = Config()
+    for arg in argv if argv is not None else sys.argv[2:]:
+        key, _, value = arg.partition("=")
+        names = [f.name for f in fields(Config)]
+        if key not in names:
+            raise SystemExit(f"bench busy: no setting {key!r} (settings: {', '.join(names)})")
+        cfg = replace(cfg, **{key: type(getattr(cfg, key))(value)})
     began = time.monotonic()
 
     def out(line: str) -> None:
@@ -598,14 +624,17 @@ def main() -> None:
     with Burners(cfg.burners) as burners, tempfile.TemporaryDirectory(prefix="busy-") as tmp:
         outcome = asyncio.run(run(cfg, Path(tmp), burners, out))
     acks = [a for f in outcome.figures for a in f.acks]
+    runnable = outcome.runnable
+    mean = f"{sum(runnable) / len(runnable):.1f}" if runnable else "-"
     out(
-        f"load average reached: {outcome.load:.1f} (1-minute, highest while the scenarios ran; "
-        f"{cfg.burners} burners on {os.cpu_count()} cores); all acknowledgements: {spread(acks)}"
+        f"load average reached: {outcome.load:.1f} (1-minute, highest while the burners ran); "
+        f"runnable processes while the scenarios ran: mean {mean}, max {max(runnable, default=0)} "
+        f"({cfg.burners} burners on {os.cpu_count()} cores)"
     )
+    out(f"all acknowledgements: {spread(acks)}")
     out(f"the bench took {time.monotonic() - began:.0f} s")
     out(outcome.summary())
 
 
 if __name__ == "__main__":
-    main()
-    sys.exit(0)
+    main(sys.argv[1:])
