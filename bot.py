@@ -23,6 +23,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from cogs.pacing import Pacer
 from cogs.runtime import VesuviusBot, bot_class
 from cogs.settings import Settings, SettingsError
 from host import Chooser, Clock
@@ -44,11 +45,12 @@ def create_bot(
     seed_source: Callable[[], int] | None = None,
     ai_executor: Executor | None = None,
     plugin_list: Sequence[GamePlugin] = PLUGINS,
+    pacer: Pacer | None = None,
     **overrides: Any,
 ) -> VesuviusBot:
     """A bot ready to ``start``; ``overrides`` replace settings fields (``db_path=...``).
     Tests inject the clock, the AI, the seed source, where AI decisions run (threads instead of
-    worker processes) and extra game plugins."""
+    worker processes), extra game plugins and the pacing of its requests."""
     settings = replace(settings or Settings(), **overrides)
     return bot_class(settings)(
         settings,
@@ -57,6 +59,7 @@ def create_bot(
         seed_source=seed_source,
         ai_executor=ai_executor,
         plugin_list=plugin_list,
+        pacer=pacer,
     )
 
 

@@ -42,9 +42,6 @@ NEEDED_FOR_THREAD = {
 }
 HINT = "?"
 """The value of autocomplete lines that are hints, not moves."""
-AI_ANSWER_WAIT = 2.0
-"""Seconds a move waits for the AI seats it left the game waiting on (within Discord's 15
-minutes for a deferred answer; a hard AI thinks for about a second)."""
 
 
 def missing_permissions(

@@ -26,15 +26,17 @@ from host import (
     NotYourTurnError,
     StaleVersionError,
 )
+from host.ai import HARD_SECONDS, HARD_WALL_FACTOR
 from host.model import MoveResult
 from render import i18n
 from render.i18n import _
 
 log = logging.getLogger("cogs.flows")
 
-AI_ANSWER_WAIT = 2.0
-"""Seconds a move waits for the AI seats it left the game waiting on (within Discord's 15
-minutes for a deferred answer; a hard AI thinks for about a second)."""
+AI_ANSWER_WAIT = HARD_SECONDS * HARD_WALL_FACTOR + 0.6
+"""Seconds a move waits for the AI seats it left the game waiting on, so one board shows both
+(the move was acknowledged already, and Discord takes the answer for 15 minutes): a hard AI
+thinks for its CPU budget, and on a busy machine up to its wall-clock cap."""
 
 
 class Flows(Lobby, Replaying):

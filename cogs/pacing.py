@@ -106,12 +106,16 @@ class PacingStats:
 
 
 class Pacer:
-    """Keeps a bot's REST requests within Discord's limits (see the module)."""
+    """Keeps a bot's REST requests within Discord's limits (see the module). ``share``: this
+    process's share of the global limit; ``scale``: the periods' length against Discord's
+    (tests that play whole games at a machine's speed run the limits on a faster clock, with
+    the loopback Discord's on the same one)."""
 
     def __init__(
         self,
         *,
         share: float = 1.0,
+        scale: float = 1.0,
         per_second: float = GLOBAL_PER_SECOND,
         channel_limit: int = CHANNEL_LIMIT,
         channel_period: float = CHANNEL_PERIOD,
@@ -120,8 +124,8 @@ class Pacer:
     ) -> None:
         self._clock, self._sleep = clock, sleep
         per = max(1, int(per_second * max(0.0, min(1.0, share))))
-        self._global = Window(per, 1.0, clock, sleep)
-        self._channel_limit, self._channel_period = channel_limit, channel_period
+        self._global = Window(per, 1.0 * scale, clock, sleep)
+        self._channel_limit, self._channel_period = channel_limit, channel_period * scale
         self._channels: dict[tuple[int, str], Window] = {}
         self._edits: dict[str, _Edit] = {}
         self._sending: set[asyncio.Future[None]] = set()

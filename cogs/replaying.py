@@ -5,8 +5,9 @@ channel.
 Everything shown comes from the host's replay (``host.replays``): public views rebuilt from the
 seed and the log, and the public log (the moves of a finished game whose rules reveal the
 hands at the end are told as their players saw them). The animation is drawn in the host's
-worker processes (``host.ai.run``) a slice of frames at a time, so the channel's message
-can say how far it has got.
+background worker (``host.ai.run_background``: a process of its own at a lower priority, so
+AI turns never wait behind it) a slice of frames at a time, so the channel's message and the
+one who asked can see how far it has got.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ import io
 import logging
 import re
 import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -28,7 +32,7 @@ from cogs.private import NO_MENTIONS
 from host import GameStatus, HostError
 from host.replays import ReplayStep
 from render import animation, i18n
-from render.i18n import N_, _
+from render.i18n import N_, _, ngettext
 from render.text import clip_lines
 
 RUNNING = {"active": N_("active"), "cancelled": N_("cancelled"), "lobby": N_("lobby")}
@@ -40,8 +44,13 @@ JUMPS = 25
 them spread evenly."""
 PROGRESS_AFTER = 1.5
 """Seconds of drawing before the channel's message starts showing its progress."""
+PROGRESS_EVERY = 1.0
+"""Seconds at least between two of its updates (and the asker's)."""
 SLICES = 10
 """The animation's frames are drawn in this many slices (its progress is told per slice)."""
+PER_SERVER = 2
+"""Animations drawn at once for one server (the background worker draws them one after
+another: a server that asks for more waits its turn instead of holding up every other's)."""
 
 
 def jump_indices(count: int, most: int = JUMPS) -> list[int]:
@@ -55,16 +64,26 @@ def _plain(text: str) -> str:
     return text.replace("**", "").replace("__", "")
 
 
+@dataclass
+class Drawing:
+    """The animations being drawn (one per game at a time) and posted."""
+
+    games: set[int] = field(default_factory=set)
+    servers: Counter[int] = field(default_factory=Counter)
+    """Animations being drawn per server (at most :data:`PER_SERVER`)."""
+    posted: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """game -> (the version it shows, its link): asked again unchanged, the link is given."""
+
+
 class Replaying(FlowsBase):
     """The replay flows (a part of :class:`cogs.flows.Flows`)."""
 
-    _drawing: set[int]
-    _posted: dict[int, tuple[int, str]]
+    _drawing: Drawing
 
-    def _animations(self) -> tuple[set[int], dict[int, tuple[int, str]]]:
+    def _animations(self) -> Drawing:
         if not hasattr(self, "_drawing"):
-            self._drawing, self._posted = set(), {}
-        return self._drawing, self._posted
+            self._drawing = Drawing()
+        return self._drawing
 
     # -- the viewer ------------------------------------------------------------------------------
 
@@ -162,7 +181,9 @@ class Replaying(FlowsBase):
 
     async def on_animation(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """🎞 Animation (or ``/game replay animate:True``): the whole game as an animated
-        image, posted in the game's channel; the user is told where."""
+        image, posted in the game's channel. It is drawn in the background worker (never in
+        the AI's, whose turns it would hold up), one game at a time and at most
+        :data:`PER_SERVER` at once in a server; the one who asked sees how far it has got."""
         self.delivery.remember(interaction.user)
         try:
             status = await self.host.status(game_id, guild_id=interaction.guild_id)
@@ -175,8 +196,8 @@ class Replaying(FlowsBase):
                 _("Game #{game} has not been dealt yet: nothing to show.").format(game=game_id),
             )
             return
-        drawing, posted = self._animations()
-        done = posted.get(game_id)
+        drawing = self._animations()
+        done = drawing.posted.get(game_id)
         if done is not None and done[0] == status.version:
             await answer.tell(
                 interaction,
@@ -185,10 +206,19 @@ class Replaying(FlowsBase):
                 ),
             )
             return
-        if game_id in drawing:
+        if game_id in drawing.games:
             await answer.tell(
                 interaction,
                 _("🎞 The animation of game #{game} is being drawn.").format(game=game_id),
+            )
+            return
+        if drawing.servers[status.guild_id] >= PER_SERVER:
+            await answer.tell(
+                interaction,
+                _(
+                    "🎞 {count} animations are being drawn for this server already: ask again "
+                    "when one of them is posted."
+                ).format(count=drawing.servers[status.guild_id]),
             )
             return
         chan = await self.delivery.channel(status.channel_id)
@@ -197,34 +227,54 @@ class Replaying(FlowsBase):
                 interaction, _("Game #{game}'s channel is gone.").format(game=game_id)
             )
             return
-        drawing.add(game_id)
+        ahead = len(drawing.games)
+        drawing.games.add(game_id)
+        drawing.servers[status.guild_id] += 1
         try:
-            await answer.tell(
-                interaction,
-                _("🎞 Drawing the animation of game #{game} in {where}…").format(
-                    game=game_id, where=f"<#{status.channel_id}>"
-                ),
+            where = f"<#{status.channel_id}>"
+            said = _("🎞 Drawing the animation of game #{game} in {where}…").format(
+                game=game_id, where=where
             )
+            if ahead:
+                said += " " + ngettext(
+                    "(after {count} other animation)", "(after {count} other animations)", ahead
+                ).format(count=ahead)
+            await answer.tell(interaction, said)
+            asker = i18n.current()
+
+            async def progress(share: int) -> None:
+                with i18n.using(asker):  # the asker's words, in the asker's language
+                    text = _("🎞 Drawing the animation of game #{game} in {where}… {share} %")
+                await answer.edit_answer(
+                    interaction, text.format(game=game_id, where=where, share=share)
+                )
+
             with i18n.using(await self.delivery.server_language(status)):
-                url = await self._post_animation(status, chan, interaction.user)
+                url = await self._post_animation(status, chan, interaction.user, progress)
             if url is None:
                 text = _("🎞 Game #{game} is too long to show in one animation, sorry.").format(
                     game=game_id
                 )
             else:
-                posted[game_id] = (status.version, url)
+                drawing.posted[game_id] = (status.version, url)
                 text = _("🎞 The animation of game #{game} is posted: {url}").format(
                     game=game_id, url=url
                 )
             await answer.edit_answer(interaction, text)
         finally:
-            drawing.discard(game_id)
+            drawing.games.discard(game_id)
+            drawing.servers[status.guild_id] -= 1
 
     async def _post_animation(
-        self, status: GameStatus, chan: Any, user: discord.abc.User
+        self,
+        status: GameStatus,
+        chan: Any,
+        user: discord.abc.User,
+        progress: Callable[[int], Awaitable[None]],
     ) -> str | None:
-        """Draw the animation in the worker processes, a message in the channel telling how
-        far it has got, then the animation in that message; its link (``None``: too large)."""
+        """Draw the animation in the background worker, a message in the channel (and
+        ``progress``, the asker's) telling how far it has got, then the animation in that
+        message; its link (``None``: too large)."""
         game_id = status.game_id
         status, views = await self.host.replay_views(game_id)
         names = await self.delivery.seat_names(status)
@@ -249,7 +299,7 @@ class Replaying(FlowsBase):
             size = max(1, -(-len(chosen) // SLICES))
             for start in range(0, len(chosen), size):
                 part = [views[i] for i in chosen[start : start + size]]
-                frames += await self.host.ai.run(  # a worker process: its language passed
+                frames += await self.host.ai.run_background(  # its language passed
                     i18n.call_in,
                     lang,
                     animation.draw_frames,
@@ -259,7 +309,7 @@ class Replaying(FlowsBase):
                     animation.WIDTH,
                 )
                 now = time.monotonic()
-                if now - started > PROGRESS_AFTER and now - last_said >= 1.0:
+                if now - started >= PROGRESS_AFTER and now - last_said >= PROGRESS_EVERY:
                     last_said = now
                     share = round(90 * len(frames) / len(chosen))
                     await message.edit(
@@ -267,7 +317,8 @@ class Replaying(FlowsBase):
                             heading=heading, share=share
                         )
                     )
-            data = await self.host.ai.run(animation.assemble, frames, "gif")
+                    await progress(share)
+            data = await self.host.ai.run_background(animation.assemble, frames, "gif")
             if len(data) <= animation.LIMIT:
                 break
             log.warning(

@@ -68,6 +68,7 @@ class VesuviusBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         ai_executor: Executor | None = None,
         plugin_list: Sequence[plugins.GamePlugin] = plugins.PLUGINS,
+        pacer: Pacer | None = None,
     ) -> None:
         # The bot uses no voice: discord.py's warnings that the voice libraries (PyNaCl, davey)
         # are missing would only alarm whoever reads the log.
@@ -97,7 +98,7 @@ class VesuviusBot(commands.Bot):
         self._plugins = {p.key: p for p in self.plugin_list}
         self._host: Host | None = None
         self.flows = Flows(self)
-        self.pacer = Pacer(share=settings.rest_share)
+        self.pacer = pacer or Pacer(share=settings.rest_share)
         """This process's REST requests, within Discord's limits (``cogs.pacing``)."""
         self._scheduler: asyncio.Task[None] | None = None
         self._warm_ai: asyncio.Task[Any] | None = None

@@ -21,10 +21,11 @@ import discord
 import pytest
 
 from bot import VesuviusBot, create_bot
+from cogs.pacing import Pacer
 from host import FakeClock
 from plugins import PLUGINS
 from sandbox.fake import FakeDiscord
-from tests.cogs.helpers import WAIT
+from tests.cogs.helpers import RATE_SCALE, WAIT
 from tests.fakediscord.plugin import BotStarter, fake_discord  # noqa: F401
 from tests.host.helpers import THREADS
 from tests.toy import PLUGIN as TOY
@@ -97,6 +98,7 @@ def make_bot(tmp_path: Path, clock: FakeClock) -> Any:
         overrides.setdefault("scheduler_max_sleep", 0.05)
         overrides.setdefault("ai_executor", THREADS)
         overrides.setdefault("plugin_list", (*PLUGINS, TOY))
+        overrides.setdefault("pacer", Pacer(scale=RATE_SCALE))
         return create_bot(clock=clock, seed_source=lambda: SEED, **overrides)
 
     return make

@@ -12,6 +12,11 @@ WATCH = ("discord", "cogs")
 WAIT = 60.0
 """Real-time cap on every wait for the bot: long enough for a loaded 2-core machine (where a
 render can take seconds), short enough that a hang still fails. Never a speed requirement."""
+RATE_SCALE = 0.1
+"""Discord's rate limits run ten times faster in tests that play whole games at a machine's
+speed (a scripted player answers in milliseconds, where people take seconds or days): the same
+limits, the bot's pacer (``cogs.pacing``) and the loopback Discord on the same faster clock.
+The tests of bursts run Discord's own numbers (``tests/cogs/test_bursts.py``)."""
 
 
 async def open_game(fake: Any, bot: Any, chan: Any, users: list[FakeUser], **options: Any) -> int:

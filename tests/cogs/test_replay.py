@@ -5,6 +5,7 @@ button on the final board."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import re
@@ -267,3 +268,60 @@ def test_replay_is_a_command_of_the_game_group() -> None:
 
     names = [c.name for c in GameCog.__cog_app_commands__]
     assert "replay" in names and "new" in names
+
+
+async def test_animations_are_drawn_in_the_background_a_few_per_server_with_progress(
+    fake_discord: Any,
+    start_bot: Any,
+    make_bot: Any,
+    tmp_path: Path,
+    clock: FakeClock,
+    monkeypatch: Any,
+) -> None:
+    """Animations are drawn by the background worker (never the AI's): the one who asked sees
+    how far it has got, a server draws at most two at once (a third is refused, clearly), and
+    a second one says it waits for the first."""
+    guild = fake_discord.guild("Pompeii")
+    chans = [guild.add_channel(name) for name in ("one", "two", "three")]
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    games = [
+        await _played(tmp_path / "vesuvius.sqlite3", clock, chan, [alice, bob], "downfall", moves=8)
+        for chan in chans
+    ]
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    monkeypatch.setattr("cogs.replaying.PROGRESS_AFTER", 0.0)  # every slice tells its share
+    monkeypatch.setattr("cogs.replaying.PROGRESS_EVERY", 0.0)
+    free = asyncio.Event()
+    background, turns = bot.host.ai.run_background, bot.host.ai.run
+    used: list[str] = []
+
+    async def held(function: Any, *args: Any) -> Any:
+        used.append("background")
+        await free.wait()
+        return await background(function, *args)
+
+    async def ai(function: Any, *args: Any) -> Any:
+        used.append("ai")
+        return await turns(function, *args)
+
+    monkeypatch.setattr(bot.host.ai, "run_background", held)
+    monkeypatch.setattr(bot.host.ai, "run", ai)
+    first = await alice.slash("game replay", channel=chans[0], game=games[0], animate=True)
+    second = await bob.slash("game replay", channel=chans[1], game=games[1], animate=True)
+    assert "Drawing the animation" in first.content and "after" not in first.content
+    assert "(after 1 other animation)" in second.content
+    third = await alice.slash("game replay", channel=chans[2], game=games[2], animate=True)
+    assert third.ephemeral and "2 animations are being drawn for this server" in third.content
+    free.set()
+    await until(lambda: _said(first, "posted"), timeout=WAIT * 4)
+    await until(lambda: _said(second, "posted"), timeout=WAIT * 4)
+    assert "ai" not in used and "background" in used
+    progress = [
+        r.body.get("content", "")
+        for r in fake_discord.requests
+        if r.method == "PATCH" and r.path.startswith("/webhooks/") and isinstance(r.body, dict)
+    ]
+    assert any(f"game #{games[0]}" in p and " %" in p for p in progress)  # the asker saw it
+    again = await alice.slash("game replay", channel=chans[2], game=games[2], animate=True)
+    assert "Drawing the animation" in again.content  # room again
+    await until(lambda: _said(again, "posted"), timeout=WAIT * 4)
