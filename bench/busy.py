@@ -274,15 +274,20 @@ class Bench:
         return list(await asyncio.gather(*actions, return_exceptions=True))
 
     async def drain(self, results: list[InteractionResult]) -> int:
-        """Until the bot has tried to answer every one of ``results`` (in time or late) and
-        everything it owes is sent; returns how many it never tried to answer."""
+        """Until the bot has tried to answer every one of ``results`` (in time or late), the
+        answers it deferred have come, and everything it owes is sent; returns how many it
+        never answered (no acknowledgement, or a deferral whose answer never came)."""
         end = time.monotonic() + DRAIN
-        while any(r.id not in self.fake.tried for r in results):
+
+        def answered(r: InteractionResult) -> bool:
+            return r.id in self.fake.tried and (r.failed or r.settled)
+
+        while not all(answered(r) for r in results):
             if time.monotonic() > end:
                 break
             await asyncio.sleep(0.05)
         await self.quiet()
-        return sum(1 for r in results if r.id not in self.fake.tried)
+        return sum(1 for r in results if not answered(r))
 
     async def watch_load(self) -> None:
         """The 1-minute load average's highest value and, once the scenarios run, how many
