@@ -122,13 +122,33 @@ async def announce(
     return await interaction.followup.send(text[:CONTENT_LIMIT], wait=True, **kwargs)
 
 
-async def edit_clicked(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
-    """Edit the message whose button or menu was used (acknowledged as a deferred update)."""
-    if not interaction.response.is_done():
-        await interaction.response.edit_message(**kwargs)
-        return
-    kwargs.pop("allowed_mentions", None)
-    await interaction.edit_original_response(**kwargs)
+GONE = (10015, 10062, 50027)
+"""Discord's codes for an interaction it no longer takes answers for: unknown webhook, unknown
+interaction (not acknowledged in time), invalid webhook token (its 15 minutes are over)."""
+
+
+def gone(error: BaseException) -> bool:
+    """Whether ``error`` says the interaction can no longer be answered (nothing to apologise
+    for: the player already saw that it failed, and what it changed shows elsewhere)."""
+    return isinstance(error, discord.HTTPException) and error.code in GONE
+
+
+async def edit_clicked(interaction: discord.Interaction[Any], **kwargs: Any) -> bool:
+    """Edit the message whose button or menu was used (acknowledged as a deferred update).
+    ``False``: Discord no longer takes answers for the interaction; the message is as it was
+    (the caller may bring it up to date another way)."""
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**kwargs)
+        else:
+            kwargs.pop("allowed_mentions", None)
+            await interaction.edit_original_response(**kwargs)
+    except discord.HTTPException as e:
+        if not gone(e):
+            raise
+        log.warning("interaction %s: its message could not be edited: %s", interaction.id, e)
+        return False
+    return True
 
 
 def quick(

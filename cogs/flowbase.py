@@ -153,7 +153,11 @@ class FlowsBase:
         game_id: int | None,
         what: str,
     ) -> None:
-        """A bug: log it with the game id, give the user a short apology."""
+        """A bug: log it with the game id, give the user a short apology. (An interaction
+        Discord no longer takes answers for is no bug: the player saw it fail already.)"""
+        if answer.gone(error_):
+            log.warning("%s in game %s: Discord no longer takes its answer", what, game_id)
+            return
         log.error(
             "unexpected error in %s (game %s, user %s)",
             what,

@@ -449,7 +449,8 @@ class Inbox(Private):
                 content += "\n" + _("🏁 The game is over: the result is in {where}.").format(
                     where=where
                 )
-            await answer.edit_clicked(interaction, content=content, view=None)
+            if not await answer.edit_clicked(interaction, content=content, view=None):
+                return None  # the message is brought up to date as any other (notify)
             if seat is not None:  # told up to here; no decision open
                 await self.host.set_notified(status.game_id, seat.seat, decision.token, None, None)
             return None
@@ -458,7 +459,9 @@ class Inbox(Private):
         composed = await self.compose(
             status, user, header=header, decision=decision, lead=[done], in_dm=in_dm
         )
-        await answer.edit_clicked(interaction, **self._edit_kwargs(message, composed))
+        if not await answer.edit_clicked(interaction, **self._edit_kwargs(message, composed)):
+            self._shown.pop(message or 0, None)
+            return None  # the message is brought up to date as any other (notify)
         if seat is not None:
             if seat.notified_message not in (None, message):
                 await self.close(status, seat, done)

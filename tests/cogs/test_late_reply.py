@@ -166,3 +166,34 @@ async def test_a_late_answer_to_a_decision_that_goes_on_sends_the_next_one_by_dm
     assert [s.user_id for s in after.waiting_on] == [mover.id]  # the same player goes on
     assert len(mover.dms) == seen + 1 and "Your move" in mover.dms[-1].content
     assert len(mover.dms[-1].filenames) == 1  # the one picture this decision needs
+
+
+async def test_a_click_that_reached_the_bot_too_late_still_plays_and_its_dm_says_so(
+    fake_discord: Any,
+    start_bot: Any,
+    make_bot: Any,
+    interaction_clock: InteractionClock,
+    monkeypatch: Any,
+) -> None:
+    """Discord gave up on the click before the bot could acknowledge it: the player saw "This
+    interaction failed", but the move stands and their DM is brought up to date anyway (through
+    the DM itself, not the dead interaction); nothing is logged as a bug (WATCH)."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    status = await bot.host.status(game_id)
+    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    dm = latest_decision(mover, game_id, status.version)
+    assert dm is not None
+    notation = pick(choices_of(dm))
+    (use,) = [comp for comp in dm.walk_components() if notation in choices_of_component(comp)]
+    reached_too_late(monkeypatch, interaction_clock)
+    if use.get("type") == 2:
+        r = await mover.click(custom_id=use["custom_id"], message=dm, check=False)
+    else:
+        r = await mover.select(dm, values=[notation], custom_id=use["custom_id"], check=False)
+    assert r.failed
+    await bot.flows.idle()
+    assert (await bot.host.status(game_id)).version == status.version + 1
+    assert "✅ You played" in dm.content and not list(dm.walk_components())
