@@ -333,3 +333,26 @@ async def test_discord_py_paces_follow_ups_of_one_interaction(
     elapsed = time.monotonic() - start
     assert [m.content for m in r.followups] == [f"follow-up {n}" for n in range(1, 8)]
     assert elapsed >= 2.0 - 0.05 and list(fake_discord.rate_limited) == []
+
+
+async def test_discord_py_may_take_one_429_per_channel_while_it_learns_the_bucket(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """discord.py keys a bucket by route until the first response names its hash; a channel
+    whose first send was already in flight then keeps that first bucket object unregistered,
+    and its next send starts a fresh one (limit unknown: one request may go). So a new client
+    sending into several channels at once may go past a channel's limit once: one 429, scope
+    ``user``, retried after ``retry_after``; the message still arrives, in order."""
+    side = fake_discord.add_guild("Herculaneum").channel("general")
+    bot = await start_bot(SampleBot())
+    general = fake_discord.guild().channel("general")
+    a, b = text_channel(bot, side.id), text_channel(bot, general.id)
+    burst = asyncio.gather(a.send("a0"), *(b.send(f"b{n}") for n in range(5)))
+    await fake_discord.wait_for(lambda: len(general.messages) == 5)
+    await b.send("b5")  # while the burst's last send still waits out the window
+    await burst
+    assert [m.content for m in general.messages] == [f"b{n}" for n in range(6)]
+    hits = list(fake_discord.rate_limited)
+    assert len(hits) <= 1
+    for hit in hits:
+        assert (hit.bucket, hit.major, hit.scope) == ("channel_messages", str(general.id), "user")
