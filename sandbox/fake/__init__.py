@@ -7,6 +7,7 @@ See docs/sandbox.md, docs/testing.md ("End-to-end tests") and
 
 from .basics import Attachment, Choice, Role
 from .model import Channel, Guild, Message
+from .ratelimits import Limit, RateLimitHit, RateLimits
 from .runner import RunningBot, bot_running, redirect_discord, start_bot
 from .server import FakeClock, FakeDiscord, Rejection, RequestRecord
 from .users import DriverError, FakeUser, InteractionFailed, InteractionResult
@@ -23,7 +24,10 @@ __all__ = [
     "Guild",
     "InteractionFailed",
     "InteractionResult",
+    "Limit",
     "Message",
+    "RateLimitHit",
+    "RateLimits",
     "Rejection",
     "RequestRecord",
     "Role",

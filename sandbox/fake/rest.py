@@ -12,6 +12,7 @@ from aiohttp import BodyPartReader, web
 from .basics import EPHEMERAL, HAS_THREAD, LOADING, Attachment, Json, P, iso_now, snowflake
 from .gateway import Gateway
 from .model import Channel, Guild, Message, mentioned
+from .ratelimits import Verdict
 from .users import FakeUser
 from .wire import (
     _TOKEN_IN_PATH,
@@ -67,6 +68,7 @@ class Rest(Gateway):
                 record.body = _parse_json(raw)
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
+        """The single REST dispatch: route, authorize, rate-limit, read the body, handle."""
         self._in_flight += 1
         self._touch()
         path = "/" + request.match_info["tail"]
@@ -81,20 +83,31 @@ class Rest(Gateway):
         )
         if self.record:
             self.requests.append(record)
+        limit_headers: dict[str, str] = {}  # X-RateLimit-*: on errors of the route too
+        scope: str | None = None  # of a 429
         try:
+            banned = self.limiter.banned(request.method, record.path)
+            if banned is not None:
+                scope = "cloudflare"
+                return await self._rate_limited(request, record, banned)
             for method, pattern, handler, needs_auth in self._routes:
                 match = pattern.fullmatch(path)
                 if match is None or method != request.method:
                     continue
                 if needs_auth and auth != f"Bot {self.token}":
                     raise DiscordHTTPError(401, 0, "401: Unauthorized")
+                verdict = self.limiter.admit(request.method, record.path, auth)
+                if verdict.hit is not None:
+                    scope = verdict.hit.scope
+                    return await self._rate_limited(request, record, verdict)
+                limit_headers = verdict.headers
                 await self._read_body(request, record)
                 result = await handler(record, *match.groups())
                 record.status = 204 if result is None else 200
                 record.response = result
                 if result is None:
-                    return web.Response(status=204)
-                return json_response(result)
+                    return web.Response(status=204, headers=limit_headers)
+                return json_response(result, headers=limit_headers)
             self.unknown_routes.append((request.method, record.path))
             log.error("fake Discord: unknown route %s %s", request.method, record.path)
             raise DiscordHTTPError(
@@ -108,7 +121,7 @@ class Rest(Gateway):
                     request.method, record.path, err.status, err.code, err.message, err.errors
                 )
             )
-            return json_response(err.body(), status=err.status)
+            return json_response(err.body(), status=err.status, headers=limit_headers)
         except ConnectionResetError:
             # The client went away in the middle of its request (a bot process killed while
             # uploading a board): nobody is left to answer, and the fake did nothing wrong.
@@ -122,11 +135,28 @@ class Rest(Gateway):
             record.status = 400
             return json_response({"message": f"fake Discord error: {exc!r}", "code": 0}, 400)
         finally:
+            self.limiter.note_status(record.status, scope)
             self._in_flight -= 1
             self._touch()
             if self.record or self.echo:
                 path = _TOKEN_IN_PATH.sub(r"\1<token>", record.path)
                 self._note(f"bot {record.method} {path} -> {record.status}{_summary(record)}")
+
+    async def _rate_limited(
+        self, request: web.Request, record: RequestRecord, verdict: Verdict
+    ) -> web.Response:
+        """The 429 of a request over a limit. It has no effect: its body is read only so that
+        the record shows what was refused. Not a rejection (those are the route's own 4xx):
+        the hit is in ``rate_limited``."""
+        with contextlib.suppress(DiscordHTTPError):
+            await self._read_body(request, record)
+        record.status = 429
+        body = verdict.body
+        if isinstance(body, str):  # Cloudflare's ban: a text page, no Via
+            record.response = body
+            return web.Response(status=429, text=body, headers=verdict.headers)
+        record.response = body
+        return json_response(body, status=429, headers=verdict.headers)
 
     async def _serve_attachment(self, request: web.Request) -> web.Response:
         att = self.attachments.get(int(request.match_info["aid"]))

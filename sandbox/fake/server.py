@@ -28,6 +28,7 @@ from aiohttp import web
 from .basics import DEFAULT_BOT, DEFAULT_EVERYONE, TEXT, Json, Role, snowflake, snowflake_on_shard
 from .driver import Driver
 from .model import Channel, Guild, Message
+from .ratelimits import DISCORD_RATE_LIMITS, Limit, RateLimitHit, RateLimits
 from .users import FakeUser
 from .wire import (
     GUILD_MEMBERS_INTENT,
@@ -40,7 +41,15 @@ from .wire import (
     T,
 )
 
-__all__ = ["FakeClock", "FakeDiscord", "Rejection", "RequestRecord"]
+__all__ = [
+    "FakeClock",
+    "FakeDiscord",
+    "Limit",
+    "RateLimitHit",
+    "RateLimits",
+    "Rejection",
+    "RequestRecord",
+]
 
 
 class FakeDiscord(Driver):
@@ -50,6 +59,10 @@ class FakeDiscord(Driver):
     lifetime; pass a :class:`FakeClock` to control them. ``response_timeout`` caps, in real
     seconds, how long an action waits for the bot's first answer (default: the deadline plus
     a margin; with a fake clock the deadline only passes when the test advances it).
+
+    ``rate_limits`` are Discord's REST rate limits (:class:`RateLimits`, Discord's numbers by
+    default; see :mod:`sandbox.fake.ratelimits`). They run on ``rate_clock``, a real monotonic
+    clock by default, apart from ``clock``: discord.py waits them out in real time.
     """
 
     def __init__(
@@ -67,6 +80,8 @@ class FakeDiscord(Driver):
         allow_privileged_intents: bool = True,
         echo: bool = True,
         record: bool = True,
+        rate_limits: RateLimits = DISCORD_RATE_LIMITS,
+        rate_clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(
             token=token,
@@ -78,6 +93,8 @@ class FakeDiscord(Driver):
             allow_privileged_intents=allow_privileged_intents,
             echo=echo,
             record=record,
+            rate_limits=rate_limits,
+            rate_clock=rate_clock,
         )
         self.bot = FakeUser(self, id=snowflake(), name=bot_name, bot=True)
         self.application_id = self.bot.id

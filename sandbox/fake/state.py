@@ -7,12 +7,14 @@ import asyncio
 import logging
 import re
 import time
+from collections import deque
 from collections.abc import Callable
 
 from aiohttp import web
 
 from .basics import Attachment, Json
 from .model import Channel, Guild, Message
+from .ratelimits import RateLimiter, RateLimitHit, RateLimits
 from .users import FakeUser
 from .wire import (
     GatewayConnection,
@@ -48,9 +50,13 @@ class FakeState:
         allow_privileged_intents: bool,
         echo: bool,
         record: bool,
+        rate_limits: RateLimits,
+        rate_clock: Callable[[], float],
     ) -> None:
         self.token = token
         self.clock = clock
+        # Discord's rate limits, on a real clock of their own: discord.py sleeps in real time.
+        self.limiter = RateLimiter(rate_limits, rate_clock)
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
         self.response_timeout = (
@@ -81,6 +87,8 @@ class FakeState:
         self.identify_payloads: list[Json] = []
         self.internal_errors: list[str] = []
         self.sent: list[Sent] = []  # every message the bot created or edited, in order
+        # Every 429 is counted (``rate_limited_total``) and the newest 1,000 kept in
+        # ``rate_limited``, with ``record`` or without: a sandbox that runs for days stays small.
         # A readable log of play and of the bot's requests. With ``echo`` it is also printed,
         # so pytest shows it under "Captured stdout" when a test fails.
         self.transcript: list[str] = []
@@ -102,6 +110,20 @@ class FakeState:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
+
+    @property
+    def rate_limits(self) -> RateLimits:
+        return self.limiter.limits
+
+    @property
+    def rate_limited(self) -> deque[RateLimitHit]:
+        """The newest 429s the fake answered (at most 1,000), oldest first."""
+        return self.limiter.hits
+
+    @property
+    def rate_limited_total(self) -> int:
+        """How many 429s the fake answered since it was made."""
+        return self.limiter.hits_total
 
     @property
     def addresses(self) -> list[tuple[str, int]]:

@@ -77,7 +77,10 @@ def _summary(record: RequestRecord) -> str:
                 parts.append(f"{key}={shown!r}")
     if record.files:
         parts.append(f"files={[name for name, _ in record.files]}")
-    if record.status >= 400 and isinstance(record.response, dict):
+    if record.status == 429 and isinstance(record.response, dict):
+        scope = "global" if record.response.get("global") else "route"
+        parts.append(f"rate limited ({scope}, retry after {record.response.get('retry_after')} s)")
+    elif record.status >= 400 and isinstance(record.response, dict):
         parts.append(f"error={record.response.get('code')} {record.response.get('message')!r}")
     return (" " + " ".join(parts)) if parts else ""
 
@@ -116,10 +119,14 @@ def _describe(record: logging.LogRecord) -> str:
     return text
 
 
-def json_response(data: Any, status: int = 200) -> web.Response:
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     # Exactly "application/json": discord.py compares the header for equality.
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={**(headers or {}), "Content-Type": "application/json"},
     )
 
 

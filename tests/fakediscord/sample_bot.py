@@ -323,6 +323,12 @@ class SampleBot(commands.Bot):
             except discord.HTTPException as exc:
                 bot.seen["later_error"] = exc
 
+        @tree.command(description="defers, then sends n follow-ups one after another")
+        async def burst(interaction: discord.Interaction, n: int) -> None:
+            await interaction.response.defer()
+            for i in range(1, n + 1):
+                await interaction.followup.send(f"follow-up {i}")
+
         @tree.command(description="posts a new board each time")
         async def turn(interaction: discord.Interaction, n: int) -> None:
             await interaction.response.send_message(f"turn {n} accepted", ephemeral=True)
