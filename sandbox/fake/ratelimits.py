@@ -33,6 +33,7 @@ is banned as Cloudflare bans it (429 without ``Via``, a text body) until the win
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import re
@@ -86,6 +87,19 @@ class RateLimits:
     # restricted ... Currently, this limit is 10,000 per 10 minutes. An invalid request is one
     # that results in 401, 403, or 429 statuses" (429s of scope "shared" excepted).
     invalid_requests: Limit = Limit(10_000, 600.0)
+
+    def scaled(self, factor: float) -> RateLimits:
+        """The same limits on a clock ``factor`` times as long (0.1: ten times as fast): for
+        tests whose scripted players answer in milliseconds, with the bot paced on the same
+        clock (``cogs.pacing.Pacer(scale=)``). The counts stay Discord's."""
+        return RateLimits(
+            **{
+                f.name: dataclasses.replace(
+                    getattr(self, f.name), per=getattr(self, f.name).per * factor
+                )
+                for f in dataclasses.fields(self)
+            }
+        )
 
 
 DISCORD_RATE_LIMITS = RateLimits()

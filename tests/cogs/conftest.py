@@ -25,6 +25,7 @@ from cogs.pacing import Pacer
 from host import FakeClock
 from plugins import PLUGINS
 from sandbox.fake import FakeDiscord
+from sandbox.fake.ratelimits import DISCORD_RATE_LIMITS
 from tests.cogs.helpers import RATE_SCALE, WAIT
 from tests.fakediscord.plugin import BotStarter, fake_discord  # noqa: F401
 from tests.host.helpers import THREADS
@@ -36,8 +37,13 @@ SEED = 7
 @pytest.fixture
 def fake_discord_options() -> dict[str, Any]:
     """The interaction deadline on CPU time (see the module docstring); ``response_timeout``
-    is the real-time cap on waiting for an answer at all."""
-    return {"clock": time.process_time, "response_timeout": WAIT}
+    is the real-time cap on waiting for an answer at all; Discord's rate limits on a clock ten
+    times as fast (``RATE_SCALE``), as the bots' pacing."""
+    return {
+        "clock": time.process_time,
+        "response_timeout": WAIT,
+        "rate_limits": DISCORD_RATE_LIMITS.scaled(RATE_SCALE),
+    }
 
 
 class _Starter(BotStarter):
