@@ -18,6 +18,7 @@ from pathlib import Path
 
 import discord
 
+from .fake.ratelimits import DISCORD_RATE_LIMITS, RateLimits
 from .fake.runner import RunningBot
 from .fake.server import FakeDiscord
 from .fake.wire import LOOPBACK
@@ -41,15 +42,18 @@ class Sandbox:
         users: Sequence[str] = LOCAL_USERS,
         clock: Callable[[], float] = time.monotonic,
         response_timeout: float | None = None,
+        rate_limits: RateLimits = DISCORD_RATE_LIMITS,
     ) -> None:
         # ``clock`` runs Discord's 3-second interaction deadline; ``response_timeout`` caps the
-        # real time an action waits for the bot (tests on a loaded machine raise both).
+        # real time an action waits for the bot (tests on a loaded machine raise both);
+        # ``rate_limits``: Discord's (tests that play whole games run them on a faster clock).
         self.fake = FakeDiscord(
             bot_name="Vesuvius",
             guild_name=SERVER,
             channels=CHANNELS,
             clock=clock,
             response_timeout=response_timeout,
+            rate_limits=rate_limits,
             echo=False,
             record=False,  # runs for days: keep no request log
         )

@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 
 from bot import VesuviusBot, create_bot
+from cogs.pacing import Pacer
 from host import FakeClock
 from sandbox.app import Sandbox
-from tests.cogs.helpers import WAIT, WATCH
+from sandbox.fake.ratelimits import DISCORD_RATE_LIMITS
+from tests.cogs.helpers import RATE_SCALE, WAIT, WATCH
 
 SEED = 7
 
@@ -50,9 +52,11 @@ async def start_playground(
         port=0,
         clock=time.process_time,
         response_timeout=WAIT,
+        rate_limits=DISCORD_RATE_LIMITS.scaled(RATE_SCALE),
     )
     await sandbox.start()
     bot = create_bot(
+        pacer=Pacer(scale=RATE_SCALE),
         db_path=tmp_path / "sandbox.sqlite3",
         dev_guild_id=sandbox.fake.default_guild.id,
         clock=clock,
