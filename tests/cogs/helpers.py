@@ -51,6 +51,15 @@ async def start_lobby(
     return status
 
 
+async def two_player_game(fake: Any, bot: Any) -> tuple[Any, int, FakeUser]:
+    """A Downfall game of alice and bob in #general: the channel, the game, whom it waits for."""
+    chan = fake.guild("Pompeii").channel("general")
+    alice, bob = await fake.user("alice"), await fake.user("bob")
+    game_id = await open_game(fake, bot, chan, [alice, bob])
+    status = await bot.host.status(game_id)
+    return chan, game_id, alice if status.waiting_on[0].user_id == alice.id else bob
+
+
 def pick(notations: list[str]) -> str:
     """A fast deterministic policy: escape when possible, else stop (pass), else the first."""
     for n in notations:

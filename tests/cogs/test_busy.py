@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tests.cogs.helpers import WATCH, open_game
+from tests.cogs.helpers import WATCH, two_player_game
 
 
 @contextmanager
@@ -36,11 +36,7 @@ async def test_move_autocomplete_answers_from_memory_while_the_database_is_stuck
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
-    mover = alice if status.waiting_on[0].user_id == alice.id else bob
+    chan, game_id, mover = await two_player_game(fake_discord, bot)
     legal = [c.notation for c in await bot.host.legal_choices(game_id, mover.id)]
     await bot.flows.idle()
     with stuck_database(bot):

@@ -8,13 +8,23 @@ deadline here runs on a clock the test advances."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
 from cogs import answer
+from sandbox.fake import Message
 from sandbox.fake.server import FakeClock as InteractionClock
-from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick
+from tests.cogs.helpers import (
+    WAIT,
+    WATCH,
+    choices_of,
+    latest_decision,
+    open_game,
+    pick,
+    two_player_game,
+)
 
 
 @pytest.fixture
@@ -27,14 +37,29 @@ def fake_discord_options(interaction_clock: InteractionClock) -> dict[str, Any]:
     return {"clock": interaction_clock, "response_timeout": WAIT}
 
 
-def choices_of_component(comp: dict[str, Any]) -> list[str]:
-    """The notations one button or menu of a decision message offers."""
-    cid = str(comp.get("custom_id", ""))
-    if comp.get("type") == 2 and cid.startswith("vz:a:"):
-        return [cid.split(":", 4)[4]]
-    if comp.get("type") == 3:
-        return [str(o["value"]) for o in comp.get("options", [])]
-    return []
+def decision_click(
+    mover: Any, game_id: int, version: int
+) -> tuple[Message, Callable[[], Awaitable[Any]]]:
+    """The mover's DM of their decision at ``version``, and a click on one of its moves (the
+    button, or the pick in its menu), unchecked: it can be sent more than once."""
+    dm = latest_decision(mover, game_id, version)
+    assert dm is not None
+    notation = pick(choices_of(dm))
+
+    def offers(comp: dict[str, Any]) -> bool:
+        cid = str(comp.get("custom_id", ""))
+        if comp.get("type") == 2:
+            return cid.startswith("vz:a:") and cid.split(":", 4)[4] == notation
+        return comp.get("type") == 3 and notation in [o["value"] for o in comp["options"]]
+
+    (use,) = [comp for comp in dm.walk_components() if offers(comp)]
+
+    async def click() -> Any:
+        if use.get("type") == 2:
+            return await mover.click(custom_id=use["custom_id"], message=dm, check=False)
+        return await mover.select(dm, values=[notation], custom_id=use["custom_id"], check=False)
+
+    return dm, click
 
 
 def reached_too_late(monkeypatch: Any, interaction_clock: InteractionClock) -> None:
@@ -62,20 +87,9 @@ async def test_a_second_click_is_answered_at_once_while_a_slow_board_holds_the_g
     3 s to draw (a busy machine), holding the game: the second click is still acknowledged in
     time and told that the first counted, and the DM keeps what was played."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
-    mover = alice if status.waiting_on[0].user_id == alice.id else bob
-    dm = latest_decision(mover, game_id, status.version)
-    assert dm is not None
-    notation = pick(choices_of(dm))
-    (use,) = [comp for comp in dm.walk_components() if notation in choices_of_component(comp)]
-
-    async def click() -> Any:  # the same button or menu pick, as a double click sends it
-        if use.get("type") == 2:
-            return await mover.click(custom_id=use["custom_id"], message=dm, check=False)
-        return await mover.select(dm, values=[notation], custom_id=use["custom_id"], check=False)
+    _chan, game_id, mover = await two_player_game(fake_discord, bot)
+    version = (await bot.host.status(game_id)).version
+    dm, click = decision_click(mover, game_id, version)  # a double click sends it twice
 
     drawing, release = asyncio.Event(), asyncio.Event()
     board_image = bot.flows.delivery.board_image
@@ -99,7 +113,7 @@ async def test_a_second_click_is_answered_at_once_while_a_slow_board_holds_the_g
     played = await first
     assert not played.failed and await played.wait_until_settled()
     await bot.flows.idle()
-    assert (await bot.host.status(game_id)).version == status.version + 1  # one move
+    assert (await bot.host.status(game_id)).version == version + 1  # one move
     assert "✅ You played" in dm.content  # the DM says what was played, not "already played"
     assert "already played" not in dm.content
 
@@ -179,21 +193,12 @@ async def test_a_click_that_reached_the_bot_too_late_still_plays_and_its_dm_says
     interaction failed", but the move stands and their DM is brought up to date anyway (through
     the DM itself, not the dead interaction); nothing is logged as a bug (WATCH)."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
-    mover = alice if status.waiting_on[0].user_id == alice.id else bob
-    dm = latest_decision(mover, game_id, status.version)
-    assert dm is not None
-    notation = pick(choices_of(dm))
-    (use,) = [comp for comp in dm.walk_components() if notation in choices_of_component(comp)]
+    _chan, game_id, mover = await two_player_game(fake_discord, bot)
+    version = (await bot.host.status(game_id)).version
+    dm, click = decision_click(mover, game_id, version)
     reached_too_late(monkeypatch, interaction_clock)
-    if use.get("type") == 2:
-        r = await mover.click(custom_id=use["custom_id"], message=dm, check=False)
-    else:
-        r = await mover.select(dm, values=[notation], custom_id=use["custom_id"], check=False)
+    r = await click()
     assert r.failed
     await bot.flows.idle()
-    assert (await bot.host.status(game_id)).version == status.version + 1
+    assert (await bot.host.status(game_id)).version == version + 1
     assert "✅ You played" in dm.content and not list(dm.walk_components())
