@@ -104,7 +104,7 @@ class Flows(Lobby, Replaying):
                     await answer.tell(interaction, await self.reason(e, mention=True))
                     return
                 self.bot.wake_scheduler()
-                await self.ai_answers(interaction, game_id, component)
+                await self.ai_answers(game_id)
                 if component:
                     await self.delivery.announce(
                         game_id, click=interaction, result=result, kind=answering.kind, held=True
@@ -114,9 +114,7 @@ class Flows(Lobby, Replaying):
                         game_id, reply=interaction, result=result, kind=answering.kind, held=True
                     )
 
-    async def ai_answers(
-        self, interaction: discord.Interaction[Any], game_id: int, component: bool
-    ) -> None:
+    async def ai_answers(self, game_id: int) -> None:
         """When the move leaves the game waiting only on AI seats, give them a moment to answer
         (they think in worker processes) so the board shows their replies too: one board for
         the player's move and the AIs' answers, instead of a board that waits for an AI and
