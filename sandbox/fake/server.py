@@ -326,6 +326,7 @@ class FakeDiscord(Driver):
             ("DELETE", rf"/channels/{S}/messages/{S}", self.r_delete_message, True),
             ("POST", rf"/channels/{S}/messages/{S}/threads", self.r_thread_from_message, True),
             ("POST", rf"/channels/{S}/threads", self.r_thread, True),
+            ("GET", rf"/channels/{S}/thread-members/(@me|\d+)", self.r_thread_member, True),
             ("PUT", rf"/channels/{S}/thread-members/(@me|\d+)", self.r_thread_join, True),
             ("DELETE", rf"/channels/{S}/thread-members/(@me|\d+)", self.r_thread_leave, True),
             ("GET", rf"/guilds/{S}", self.r_get_guild, True),
