@@ -1,6 +1,8 @@
 """Replays at the Discord edge: the step-through viewer (an ephemeral message with ⏮ ◀ ▶ ⏭,
 a menu of steps and 🎞 Animation) and the animated image of a whole game, posted in its
-channel.
+channel (or sent only to the asker where they may not post pictures). Every step, menu,
+**Replay** and animation is shown only to a member who may view the game's channel now
+(:mod:`cogs.access`); to anyone else the game is one that is not in this server.
 
 Everything shown comes from the host's replay (``host.replays``): public views rebuilt from the
 seed and the log, and the public log (the moves of a finished game whose rules reveal the
