@@ -12,8 +12,10 @@ How an interaction is acknowledged decides where its answer goes:
 
 - a **slash command** is deferred privately ("thinking…", only its user sees it), unless the
   command's answer is for the channel (``extras={"public": True}``: ``/game new``, ``resign``,
-  ``back``, ``cancel``); its answer is the first follow-up, which replaces the placeholder. A
-  refusal of a public command takes the public placeholder away and answers privately;
+  ``back``, ``cancel``; ``extras={"public": "share"}``: when its option ``share`` is true and
+  the user may post in the channel, ``/game leaderboard``); its answer is the first
+  follow-up, which replaces the placeholder. A refusal of a public command takes the public
+  placeholder away and answers privately;
 - a **button or menu** whose message shows the answer (a decision, a lobby, a replay step) is
   deferred as an update: its message stays until the handler edits it
   (:func:`edit_clicked`); one whose answer is a new private message (**My hand**, a picture)

@@ -14,10 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import answer, language, texts
+from cogs import access, answer, language, texts
 from cogs.components import PREFIX
 from cogs.serversettings import AI_LEVELS
 from host import FinishedGame, KindStats, Leaderboard, Player, PlayerStats, Rating
+from host.records import HISTORY_SIZE
 from render import i18n
 from render.charts import rating_chart_png
 from render.i18n import N_, _, ngettext
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 
 NO_MENTIONS = discord.AllowedMentions.none()
 ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+HISTORY_LOOK = 10 * HISTORY_SIZE
+"""Finished games ``/game history`` reads to find the newest :data:`HISTORY_SIZE` that the
+asker may see (games in channels they may not view are left out)."""
 EXPLAIN = N_(
     "-# Rating: a careful estimate of skill (μ − 3σ). It starts at 0, rises with good results "
     "against strong players, and the ± shrinks as the bot grows sure of you."
@@ -286,7 +290,13 @@ class HistoryCommands(_Mixin):
             user = player or interaction.user
             key, shown = user.id, user.display_name
         name = None if key == interaction.user.id else texts.md(shown)
-        stats = await host.stats(interaction.guild_id or 0, key, kind)
+        guild = interaction.guild_id or 0
+        channels = None
+        if key != interaction.user.id:  # someone else's: only games the asker may see count
+            sight = access.Sight(interaction)
+            played = await host.stats_channels(guild, key, kind)
+            channels = {c for c in played if await sight.may_view(c)}
+        stats = await host.stats(guild, key, kind, channels=channels)
         text = stats_text(stats, name)
         series = [(words(k.title), list(k.history)) for k in stats.kinds if k.history]
         if not series:
@@ -305,13 +315,26 @@ class HistoryCommands(_Mixin):
         return self._game_choices(current)
 
     @app_commands.command(
-        name="leaderboard", description=N_("This server's best players of a game, by rating")
+        name="leaderboard",
+        description=N_("This server's best players of a game, by rating"),
+        extras={"public": "share"},  # public with share:True where the user may post
     )
-    @app_commands.describe(game=N_("Which game"))
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+    @app_commands.describe(
+        game=N_("Which game"), share=N_("Post it in this channel instead (default: only you)")
+    )
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str, share: bool = False
+    ) -> None:
         host = self.bot.host
         board = await host.leaderboard(interaction.guild_id or 0, host.plugin(game).key)
-        await answer.tell(interaction, leaderboard_text(board), view=pages_view(board))
+        text, view = leaderboard_text(board), pages_view(board)
+        if answer.is_public(interaction):
+            await answer.announce(interaction, text, **({"view": view} if view else {}))
+            return
+        if share:
+            note = _("You may not post messages in this channel: the leaderboard is only for you.")
+            text = f"{note}\n{text}"[: texts.CONTENT_LIMIT]
+        await answer.tell(interaction, text, view=view)
 
     @leaderboard.autocomplete("game")
     async def leaderboard_game_autocomplete(
@@ -322,5 +345,7 @@ class HistoryCommands(_Mixin):
     @app_commands.command(name="history", description=N_("This server's recently finished games"))
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         guild = interaction.guild_id or 0
-        games = await self.bot.host.history(guild)
-        await answer.tell(interaction, history_text(games, guild))
+        games = await self.bot.host.history(guild, limit=HISTORY_LOOK)
+        sight = access.Sight(interaction)
+        shown = [g for g in games if await sight.may_view(g.channel_id)][:HISTORY_SIZE]
+        await answer.tell(interaction, history_text(shown, guild))

@@ -22,7 +22,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs import answer
+from cogs import access, answer
 from host import Host
 from render import i18n
 
@@ -103,15 +103,34 @@ class Translator(app_commands.Translator):
         return None if text == string.message else text
 
 
+def option(interaction: discord.Interaction[Any], name: str) -> Any:
+    """The value the user gave option ``name`` of a slash command (in a subcommand too);
+    ``None``: not given."""
+    data: Any = interaction.data or {}
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # a subcommand (group)
+        options = options[0].get("options") or []
+    for o in options:
+        if o.get("name") == name:
+            return o.get("value")
+    return None
+
+
 class Tree(app_commands.CommandTree[Any]):
     """The bot's command tree: every command and autocomplete starts in its reader's language,
     and every command is acknowledged before it runs (:mod:`cogs.answer`): privately, or for
-    the channel when the command says so (``extras={"public": True}``)."""
+    the channel when the command says so (``extras={"public": True}``), or when its user
+    asks for it (``extras={"public": "share"}``: its option ``share`` is true) where they may
+    post (:func:`cogs.access.may_post_here`)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.type == discord.InteractionType.application_command:
             command = interaction.command
-            public = bool(command is not None and command.extras.get("public"))
+            said = command.extras.get("public") if command is not None else None
+            if isinstance(said, str):
+                public = bool(option(interaction, said)) and access.may_post_here(interaction)
+            else:
+                public = bool(said)
             await answer.acknowledge(interaction, public=public)
         enter(getattr(self.client, "_host", None), interaction)
         return True

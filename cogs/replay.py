@@ -1,5 +1,6 @@
 """``/game replay``: a game of this server watched again, step by step, only by the one who
-asks (or, with ``animate``, as an animated image posted in its channel).
+asks (or, with ``animate``, as an animated image posted in its channel). Only games in
+channels the asker may view are shown, listed or animated (:mod:`cogs.access`).
 
 A plain mixin of app commands that :class:`cogs.game.GameCog` inherits (discord.py collects
 the commands of every class of a cog's MRO); the work is in :mod:`cogs.replaying`.
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs import answer, texts
+from cogs import access, answer, texts
 from render.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -70,10 +71,15 @@ class ReplayCommands(_Mixin):
     ) -> list[app_commands.Choice[int]]:
         titles = {p.key: texts.title_of(p) for p in self.bot.plugin_list}
         games = await self.bot.host.replayable_games(interaction.guild_id or 0, limit=100)
+        sight = access.Sight(interaction)
         choices = []
-        for game_id, kind, status in games:
-            state = _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
-            name = f"#{game_id} · {titles.get(kind, kind)} · {state}"
-            if current.strip().lstrip("#").lower() in name.lower():
-                choices.append(app_commands.Choice(name=name[:100], value=game_id))
-        return choices[:25]
+        for g in games:
+            state = _(STATUS_WORDS[g.status]) if g.status in STATUS_WORDS else g.status
+            name = f"#{g.game_id} · {titles.get(g.kind, g.kind)} · {state}"
+            if current.strip().lstrip("#").lower() not in name.lower():
+                continue
+            if await sight.may_view(g.channel_id):  # only games the asker may see
+                choices.append(app_commands.Choice(name=name[:100], value=g.game_id))
+                if len(choices) == 25:
+                    break
+        return choices

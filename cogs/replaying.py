@@ -1,6 +1,8 @@
 """Replays at the Discord edge: the step-through viewer (an ephemeral message with ⏮ ◀ ▶ ⏭,
 a menu of steps and 🎞 Animation) and the animated image of a whole game, posted in its
-channel.
+channel (or sent only to the asker where they may not post pictures). Every step, menu,
+**Replay** and animation is shown only to a member who may view the game's channel now
+(:mod:`cogs.access`); to anyone else the game is one that is not in this server.
 
 Everything shown comes from the host's replay (``host.replays``): public views rebuilt from the
 seed and the log, and the public log (the moves of a finished game whose rules reveal the
@@ -24,7 +26,7 @@ from typing import Any
 
 import discord
 
-from cogs import answer, texts
+from cogs import access, answer, texts
 from cogs.components import replay_view
 from cogs.delivery import png_file
 from cogs.flowbase import FlowsBase
@@ -99,10 +101,7 @@ class Replaying(FlowsBase):
     ) -> None:
         """Step ``step`` (``-1``: the last) of the game's replay, only for the user."""
         self.delivery.remember(interaction.user)
-        try:
-            await self.host.status(game_id, guild_id=interaction.guild_id)
-        except HostError as e:
-            await answer.tell(interaction, texts.refusal(e))
+        if await self._seen(interaction, game_id) is None:
             return
         try:
             shown = await self.host.replay_step(game_id, step, guild_id=interaction.guild_id)
@@ -116,6 +115,23 @@ class Replaying(FlowsBase):
             )
         else:
             await answer.tell(interaction, content, files=[png_file(image)], view=view)
+
+    async def _seen(
+        self, interaction: discord.Interaction[Any], game_id: int
+    ) -> tuple[GameStatus, access.Access] | None:
+        """The game and the asker's access to its channel, or ``None`` when the asker has been
+        told why not: not a game of this server, or one in a channel they may not view (told
+        the same words, so that its existence does not show)."""
+        try:
+            status = await self.host.status(game_id, guild_id=interaction.guild_id)
+        except HostError as e:
+            await answer.tell(interaction, texts.refusal(e))
+            return None
+        seen = await access.Sight(interaction).access(status.channel_id)
+        if seen is None:
+            await answer.tell(interaction, access.hidden(game_id))
+            return None
+        return status, seen
 
     async def _viewer(self, shown: ReplayStep) -> tuple[str, Any, discord.ui.View]:
         """The viewer's words, picture and controls at ``shown``."""
@@ -181,15 +197,17 @@ class Replaying(FlowsBase):
 
     async def on_animation(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """🎞 Animation (or ``/game replay animate:True``): the whole game as an animated
-        image, posted in the game's channel. It is drawn in the background worker (never in
-        the AI's, whose turns it would hold up), one game at a time and at most
-        :data:`PER_SERVER` at once in a server; the one who asked sees how far it has got."""
+        image, posted in the game's channel, or only to the asker when they may not post a
+        picture there (:attr:`cogs.access.Access.may_post_files`). It is drawn in the
+        background worker (never in the AI's, whose turns it would hold up), one game at a
+        time and at most :data:`PER_SERVER` at once in a server; the one who asked sees how
+        far it has got."""
         self.delivery.remember(interaction.user)
-        try:
-            status = await self.host.status(game_id, guild_id=interaction.guild_id)
-        except HostError as e:
-            await answer.tell(interaction, texts.refusal(e))
+        seen = await self._seen(interaction, game_id)
+        if seen is None:
             return
+        status, where_to = seen
+        private = not where_to.may_post_files
         if status.status == "lobby":
             await answer.tell(
                 interaction,
@@ -221,8 +239,8 @@ class Replaying(FlowsBase):
                 ).format(count=drawing.servers[status.guild_id]),
             )
             return
-        chan = await self.delivery.channel(status.channel_id)
-        if chan is None:
+        chan = None if private else await self.delivery.channel(status.channel_id)
+        if chan is None and not private:
             await answer.tell(
                 interaction, _("Game #{game}'s channel is gone.").format(game=game_id)
             )
@@ -232,9 +250,15 @@ class Replaying(FlowsBase):
         drawing.servers[status.guild_id] += 1
         try:
             where = f"<#{status.channel_id}>"
-            said = _("🎞 Drawing the animation of game #{game} in {where}…").format(
-                game=game_id, where=where
-            )
+            if private:
+                said = _(
+                    "🎞 You may not post pictures in {where}, so the animation of game #{game} "
+                    "comes only to you. Drawing it…"
+                ).format(game=game_id, where=where)
+            else:
+                said = _("🎞 Drawing the animation of game #{game} in {where}…").format(
+                    game=game_id, where=where
+                )
             if ahead:
                 said += " " + ngettext(
                     "(after {count} other animation)", "(after {count} other animations)", ahead
@@ -244,11 +268,17 @@ class Replaying(FlowsBase):
 
             async def progress(share: int) -> None:
                 with i18n.using(asker):  # the asker's words, in the asker's language
-                    text = _("🎞 Drawing the animation of game #{game} in {where}… {share} %")
+                    if private:
+                        text = _("🎞 Drawing the animation of game #{game} for you… {share} %")
+                    else:
+                        text = _("🎞 Drawing the animation of game #{game} in {where}… {share} %")
                 await answer.edit_answer(
                     interaction, text.format(game=game_id, where=where, share=share)
                 )
 
+            if private:
+                await self._send_animation(interaction, status, progress)
+                return
             with i18n.using(await self.delivery.server_language(status)):
                 url = await self._post_animation(status, chan, interaction.user, progress)
             if url is None:
@@ -265,6 +295,30 @@ class Replaying(FlowsBase):
             drawing.games.discard(game_id)
             drawing.servers[status.guild_id] -= 1
 
+    async def _send_animation(
+        self,
+        interaction: discord.Interaction[Any],
+        status: GameStatus,
+        progress: Callable[[int], Awaitable[None]],
+    ) -> None:
+        """The animation only for the asker (they may not post a picture in its channel):
+        drawn in their language, then sent as a private follow-up."""
+        game_id = status.game_id
+        heading = (
+            f"🎞 **{_('Game #{game}').format(game=game_id)}** · {texts.md(texts.title_of(status))}"
+        )
+        drawn = await self._draw_animation(status, heading, i18n.current(), progress)
+        if drawn is None:
+            text = _("🎞 Game #{game} is too long to show in one animation, sorry.")
+            await answer.edit_answer(interaction, text.format(game=game_id))
+            return
+        content, gif = drawn
+        await answer.tell(interaction, content, files=[gif])
+        await answer.edit_answer(
+            interaction,
+            _("🎞 The animation of game #{game} is below, only for you.").format(game=game_id),
+        )
+
     async def _post_animation(
         self,
         status: GameStatus,
@@ -276,11 +330,7 @@ class Replaying(FlowsBase):
         ``progress``, the asker's) telling how far it has got, then the animation in that
         message; its link (``None``: too large)."""
         game_id = status.game_id
-        status, views = await self.host.replay_views(game_id)
-        names = await self.delivery.seat_names(status)
         lang = await self.delivery.server_language(status)  # a channel message: the server's
-        draw = self.delivery.presentation(status).board.public
-        assert draw is not None
         who = texts.md(getattr(user, "display_name", "") or _("someone"))
         heading = (
             f"🎞 **{_('Game #{game}').format(game=game_id)}** · {texts.md(texts.title_of(status))}"
@@ -289,6 +339,41 @@ class Replaying(FlowsBase):
             _("{heading}: drawing the replay ({name} asked)…").format(heading=heading, name=who),
             allowed_mentions=NO_MENTIONS,
         )
+
+        async def told(share: int) -> None:
+            await message.edit(
+                content=_("{heading}: drawing the replay… {share} %").format(
+                    heading=heading, share=share
+                )
+            )
+            await progress(share)
+
+        drawn = await self._draw_animation(status, heading, lang, told)
+        if drawn is None:
+            await message.edit(
+                content=_("{heading}: the game is too long for one animation.").format(
+                    heading=heading
+                )
+            )
+            return None
+        content, gif = drawn
+        await message.edit(content=content, attachments=[gif])
+        return str(message.jump_url)
+
+    async def _draw_animation(
+        self,
+        status: GameStatus,
+        heading: str,
+        lang: str,
+        progress: Callable[[int], Awaitable[None]],
+    ) -> tuple[str, discord.File] | None:
+        """Draw the animation in the background worker in ``lang``, ``progress`` told how far
+        it has got; its words and the GIF (``None``: too large even with fewer frames)."""
+        game_id = status.game_id
+        status, views = await self.host.replay_views(game_id)
+        names = await self.delivery.seat_names(status)
+        draw = self.delivery.presentation(status).board.public
+        assert draw is not None
         started = last_said = time.monotonic()
         data = b""
         most = animation.MAX_FRAMES
@@ -311,13 +396,7 @@ class Replaying(FlowsBase):
                 now = time.monotonic()
                 if now - started >= PROGRESS_AFTER and now - last_said >= PROGRESS_EVERY:
                     last_said = now
-                    share = round(90 * len(frames) / len(chosen))
-                    await message.edit(
-                        content=_("{heading}: drawing the replay… {share} %").format(
-                            heading=heading, share=share
-                        )
-                    )
-                    await progress(share)
+                    await progress(round(90 * len(frames) / len(chosen)))
             data = await self.host.ai.run_background(animation.assemble, frames, "gif")
             if len(data) <= animation.LIMIT:
                 break
@@ -326,11 +405,6 @@ class Replaying(FlowsBase):
             )
             most = len(chosen) // 2
         if len(data) > animation.LIMIT or not data:
-            await message.edit(
-                content=_("{heading}: the game is too long for one animation.").format(
-                    heading=heading
-                )
-            )
             return None
         if len(chosen) == len(views):
             every = _("every step")
@@ -340,6 +414,4 @@ class Replaying(FlowsBase):
         content = _("{heading} · the whole game, {every} ({count} in all), move {version}").format(
             heading=heading, every=every, count=len(views), version=status.version
         ) + (" · " + over if over else "")
-        gif = discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif")
-        await message.edit(content=content, attachments=[gif])
-        return str(message.jump_url)
+        return content, discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif")

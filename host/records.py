@@ -4,6 +4,7 @@ every finished game (the rules: docs/ratings.md). Game-agnostic: a kind is a plu
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from host.errors import BadOptionError
@@ -163,10 +164,20 @@ class Records:
         except BadOptionError:
             return kind
 
-    async def stats(self, guild_id: int, player: int | str, kind: str | None = None) -> PlayerStats:
+    async def stats(
+        self,
+        guild_id: int,
+        player: int | str,
+        kind: str | None = None,
+        *,
+        channels: Collection[int] | None = None,
+    ) -> PlayerStats:
         """``player``'s record in this server (a user id, or an AI level's name ``"AI hard"``),
-        per game kind (only ``kind`` if given); no kinds when they have no finished game."""
-        ratings, results = await self.db.player_record(guild_id, str(player), kind)
+        per game kind (only ``kind`` if given); no kinds when they have no finished game.
+        ``channels``: only games played in these count (games, wins, places, records, the
+        rating after each game); the current rating stays the player's, from every game (as
+        the leaderboard shows it: docs/ratings.md)."""
+        ratings, results = await self.db.player_record(guild_id, str(player), kind, channels)
         by_kind = {r.kind: r for r in ratings}
         kinds = sorted({r.kind for r in results}, key=lambda k: -sum(r.kind == k for r in results))
         return PlayerStats(
@@ -176,6 +187,13 @@ class Records:
                 for k in kinds
             ),
         )
+
+    async def stats_channels(
+        self, guild_id: int, player: int | str, kind: str | None = None
+    ) -> set[int]:
+        """The channels of ``player``'s finished games in this server (of ``kind`` if given):
+        the cog tells which of them the asker may view (:meth:`stats` ``channels``)."""
+        return await self.db.player_channels(guild_id, str(player), kind)
 
     async def leaderboard(self, guild_id: int, kind: str, page: int = 0) -> Leaderboard:
         """Page ``page`` (from 0; clamped to the last) of the server's leaderboard of ``kind``."""

@@ -37,6 +37,17 @@ CACHED_GAMES = 8
 
 
 @dataclass(frozen=True)
+class Replayable:
+    """A game of a server that can be replayed (it has a board): its id, kind, status, and
+    the channel it is played in."""
+
+    game_id: int
+    kind: str
+    status: str
+    channel_id: int
+
+
+@dataclass(frozen=True)
 class ReplayMark:
     """One step in short, for a menu: its number (from 0), the game's version then and the
     moves that led to it (as the replay tells them)."""
@@ -237,9 +248,10 @@ class Replays:
 
         return self.store.status(lg), await asyncio.to_thread(views)
 
-    async def replayable_games(self, guild_id: int, limit: int = 25) -> list[tuple[int, str, str]]:
-        """``(id, kind, status)`` of the server's games that have a board, newest first."""
-        return await self.db.started_games_in_guild(guild_id, limit)
+    async def replayable_games(self, guild_id: int, limit: int = 25) -> list[Replayable]:
+        """The server's games that have a board, newest first, with their channel (the cog
+        lists only those the asker may view)."""
+        return [Replayable(*g) for g in await self.db.started_games_in_guild(guild_id, limit)]
 
     async def game_to_replay(self, channel_id: int) -> GameStatus | None:
         """The game ``/game replay`` shows by default in a channel: the last one finished

@@ -193,14 +193,15 @@ class Database(Deliveries, Records, Claims):
 
     async def started_games_in_guild(
         self, guild_id: int, limit: int = 25
-    ) -> list[tuple[int, str, str]]:
-        """``(id, kind, status)`` of the server's games that were dealt (in play, finished, or
-        cancelled after the start: they have a board to replay), newest first."""
+    ) -> list[tuple[int, str, str, int]]:
+        """``(id, kind, status, channel)`` of the server's games that were dealt (in play,
+        finished, or cancelled after the start: they have a board to replay), newest first."""
         return await self.run(
             lambda c: [
-                (int(r[0]), str(r[1]), str(r[2]))
+                (int(r[0]), str(r[1]), str(r[2]), int(r[3]))
                 for r in c.execute(
-                    "SELECT g.id, g.kind, g.status FROM games g WHERE g.guild_id = ? AND "
+                    "SELECT g.id, g.kind, g.status, g.channel_id FROM games g "
+                    "WHERE g.guild_id = ? AND "
                     "EXISTS (SELECT 1 FROM snapshots s WHERE s.game_id = g.id) "
                     "ORDER BY g.id DESC LIMIT ?",
                     (guild_id, limit),

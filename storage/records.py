@@ -4,7 +4,7 @@ one game kind, a player's results, the server's finished games. A mixin of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -101,10 +101,14 @@ class Records:
         return await self.run(read)
 
     async def player_record(
-        self, guild_id: int, player: str, kind: str | None
+        self,
+        guild_id: int,
+        player: str,
+        kind: str | None,
+        channels: Collection[int] | None = None,
     ) -> tuple[list[RatingRow], list[ResultRow]]:
         """A player's current ratings and every result in one server (of one game kind, or of
-        all), oldest first."""
+        all), oldest first; ``channels``: only the results of games played in these."""
 
         def read(c: Connection) -> tuple[list[RatingRow], list[ResultRow]]:
             where, params = "guild_id = ? AND player = ?", [guild_id, player]
@@ -116,11 +120,37 @@ class Records:
                 "ORDER BY kind",
                 params,
             ).fetchall()
+            only: str = ""
+            more: list[Any] = []
+            if channels is not None and not channels:
+                only = " AND 0 = 1"
+            elif channels is not None:
+                marks = ", ".join("?" * len(channels))
+                only = f" AND game_id IN (SELECT id FROM games WHERE channel_id IN ({marks}))"
+                more = list(channels)
             results = c.execute(
-                f"SELECT {RESULT_COLUMNS} FROM results WHERE {where} ORDER BY ended_at, game_id",
-                params,
+                f"SELECT {RESULT_COLUMNS} FROM results WHERE {where}{only} "
+                "ORDER BY ended_at, game_id",
+                params + more,
             ).fetchall()
             return [RatingRow(*r) for r in ratings], [_result(r) for r in results]
+
+        return await self.run(read)
+
+    async def player_channels(self, guild_id: int, player: str, kind: str | None) -> set[int]:
+        """The channels of a player's finished games in one server (of one kind, or of all)."""
+
+        def read(c: Connection) -> set[int]:
+            where, params = "r.guild_id = ? AND r.player = ?", [guild_id, player]
+            if kind is not None:
+                where += " AND r.kind = ?"
+                params.append(kind)
+            rows = c.execute(
+                "SELECT DISTINCT g.channel_id FROM results r JOIN games g ON g.id = r.game_id "
+                f"WHERE {where}",
+                params,
+            ).fetchall()
+            return {int(r[0]) for r in rows}
 
         return await self.run(read)
 

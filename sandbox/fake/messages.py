@@ -245,6 +245,20 @@ class MessageRoutes(Rest):
             raise DiscordHTTPError(404, 10013, "Unknown User")
         thread.thread_members.add(uid)
 
+    async def r_thread_member(self, rec: RequestRecord, channel_id: str, who: str) -> Json:
+        """A thread member (404 Unknown Member when the user is not in the thread)."""
+        thread = self._thread_or_error(channel_id)
+        self._require(thread)
+        uid = self.bot.id if who == "@me" else int(who)
+        if uid not in thread.thread_members:
+            raise DiscordHTTPError(404, 10007, "Unknown Member")
+        return {
+            "id": str(thread.id),
+            "user_id": str(uid),
+            "join_timestamp": thread.created,
+            "flags": 0,
+        }
+
     async def r_thread_leave(self, rec: RequestRecord, channel_id: str, who: str) -> None:
         thread = self._thread_or_error(channel_id)
         thread.thread_members.discard(self.bot.id if who == "@me" else int(who))

@@ -359,6 +359,12 @@ class Guild:
             "GUILD_MEMBER_UPDATE", {"guild_id": str(self.id), **self.member_payload(user)}
         )
 
+    def take_role(self, user: Person, role: Role) -> None:
+        self.members[user.id].remove(role.id)
+        self.fake._dispatch(
+            "GUILD_MEMBER_UPDATE", {"guild_id": str(self.id), **self.member_payload(user)}
+        )
+
     def set_bot_permissions(self, permissions: int) -> None:
         """Replace the permissions of the bot's managed role (tests of 50013 paths)."""
         role = self.role(self.fake.bot.name)

@@ -25,7 +25,17 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from .basics import DEFAULT_BOT, DEFAULT_EVERYONE, TEXT, Json, Role, snowflake, snowflake_on_shard
+from .basics import (
+    DEFAULT_BOT,
+    DEFAULT_EVERYONE,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    TEXT,
+    Json,
+    Role,
+    snowflake,
+    snowflake_on_shard,
+)
 from .driver import Driver
 from .model import Channel, Guild, Message
 from .ratelimits import DISCORD_RATE_LIMITS, Limit, RateLimitHit, RateLimits
@@ -235,6 +245,20 @@ class FakeDiscord(Driver):
         self._dispatch_message("MESSAGE_CREATE", msg)
         return msg
 
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        private: bool = False,
+        members: tuple[FakeUser, ...] = (),
+    ) -> Channel:
+        """A thread of ``parent`` (as if the bot had opened it), with ``members`` (users) in
+        it: a private thread is seen only by its members (and who may manage threads)."""
+        thread = self._new_thread(parent, name, PRIVATE_THREAD if private else PUBLIC_THREAD, {})
+        thread.thread_members.update(m.id for m in members)
+        return thread
+
     def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
         """Archive ``thread`` as Discord does after its inactivity period."""
         if not thread.is_thread:
@@ -326,6 +350,7 @@ class FakeDiscord(Driver):
             ("DELETE", rf"/channels/{S}/messages/{S}", self.r_delete_message, True),
             ("POST", rf"/channels/{S}/messages/{S}/threads", self.r_thread_from_message, True),
             ("POST", rf"/channels/{S}/threads", self.r_thread, True),
+            ("GET", rf"/channels/{S}/thread-members/(@me|\d+)", self.r_thread_member, True),
             ("PUT", rf"/channels/{S}/thread-members/(@me|\d+)", self.r_thread_join, True),
             ("DELETE", rf"/channels/{S}/thread-members/(@me|\d+)", self.r_thread_leave, True),
             ("GET", rf"/guilds/{S}", self.r_get_guild, True),

@@ -117,5 +117,5 @@ async def test_a_game_of_another_server_or_not_yet_dealt_cannot_be_replayed(host
     with pytest.raises(NoSuchGameError):
         await host.replay_step(99_999, 0)
     listed = await host.replayable_games(GUILD)
-    assert [g for g, _, _ in listed] == [game_id]  # the lobby has no board yet
+    assert [g.game_id for g in listed] == [game_id]  # the lobby has no board yet
     assert (await host.game_to_replay(500)).game_id == game_id  # type: ignore[union-attr]
