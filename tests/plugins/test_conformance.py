@@ -1,19 +1,26 @@
 """One conformance suite for every game plugin and every table size it supports (in the spirit
-of OpenSpiel's random-simulation test): random games played to the end, checking at every step
-what the host and the bot rely on.
+of OpenSpiel's random-simulation test): random games played to the end (:func:`play_game`),
+checking at every step what the host and the bot rely on.
 
 - ``pending`` describes exactly the seats that may act, each with at least one legal action;
   every timeout has a legal answer (the rules' defaults, the seats' passes);
-- legal actions apply, and an action that is not legal (or a seat with no decision) raises a
-  ``RuleError``;
-- notation round-trips, and the parser raises only ``NotationError`` for any text at all,
-  random Unicode included;
+- legal actions apply, and an action that is not legal (another seat's, one next to a legal
+  one: :mod:`tests.plugins.neighbours`, or a seat with no decision) raises a ``RuleError``;
+  a game's own ``is_legal`` accepts exactly ``legal_actions``;
+- notation round-trips (every legal action's notation parses back to it), each legal action
+  of a decision has a label of its own, and the parser raises only ``NotationError`` for any
+  text at all, random Unicode included;
 - the state round-trips through JSON, and replaying the recorded actions from the seed gives
   the same events and the same state;
+- secrecy is found by playing: a game whose seats see different views, whose events carry
+  secret fields or whose moves are secret must give ``determinize``, whatever it declares;
 - views and logs leak no secret: a state the seat cannot tell apart from the real one (the
   plugin's ``determinize``) gives that seat the same view, and the public the same view;
-  public events carry no secret fields; a secret action's public form names no card;
+  ``determinize`` itself keeps both over many seeds and resamples something; public events
+  carry no secret fields; a secret action's public form names no card;
 - every game ends.
+
+Broken toys (:mod:`tests.toy.broken`) are played through the same checks to prove they fail.
 """
 
 from __future__ import annotations
