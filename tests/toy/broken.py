@@ -4,12 +4,15 @@ game could have and every suite once let pass: the toy is otherwise unchanged.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine.base import RulesGame
-from engine.core import Seat
+from engine.core import ActionChoice, Seat
 from engine.rng import Rng
+from render.presentation import Image, Picture, Presentation, View
+from tests.toy import PRESENTATION, _board, _cards, _png
 from tests.toy.game import TOY, ToyAction, ToyState, legal_actions, parse_action
 
 Toy = RulesGame[ToyState, ToyAction]
@@ -68,6 +71,36 @@ class _EnglishReason:
         return None if outcome is None else replace(outcome, reason="the game is over")
 
 
+_SEEN: list[str] = []
+"""The last hand :func:`_cards_kept` drew."""
+
+
+def _cards_kept(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
+    """The toy's hand picture, which keeps the last hand it drew."""
+    hand = view.get("hand")
+    if hand:
+        _SEEN[:] = [" ".join(str(c) for c in hand)]
+    return _cards(view, name, choices)
+
+
+def _board_telling(view: View, names: Sequence[str]) -> Image:
+    """The toy's board, with the last hand drawn in private written under it."""
+    board = _board(view, names)
+    if not _SEEN:
+        return board
+    lines = [f"{s['seat']}: {s['score']} points" for s in view["seats"]]
+    return Image(board.filename, _png(["Toy", *lines, f"Last hand: {_SEEN[0]}"]))
+
+
+GOSSIP: Presentation = replace(
+    PRESENTATION,
+    pictures=(
+        Picture("board", "Board", public=_board_telling),
+        Picture("cards", "My cards", private=_cards_kept),
+    ),
+)
+"""A presentation that writes on the public board the last hand it drew in private."""
+
 UNDECLARED: Toy = replace(
     TOY,
     capabilities=replace(TOY.capabilities, secret_actions=False, hidden=False),
@@ -87,6 +120,7 @@ SAME_LABELS: Toy = replace(TOY, describe_action=_one_label)
 """Two legal actions with the same label."""
 
 __all__ = [
+    "GOSSIP",
     "LAX",
     "MISREAD",
     "PEEKING",
