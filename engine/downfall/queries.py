@@ -53,6 +53,7 @@ from engine.downfall.tables import (
     STRIDE,
     TILE_SIDES,
 )
+from engine.text import Text
 
 # --------------------------------------------------------------------------------------------
 # Queries shared by legal-move generation and apply (they take plain sequences, so they work on
@@ -303,4 +304,6 @@ def outcome(state: State) -> Outcome | None:
 
 def compute_outcome(saved: Sequence[int], volcano: Sequence[int], reason: str) -> Outcome:
     figures = [{"saved": saved[s], "volcano": volcano[s]} for s in range(len(saved))]
-    return ranked(figures, ("saved", "-volcano"), reason=reason)
+    # The reason is one of eruption.end_game's messages (in the game's catalog): a Text, so
+    # the bot says it in the reader's language (i18n.say leaves a plain str as it is).
+    return ranked(figures, ("saved", "-volcano"), reason=Text(reason) if reason else "")

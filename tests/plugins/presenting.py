@@ -394,3 +394,89 @@ def check_caption(
             f"({len(lines[-1])} characters)"
         )
     return caption
+
+
+# -- statelessness --------------------------------------------------------------------------
+
+
+SIBLINGS = 1
+"""Determinized siblings of a state whose private calls :func:`check_stateless` makes."""
+STATELESS_DRAWS = 2
+"""The drawings of a game (the first ones) at which :func:`check_stateless` runs."""
+
+
+def public_outputs(
+    presentation: Presentation,
+    view: View,
+    names: Sequence[str],
+    events: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """Everything the public sees of a state, as data: the narration of the last move's public
+    events, the waiting line's words, where a step stands, the colours, and every public
+    picture's bytes."""
+    words = presentation.words
+    shown = escaped(names)
+    out: dict[str, Any] = {
+        "narration": words.narrate([redact(dict(e), None) for e in events], shown),
+        "decision": words.decision(view),
+        "step": None if words.step is None else words.step(view, shown),
+        "colours": list(presentation.colours(view)),
+    }
+    for picture in presentation.pictures:
+        if picture.public is not None:
+            out[f"picture {picture.key}"] = picture.public(view, names).png
+    return out
+
+
+def private_calls(
+    plugin: GamePlugin, state: Any, seats: Sequence[int], names: Sequence[str]
+) -> None:
+    """What the bot asks of the presentation for each of ``seats`` in private (its hand, its
+    decision, its controls, its private pictures), from ``state``'s views."""
+    game, presentation = plugin.engine, plugin.presentation
+    words = presentation.words
+    for seat in seats:
+        view = game.view(state, seat)
+        choices = choices_of(game, state, seat)
+        words.hand(view)
+        words.decision(view)
+        presentation.picture_for(view, choices)
+        if choices:
+            presentation.controls(view, seat, choices)
+        for picture in presentation.pictures:
+            if picture.private is not None:
+                picture.private(view, names[seat], choices)
+
+
+def check_stateless(
+    plugin: GamePlugin,
+    state: Any,
+    players: int,
+    names: Sequence[str],
+    events: Sequence[Mapping[str, Any]],
+    seed: int,
+) -> None:
+    """The public outputs of a state are the same however the presentation was called before:
+    after the private calls of its determinized siblings (states some seat cannot tell from
+    it: the other seats' hands resampled), made in this process, the narration, the waiting
+    line, the step, the colours and the public pictures' bytes are what they were. A
+    presentation that remembers what it saw in private and shows it in public fails."""
+    game = plugin.engine
+    determinize = getattr(game, "determinize", None)
+    if determinize is None:
+        return
+    presentation = plugin.presentation
+    view = game.view(state, None)
+    before = public_outputs(presentation, view, names, events)
+    for index in range(min(SIBLINGS, players)):
+        seat = index % players
+        sibling = determinize(state, seat, seed + index)
+        # The determinizing seat first, so the last private call shows a resampled hand.
+        private_calls(plugin, sibling, [seat, *(s for s in range(players) if s != seat)], names)
+        after = public_outputs(presentation, view, names, events)
+        changed = sorted(k for k in before if before[k] != after[k])
+        assert not changed, (
+            f"the public {', '.join(changed)} changed after private calls for a state "
+            f"determinized for seat {seat}: the presentation shows in public what it saw "
+            "in private"
+        )

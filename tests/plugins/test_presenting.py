@@ -66,6 +66,7 @@ from tests.plugins.presenting import (
     NAMES,
     OPTION_STEPS,
     PICTURES_EVERY,
+    STATELESS_DRAWS,
     USER_ID,
     Turn,
     check_caption,
@@ -75,6 +76,7 @@ from tests.plugins.presenting import (
     check_picture_for,
     check_private_pictures,
     check_public_pictures,
+    check_stateless,
     check_words,
     choices_of,
     is_secret,
@@ -84,6 +86,7 @@ from tests.plugins.presenting_controls import (
     check_controls,
 )
 from tests.toy import PLUGIN as TOY
+from tests.toy import broken
 
 # -- playing --------------------------------------------------------------------------------
 
@@ -142,6 +145,7 @@ def play(
     pictured: set[str] = set()
     lines: list[str] = []
     public = game.view(state, None)
+    last: Sequence[Mapping[str, Any]] = ()  # the events of the last move
     for step in range(max_steps + 1):
         names = NAMES[:players] if step % 2 else HOSTILE[:players]
         decisions = game.pending(state)
@@ -179,6 +183,8 @@ def play(
             check_public_pictures(presentation, public, names)
             for s in seats:
                 check_private_pictures(presentation, s.view, names[s.seat], s.choices)
+            if out.drawn <= STATELESS_DRAWS:
+                check_stateless(plugin, state, players, names, last, seed=step)
         mover = rng.choice(sorted(able))
         action = rng.choice(list(game.legal_actions(state, mover)))
         notation = game.format_action(action)
@@ -206,7 +212,7 @@ def play(
             secret=hidden,
         )
         lines += texts.narration(presentation, [entry], names)
-        state, public = transition.state, after
+        state, public, last = transition.state, after, transition.events
         out.steps += 1
         now = game.pending(state)
         others = waited(now) - {mover}
@@ -405,6 +411,9 @@ BROKEN = [
                  {}, "cannot read its own custom id back", id="a-picture-key-no-button-takes"),
     pytest.param(lambda: _toy(colours=lambda view: ["red"]), {}, "for 2 seats",
                  id="colours-for-one-seat"),
+    pytest.param(lambda: GamePlugin(TOY.engine, broken.GOSSIP, TOY.heuristics), {},
+                 "shows in public what it saw in private",
+                 id="the-board-shows-a-hand-seen-in-private"),
 ]  # fmt: skip
 """(the broken toy, its options, what the suite says of it)."""
 

@@ -6,7 +6,10 @@ a player would read is searched for a lowercase English word left over.
 Read: the narration (public and each seat's own events), the decision, the key figures, where
 a step stands, the final lines, the titles, confirmations and status words, the picture
 labels, the rules topics, each seat's legal choices as labelled (``i18n.say`` of the engine's
-:class:`~engine.text.Text`), the engine's refusal of a move that is not legal, every label,
+:class:`~engine.text.Text`), the engine's refusals of moves that are not legal (typed, and
+played: another seat's move, a move next to a legal one, a seat without a decision — the
+``RuleError`` of ``apply`` with the game's ``refusal`` words), the outcome's ``reason`` (the
+game is played on to its end), every label,
 prompt and hint of the controls, the colours, and every text drawn on the pictures
 (``ImageDraw.text`` recorded while they are drawn). The seats are named in Greek capitals, so
 that a name is never taken for a word. Notation is written in code spans (a square such as
@@ -21,18 +24,21 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from gettext import NullTranslations
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from babel.messages.pofile import read_po
 from PIL import ImageDraw
 
+from engine.base import RulesGame
 from engine.core import ActionChoice, Game, RuleError, deciders, parse_legal, redact
 from plugins import PLUGINS, GamePlugin
 from render import i18n
 from render.i18n import Catalog
+from tests.plugins.neighbours import neighbours
+from tests.toy import broken
 from tools.messages import sources
 
 PENDING: set[str] = set()
@@ -182,8 +188,10 @@ def read_fixed(plugin: GamePlugin, reader: Reader) -> None:
 def read_game(
     plugin: GamePlugin, players: int, reader: Reader, drawn: list[str], seed: str
 ) -> None:
-    """One random game of ``plugin``, everything a player reads at every step."""
+    """One random game of ``plugin``, everything a player reads at each of its first
+    :data:`STEPS` steps, then how it ends (played on to its end)."""
     rng = random.Random(seed)
+    probe = random.Random(f"{seed}-refusals")  # the moves tried: the game's course unchanged
     game: Game[Any, Any] = plugin.engine
     presentation = plugin.presentation
     words = presentation.words
@@ -222,6 +230,7 @@ def read_game(
                 parse_legal(game, state, seat, "zz 99")
             except RuleError as error:
                 reader.read("refusal (RuleError)", i18n.say(error.text, plugin.key))
+            read_refusals(plugin, state, seat, legal, players, reader, probe)
             if step % PICTURES_EVERY == 0:
                 for picture in presentation.pictures:
                     del drawn[:]
@@ -237,13 +246,49 @@ def read_game(
         reader.read("narration", words.narrate([redact(e, None) for e in events], names))
         reader.read("own narration", words.narrate([redact(e, mover) for e in events], names))
         state = transition.state
+    while able := deciders(game, state):  # on to the end, quietly: how the game ends is read
+        mover = rng.choice(sorted(able))
+        state = game.apply(state, mover, rng.choice(list(game.legal_actions(state, mover)))).state
     outcome = game.outcome(state)
     if outcome is not None:
         public = game.view(state, None)
         reader.read("final", words.final(dataclasses.asdict(outcome), public, names))
+        reader.read("outcome reason", i18n.say(outcome.reason, plugin.key))
         del drawn[:]
         presentation.board.public(public, names)  # type: ignore[misc]
         reader.read("text drawn on the final board", list(drawn))
+
+
+def read_refusals(
+    plugin: GamePlugin,
+    state: Any,
+    seat: int,
+    legal: Sequence[Any],
+    players: int,
+    reader: Reader,
+    rng: random.Random,
+) -> None:
+    """The engine's refusals (``RuleError`` from ``apply``, the game's ``refusal`` words) of
+    moves that are not legal for ``seat``: another seat's legal move, and moves next to its own
+    (another number, another target), as the player reads them."""
+    game: Game[Any, Any] = plugin.engine
+    foreign = [
+        a
+        for other in deciders(game, state) - {seat}
+        for a in game.legal_actions(state, other)
+        if a not in legal
+    ]
+    near = [a for a in neighbours(game, legal, rng, 12) if a not in legal]
+    tried = rng.sample(foreign, min(len(foreign), 2)) + near[:4]
+    idle = [s for s in range(players) if s not in deciders(game, state)]
+    attempts = [(seat, a) for a in tried] + [(s, legal[0]) for s in idle[:1] if legal]
+    for who, action in attempts:
+        try:
+            game.apply(state, who, action)
+        except RuleError as error:
+            reader.read("refusal of an illegal move (apply)", i18n.say(error.text, plugin.key))
+        else:
+            raise AssertionError(f"`{game.format_action(action)}` was played by seat {who}")
 
 
 def _read_all(plugin: GamePlugin, monkeypatch: pytest.MonkeyPatch) -> Reader:
@@ -278,6 +323,39 @@ def test_the_check_finds_english_outside_the_catalogs(monkeypatch: pytest.Monkey
         return
     reader = _read_all(pending[0], monkeypatch)
     assert reader.found, "the pseudo-language check found nothing to flag"
+
+
+def _broken(change: Callable[[RulesGame[Any, Any]], RulesGame[Any, Any]]) -> GamePlugin:
+    """The first game whose words are in its catalog, its engine changed."""
+    plugin = next(p for p in PLUGINS if p.key not in PENDING)
+    engine = change(cast(RulesGame[Any, Any], plugin.engine))
+    return GamePlugin(engine, plugin.presentation, plugin.heuristics)
+
+
+@pytest.mark.usefixtures("pseudo_language")
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        pytest.param(
+            lambda game: dataclasses.replace(game, refusal=broken.english_refusal),
+            "refusal of an illegal move (apply)",
+            id="an-english-refusal",
+        ),
+        pytest.param(broken.english_reason, "outcome reason", id="an-english-outcome-reason"),
+    ],
+)
+def test_the_check_finds_english_in_the_engines_words(
+    change: Callable[[RulesGame[Any, Any]], RulesGame[Any, Any]],
+    where: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A refusal (the ``RuleError`` of ``apply``) or an ``Outcome.reason`` written in English
+    instead of for a catalog is found."""
+    plugin = _broken(change)
+    reader = Reader(plugin.key)
+    read_game(plugin, 2, reader, _drawn(monkeypatch), f"{plugin.key}-broken")
+    reader.finish()
+    assert where in reader.found, reader.found
 
 
 def test_the_pseudo_language_keeps_what_a_translation_keeps() -> None:
