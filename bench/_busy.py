@@ -1,7 +1,8 @@
-"""The machinery of ``python -m bench busy`` (:mod:`bench.busy`): CPU burners, a loopback Discord
-that notes when each interaction was answered and when each message changed, a read-only look
-at the bot's database, and the figures of a scenario. (``_`` keeps ``python -m bench`` from
-running this module as a benchmark of its own.)"""
+"""The machinery of ``python -m bench busy`` (:mod:`bench.busy`): CPU burners and the machine's
+load, a loopback Discord that notes when each interaction was answered and when each message
+changed, a read-only look at the bot's database, the figures of a scenario, and what a player
+sees and does (the control of a decision in their DMs, a click or a pick). (``_`` keeps
+``python -m bench`` from running this module as a benchmark of its own.)"""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from typing import Any
 import aiosqlite
 
 import plugins
-from sandbox.fake import Channel, FakeDiscord, InteractionResult
+from sandbox.fake import Channel, FakeDiscord, FakeUser, InteractionResult, Message
 from sandbox.fake.basics import Json
 from sandbox.fake.wire import Interaction, RequestRecord
 from storage import codec
@@ -373,3 +374,67 @@ def _distinct(lines: list[str]) -> list[tuple[str, int]]:
         text = re.sub(r"\d{3,}", "N", text)
         counts[text] = counts.get(text, 0) + 1
     return sorted(counts.items(), key=lambda kv: -kv[1])
+
+
+# ------------------------------------------------ what players see and do; the machine's load
+
+
+def gist(content: str) -> str:
+    """The line of a decision message that says what became of it."""
+    lines = [line for line in content.splitlines() if line.strip()]
+    for mark in ("✅", "⌛", "⚠", "already", "⏱", "🤖", "🏁"):
+        for line in lines:
+            if mark in line:
+                return line[:110]
+    return (lines[-1] if lines else "")[:110]
+
+
+def control(user: FakeUser, game_id: int, token: int) -> tuple[Message, str, str, str] | None:
+    """The user's newest DM with a control for decision ``token``: (message, "button" or
+    "menu", custom id, notation): its first action button, else its first menu's first
+    option."""
+    for msg in sorted(user.dms, key=lambda m: m.id, reverse=True):
+        menu: tuple[Message, str, str, str] | None = None
+        for comp in msg.walk_components():
+            cid = str(comp.get("custom_id", ""))
+            if comp.get("type") == 2 and cid.startswith(f"vz:a:{game_id}:{token}:"):
+                return msg, "button", cid, cid.split(":", 4)[4]
+            if comp.get("type") == 3 and cid.startswith(f"vz:s:{game_id}:{token}") and not menu:
+                menu = (msg, "menu", cid, str(comp["options"][0]["value"]))
+        if menu is not None:
+            return menu
+    return None
+
+
+def button(user: FakeUser, game_id: int, token: int, notation: str) -> Message | None:
+    """The user's newest DM with the button for ``notation`` (a prefix) of decision ``token``."""
+    for msg in sorted(user.dms, key=lambda m: m.id, reverse=True):
+        for comp in msg.walk_components():
+            cid = str(comp.get("custom_id", ""))
+            if comp.get("type") == 2 and cid.startswith(f"vz:a:{game_id}:{token}:{notation}"):
+                return msg
+    return None
+
+
+def runnable() -> int | None:
+    """Processes runnable now (``/proc/loadavg``'s fourth field: running/total)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return int(Path("/proc/loadavg").read_text().split()[3].split("/")[0])
+    return None
+
+
+def renice(priority: int) -> int | None:
+    """Give this thread (on Linux a nice value is per thread: the event loop's) ``priority``;
+    returns the old value, or ``None`` when not allowed."""
+    try:
+        old = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, 0, priority)
+    except OSError:
+        return None
+    return old
+
+
+def press(user: FakeUser, msg: Message, kind: str, cid: str, notation: str) -> Any:
+    if kind == "button":
+        return user.click(custom_id=cid, message=msg, check=False)
+    return user.select(msg, values=[notation], custom_id=cid, check=False)

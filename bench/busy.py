@@ -61,7 +61,20 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from bench._busy import BotLog, Burners, Db, Figures, TimedDiscord, spread
+from bench._busy import (
+    BotLog,
+    Burners,
+    Db,
+    Figures,
+    TimedDiscord,
+    button,
+    control,
+    gist,
+    press,
+    renice,
+    runnable,
+    spread,
+)
 from bench.scale_bot import bot_request
 from engine.rng import Rng
 from engine.workers import GAME as WORKERS
@@ -127,67 +140,6 @@ class Outcome:
         acks = [a for f in self.figures for a in f.acks]
         top = f"{max(acks) * 1000:.0f}" if acks else "none"
         return f"busy: {failed} of {sent} interactions failed, {limited} 429s, max ack {top} ms"
-
-
-def _gist(content: str) -> str:
-    """The line of a decision message that says what became of it."""
-    lines = [line for line in content.splitlines() if line.strip()]
-    for mark in ("✅", "⌛", "⚠", "already", "⏱", "🤖", "🏁"):
-        for line in lines:
-            if mark in line:
-                return line[:110]
-    return (lines[-1] if lines else "")[:110]
-
-
-def _control(user: FakeUser, game_id: int, token: int) -> tuple[Message, str, str, str] | None:
-    """The user's newest DM with a control for decision ``token``: (message, "button" or
-    "menu", custom id, notation): its first action button, else its first menu's first
-    option."""
-    for msg in sorted(user.dms, key=lambda m: m.id, reverse=True):
-        menu: tuple[Message, str, str, str] | None = None
-        for comp in msg.walk_components():
-            cid = str(comp.get("custom_id", ""))
-            if comp.get("type") == 2 and cid.startswith(f"vz:a:{game_id}:{token}:"):
-                return msg, "button", cid, cid.split(":", 4)[4]
-            if comp.get("type") == 3 and cid.startswith(f"vz:s:{game_id}:{token}") and not menu:
-                menu = (msg, "menu", cid, str(comp["options"][0]["value"]))
-        if menu is not None:
-            return menu
-    return None
-
-
-def _button(user: FakeUser, game_id: int, token: int, notation: str) -> Message | None:
-    """The user's newest DM with the button for ``notation`` (a prefix) of decision ``token``."""
-    for msg in sorted(user.dms, key=lambda m: m.id, reverse=True):
-        for comp in msg.walk_components():
-            cid = str(comp.get("custom_id", ""))
-            if comp.get("type") == 2 and cid.startswith(f"vz:a:{game_id}:{token}:{notation}"):
-                return msg
-    return None
-
-
-def _runnable() -> int | None:
-    """Processes runnable now (``/proc/loadavg``'s fourth field: running/total)."""
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        return int(Path("/proc/loadavg").read_text().split()[3].split("/")[0])
-    return None
-
-
-def _renice(priority: int) -> int | None:
-    """Give this thread (on Linux a nice value is per thread: the event loop's) ``priority``;
-    returns the old value, or ``None`` when not allowed."""
-    try:
-        old = os.getpriority(os.PRIO_PROCESS, 0)
-        os.setpriority(os.PRIO_PROCESS, 0, priority)
-    except OSError:
-        return None
-    return old
-
-
-def _press(user: FakeUser, msg: Message, kind: str, cid: str, notation: str) -> Any:
-    if kind == "button":
-        return user.click(custom_id=cid, message=msg, check=False)
-    return user.select(msg, values=[notation], custom_id=cid, check=False)
 
 
 class Bench:
@@ -295,7 +247,7 @@ class Bench:
         which the 1-minute average follows only slowly)."""
         while True:
             self.load = max(self.load, os.getloadavg()[0])
-            now = _runnable() if self.measuring else None
+            now = runnable() if self.measuring else None
             if now is not None:
                 self.runnable.append(now)
             await asyncio.sleep(0.5)
@@ -318,7 +270,7 @@ class Bench:
         for n in range(1, cfg.rounds + 1):
             waiting = await self.db.waiting(game)
             found = (
-                _control(fake.users_by_id[waiting[0][1]], game, waiting[0][2]) if waiting else None
+                control(fake.users_by_id[waiting[0][1]], game, waiting[0][2]) if waiting else None
             )
             if found is None:
                 fig.problems.append(f"round {n}: no decision message to click")
@@ -327,7 +279,7 @@ class Bench:
             user = fake.users_by_id[waiting[0][1]]
             before = await self.db.version(game)
             results = await self.send(
-                [_press(user, msg, kind, cid, notation) for _ in range(cfg.clicks)]
+                [press(user, msg, kind, cid, notation) for _ in range(cfg.clicks)]
             )
             sent = self._sent(fig, results)
             fig.unanswered += await self.drain(sent)
@@ -344,7 +296,7 @@ class Bench:
             if after > before and times:
                 fig.visible.append(min(times) - begun)
             failed = sum(1 for r in sent if r.failed)
-            says = _gist(msg.content)
+            says = gist(msg.content)
             acks = [fake.acked[r.id] - fake.created(r) for r in sent if r.id in fake.acked]
             fig.lines.append(
                 f"round {n}: {user.name}'s DM, {len(sent)} x {kind} `{notation}`: {failed} failed "
@@ -397,7 +349,7 @@ class Bench:
                 if after - before != 1:
                     fig.problems.append(
                         f"wave {wave}: {user.name}'s /move `{notation}` in #{chan.name}: "
-                        f"{after - before} moves made; the reply: {_gist(r.content)!r}"
+                        f"{after - before} moves made; the reply: {gist(r.content)!r}"
                     )
             fig.moves += made
             failed = sum(1 for r in sent if r.failed)
@@ -417,7 +369,7 @@ class Bench:
             plan: list[tuple[FakeUser, Message, str]] = []
             for _seat, user_id, token in waiting:
                 user = fake.users_by_id[user_id]
-                msg = _button(user, game, token, what)
+                msg = button(user, game, token, what)
                 if msg is None:
                     fig.problems.append(f"{step}: {user.name} has no {what.strip()} button")
                     continue
@@ -459,7 +411,7 @@ class Bench:
                     edits = sum(1 for c in fake.changes[msg.id] if c.at >= begun)
                     fig.lines.append(
                         f"  {user.name}'s DM showed the others' pledges after {took} "
-                        f"({edits} edits in this step): {_gist(msg.content)!r}"
+                        f"({edits} edits in this step): {gist(msg.content)!r}"
                     )
                     if late:
                         fig.problems.append(
@@ -469,10 +421,10 @@ class Bench:
                     edits = sum(1 for c in fake.changes[msg.id] if c.at >= begun)
                     fig.lines.append(
                         f"  {user.name}'s DM ({edits} edits in this step) now says: "
-                        f"{_gist(msg.content)!r}"
+                        f"{gist(msg.content)!r}"
                     )
                 if "already" in msg.content or "⌛" in msg.content:
-                    fig.problems.append(f"{step}: {user.name}'s DM says {_gist(msg.content)!r}")
+                    fig.problems.append(f"{step}: {user.name}'s DM says {gist(msg.content)!r}")
         if fig.moves != fig.expected:
             fig.problems.append(f"{fig.moves} moves made ({fig.expected} expected)")
         return fig
@@ -564,7 +516,7 @@ class Bench:
                 "included)"
             )
             if cfg.priority:
-                niced = _renice(cfg.priority)
+                niced = renice(cfg.priority)
                 self.out(
                     f"the loopback Discord runs at nice {cfg.priority} (Discord is not on the busy "
                     "machine); the bot and the burners at 0"
@@ -617,7 +569,7 @@ class Bench:
             return Outcome(figures, self.load, self.runnable)
         finally:
             if niced is not None:
-                _renice(niced)
+                renice(niced)
             if watcher is not None:
                 watcher.cancel()
             if pid is not None:
