@@ -33,10 +33,10 @@ from typing import Any, ParamSpec, TypeVar, cast
 
 import discord
 
+from cogs import texts
+
 log = logging.getLogger("cogs.answer")
 
-CONTENT_LIMIT = 2000
-"""Discord's limit on a message's content."""
 AUTOCOMPLETE_WITHIN = 2.0
 """Seconds an autocomplete handler may take before it answers with what it has (Discord's 3 s
 deadline for the answer, less the way there and back)."""
@@ -86,7 +86,7 @@ async def tell(
     """A private answer to what the user did (a refusal, a confirmation, a listing): the
     interaction's first follow-up, or a new private message after it. After a public
     placeholder, the placeholder goes first, so a refusal is never shown to the channel."""
-    text = text[:CONTENT_LIMIT]
+    text = text[: texts.CONTENT_LIMIT]
     if not interaction.response.is_done():
         await acknowledge(interaction)
     if is_public(interaction):
@@ -109,7 +109,7 @@ async def tell(
 async def edit_answer(interaction: discord.Interaction[Any], text: str) -> None:
     """Edit the private answer :func:`tell` gave first (it replaced the placeholder)."""
     try:
-        await interaction.edit_original_response(content=text[:CONTENT_LIMIT])
+        await interaction.edit_original_response(content=text[: texts.CONTENT_LIMIT])
     except discord.HTTPException as e:
         log.warning("interaction %s: the answer could not be edited: %s", interaction.id, e)
 
@@ -121,7 +121,7 @@ async def announce(
     saw (the command was acknowledged with ``public=True``)."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
     interaction.extras["public"] = False
-    return await interaction.followup.send(text[:CONTENT_LIMIT], wait=True, **kwargs)
+    return await interaction.followup.send(text[: texts.CONTENT_LIMIT], wait=True, **kwargs)
 
 
 GONE = (10015, 10062, 50027)

@@ -31,9 +31,10 @@ from typing import Any
 import discord
 
 from cogs import answer, texts
+from cogs.answer import NO_MENTIONS
 from cogs.components import board_view, final_view
 from cogs.inbox import Inbox
-from cogs.private import NO_MENTIONS, Bot, is_component, png_file
+from cogs.private import Bot, is_component, png_file
 from host import GameStatus, HostError, MoveResult, SeatInfo
 from render import i18n
 from render.i18n import N_, _

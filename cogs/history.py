@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from cogs.runtime import VesuviusBot
     from host import Host
 
-NO_MENTIONS = discord.AllowedMentions.none()
 ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 HISTORY_LOOK = 10 * HISTORY_SIZE
 """Finished games ``/game history`` reads to find the newest :data:`HISTORY_SIZE` that the

@@ -21,7 +21,8 @@ from typing import Any
 import discord
 
 from cogs import answer, texts
-from cogs.private import NO_MENTIONS, Bot, Composed, Private, is_component
+from cogs.answer import NO_MENTIONS
+from cogs.private import Bot, Composed, Private, is_component
 from host import GameStatus, MoveResult, Reminder, SeatDecision, SeatInfo
 from render import i18n
 from render.i18n import _

@@ -30,7 +30,6 @@ from render.presentation import Image, Picture, Presentation
 
 log = logging.getLogger("cogs.private")
 
-NO_MENTIONS = discord.AllowedMentions.none()
 IMAGE_CACHE = 64
 
 

@@ -27,10 +27,10 @@ from typing import Any
 import discord
 
 from cogs import access, answer, texts
+from cogs.answer import NO_MENTIONS
 from cogs.components import replay_view
 from cogs.delivery import png_file
 from cogs.flowbase import FlowsBase
-from cogs.private import NO_MENTIONS
 from host import GameStatus, HostError
 from host.replays import ReplayStep
 from render import animation, i18n
