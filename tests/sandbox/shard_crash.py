@@ -262,6 +262,15 @@ class Crash(Checks):
         except (DriverError, InteractionFailed, TimeoutError):
             return None
 
+    async def answered(self, shard: int, r: InteractionResult) -> bool:
+        """A click's deferred answer came (``False``: failed, or its process died)."""
+        generation = self.generation[shard]
+        while not r.failed and not r.settled:
+            if self.generation[shard] != generation or self.stopping:
+                return False
+            await asyncio.sleep(0.02)
+        return not r.failed
+
     async def loaded(self, shard: int, r: InteractionResult) -> bool:
         """A deferred answer got its content (``False``: failed, or its process died)."""
         generation = self.generation[shard]
@@ -339,7 +348,10 @@ class Crash(Checks):
                 return False
             choice = self.rng.choice(choices)
             r = await self.interact(0, _act(user, dm, choice))
-            ok = r is not None and not r.failed and PLAYED in r.content
+            # The click is acknowledged at once (the DM deferred) and the move comes after:
+            # only the DM's edit that follows says it was played. Before it, the DM may already
+            # say "✅ You played" about the seat's move before.
+            ok = r is not None and await self.answered(0, r) and _closed(r, game, token)
         else:
             options = await self.interact(
                 shard, user.autocomplete("move", "action", "", channel=chan)
@@ -475,10 +487,27 @@ def _forget(task: asyncio.Task[Any]) -> None:
 def _decision(user: FakeUser, game: int, token: int) -> Message | None:
     """The user's DM carrying the game's decision drawn for ``token``."""
     for msg in sorted(user.dms, key=lambda m: m.id, reverse=True):
-        ids = [str(c.get("custom_id", "")) for c in msg.walk_components()]
-        if any(i.startswith((f"vz:a:{game}:{token}:", f"vz:s:{game}:{token}")) for i in ids):
+        if _offers(msg, game, token):
             return msg
     return None
+
+
+def _closed(r: InteractionResult, game: int, token: int) -> bool:
+    """The clicked DM was closed saying the move was played: no private refusal came, it says
+    "✅ You played" and it no longer offers the decision drawn for ``token``."""
+    msg = r.message
+    return (
+        not r.followups
+        and msg is not None
+        and PLAYED in msg.content
+        and not _offers(msg, game, token)
+    )
+
+
+def _offers(msg: Message, game: int, token: int) -> bool:
+    """Whether ``msg`` has the controls of the game's decision drawn for ``token``."""
+    ids = [str(c.get("custom_id", "")) for c in msg.walk_components()]
+    return any(i.startswith((f"vz:a:{game}:{token}:", f"vz:s:{game}:{token}")) for i in ids)
 
 
 async def _act(user: FakeUser, msg: Message, notation: str) -> InteractionResult:
