@@ -44,12 +44,12 @@ def _pick(notations: list[str]) -> str:
 
 
 async def _new_game(bot: VesuviusBot, guild_id: int, channel_id: int, users: list[int]) -> int:
-    status = await bot.host.create_game(
+    status = await bot.host.tables.create_game(
         guild_id, channel_id, users[0], TableOptions(kind="downfall", players=2)
     )
     for u in users[1:]:
-        await bot.host.join(status.game_id, u)
-    started = await bot.host.start(status.game_id, users[0])
+        await bot.host.tables.join(status.game_id, u)
+    started = await bot.host.tables.start(status.game_id, users[0])
     await bot.flows.delivery.announce(status.game_id)
     return started.status.game_id
 
@@ -58,17 +58,17 @@ async def _to_turn_end(bot: VesuviusBot, game_id: int) -> int | None:
     """Play (through the host) until a phase-2 player may end their turn with ``pass``;
     returns that player's user id, or ``None`` when the game ended first."""
     while True:
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             return None
         user = status.waiting_on[0].user_id
         assert user is not None
-        view = await bot.host.public_view(game_id)
-        choices = await bot.host.legal_choices(game_id, user)
+        view = await bot.host.views.public_view(game_id)
+        choices = await bot.host.decisions.legal_choices(game_id, user)
         notations = [c.notation for c in choices]
         if view["phase"] == "escape" and "pass" in notations:
             return user
-        await bot.host.act(game_id, user, _pick(notations))
+        await bot.host.moves.act(game_id, user, _pick(notations))
         await bot.flows.delivery.announce(game_id)
 
 
@@ -77,7 +77,7 @@ async def _measure(
 ) -> list[float]:
     times: list[float] = []
     warm_up = 3  # the first replies pay for connection and cache set-up
-    running = await bot.host.game_in_channel(chan.id)
+    running = await bot.host.views.game_in_channel(chan.id)
     if running is None:  # the game an earlier stage drove has ended: a new one
         game_id = await _new_game(bot, fake.default_guild.id, chan.id, list(users))
     else:

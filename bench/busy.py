@@ -184,20 +184,24 @@ class Bench:
             try:
                 opts = TableOptions(kind="workers", players=4, seat_order="joined")
                 chan = self.chan("offering")
-                game = (await host.create_game(self.guild.id, chan.id, users[0], opts)).game_id
+                game = (
+                    await host.tables.create_game(self.guild.id, chan.id, users[0], opts)
+                ).game_id
                 for u in users[1:]:
-                    await host.join(game, u)
-                await host.start(game, users[0])
+                    await host.tables.join(game, u)
+                await host.tables.start(game, users[0])
                 rng = Rng(2026)
                 while True:
                     state = (await host.store.get(game)).state
                     assert state is not None
                     if state.stage == OFFERING:
                         break
-                    seat = (await host.status(game)).waiting_on[0]
+                    seat = (await host.views.status(game)).waiting_on[0]
                     assert seat.user_id is not None
                     action, rng = policy_action(state, seat.seat, rng, 10**9)
-                    await host.act(game, seat.user_id, WORKERS.format_action(action), seat.token)
+                    await host.moves.act(
+                        game, seat.user_id, WORKERS.format_action(action), seat.token
+                    )
             finally:
                 await host.close()
         return game

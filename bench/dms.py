@@ -85,8 +85,8 @@ def _choices(msg: Message, game_id: int, token: int) -> dict[str, tuple[str, str
 
 async def _group_of(bot: Any, game: str, game_id: int, user_id: int, notation: str) -> str | None:
     """The group (a space on the board) a two-step control opens to offer ``notation``."""
-    pv = await bot.host.private_view(game_id, user_id)
-    decision = await bot.host.decision(game_id, user_id)
+    pv = await bot.host.views.private_view(game_id, user_id)
+    decision = await bot.host.decisions.decision(game_id, user_id)
     choices = [ActionChoice(c.notation, c.label) for c in decision.choices]
     controls = plugins.get(game).presentation.controls(pv.view, pv.seat, choices)
     for group in getattr(controls, "groups", ()):
@@ -154,17 +154,17 @@ async def play(name: str, spec: TableSpec) -> tuple[dict[str, Counter[str]], Cou
                     started = await users[0].click("Start", message=lobby.message)
                     await started.wait_until_loaded()
                 await _settle(bot)
-                status = await bot.host.game_in_channel(chan.id)
+                status = await bot.host.views.game_in_channel(chan.id)
                 assert status is not None, "the game did not start"
                 game_id = status.game_id
                 decisions: Counter[str] = Counter()
                 seen: set[tuple[int, int]] = set()
                 for step in range(MAX_DECISIONS):
-                    status = await bot.host.status(game_id)
+                    status = await bot.host.views.status(game_id)
                     if status.status != "active":
                         break
                     for u in users:  # every decision a player had (its token)
-                        d = await bot.host.decision(game_id, u.id)
+                        d = await bot.host.decisions.decision(game_id, u.id)
                         if d.kind is not None and (u.id, d.token) not in seen:
                             seen.add((u.id, d.token))
                             decisions[u.name] += 1
@@ -173,7 +173,7 @@ async def play(name: str, spec: TableSpec) -> tuple[dict[str, Counter[str]], Cou
                         version = status.version
                         for _ in range(2000):
                             await asyncio.sleep(0.01)
-                            now = await bot.host.status(game_id)
+                            now = await bot.host.views.status(game_id)
                             if now.version != version or now.status != "active":
                                 break
                         await _settle(bot)
@@ -184,14 +184,14 @@ async def play(name: str, spec: TableSpec) -> tuple[dict[str, Counter[str]], Cou
                     loaded = await bot.host.store.get(game_id)
                     action = choose_normal(plugin.engine, loaded.state, seat.seat, step, heuristics)
                     notation = plugin.engine.format_action(action)
-                    decision = await bot.host.decision(game_id, user.id)
+                    decision = await bot.host.decisions.decision(game_id, user.id)
                     group = await _group_of(bot, spec.game, game_id, user.id, notation)
                     r = await _act(user, chan, game_id, decision.token, notation, group)
                     await r.wait_until_loaded()
                     await _settle(bot)
                 else:
                     raise RuntimeError(f"{name}: no end within {MAX_DECISIONS} decisions")
-                final = await bot.host.status(game_id)
+                final = await bot.host.views.status(game_id)
                 table: Counter[str] = Counter()
                 table["version"] = final.version
                 return _count(fake, users, decisions, table), table

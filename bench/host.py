@@ -29,24 +29,24 @@ USERS = (11, 22, 33, 44)
 
 async def _new_game(host: Host, channel: int, players: int = 3) -> int:
     opts = TableOptions(kind="downfall", players=players, seat_order="joined")
-    game = (await host.create_game(1, channel, USERS[0], opts)).game_id
+    game = (await host.tables.create_game(1, channel, USERS[0], opts)).game_id
     for user in USERS[1:players]:
-        await host.join(game, user)
-    await host.start(game, USERS[0])
+        await host.tables.join(game, user)
+    await host.tables.start(game, USERS[0])
     return game
 
 
 async def _one_move(host: Host, game: int, rng: random.Random) -> float | None:
     """Pick a random legal move (not timed), then time ``act`` alone; None once over."""
-    status = await host.status(game)
+    status = await host.views.status(game)
     if status.status != "active":
         return None
     seat = status.waiting_on[0]
     user = seat.user_id
     assert user is not None
-    choice = rng.choice(await host.legal_choices(game, user))
+    choice = rng.choice(await host.decisions.legal_choices(game, user))
     start = time.perf_counter()
-    await host.act(game, user, choice.notation, seat.token)
+    await host.moves.act(game, user, choice.notation, seat.token)
     return time.perf_counter() - start
 
 
@@ -185,10 +185,10 @@ from host import Host
 async def main():
     start = time.perf_counter()
     host = await Host.open(sys.argv[1])
-    await host.run_due(now=0.0)          # nothing is due at time 0; runs the due query
-    await host.next_due()
-    some = await host.game_in_channel(10_000 + 1010)
-    status = await host.status(some.game_id if some else 1)
+    await host.scheduler.run_due(now=0.0)          # nothing is due at time 0; runs the due query
+    await host.scheduler.next_due()
+    some = await host.views.game_in_channel(10_000 + 1010)
+    status = await host.views.status(some.game_id if some else 1)
     ready = time.perf_counter() - start
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     await host.close()

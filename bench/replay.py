@@ -17,7 +17,7 @@ from typing import Any
 
 import plugins
 from engine.ai import choose_normal
-from host.decisions import pending_of
+from host.pending import pending_of
 from host.replays import Track
 from render import animation
 from storage.rows import EventRow

@@ -81,7 +81,7 @@ async def _game(sandbox: Sandbox, bot: VesuviusBot) -> int:
     await brutus.click("Join", message=lobby.message)
     await (await aurelia.click("Start", message=lobby.message)).wait_until_loaded(timeout=30)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(general.id)
+    status = await bot.host.views.game_in_channel(general.id)
     assert status is not None
     return status.game_id
 
@@ -93,7 +93,7 @@ async def _measure(sandbox: Sandbox, bot: VesuviusBot, tab: Any) -> list[float]:
     game_id = await _game(sandbox, bot)
     times: list[float] = []
     while len(times) < SAMPLES + WARM_UP:
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             game_id = await _game(sandbox, bot)
             continue

@@ -78,10 +78,10 @@ async def _seed(
     host = await Host.open(database, HostOptions(clock=FakeClock(), ai_workers=1))
     opts = TableOptions(kind="downfall", players=3, seat_order="joined")
     guild, channel = places[0] if places else (1, 1)
-    first = (await host.create_game(guild, channel, users[0], opts)).game_id
+    first = (await host.tables.create_game(guild, channel, users[0], opts)).game_id
     for user in users[1:]:
-        await host.join(first, user)
-    await host.start(first, users[0])
+        await host.tables.join(first, user)
+    await host.tables.start(first, users[0])
     seat_cols = ", ".join(c.strip() for c in SEAT_COLUMNS.split(",") if c.strip() != "game_id")
     numbers = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
 
@@ -142,16 +142,16 @@ async def _drive(
     async def player() -> None:
         game = rng.choice(mine)
         while time.perf_counter() < end:
-            status = await host.status(game)
+            status = await host.views.status(game)
             if status.status != "active":
                 game = rng.choice(mine)
                 continue
             seat = status.waiting_on[0]
             assert seat.user_id is not None
             try:  # another player of this process may have moved in this game meanwhile
-                choice = rng.choice(await host.legal_choices(game, seat.user_id))
+                choice = rng.choice(await host.decisions.legal_choices(game, seat.user_id))
                 t = time.perf_counter()
-                await host.act(game, seat.user_id, choice.notation, seat.token)
+                await host.moves.act(game, seat.user_id, choice.notation, seat.token)
             except HostError:
                 game = rng.choice(mine)
                 continue

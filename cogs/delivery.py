@@ -9,7 +9,7 @@ message brought up to date (:class:`cogs.inbox.Inbox`). A restart sends whatever
 unsent, so a move is never unannounced.
 
 Several bot processes may share the database (issue 29): a game's outbox is sent by the one
-process holding its ``deliver`` claim in the database (``host.claim_delivery``), so two live
+process holding its ``deliver`` claim in the database (``host.outbox.claim_delivery``), so two live
 processes never both send it; a process that answers its own player's command waits briefly
 for another's delivery to end, and a claim left by a process that died is taken over when its
 lease runs out.
@@ -100,7 +100,7 @@ class Delivery(Inbox):
         answer, so another process's delivery is waited for, up to :data:`CLAIM_WAIT`."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + (CLAIM_WAIT if patient else 0.0)
-        while not await self.host.claim_delivery(game_id):
+        while not await self.host.outbox.claim_delivery(game_id):
             if loop.time() >= give_up:
                 return False
             await asyncio.sleep(CLAIM_POLL)
@@ -125,7 +125,7 @@ class Delivery(Inbox):
         finally:
             if claimed:
                 with contextlib.suppress(Exception):  # shutting down: the lease runs out
-                    await self.host.release_delivery(game_id)
+                    await self.host.outbox.release_delivery(game_id)
 
     async def _claimed(
         self,
@@ -138,14 +138,14 @@ class Delivery(Inbox):
     ) -> None:
         """:meth:`_announce` once the claim is known: without it (another process is sending
         the game's announcements) only the player's own interaction is answered."""
-        status, view = await self.host.snapshot(game_id)
-        rows = [r for r in await self.host.unsent(game_id) if r.version <= status.version]
+        status, view = await self.host.views.snapshot(game_id)
+        rows = [r for r in await self.host.outbox.unsent(game_id) if r.version <= status.version]
         rows = rows if claimed else []
         answered: int | None = None
         if click is not None:
             answered = await self.answer_click(click, status, result, kind)
         if rows:
-            await self.host.claim(game_id, rows[-1].version, self.run)
+            await self.host.outbox.claim(game_id, rows[-1].version, self.run)
         boarded = any(r.board for r in rows) and view is not None
         posted: int | None = None
         server = await self.server_language(status)
@@ -168,9 +168,9 @@ class Delivery(Inbox):
         # between leaves the rows unsent, and whoever sends them again (the board with the same
         # nonce) brings the decision messages up to date; ``notify`` is idempotent (each seat's
         # notified token). Marked first, a waiting player's decision DM was lost for good.
-        await self.notify(await self.host.status(game_id), answered=answered)
+        await self.notify(await self.host.views.status(game_id), answered=answered)
         if rows:
-            await self.host.mark_sent(game_id, rows[-1].version, posted)
+            await self.host.outbox.mark_sent(game_id, rows[-1].version, posted)
         if rows and rows[0].version == 0:
             await self.starting_hands(status)
 
@@ -191,15 +191,15 @@ class Delivery(Inbox):
         step = None
         human = next((s for s in status.waiting_on if s.user_id is not None), None)
         if status.status == "active" and human is not None and human.user_id is not None:
-            decision = await self.host.decision(status.game_id, human.user_id)
+            decision = await self.host.decisions.decision(status.game_id, human.user_id)
             if decision.kind == "simultaneous":
                 step = decision.key
-        known = await self.host.step_message(status.game_id)
+        known = await self.host.outbox.step_message(status.game_id)
         chan = await self.channel(status.channel_id)
         words = self.presentation(status).words
         what = words.decision(view) if view is not None else ""
         if known is not None and known.key != step:
-            await self.host.set_step_message(status.game_id, None)
+            await self.host.outbox.set_step_message(status.game_id, None)
             if chan is not None:
                 everyone = ", ".join(
                     texts.who(s, names, mention=False, game=status.kind) for s in status.seats
@@ -253,7 +253,7 @@ class Delivery(Inbox):
         if last is not None and done and not nudged and last.user_id is not None:
             nudged = True
             await self._nudge(status, last, step, chan)
-        await self.host.set_step_message(
+        await self.host.outbox.set_step_message(
             status.game_id, StepMessage(status.game_id, step, message_id, nudged)
         )
 
@@ -271,7 +271,7 @@ class Delivery(Inbox):
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
                 )
             return
-        decision = await self.host.decision(status.game_id, seat.user_id)
+        decision = await self.host.decisions.decision(status.game_id, seat.user_id)
         if decision.kind is not None:
             with i18n.using(await self.user_language(seat.user_id)):
                 await self.refresh(status, seat, decision, _(NUDGE))
@@ -282,7 +282,7 @@ class Delivery(Inbox):
         user = seat.user_id
         if user is None or seat.ai_controlled or (status.game_id, seat.seat, key) in self._pinged:
             return False
-        setting = await self.host.notify_setting(user)
+        setting = await self.host.people.notify_setting(user)
         wanted = setting in ("mention", "both") or (setting == "dm" and self.dms_blocked(user))
         if wanted:
             self._pinged.add((status.game_id, seat.seat, key))
@@ -290,7 +290,7 @@ class Delivery(Inbox):
 
     async def announce_unsent(self) -> None:
         """Everything left unsent (at startup, and in the scheduler loop)."""
-        for game_id in await self.host.games_with_unsent():
+        for game_id in await self.host.outbox.games_with_unsent():
             try:
                 await self.announce(game_id)
             except Exception:
@@ -306,14 +306,14 @@ class Delivery(Inbox):
         lines: list[str] = []
         if rows and rows[0].version == 0:
             lines.append(texts.seating_line(status, names))
-        last = await self.host.last_board(status.game_id)
+        last = await self.host.outbox.last_board(status.game_id)
         after = 0 if last is None else last
-        entries = await self.host.log(status.game_id, None, limit=200, after=after)
-        quiet = await self.host.quiet_versions(status.game_id, after)
+        entries = await self.host.views.log(status.game_id, None, limit=200, after=after)
+        quiet = await self.host.outbox.quiet_versions(status.game_id, after)
         entries = [e for e in entries if e.version <= status.version and e.version not in quiet]
         noted = [
             (version, by, texts.note_text(note))  # in the channel's language
-            for version, by, note in await self.host.notes(status.game_id, after)
+            for version, by, note in await self.host.outbox.notes(status.game_id, after)
             if version <= status.version
         ]
         said = {version: note for version, _by, note in noted}
@@ -381,7 +381,7 @@ class Delivery(Inbox):
         for s in status.waiting_on:
             if s.user_id is None or s.user_id == mover:
                 continue
-            decision = await self.host.decision(status.game_id, s.user_id)
+            decision = await self.host.decisions.decision(status.game_id, s.user_id)
             if decision.kind is None or await self.nothing_to_decide(status, decision):
                 continue
             if await self.pings(status, s, decision.key):
@@ -411,11 +411,11 @@ class Delivery(Inbox):
         done = self.done(status, kind, result.label)
         said: list[str] = []
         if not boarded:  # what their move did, since no board tells it
-            entries = await self.host.log(status.game_id, None, limit=1)
+            entries = await self.host.views.log(status.game_id, None, limit=1)
             said = texts.narration(
                 self.presentation(status), entries, await self.seat_names(status)
             )
-        decision = await self.host.decision(status.game_id, interaction.user.id)
+        decision = await self.host.decisions.decision(status.game_id, interaction.user.id)
         if decision.kind is None:
             board = " " + _("The board is in {where}.").format(where=where) if boarded else ""
             await answer.tell(interaction, "\n".join([f"{done}.{board}", *said]))

@@ -137,9 +137,9 @@ class FlowsBase:
         one that ended there); answers the user itself when there is none."""
         channel_id = interaction.channel_id or 0
         if finished:
-            status = await self.host.last_game_in_channel(channel_id)
+            status = await self.host.views.last_game_in_channel(channel_id)
         else:
-            status = await self.host.game_in_channel(channel_id)
+            status = await self.host.views.game_in_channel(channel_id)
         if status is None:
             await answer.tell(
                 interaction, _("There is no game in this channel. Start one with `/game new`.")

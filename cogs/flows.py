@@ -72,14 +72,18 @@ class Flows(Lobby, Replaying):
             component = is_component(interaction)
             user = interaction.user.id
             try:
-                answering = await self.host.decision(game_id, user, guild_id=interaction.guild_id)
-                seen = (await self.host.status(game_id, guild_id=interaction.guild_id)).version
+                answering = await self.host.decisions.decision(
+                    game_id, user, guild_id=interaction.guild_id
+                )
+                seen = (
+                    await self.host.views.status(game_id, guild_id=interaction.guild_id)
+                ).version
             except HostError as e:
                 await answer.tell(interaction, await self.reason(e, mention=True))
                 return
             async with self.delivery.lock(game_id):
                 try:
-                    result: MoveResult = await self.host.act(
+                    result: MoveResult = await self.host.moves.act(
                         game_id,
                         user,
                         notation,
@@ -119,7 +123,7 @@ class Flows(Lobby, Replaying):
         (they think in worker processes) so the board shows their replies too: one board for
         the player's move and the AIs' answers, instead of a board that waits for an AI and
         the same board again a moment later."""
-        status = await self.host.status(game_id)
+        status = await self.host.views.status(game_id)
         if status.status != "active" or not status.waiting_on:
             return
         if not all(s.ai_controlled for s in status.waiting_on):
@@ -128,7 +132,7 @@ class Flows(Lobby, Replaying):
         end = loop.time() + AI_ANSWER_WAIT
         while loop.time() < end:
             await asyncio.sleep(0.02)
-            now = await self.host.status(game_id)
+            now = await self.host.views.status(game_id)
             if now.status != "active" or not all(s.ai_controlled for s in now.waiting_on):
                 return
 
@@ -143,10 +147,10 @@ class Flows(Lobby, Replaying):
         their click on the same decision was being played): then what was played."""
         seat = None
         with contextlib.suppress(HostError):
-            status = await self.host.status(game_id)
+            status = await self.host.views.status(game_id)
             seat = status.seat_of(interaction.user.id)
         if seat is not None:
-            entries = await self.host.log(game_id, interaction.user.id, limit=20, after=seen)
+            entries = await self.host.views.log(game_id, interaction.user.id, limit=20, after=seen)
             own = [e for e in entries if e.seat == seat.seat and e.by == "player"]
             if own:
                 return _(
@@ -168,7 +172,7 @@ class Flows(Lobby, Replaying):
         if "Legal now" in english or "too long" in english:
             return text
         try:
-            choices = await self.host.legal_choices(game_id, interaction.user.id)
+            choices = await self.host.decisions.legal_choices(game_id, interaction.user.id)
         except HostError:
             return text
         shown = choices[:15]
@@ -194,7 +198,7 @@ class Flows(Lobby, Replaying):
         if already:  # the clicked message shows what the first click played: it stays so
             await answer.tell(interaction, f"⚠️ {text}")
             return
-        status = await self.host.status(game_id)
+        status = await self.host.views.status(game_id)
         seat = status.seat_of(interaction.user.id)
         clicked = interaction.message.id if interaction.message is not None else None
         current = seat.notified_message if seat is not None else None
@@ -203,12 +207,12 @@ class Flows(Lobby, Replaying):
             await answer.edit_clicked(interaction, content=f"{heading}\n⌛ {text}", view=None)
         header = f"⚠️ {text}"
         if seat is not None:
-            entries = await self.host.log(game_id, interaction.user.id, after=seat.token - 1)
+            entries = await self.host.views.log(game_id, interaction.user.id, after=seat.token - 1)
             names = await self.delivery.seat_names(status)
             said = texts.narration(self.delivery.presentation(status), entries, names)
             if said:
                 header += "\n" + _("Meanwhile:") + "\n" + self.delivery.meanwhile(said)
-        decision = await self.host.decision(game_id, interaction.user.id)
+        decision = await self.host.decisions.decision(game_id, interaction.user.id)
         if current is not None and decision.kind is not None:
             await answer.tell(
                 interaction,
@@ -227,8 +231,8 @@ class Flows(Lobby, Replaying):
     ) -> None:
         """Open a group or turn a page of the user's decision (plays nothing)."""
         try:
-            status = await self.host.status(game_id, guild_id=interaction.guild_id)
-            decision = await self.host.decision(
+            status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
+            decision = await self.host.decisions.decision(
                 game_id, interaction.user.id, guild_id=interaction.guild_id
             )
         except HostError as e:  # forged for another server's game, or for no game
@@ -265,7 +269,7 @@ class Flows(Lobby, Replaying):
     ) -> None:
         """A standing order for optional windows, from the button on an offer."""
         try:
-            status = await self.host.set_window_order(
+            status = await self.host.decisions.set_window_order(
                 game_id, interaction.user.id, order, guild_id=interaction.guild_id
             )
         except HostError as e:
@@ -305,7 +309,7 @@ class Flows(Lobby, Replaying):
                 return
         else:
             try:
-                status = await self.host.status(game_id, guild_id=interaction.guild_id)
+                status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
             except HostError as e:
                 await answer.tell(interaction, texts.refusal(e))
                 return
@@ -323,7 +327,7 @@ class Flows(Lobby, Replaying):
             await answer.tell(interaction, _("The game has not started yet: nothing is dealt."))
             return
         try:
-            await self.host.private_view(status.game_id, interaction.user.id)
+            await self.host.views.private_view(status.game_id, interaction.user.id)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
             return
@@ -342,7 +346,7 @@ class Flows(Lobby, Replaying):
         for anyone (a spectator too), a private one for a player."""
         self.delivery.remember(interaction.user)
         try:
-            status = await self.host.status(game_id, guild_id=interaction.guild_id)
+            status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
             return

@@ -129,7 +129,7 @@ class GameCog(
             )
             guild_id = interaction.guild_id or 0
             if interaction.guild_id is not None:  # the server's language: its Discord one
-                await self.host.adopt_guild_language(
+                await self.host.servers.adopt_guild_language(
                     guild_id, i18n.negotiate(interaction.guild_locale)
                 )
             if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
@@ -138,7 +138,7 @@ class GameCog(
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
                 )
                 try:
-                    status = await self.host.create_game(
+                    status = await self.host.tables.create_game(
                         guild_id, thread.id, interaction.user.id, options
                     )
                 except HostError:
@@ -166,7 +166,7 @@ class GameCog(
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 return
-            status = await self.host.create_game(
+            status = await self.host.tables.create_game(
                 guild_id, interaction.channel_id or 0, interaction.user.id, options
             )
             if full(status):  # a solo game, or the other seats are AIs: no lobby
@@ -225,7 +225,7 @@ class GameCog(
         names = await delivery.seat_names(status)
         waiting = ""
         if status.status == "active":
-            view = await self.host.public_view(status.game_id)
+            view = await self.host.views.public_view(status.game_id)
             decision = delivery.presentation(status).words.decision(view)
             closed = {u for u in delivery.dm_blocked_until if delivery.dms_blocked(u)}
             waiting = texts.waiting_line(status, decision, names, dms_closed=closed)
@@ -240,12 +240,14 @@ class GameCog(
         if status.status == "lobby":
             await answer.tell(interaction, _("The game has not started yet."))
             return
-        status, view = await self.host.snapshot(status.game_id)  # words and image of one version
+        status, view = await self.host.views.snapshot(
+            status.game_id
+        )  # words and image of one version
         if view is None:  # a lobby that was cancelled (it never had a board), or unreadable
             reason = _("Game #{game} was cancelled before it started.").format(game=status.game_id)
             if status.status != "cancelled":
                 try:
-                    await self.host.public_view(status.game_id)
+                    await self.host.views.public_view(status.game_id)
                 except HostError as e:
                     reason = await self.bot.flows.reason(e, mention=True)
             await answer.tell(interaction, reason)
@@ -265,7 +267,7 @@ class GameCog(
         status = await self._here(interaction, finished=True)
         if status is None:
             return
-        entries = await self.host.log(status.game_id, interaction.user.id, limit=count)
+        entries = await self.host.views.log(status.game_id, interaction.user.id, limit=count)
         if not entries:
             await answer.tell(interaction, _("No moves have been made yet."))
             return
@@ -278,7 +280,7 @@ class GameCog(
 
     @app_commands.command(name="mine", description=N_("Your open games, and where it is your move"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
-        games = await self.host.games_of_user(interaction.user.id)
+        games = await self.host.views.games_of_user(interaction.user.id)
         if not games:
             await answer.tell(interaction, _("You have no open games. Start one with `/game new`."))
             return
@@ -364,14 +366,14 @@ class GameCog(
         ][:25]
 
     async def _kind_here(self, interaction: discord.Interaction[Any]) -> str:
-        status = await self.host.last_game_in_channel(interaction.channel_id or 0)
+        status = await self.host.views.last_game_in_channel(interaction.channel_id or 0)
         return status.kind if status is not None else self.bot.plugin_list[0].key
 
     @app_commands.command(
         name="list", description=N_("This server's open tables and games in play")
     )
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
-        games = await self.host.games_in_guild(interaction.guild_id or 0)
+        games = await self.host.views.games_in_guild(interaction.guild_id or 0)
         delivery = self.bot.flows.delivery
         named = [(g, await delivery.seat_names(g)) for g in games]
         await answer.tell(interaction, texts.game_list(named))
@@ -395,10 +397,10 @@ class GameCog(
     async def notify(self, interaction: discord.Interaction[Any], how: str | None = None) -> None:
         user = interaction.user.id
         if how is None:
-            now = await self.host.notify_setting(user)
+            now = await self.host.people.notify_setting(user)
             await answer.tell(interaction, texts.notify_text(now, changed=False))
             return
-        chosen = await self.host.set_notify_setting(user, how)
+        chosen = await self.host.people.set_notify_setting(user, how)
         await answer.tell(interaction, texts.notify_text(chosen, changed=True))
 
     @app_commands.command(
@@ -432,7 +434,7 @@ class GameCog(
                 await answer.tell(interaction, _("Name a player of this game with `player:`."))
                 return
             order = f"after:{seat.seat}"
-        await self.host.set_window_order(
+        await self.host.decisions.set_window_order(
             status.game_id, interaction.user.id, order, guild_id=interaction.guild_id
         )
         if order == "ask":
@@ -457,7 +459,7 @@ class GameCog(
         status = await self._here(interaction)
         if status is None:
             return
-        status = await self.host.resign(
+        status = await self.host.tables.resign(
             status.game_id,
             interaction.user.id,
             channel_id=interaction.channel_id,
@@ -487,7 +489,7 @@ class GameCog(
         status = await self._here(interaction)
         if status is None:
             return
-        status = await self.host.return_to_seat(
+        status = await self.host.tables.return_to_seat(
             status.game_id,
             interaction.user.id,
             channel_id=interaction.channel_id,
@@ -511,7 +513,7 @@ class GameCog(
         status = await self._here(interaction)
         if status is None:
             return
-        status = await self.host.cancel(
+        status = await self.host.tables.cancel(
             status.game_id,
             interaction.user.id,
             is_admin=bool(interaction.permissions.manage_guild),

@@ -222,7 +222,7 @@ class PageButton(
         await answer.acknowledge(interaction, update=True)
         host = cast(_HasHost, interaction.client).host
         language.enter(host, interaction)
-        board = await host.leaderboard(interaction.guild_id or 0, self.kind, self.page)
+        board = await host.records.leaderboard(interaction.guild_id or 0, self.kind, self.page)
         await answer.edit_clicked(
             interaction, content=leaderboard_text(board), view=pages_view(board)
         )
@@ -293,9 +293,9 @@ class HistoryCommands(_Mixin):
         channels = None
         if key != interaction.user.id:  # someone else's: only games the asker may see count
             sight = access.Sight(interaction)
-            played = await host.stats_channels(guild, key, kind)
+            played = await host.records.stats_channels(guild, key, kind)
             channels = {c for c in played if await sight.may_view(c)}
-        stats = await host.stats(guild, key, kind, channels=channels)
+        stats = await host.records.stats(guild, key, kind, channels=channels)
         text = stats_text(stats, name)
         series = [(words(k.title), list(k.history)) for k in stats.kinds if k.history]
         if not series:
@@ -325,7 +325,7 @@ class HistoryCommands(_Mixin):
         self, interaction: discord.Interaction[Any], game: str, share: bool = False
     ) -> None:
         host = self.bot.host
-        board = await host.leaderboard(interaction.guild_id or 0, host.plugin(game).key)
+        board = await host.records.leaderboard(interaction.guild_id or 0, host.plugin(game).key)
         text, view = leaderboard_text(board), pages_view(board)
         if answer.is_public(interaction):
             await answer.announce(interaction, text, **({"view": view} if view else {}))
@@ -344,7 +344,7 @@ class HistoryCommands(_Mixin):
     @app_commands.command(name="history", description=N_("This server's recently finished games"))
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         guild = interaction.guild_id or 0
-        games = await self.bot.host.history(guild, limit=HISTORY_LOOK)
+        games = await self.bot.host.records.history(guild, limit=HISTORY_LOOK)
         sight = access.Sight(interaction)
         shown = [g for g in games if await sight.may_view(g.channel_id)][:HISTORY_SIZE]
         await answer.tell(interaction, history_text(shown, guild))

@@ -175,7 +175,7 @@ class Inbox(Private):
         if status.status == "cancelled":
             return _("🚫 The game was cancelled.")
         after = seat.notified_token if seat.notified_token is not None else status.version - 1
-        entries = await self.host.log(status.game_id, seat.user_id, limit=200, after=after)
+        entries = await self.host.views.log(status.game_id, seat.user_id, limit=200, after=after)
         own = [e for e in entries if e.seat == seat.seat]
         end = ""
         if status.status == "finished":
@@ -217,13 +217,13 @@ class Inbox(Private):
     async def _notify_seat(self, status: GameStatus, seat: SeatInfo, user: int) -> None:
         """:meth:`notify` for one human seat (in its player's language)."""
         if True:
-            decision = await self.host.decision(status.game_id, user)
+            decision = await self.host.decisions.decision(status.game_id, user)
             told = seat.notified_token
             over = decision.kind is None or status.status != "active" or seat.ai_controlled
             if over:
                 if seat.notified_key is not None or seat.notified_message is not None:
                     await self.close(status, seat, await self.outcome_line(status, seat))
-                    await self.host.set_notified(status.game_id, seat.seat, told, None, None)
+                    await self.host.outbox.set_notified(status.game_id, seat.seat, told, None, None)
                 return
             if told == decision.token and seat.notified_key is not None:
                 await self.redraw_step(status, seat, decision)  # the others' answers show
@@ -232,7 +232,7 @@ class Inbox(Private):
             if going_on and seat.notified_message is not None:
                 composed = await self.decision_message(status, seat, decision)
                 if await self.edit_dm(user, seat.notified_message, composed):
-                    await self.host.set_notified(
+                    await self.host.outbox.set_notified(
                         status.game_id,
                         seat.seat,
                         decision.token,
@@ -243,7 +243,7 @@ class Inbox(Private):
             if seat.notified_key is not None:
                 await self.close(status, seat, await self.outcome_line(status, seat))
             if await self.nothing_to_decide(status, decision):
-                await self.host.set_notified(
+                await self.host.outbox.set_notified(
                     status.game_id, seat.seat, decision.token, None, decision.key
                 )
                 return
@@ -255,8 +255,10 @@ class Inbox(Private):
         if seat.user_id is None:
             return []
         after = seat.notified_token if seat.notified_token is not None else status.version - 8
-        entries = await self.host.log(status.game_id, seat.user_id, limit=20, after=max(0, after))
-        quiet = await self.host.quiet_versions(status.game_id, max(0, after))
+        entries = await self.host.views.log(
+            status.game_id, seat.user_id, limit=20, after=max(0, after)
+        )
+        quiet = await self.host.outbox.quiet_versions(status.game_id, max(0, after))
         plays = [
             texts.md(i18n.say(e.label, status.kind))
             for e in entries
@@ -310,7 +312,7 @@ class Inbox(Private):
             return
         if drawn.version == status.version or not drawn.step:
             return
-        view = (await self.host.private_view(status.game_id, user)).view
+        view = (await self.host.views.private_view(status.game_id, user)).view
         if await self.step_words(status, view) == drawn.step:
             return
         composed = await self.compose(
@@ -362,7 +364,7 @@ class Inbox(Private):
         player (events whose secret is theirs: a prepared move that no longer fits)."""
         if seat.user_id is None or seat.notified_token is None:
             return []
-        entries = await self.host.log(
+        entries = await self.host.views.log(
             status.game_id, seat.user_id, limit=50, after=seat.notified_token
         )
         events = [
@@ -404,7 +406,7 @@ class Inbox(Private):
         """Send the seat's player their decision as a new DM, if they want DMs (else it is
         recorded as theirs: they see it with ``/hand`` or **My hand**). ``True`` if sent."""
         assert seat.user_id is not None
-        setting = await self.host.notify_setting(seat.user_id)
+        setting = await self.host.people.notify_setting(seat.user_id)
         sent = None
         if setting in WANTS_DMS:
             composed = await self.decision_message(status, seat, decision, title=title)
@@ -413,7 +415,7 @@ class Inbox(Private):
             )
             if sent is not None:
                 self._shown[sent.id] = composed.shown
-        await self.host.set_notified(
+        await self.host.outbox.set_notified(
             status.game_id,
             seat.seat,
             decision.token,
@@ -436,7 +438,7 @@ class Inbox(Private):
         decision was given here."""
         user = interaction.user.id
         seat = status.seat_of(user)
-        decision = await self.host.decision(status.game_id, user)
+        decision = await self.host.decisions.decision(status.game_id, user)
         done = self.done(status, kind, result.label if result is not None else _("your move"))
         in_dm = interaction.guild_id is None
         message = interaction.message.id if interaction.message is not None else None
@@ -453,7 +455,9 @@ class Inbox(Private):
             if not await answer.edit_clicked(interaction, content=content, view=None):
                 return None  # the message is brought up to date as any other (notify)
             if seat is not None:  # told up to here; no decision open
-                await self.host.set_notified(status.game_id, seat.seat, decision.token, None, None)
+                await self.host.outbox.set_notified(
+                    status.game_id, seat.seat, decision.token, None, None
+                )
             return None
         title = self.title(status, decision)
         header = texts.private_header("🌋", title, status)
@@ -468,7 +472,7 @@ class Inbox(Private):
                 await self.close(status, seat, done)
             if not in_dm:
                 self._replies[(status.game_id, seat.seat)] = (interaction, None)
-            await self.host.set_notified(
+            await self.host.outbox.set_notified(
                 status.game_id, seat.seat, decision.token, message if in_dm else None, decision.key
             )
         return user
@@ -487,7 +491,7 @@ class Inbox(Private):
         where it went and loses its controls)."""
         user = interaction.user.id
         if decision is None:
-            decision = await self.host.decision(status.game_id, user)
+            decision = await self.host.decisions.decision(status.game_id, user)
         composed = await self.compose(
             status, user, header=header, decision=decision, lead=lead, in_dm=False
         )
@@ -507,7 +511,7 @@ class Inbox(Private):
                     line = f"{lead[0]}\n{line}"
                 await self.close(status, seat, line)
             self._replies[(status.game_id, seat.seat)] = (interaction, sent.id)
-            await self.host.set_notified(
+            await self.host.outbox.set_notified(
                 status.game_id, seat.seat, decision.token, None, decision.key
             )
         return user
@@ -518,10 +522,10 @@ class Inbox(Private):
         for seat in status.seats:
             if seat.user_id is None:
                 continue
-            decision = await self.host.decision(status.game_id, seat.user_id)
+            decision = await self.host.decisions.decision(status.game_id, seat.user_id)
             if decision.kind is not None:
                 continue
-            if await self.host.notify_setting(seat.user_id) not in WANTS_DMS:
+            if await self.host.people.notify_setting(seat.user_id) not in WANTS_DMS:
                 continue
             with i18n.using(await self.user_language(seat.user_id)):
                 await self._starting_hand(status, seat, decision)
@@ -532,7 +536,7 @@ class Inbox(Private):
         """One player's starting hand by DM (in their language)."""
         assert seat.user_id is not None
         if True:
-            pv = await self.host.private_view(status.game_id, seat.user_id)
+            pv = await self.host.views.private_view(status.game_id, seat.user_id)
             if not self.presentation(status).words.hand(pv.view):
                 return
             where = await self.where(status)
@@ -545,14 +549,14 @@ class Inbox(Private):
     async def remind(self, note: Reminder) -> None:
         """A player's decision is still pending: their decision as a new DM (the old one is
         deleted: one message per decision), else a mention in the channel."""
-        status = await self.host.status(note.game_id)
+        status = await self.host.views.status(note.game_id)
         seat = next((s for s in status.seats if s.seat == note.seat), None)
         if seat is None or seat.user_id is None:
             return
-        decision = await self.host.decision(status.game_id, seat.user_id)
+        decision = await self.host.decisions.decision(status.game_id, seat.user_id)
         if decision.kind is None or await self.nothing_to_decide(status, decision):
             return
-        setting = await self.host.notify_setting(seat.user_id)
+        setting = await self.host.people.notify_setting(seat.user_id)
         if setting == "none":
             return  # they chose to look for themselves
         with i18n.using(await self.user_language(seat.user_id)):

@@ -62,21 +62,21 @@ _REMEMBERING: set[asyncio.Task[None]] = set()
 
 async def _remember(host: Host, user: int, locale: str) -> None:
     try:
-        await host.remember_locale(user, locale)
+        await host.people.remember_locale(user, locale)
     except Exception:  # a language not remembered must never fail the command
         log.warning("could not remember the locale of user %s", user, exc_info=True)
 
 
 async def of_user(host: Host, user_id: int) -> str:
     """The language of the DMs the bot starts itself for ``user_id``."""
-    return i18n.negotiate(await host.user_locale(user_id))
+    return i18n.negotiate(await host.people.user_locale(user_id))
 
 
 async def of_server(host: Host, guild_id: int | None) -> str:
     """The language of the channel messages in server ``guild_id`` (English in a DM)."""
     if guild_id is None:
         return i18n.DEFAULT
-    return i18n.negotiate((await host.guild_settings(guild_id)).language)
+    return i18n.negotiate((await host.servers.guild_settings(guild_id)).language)
 
 
 class Translator(app_commands.Translator):

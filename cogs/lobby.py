@@ -54,9 +54,9 @@ class Lobby(FlowsBase):
         where = {"channel_id": interaction.channel_id, "guild_id": interaction.guild_id}
         try:
             if what == "join":
-                status = await self.host.join(game_id, user, **where)
+                status = await self.host.tables.join(game_id, user, **where)
             else:
-                status = await self.host.leave(game_id, user, **where)
+                status = await self.host.tables.leave(game_id, user, **where)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
             return
@@ -126,7 +126,7 @@ class Lobby(FlowsBase):
         """A table full from the start (a solo game, or seats filled by AIs) starts at once,
         in its own channel (a new thread): no lobby to join."""
         async with self.busy(), self.delivery.lock(status.game_id):
-            await self.host.start(
+            await self.host.tables.start(
                 status.game_id,
                 status.creator_id,
                 is_admin=False,
@@ -153,7 +153,7 @@ class Lobby(FlowsBase):
                 return
             async with self.delivery.lock(game_id):
                 try:
-                    started = await self.host.start(
+                    started = await self.host.tables.start(
                         game_id,
                         interaction.user.id,
                         is_admin=bool(interaction.permissions.manage_guild),

@@ -41,11 +41,11 @@ class PlayCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         host = self.bot.host
-        status = await host.game_in_channel(interaction.channel_id or 0, peek=True)
+        status = await host.views.game_in_channel(interaction.channel_id or 0, peek=True)
         if status is None:
             return [app_commands.Choice(name=N_("There is no game in this channel"), value=HINT)]
         try:
-            page = await host.legal_choices(
+            page = await host.decisions.legal_choices(
                 status.game_id,
                 interaction.user.id,
                 current,

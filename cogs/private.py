@@ -215,13 +215,13 @@ class Private:
         """``picture`` as ``user_id`` may see it now: a public one from the public view, a
         private one from their own view (``own_view``, read when not given)."""
         if picture.public is not None:
-            now, public = await self.host.snapshot(status.game_id)
+            now, public = await self.host.views.snapshot(status.game_id)
             names = await self.seat_names(now)
             assert public is not None
             return await self.public_picture(now, picture, public, names)
         assert picture.private is not None
         if own_view is None:
-            own_view = (await self.host.private_view(status.game_id, user_id)).view
+            own_view = (await self.host.views.private_view(status.game_id, user_id)).view
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
         name = await self.name_of(user_id)
@@ -276,10 +276,10 @@ class Private:
         message keeps the one it has; ``showing``: what tells apart the picture the message
         shows, kept when the game moved on around the player, with a line that says it is
         older and its button to draw it anew). Only for that player."""
-        pv = await self.host.private_view(status.game_id, user_id)
+        pv = await self.host.views.private_view(status.game_id, user_id)
         presentation = self.presentation(status)
         if decision is None:
-            decision = await self.host.decision(status.game_id, user_id)
+            decision = await self.host.decisions.decision(status.game_id, user_id)
         choices = [
             ActionChoice(c.notation, i18n.say(c.label, status.kind)) for c in decision.choices
         ]
@@ -373,5 +373,5 @@ class Private:
         info = next(s for s in status.seats if s.seat == decision.seat)
         if info.user_id is None:
             return False
-        default = await self.host.rules_default(status.game_id, info.user_id)
+        default = await self.host.decisions.rules_default(status.game_id, info.user_id)
         return default is not None and decision.choices[0].notation == default

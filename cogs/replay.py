@@ -48,7 +48,7 @@ class ReplayCommands(_Mixin):
     ) -> None:
         flows = self.bot.flows
         if game is None:
-            status = await self.bot.host.game_to_replay(interaction.channel_id or 0)
+            status = await self.bot.host.replays.game_to_replay(interaction.channel_id or 0)
             if status is None:
                 await answer.tell(
                     interaction,
@@ -70,7 +70,7 @@ class ReplayCommands(_Mixin):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
         titles = {p.key: texts.title_of(p) for p in self.bot.plugin_list}
-        games = await self.bot.host.replayable_games(interaction.guild_id or 0, limit=100)
+        games = await self.bot.host.replays.games(interaction.guild_id or 0, limit=100)
         sight = access.Sight(interaction)
         choices = []
         for g in games:

@@ -104,7 +104,7 @@ class Replaying(FlowsBase):
         if await self._seen(interaction, game_id) is None:
             return
         try:
-            shown = await self.host.replay_step(game_id, step, guild_id=interaction.guild_id)
+            shown = await self.host.replays.step(game_id, step, guild_id=interaction.guild_id)
             content, image, view = await self._viewer(shown)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
@@ -123,7 +123,7 @@ class Replaying(FlowsBase):
         told why not: not a game of this server, or one in a channel they may not view (told
         the same words, so that its existence does not show)."""
         try:
-            status = await self.host.status(game_id, guild_id=interaction.guild_id)
+            status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
             return None
@@ -140,7 +140,7 @@ class Replaying(FlowsBase):
         presentation = self.delivery.presentation(status)
         then = dataclasses.replace(status, version=shown.version)
         image = await self.delivery.board_image(then, shown.view, names)
-        marks = await self.host.replay_marks(status.game_id, jump_indices(shown.count))
+        marks = await self.host.replays.marks(status.game_id, jump_indices(shown.count))
         jumps = []
         for mark in marks:
             said = texts.narration(presentation, list(mark.entries), names)
@@ -370,7 +370,7 @@ class Replaying(FlowsBase):
         """Draw the animation in the background worker in ``lang``, ``progress`` told how far
         it has got; its words and the GIF (``None``: too large even with fewer frames)."""
         game_id = status.game_id
-        status, views = await self.host.replay_views(game_id)
+        status, views = await self.host.replays.frames(game_id)
         names = await self.delivery.seat_names(status)
         draw = self.delivery.presentation(status).board.public
         assert draw is not None

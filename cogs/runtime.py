@@ -1,6 +1,6 @@
 """The bot itself: opens the host in ``setup_hook``, loads the cogs, registers the dynamic
-components, syncs the commands, and runs the scheduler loop that drives ``host.run_due()`` and
-sends whatever the outbox still holds."""
+components, syncs the commands, and runs the scheduler loop that drives
+``host.scheduler.run_due()`` and sends whatever the outbox still holds."""
 
 from __future__ import annotations
 
@@ -180,7 +180,7 @@ class VesuviusBot(commands.Bot):
     async def run_due_once(self) -> int:
         """Run everything due now and deliver it; returns how many notifications."""
         async with self.flows.busy():
-            notes = await self.host.run_due()
+            notes = await self.host.scheduler.run_due()
             moved: list[int] = []
             for note in notes:
                 try:
@@ -199,7 +199,7 @@ class VesuviusBot(commands.Bot):
         while not self._stopping and not self.is_closed():
             try:
                 await self.run_due_once()
-                nxt = await self.host.next_due()
+                nxt = await self.host.scheduler.next_due()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -220,7 +220,7 @@ class VesuviusBot(commands.Bot):
         """A plain DM to the bot gets a short help and the games its author plays in."""
         if message.guild is not None or message.author.bot or self._host is None:
             return
-        games = await self.host.games_of_user(message.author.id)
+        games = await self.host.views.games_of_user(message.author.id)
         i18n.set_current(await language.of_user(self.host, message.author.id))  # a DM: theirs
         lines = [texts.help_text(self.plugin_list), ""]
         states = {"lobby": N_("lobby"), "active": N_("waiting for others")}
@@ -270,7 +270,7 @@ class VesuviusBot(commands.Bot):
             return
         game = None
         with contextlib.suppress(Exception):
-            status = await self.host.last_game_in_channel(interaction.channel_id or 0)
+            status = await self.host.views.last_game_in_channel(interaction.channel_id or 0)
             game = status.game_id if status is not None else None
         command = interaction.command.qualified_name if interaction.command else "?"
         await self.flows.unexpected(interaction, original, game, f"/{command}")

@@ -111,7 +111,7 @@ class ServerSettingsCommands(_Mixin):
         guild = interaction.guild_id or 0
         changed = not (turn_time is None and timeout_policy is None and language is None)
         if changed:
-            now = await host.set_guild_settings(
+            now = await host.servers.set_guild_settings(
                 guild,
                 turn_time=None if turn_time is None else float(turn_time),
                 timeout_policy=timeout_policy,
@@ -119,8 +119,8 @@ class ServerSettingsCommands(_Mixin):
             )
         else:
             # Unchanged, the server's language is the one its first game took from Discord.
-            await host.adopt_guild_language(guild, i18n.negotiate(interaction.guild_locale))
-            now = await host.guild_settings(guild)
+            await host.servers.adopt_guild_language(guild, i18n.negotiate(interaction.guild_locale))
+            now = await host.servers.guild_settings(guild)
         await answer.tell(interaction, settings_text(now, changed=changed))
 
 

@@ -1,224 +1,135 @@
-"""Decisions and deadlines: what a game waits for, when it times out, and what a timeout plays.
-
-Pure functions of the engine's :meth:`~engine.core.Game.pending` decisions and the table's
-options; no database, no clock of their own (``now`` is passed in).
-
-- A decision keeps its deadline while its ``key`` stays the same (a window some holders already
-  declined, a simultaneous step some seats already locked); a new key starts a fresh deadline,
-  as long as the rules' ``time_limit`` or else the table's time per move.
-- On timeout a seat plays what the rules say (``Decision.defaults``), else the table's policy
-  decides: the AI, or under ``skip`` the seat's pass (``Decision.skips``) where the game names one.
-- Reminders fall at the table's points of a decision at least as long as the shortest time per
-  move a table may set; a rules' short window (a one-minute chance to interrupt) gets none.
-- A seat's *decision token* is the version at which its legal actions last changed; buttons carry
-  it, so a move by one seat leaves the buttons of another seat whose choices did not change valid.
-"""
+"""Decisions: what a player may decide now (the buttons and menus of their decision, the
+autocomplete of ``/move``), what the rules play if they let it time out, and the standing
+order that answers a game's optional windows for them in advance."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+import dataclasses
 
-from engine.core import Decision, Game, Seat, decision_of, waited
-from host.model import MIN_TURN_TIME, TableOptions
-from storage.rows import Schedule, SeatRow
+from host.deadlines import plan, schedule_of, write_schedule
+from host.errors import BadOptionError, NotAPlayerError
+from host.games import Store
+from host.model import MAX_ACTION_TEXT, MAX_CHOICES, Choice, ChoicePage, GameStatus, SeatDecision
+from render import i18n
+from render.i18n import N_
 
-Decisions = tuple[Decision[Any], ...]
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A state's decisions with what the host derives from them."""
-
-    decisions: Decisions
-
-    @property
-    def waited(self) -> frozenset[Seat]:
-        """The seats the game waits for (out-of-turn options are not waited for)."""
-        return waited(self.decisions)
-
-    @property
-    def deciders(self) -> frozenset[Seat]:
-        """Every seat that may act now, options included."""
-        return frozenset(s for d in self.decisions for s in d.seats)
-
-    @property
-    def keys(self) -> frozenset[str]:
-        """The keys of the waited decisions: while they stay the same, so does the deadline."""
-        return frozenset(d.key for d in self.decisions if d.waits)
-
-    @property
-    def over(self) -> bool:
-        return not self.decisions
-
-    def of(self, seat: Seat) -> Decision[Any] | None:
-        """The decision ``seat`` takes part in (a waited one first), if any."""
-        return decision_of(self.decisions, seat)
-
-    def time_limit(self) -> float | None:
-        """The time the rules give the waited decisions (the shortest), or ``None``."""
-        limits = [d.time_limit for d in self.decisions if d.waits and d.time_limit is not None]
-        return max(1.0, float(min(limits))) if limits else None
-
-    def default(self, seat: Seat) -> Any | None:
-        """What the rules play when ``seat`` lets its decision time out, if they say."""
-        decision = self.of(seat)
-        return None if decision is None else decision.defaults.get(seat)
-
-    def skip(self, seat: Seat) -> Any | None:
-        """The seat's pass, which the ``skip`` timeout policy plays, if the game names one."""
-        decision = self.of(seat)
-        return None if decision is None else decision.skips.get(seat)
+WINDOW_ORDERS = ("ask", "never")
+"""Standing orders for optional windows besides ``after:<seat>``."""
 
 
-def pending_of(game: Game[Any, Any], state: Any) -> Pending:
-    return Pending(tuple(game.pending(state)) if state is not None else ())
+class Decisions:
+    """A seat's decision as the bot offers it, and its standing orders."""
 
+    def __init__(self, store: Store, pace: float) -> None:
+        self.store = store
+        self.pace = pace
+        """Seconds between AI moves once no human plays a game any more."""
 
-REMINDED_FROM = MIN_TURN_TIME
-"""The shortest decision that gets reminders: the shortest time per move a table may set. A
-shorter one is a rules' window (a one-minute chance to interrupt): its offer is still fresh
-when a reminder would come, so a reminder would only be a second message in a minute."""
-
-
-def reminder_points(options: TableOptions, started: float, deadline: float) -> list[float]:
-    """The reminder times of a decision that started at ``started``, in order (none for a
-    decision shorter than :data:`REMINDED_FROM`)."""
-    span = deadline - started
-    if span < REMINDED_FROM:
-        return []
-    points = {started + f * span for f in options.reminders_at}
-    points |= {deadline - b for b in options.reminders_before}
-    return sorted(p for p in points if started < p < deadline)
-
-
-def next_due(
-    deadline: float | None,
-    points: Sequence[float],
-    done: int,
-    *,
-    now: float,
-    immediate: bool,
-    pace: float = 0.0,
-) -> float | None:
-    """When the scheduler next has work: ``now`` (+ ``pace``) when something is played at once
-    (an AI seat, a forced move, a standing order), else the next reminder or the deadline."""
-    if deadline is None:
-        return None
-    if immediate:
-        return now + pace
-    return min([deadline, *points[done:]])
-
-
-def schedule(
-    options: TableOptions,
-    pending: Pending,
-    *,
-    now: float,
-    keep: Schedule | None,
-    immediate: bool,
-    pace: float = 0.0,
-) -> Schedule:
-    """The timing of ``pending``: fresh from ``now``, or ``keep``'s when the same decision goes
-    on (see :func:`continues`)."""
-    if not pending.waited:
-        return Schedule(None, None, 0, None)
-    if keep is not None and keep.turn_started is not None and keep.deadline is not None:
-        started, deadline, done = keep.turn_started, keep.deadline, keep.reminders_done
-    else:
-        assert options.turn_time is not None
-        limit = pending.time_limit()
-        started, deadline, done = now, now + (options.turn_time if limit is None else limit), 0
-    points = reminder_points(options, started, deadline)
-    return Schedule(
-        started,
-        deadline,
-        done,
-        next_due(deadline, points, done, now=now, immediate=immediate, pace=pace),
-    )
-
-
-def continues(before: Pending, after: Pending) -> bool:
-    """Whether ``after`` is the same waited decision as ``before`` going on (some of its seats
-    answered): then its deadline and the waiting times of its seats run on."""
-    return bool(after.waited) and after.keys == before.keys
-
-
-def forced_seat(
-    options: TableOptions, game: Game[Any, Any], state: Any, pending: Pending
-) -> Seat | None:
-    """The seat whose only legal action the table plays at once (``auto_forced``). Not when
-    that action is what the rules do on silence anyway (a permit holder with nothing that fits
-    declining): playing it at once would show everyone the seat had no choice."""
-    if not options.auto_forced or len(pending.waited) != 1:
-        return None
-    (seat,) = pending.waited
-    if len(game.legal_actions(state, seat)) != 1:
-        return None
-    return None if pending.default(seat) is not None else seat
-
-
-def standing_answers(seats: Iterable[SeatRow], pending: Pending) -> list[tuple[Seat, Any]]:
-    """The window answers players gave in advance (``window_order``): ``never`` lets every
-    window pass; ``after:<n>`` lets it pass unless it follows seat ``n``'s turn."""
-    out: list[tuple[Seat, Any]] = []
-    by_seat = {s.seat: s for s in seats}
-    for decision in pending.decisions:
-        if decision.kind != "window":
-            continue
-        for seat in sorted(decision.seats):
-            row = by_seat.get(seat)
-            default = decision.defaults.get(seat)
-            if row is None or default is None or row.ai_controlled:
+    async def legal_choices(
+        self,
+        game_id: int,
+        user: int,
+        typed: str = "",
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> ChoicePage:
+        """Autocomplete: ``user``'s legal actions whose label (in the current language, or
+        English) or notation contains ``typed`` (case-insensitive), in the game's order: the
+        first 25 and how many match in all. Raises the same errors as :meth:`act` when the
+        user cannot move. Read from the game in memory as it is (never waits for a lock or,
+        once the game is loaded, for the database): the move itself is checked."""
+        lg = await self.store.get(game_id, channel_id, guild_id, peek=True)
+        seat = self.store.require_mover(lg, user)
+        game, state = lg.game, lg.state
+        needle = typed.strip().lower()[:MAX_ACTION_TEXT]
+        out: list[Choice] = []
+        total = 0
+        for action in lg.legal_of(seat.seat):
+            notation = game.format_action(action)
+            if len(out) == MAX_CHOICES and (not needle or needle in notation.lower()):
+                total += 1  # counted only: no label needed
                 continue
-            order = row.window_order
-            if order == "never" or (
-                order.startswith("after:") and order != f"after:{decision.origin}"
+            label = game.describe_action(state, seat.seat, action)
+            said = i18n.say(label, lg.row.kind)  # what the player reads, in their language
+            if needle in notation.lower() or needle in said.lower() or needle in label.lower():
+                total += 1
+                if len(out) < MAX_CHOICES:
+                    out.append(Choice(label=label, notation=notation))
+        return ChoicePage(tuple(out), total)
+
+    async def decision(
+        self, game_id: int, user: int, *, guild_id: int | None = None
+    ) -> SeatDecision:
+        """What ``user`` may decide now, for buttons and menus (every legal choice, labelled);
+        ``kind`` is ``None`` when they have no decision (or the game is not in play)."""
+        lg = await self.store.get(game_id, None, guild_id)
+        seat = lg.seat_of(user)
+        if seat is None or lg.row.status != "active" or lg.damaged or seat.resigned:
+            return SeatDecision(-1 if seat is None else seat.seat, None, 0, False, None, ())
+        pending = lg.pending
+        decision = pending.of(seat.seat)
+        if decision is None:
+            return SeatDecision(seat.seat, None, seat.token, False, None, ())
+        game, state = lg.game, lg.state
+        choices = tuple(
+            Choice(game.describe_action(state, seat.seat, a), game.format_action(a))
+            for a in lg.legal_of(seat.seat)
+        )
+        waited = seat.seat in pending.waited
+        return SeatDecision(
+            seat.seat,
+            decision.kind,
+            seat.token,
+            waited,
+            lg.row.deadline if waited else None,
+            choices,
+            decision.key,
+            decision.origin,
+        )
+
+    async def rules_default(self, game_id: int, user: int) -> str | None:
+        """The notation of what the rules play if ``user`` lets their pending decision time
+        out (a window's decline), or ``None``. A player whose only legal action is this one has
+        nothing to decide (the bot does not ping them)."""
+        lg = await self.store.get(game_id)
+        seat = lg.seat_of(user)
+        if lg.row.status != "active" or lg.damaged or seat is None or seat.resigned:
+            return None
+        action = lg.pending.default(seat.seat)
+        return None if action is None else lg.game.format_action(action)
+
+    async def set_window_order(
+        self, game_id: int, user: int, order: str, *, guild_id: int | None = None
+    ) -> GameStatus:
+        """The user's standing order for optional windows (e.g. a building permit): ``ask``
+        (every time), ``never`` (let every window pass), or ``after:<seat>`` (only after that
+        seat's turns). Windows already open are answered by the scheduler at once."""
+        async with self.store.lock(game_id):
+            lg = await self.store.get(game_id, None, guild_id)
+            self.store.require_active(lg)
+            seat = lg.seat_of(user)
+            if seat is None:
+                raise NotAPlayerError(N_("You are not playing in this game."))
+            if order not in WINDOW_ORDERS:
+                _, _, rest = order.partition("after:")
+                valid = order.startswith("after:") and rest.isascii() and rest.isdigit()
+                if not valid or int(rest) >= len(lg.seats) or int(rest) == seat.seat:
+                    raise BadOptionError(
+                        N_("Choose `ask`, `never`, or `after:<seat>` naming another player's seat.")
+                    )
+            await self.store.write(
+                lg,
+                self.store.db.set_window_order(game_id, seat.seat, order, revision=lg.row.revision),
+            )
+            lg.seats = tuple(
+                dataclasses.replace(s, window_order=order) if s.seat == seat.seat else s
+                for s in lg.seats
+            )
+            schedule = plan(lg, lg.seats, lg.state, self.store.clock.now(), self.pace)
+            if schedule.next_due is not None and (
+                lg.row.next_due is None or schedule.next_due < lg.row.next_due
             ):
-                out.append((seat, default))
-    return out
-
-
-def tokens(
-    game: Game[Any, Any],
-    before: Any,
-    after: Any,
-    seats: Iterable[SeatRow],
-    version: int,
-    legal_before: dict[Seat, tuple[Any, ...]],
-) -> tuple[dict[Seat, int], dict[Seat, tuple[Any, ...]]]:
-    """Each seat's decision token after a move to ``version`` (the version when its legal
-    actions last changed), and the legal actions of ``after`` per seat that has any.
-    ``legal_before`` holds the legal actions of ``before`` already known (filled in here)."""
-    able_before = pending_of(game, before).deciders
-    able_after = pending_of(game, after).deciders
-    out: dict[Seat, int] = {}
-    legal_after: dict[Seat, tuple[Any, ...]] = {}
-    for row in seats:
-        seat = row.seat
-        if seat not in able_before and seat not in able_after:
-            out[seat] = row.token
-            continue
-        old = legal_before.get(seat)
-        if old is None:
-            old = tuple(game.legal_actions(before, seat)) if seat in able_before else ()
-        new = tuple(game.legal_actions(after, seat)) if seat in able_after else ()
-        if new:
-            legal_after[seat] = new
-        out[seat] = row.token if new == old else version
-    return out, legal_after
-
-
-__all__ = [
-    "REMINDED_FROM",
-    "Pending",
-    "continues",
-    "forced_seat",
-    "next_due",
-    "pending_of",
-    "reminder_points",
-    "schedule",
-    "standing_answers",
-    "tokens",
-]
+                keep = dataclasses.replace(schedule_of(lg), next_due=schedule.next_due)
+                await write_schedule(self.store, lg, keep, self.store.clock.now())
+            return self.store.status(lg)

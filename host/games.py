@@ -23,7 +23,6 @@ from typing import Any, cast
 
 from engine.core import JSON, Game, Outcome, RuleError, Seat
 from host.clock import Clock
-from host.decisions import Pending, pending_of
 from host.errors import (
     BadOptionError,
     GameDamagedError,
@@ -37,6 +36,7 @@ from host.errors import (
     WrongChannelError,
 )
 from host.model import GameStatus, SeatInfo, Status, TableOptions
+from host.pending import Pending, pending_of
 from plugins import GamePlugin, PluginResolver
 from render import i18n
 from render.i18n import L_, N_

@@ -1,12 +1,21 @@
-"""The game host: the one object the bot calls, made of the parts in this package.
+"""The game host: the one object the bot calls, composed of small services that share one
+:class:`~host.games.Store` (the cache of loaded games, one lock per game, the shared checks),
+the clock and the AI runner:
 
-- :mod:`host.games`: the cache of loaded games, one lock per game, and the shared checks;
-- :mod:`host.tables`: lobbies, starting, resigning, cancelling, per-server settings;
-- :mod:`host.moves`: a player's move, the choices offered, and the one write path of every move;
-- :mod:`host.decisions`: what a game waits for, deadlines, timeouts, decision tokens;
-- :mod:`host.scheduler`: AI moves (in worker processes), reminders and timeouts as they fall due;
-- :mod:`host.reading`: status, views, the log, and the outbox of announcements;
-- :mod:`host.replays`: a game shown again step by step, rebuilt from its seed and log.
+- ``host.tables`` (:mod:`host.tables`): lobbies, starting, resigning, cancelling, coming back;
+- ``host.moves`` (:mod:`host.moves`): a player's move, and the one write path of every move;
+- ``host.decisions`` (:mod:`host.decisions`): what a seat may decide now, and standing orders;
+- ``host.scheduler`` (:mod:`host.scheduler`): AI moves (in worker processes), reminders and
+  timeouts as they fall due;
+- ``host.views`` (:mod:`host.views`): status, public and private views, the log, a user's games;
+- ``host.outbox`` (:mod:`host.outbox`): the announcements each move left, sent exactly once;
+- ``host.people`` (:mod:`host.people`): users' languages and notification settings;
+- ``host.servers`` (:mod:`host.servers`): a server's defaults and language;
+- ``host.records`` (:mod:`host.records`): statistics, leaderboards, the history;
+- ``host.replays`` (:mod:`host.replays`): a game shown again step by step.
+
+Pure helpers beside them: :mod:`host.pending` (what a game waits for, decision tokens) and
+:mod:`host.deadlines` (deadlines, reminders, the next due time).
 
 The host is game-agnostic: it reaches games only through their plugins (``plugins``), and the
 engine contract's :meth:`~engine.core.Game.pending` decisions say what every game waits for.
@@ -23,12 +32,17 @@ from pathlib import Path
 import plugins
 from host.ai import DEFAULT_TIMEOUT_LEVEL, AiRunner, Chooser, chooser_for
 from host.clock import Clock, SystemClock
+from host.decisions import Decisions
 from host.games import Store
-from host.reading import Reading
+from host.moves import Moves
+from host.outbox import Outbox
+from host.people import People
 from host.records import Records
 from host.replays import Replays
 from host.scheduler import Scheduler
+from host.servers import Servers
 from host.tables import Tables
+from host.views import Views
 from plugins import GamePlugin, PluginResolver
 from storage.db import Database
 from storage.dialect import POSTGRESQL
@@ -58,13 +72,12 @@ class HostOptions:
     lease: float = 60.0
 
 
-class Host(Tables, Scheduler, Reading, Records, Replays):
+class Host:
     """The service the bot calls. Open with ``await Host.open(path, options)``; ``await
-    host.close()``. Its calls are the methods of its parts (:class:`Tables`, :class:`Moves`
-    through :class:`Scheduler`, :class:`Reading`), which share the store, the clock and the
-    AI runner set up here.
+    host.close()``. Its calls are those of its services (``host.tables.start(...)``,
+    ``host.moves.act(...)``, ``host.views.status(...)``: see the module).
 
-    Every method that a user triggers raises a :class:`~host.errors.HostError` subclass with a
+    Every call that a user triggers raises a :class:`~host.errors.HostError` subclass with a
     message for that user when the call is wrong; the game is then unchanged.
     """
 
@@ -76,14 +89,22 @@ class Host(Tables, Scheduler, Reading, Records, Replays):
         self.chooser = options.chooser or chooser_for(DEFAULT_TIMEOUT_LEVEL)
         self.ai = AiRunner(workers=options.ai_workers, executor=options.ai_executor)
         shared = db.dialect == POSTGRESQL if options.shared is None else options.shared
-        self.store = Store(
+        self.store = store = Store(
             db, self.clock, options.games, options.cache_size, shared=shared, lease=options.lease
         )
-        self.pace = options.ai_pace
-        self.seed_source = options.seed_source or (lambda: secrets.randbits(63))
+        pace = options.ai_pace
+        seeds = options.seed_source or (lambda: secrets.randbits(63))
+        self.servers = Servers(store)
+        self.tables = Tables(store, self.clock, self.servers, pace=pace, seed_source=seeds)
+        self.moves = Moves(store, self.clock, pace)
+        self.decisions = Decisions(store, pace)
+        self.scheduler = Scheduler(store, self.clock, self.moves, self.ai, self.chooser)
+        self.views = Views(store)
+        self.outbox = Outbox(store)
+        self.people = People(store)
+        self.records = Records(store)
+        self.replays = Replays(store)
         self._closed = False
-        self._start_replays()
-        self.locales = {}
 
     @classmethod
     async def open(cls, path: str | Path, options: HostOptions | None = None) -> Host:

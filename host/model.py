@@ -26,6 +26,8 @@ MIN_TURN_TIME = 5 * 60.0
 MAX_TURN_TIME = 7 * 24 * 3600.0
 DEFAULT_TURN_TIME = 24 * 3600.0
 MAX_CHOICES = 25
+MAX_ACTION_TEXT = 200
+"""Longer text is refused before parsing (and never echoed back into a message)."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""Moves: a player's action, the choices offered for it, and the one write path every move takes
-(a player's, an AI's, a timeout's, a forced one).
+"""Moves: a player's action, and the one write path every move takes (a player's, an AI's, a
+timeout's, a forced or standing-order one).
 
 A move commits, in one transaction, its event row, the new snapshot, the game's schedule, the
 seats (decision tokens, waiting times) and its row in the outbox (what the bot must announce).
@@ -13,115 +13,33 @@ import dataclasses
 from typing import Any
 
 from engine import text
-from engine.core import (
-    GameOverError,
-    RuleError,
-    Seat,
-    parse_legal,
-)
+from engine.core import GameOverError, RuleError, Seat, parse_legal
 from engine.core import NotYourTurnError as EngineNotYourTurnError
 from host import notes
 from host.clock import Clock
-from host.decisions import (
-    continues,
-    forced_seat,
-    pending_of,
-    schedule,
-    standing_answers,
-    tokens,
-)
+from host.deadlines import ai_pace, is_immediate, schedule, schedule_of, scheduled, seat_update
 from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError, from_rule
 from host.games import Loaded, Store
-from host.model import (
-    MAX_CHOICES,
-    Choice,
-    ChoicePage,
-    MoveBy,
-    MoveResult,
-    SeatDecision,
-    Status,
-)
-from render import i18n
+from host.model import MAX_ACTION_TEXT, MoveBy, MoveResult, Status
+from host.pending import continues, forced_seat, pending_of, standing_answers, tokens
 from render.i18n import L_, N_
 from storage import codec
-from storage.rows import (
-    EventRow,
-    MoveWrite,
-    Schedule,
-    SeatRow,
-    SeatUpdate,
-    VersionConflictError,
-)
+from storage.rows import EventRow, MoveWrite, Schedule, SeatRow, VersionConflictError
 
-MAX_ACTION_TEXT = 200
-"""Longer text is refused before parsing (and never echoed back into a message)."""
-_MASK64 = (1 << 64) - 1
 MAX_STANDING = 32
 """At most this many standing-order answers follow one move (each answers one seat of a window;
 the scheduler answers any left over)."""
 
 
-def seat_update(s: SeatRow) -> SeatUpdate:
-    return SeatUpdate(s.seat, s.ai_controlled, s.resigned, s.timeouts, s.waiting_since, s.token)
-
-
-def ai_seed(lg: Loaded, seat: Seat) -> int:
-    """The seed of an AI decision: from the game's seed, its version and the seat."""
-    return (lg.row.seed * 0x9E3779B1 + (lg.row.version + 1) * 0x85EBCA77 + seat) & _MASK64
-
-
-def scheduled(row: Any, s: Schedule) -> Any:
-    """``row`` with the timing columns of ``s``."""
-    return dataclasses.replace(
-        row,
-        turn_started=s.turn_started,
-        deadline=s.deadline,
-        reminders_done=s.reminders_done,
-        next_due=s.next_due,
-    )
-
-
-def schedule_of(lg: Loaded) -> Schedule:
-    r = lg.row
-    return Schedule(r.turn_started, r.deadline, r.reminders_done, r.next_due)
-
-
-def is_immediate(lg: Loaded, seats: tuple[SeatRow, ...], state: Any) -> bool:
-    """Whether the scheduler has work at once: an AI-controlled seat is waited for, a forced
-    move, or a window answered by standing order."""
-    pending = pending_of(lg.game, state)
-    if any(s.ai_controlled for s in seats if s.seat in pending.waited):
-        return True
-    if forced_seat(lg.options, lg.game, state, pending) is not None:
-        return True
-    return bool(standing_answers(seats, pending))
-
-
-def ai_pace(seats: tuple[SeatRow, ...], pace: float) -> float:
-    """The pause between AI moves: ``pace`` when no human plays any more (every seat is an AI
-    or taken over), so a game the AIs finish does not flood its channel; else none."""
-    return pace if all(s.ai_controlled for s in seats) else 0.0
-
-
-def plan(lg: Loaded, seats: tuple[SeatRow, ...], state: Any, now: float, pace: float) -> Schedule:
-    """A fresh schedule for the decision pending in ``state``."""
-    pending = pending_of(lg.game, state)
-    return schedule(
-        lg.options,
-        pending,
-        now=now,
-        keep=None,
-        immediate=is_immediate(lg, seats, state),
-        pace=ai_pace(seats, pace),
-    )
-
-
 class Moves:
-    """Player moves and the write path of every move."""
+    """A player's move, and the one write path of every move (a player's, an AI's, a
+    timeout's, a forced or standing-order one)."""
 
-    store: Store
-    clock: Clock
-    pace: float
+    def __init__(self, store: Store, clock: Clock, pace: float) -> None:
+        self.store = store
+        self.clock = clock
+        self.pace = pace
+        """Seconds between AI moves once no human plays a game any more."""
 
     # -- a player's move -------------------------------------------------------------------
 
@@ -234,82 +152,6 @@ class Moves:
             raise self.store.not_your_turn(lg) from None
         except RuleError as e:
             raise from_rule(InvalidMoveError, e, lg.row.kind) from None
-
-    # -- what a seat may choose ------------------------------------------------------------
-
-    async def legal_choices(
-        self,
-        game_id: int,
-        user: int,
-        typed: str = "",
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-    ) -> ChoicePage:
-        """Autocomplete: ``user``'s legal actions whose label (in the current language, or
-        English) or notation contains ``typed`` (case-insensitive), in the game's order: the
-        first 25 and how many match in all. Raises the same errors as :meth:`act` when the
-        user cannot move. Read from the game in memory as it is (never waits for a lock or,
-        once the game is loaded, for the database): the move itself is checked."""
-        lg = await self.store.get(game_id, channel_id, guild_id, peek=True)
-        seat = self.store.require_mover(lg, user)
-        game, state = lg.game, lg.state
-        needle = typed.strip().lower()[:MAX_ACTION_TEXT]
-        out: list[Choice] = []
-        total = 0
-        for action in lg.legal_of(seat.seat):
-            notation = game.format_action(action)
-            if len(out) == MAX_CHOICES and (not needle or needle in notation.lower()):
-                total += 1  # counted only: no label needed
-                continue
-            label = game.describe_action(state, seat.seat, action)
-            said = i18n.say(label, lg.row.kind)  # what the player reads, in their language
-            if needle in notation.lower() or needle in said.lower() or needle in label.lower():
-                total += 1
-                if len(out) < MAX_CHOICES:
-                    out.append(Choice(label=label, notation=notation))
-        return ChoicePage(tuple(out), total)
-
-    async def decision(
-        self, game_id: int, user: int, *, guild_id: int | None = None
-    ) -> SeatDecision:
-        """What ``user`` may decide now, for buttons and menus (every legal choice, labelled);
-        ``kind`` is ``None`` when they have no decision (or the game is not in play)."""
-        lg = await self.store.get(game_id, None, guild_id)
-        seat = lg.seat_of(user)
-        if seat is None or lg.row.status != "active" or lg.damaged or seat.resigned:
-            return SeatDecision(-1 if seat is None else seat.seat, None, 0, False, None, ())
-        pending = lg.pending
-        decision = pending.of(seat.seat)
-        if decision is None:
-            return SeatDecision(seat.seat, None, seat.token, False, None, ())
-        game, state = lg.game, lg.state
-        choices = tuple(
-            Choice(game.describe_action(state, seat.seat, a), game.format_action(a))
-            for a in lg.legal_of(seat.seat)
-        )
-        waited = seat.seat in pending.waited
-        return SeatDecision(
-            seat.seat,
-            decision.kind,
-            seat.token,
-            waited,
-            lg.row.deadline if waited else None,
-            choices,
-            decision.key,
-            decision.origin,
-        )
-
-    async def rules_default(self, game_id: int, user: int) -> str | None:
-        """The notation of what the rules play if ``user`` lets their pending decision time
-        out (a window's decline), or ``None``. A player whose only legal action is this one has
-        nothing to decide (the bot does not ping them)."""
-        lg = await self.store.get(game_id)
-        seat = lg.seat_of(user)
-        if lg.row.status != "active" or lg.damaged or seat is None or seat.resigned:
-            return None
-        action = lg.pending.default(seat.seat)
-        return None if action is None else lg.game.format_action(action)
 
     # -- the one write path ----------------------------------------------------------------
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from host.errors import BadOptionError
 from host.games import Store
-from storage.db import Database
 from storage.ratings import ai_player
 from storage.records import RatingRow, ResultRow
 
@@ -155,8 +154,9 @@ def kind_stats(kind: str, title: str, rating: RatingRow | None, rows: list[Resul
 class Records:
     """Statistics, leaderboards and the history of a server (see the module)."""
 
-    store: Store
-    db: Database
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.db = store.db
 
     def _title(self, kind: str) -> str:
         try:

@@ -21,13 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from engine.core import JSON, Game, Seat
-from host.decisions import Pending, continues, pending_of
 from host.errors import GameNotActiveError
 from host.games import Loaded, Store
 from host.model import GameStatus, LogEntry
-from host.reading import log_entry
+from host.pending import Pending, continues, pending_of
+from host.views import log_entry
 from render.i18n import N_
-from storage.db import Database
 from storage.rows import EventRow
 
 KEEP_EVERY = 8
@@ -140,16 +139,13 @@ def is_step(before: Pending, after: Pending, mover: Seat, *, checkpoint: bool, o
 
 
 class Replays:
-    """The host's replays (a part of :class:`host.Host`)."""
+    """Games shown again, step by step (a cache of replayed games)."""
 
-    store: Store
-    db: Database
-    _tracks: OrderedDict[int, Track]
-    _track_locks: dict[int, asyncio.Lock]
-
-    def _start_replays(self) -> None:
-        """The replays' cache, empty (called by the host's constructor)."""
-        self._tracks, self._track_locks = OrderedDict(), {}
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.db = store.db
+        self._tracks: OrderedDict[int, Track] = OrderedDict()
+        self._track_locks: dict[int, asyncio.Lock] = {}
 
     async def _track(self, game_id: int, guild_id: int | None) -> tuple[Loaded, Track]:
         """The game, replayed up to its current version (from the cache, extended)."""
@@ -196,9 +192,7 @@ class Replays:
             )
         return out, revealed
 
-    async def replay_step(
-        self, game_id: int, index: int, *, guild_id: int | None = None
-    ) -> ReplayStep:
+    async def step(self, game_id: int, index: int, *, guild_id: int | None = None) -> ReplayStep:
         """Step ``index`` of the game's replay (``-1``: the last, the game as it is now; an
         index past the end is the last step). ``guild_id``: where the request comes from (a
         game of another server is "no such game")."""
@@ -218,7 +212,7 @@ class Replays:
             revealed=revealed,
         )
 
-    async def replay_marks(
+    async def marks(
         self, game_id: int, indices: list[int], *, guild_id: int | None = None
     ) -> list[ReplayMark]:
         """The steps ``indices`` in short (for a menu); indices out of range are left out."""
@@ -227,7 +221,7 @@ class Replays:
         entries, _ = await self._entries(lg, track, wanted)
         return [ReplayMark(i, track.steps[i], entries[i]) for i in wanted]
 
-    async def replay_views(
+    async def frames(
         self, game_id: int, *, guild_id: int | None = None
     ) -> tuple[GameStatus, list[dict[str, JSON]]]:
         """The public view at every step, in order (an animation's frames)."""
@@ -248,7 +242,7 @@ class Replays:
 
         return self.store.status(lg), await asyncio.to_thread(views)
 
-    async def replayable_games(self, guild_id: int, limit: int = 25) -> list[Replayable]:
+    async def games(self, guild_id: int, limit: int = 25) -> list[Replayable]:
         """The server's games that have a board, newest first, with their channel (the cog
         lists only those the asker may view)."""
         return [Replayable(*g) for g in await self.db.started_games_in_guild(guild_id, limit)]

@@ -25,39 +25,45 @@ from engine.core import Seat
 from host import notes
 from host.ai import AiRunner, Chooser, seat_chooser
 from host.clock import Clock
-from host.decisions import (
-    forced_seat,
-    next_due,
-    reminder_points,
-    standing_answers,
-)
+from host.deadlines import next_due, reminder_points, schedule_of, write_schedule
 from host.errors import StaleVersionError
 from host.games import Loaded, Store
 from host.model import MoveResult, Notification, Reminder
-from host.moves import Moves, ai_seed, schedule_of, scheduled
+from host.moves import Moves
+from host.pending import forced_seat, standing_answers
 from render.i18n import L_, N_
 from storage.claims import DUE
-from storage.db import Database
-from storage.rows import Schedule, SeatRow
+from storage.rows import SeatRow
 
 log = logging.getLogger("host")
 
 RETRY_DELAY = 300.0
 """Seconds before ``run_due`` retries a game whose due work failed (a bug, logged)."""
+_MASK64 = (1 << 64) - 1
+
+
+def ai_seed(lg: Loaded, seat: Seat) -> int:
+    """The seed of an AI decision: from the game's seed, its version and the seat."""
+    return (lg.row.seed * 0x9E3779B1 + (lg.row.version + 1) * 0x85EBCA77 + seat) & _MASK64
 
 
 def _mention(seat: SeatRow) -> str:
     return f"<@{seat.user_id}>" if seat.user_id is not None else (seat.ai or L_("an AI"))
 
 
-class Scheduler(Moves):
+class Scheduler:
     """Runs what is due in every game."""
 
-    store: Store
-    db: Database
-    clock: Clock
-    ai: AiRunner
-    chooser: Chooser
+    def __init__(
+        self, store: Store, clock: Clock, moves: Moves, ai: AiRunner, chooser: Chooser
+    ) -> None:
+        self.store = store
+        self.db = store.db
+        self.clock = clock
+        self.moves = moves
+        self.ai = ai
+        self.chooser = chooser
+        """The AI that decides for a player who times out."""
 
     async def next_due(self) -> float | None:
         """When ``run_due`` next has something to do (``None``: nothing scheduled); a game
@@ -155,14 +161,16 @@ class Scheduler(Moves):
             # First, and not held back by the AI budget: what this run announces (an AI's move
             # that opened a window) must not wait on a player whose standing order answered it.
             seat, action = answers[0]
-            out.append(await self.apply(lg, seat, action, "auto", lg.seats, note="", quiet=True))
+            out.append(
+                await self.moves.apply(lg, seat, action, "auto", lg.seats, note="", quiet=True)
+            )
             return "played"
         if any(by_seat[s].ai_controlled for s in pending.waited):
             return "ai" if may_play else "done"
         if forced_seat(lg.options, lg.game, lg.state, pending) is not None:
             if not may_play:
                 return "done"
-            forced = await self.forced_move(lg)
+            forced = await self.moves.forced_move(lg)
             if forced is not None:
                 out.append(forced)
                 return "played"
@@ -200,7 +208,7 @@ class Scheduler(Moves):
         )
         if expected != lg.row.next_due:
             schedule = dataclasses.replace(schedule_of(lg), next_due=expected)
-            await self._write_schedule(lg, schedule, now)
+            await write_schedule(self.store, lg, schedule, now)
         return "done"
 
     async def _reschedule(self, lg: Loaded, reminders_done: int, now: float) -> None:
@@ -210,13 +218,7 @@ class Scheduler(Moves):
             reminders_done=reminders_done,
             next_due=next_due(lg.row.deadline, points, reminders_done, now=now, immediate=False),
         )
-        await self._write_schedule(lg, schedule, now)
-
-    async def _write_schedule(self, lg: Loaded, schedule: Schedule, now: float) -> None:
-        await self.store.write(
-            lg, self.db.update_schedule(lg.row.id, schedule, [], now, revision=lg.row.revision)
-        )
-        lg.row = scheduled(lg.row, schedule)
+        await write_schedule(self.store, lg, schedule, now)
 
     def _points(self, lg: Loaded) -> list[float]:
         if lg.row.turn_started is None or lg.row.deadline is None:
@@ -273,7 +275,9 @@ class Scheduler(Moves):
                     name=name,
                     user=seat.user_id,
                 )
-            return await self.apply(lg, seat.seat, action, "ai", lg.seats, note=note, chooser=name)
+            return await self.moves.apply(
+                lg, seat.seat, action, "ai", lg.seats, note=note, chooser=name
+            )
 
     async def _timeout_move(self, lg: Loaded, seat_no: Seat) -> MoveResult:
         """A waited seat ran out of time (under the game's lock): what the rules say, else the
@@ -289,7 +293,7 @@ class Scheduler(Moves):
                 who=who,
                 label=label,
             )
-            return await self.apply(lg, seat_no, default, "timeout", lg.seats, note=note)
+            return await self.moves.apply(lg, seat_no, default, "timeout", lg.seats, note=note)
         timeouts = seat.timeouts + 1
         taken_over = timeouts >= lg.options.max_timeouts and not seat.ai_controlled
         action: object | None = None
@@ -334,7 +338,7 @@ class Scheduler(Moves):
             else s
             for s in lg.seats
         )
-        return await self.apply(
+        return await self.moves.apply(
             lg,
             seat_no,
             action,

@@ -1,16 +1,15 @@
-"""Tables: opening a lobby, joining and leaving it, starting, resigning, cancelling, coming back,
-per-server defaults and a player's standing order for optional windows."""
+"""Tables: opening a lobby, joining and leaving it, starting, resigning, cancelling, coming back."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from engine.core import RuleError
 from engine.rng import Rng
 from host.ai import ai_name, parse_level
 from host.clock import Clock
-from host.decisions import pending_of
+from host.deadlines import plan, schedule_of, scheduled, write_schedule
 from host.errors import (
     AlreadySeatedError,
     BadOptionError,
@@ -25,83 +24,40 @@ from host.errors import (
 )
 from host.games import Loaded, Store, options_to_json
 from host.model import (
-    MAX_TURN_TIME,
-    MIN_TURN_TIME,
     GameStatus,
-    GuildSettings,
     Started,
     Status,
     TableOptions,
-    TimeoutPolicy,
 )
-from host.moves import plan, schedule_of, scheduled, seat_update
+from host.pending import pending_of
+from host.servers import Servers, check_turn_time, policy_of
 from plugins import GamePlugin
 from render.i18n import L_, N_
 from storage import codec
-from storage.db import Database
-from storage.rows import ChannelTakenError, Schedule, SeatRow
-
-WINDOW_ORDERS = ("ask", "never")
-"""Standing orders for optional windows besides ``after:<seat>``."""
+from storage.rows import ChannelTakenError, SeatRow
 
 
 class Tables:
     """Lobby and seat management."""
 
-    store: Store
-    db: Database
-    clock: Clock
-    pace: float
-    """Seconds between AI moves once no human plays a game any more."""
-    seed_source: Callable[[], int]
-
-    # -- per-server settings -----------------------------------------------------------------
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        """The server's defaults (the host's defaults where the server set nothing)."""
-        turn_time, policy, language = await self.db.guild_settings(guild_id)
-        base = GuildSettings(guild_id)
-        return GuildSettings(
-            guild_id,
-            turn_time=base.turn_time if turn_time is None else turn_time,
-            timeout_policy=base.timeout_policy if policy is None else policy_of(policy),
-            language=base.language if language is None else language,
-        )
-
-    async def set_guild_settings(
+    def __init__(
         self,
-        guild_id: int,
+        store: Store,
+        clock: Clock,
+        servers: Servers,
         *,
-        turn_time: float | None = None,
-        timeout_policy: str | None = None,
-        language: str | None = None,
-    ) -> GuildSettings:
-        """Change some of the server's defaults (``None`` keeps a value); returns them all."""
-        old_time, old_policy, old_language = await self.db.guild_settings(guild_id)
-        if turn_time is not None:
-            check_turn_time(turn_time)
-        if timeout_policy is not None:
-            policy_of(timeout_policy)
-        if language is not None and not (1 <= len(language) <= 16):
-            raise BadOptionError(N_("The language must be a short code such as `en` or `nl`."))
-        await self.db.set_guild_settings(
-            guild_id,
-            old_time if turn_time is None else turn_time,
-            old_policy if timeout_policy is None else timeout_policy,
-            old_language if language is None else language,
-        )
-        return await self.guild_settings(guild_id)
+        pace: float,
+        seed_source: Callable[[], int],
+    ) -> None:
+        self.store = store
+        self.db = store.db
+        self.clock = clock
+        self.servers = servers
+        self.pace = pace
+        """Seconds between AI moves once no human plays a game any more."""
+        self.seed_source = seed_source
 
     # -- the lobby -----------------------------------------------------------------------------
-
-    async def adopt_guild_language(self, guild_id: int, language: str) -> str:
-        """The server's language: the stored one, or ``language`` (its Discord language when
-        its first game opens), stored from now on. ``/game settings`` changes it."""
-        _time, _policy, stored = await self.db.guild_settings(guild_id)
-        if stored is not None:
-            return stored
-        await self.set_guild_settings(guild_id, language=language)
-        return language
 
     async def create_game(
         self,
@@ -114,7 +70,7 @@ class Tables:
         Raises :class:`ChannelBusyError` if the channel already has an open game and
         :class:`BadOptionError` for an unknown game or a bad option."""
         plugin = self.store.plugin(options.kind)
-        settings = await self.guild_settings(guild_id)
+        settings = await self.servers.guild_settings(guild_id)
         resolved = dataclasses.replace(
             options,
             players=plugin.capabilities.max_players if options.players is None else options.players,
@@ -336,7 +292,7 @@ class Tables:
                 for s in lg.seats
             )
             if not any(s.user_id is not None and not s.resigned for s in seats):
-                await self._schedule(lg, schedule_of(lg), seats, now)
+                await write_schedule(self.store, lg, schedule_of(lg), now, seats)
                 lg.seats = seats
                 await self._end(lg, "cancelled")
                 return self.store.status(lg)
@@ -347,9 +303,8 @@ class Tables:
                 deadline=lg.row.deadline,
                 reminders_done=lg.row.reminders_done,
             )
-            await self._schedule(lg, schedule, seats, now)
+            await write_schedule(self.store, lg, schedule, now, seats)
             lg.seats = seats
-            lg.row = scheduled(lg.row, schedule)
             return self.store.status(lg)
 
     async def cancel(
@@ -404,44 +359,8 @@ class Tables:
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
             )
-            await self._schedule(lg, schedule, seats, now)
+            await write_schedule(self.store, lg, schedule, now, seats)
             lg.seats = seats
-            lg.row = scheduled(lg.row, schedule)
-            return self.store.status(lg)
-
-    async def set_window_order(
-        self, game_id: int, user: int, order: str, *, guild_id: int | None = None
-    ) -> GameStatus:
-        """The user's standing order for optional windows (e.g. a building permit): ``ask``
-        (every time), ``never`` (let every window pass), or ``after:<seat>`` (only after that
-        seat's turns). Windows already open are answered by the scheduler at once."""
-        async with self.store.lock(game_id):
-            lg = await self.store.get(game_id, None, guild_id)
-            self.store.require_active(lg)
-            seat = lg.seat_of(user)
-            if seat is None:
-                raise NotAPlayerError(N_("You are not playing in this game."))
-            if order not in WINDOW_ORDERS:
-                _, _, rest = order.partition("after:")
-                valid = order.startswith("after:") and rest.isascii() and rest.isdigit()
-                if not valid or int(rest) >= len(lg.seats) or int(rest) == seat.seat:
-                    raise BadOptionError(
-                        N_("Choose `ask`, `never`, or `after:<seat>` naming another player's seat.")
-                    )
-            await self.store.write(
-                lg, self.db.set_window_order(game_id, seat.seat, order, revision=lg.row.revision)
-            )
-            lg.seats = tuple(
-                dataclasses.replace(s, window_order=order) if s.seat == seat.seat else s
-                for s in lg.seats
-            )
-            schedule = plan(lg, lg.seats, lg.state, self.clock.now(), self.pace)
-            if schedule.next_due is not None and (
-                lg.row.next_due is None or schedule.next_due < lg.row.next_due
-            ):
-                keep = dataclasses.replace(schedule_of(lg), next_due=schedule.next_due)
-                await self._schedule(lg, keep, (), self.clock.now())
-                lg.row = scheduled(lg.row, keep)
             return self.store.status(lg)
 
     # -- helpers -------------------------------------------------------------------------------
@@ -467,15 +386,6 @@ class Tables:
             lg.row,
             updated_at=now,
             creator_id=lg.row.creator_id if creator_id is None else creator_id,
-        )
-
-    async def _schedule(
-        self, lg: Loaded, schedule: Schedule, seats: Iterable[SeatRow], now: float
-    ) -> None:
-        """Write a new schedule (and seat flags) of a game in play, guarded by its revision."""
-        updates = [seat_update(s) for s in seats]
-        await self.store.write(
-            lg, self.db.update_schedule(lg.row.id, schedule, updates, now, revision=lg.row.revision)
         )
 
     async def _end(self, lg: Loaded, status: Status) -> None:
@@ -509,19 +419,6 @@ def players_error(title: str, counts: tuple[int, ...]) -> BadOptionError:
     return BadOptionError(
         N_("{title} is for {low} to {high} players."), title=title, low=low, high=high
     )
-
-
-def policy_of(value: str) -> TimeoutPolicy:
-    if value == "ai":
-        return "ai"
-    if value == "skip":
-        return "skip"
-    raise BadOptionError(N_("The timeout policy must be `ai` (an AI moves) or `skip` (pass)."))
-
-
-def check_turn_time(seconds: float) -> None:
-    if not (MIN_TURN_TIME <= seconds <= MAX_TURN_TIME):
-        raise BadOptionError(N_("The time per move must be between 5 minutes and 7 days."))
 
 
 def busy_error(game_id: int | None) -> ChannelBusyError:

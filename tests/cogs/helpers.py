@@ -46,7 +46,7 @@ async def start_lobby(
     started = await creator.click(start, message=lobby)
     await started.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
     return status
 
@@ -56,7 +56,7 @@ async def two_player_game(fake: Any, bot: Any) -> tuple[Any, int, FakeUser]:
     chan = fake.guild("Pompeii").channel("general")
     alice, bob = await fake.user("alice"), await fake.user("bob")
     game_id = await open_game(fake, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     return chan, game_id, alice if status.waiting_on[0].user_id == alice.id else bob
 
 
@@ -71,7 +71,7 @@ def pick(notations: list[str]) -> str:
 
 
 async def waited_user(bot: Any, game_id: int, users: list[FakeUser]) -> FakeUser | None:
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     if not status.waiting_on:
         return None
     by_id = {u.id: u for u in users}

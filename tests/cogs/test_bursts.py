@@ -87,11 +87,11 @@ async def test_a_four_player_offering_answered_at_once_reaches_every_player(
     await bot.flows.delivery.announce_unsent()
     before = met_429s(fake_discord)
     for step in ("pledge ", "lock"):
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         clicks = []
         for seat in status.waiting_on:
             user = fake_discord.users_by_id[seat.user_id]
-            decision = await bot.host.decision(game_id, user.id)
+            decision = await bot.host.decisions.decision(game_id, user.id)
             msg = await _dm_with(user, game_id, decision.token, step)
             cid = next(
                 str(c["custom_id"])
@@ -103,7 +103,7 @@ async def test_a_four_player_offering_answered_at_once_reaches_every_player(
         answers = await asyncio.gather(*clicks)  # four players at once
         assert all(a.settled for a in answers)
         await bot.flows.idle()
-        assert (await bot.host.status(game_id)).version == version + len(clicks)
+        assert (await bot.host.views.status(game_id)).version == version + len(clicks)
     for user in users:  # every player's message says what they did last
         assert any("Lock your offering" in m.content for m in user.dms)
     assert met_429s(fake_discord) - before <= FEW_429S
@@ -119,13 +119,13 @@ async def test_fifty_reminders_falling_due_together_all_arrive(
         for i in range(REMINDED):
             chan = guild.add_channel(f"table-{i}")
             a, b = await fake_discord.user(f"a{i}"), await fake_discord.user(f"b{i}")
-            opened = await host.create_game(
+            opened = await host.tables.create_game(
                 guild.id, chan.id, a.id, TableOptions(kind="downfall", players=2)
             )
-            await host.join(opened.game_id, b.id)
-            await host.start(opened.game_id, a.id)
-            status = await host.status(opened.game_id)
-            await host.mark_sent(opened.game_id, status.version)  # announced long ago
+            await host.tables.join(opened.game_id, b.id)
+            await host.tables.start(opened.game_id, a.id)
+            status = await host.views.status(opened.game_id)
+            await host.outbox.mark_sent(opened.game_id, status.version)  # announced long ago
             waiting[opened.game_id] = a if status.waiting_on[0].user_id == a.id else b
     finally:
         await host.close()
@@ -164,20 +164,20 @@ async def _to_first_offering(path: Path, clock: FakeClock, chan: Any, users: lis
     host = await open_host(path, clock)
     try:
         opts = TableOptions(kind="workers", players=4, seat_order="joined")
-        game = (await host.create_game(chan.guild.id, chan.id, users[0].id, opts)).game_id
+        game = (await host.tables.create_game(chan.guild.id, chan.id, users[0].id, opts)).game_id
         for u in users[1:]:
-            await host.join(game, u.id)
-        await host.start(game, users[0].id)
+            await host.tables.join(game, u.id)
+        await host.tables.start(game, users[0].id)
         rng = Rng(2026)
         while True:
             state = (await host.store.get(game)).state
             if state.stage == OFFERING:
                 break
-            seat = (await host.status(game)).waiting_on[0]
+            seat = (await host.views.status(game)).waiting_on[0]
             action, rng = policy_action(state, seat.seat, rng, 10**9)
-            await host.act(game, seat.user_id, WORKERS.format_action(action), seat.token)
-        status = await host.status(game)
-        await host.mark_sent(game, status.version - 1)  # the offering itself is still to say
+            await host.moves.act(game, seat.user_id, WORKERS.format_action(action), seat.token)
+        status = await host.views.status(game)
+        await host.outbox.mark_sent(game, status.version - 1)  # the offering itself is still to say
         return game
     finally:
         await host.close()

@@ -37,7 +37,7 @@ async def test_move_autocomplete_answers_from_memory_while_the_database_is_stuck
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     chan, game_id, mover = await two_player_game(fake_discord, bot)
-    legal = [c.notation for c in await bot.host.legal_choices(game_id, mover.id)]
+    legal = [c.notation for c in await bot.host.decisions.legal_choices(game_id, mover.id)]
     await bot.flows.idle()
     with stuck_database(bot):
         shown = await mover.autocomplete("move", "action", "", channel=chan)

@@ -60,14 +60,14 @@ async def test_three_players_play_a_whole_game_of_pompeji(
     await started.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
     assert last_board(chan)  # the first board, posted in the channel
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
     game_id = status.game_id
     user_of = {s.seat: by_id[s.user_id] for s in status.seats}
 
     # Every player got their own hand by DM (image and words), and nobody else's.
     for u in players:
-        view = (await bot.host.private_view(game_id, u.id)).view
+        view = (await bot.host.views.private_view(game_id, u.id)).view
         dm = next(m for m in u.dms if "hand.png" in m.filenames)
         assert _hand_line(dm.content) == _words(view) and "statue is unused" in dm.content
         assert not any(o.can_see(dm) for o in [*players, spectator] if o is not u)
@@ -79,8 +79,8 @@ async def test_three_players_play_a_whole_game_of_pompeji(
         ("moves", "slash", "component", "windows", "claims", "timeouts", "declines", "draws"), 0
     )
     statue_typed = stale_claim_checked = False
-    while (status := await bot.host.status(game_id)).status == "active":
-        view = await bot.host.public_view(game_id)
+    while (status := await bot.host.views.status(game_id)).status == "active":
+        view = await bot.host.views.public_view(game_id)
         version, posted = status.version, len(boards())
         waited = [s.seat for s in status.waiting_on]
         if view["stage"] == "window":
@@ -91,7 +91,9 @@ async def test_three_players_play_a_whole_game_of_pompeji(
             for seat, u in user_of.items():
                 legal = []
                 if seat in pending:
-                    legal = [c.notation for c in await bot.host.legal_choices(game_id, u.id)]
+                    legal = [
+                        c.notation for c in await bot.host.decisions.legal_choices(game_id, u.id)
+                    ]
                 # Offered exactly to the holders who can use it: by DM, or to the mover in
                 # the reply to their move; the others are not pinged (silence declines), and
                 # nothing public says which is which.
@@ -121,7 +123,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 assert f"{claimant} used their building permit" in late.content
                 stale_claim_checked = True
                 counts["claims"] += 1
-                assert (await bot.host.status(game_id)).version == version + 1
+                assert (await bot.host.views.status(game_id)).version == version + 1
                 assert len(boards()) == posted  # a claim is part of the claimant's turn
                 continue
             if offers and counts["windows"] > 3 and counts["windows"] % 2 == 0:
@@ -135,7 +137,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 counts["timeouts"] += 1
 
                 async def closed(v: int = version, n: int = len(pending)) -> bool:
-                    return bool((await bot.host.status(game_id)).version >= v + n)
+                    return bool((await bot.host.views.status(game_id)).version >= v + n)
 
                 await until(closed)
             else:
@@ -149,7 +151,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                     await bot.flows.idle()
                     counts["declines"] += 1
             await bot.flows.idle()
-            after = await bot.host.status(game_id)
+            after = await bot.host.views.status(game_id)
             assert after.version > version
             # A window that closed (or passed to a permit turn) got one board at most.
             assert len(boards()) - posted <= 1
@@ -185,12 +187,12 @@ async def test_three_players_play_a_whole_game_of_pompeji(
                 counts["slash"] += 1
         await bot.flows.idle()
         counts["moves"] += 1
-        after = await bot.host.status(game_id)
+        after = await bot.host.views.status(game_id)
         assert after.version == version + 1
         passes = after.status != "active" or [s.seat for s in after.waiting_on] != [seat]
-        opens = after.status == "active" and (await bot.host.public_view(game_id))["stage"] == (
-            "window"
-        )
+        opens = after.status == "active" and (await bot.host.views.public_view(game_id))[
+            "stage"
+        ] == ("window")
         # The channel gets a board exactly when the turn passes, a permit window opens (even
         # the mover's own: the table waits on it), or the game ends.
         assert len(boards()) == posted + (1 if passes or opens else 0), (counts, view["stage"])
@@ -207,7 +209,7 @@ async def test_three_players_play_a_whole_game_of_pompeji(
     # Game over: the final board with the score sheet: plays, minus the hand, total, place.
     final = boards()[-1].content
     assert "Final ranking" in final and "second volcano" in final
-    hands = (await bot.host.public_view(game_id))["hands"]
+    hands = (await bot.host.views.public_view(game_id))["hands"]
     for s in status.seats:
         score = status.outcome.scores[s.seat]
         line = next(x for x in final.split("\n") if f". {by_id[s.user_id].name} — " in x)
@@ -247,7 +249,7 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
         await u.click("Join", message=lobby.message)
     await (await players[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     user_of = {s.seat: by_id[s.user_id] for s in status.seats}
     # Seat 2 has spent its statue and holds two cards that cannot go next to the start card.
@@ -258,7 +260,7 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
 
     mover, stuck = user_of[0], user_of[2]
     for u in (mover, stuck):  # both take channel mentions (`/game notify`)
-        await bot.host.set_notify_setting(u.id, "mention")
+        await bot.host.people.set_notify_setting(u.id, "mention")
     seen = len(stuck.dms)
     r = await mover.slash("move", channel=chan, action="play Fo h7")
     await r.wait_until_loaded(timeout=WAIT)
@@ -276,13 +278,13 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     await act_by_component(mover, offer, "decline")
     await bot.flows.idle()
     assert len(stuck.dms) == seen
-    assert [s.seat for s in (await bot.host.status(status.game_id)).waiting_on] == [2]
+    assert [s.seat for s in (await bot.host.views.status(status.game_id)).waiting_on] == [2]
 
     clock.advance(60)  # the window's time runs out: the rules decline for the silent holder
     bot.wake_scheduler()
 
     async def closed() -> bool:
-        return bool((await bot.host.status(status.game_id)).version == 3)
+        return bool((await bot.host.views.status(status.game_id)).version == 3)
 
     await until(closed)
     await bot.flows.idle()
@@ -290,4 +292,4 @@ async def test_a_holder_who_cannot_use_the_permit_is_not_pinged_and_silence_decl
     assert "did not answer in time, so the rules apply: Let it pass" in last.content
     assert user_of[1].mention in last.content  # now the next player's turn
     assert len(stuck.dms) == seen
-    assert (await bot.host.status(status.game_id)).seats[2].timeouts == 0
+    assert (await bot.host.views.status(status.game_id)).seats[2].timeouts == 0

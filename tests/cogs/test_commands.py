@@ -32,7 +32,7 @@ async def test_options_rules_status_resign_and_cancel(
         "game new", channel=chan, game="downfall", players=2, variant="dual_vent=maybe"
     )
     assert r.ephemeral and "`dual_vent` is on or off: write `dual_vent=true`" in r.content
-    assert await bot.host.game_in_channel(chan.id) is None
+    assert await bot.host.views.game_in_channel(chan.id) is None
 
     # Rules per topic, with the rulings.
     topics = await bob.autocomplete("game rules", "topic", "erupt", channel=chan, game="downfall")
@@ -52,7 +52,7 @@ async def test_options_rules_status_resign_and_cancel(
     lobby = next(m for m in chan.messages if f"game #{game_id}" in m.content)
     assert "has started" in lobby.content and lobby.components == []  # no stale buttons
     assert "dual vent" in lobby.content and "forced moves play themselves" in lobby.content
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     assert dict(status.options.variants) == {"dual_vent": True} and status.options.auto_forced
     r = await mod.slash("game status", channel=chan)
     assert r.ephemeral and "(red)" in r.content and "(black)" in r.content
@@ -75,7 +75,7 @@ async def test_options_rules_status_resign_and_cancel(
     assert not r.ephemeral and "resigned" in r.content and "an AI plays their seat" in r.content
 
     async def ai_moved() -> bool:
-        return (await bot.host.status(game_id)).version > 0
+        return (await bot.host.views.status(game_id)).version > 0
 
     await until(ai_moved)
     await bot.flows.idle()
@@ -84,8 +84,8 @@ async def test_options_rules_status_resign_and_cancel(
     # A server manager may cancel somebody else's game.
     r = await mod.slash("game cancel", channel=chan)
     assert not r.ephemeral and "cancelled by mod" in r.content
-    assert (await bot.host.status(game_id)).status == "cancelled"
-    assert await bot.host.game_in_channel(chan.id) is None
+    assert (await bot.host.views.status(game_id)).status == "cancelled"
+    assert await bot.host.views.game_in_channel(chan.id) is None
 
 
 class _Host:
@@ -97,6 +97,8 @@ class _Host:
         self.kind: str | None = "option"
         self.notified: dict[int, int | None] = {}
         self.keys: dict[int, str | None] = {}
+        # The host's services this test needs, each answered by this one object.
+        self.decisions = self.people = self.outbox = self.views = self
 
     async def decision(self, game_id: int, user: int) -> SeatDecision:
         if user != 11 or self.kind is None:
@@ -138,7 +140,7 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
 
     async def dm_decision(status: Any, seat: SeatInfo, decision: Any, *, title: str = "") -> bool:
         sent.append((seat.user_id or 0, delivery.title(status, decision)))
-        await host.set_notified(1, seat.seat, decision.token, None, decision.key)
+        await host.outbox.set_notified(1, seat.seat, decision.token, None, decision.key)
         return True
 
     async def close(status: Any, seat: SeatInfo, line: str) -> None:
@@ -194,7 +196,7 @@ async def test_my_hand_button_and_an_unexpected_error(
     for user in (alice, bob):
         r = await user.click("My hand", message=board)
         mine = await r.wait_until_loaded(timeout=WAIT)
-        view = (await bot.host.private_view(game_id, user.id)).view
+        view = (await bot.host.views.private_view(game_id, user.id)).view
         assert mine.ephemeral and "hand.png" in mine.filenames
         assert ", ".join(str(c) for c in view["hand"]) in mine.content
         assert not any(o.can_see(mine) for o in (alice, bob, sam) if o is not user)
@@ -205,15 +207,15 @@ async def test_my_hand_button_and_an_unexpected_error(
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(bot.host, "act", broken)
-    status = await bot.host.status(game_id)
+    monkeypatch.setattr(bot.host.moves, "act", broken)
+    status = await bot.host.views.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     r = await mover.slash("move", channel=chan, action="pass")
     assert r.ephemeral and r.content.startswith("Sorry, something went wrong")
     errors = [rec.getMessage() for rec in fake_discord.bot_errors]
     assert errors == [f"unexpected error in /move (game {game_id}, user {mover.id})"]
     fake_discord.bot_errors.clear()  # expected: do not fail the teardown check
-    assert (await bot.host.status(game_id)).version == 0
+    assert (await bot.host.views.status(game_id)).version == 0
 
 
 async def test_a_slow_board_answers_the_command_privately_at_once_then_is_posted(
@@ -232,7 +234,7 @@ async def test_a_slow_board_answers_the_command_privately_at_once_then_is_posted
         return await render_board(*args, **kwargs)
 
     monkeypatch.setattr(bot.flows.delivery, "board_image", slow)
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     legal = await mover.autocomplete("move", "action", "play", channel=chan)
     r = await mover.slash("move", channel=chan, action=legal[0].value)

@@ -40,7 +40,7 @@ async def test_three_players_play_a_whole_game(
 
     # Each player got their own hand by DM, as an image and in words, and nobody else's.
     for u in players:
-        view = (await bot.host.private_view(game_id, u.id)).view
+        view = (await bot.host.views.private_view(game_id, u.id)).view
         dm = next(m for m in u.dms if "hand.png" in m.filenames)
         assert _hand_line(dm.content) == _fmt(view)
     assert spectator.dms == []
@@ -48,7 +48,7 @@ async def test_three_players_play_a_whole_game(
     moves = via_component = via_slash = 0
     hand_checked = False
     while True:
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             break
         user = by_id[status.waiting_on[0].user_id]
@@ -63,13 +63,13 @@ async def test_three_players_play_a_whole_game(
             via_slash += 1
         await bot.flows.idle()
         moves += 1
-        assert (await bot.host.status(game_id)).version == status.version + 1
+        assert (await bot.host.views.status(game_id)).version == status.version + 1
         if not hand_checked and moves == 10:
             # /hand mid-game: the player's own hand, ephemeral; others cannot see it.
             r = await user.slash("hand", channel=chan)
             secret = await r.wait_until_loaded(timeout=WAIT)
             assert secret.ephemeral and "hand.png" in secret.filenames
-            view = (await bot.host.private_view(game_id, user.id)).view
+            view = (await bot.host.views.private_view(game_id, user.id)).view
             assert _hand_line(secret.content) == _fmt(view)
             assert not any(o.can_see(secret) for o in [*players, spectator] if o is not user)
             hand_checked = True
@@ -78,15 +78,15 @@ async def test_three_players_play_a_whole_game(
             assert r.ephemeral and "not playing" in r.content
             r = await spectator.slash("move", channel=chan, action="pass")
             assert r.ephemeral and "not playing" in r.content
-            assert (await bot.host.status(game_id)).version == moves
+            assert (await bot.host.views.status(game_id)).version == moves
 
     assert via_component > 20 and via_slash > 20
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     assert status.status == "finished" and status.outcome is not None
 
     # The channel got the opening board plus one board per turn (a run of decisions by one
     # player), each a public message that spectators see.
-    entries = await bot.host.log(game_id, None, limit=10_000)
+    entries = await bot.host.views.log(game_id, None, limit=10_000)
     assert len(entries) == moves
     turns = sum(1 for a, b in itertools.pairwise(entries) if a.seat != b.seat) + 1
     boards = [m for m in spectator.visible_messages(chan) if "board.png" in m.filenames]

@@ -83,7 +83,7 @@ async def test_settings_show_and_change_the_servers_language_for_managers_only(
 
     r = await alice.slash("game settings", channel=chan, language="en")
     assert r.ephemeral and "Server beheren" in r.content  # refused, in her own language
-    assert (await bot.host.guild_settings(guild.id)).language == "en"  # nothing stored
+    assert (await bot.host.servers.guild_settings(guild.id)).language == "en"  # nothing stored
 
     r = await mod.slash("game settings", channel=chan)  # shown, in the manager's language
     assert r.ephemeral and "Ajustes de este servidor" in r.content
@@ -92,7 +92,7 @@ async def test_settings_show_and_change_the_servers_language_for_managers_only(
         "game settings", channel=chan, language="es", turn_time=3600, timeout_policy="skip"
     )
     assert "Español (`es`)" in r.content and "1 hora" in r.content and "se salta" in r.content
-    now = await bot.host.guild_settings(guild.id)
+    now = await bot.host.servers.guild_settings(guild.id)
     assert (now.language, now.turn_time, now.timeout_policy) == ("es", 3600, "skip")
     # A new table follows the server's settings; its lobby is in the server's language.
     lobby = await alice.slash("game new", channel=chan, game="toy", players=2)
@@ -103,7 +103,7 @@ async def test_settings_show_and_change_the_servers_language_for_managers_only(
 async def _play_out(bot: Any, chan: Any, users: dict[int, FakeUser], game_id: int) -> None:
     """Every waiting player takes the first legal move /move offers until the game ends."""
     for _ in range(200):
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             return
         user = users[status.waiting_on[0].user_id]
@@ -128,18 +128,18 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
     lobby = await alice.slash("game new", channel=chan, game="toy", players=2, variant="target=8")
     assert "esperando jugadores" in lobby.content and "Únete con **Unirse**" in lobby.content
     assert lobby.message.button_labels == ["Unirse", "Salir", "Empezar"]
-    assert (await bot.host.guild_settings(guild.id)).language == "es"  # from guild_locale
+    assert (await bot.host.servers.guild_settings(guild.id)).language == "es"  # from guild_locale
     await bob.click("Unirse", message=lobby.message)
     assert "bob" in lobby.message.content  # the lobby, edited, still Spanish
     assert "esperando jugadores" in lobby.message.content
     started = await alice.click("Empezar", message=lobby.message)
     await started.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     game_id = status.game_id
-    assert await bot.host.user_locale(alice.id) == "nl"
-    assert await bot.host.user_locale(bob.id) == "de"
+    assert await bot.host.people.user_locale(alice.id) == "nl"
+    assert await bot.host.people.user_locale(bob.id) == "de"
 
     first = boards(chan)[0]
     assert first.content.startswith(f"**Partida #{game_id}**")
@@ -206,5 +206,5 @@ async def test_an_ai_seat_is_named_in_the_servers_language(
     await bot.flows.idle()
     said = "\n".join(m.content for m in public(chan))
     assert "IA 1" in said and "AI 1" not in said
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None and any(s.ai == "AI 1 (normal)" for s in status.seats)

@@ -31,7 +31,7 @@ def _choose(values: list[str]) -> str:
 
 async def _play_out(bot: Any, chan: Any, users: dict[int, FakeUser], game_id: int) -> None:
     for _ in range(400):
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             return
         user = users[status.waiting_on[0].user_id]

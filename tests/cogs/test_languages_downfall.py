@@ -74,7 +74,7 @@ async def test_a_downfall_game_in_a_spanish_server_with_a_dutch_and_a_german_pla
     said: dict[int, list[str]] = {alice.id: [], bob.id: []}
     moves = 0
     while moves < 400:
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             break
         user = users[status.waiting_on[0].user_id]
@@ -88,7 +88,7 @@ async def test_a_downfall_game_in_a_spanish_server_with_a_dutch_and_a_german_pla
             await user.slash("move", channel=chan, action=pick([c.value for c in choices]))
         await bot.flows.idle()
         moves += 1
-    assert (await bot.host.status(game_id)).status != "active"
+    assert (await bot.host.views.status(game_id)).status != "active"
 
     # The labels each player chose from: in their language (the engine's Text, said).
     assert any(label.startswith("Speel ") for label in said[alice.id])

@@ -88,7 +88,7 @@ async def test_a_second_click_is_answered_at_once_while_a_slow_board_holds_the_g
     time and told that the first counted, and the DM keeps what was played."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     _chan, game_id, mover = await two_player_game(fake_discord, bot)
-    version = (await bot.host.status(game_id)).version
+    version = (await bot.host.views.status(game_id)).version
     dm, click = decision_click(mover, game_id, version)  # a double click sends it twice
 
     drawing, release = asyncio.Event(), asyncio.Event()
@@ -113,7 +113,7 @@ async def test_a_second_click_is_answered_at_once_while_a_slow_board_holds_the_g
     played = await first
     assert not played.failed and await played.wait_until_settled()
     await bot.flows.idle()
-    assert (await bot.host.status(game_id)).version == version + 1  # one move
+    assert (await bot.host.views.status(game_id)).version == version + 1  # one move
     assert "✅ You played" in dm.content  # the DM says what was played, not "already played"
     assert "already played" not in dm.content
 
@@ -129,7 +129,7 @@ async def test_a_move_answered_too_late_still_reaches_the_channel_and_the_next_p
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover, other = (alice, bob) if status.waiting_on[0].user_id == alice.id else (bob, alice)
     boards = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral]
     legal = await mover.autocomplete("move", "action", "", channel=chan)
@@ -139,7 +139,7 @@ async def test_a_move_answered_too_late_still_reaches_the_channel_and_the_next_p
     assert r.failed and "3.0 s" in (r.error or "")  # what the player saw: no answer
     await bot.flows.idle()
 
-    after = await bot.host.status(game_id)
+    after = await bot.host.views.status(game_id)
     assert after.version == 1 and [s.user_id for s in after.waiting_on] == [other.id]
     posted = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral]
     assert len(posted) == len(boards) + 1 and "move 1" in posted[-1].content
@@ -162,12 +162,12 @@ async def test_a_late_answer_to_a_decision_that_goes_on_sends_the_next_one_by_dm
     by_id = {alice.id: alice, bob.id: bob}
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
     for _ in range(8):  # with this seed, the 9th move (a 6) has its player place relatives
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         user = status.waiting_on[0].user_id
-        legal = [c.notation for c in await bot.host.legal_choices(game_id, user)]
-        await bot.host.act(game_id, user, pick(legal))
+        legal = [c.notation for c in await bot.host.decisions.legal_choices(game_id, user)]
+        await bot.host.moves.act(game_id, user, pick(legal))
     await bot.flows.delivery.announce(game_id)  # those moves' boards and DMs are sent
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover = by_id[status.waiting_on[0].user_id]
     legal = await mover.autocomplete("move", "action", "", channel=chan)
     seen = len(mover.dms)
@@ -175,7 +175,7 @@ async def test_a_late_answer_to_a_decision_that_goes_on_sends_the_next_one_by_dm
     r = await mover.slash("move", channel=chan, action=pick([c.value for c in legal]), check=False)
     assert r.failed
     await bot.flows.idle()
-    after = await bot.host.status(game_id)
+    after = await bot.host.views.status(game_id)
     assert after.version == status.version + 1
     assert [s.user_id for s in after.waiting_on] == [mover.id]  # the same player goes on
     assert len(mover.dms) == seen + 1 and "Your move" in mover.dms[-1].content
@@ -194,11 +194,11 @@ async def test_a_click_that_reached_the_bot_too_late_still_plays_and_its_dm_says
     the DM itself, not the dead interaction); nothing is logged as a bug (WATCH)."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
     _chan, game_id, mover = await two_player_game(fake_discord, bot)
-    version = (await bot.host.status(game_id)).version
+    version = (await bot.host.views.status(game_id)).version
     dm, click = decision_click(mover, game_id, version)
     reached_too_late(monkeypatch, interaction_clock)
     r = await click()
     assert r.failed
     await bot.flows.idle()
-    assert (await bot.host.status(game_id)).version == version + 1
+    assert (await bot.host.views.status(game_id)).version == version + 1
     assert "✅ You played" in dm.content and not list(dm.walk_components())

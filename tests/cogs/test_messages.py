@@ -40,7 +40,7 @@ def live(user: FakeUser) -> list[Message]:
 
 
 async def mover_of(bot: Any, game_id: int, users: list[FakeUser]) -> FakeUser:
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     by_id = {u.id: u for u in users}
     return by_id[status.waiting_on[0].user_id]
 
@@ -71,7 +71,7 @@ async def test_a_decision_dm_says_what_became_of_it_and_keeps_no_controls(
 
     # Left to the deadline: the DM says time ran out and what was played for the player.
     while (late := await mover_of(bot, game_id, players)) is mover:
-        msg = latest_decision(mover, game_id, (await bot.host.status(game_id)).version, chan)
+        msg = latest_decision(mover, game_id, (await bot.host.views.status(game_id)).version, chan)
         assert msg is not None
         await act_by_component(mover, msg, pick(choices_of(msg)))
         await bot.flows.idle()
@@ -80,7 +80,7 @@ async def test_a_decision_dm_says_what_became_of_it_and_keeps_no_controls(
     bot.wake_scheduler()
 
     async def timed_out() -> bool:
-        log = await bot.host.log(game_id, None, limit=5)
+        log = await bot.host.views.log(game_id, None, limit=5)
         return any(e.by == "timeout" for e in log)
 
     await until(timed_out)
@@ -108,7 +108,7 @@ async def test_a_taken_over_seat_is_told_an_ai_plays_it(
     sleeper = await mover_of(bot, game_id, players)
     other = bob if sleeper is alice else alice
     for _ in range(30):
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         seat = status.seat_of(sleeper.id)
         assert seat is not None
         if seat.ai_controlled:
@@ -123,14 +123,14 @@ async def test_a_taken_over_seat_is_told_an_ai_plays_it(
             await act_by_component(other, msg, pick(choices_of(msg)))
         await bot.flows.idle()
     await bot.flows.idle()
-    assert (await bot.host.status(game_id)).seat_of(sleeper.id).ai_controlled  # type: ignore[union-attr]
+    assert (await bot.host.views.status(game_id)).seat_of(sleeper.id).ai_controlled  # type: ignore[union-attr]
     assert not live(sleeper)
     last = sleeper.dms[-1]
     assert "An AI plays your seat now" in last.content and "/game back" in last.content
 
 
 async def _moved(bot: Any, game_id: int, version: int) -> bool:
-    return bool((await bot.host.status(game_id)).version > version)
+    return bool((await bot.host.views.status(game_id)).version > version)
 
 
 async def test_one_picture_per_decision_the_others_on_demand(
@@ -147,7 +147,7 @@ async def test_one_picture_per_decision_the_others_on_demand(
     await bob.click("Join", message=lobby.message)
     await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     game_id = status.game_id
     mover = await mover_of(bot, game_id, [alice, bob])
@@ -196,7 +196,7 @@ async def test_pings_follow_each_players_setting_once_per_decision(
     players = [alice, bob]
     for _ in range(24):
         mover = await mover_of(bot, game_id, players)
-        msg = latest_decision(mover, game_id, (await bot.host.status(game_id)).version, chan)
+        msg = latest_decision(mover, game_id, (await bot.host.views.status(game_id)).version, chan)
         if msg is not None:
             await act_by_component(mover, msg, pick(choices_of(msg)))
         else:
@@ -208,8 +208,8 @@ async def test_pings_follow_each_players_setting_once_per_decision(
     assert alice.id not in pinged  # the default: her DM is the one notice
     assert pinged.count(bob.id) >= 3  # he asked for mentions ...
     assert not [m for m in bob.dms if "Your move" in m.content]  # ... and no DMs
-    log = await bot.host.log(game_id, None, limit=200)
-    bob_seat = (await bot.host.status(game_id)).seat_of(bob.id).seat  # type: ignore[union-attr]
+    log = await bot.host.views.log(game_id, None, limit=200)
+    bob_seat = (await bot.host.views.status(game_id)).seat_of(bob.id).seat  # type: ignore[union-attr]
     turns = sum(1 for a, b in itertools.pairwise(log) if b.seat == bob_seat != a.seat)
     assert pinged.count(bob.id) <= turns + 1  # once per decision of his, at most
 
@@ -248,12 +248,12 @@ async def test_a_forced_move_sends_no_decision_and_is_told_with_the_next_one(
         await u.click("Join", message=lobby.message)
     await (await users[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     game_id = status.game_id
     forced_users: set[int] = set()
     for _ in range(12):
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             break
         mover = await mover_of(bot, game_id, users)
@@ -261,7 +261,7 @@ async def test_a_forced_move_sends_no_decision_and_is_told_with_the_next_one(
         action = "pass" if "pass" in legal else legal[0]
         await mover.slash("move", channel=chan, action=action)
         await bot.flows.idle()
-        log = await bot.host.log(game_id, None, limit=100)
+        log = await bot.host.views.log(game_id, None, limit=100)
         forced_users |= {e.user_id for e in log if e.by == "auto" and e.user_id}
     assert forced_users, "this deal has a forced move"
     for u in users:
@@ -294,7 +294,7 @@ async def test_a_board_shows_the_moment_its_words_tell_and_never_comes_twice(
     for _ in range(30):
         await until(lambda: _alice_or_over(bot, game_id, alice.id))
         await bot.flows.idle()
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             break
         msg = latest_decision(alice, game_id, status.version, chan)
@@ -308,8 +308,8 @@ async def test_a_board_shows_the_moment_its_words_tell_and_never_comes_twice(
     assert len(boards) > 5
     plugin = plugins.get("downfall")
     loaded = await bot.host.store.get(game_id)
-    entries = await bot.host.log(game_id, None, limit=1000)
-    names = await bot.flows.delivery.seat_names(await bot.host.status(game_id))
+    entries = await bot.host.views.log(game_id, None, limit=1000)
+    names = await bot.flows.delivery.seat_names(await bot.host.views.status(game_id))
     pictures = [b.files[0] for b in boards]
     assert len(set(pictures)) == len(pictures)  # never the same board twice
     for board, png in zip(boards, pictures, strict=True):
@@ -334,13 +334,13 @@ async def test_a_board_shows_the_moment_its_words_tell_and_never_comes_twice(
             # The game really waited for the AI at that version.
             seats = {s for d in waited for s in d.seats}
             ai_seat = next(
-                s.seat for s in (await bot.host.status(game_id)).seats if s.user_id is None
+                s.seat for s in (await bot.host.views.status(game_id)).seats if s.user_id is None
             )
             assert ai_seat in seats
 
 
 async def _alice_or_over(bot: Any, game_id: int, alice: int) -> bool:
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     return status.status != "active" or any(s.user_id == alice for s in status.waiting_on)
 
 
@@ -364,7 +364,7 @@ async def test_a_move_racing_its_own_click_is_told_it_was_played(
     answers = [typed.content, *(f.content for f in typed.followups)]
     said = " ".join(answers)
     assert "not your turn" not in said.lower(), said
-    log = await bot.host.log(game_id, None, limit=10)
+    log = await bot.host.views.log(game_id, None, limit=10)
     assert len([e for e in log if e.user_id == mover.id and e.notation == notation]) == 1
     if typed.ephemeral:  # the click came first: the command says so
         assert "already played" in said, said
@@ -442,7 +442,7 @@ async def test_a_table_is_listed_in_one_order_everywhere(
     chan = fake_discord.guild("Pompeii").channel("general")
     users = [await fake_discord.user(n) for n in ("alice", "bob", "cara", "dan")]
     game_id = await open_game(fake_discord, bot, chan, users)
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     order = [next(u.name for u in users if u.id == s.user_id) for s in status.seats]
 
     def listed(text: str) -> list[str]:
@@ -480,7 +480,7 @@ async def test_a_command_answered_while_an_ai_thinks_keeps_the_players_secrets(
         await bot.flows.idle()
         if await bidding():
             break
-        status = await bot.host.status(1)
+        status = await bot.host.views.status(1)
         if any(s.user_id == alice.id for s in status.waiting_on):
             r = await alice.slash("move", channel=chan, action="pass")
             await r.wait_until_loaded(timeout=WAIT)

@@ -37,13 +37,13 @@ class Table:
     """seat 2, the other permit holder"""
 
     async def waiting(self) -> list[int]:
-        return [s.seat for s in (await self.bot.host.status(self.game_id)).waiting_on]
+        return [s.seat for s in (await self.bot.host.views.status(self.game_id)).waiting_on]
 
     def boards(self) -> list[Any]:
         return [m for m in self.chan.messages if "board.png" in m.filenames and not m.ephemeral]
 
     async def events(self) -> list[str]:
-        log = await self.bot.host.log(self.game_id, None, limit=60)
+        log = await self.bot.host.views.log(self.game_id, None, limit=60)
         return [ev["type"] for e in log for ev in e.events]
 
 
@@ -63,7 +63,7 @@ async def table(fake_discord: Any, start_bot: Any, make_bot: Any) -> Table:
         await u.click("Join", message=lobby.message)
     await (await players[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     by_id = {u.id: u for u in players}
     user_of = {s.seat: by_id[s.user_id] for s in status.seats}
@@ -217,7 +217,7 @@ async def test_standing_orders_from_the_command_and_from_the_offer(
     # `/game interrupts` sets it back.
     r = await t.holder.slash("game interrupts", channel=t.chan, when="ask")
     assert r.ephemeral and "ask you at every chance" in r.content
-    assert (await t.bot.host.status(t.game_id)).seats[2].window_order == "ask"
+    assert (await t.bot.host.views.status(t.game_id)).seats[2].window_order == "ask"
 
 
 async def test_never_ask_me_is_not_pinged_and_a_prepared_move_follows_the_window(
@@ -277,14 +277,14 @@ async def _four_at_a_window(fake_discord: Any, bot: Any, window: int) -> tuple[A
         await u.click("Join", message=lobby.message)
     await (await players[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    game_id = (await bot.host.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
-    status = await bot.host.status(game_id)
+    game_id = (await bot.host.views.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
+    status = await bot.host.views.status(game_id)
     user_of = {s.seat: next(u for u in players if u.id == s.user_id) for s in status.seats}
     legal = await user_of[0].autocomplete("move", "action", "play", channel=chan)
     r = await user_of[0].slash("move", channel=chan, action=legal[0].value)
     await r.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    assert {s.seat for s in (await bot.host.status(game_id)).waiting_on} == {0, 2, 3}
+    assert {s.seat for s in (await bot.host.views.status(game_id)).waiting_on} == {0, 2, 3}
     return chan, user_of
 
 

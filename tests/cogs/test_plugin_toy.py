@@ -39,16 +39,16 @@ async def test_two_players_bid_at_the_same_time_and_the_bids_are_revealed_togeth
     await bob.click("Join", message=lobby.message)
     await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     game_id = status.game_id
     users = {alice.id: alice, bob.id: bob}
     for _ in range(2):  # a round of passes; then everyone bids
-        now = await bot.host.status(game_id)
+        now = await bot.host.views.status(game_id)
         r = await users[now.waiting_on[0].user_id].slash("move", channel=chan, action="pass")
         await r.wait_until_loaded(timeout=WAIT)
         await bot.flows.idle()
-    bidding = await bot.host.status(game_id)
+    bidding = await bot.host.views.status(game_id)
     assert {s.user_id for s in bidding.waiting_on} == {alice.id, bob.id}
     board = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral][-1]
     assert "Bidding" in board.content and "bid 0, 1 or 2 in secret" in board.content
@@ -76,7 +76,7 @@ async def test_two_players_bid_at_the_same_time_and_the_bids_are_revealed_togeth
 
     await alice.click(custom_id=button(a, "Lock your bid of 2"), message=a)
     await bot.flows.idle()
-    waiting = await bot.host.status(game_id)
+    waiting = await bot.host.views.status(game_id)
     assert [s.user_id for s in waiting.waiting_on] == [bob.id]  # alice has locked
     # The channel shows who has locked and who is still deciding; the last one is told in
     # their own message (they take DMs: no ping in the channel).
@@ -102,7 +102,7 @@ async def test_two_players_bid_at_the_same_time_and_the_bids_are_revealed_togeth
     assert (
         "alice 2" in reveal.content and "bob 1" in reveal.content and "alice wins" in reveal.content
     )
-    view = await bot.host.public_view(game_id)
+    view = await bot.host.views.public_view(game_id)
     seat_of = {s.user_id: s.seat for s in waiting.seats}
     scores = {u: view["seats"][seat]["score"] for u, seat in seat_of.items()}
     assert scores == {alice.id: 4, bob.id: 0}  # both paid their bids; alice won twice hers
@@ -120,7 +120,7 @@ async def test_a_solo_game_shows_its_progress_and_ends_with_a_title(
     thread = thread_parent.threads[0]  # a table of one starts at once
     await bot.flows.idle()
     boards = 1
-    while (await bot.host.status(1)).status == "active":
+    while (await bot.host.views.status(1)).status == "active":
         legal = await alice.autocomplete("move", "action", "play", channel=thread)
         action = legal[0].value if legal and legal[0].value != "?" else "pass"
         r = await alice.slash("move", channel=thread, action=action)
@@ -144,7 +144,7 @@ async def test_a_two_step_choice_opens_a_group_then_plays(
     await bob.click("Join", message=lobby.message)
     await (await alice.click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     dm = next(m for m in reversed(mover.dms) if m.selects)
@@ -156,9 +156,9 @@ async def test_a_two_step_choice_opens_a_group_then_plays(
     labels = dm.button_labels
     assert labels[0] == "◀ Back" and len(labels) == 5  # back + 3 slots + the board on demand
     assert labels[-1] == "Board"
-    before = (await bot.host.status(status.game_id)).version
+    before = (await bot.host.views.status(status.game_id)).version
     slot = next(c for c in dm.walk_components() if str(c.get("custom_id", "")).endswith("/2"))
     await mover.click(custom_id=str(slot["custom_id"]), message=dm)
     await bot.flows.idle()
-    (entry,) = await bot.host.log(status.game_id, None, limit=1)
+    (entry,) = await bot.host.views.log(status.game_id, None, limit=1)
     assert entry.version == before + 1 and entry.notation == f"play {card}/2"

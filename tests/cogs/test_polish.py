@@ -32,7 +32,9 @@ async def test_hostile_names_are_shown_as_they_are_everywhere(
     boards = len(chan.messages)
     moved = False
     while not moved:  # until the hostile name's own move is narrated in the channel
-        mover = odd if (await bot.host.status(game_id)).waiting_on[0].user_id == odd.id else bob
+        mover = (
+            odd if (await bot.host.views.status(game_id)).waiting_on[0].user_id == odd.id else bob
+        )
         legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
         await mover.slash("move", channel=chan, action=pick(legal))
         await bot.flows.idle()
@@ -72,7 +74,7 @@ async def test_finished_and_cancelled_games_say_so(
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     old = await (await mover.slash("hand", channel=chan)).wait_until_loaded(timeout=WAIT)
     r = await bob.slash("game leave", channel=chan)  # a started game is left by resigning
@@ -96,7 +98,7 @@ async def test_a_finished_games_status_shows_the_result(
     await bot.flows.idle()
     first = next(m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral)
     assert "My hand" in first.button_labels
-    while (await bot.host.game_in_channel(chan.id)) is not None:
+    while (await bot.host.views.game_in_channel(chan.id)) is not None:
         await (await alice.slash("move", channel=chan, action="pass")).wait_until_loaded(
             timeout=WAIT
         )
@@ -128,7 +130,7 @@ async def test_an_ai_turn_reads_once_and_the_seating_starts_with_the_first_playe
     await started.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
     first = next(m for m in chan.messages if "The game has started" in m.content)
-    seats = (await bot.host.status(1)).seats
+    seats = (await bot.host.views.status(1)).seats
     order = ["alice" if s.user_id == alice.id else "AI 1, easy" for s in seats]
     # In seat order (as the lobby and /game status list it), and who begins.
     assert f"turn order: {order[0]} (" in first.content and f"{order[1]} (" in first.content
@@ -141,7 +143,7 @@ async def test_an_ai_turn_reads_once_and_the_seating_starts_with_the_first_playe
         return any("🤖" in m.content for m in chan.messages)
 
     if first_seat.user_id == alice.id and name == "alice":
-        while (await bot.host.status(1)).waiting_on[0].user_id == alice.id:
+        while (await bot.host.views.status(1)).waiting_on[0].user_id == alice.id:
             legal = [c.value for c in await alice.autocomplete("move", "action", "", channel=chan)]
             await (await alice.slash("move", channel=chan, action=pick(legal))).wait_until_loaded(
                 timeout=WAIT
@@ -161,7 +163,7 @@ async def test_hints_long_text_and_plain_dms_get_a_useful_answer(
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     r = await mover.slash("move", channel=chan, action="?")
     assert r.ephemeral and "hint, not a move" in r.content
@@ -186,7 +188,7 @@ async def test_back_does_not_send_a_decision_the_player_already_has(
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     assert latest_decision(mover, game_id, 0) is not None
     r = await mover.slash("game back", channel=chan)
@@ -204,14 +206,14 @@ async def test_an_image_only_when_it_shows_something(
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
     users = {alice.id: alice, bob.id: bob}
     # In phase 2 no card is left in any hand: no hand image, only the board.
-    while (await bot.host.public_view(game_id))["phase"] != "escape":
-        status = await bot.host.status(game_id)
+    while (await bot.host.views.public_view(game_id))["phase"] != "escape":
+        status = await bot.host.views.status(game_id)
         user = status.waiting_on[0].user_id
-        legal = [c.notation for c in await bot.host.legal_choices(game_id, user)]
-        await bot.host.act(game_id, user, pick(legal))
+        legal = [c.notation for c in await bot.host.decisions.legal_choices(game_id, user)]
+        await bot.host.moves.act(game_id, user, pick(legal))
     await bot.flows.delivery.announce(game_id)
     await bot.flows.idle()
-    mover = users[(await bot.host.status(game_id)).waiting_on[0].user_id]
+    mover = users[(await bot.host.views.status(game_id)).waiting_on[0].user_id]
     hand = await (await mover.slash("hand", channel=chan)).wait_until_loaded(timeout=WAIT)
     assert hand.filenames == ["board.png"] and choices_of(hand)
     last_dm = mover.dms[-1]
@@ -242,11 +244,11 @@ async def test_closed_dms_are_tried_again_after_a_quarter_of_an_hour(
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
     users = {alice.id: alice, bob.id: bob}
-    first = users[(await bot.host.status(game_id)).waiting_on[0].user_id]
+    first = users[(await bot.host.views.status(game_id)).waiting_on[0].user_id]
     other = bob if first is alice else alice
 
     async def play_turn(user: Any) -> None:
-        while (await bot.host.status(game_id)).waiting_on[0].user_id == user.id:
+        while (await bot.host.views.status(game_id)).waiting_on[0].user_id == user.id:
             legal = [c.value for c in await user.autocomplete("move", "action", "", channel=chan)]
             await user.slash("move", channel=chan, action=pick(legal))
             await bot.flows.idle()

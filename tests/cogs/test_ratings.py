@@ -28,14 +28,16 @@ async def play_toy(bot: Any, chan: Any, users: list[FakeUser], winner: FakeUser)
     await users[1].click("Join", message=lobby.message)
     await (await users[0].click("Start", message=lobby.message)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     by_id = {u.id: u for u in users}
     for _ in range(60):
-        now = await bot.host.status(status.game_id)
+        now = await bot.host.views.status(status.game_id)
         if now.status != "active":
             return now
         user = by_id[now.waiting_on[0].user_id]
-        legal = [c.notation for c in await bot.host.legal_choices(status.game_id, user.id)]
+        legal = [
+            c.notation for c in await bot.host.decisions.legal_choices(status.game_id, user.id)
+        ]
         plays = sorted((c for c in legal if c.startswith("play")), key=lambda c: c.split()[1])
         action = plays[-1] if user is winner and plays else "pass" if "pass" in legal else plays[0]
         r = await user.slash("move", channel=chan, action=action)
@@ -114,16 +116,18 @@ async def test_an_ai_levels_stats_are_looked_up_by_level(
     )
     await lobby.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     for _ in range(200):
-        now = await bot.host.status(status.game_id)
+        now = await bot.host.views.status(status.game_id)
         if now.status != "active":
             break
         if alice.id not in {w.user_id for w in now.waiting_on}:  # the AI's move, still coming
             await asyncio.sleep(0.01)
             await bot.flows.idle()
             continue
-        legal = [c.notation for c in await bot.host.legal_choices(status.game_id, alice.id)]
+        legal = [
+            c.notation for c in await bot.host.decisions.legal_choices(status.game_id, alice.id)
+        ]
         action = "pass" if "pass" in legal else legal[0]
         r = await alice.slash("move", channel=chan, action=action)
         await r.wait_until_loaded(timeout=WAIT)

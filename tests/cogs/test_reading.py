@@ -16,14 +16,14 @@ async def play_via_host(
     """Play quick moves through the host (nothing is posted) until ``stop(legal_choices)``
     holds for the player to move, or the game is over."""
     while True:
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             return
         user = status.waiting_on[0].user_id
-        page = await bot.host.legal_choices(game_id, user)
+        page = await bot.host.decisions.legal_choices(game_id, user)
         if stop(page):
             return
-        await bot.host.act(game_id, user, pick([c.notation for c in page]), status.version)
+        await bot.host.moves.act(game_id, user, pick([c.notation for c in page]), status.version)
 
 
 async def test_a_finished_and_a_cancelled_game_are_still_shown_after_a_restart(
@@ -36,9 +36,9 @@ async def test_a_finished_and_a_cancelled_game_are_still_shown_after_a_restart(
     sam = await fake_discord.user("sam")  # a spectator
     game_id = await open_game(fake_discord, first, chan, [alice, bob])
     await play_via_host(first, game_id)
-    final = await first.host.status(game_id)
+    final = await first.host.views.status(game_id)
     assert final.status == "finished" and final.outcome is not None
-    last = (await first.host.log(game_id, None, limit=1))[0]
+    last = (await first.host.views.log(game_id, None, limit=1))[0]
     lobby = await alice.slash("game new", channel=quiet, game="downfall", players=2)
     assert not lobby.ephemeral
     await alice.slash("game cancel", channel=quiet)
@@ -58,7 +58,7 @@ async def test_a_finished_and_a_cancelled_game_are_still_shown_after_a_restart(
     # Nothing is open, so there is nothing to move in.
     r = await alice.slash("move", channel=chan, action="pass")
     assert r.ephemeral and "no game in this channel" in r.content
-    assert (await second.host.status(game_id)).version == final.version
+    assert (await second.host.views.status(game_id)).version == final.version
 
     # A lobby cancelled before it started: it is named, and it never had a board.
     r = await sam.slash("game board", channel=quiet)
@@ -91,9 +91,9 @@ async def test_autocomplete_says_how_many_moves_match_beyond_the_25_it_can_list(
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
     await play_via_host(bot, game_id, stop=lambda page: page.total > 25)  # the escape phase
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     user = {alice.id: alice, bob.id: bob}[status.waiting_on[0].user_id]
-    page = await bot.host.legal_choices(game_id, user.id)
+    page = await bot.host.decisions.legal_choices(game_id, user.id)
     assert page.total > 25
 
     choices = await user.autocomplete("move", "action", "", channel=chan)
@@ -105,7 +105,7 @@ async def test_autocomplete_says_how_many_moves_match_beyond_the_25_it_can_list(
 
     # Typing narrows the list; once everything fits, there is no note.
     typed = " ".join(page[0].notation.split()[:2])  # e.g. "move i3": one piece's moves
-    narrow = await bot.host.legal_choices(game_id, user.id, typed)
+    narrow = await bot.host.decisions.legal_choices(game_id, user.id, typed)
     assert 0 < narrow.total <= 25
     narrowed = await user.autocomplete("move", "action", typed, channel=chan)
     assert [c.value for c in narrowed] == [c.notation for c in narrow]
@@ -117,4 +117,4 @@ async def test_autocomplete_says_how_many_moves_match_beyond_the_25_it_can_list(
     options = [o["value"] for c in menus for o in c["options"]]
     assert hand.ephemeral and page.total <= 100 and len(options) == page.total
     assert len(menus) == -(-page.total // 25) and options[:25] == [c.notation for c in page]
-    assert (await bot.host.status(game_id)).version == status.version
+    assert (await bot.host.views.status(game_id)).version == status.version

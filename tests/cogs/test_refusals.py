@@ -26,9 +26,9 @@ async def test_refusals_leave_the_game_unchanged(
     by_id = {alice.id: alice, bob.id: bob}
 
     async def version() -> int:
-        return int((await bot.host.status(game_id)).version)
+        return int((await bot.host.views.status(game_id)).version)
 
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover = by_id[status.waiting_on[0].user_id]
     other = bob if mover is alice else alice
     old_dm = latest_decision(mover, game_id, 0)
@@ -75,11 +75,11 @@ async def test_refusals_leave_the_game_unchanged(
 
     # Closed DMs: the next player is told in the channel (nothing secret) to use /hand, and
     # the bot does not try again for a while.
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     now_mover = by_id[status.waiting_on[0].user_id]
     next_up = alice if now_mover is bob else bob
     next_up.close_dms()
-    while (await bot.host.status(game_id)).waiting_on[0].user_id == now_mover.id:
+    while (await bot.host.views.status(game_id)).waiting_on[0].user_id == now_mover.id:
         msg = latest_decision(now_mover, game_id, await version(), chan)
         assert msg is not None
         notation = pick(choices_of(msg))
@@ -99,16 +99,16 @@ async def test_refusals_leave_the_game_unchanged(
     assert secret.ephemeral and "hand.png" in secret.filenames and choices_of(secret)
     assert not now_mover.can_see(secret) and not carol.can_see(secret)
     before = await version()
-    while (await bot.host.status(game_id)).waiting_on[0].user_id == next_up.id:
+    while (await bot.host.views.status(game_id)).waiting_on[0].user_id == next_up.id:
         msg = latest_decision(next_up, game_id, await version(), chan)
         assert msg is not None and msg.ephemeral
         await act_by_component(next_up, msg, pick(choices_of(msg)))
         await bot.flows.idle()
     assert await version() > before
     # When the turn comes back to them, still no second DM attempt.
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover = by_id[status.waiting_on[0].user_id]
-    while (await bot.host.status(game_id)).waiting_on[0].user_id == mover.id:
+    while (await bot.host.views.status(game_id)).waiting_on[0].user_id == mover.id:
         legal = await mover.autocomplete("move", "action", "", channel=chan)
         await mover.slash("move", channel=chan, action=pick([c.value for c in legal]))
         await bot.flows.idle()
@@ -139,7 +139,7 @@ async def test_a_second_game_goes_to_a_thread(
     thread = chan.threads[0]
     lobby = next(m for m in thread.messages if "waiting for players" in m.content)
     assert lobby.button_labels == ["Join", "Leave", "Start"]
-    status = await bot.host.game_in_channel(thread.id)
+    status = await bot.host.views.game_in_channel(thread.id)
     assert status is not None and status.game_id == 2 and status.options.players == 3
 
 
@@ -157,4 +157,4 @@ async def test_missing_permissions_are_named(
     alice = await fake_discord.user("alice")
     r = await alice.slash("game new", channel=chan, game="downfall", players=2)
     assert r.ephemeral and "**Attach Files**" in r.content and "Send Messages" not in r.content
-    assert await bot.host.game_in_channel(chan.id) is None
+    assert await bot.host.views.game_in_channel(chan.id) is None

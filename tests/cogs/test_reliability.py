@@ -41,7 +41,7 @@ async def test_a_move_saved_before_the_bot_died_is_announced_after_the_restart(
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, first, chan, [alice, bob])
     by_id = {alice.id: alice, bob.id: bob}
-    status = await first.host.status(game_id)
+    status = await first.host.views.status(game_id)
     mover = by_id[status.waiting_on[0].user_id]
     other = bob if mover is alice else alice
 
@@ -53,13 +53,13 @@ async def test_a_move_saved_before_the_bot_died_is_announced_after_the_restart(
     boards = [m for m in chan.messages if "board.png" in m.filenames]
     dms = len(other.dms)
     # A move that ends the turn (a Downfall card and its relatives, or the card alone).
-    while (await first.host.status(game_id)).waiting_on[0].user_id == mover.id:
+    while (await first.host.views.status(game_id)).waiting_on[0].user_id == mover.id:
         legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
         r = await mover.slash("move", channel=chan, action=pick(legal), check=False)
         await first.flows.idle()
         assert r.deferred and not r.settled  # the player saw "thinking…", then nothing
-    saved = await first.host.status(game_id)
-    assert saved.version >= 1 and [r.version for r in await first.host.unsent(game_id)]
+    saved = await first.host.views.status(game_id)
+    assert saved.version >= 1 and [r.version for r in await first.host.outbox.unsent(game_id)]
     assert [m for m in chan.messages if "board.png" in m.filenames] == boards  # not announced
     assert len(other.dms) == dms
     fake_discord.bot_errors.clear()  # the dying bot's unanswered command: expected
@@ -76,7 +76,7 @@ async def test_a_move_saved_before_the_bot_died_is_announced_after_the_restart(
     assert choices_of(dm)
 
     async def sent() -> bool:
-        return not await second.host.unsent(game_id)
+        return not await second.host.outbox.unsent(game_id)
 
     await until(sent)
     await second.flows.idle()
@@ -95,9 +95,9 @@ async def test_a_bot_killed_between_posting_a_board_and_recording_it_posts_it_on
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, first, chan, [alice, bob])
     by_id = {alice.id: alice, bob.id: bob}
-    mover = by_id[(await first.host.status(game_id)).waiting_on[0].user_id]
+    mover = by_id[(await first.host.views.status(game_id)).waiting_on[0].user_id]
 
-    mark_sent = first.host.mark_sent
+    mark_sent = first.host.outbox.mark_sent
 
     async def die(game: int, through: int, board_message: int | None = None) -> None:
         if any(f"move {through}\n" in m.content for m in chan.messages if m.filenames):
@@ -105,24 +105,24 @@ async def test_a_bot_killed_between_posting_a_board_and_recording_it_posts_it_on
             raise asyncio.CancelledError  # the board is out; the process stops before marking
         await mark_sent(game, through, board_message)
 
-    first.host.mark_sent = die  # type: ignore[method-assign]
+    first.host.outbox.mark_sent = die  # type: ignore[method-assign]
     before = len([m for m in chan.messages if "board.png" in m.filenames])
-    while (await first.host.status(game_id)).waiting_on[0].user_id == mover.id:
+    while (await first.host.views.status(game_id)).waiting_on[0].user_id == mover.id:
         legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
         await mover.slash("move", channel=chan, action=pick(legal), check=False)
         await first.flows.idle()
-    version = (await first.host.status(game_id)).version
+    version = (await first.host.views.status(game_id)).version
     posted = [
         m for m in chan.messages if "board.png" in m.filenames and f"move {version}" in m.content
     ]
-    assert len(posted) == 1 and await first.host.unsent(game_id)  # out, not recorded as sent
+    assert len(posted) == 1 and await first.host.outbox.unsent(game_id)  # out, not recorded as sent
     fake_discord.bot_errors.clear()  # the dying bot's unfinished command: expected
     await start_bot.stop(first)
 
     second = await start_bot(make_bot(), watch_loggers=WATCH)
 
     async def sent() -> bool:
-        return not await second.host.unsent(game_id)
+        return not await second.host.outbox.unsent(game_id)
 
     await until(sent)
     await second.flows.idle()
@@ -143,7 +143,7 @@ async def test_a_bot_killed_before_the_next_players_decision_went_out_sends_it_a
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, first, chan, [alice, bob])
     by_id = {alice.id: alice, bob.id: bob}
-    mover = by_id[(await first.host.status(game_id)).waiting_on[0].user_id]
+    mover = by_id[(await first.host.views.status(game_id)).waiting_on[0].user_id]
     other = bob if mover is alice else alice
     notify = first.flows.delivery.notify
 
@@ -155,11 +155,11 @@ async def test_a_bot_killed_before_the_next_players_decision_went_out_sends_it_a
 
     first.flows.delivery.notify = die  # type: ignore[method-assign]
     before = len(boards(chan))
-    while (await first.host.status(game_id)).waiting_on[0].user_id == mover.id:
+    while (await first.host.views.status(game_id)).waiting_on[0].user_id == mover.id:
         legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]
         await mover.slash("move", channel=chan, action=pick(legal), check=False)
         await first.flows.idle()
-    version = (await first.host.status(game_id)).version
+    version = (await first.host.views.status(game_id)).version
     posted = [m for m in boards(chan) if f"move {version}" in m.content]
     assert len(posted) == 1
     assert not [m for m in other.dms if "Your move" in m.content]
@@ -171,7 +171,7 @@ async def test_a_bot_killed_before_the_next_players_decision_went_out_sends_it_a
     assert choices_of(dm)
 
     async def sent() -> bool:
-        return not await second.host.unsent(game_id)
+        return not await second.host.outbox.unsent(game_id)
 
     await until(sent)
     await second.flows.idle()
@@ -188,7 +188,7 @@ async def test_components_forged_for_another_servers_game_are_refused(
     alice = await fake_discord.user("alice")
     mallory = fake_discord.add_user("mallory", guilds=[fake_discord.guild("Herculaneum")])
     victim = await alice.slash("game new", channel=home, game="downfall", players=2)
-    victim_id = (await bot.host.game_in_channel(home.id)).game_id  # type: ignore[union-attr]
+    victim_id = (await bot.host.views.game_in_channel(home.id)).game_id  # type: ignore[union-attr]
     # Mallory's own lobby in her server, with its buttons rewritten to name Alice's game.
     own = await mallory.slash("game new", channel=elsewhere, game="downfall", players=2)
     for row in own.message.components:
@@ -199,7 +199,7 @@ async def test_components_forged_for_another_servers_game_are_refused(
         r = await mallory.click(label, message=own.message)
         assert r.reply is not None and r.reply.ephemeral
         assert f"no game #{victim_id} in this server" in r.reply.content
-    status = await bot.host.status(victim_id)
+    status = await bot.host.views.status(victim_id)
     assert status.status == "lobby" and [s.user_id for s in status.seats] == [alice.id]
     assert not [m for m in elsewhere.messages if "board.png" in m.filenames]
     assert victim.message.button_labels == ["Join", "Leave", "Start"]
@@ -251,7 +251,7 @@ async def test_a_strangers_old_move_button_says_they_do_not_play(
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     sam = await fake_discord.user("sam")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     dm = latest_decision(mover, game_id, 0)
     assert dm is not None
@@ -289,10 +289,10 @@ async def test_with_an_ai_seat_and_forced_moves_boards_come_in_move_order(
         "game new", channel=chan, game="downfall", players=2, ai_seats=1, forced_moves=True
     )
     await started.wait_until_loaded(timeout=WAIT)  # full at once: no lobby
-    game_id = (await bot.host.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
+    game_id = (await bot.host.views.game_in_channel(chan.id)).game_id  # type: ignore[union-attr]
     for _ in range(24):
         await bot.flows.idle()
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         if status.status != "active":
             break
         if status.waiting_on[0].user_id != alice.id:
@@ -304,20 +304,20 @@ async def test_with_an_ai_seat_and_forced_moves_boards_come_in_move_order(
         await r.wait_until_loaded(timeout=WAIT)
 
     async def settled() -> bool:
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         mine = status.status != "active" or status.waiting_on[0].user_id == alice.id
-        return mine and not await bot.host.unsent(game_id)
+        return mine and not await bot.host.outbox.unsent(game_id)
 
     await until(settled)
     await bot.flows.idle()
     boards = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral]
     moves = [int(m.content.split(" · move ")[1].split("\n")[0]) for m in boards]
     assert moves == sorted(moves) and len(set(moves)) == len(moves) and len(moves) > 4
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     if status.status == "active":
         assert f"Waiting for {alice.mention}" in boards[-1].content  # the newest board is right
     # No DM still offers a decision alice no longer has.
-    now = (await bot.host.decision(game_id, alice.id)).token
+    now = (await bot.host.decisions.decision(game_id, alice.id)).token
     for dm in alice.dms:
         for c in dm.walk_components():
             cid = str(c.get("custom_id", ""))

@@ -35,21 +35,21 @@ async def _played(
     announcements count as sent (the bot does not post hundreds of boards first)."""
     host = await open_host(path, clock)
     try:
-        status = await host.create_game(
+        status = await host.tables.create_game(
             chan.guild.id,
             chan.id,
             users[0].id,
             TableOptions(kind=kind, players=len(users), seat_order="joined"),
         )
         for u in users[1:]:
-            await host.join(status.game_id, u.id)
-        await host.start(status.game_id, users[0].id)
+            await host.tables.join(status.game_id, u.id)
+        await host.tables.start(status.game_id, users[0].id)
         rng = random.Random(4)
         for _ in range(moves):
             if await _normal_move(host, status.game_id, rng) is None:
                 break
-        now = await host.status(status.game_id)
-        await host.mark_sent(status.game_id, now.version)
+        now = await host.views.status(status.game_id)
+        await host.outbox.mark_sent(status.game_id, now.version)
         return status.game_id
     finally:
         await host.close()
@@ -57,7 +57,7 @@ async def _played(
 
 async def _normal_move(host: Host, game_id: int, rng: random.Random) -> int | None:
     """One move of the seat the game waits on, chosen by the normal AI (games end soon)."""
-    status = await host.status(game_id)
+    status = await host.views.status(game_id)
     if status.status != "active":
         return None
     seat = status.waiting_on[0]
@@ -68,7 +68,7 @@ async def _normal_move(host: Host, game_id: int, rng: random.Random) -> int | No
         plugin.engine, lg.state, seat.seat, rng.randrange(1 << 30), plugin.heuristics()
     )
     notation = plugin.engine.format_action(action)
-    return (await host.act(game_id, seat.user_id, notation, seat.token)).version
+    return (await host.moves.act(game_id, seat.user_id, notation, seat.token)).version
 
 
 def _button(msg: Any, emoji: str) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def _button(msg: Any, emoji: str) -> dict[str, Any]:
 
 async def _public_picture(bot: Any, game_id: int, version: int) -> bytes:
     """The board a spectator saw at ``version``: the public view of the state replayed there."""
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     row = (await bot.host.db.load_game(game_id)).game
     rows = await bot.host.db.events(game_id)
     records = [Record(r.seat, r.action, tuple(codec.loads(r.events))) for r in rows[:version]]
@@ -89,8 +89,8 @@ async def _public_picture(bot: Any, game_id: int, version: int) -> bytes:
 
 
 async def _public_words(bot: Any, game_id: int, after: int, through: int) -> list[str]:
-    status = await bot.host.status(game_id)
-    entries = await bot.host.log(game_id, None, limit=10_000, after=after)
+    status = await bot.host.views.status(game_id)
+    entries = await bot.host.views.log(game_id, None, limit=10_000, after=after)
     entries = [e for e in entries if e.version <= through]
     names = await bot.flows.delivery.seat_names(status)
     return texts.narration(bot.plugin(status.kind).presentation, entries, names)
@@ -112,7 +112,7 @@ async def test_a_finished_game_is_replayed_step_by_step_as_the_spectators_saw_it
     sam = await fake_discord.user("sam")  # a spectator
     game_id = await _played(tmp_path / "vesuvius.sqlite3", clock, chan, users, kind)
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    assert (await bot.host.status(game_id)).status == "finished"
+    assert (await bot.host.views.status(game_id)).status == "finished"
 
     r = await sam.slash("game replay", channel=chan)
     first = await r.wait_until_loaded(timeout=WAIT)
@@ -146,7 +146,7 @@ async def test_a_finished_game_is_replayed_step_by_step_as_the_spectators_saw_it
     last = end.message
     assert _button(last, "▶")["disabled"] and not _button(last, "◀").get("disabled")
     assert "🏁" in last.content or "🌋" in last.content  # the result, as the final board
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     assert last.files[0] == await _public_picture(bot, game_id, status.version)
 
 
@@ -161,7 +161,7 @@ async def test_a_running_game_is_replayed_only_up_to_its_move_and_shows_no_hand(
     users = [await fake_discord.user(n) for n in ("alice", "bob", "carol")]
     game_id = await _played(tmp_path / "vesuvius.sqlite3", clock, chan, users, "downfall", moves=30)
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    status = await bot.host.status(game_id)
+    status = await bot.host.views.status(game_id)
     assert status.status == "active"
     alice = users[0]
     r = await alice.slash("game replay", channel=chan)  # a player: still the public replay
@@ -171,9 +171,9 @@ async def test_a_running_game_is_replayed_only_up_to_its_move_and_shows_no_hand(
     await until(lambda: _loaded(end, f"move {status.version}"))
     last = end.message
     assert last.files[0] == await _public_picture(bot, game_id, status.version)
-    hand = (await bot.host.private_view(game_id, alice.id)).view["hand"]
+    hand = (await bot.host.views.private_view(game_id, alice.id)).view["hand"]
     mine = bot.plugin("downfall").presentation.pictures[1].private
-    own = mine((await bot.host.private_view(game_id, alice.id)).view, "alice", ()).png
+    own = mine((await bot.host.views.private_view(game_id, alice.id)).view, "alice", ()).png
     assert hand and last.files[0] != own
     choices = [o["label"] for o in last.selects[0]["options"]]
     assert len(choices) <= 25 and all("move" in c for c in choices)
@@ -186,7 +186,7 @@ async def test_the_animation_of_a_long_four_player_game_is_posted_under_the_limi
     users = [await fake_discord.user(n) for n in ("alice", "bob", "carol", "dave")]
     game_id = await _played(tmp_path / "vesuvius.sqlite3", clock, chan, users, "workers")
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    steps = (await bot.host.replay_step(game_id, -1)).count
+    steps = (await bot.host.replays.step(game_id, -1)).count
     assert steps > 120  # a long game: more steps than frames
     r = await users[1].slash("game replay", channel=chan, animate=True)
     assert r.ephemeral
@@ -221,10 +221,10 @@ async def test_the_final_board_offers_the_replay(
     alice = await fake_discord.user("alice")
     await alice.slash("game new", channel=chan, game="toy", players=1, variant="target=5")
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     game_id = status.game_id
-    while (await bot.host.status(game_id)).status == "active":
+    while (await bot.host.views.status(game_id)).status == "active":
         legal = await alice.autocomplete("move", "action", "play", channel=chan)
         action = legal[0].value if legal and legal[0].value != "?" else "pass"
         r = await alice.slash("move", channel=chan, action=action)

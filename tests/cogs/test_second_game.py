@@ -25,13 +25,13 @@ async def test_pompeji_plays_through_the_same_commands(
     await start.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
     assert any("board.png" in m.filenames for m in chan.messages)
-    game_id = (await bot.host.game_in_channel(chan.id)).game_id
+    game_id = (await bot.host.views.game_in_channel(chan.id)).game_id
     for u in (alice, bob):
         dm = next(m for m in u.dms if "hand.png" in m.filenames)
         assert "Your hand: " in dm.content and "Pompeji" in dm.content
 
     for _ in range(8):
-        status = await bot.host.status(game_id)
+        status = await bot.host.views.status(game_id)
         user = by_id[status.waiting_on[0].user_id]
         offered = await user.autocomplete("move", "action", "", channel=chan)
         legal = [c.value for c in offered if c.value != "?"]
@@ -43,7 +43,7 @@ async def test_pompeji_plays_through_the_same_commands(
         await bot.flows.idle()
 
         async def moved(version: int = status.version) -> bool:
-            return (await bot.host.status(game_id)).version > version
+            return (await bot.host.views.status(game_id)).version > version
 
         await until(moved)
     boards = [m for m in chan.messages if "board.png" in m.filenames and not m.ephemeral]

@@ -58,13 +58,13 @@ class Shards:
             bot.add_listener(record, "on_interaction")
 
     async def version(self, game: int) -> int:
-        return (await self.bots[0].host.status(game)).version
+        return (await self.bots[0].host.views.status(game)).version
 
     async def settled(self, game: int) -> None:
         """Every version of the game announced (by whichever bot)."""
 
         async def sent() -> bool:
-            return not await self.bots[0].host.unsent(game)
+            return not await self.bots[0].host.outbox.unsent(game)
 
         await until(sent)
         for bot in self.bots:
@@ -100,7 +100,7 @@ async def new_game(s: Shards, guild: str, players: list[FakeUser], **options: An
     if "Start" in lobby.message.button_labels:  # a table full at once starts by itself
         started = await players[0].click("Start", message=lobby.message)
         await started.wait_until_loaded(timeout=WAIT)
-    status = await s.bots[0].host.game_in_channel(chan.id)
+    status = await s.bots[0].host.views.game_in_channel(chan.id)
     assert status is not None
     await s.settled(status.game_id)
     return status.game_id
@@ -108,7 +108,7 @@ async def new_game(s: Shards, guild: str, players: list[FakeUser], **options: An
 
 async def dm_decision(s: Shards, game: int) -> tuple[FakeUser, Any, str]:
     """The player the game waits for, the DM carrying their decision, and a choice on it."""
-    status = await s.bots[0].host.status(game)
+    status = await s.bots[0].host.views.status(game)
     seat = status.waiting_on[0]
     user = s.fake.users_by_id[seat.user_id]
     msg = latest_decision(user, game, seat.token)
@@ -137,7 +137,7 @@ async def test_servers_on_both_shards_and_dm_clicks_for_the_other_process(
     assert await s.version(game) == before + 1
     assert board_posts(fake_discord, right.channel("general"), game, before + 1) == 1
     # The process of shard 1 sees that move at once: its /move for the next player counts.
-    status = await s.bots[1].host.status(game)
+    status = await s.bots[1].host.views.status(game)
     assert status.version == before + 1
     nxt = fake_discord.users_by_id[status.waiting_on[0].user_id]
     r = await nxt.slash("move", channel=right.channel("general"), action="pass")
@@ -192,7 +192,7 @@ async def test_a_deadline_fires_once_and_an_ai_seat_moves_once(
     assert board_posts(fake_discord, right.channel("general"), timed, before + 1) == 1
     # The AI game: whoever waits moves, the AI answers once, whichever process claims it.
     for _ in range(3):
-        status = await s.bots[0].host.status(with_ai)
+        status = await s.bots[0].host.views.status(with_ai)
         if status.waiting_on and status.waiting_on[0].user_id == alice.id:
             user, msg, choice = await dm_decision(s, with_ai)
             await act_by_component(user, msg, choice)
@@ -200,7 +200,7 @@ async def test_a_deadline_fires_once_and_an_ai_seat_moves_once(
             bot.wake_scheduler()
 
         async def alices_turn() -> bool:
-            st = await s.bots[1].host.status(with_ai)
+            st = await s.bots[1].host.views.status(with_ai)
             return st.status != "active" or st.waiting_on[0].user_id == alice.id
 
         await until(alices_turn)

@@ -36,10 +36,10 @@ async def _first_offering_fails(table: Table, spectator: Any) -> None:
     assert await table.version() == before + 2  # both played, neither lost
     for seat, (u, r) in enumerate(zip((a, b), replies, strict=True)):
         assert r.ephemeral and "You played" in r.content
-        mine = (await table.bot.host.private_view(table.game_id, u.id)).view
+        mine = (await table.bot.host.views.private_view(table.game_id, u.id)).view
         assert mine["pledge"] == {goods[seat]: 1}
         assert f"Your offering: value {mine['pledge_value']}" in r.content
-    public = await table.bot.host.public_view(table.game_id)
+    public = await table.bot.host.views.public_view(table.game_id)
     assert not public.get("pledge")  # secret until the step resolves
     for m in table.chan.messages:  # what the spectator sees says who changed, never what
         if spectator.can_see(m):
@@ -73,7 +73,7 @@ async def _first_offering_fails(table: Table, spectator: Any) -> None:
     assert plus["label"] == "+"
     await c.click(custom_id=str(plus["custom_id"]), message=board)
     await table.bot.flows.idle()
-    mine = (await table.bot.host.private_view(table.game_id, c.id)).view
+    mine = (await table.bot.host.views.private_view(table.game_id, c.id)).view
     assert mine["pledge"] == {good: 1}
     lock = newest(c, table.game_id, "lock", table.chan)
     assert lock is not None and lock.id == board.id  # the same message, redrawn
@@ -124,7 +124,7 @@ async def test_three_players_fail_an_offering_then_win_by_the_castrum(
     while await table.active():
         await table.step()
     offerings = table.said().count("Offerings to Vesuvius:")
-    status = await bot.host.status(table.game_id)
+    status = await bot.host.views.status(table.game_id)
     assert status.outcome is not None and len(status.outcome.winners) == 1
     (winner,) = status.outcome.winners
     name = table.user_of[winner].name
@@ -145,7 +145,7 @@ async def test_offerings_left_to_the_deadline_fail_until_the_apocalypse(
     users = [await fake_discord.user(n) for n in ("alice", "bob")]
     table = await open_table(fake_discord, bot, chan, users, "all_cards=true, offering_window=900")
     await play_until(table, "offering")
-    status = await bot.host.status(table.game_id)
+    status = await bot.host.views.status(table.game_id)
     assert status.deadline is not None and status.deadline - clock.now() == 900
     before = status.version
     clock.advance(899)
@@ -180,7 +180,7 @@ async def test_offerings_left_to_the_deadline_fail_until_the_apocalypse(
     final = table.boards()[-1].content
     assert "the Apocalypse! Vesuvius buries Pompeii" in final
     assert "everybody lost" in final
-    status = await bot.host.status(table.game_id)
+    status = await bot.host.views.status(table.game_id)
     assert status.outcome is not None and not status.outcome.winners
     assert 1 < failures <= 19  # all 18 cards of the set and the Apocalypse at most
     assert table.said().count("The offering failed") == failures
@@ -207,7 +207,7 @@ async def test_an_offering_survives_a_restart(
 
     second = await start_bot(make_bot(), watch_loggers=WATCH)
     table.bot = second
-    mine = (await second.host.private_view(table.game_id, table.user_of[0].id)).view
+    mine = (await second.host.views.private_view(table.game_id, table.user_of[0].id)).view
     assert mine["pledge"] == {good: 1} and (await table.waited()) == [1]
     theirs = held(await table.state(), 1)[0]
     plus = next(
@@ -248,13 +248,13 @@ async def test_a_solo_game_in_a_thread_runs_to_the_round_clock(
     await bot.flows.idle()
     thread = parent.threads[0]  # a table of one starts at once: no lobby, no Start
     assert not any(m.button_labels[:1] == ["Join"] for m in thread.messages)
-    status = await bot.host.game_in_channel(thread.id)
+    status = await bot.host.views.game_in_channel(thread.id)
     assert status is not None
     table = Table(bot, thread, int(status.game_id), {0: alice}, skilled=True)
     while await table.active():
         await table.step()
     boards = table.boards()
-    status = await bot.host.status(table.game_id)
+    status = await bot.host.views.status(table.game_id)
     assert status.outcome is not None and status.outcome.kind == "solo"
     title = status.outcome.title
     assert title in {"Duumvir", "Aedile", "Decurion", "Quaestor"}, status.outcome
@@ -285,7 +285,7 @@ async def test_rules_and_solo_tables_for_the_worker_game(
 
     r = await sam.slash("game new", channel=chan, game="downfall", players=1)
     assert r.ephemeral and "is for 2 to 4 players" in r.content
-    assert await bot.host.game_in_channel(chan.id) is None
+    assert await bot.host.views.game_in_channel(chan.id) is None
     r = await sam.slash("game new", channel=chan, game="workers", players=1)
     await r.wait_until_loaded(timeout=WAIT)  # a solo table starts at once
     await bot.flows.idle()
@@ -315,7 +315,7 @@ async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
     )
     await started.wait_until_loaded(timeout=WAIT)  # full with the AI: it starts at once
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     mine = next(s.seat for s in status.seats if s.user_id == alice.id)
     table = Table(bot, chan, int(status.game_id), {mine: alice})
@@ -346,12 +346,12 @@ async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
             await table.step(mine)
 
     async def ai_locked() -> bool:  # the AI seat decides beside the human, in its own time
-        log = await bot.host.log(table.game_id, None, limit=1000)
+        log = await bot.host.views.log(table.game_id, None, limit=1000)
         return any(e.by == "ai" and e.notation == "lock" for e in log)
 
     await until(ai_locked)
     await bot.flows.idle()
-    log = await bot.host.log(table.game_id, None, limit=1000)
+    log = await bot.host.views.log(table.game_id, None, limit=1000)
     assert {"player", "ai", "timeout"} <= {e.by for e in log}
     assert any(e.by == "ai" and e.notation == "lock" for e in log), [
         (e.by, e.notation, e.label) for e in log[-8:]
@@ -361,7 +361,7 @@ async def test_an_ai_seat_pledges_beside_a_human_and_plays_a_resigned_seat(
     assert "resigned" in r.content
 
     async def ai_plays_her_seat() -> bool:
-        log = await bot.host.log(table.game_id, None, limit=200, after=resigned_at)
+        log = await bot.host.views.log(table.game_id, None, limit=200, after=resigned_at)
         return not await table.active() or sum(e.seat == mine and e.by == "ai" for e in log) >= 5
 
     await until(ai_plays_her_seat)
@@ -400,7 +400,7 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     await bob.click("Join", message=lobby)  # the third seat is the AI's
     await (await alice.click("Start", message=lobby)).wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
     users = {alice.id: alice, bob.id: bob}
     user_of = {s.seat: users[s.user_id] for s in status.seats if s.user_id is not None}
@@ -420,13 +420,13 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     opened = await table.version()
 
     async def ai_locked() -> bool:  # the AI pledges and locks beside the humans, at once
-        log = await bot.host.log(table.game_id, None, limit=200, after=opened - 1)
+        log = await bot.host.views.log(table.game_id, None, limit=200, after=opened - 1)
         return any(e.by == "ai" and e.notation == "lock" for e in log)
 
     await until(ai_locked)
     await bot.flows.idle()
     (a, b) = sorted(user_of)
-    view = await bot.host.public_view(table.game_id)
+    view = await bot.host.views.public_view(table.game_id)
     offering = view["offering"]
     assert offering["open"] and ai.seat in offering["locked"]
     ai_name = ai.ai or "AI"
@@ -441,7 +441,7 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     assert before is not None and before.attachments, "bob's pledge board shows the tablets"
     uploads = len(fake_discord.sent)
     await table.move(a, f"pledge {good} 1")
-    view = await bot.host.public_view(table.game_id)
+    view = await bot.host.views.public_view(table.game_id)
     offering = view["offering"]
     value, total, need = offering["values"][a], offering["total"], offering["requirement"]
     assert value >= 1 and total >= value
@@ -470,7 +470,7 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     )
     await bob.click(custom_id=str(plus["custom_id"]), message=board)
     await bot.flows.idle()
-    view = await bot.host.public_view(table.game_id)
+    view = await bot.host.views.public_view(table.game_id)
     assert view["offering"]["pledges"][b] == {theirs: 1}
     bobs = f"{bob.name} {view['offering']['values'][b]} (1 {theirs.replace('_', ' ')})"
     assert bobs in status_message().content

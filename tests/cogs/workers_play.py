@@ -37,14 +37,14 @@ class Table:
         return loaded.state  # type: ignore[no-any-return]
 
     async def waited(self) -> list[int]:
-        status = await self.bot.host.status(self.game_id)
+        status = await self.bot.host.views.status(self.game_id)
         return [s.seat for s in status.waiting_on]
 
     async def active(self) -> bool:
-        return bool((await self.bot.host.status(self.game_id)).status == "active")
+        return bool((await self.bot.host.views.status(self.game_id)).status == "active")
 
     async def version(self) -> int:
-        return int((await self.bot.host.status(self.game_id)).version)
+        return int((await self.bot.host.views.status(self.game_id)).version)
 
     async def policy(self, seat: int) -> str:
         """What the player's mind would do for ``seat`` now."""
@@ -60,7 +60,7 @@ class Table:
         before = await self.version()
         r = await self.user_of[seat].slash("move", channel=self.chan, action=notation)
         await self.bot.flows.idle()
-        log = await self.bot.host.log(self.game_id, None, limit=50, after=before)
+        log = await self.bot.host.views.log(self.game_id, None, limit=50, after=before)
         assert any(e.seat == seat and e.by == "player" for e in log), (notation, r.content)
         return r  # type: ignore[no-any-return]
 
@@ -92,7 +92,7 @@ async def open_table(
     started = await users[0].click("Start", message=lobby.message)
     await started.wait_until_loaded(timeout=WAIT)
     await bot.flows.idle()
-    status = await bot.host.game_in_channel(chan.id)
+    status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None and status.status == "active"
     by_id = {u.id: u for u in users}
     user_of = {s.seat: by_id[s.user_id] for s in status.seats}

@@ -29,22 +29,28 @@ async def main(path: str, seed: int, out: TextIO = sys.stdout) -> None:
         HostOptions(seed_source=lambda: rng.randrange(1 << 62), ai_executor=ThreadPoolExecutor(1)),
     )
     while True:
-        status = await host.game_in_channel(CHANNEL)
+        status = await host.views.game_in_channel(CHANNEL)
         if status is None:
-            status = await host.create_game(1, CHANNEL, USERS[0], TableOptions(kind="downfall"))
+            status = await host.tables.create_game(
+                1, CHANNEL, USERS[0], TableOptions(kind="downfall")
+            )
         if status.status == "lobby":  # new, or killed before it started
             for user in USERS[len(status.seats) : rng.choice((2, 3))]:
-                await host.join(status.game_id, user)
-            status = (await host.start(status.game_id, USERS[0])).status
+                await host.tables.join(status.game_id, user)
+            status = (await host.tables.start(status.game_id, USERS[0])).status
         if rng.random() < 0.1:  # now and then a player runs out of time (the scheduler moves)
             results = [
-                n for n in await host.run_due(now=time.time() + LATE) if isinstance(n, MoveResult)
+                n
+                for n in await host.scheduler.run_due(now=time.time() + LATE)
+                if isinstance(n, MoveResult)
             ]
         else:
             seat = status.waiting_on[0]
             assert seat.user_id is not None
-            choice = rng.choice(await host.legal_choices(status.game_id, seat.user_id))
-            results = [await host.act(status.game_id, seat.user_id, choice.notation, seat.token)]
+            choice = rng.choice(await host.decisions.legal_choices(status.game_id, seat.user_id))
+            results = [
+                await host.moves.act(status.game_id, seat.user_id, choice.notation, seat.token)
+            ]
         for result in results:
             out.write(f"{result.game_id} {result.version}\n")
         out.flush()

@@ -47,17 +47,17 @@ async def started_game(
 ) -> GameStatus:
     """A started game in ``channel`` with ``USERS[:players]`` seated in join order."""
     options.setdefault("seat_order", "joined")
-    status = await host.create_game(
+    status = await host.tables.create_game(
         GUILD, channel, USERS[0], TableOptions(kind=kind, players=players, **options)
     )
     for user in USERS[1 : players - int(options.get("ai_seats", 0))]:
-        await host.join(status.game_id, user)
-    started = await host.start(status.game_id, USERS[0])
+        await host.tables.join(status.game_id, user)
+    started = await host.tables.start(status.game_id, USERS[0])
     return started.status
 
 
 async def waited_user(host: Host, game_id: int) -> int:
-    status = await host.status(game_id)
+    status = await host.views.status(game_id)
     user = status.waiting_on[0].user_id
     assert user is not None
     return user
@@ -65,13 +65,13 @@ async def waited_user(host: Host, game_id: int) -> int:
 
 async def random_move(host: Host, game_id: int, rng: random.Random) -> MoveResult | None:
     """Play one random legal move for the seat the game waits on (None once it is over)."""
-    status = await host.status(game_id)
+    status = await host.views.status(game_id)
     if status.status != "active":
         return None
     seat = status.waiting_on[0]
     assert seat.user_id is not None
-    choices = await host.legal_choices(game_id, seat.user_id)
+    choices = await host.decisions.legal_choices(game_id, seat.user_id)
     if not choices:  # more than 25 legal actions are cut off; any listed one is legal
         raise AssertionError("a waited-on seat must have a legal action")
     choice = rng.choice(choices)
-    return await host.act(game_id, seat.user_id, choice.notation, seat.token)
+    return await host.moves.act(game_id, seat.user_id, choice.notation, seat.token)

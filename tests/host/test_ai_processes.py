@@ -51,18 +51,18 @@ async def test_an_ai_seat_decides_in_a_worker_process_with_the_same_result(
     workers = await in_process.ai.warm_up()
     assert workers and os.getpid() not in workers
     game = (await started_game(in_process, players=2, ai_seats=1)).game_id
-    await in_process.act(game, A, "pass")  # then the AI seat (seat 1, seated as joined) moves
-    notes = await in_process.run_due()
+    await in_process.moves.act(game, A, "pass")  # then the AI seat (seat 1, seated as joined) moves
+    notes = await in_process.scheduler.run_due()
     assert [n.by for n in notes] == ["ai"]
     pids = {int(line) for line in record.read_text().split()}
     assert pids and os.getpid() not in pids and pids <= workers
     # The same seed and state give the same move in this process.
-    log = await in_process.log(game)
+    log = await in_process.views.log(game)
     threads = await hosts(tmp_path / "threads.db", FakeClock(), chooser=RandomChooser())
     again = (await started_game(threads, players=2, ai_seats=1)).game_id
-    await threads.act(again, A, "pass")
-    await threads.run_due()
-    assert [e.notation for e in await threads.log(again)] == [e.notation for e in log]
+    await threads.moves.act(again, A, "pass")
+    await threads.scheduler.run_due()
+    assert [e.notation for e in await threads.views.log(again)] == [e.notation for e in log]
 
 
 def test_the_pool_is_one_fewer_than_the_cores_and_at_least_one() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from host import FakeClock, Host, MoveResult, Reminder, StaleVersionError, TableOptions
-from host.reading import LOCALE_FRESH
+from host.people import LOCALE_FRESH
 from storage.claims import DUE
 from tests.host.conftest import OpenHost
 from tests.host.helpers import GUILD, USERS, started_game
@@ -38,30 +38,30 @@ async def test_a_move_made_by_one_process_is_seen_by_the_other_before_it_checks_
 ) -> None:
     one, two = await two_hosts(hosts, db_path, clock)
     game = (await started_game(one)).game_id
-    before = await two.status(game)  # the second process has the game in memory
+    before = await two.views.status(game)  # the second process has the game in memory
     assert [s.user_id for s in before.waiting_on] == [A]
-    await one.act(game, A, "pass", before.waiting_on[0].token)
+    await one.moves.act(game, A, "pass", before.waiting_on[0].token)
     # The second process's copy is stale: it is read again, so B's move (drawn for the new
     # board) counts there at once, and A's old button is a double click, not a new move.
-    now = await two.status(game)
+    now = await two.views.status(game)
     assert now.version == 1 and [s.user_id for s in now.waiting_on] == [B]
-    await two.act(game, B, "pass", now.waiting_on[0].token)
+    await two.moves.act(game, B, "pass", now.waiting_on[0].token)
     with pytest.raises(StaleVersionError, match="already played"):
-        await two.act(game, A, "pass", before.waiting_on[0].token)
+        await two.moves.act(game, A, "pass", before.waiting_on[0].token)
     assert await events(one, game) == [(1, "player"), (2, "player")]
-    assert (await one.status(game)).version == 2
+    assert (await one.views.status(game)).version == 2
 
 
 async def test_players_joining_one_lobby_through_two_processes_all_get_seats(
     hosts: OpenHost, db_path: Path | str, clock: FakeClock
 ) -> None:
     one, two = await two_hosts(hosts, db_path, clock)
-    lobby = await one.create_game(GUILD, 500, A, TableOptions(kind="toy", players=3))
-    await two.status(lobby.game_id)  # loaded by both
-    await one.join(lobby.game_id, B)
-    await two.join(lobby.game_id, C)  # on top of B's seat, not over it
+    lobby = await one.tables.create_game(GUILD, 500, A, TableOptions(kind="toy", players=3))
+    await two.views.status(lobby.game_id)  # loaded by both
+    await one.tables.join(lobby.game_id, B)
+    await two.tables.join(lobby.game_id, C)  # on top of B's seat, not over it
     for host in (one, two):
-        assert [s.user_id for s in (await host.status(lobby.game_id)).seats] == [A, B, C]
+        assert [s.user_id for s in (await host.views.status(lobby.game_id)).seats] == [A, B, C]
 
 
 async def test_a_write_racing_another_processes_change_is_refused_and_nothing_lost(
@@ -70,17 +70,17 @@ async def test_a_write_racing_another_processes_change_is_refused_and_nothing_lo
     """Between one process reading a game and writing its lobby, the other changed it: the
     write is refused with a sentence, and the other's change stands."""
     one, two = await two_hosts(hosts, db_path, clock)
-    lobby = await one.create_game(GUILD, 500, A, TableOptions(kind="toy", players=3))
-    await two.status(lobby.game_id)
+    lobby = await one.tables.create_game(GUILD, 500, A, TableOptions(kind="toy", players=3))
+    await two.views.status(lobby.game_id)
     stale = two.store.shared
     two.store.shared = False  # as if B's join landed just after C's process checked its copy
-    await one.join(lobby.game_id, B)
+    await one.tables.join(lobby.game_id, B)
     with pytest.raises(StaleVersionError, match="try again"):
-        await two.join(lobby.game_id, C)
+        await two.tables.join(lobby.game_id, C)
     two.store.shared = stale
-    assert [s.user_id for s in (await two.status(lobby.game_id)).seats] == [A, B]
-    await two.join(lobby.game_id, C)  # trying again works
-    assert [s.user_id for s in (await one.status(lobby.game_id)).seats] == [A, B, C]
+    assert [s.user_id for s in (await two.views.status(lobby.game_id)).seats] == [A, B]
+    await two.tables.join(lobby.game_id, C)  # trying again works
+    assert [s.user_id for s in (await one.views.status(lobby.game_id)).seats] == [A, B, C]
 
 
 async def test_a_deadline_and_its_reminders_are_acted_on_by_one_process(
@@ -88,17 +88,25 @@ async def test_a_deadline_and_its_reminders_are_acted_on_by_one_process(
 ) -> None:
     one, two = await two_hosts(hosts, db_path, clock)
     game = (await started_game(one, timeout_policy="skip")).game_id
-    await two.status(game)
+    await two.views.status(game)
     clock.advance(DAY / 2)
-    notes = [n for batch in await asyncio.gather(one.run_due(), two.run_due()) for n in batch]
+    notes = [
+        n
+        for batch in await asyncio.gather(one.scheduler.run_due(), two.scheduler.run_due())
+        for n in batch
+    ]
     assert [(type(n), n.user_id) for n in notes] == [(Reminder, A)]
     clock.advance(DAY / 2)
-    notes = [n for batch in await asyncio.gather(one.run_due(), two.run_due()) for n in batch]
+    notes = [
+        n
+        for batch in await asyncio.gather(one.scheduler.run_due(), two.scheduler.run_due())
+        for n in batch
+    ]
     timeouts = [n for n in notes if isinstance(n, MoveResult)]
     assert [(n.version, n.by) for n in timeouts] == [(1, "timeout")]
     assert await events(one, game) == [(1, "timeout")]
     assert await one.db.claims_of(DUE) == []  # released once done
-    assert (await two.status(game)).waiting_on[0].user_id == B
+    assert (await two.views.status(game)).waiting_on[0].user_id == B
 
 
 async def test_an_ai_seat_moves_once_when_both_processes_find_it_due(
@@ -106,12 +114,12 @@ async def test_an_ai_seat_moves_once_when_both_processes_find_it_due(
 ) -> None:
     one, two = await two_hosts(hosts, db_path, clock)
     game = (await started_game(one, players=2, ai_seats=1)).game_id
-    await one.act(game, A, "pass")  # the AI's turn now
-    await two.status(game)
+    await one.moves.act(game, A, "pass")  # the AI's turn now
+    await two.views.status(game)
     for _ in range(3):
-        await asyncio.gather(one.run_due(), two.run_due())
+        await asyncio.gather(one.scheduler.run_due(), two.scheduler.run_due())
     assert await events(one, game) == [(1, "player"), (2, "ai")]
-    assert [s.user_id for s in (await two.status(game)).waiting_on] == [A]
+    assert [s.user_id for s in (await two.views.status(game)).waiting_on] == [A]
 
 
 async def test_the_due_work_of_a_process_that_died_is_taken_over_after_its_lease(
@@ -123,10 +131,10 @@ async def test_the_due_work_of_a_process_that_died_is_taken_over_after_its_lease
     # A process claimed the game's timeout, then died before doing it.
     now = clock.now()
     assert await one.db.take_claim(DUE, game, "dead", now=now, lease=LEASE, expired_before=now)
-    assert await two.run_due() == [] and await events(two, game) == []
-    assert await two.next_due() == now + LEASE  # it looks again when the lease runs out
+    assert await two.scheduler.run_due() == [] and await events(two, game) == []
+    assert await two.scheduler.next_due() == now + LEASE  # it looks again when the lease runs out
     clock.advance(LEASE + 1)
-    [timeout] = await two.run_due()
+    [timeout] = await two.scheduler.run_due()
     assert isinstance(timeout, MoveResult) and timeout.by == "timeout"
     assert await events(one, game) == [(1, "timeout")]
 
@@ -143,7 +151,7 @@ async def test_one_process_alone_takes_over_claims_of_its_earlier_runs_at_once(
     assert await first.db.take_claim(DUE, game, "crashed", now=now, lease=600, expired_before=now)
     await first.close()
     again = await hosts(db_path, clock, shared=False)
-    [timeout] = await again.run_due()
+    [timeout] = await again.scheduler.run_due()
     assert isinstance(timeout, MoveResult) and timeout.by == "timeout"
 
 
@@ -154,9 +162,9 @@ async def test_a_language_one_process_saw_reaches_the_others_dms_within_a_minute
     a server on its shard): the other process, which had them in Spanish, writes its next DMs
     in German once its memory of the language is older than ``LOCALE_FRESH``."""
     one, two = await two_hosts(hosts, db_path, clock)
-    await two.remember_locale(A, "es-ES")
-    assert await two.user_locale(A) == "es-ES"
-    await one.remember_locale(A, "de")
-    assert await one.user_locale(A) == "de"
+    await two.people.remember_locale(A, "es-ES")
+    assert await two.people.user_locale(A) == "es-ES"
+    await one.people.remember_locale(A, "de")
+    assert await one.people.user_locale(A) == "de"
     clock.advance(LOCALE_FRESH + 1)
-    assert await two.user_locale(A) == "de"
+    assert await two.people.user_locale(A) == "de"

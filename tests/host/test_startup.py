@@ -34,10 +34,10 @@ async def test_opening_decodes_no_game_until_it_is_used(
     counting = CountingCodec(ToyState, "toy", 1)
     plugin = GamePlugin(replace(TOY, state=counting), PLUGIN.presentation, PLUGIN.heuristics)
     second = await hosts(db_path, clock, games=lambda kind: plugin)
-    assert await second.run_due() == []
-    assert await second.next_due() == clock.now() + 12 * 3600
+    assert await second.scheduler.run_due() == []
+    assert await second.scheduler.next_due() == clock.now() + 12 * 3600
     assert counting.decoded == 0
-    status = await second.game_in_channel(3)
+    status = await second.views.game_in_channel(3)
     assert status is not None and status.game_id == ids[3]
-    await second.status(ids[3])
+    await second.views.status(ids[3])
     assert counting.decoded == 1

@@ -22,7 +22,7 @@ from host import (
     StaleVersionError,
     TableOptions,
 )
-from host.decisions import REMINDED_FROM, reminder_points
+from host.deadlines import REMINDED_FROM, reminder_points
 from plugins import GamePlugin
 from tests.host.conftest import NewDb, OpenHost
 from tests.host.helpers import USERS, started_game
@@ -44,22 +44,22 @@ async def test_a_decision_gets_reminders_at_half_time_and_an_hour_before(
 ) -> None:
     t0 = clock.now()
     game = (await started_game(host)).game_id
-    assert (await host.status(game)).deadline == t0 + DAY
-    assert await host.next_due() == t0 + DAY / 2
+    assert (await host.views.status(game)).deadline == t0 + DAY
+    assert await host.scheduler.next_due() == t0 + DAY / 2
     clock.set(t0 + DAY / 2 - 1)
-    assert await host.due() == [] and await host.run_due() == []
+    assert await host.scheduler.due() == [] and await host.scheduler.run_due() == []
     clock.set(t0 + DAY / 2)
-    assert await host.due() == [game]
-    [half] = await host.run_due()
+    assert await host.scheduler.due() == [game]
+    [half] = await host.scheduler.run_due()
     assert isinstance(half, Reminder)
     assert (half.user_id, half.seat, half.remaining) == (A, 0, DAY / 2)
-    assert await host.run_due() == []  # sent once
+    assert await host.scheduler.run_due() == []  # sent once
     clock.set(t0 + DAY - HOUR + 60)
-    [late] = await host.run_due()
+    [late] = await host.scheduler.run_due()
     assert isinstance(late, Reminder) and late.remaining == HOUR - 60
-    assert await host.run_due() == []
-    assert await host.next_due() == t0 + DAY
-    assert (await host.status(game)).version == 0
+    assert await host.scheduler.run_due() == []
+    assert await host.scheduler.next_due() == t0 + DAY
+    assert (await host.views.status(game)).version == 0
 
 
 async def test_a_move_starts_a_fresh_deadline_for_the_next_player(
@@ -67,13 +67,13 @@ async def test_a_move_starts_a_fresh_deadline_for_the_next_player(
 ) -> None:
     game = (await started_game(host)).game_id
     clock.advance(5 * HOUR)
-    result = await host.act(game, A, "pass")
+    result = await host.moves.act(game, A, "pass")
     assert result.deadline == clock.now() + DAY
-    status = await host.status(game)
+    status = await host.views.status(game)
     assert [s.user_id for s in status.waiting_on] == [B]
     assert status.turn_started == clock.now()
-    assert [g.is_waiting_on_you for g in await host.games_of_user(B)] == [True]
-    assert [g.is_waiting_on_you for g in await host.games_of_user(A)] == [False]
+    assert [g.is_waiting_on_you for g in await host.views.games_of_user(B)] == [True]
+    assert [g.is_waiting_on_you for g in await host.views.games_of_user(A)] == [False]
     assert [s.waiting_since for s in status.seats] == [None, clock.now(), None]
 
 
@@ -83,10 +83,10 @@ async def test_short_turns_drop_reminder_points_before_the_start(
     t0 = clock.now()
     game = (await started_game(host, turn_time=600)).game_id
     clock.set(t0 + 300)
-    [only] = await host.run_due()
+    [only] = await host.scheduler.run_due()
     assert isinstance(only, Reminder) and only.remaining == 300
-    assert await host.next_due() == t0 + 600  # "an hour before" would be before the start
-    assert (await host.status(game)).deadline == t0 + 600
+    assert await host.scheduler.next_due() == t0 + 600  # "an hour before" would be before the start
+    assert (await host.views.status(game)).deadline == t0 + 600
 
 
 def test_a_decision_shorter_than_the_shortest_turn_gets_no_reminder() -> None:
@@ -103,13 +103,13 @@ async def test_on_timeout_the_ai_policy_chooses_a_legal_move(host: Host, clock: 
     t0 = clock.now()
     game = (await started_game(host, timeout_policy="ai", reminders_at=())).game_id
     clock.set(t0 + DAY)
-    notes = await host.run_due()
+    notes = await host.scheduler.run_due()
     [late] = [n for n in notes if isinstance(n, MoveResult)]
     assert (late.seat, late.user_id, late.by, late.version) == (0, A, "timeout", 1)
     assert "ran out of time" in late.note and late.chooser is not None
     assert late.deadline == t0 + 2 * DAY
     assert [s.user_id for s in late.next_to_act] == [B]
-    [entry] = await host.log(game)
+    [entry] = await host.views.log(game)
     assert entry.by == "timeout" and entry.notation == late.notation
 
 
@@ -119,13 +119,13 @@ async def test_the_skip_policy_passes_or_says_why_it_could_not(
     opts = {"timeout_policy": "skip", "reminders_at": (), "reminders_before": ()}
     game = (await started_game(host, **opts)).game_id
     clock.advance(DAY)
-    [first] = moves(await host.run_due())
+    [first] = moves(await host.scheduler.run_due())
     assert first.notation == "pass" and first.chooser is None
     assert "skipped" in first.note
-    await host.act(game, B, "pass")
-    await host.act(game, C, "pass")
+    await host.moves.act(game, B, "pass")
+    await host.moves.act(game, C, "pass")
     clock.advance(DAY)  # A passed last time, so passing is not legal now
-    [second] = moves(await host.run_due())
+    [second] = moves(await host.scheduler.run_due())
     assert second.seat == 0 and second.notation.startswith("play")
     assert "passing is not possible" in second.note and second.chooser is not None
 
@@ -136,34 +136,34 @@ async def test_repeated_timeouts_hand_the_seat_to_the_ai_until_its_player_return
     opts = {"max_timeouts": 2, "reminders_at": (), "reminders_before": ()}
     game = (await started_game(host, players=2, **opts)).game_id
     clock.advance(DAY)
-    [first] = moves(await host.run_due())
+    [first] = moves(await host.scheduler.run_due())
     assert first.seat == 0 and not first.taken_over
-    await host.act(game, B, "pass")
+    await host.moves.act(game, B, "pass")
     clock.advance(DAY)
-    [second] = moves(await host.run_due())
+    [second] = moves(await host.scheduler.run_due())
     assert second.taken_over and "plays this seat" in second.note
-    assert (await host.status(game)).seats[0].ai_controlled
-    await host.act(game, B, (await host.legal_choices(game, B))[0].notation)
-    assert await host.due() == [game]  # the AI moves at once, no waiting for a deadline
-    [ai] = moves(await host.run_due())
+    assert (await host.views.status(game)).seats[0].ai_controlled
+    await host.moves.act(game, B, (await host.decisions.legal_choices(game, B))[0].notation)
+    assert await host.scheduler.due() == [game]  # the AI moves at once, no waiting for a deadline
+    [ai] = moves(await host.scheduler.run_due())
     assert (ai.seat, ai.by) == (0, "ai") and f"<@{A}>" in ai.note
-    await host.act(game, B, (await host.legal_choices(game, B))[0].notation)
+    await host.moves.act(game, B, (await host.decisions.legal_choices(game, B))[0].notation)
     # A is back before the scheduler runs: their own move ends the take-over.
-    mine = await host.act(game, A, (await host.legal_choices(game, A))[0].notation)
+    mine = await host.moves.act(game, A, (await host.decisions.legal_choices(game, A))[0].notation)
     assert mine.by == "player"
-    seat = (await host.status(game)).seats[0]
+    seat = (await host.views.status(game)).seats[0]
     assert not seat.ai_controlled and seat.timeouts == 0
-    assert await host.due() == []
+    assert await host.scheduler.due() == []
 
 
 async def test_return_to_seat_ends_a_take_over(host: Host, clock: FakeClock) -> None:
     game = (await started_game(host, players=2, max_timeouts=1)).game_id
     clock.advance(DAY)
-    [taken] = moves(await host.run_due())
+    [taken] = moves(await host.scheduler.run_due())
     assert taken.taken_over
     with pytest.raises(HostError, match="already playing"):
-        await host.return_to_seat(game, B)
-    status = await host.return_to_seat(game, A)
+        await host.tables.return_to_seat(game, B)
+    status = await host.tables.return_to_seat(game, A)
     assert not status.seats[0].ai_controlled
 
 
@@ -172,12 +172,12 @@ async def test_a_players_own_move_resets_the_timeout_count(host: Host, clock: Fa
     game = (await started_game(host, players=2, **opts)).game_id
     for _ in range(3):
         clock.advance(DAY)
-        [late] = moves(await host.run_due())
+        [late] = moves(await host.scheduler.run_due())
         assert late.seat == 0 and not late.taken_over
-        await host.act(game, B, (await host.legal_choices(game, B))[0].notation)
-        await host.act(game, A, (await host.legal_choices(game, A))[0].notation)
-        await host.act(game, B, (await host.legal_choices(game, B))[0].notation)
-    assert not (await host.status(game)).seats[0].ai_controlled
+        await host.moves.act(game, B, (await host.decisions.legal_choices(game, B))[0].notation)
+        await host.moves.act(game, A, (await host.decisions.legal_choices(game, A))[0].notation)
+        await host.moves.act(game, B, (await host.decisions.legal_choices(game, B))[0].notation)
+    assert not (await host.views.status(game)).seats[0].ai_controlled
 
 
 async def test_a_bot_that_was_down_for_days_times_out_each_decision_once(
@@ -185,9 +185,9 @@ async def test_a_bot_that_was_down_for_days_times_out_each_decision_once(
 ) -> None:
     game = (await started_game(host, reminders_at=(), reminders_before=())).game_id
     clock.advance(5 * DAY)
-    [late] = moves(await host.run_due())
+    [late] = moves(await host.scheduler.run_due())
     assert late.seat == 0
-    assert (await host.status(game)).deadline == clock.now() + DAY
+    assert (await host.views.status(game)).deadline == clock.now() + DAY
 
 
 async def test_deadlines_reminders_and_take_overs_survive_a_restart(
@@ -198,24 +198,24 @@ async def test_deadlines_reminders_and_take_overs_survive_a_restart(
     game = (await started_game(first, players=2, max_timeouts=1)).game_id
     other = (await started_game(first, channel=501, players=2)).game_id
     clock.set(t0 + DAY / 2)
-    assert len(await first.run_due()) == 2  # a half-time reminder in each game
+    assert len(await first.scheduler.run_due()) == 2  # a half-time reminder in each game
     await first.close()
 
     second = await hosts(db_path, clock)
-    assert await second.run_due() == []  # the reminders are not sent twice
-    assert await second.next_due() == t0 + DAY - HOUR
+    assert await second.scheduler.run_due() == []  # the reminders are not sent twice
+    assert await second.scheduler.next_due() == t0 + DAY - HOUR
     clock.set(t0 + DAY)
-    notes = await second.run_due()
+    notes = await second.scheduler.run_due()
     assert {n.game_id for n in moves(notes)} == {game, other}
     assert [n.taken_over for n in moves(notes) if n.game_id == game] == [True]
-    await second.act(game, B, (await second.legal_choices(game, B))[0].notation)
+    await second.moves.act(game, B, (await second.decisions.legal_choices(game, B))[0].notation)
     await second.close()
 
     third = await hosts(db_path, clock)
-    assert (await third.status(game)).seats[0].ai_controlled
-    [ai] = moves(await third.run_due())
+    assert (await third.views.status(game)).seats[0].ai_controlled
+    [ai] = moves(await third.scheduler.run_due())
     assert (ai.game_id, ai.seat, ai.by) == (game, 0, "ai")
-    assert (await third.status(game)).version == 3
+    assert (await third.views.status(game)).version == 3
 
 
 async def test_a_tables_forced_decisions_are_played_automatically(
@@ -226,25 +226,25 @@ async def test_a_tables_forced_decisions_are_played_automatically(
         h = await hosts(new_db(str(auto)), clock, seed_source=lambda: 1003)
         game = (await started_game(h, auto_forced=auto)).game_id
         for user in (A, B, C):
-            await h.act(game, user, "pass")
+            await h.moves.act(game, user, "pass")
         if not auto:
-            assert await h.due() == [] and [c.notation for c in await h.legal_choices(game, A)] == [
-                "play 2"
-            ]
+            assert await h.scheduler.due() == [] and [
+                c.notation for c in await h.decisions.legal_choices(game, A)
+            ] == ["play 2"]
             continue
         # Played in the move that left A without a choice, before it is announced: A is never
         # asked a decision that is then played for them, and nothing is left for the clock.
-        assert await h.due() == [] and await h.run_due() == []
-        log = await h.log(game, limit=10)
+        assert await h.scheduler.due() == [] and await h.scheduler.run_due() == []
+        log = await h.views.log(game, limit=10)
         forced = next(e for e in log if e.by == "auto")  # B's turn may be forced next, too
         assert (forced.version, forced.seat, forced.notation) == (4, 0, "play 2")
-        [note] = [n for v, by, n in await h.notes(game, 0) if v == forced.version]
+        [note] = [n for v, by, n in await h.outbox.notes(game, 0) if v == forced.version]
         assert "only one move" in note.lower()
         assert all(e.by == "auto" for e in log[3:])
-        status = await h.status(game)
+        status = await h.views.status(game)
         assert (
             status.waiting_on
-            and len(await h.legal_choices(game, status.waiting_on[0].user_id or 0)) > 1
+            and len(await h.decisions.legal_choices(game, status.waiting_on[0].user_id or 0)) > 1
         )
 
 
@@ -253,9 +253,9 @@ async def test_a_move_made_at_the_deadline_beats_a_later_scheduler_run(
 ) -> None:
     game = (await started_game(host, reminders_at=(), reminders_before=())).game_id
     clock.advance(DAY)
-    mine, notes = await asyncio.gather(host.act(game, A, "pass", 0), host.run_due())
+    mine, notes = await asyncio.gather(host.moves.act(game, A, "pass", 0), host.scheduler.run_due())
     assert isinstance(mine, MoveResult) and notes == []
-    assert [(e.version, e.by) for e in await host.log(game)] == [(1, "player")]
+    assert [(e.version, e.by) for e in await host.views.log(game)] == [(1, "player")]
 
 
 class GatedChooser(RandomChooser):
@@ -278,16 +278,16 @@ async def test_a_click_during_the_timeout_move_is_stale_and_changes_nothing(
     h = await hosts(db_path, clock, chooser=gate)
     game = (await started_game(h, reminders_at=(), reminders_before=())).game_id
     clock.advance(DAY)
-    scheduler = asyncio.create_task(h.run_due())
+    scheduler = asyncio.create_task(h.scheduler.run_due())
     await asyncio.to_thread(gate.entered.wait, 10)  # the timeout move is being decided
-    click = asyncio.create_task(h.act(game, A, "pass", 0))
+    click = asyncio.create_task(h.moves.act(game, A, "pass", 0))
     await asyncio.sleep(0.01)
     gate.release.set()
     notes = await scheduler
     with pytest.raises(StaleVersionError):
         await click
     assert [n.by for n in moves(notes)] == ["timeout"]
-    assert [(e.version, e.by) for e in await h.log(game)] == [(1, "timeout")]
+    assert [(e.version, e.by) for e in await h.views.log(game)] == [(1, "timeout")]
 
 
 def window_pending(state: ToyState) -> tuple[Decision[ToyAction], ...]:
@@ -313,19 +313,19 @@ async def test_a_games_own_time_limit_and_timeout_rule_take_precedence(
     h = await hosts(db_path, clock, games=lambda kind: window)
     t0 = clock.now()
     game = (await started_game(h, timeout_policy="ai", max_timeouts=1)).game_id
-    assert (await h.status(game)).deadline == t0 + DAY  # the table's turn time
-    await h.act(game, A, "pass")
-    assert (await h.status(game)).deadline == t0 + 600  # the rules' 10 minutes
+    assert (await h.views.status(game)).deadline == t0 + DAY  # the table's turn time
+    await h.moves.act(game, A, "pass")
+    assert (await h.views.status(game)).deadline == t0 + 600  # the rules' 10 minutes
     clock.advance(600)
-    [late] = moves(await h.run_due())
+    [late] = moves(await h.scheduler.run_due())
     assert (late.seat, late.notation, late.by) == (1, "pass", "timeout")
     assert "the rules apply" in late.note and not late.taken_over
-    assert (await h.status(game)).seats[1].timeouts == 0  # not held against the player
+    assert (await h.views.status(game)).seats[1].timeouts == 0  # not held against the player
     clock.advance(DAY)  # C's decision: table time; C's timeout passes too (the rules' default)
-    [c_late] = moves(await h.run_due())
+    [c_late] = moves(await h.scheduler.run_due())
     assert (c_late.seat, c_late.notation) == (2, "pass")
     clock.advance(600)  # A passed before, so the rule's pass is not legal: the policy decides
-    [a_late] = moves(await h.run_due())
+    [a_late] = moves(await h.scheduler.run_due())
     assert a_late.seat == 0 and a_late.notation.startswith("play") and a_late.taken_over
 
 
@@ -348,8 +348,8 @@ async def test_a_game_whose_due_work_fails_does_not_stop_the_others(
     broken = (await started_game(h, channel=1, players=2, **opts)).game_id
     fine = (await started_game(h, channel=2, players=2, **opts)).game_id
     clock.advance(DAY)
-    notes = moves(await h.run_due())
+    notes = moves(await h.scheduler.run_due())
     assert [n.game_id for n in notes] == [fine]
-    assert (await h.status(broken)).version == 0  # nothing half-done
-    assert await h.next_due() == clock.now() + 300  # retried later, not in a hot loop
-    assert await h.run_due() == []
+    assert (await h.views.status(broken)).version == 0  # nothing half-done
+    assert await h.scheduler.next_due() == clock.now() + 300  # retried later, not in a hot loop
+    assert await h.scheduler.run_due() == []

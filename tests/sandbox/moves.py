@@ -41,16 +41,16 @@ async def waits_on(
     user_id = play.user_id(name)
 
     async def settled() -> bool:  # an AI seat thinks in a worker process meanwhile
-        status = await host.status(game_id)
+        status = await host.views.status(game_id)
         return status.status != "active" or any(w.user_id == user_id for w in status.waiting_on)
 
     while True:
         await until(settled)
         await play.bot.flows.idle()
-        status = await host.status(game_id)
+        status = await host.views.status(game_id)
         if status.status != "active":
             return None
-        if forced and (await host.legal_choices(game_id, user_id)).total == 1:
+        if forced and (await host.decisions.legal_choices(game_id, user_id)).total == 1:
             await moved(play, game_id, status.version)  # the table plays it
             continue
         token = next(w.token for w in status.waiting_on if w.user_id == user_id)
@@ -61,7 +61,7 @@ async def moved(play: Playground, game_id: int, version: int) -> None:
     """Wait until the game has gone past ``version`` and the bot has said so."""
 
     async def later() -> bool:
-        return (await play.bot.host.status(game_id)).version > version
+        return (await play.bot.host.views.status(game_id)).version > version
 
     await until(later)
     await play.bot.flows.idle()

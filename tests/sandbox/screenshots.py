@@ -42,9 +42,9 @@ async def _play(play: Playground, game_id: int, moves: int) -> None:
     fake = play.sandbox.fake
     host = play.bot.host
     for _ in range(moves):
-        status = await host.status(game_id)
+        status = await host.views.status(game_id)
         user = fake.users_by_id[status.waiting_on[0].user_id]
-        legal = [c.notation for c in await host.legal_choices(game_id, user.id)]
+        legal = [c.notation for c in await host.decisions.legal_choices(game_id, user.id)]
         chan = fake.channel_by_id(status.channel_id)
         await user.slash("move", channel=chan, action=pick(legal))
         await play.bot.flows.idle()
@@ -64,7 +64,7 @@ async def main() -> None:
                 await u.click("Join", message=lobby.message)
             await (await a.click("Start", message=lobby.message)).wait_until_loaded(timeout=60)
             await play.bot.flows.idle()
-            downfall = await play.bot.host.game_in_channel(general.id)
+            downfall = await play.bot.host.views.game_in_channel(general.id)
             assert downfall is not None
             await _play(play, downfall.game_id, 7)
 
@@ -74,7 +74,7 @@ async def main() -> None:
             await d.click("Join", message=lobby)
             await (await c.click("Start", channel=thread)).wait_until_loaded(timeout=60)
             await play.bot.flows.idle()
-            pompeji = await play.bot.host.game_in_channel(thread.id)
+            pompeji = await play.bot.host.views.game_in_channel(thread.id)
             assert pompeji is not None
             await _play(play, pompeji.game_id, 3)
 
@@ -82,7 +82,7 @@ async def main() -> None:
                 tab = await browser.new_page(viewport=SIZE)
                 page = SandboxPage(tab, play.url)
                 await page.open()
-                status = await play.bot.host.status(downfall.game_id)
+                status = await play.bot.host.views.status(downfall.game_id)
                 mover = fake.users_by_id[status.waiting_on[0].user_id].name
                 await page.as_user(mover)
                 await page.channel("general")
@@ -95,14 +95,14 @@ async def main() -> None:
                 await page.dms()
                 await _shoot(tab, "sandbox-dm.png")
 
-                status = await play.bot.host.status(pompeji.game_id)
+                status = await play.bot.host.views.status(pompeji.game_id)
                 mover = fake.users_by_id[status.waiting_on[0].user_id].name
                 await page.as_user(mover)
                 await page.channel(thread.name)
                 await _shoot(tab, "sandbox-thread.png")
 
                 # On a phone: the channel with the newest board, then the mover's DMs.
-                status = await play.bot.host.status(downfall.game_id)
+                status = await play.bot.host.views.status(downfall.game_id)
                 mover = fake.users_by_id[status.waiting_on[0].user_id].name
                 async with sandbox_tab(browser, play.url, "phone") as phone:
                     await phone.as_user(mover)

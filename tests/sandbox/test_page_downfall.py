@@ -32,12 +32,12 @@ async def _waiting_human(play: Playground, game_id: int) -> tuple[str, int, int]
     names = {play.user_id(n): n for n in HUMANS}
 
     async def handed_back() -> bool:  # the AI seat thinks in a worker process meanwhile
-        status = await host.status(game_id)
+        status = await host.views.status(game_id)
         return status.status != "active" or any(w.user_id in names for w in status.waiting_on)
 
     await until(handed_back)
     await play.bot.flows.idle()
-    status = await host.status(game_id)
+    status = await host.views.status(game_id)
     assert status.status == "active"
     waiting = [w for w in status.waiting_on if w.user_id in names]
     return names[waiting[0].user_id], status.version, waiting[0].token
@@ -70,7 +70,7 @@ def _newest(user: Any, prefixes: tuple[str, ...]) -> Any:
 
 
 async def _version(play: Playground, game_id: int) -> int:
-    return (await play.bot.host.status(game_id)).version
+    return (await play.bot.host.views.status(game_id)).version
 
 
 async def test_downfall_in_the_page(playground: Playground) -> None:
@@ -83,7 +83,9 @@ async def test_downfall_in_the_page(playground: Playground) -> None:
         # Aurelia opens a table for two people and an easy AI from the message box.
         await page.open_table("The Downfall of Pompeii", ai_seats=1)
         boards = await page.images("board.png")
-        status = await play.bot.host.game_in_channel(play.sandbox.fake.default_guild.channels[0].id)
+        status = await play.bot.host.views.game_in_channel(
+            play.sandbox.fake.default_guild.channels[0].id
+        )
         assert status is not None
         game_id = status.game_id
 
@@ -141,7 +143,7 @@ async def test_downfall_in_the_page(playground: Playground) -> None:
             await play.bot.flows.idle()
 
             # The channel shows the newest board once the turn has passed.
-            status = await play.bot.host.status(game_id)
+            status = await play.bot.host.views.status(game_id)
             posted = [
                 m for m in play.sandbox.fake.default_guild.channels[0].public_messages
                 if "board.png" in m.filenames

@@ -98,7 +98,7 @@ async def test_the_page_is_usable_at_phone_and_desktop_size(
 
         await _open_table(page)
         general = play.sandbox.fake.default_guild.channel("general")
-        status = await play.bot.host.game_in_channel(general.id)
+        status = await play.bot.host.views.game_in_channel(general.id)
         assert status is not None
         game_id = status.game_id
 
@@ -135,9 +135,11 @@ async def test_the_page_is_usable_at_phone_and_desktop_size(
             version, token = waited
             legal = [
                 c.notation
-                for c in await play.bot.host.legal_choices(game_id, play.user_id("Aurelia"))
+                for c in await play.bot.host.decisions.legal_choices(
+                    game_id, play.user_id("Aurelia")
+                )
             ]
-            choice = soonest(legal, await play.bot.host.public_view(game_id))
+            choice = soonest(legal, await play.bot.host.views.public_view(game_id))
             msg = offer(play, "Aurelia", game_id, token)
             buttons = (
                 msg is not None

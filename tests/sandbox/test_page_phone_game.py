@@ -46,7 +46,7 @@ async def test_a_whole_game_on_a_phone(playground: Playground) -> None:
         tab = page.page
         await _open_table(page)
         general = play.sandbox.fake.default_guild.channel("general")
-        status = await host.game_in_channel(general.id)
+        status = await host.views.game_in_channel(general.id)
         assert status is not None
         game_id = status.game_id
 
@@ -54,8 +54,11 @@ async def test_a_whole_game_on_a_phone(playground: Playground) -> None:
         while (waited := await waits_on(play, game_id, "Aurelia", forced=True)) is not None:
             assert moves < MAX_MOVES, "the game does not end"
             version, token = waited
-            legal = [c.notation for c in await host.legal_choices(game_id, play.user_id("Aurelia"))]
-            choice = soonest(legal, await host.public_view(game_id))
+            legal = [
+                c.notation
+                for c in await host.decisions.legal_choices(game_id, play.user_id("Aurelia"))
+            ]
+            choice = soonest(legal, await host.views.public_view(game_id))
 
             # Her decision waiting in her DMs shows beside her name; Brutus has none.
             expected = pending_dms(play, "Aurelia")
@@ -77,7 +80,7 @@ async def test_a_whole_game_on_a_phone(playground: Playground) -> None:
             await moved(play, game_id, version)
 
         # Over: the final ranking and board are the newest message in #general, on screen.
-        status = await host.status(game_id)
+        status = await host.views.status(game_id)
         assert status.status == "finished"
         assert by_dm >= 5 and by_command >= 5 and marked >= 5, (by_dm, by_command, marked)
         await page.channel("general")

@@ -50,7 +50,7 @@ async def test_pompeji_in_the_page_with_a_permit_claim(playground: Playground) -
         await page.open()
 
         await page.open_table("Pompeji", ai_seats=1, variant="permit_window=60")
-        status = await host.game_in_channel(general.id)
+        status = await host.views.game_in_channel(general.id)
         assert status is not None and "permit window=60" in general.messages[0].content
         game_id = status.game_id
 
@@ -59,16 +59,16 @@ async def test_pompeji_in_the_page_with_a_permit_claim(playground: Playground) -
         for _ in range(40):
             if counts["permit_turns"] and min(counts["autocomplete"], counts["buttons"]) >= 2:
                 break
-            status = await host.status(game_id)
+            status = await host.views.status(game_id)
             assert status.status == "active"
             version = status.version
-            view = await host.public_view(game_id)
+            view = await host.views.public_view(game_id)
             humans = [names[w.user_id] for w in status.waiting_on if w.user_id in names]
             token = {names[w.user_id]: w.token for w in status.waiting_on if w.user_id in names}
             if not humans:  # the AI seat decides, in a worker process: wait for its move
 
                 async def ai_moved(v: int = version) -> bool:
-                    return (await host.status(game_id)).version > v
+                    return (await host.views.status(game_id)).version > v
 
                 await until(ai_moved)
                 await play.bot.flows.idle()
@@ -102,7 +102,10 @@ async def test_pompeji_in_the_page_with_a_permit_claim(playground: Playground) -
             else:
                 name = humans[0]
                 await page.as_user(name)
-                legal = [c.notation for c in await host.legal_choices(game_id, play.user_id(name))]
+                legal = [
+                    c.notation
+                    for c in await host.decisions.legal_choices(game_id, play.user_id(name))
+                ]
                 if claimant == name and counts["claims"] and not counts["permit_turns"]:
                     counts["permit_turns"] += 1  # the claimant's extra turn, played below
                 offer = _offer(play, name, f"vz:a:{game_id}:{token[name]}:") or _offer(
@@ -135,7 +138,7 @@ async def test_pompeji_in_the_page_with_a_permit_claim(playground: Playground) -
                     counts["autocomplete"] += 1
 
             async def moved(v: int = version) -> bool:
-                return (await host.status(game_id)).version > v
+                return (await host.views.status(game_id)).version > v
 
             await until(moved)
             await play.bot.flows.idle()

@@ -36,7 +36,7 @@ async def test_a_restarted_sandbox_shows_the_history_and_old_buttons_work(
         started = await aurelia.click("Start", message=lobby.message)
         await started.wait_until_loaded(timeout=WAIT)
         await play.bot.flows.idle()
-        status = await play.bot.host.game_in_channel(general.id)
+        status = await play.bot.host.views.game_in_channel(general.id)
         assert status is not None and any("board.png" in m.filenames for m in general.messages)
         game_id, version = status.game_id, status.version
         mover = fake.users_by_id[status.waiting_on[0].user_id]
@@ -83,7 +83,7 @@ async def test_a_restarted_sandbox_shows_the_history_and_old_buttons_work(
         else:
             await mover.select(decision, values=[comp["options"][0]["value"]])
         await play.bot.flows.idle()
-        assert (await play.bot.host.status(game_id)).version == version + 1
+        assert (await play.bot.host.views.status(game_id)).version == version + 1
     finally:
         await running.stop()
         await play.sandbox.close()

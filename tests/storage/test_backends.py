@@ -81,13 +81,13 @@ async def test_two_hosts_racing_on_one_version_give_exactly_one_move(
     first = await hosts(db_path, clock)
     second = await hosts(db_path, clock)
     game = (await started_game(first)).game_id
-    status = await second.status(game)  # the second process has the game loaded too
+    status = await second.views.status(game)  # the second process has the game loaded too
     seat = status.waiting_on[0]
     assert seat.user_id is not None
-    choice = (await second.legal_choices(game, seat.user_id))[0].notation
+    choice = (await second.decisions.legal_choices(game, seat.user_id))[0].notation
     results = await asyncio.gather(
-        first.act(game, seat.user_id, choice, seat.token),
-        second.act(game, seat.user_id, choice, seat.token),
+        first.moves.act(game, seat.user_id, choice, seat.token),
+        second.moves.act(game, seat.user_id, choice, seat.token),
         return_exceptions=True,
     )
     won = [r for r in results if not isinstance(r, BaseException)]
@@ -98,7 +98,7 @@ async def test_two_hosts_racing_on_one_version_give_exactly_one_move(
     assert isinstance(lost[0], StaleVersionError)
     assert "try again" in str(lost[0]) or "already played" in str(lost[0])
     assert [e.seq for e in await first.db.events(game)] == [1]
-    assert (await second.status(game)).version == 1  # the loser reloads the new board
+    assert (await second.views.status(game)).version == 1  # the loser reloads the new board
 
 
 async def test_two_connections_racing_on_one_version_commit_exactly_one_move(
@@ -254,7 +254,7 @@ async def test_a_failed_upgrade_says_so_and_leaves_the_games_as_they_were(
     monkeypatch.undo()
     h = await hosts(db_path, clock)
     assert await h.db.schema_version() == version
-    assert await h.status(status.game_id) == status
+    assert await h.views.status(status.game_id) == status
     conn = connect(db_path)
     try:
         with pytest.raises(Exception, match="half_done"):

@@ -33,7 +33,7 @@ async def played_db(tmp_path: Path) -> Path:
         toy = (await started_game(h, channel=9, variants={"max_turns": 6})).game_id
         while await random_move(h, toy, rng) is not None:
             pass
-        await h.create_game(1, 10, 101, TableOptions(kind="downfall"))
+        await h.tables.create_game(1, 10, 101, TableOptions(kind="downfall"))
     finally:
         await h.close()
     return path

@@ -80,11 +80,11 @@ async def test_every_write_to_a_game_counts_a_revision_another_process_can_see(
         assert await other.load_if_changed(status.game_id, seen) == (False, None)
         user = status.waiting_on[0].user_id
         assert user is not None
-        await host.act(status.game_id, user, "pass")
+        await host.moves.act(status.game_id, user, "pass")
         changed, fresh = await other.load_if_changed(status.game_id, seen)
         assert changed and fresh is not None and fresh.game.version == 1
         seen = fresh.game.revision
-        await host.set_notified(status.game_id, 0, 1, 77)  # bookkeeping of a DM counts too
+        await host.outbox.set_notified(status.game_id, 0, 1, 77)  # bookkeeping of a DM counts too
         changed, fresh = await other.load_if_changed(status.game_id, seen)
         assert changed and fresh is not None and fresh.seats[0].notified_message == 77
         assert (await other.load_if_changed(999, 0)) == (True, None)  # no such game

@@ -52,7 +52,7 @@ async def test_reopening_keeps_the_data_and_does_not_migrate_again(tmp_path: Pat
     await h.close()
     h = await open_host(tmp_path / "g.db", clock)
     try:
-        assert await h.status(status.game_id) == status
+        assert await h.views.status(status.game_id) == status
         assert await h.db.schema_version() == len(migrations())
     finally:
         await h.close()
@@ -72,11 +72,11 @@ async def test_the_event_log_is_append_only(tmp_path: Path) -> None:
     h = await open_host(tmp_path / "g.db", clock)
     try:
         game = (await started_game(h)).game_id
-        await h.act(game, 101, "pass")
+        await h.moves.act(game, 101, "pass")
         for sql in ("UPDATE events SET action = 'play 6'", "DELETE FROM events"):
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
                 await h.db.run(lambda c, sql=sql: c.execute(sql))
-        assert [e.notation for e in await h.log(game)] == ["pass"]
+        assert [e.notation for e in await h.views.log(game)] == ["pass"]
     finally:
         await h.close()
 
@@ -86,7 +86,7 @@ async def test_a_move_written_against_an_old_version_writes_nothing(tmp_path: Pa
     h = await open_host(tmp_path / "g.db", clock)
     try:
         game = (await started_game(h)).game_id
-        await h.act(game, 101, "pass")
+        await h.moves.act(game, 101, "pass")
         stale = MoveWrite(
             game_id=game,
             expected_version=0,
@@ -179,10 +179,10 @@ async def test_the_backup_command_copies_a_database_in_use(tmp_path: Path) -> No
     h = await open_host(tmp_path / "live.db", clock)
     try:
         game = (await started_game(h)).game_id
-        await h.act(game, 101, "pass")
+        await h.moves.act(game, 101, "pass")
         done = await asyncio.to_thread(backup_command, tmp_path / "live.db", tmp_path / "copy.db")
         assert done.returncode == 0, done.stderr
-        await h.act(game, 202, "pass")  # the bot keeps playing
+        await h.moves.act(game, 202, "pass")  # the bot keeps playing
     finally:
         await h.close()
     report = check_database(tmp_path / "copy.db", games)
@@ -219,17 +219,17 @@ async def test_a_players_notification_setting_is_kept_for_all_their_games(tmp_pa
     clock = FakeClock()
     host = await open_host(tmp_path / "n.db", clock)
     try:
-        assert await host.notify_setting(11) == "dm"  # the default: a DM per decision
-        assert await host.set_notify_setting(11, "both") == "both"
+        assert await host.people.notify_setting(11) == "dm"  # the default: a DM per decision
+        assert await host.people.set_notify_setting(11, "both") == "both"
         with pytest.raises(HostError, match="mention"):
-            await host.set_notify_setting(11, "loud")
-        assert await host.notify_setting(11) == "both"
-        assert await host.notify_setting(12) == "dm"
+            await host.people.set_notify_setting(11, "loud")
+        assert await host.people.notify_setting(11) == "both"
+        assert await host.people.notify_setting(12) == "dm"
     finally:
         await host.close()
     again = await open_host(tmp_path / "n.db", clock)
     try:
-        assert await again.notify_setting(11) == "both"
+        assert await again.people.notify_setting(11) == "both"
     finally:
         await again.close()
 
@@ -239,13 +239,13 @@ async def test_a_steps_status_message_and_quiet_moves_are_remembered(tmp_path: P
     host = await open_host(tmp_path / "s.db", clock)
     try:
         game = (await started_game(host)).game_id
-        assert await host.step_message(game) is None
-        await host.set_step_message(game, StepMessage(game, "bid:1", 777, False))
-        await host.set_step_message(game, StepMessage(game, "bid:1", 777, True))
-        assert await host.step_message(game) == StepMessage(game, "bid:1", 777, True)
-        await host.set_step_message(game, None)
-        assert await host.step_message(game) is None
-        assert await host.quiet_versions(game, 0) == set()
+        assert await host.outbox.step_message(game) is None
+        await host.outbox.set_step_message(game, StepMessage(game, "bid:1", 777, False))
+        await host.outbox.set_step_message(game, StepMessage(game, "bid:1", 777, True))
+        assert await host.outbox.step_message(game) == StepMessage(game, "bid:1", 777, True)
+        await host.outbox.set_step_message(game, None)
+        assert await host.outbox.step_message(game) is None
+        assert await host.outbox.quiet_versions(game, 0) == set()
     finally:
         await host.close()
 

@@ -36,10 +36,10 @@ async def some_games(hosts: OpenHost, path: Path, clock: FakeClock) -> None:
     await finished(host, (B, C), 502, winner=C, guild=GUILD + 1)
     await finished(host, (A,), 503, winner=A, players=1)
     await finished(host, (C,), 504, winner=C, players=3, ai_seats=2, ai_level="easy")
-    cancelled = await host.create_game(GUILD, 505, A, TableOptions(kind="toy", players=2))
-    await host.join(cancelled.game_id, B)
-    await host.start(cancelled.game_id, A)
-    await host.cancel(cancelled.game_id, A)
+    cancelled = await host.tables.create_game(GUILD, 505, A, TableOptions(kind="toy", players=2))
+    await host.tables.join(cancelled.game_id, B)
+    await host.tables.start(cancelled.game_id, A)
+    await host.tables.cancel(cancelled.game_id, A)
     await host.close()
 
 
@@ -82,15 +82,15 @@ async def test_a_database_from_before_the_ratings_gets_them_at_open(
 
 
 async def test_the_final_board_message_is_kept(host: Any) -> None:
-    status = await host.create_game(
+    status = await host.tables.create_game(
         GUILD, 500, A, TableOptions(kind="toy", players=2, variants={"target": 5})
     )
-    await host.join(status.game_id, B)
-    await host.start(status.game_id, A)
+    await host.tables.join(status.game_id, B)
+    await host.tables.start(status.game_id, A)
     await play_to_end(host, status.game_id, A)
-    end = await host.status(status.game_id)
-    await host.mark_sent(status.game_id, end.version, 987654)
-    (game,) = await host.history(GUILD)
+    end = await host.views.status(status.game_id)
+    await host.outbox.mark_sent(status.game_id, end.version, 987654)
+    (game,) = await host.records.history(GUILD)
     assert game.board_message == 987654 and game.game_id == status.game_id
 
 

@@ -1,0 +1,72 @@
+"""A server's defaults for its new tables (time per move, timeout policy) and its language."""
+
+from __future__ import annotations
+
+from host.errors import BadOptionError
+from host.games import Store
+from host.model import MAX_TURN_TIME, MIN_TURN_TIME, GuildSettings, TimeoutPolicy
+from render.i18n import N_
+
+
+class Servers:
+    """Per-server settings (``/game settings``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.db = store.db
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's defaults (the host's defaults where the server set nothing)."""
+        turn_time, policy, language = await self.db.guild_settings(guild_id)
+        base = GuildSettings(guild_id)
+        return GuildSettings(
+            guild_id,
+            turn_time=base.turn_time if turn_time is None else turn_time,
+            timeout_policy=base.timeout_policy if policy is None else policy_of(policy),
+            language=base.language if language is None else language,
+        )
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        turn_time: float | None = None,
+        timeout_policy: str | None = None,
+        language: str | None = None,
+    ) -> GuildSettings:
+        """Change some of the server's defaults (``None`` keeps a value); returns them all."""
+        old_time, old_policy, old_language = await self.db.guild_settings(guild_id)
+        if turn_time is not None:
+            check_turn_time(turn_time)
+        if timeout_policy is not None:
+            policy_of(timeout_policy)
+        if language is not None and not (1 <= len(language) <= 16):
+            raise BadOptionError(N_("The language must be a short code such as `en` or `nl`."))
+        await self.db.set_guild_settings(
+            guild_id,
+            old_time if turn_time is None else turn_time,
+            old_policy if timeout_policy is None else timeout_policy,
+            old_language if language is None else language,
+        )
+        return await self.guild_settings(guild_id)
+
+    async def adopt_guild_language(self, guild_id: int, language: str) -> str:
+        """The server's language: the stored one, or ``language`` (its Discord language when
+        its first game opens), stored from now on. ``/game settings`` changes it."""
+        _time, _policy, stored = await self.db.guild_settings(guild_id)
+        if stored is not None:
+            return stored
+        await self.set_guild_settings(guild_id, language=language)
+        return language
+
+
+def policy_of(value: str) -> TimeoutPolicy:
+    if value == "ai":
+        return "ai"
+    if value == "skip":
+        return "skip"
+    raise BadOptionError(N_("The timeout policy must be `ai` (an AI moves) or `skip` (pass)."))
+
+
+def check_turn_time(seconds: float) -> None:
+    if not (MIN_TURN_TIME <= seconds <= MAX_TURN_TIME):
+        raise BadOptionError(N_("The time per move must be between 5 minutes and 7 days."))
