@@ -319,10 +319,9 @@ def print_times(key: str, pool: ProcessPoolExecutor) -> None:
     )
 
 
-def main() -> None:
-    args = sys.argv[1:]
-    if args and args[0] in ("ai",):  # ``python -m bench ai`` passes its own argument through
-        args = args[1:]
+def main(argv: list[str] | None = None) -> None:
+    """``python -m bench ai [game|all] [games]`` (more settings in ``AI_BENCH_*``)."""
+    args = sys.argv[1:] if argv is None else argv
     which = args[0] if args else os.environ.get("AI_BENCH_GAME", "all")
     keys = GAME_KEYS if which == "all" else tuple(which.split(","))
     games = int(args[1]) if len(args) > 1 else int(os.environ.get("AI_BENCH_GAMES", "24"))

@@ -598,7 +598,7 @@ def main(argv: list[str] | None = None) -> None:
     """``python -m bench busy [burners=N] [warmup=S] [rounds=N] [clicks=N] ...``: any field of
     :class:`Config`; by default ``2 × cores`` burners."""
     cfg = Config()
-    for arg in argv if argv is not None else sys.argv[2:]:
+    for arg in argv if argv is not None else sys.argv[1:]:
         key, _, value = arg.partition("=")
         names = [f.name for f in fields(Config)]
         if key not in names:

@@ -35,7 +35,13 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt  # SIGTERM as Ctrl-C: the throwaway server is stopped on the way out
 
 
-def main(kills: int = KILLS, seed: int = 29) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench crash [kills] [seed]``."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) > 2 or not all(a.isdigit() for a in args):
+        raise SystemExit("bench crash: usage: python -m bench crash [kills] [seed]")
+    kills = int(args[0]) if args else KILLS
+    seed = int(args[1]) if len(args) > 1 else 29
     signal.signal(signal.SIGTERM, _interrupt)
     bin_ = bindir()
     if bin_ is None:
@@ -100,5 +106,4 @@ def main(kills: int = KILLS, seed: int = 29) -> int:
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:3]]
-    sys.exit(main(*args))
+    sys.exit(main())

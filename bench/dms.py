@@ -228,7 +228,11 @@ def _count(
 
 
 def main(argv: list[str] | None = None) -> None:
-    names = [n for n in (argv if argv is not None else sys.argv[2:]) if n in TABLES] or list(TABLES)
+    args = argv if argv is not None else sys.argv[1:]
+    unknown = [n for n in args if n not in TABLES]
+    if unknown:
+        raise SystemExit(f"bench dms: no table {unknown[0]!r} (tables: {', '.join(TABLES)})")
+    names = args or list(TABLES)
     for name in names:
         began = time.monotonic()
         results, table = asyncio.run(play(name, TABLES[name]))

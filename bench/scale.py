@@ -259,7 +259,16 @@ def _ms(values: list[float], q: float | None = None) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1e3
 
 
-def main(seconds: float = SECONDS, games: int = GAMES) -> None:
+def main(argv: list[str] | None = None) -> None:
+    """``python -m bench scale [seconds] [games]``."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        seconds = float(args[0]) if args else SECONDS
+        games = int(args[1]) if len(args) > 1 else GAMES
+    except ValueError:
+        raise SystemExit("bench scale: usage: python -m bench scale [seconds] [games]") from None
+    if len(args) > 2:
+        raise SystemExit("bench scale: usage: python -m bench scale [seconds] [games]")
     with tempfile.TemporaryDirectory(prefix="vesuvius-scale-") as tmp, Databases(Path(tmp)) as dbs:
         configs = CONFIGS if dbs.cluster is not None else CONFIGS[:1]
         if dbs.cluster is None:
@@ -320,7 +329,4 @@ def main(seconds: float = SECONDS, games: int = GAMES) -> None:
 
 
 if __name__ == "__main__":
-    main(
-        float(sys.argv[1]) if len(sys.argv) > 1 else SECONDS,
-        int(sys.argv[2]) if len(sys.argv) > 2 else GAMES,
-    )
+    main()
