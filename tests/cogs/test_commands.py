@@ -8,7 +8,8 @@ from typing import Any
 import discord
 
 import plugins
-from cogs.delivery import Delivery
+from cogs.inbox import Inbox
+from cogs.private import Private
 from host import Choice, SeatDecision, SeatInfo
 from tests.cogs.helpers import WAIT, WATCH, open_game, until
 
@@ -130,23 +131,24 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
         pass
 
     Bot.host = host  # type: ignore[attr-defined]
-    delivery = Delivery(Bot())  # type: ignore[arg-type]
-    delivery.names = {10: "ann", 11: "ben"}
+    private = Private(Bot())  # type: ignore[arg-type]
+    inbox = Inbox(Bot(), private)  # type: ignore[arg-type]
+    private.names = {10: "ann", 11: "ben"}
     sent: list[tuple[int, str]] = []
 
     closed: list[str] = []
 
     async def dm_decision(status: Any, seat: SeatInfo, decision: Any, *, title: str = "") -> bool:
-        sent.append((seat.user_id or 0, delivery.title(status, decision)))
+        sent.append((seat.user_id or 0, private.title(status, decision)))
         await host.set_notified(1, seat.seat, decision.token, None, decision.key)
         return True
 
     async def close(status: Any, seat: SeatInfo, line: str) -> None:
         closed.append(line)
 
-    delivery.dm_decision = dm_decision  # type: ignore[method-assign]
-    delivery.close = close  # type: ignore[method-assign]
-    delivery.presentation = lambda status: plugins.get("downfall").presentation  # type: ignore[method-assign]
+    inbox.dm_decision = dm_decision  # type: ignore[method-assign]
+    inbox.close = close  # type: ignore[method-assign]
+    private.presentation = lambda status: plugins.get("downfall").presentation  # type: ignore[method-assign]
 
     def status() -> Any:
         class Status:
@@ -167,15 +169,15 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
 
         return Status()
 
-    await delivery.notify(status(), answered=10)
-    await delivery.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
     assert sent == [(11, "You may act out of turn")]
     host.kind = None  # the right lapsed: its message says so ...
-    await delivery.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
     assert len(closed) == 1 and "over" in closed[0]
     host.kind, host.token = "option", 7  # ... and came back: offered again, once
-    await delivery.notify(status(), answered=10)
-    await delivery.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
     assert sent == [(11, "You may act out of turn")] * 2
 
 
@@ -225,13 +227,13 @@ async def test_a_slow_board_answers_the_command_privately_at_once_then_is_posted
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    render_board = bot.flows.delivery.board_image
+    render_board = bot.flows.private.board_image
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(1.3)
         return await render_board(*args, **kwargs)
 
-    monkeypatch.setattr(bot.flows.delivery, "board_image", slow)
+    monkeypatch.setattr(bot.flows.private, "board_image", slow)
     status = await bot.host.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     legal = await mover.autocomplete("move", "action", "play", channel=chan)
