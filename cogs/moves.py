@@ -181,12 +181,11 @@ class Moves:
         return await self.refusals.reason(error_, mention=True)
 
     async def explain_illegal(
-        self, game_id: int, interaction: discord.Interaction[Any], error_: HostError
+        self, game_id: int, interaction: discord.Interaction[Any], error_: InvalidMoveError
     ) -> str:
         """The host's reason, plus what is legal when it does not list it already."""
-        english = str(error_)  # the host's own sentence says whether it lists the legal moves
         text = texts.refusal(error_)
-        if "Legal now" in english or "too long" in english:
+        if error_.lists_legal:
             return text
         try:
             choices = await self.host.legal_choices(game_id, interaction.user.id)

@@ -225,6 +225,7 @@ class Moves:
                     "suggestions of `/move`."
                 ),
                 count=len(action),
+                lists_legal=True,
             )
         try:
             return parse_legal(game, state, seat, action)
@@ -233,7 +234,7 @@ class Moves:
         except EngineNotYourTurnError:
             raise self.store.not_your_turn(lg) from None
         except RuleError as e:
-            raise from_rule(InvalidMoveError, e, lg.row.kind) from None
+            raise from_rule(InvalidMoveError, e, lg.row.kind, lists_legal=True) from None
 
     # -- what a seat may choose ------------------------------------------------------------
 

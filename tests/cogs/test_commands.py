@@ -293,3 +293,36 @@ def test_a_pledge_board_has_one_row_per_good_and_distinct_ids() -> None:
         assert "vz:a:3:17:lock" in ids
     ids = [getattr(i, "custom_id", "") for i in controls_view(3, 17, board).view.children]  # type: ignore[union-attr]
     assert "vz:a:3:17:pledge grain 2" in ids and "vz:n:3:17:p:1" in ids  # next page
+
+
+async def test_a_refusal_that_lists_the_legal_moves_gets_no_second_list() -> None:
+    """The host's typed flag (``InvalidMoveError.lists_legal``), not its English, says whether
+    the refusal lists what is legal already; otherwise the legal moves are added once."""
+    from types import SimpleNamespace
+
+    from cogs import texts
+    from cogs.moves import Moves
+    from engine.core import ActionChoice
+    from host import InvalidMoveError
+    from render.i18n import N_
+
+    class Page(list[ActionChoice]):
+        total = 2
+
+    asked: list[int] = []
+
+    class Host:
+        async def legal_choices(self, game_id: int, user_id: int) -> Page:
+            asked.append(game_id)
+            return Page([ActionChoice("pass", "Pass"), ActionChoice("play 3", "Play 3")])
+
+    bot = SimpleNamespace(host=Host())
+    moves = Moves(bot, None, None, None, None, None)  # type: ignore[arg-type]
+    interaction: Any = SimpleNamespace(user=SimpleNamespace(id=10))
+    listed = InvalidMoveError("Unknown move. Legal now: `pass`", lists_legal=True)
+    assert await moves.explain_illegal(1, interaction, listed) == texts.refusal(listed)
+    assert asked == []
+    bare = InvalidMoveError(N_("That move is not legal right now."))
+    said = await moves.explain_illegal(1, interaction, bare)
+    assert said.count("Legal now") == 1 and "`play 3`" in said and asked == [1]
+
