@@ -321,6 +321,7 @@ class Private:
                 page=page,
                 group=group,
                 extra=items,
+                quiet=presentation.quiet,
             )
             view = drawn.view
             if drawn.text:

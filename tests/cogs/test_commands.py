@@ -326,3 +326,28 @@ async def test_a_refusal_that_lists_the_legal_moves_gets_no_second_list() -> Non
     said = await moves.explain_illegal(1, interaction, bare)
     assert said.count("Legal now") == 1 and "`play 3`" in said and asked == [1]
 
+
+def test_quiet_actions_are_grey_as_their_game_says() -> None:
+    """A button's colour comes from the game's presentation (``Presentation.quiet``), never
+    from a notation the Discord edge knows: passing and declining are grey in each game."""
+    from cogs.components import ActButton
+    from cogs.controls import controls_view
+    from engine.core import ActionChoice
+    from render.controls import Choose
+
+    expected = {
+        "downfall": {"pass"},
+        "cardcity": {"nodraw", "decline"},
+        "workers": {"pass"},
+    }
+    for key, quiet in expected.items():
+        presentation = plugins.get(key).presentation
+        assert presentation.quiet == quiet, key
+        options = tuple(ActionChoice(n, n) for n in ("play 3", *sorted(quiet)))
+        drawn = controls_view(1, 2, Choose(options), quiet=presentation.quiet)
+        assert drawn.view is not None
+        styles = {b.notation: b.item.style for b in drawn.view.children if isinstance(b, ActButton)}
+        assert styles == {
+            n: discord.ButtonStyle.secondary if n in quiet else discord.ButtonStyle.primary
+            for n in (o.notation for o in options)
+        }, key
