@@ -20,6 +20,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,11 @@ async def _to_turn_end(bot: VesuviusBot, game_id: int) -> int | None:
         await bot.flows.delivery.announce(game_id)
 
 
+def _board_after(chan: Any, mark: int) -> Callable[[], bool]:
+    """Whether the channel got a board after message ``mark``."""
+    return lambda: any(m.id > mark and "board.png" in m.filenames for m in chan.messages)
+
+
 async def _measure(
     fake: FakeDiscord, bot: VesuviusBot, chan: Any, users: dict[int, FakeUser], samples: int
 ) -> list[float]:
@@ -92,7 +98,7 @@ async def _measure(
         t0 = time.perf_counter()
         await user.slash("move", channel=chan, action="pass")  # answered privately
         await fake.wait_for(  # the board the channel gets for the move
-            lambda: any(m.id > mark and "board.png" in m.filenames for m in chan.messages),
+            _board_after(chan, mark),
             timeout=30.0,
             what="the move's board in the channel",
         )

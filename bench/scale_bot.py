@@ -32,7 +32,7 @@ from typing import Any
 import aiosqlite
 import psycopg
 
-from cogs.flowbase import HINT
+from cogs.moves import HINT
 from sandbox.fake import FakeDiscord, FakeUser
 from sandbox.fake.model import Channel
 from sandbox.fake.users import DriverError, InteractionFailed

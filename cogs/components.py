@@ -181,7 +181,8 @@ def _select(custom_id: str, placeholder: str, options: list[discord.SelectOption
 class ActButton(
     GameItem, template=PREFIX + r":a:(?P<game>\d+):(?P<token>\d+):(?P<notation>[^:]{1,80})"
 ):
-    """One legal action of the player's decision."""
+    """One legal action of the player's decision (``style``: as the game offers it, grey for
+    a quiet one: :func:`cogs.controls.controls_view`)."""
 
     def __init__(
         self,
@@ -190,12 +191,9 @@ class ActButton(
         notation: str,
         label: str = "",
         *,
-        style: discord.ButtonStyle | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
         row: int | None = None,
     ) -> None:
-        if style is None:
-            quiet = notation in ("pass", "decline", "nodraw")
-            style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
         custom_id = f"{PREFIX}:a:{game_id}:{token}:{notation}"
         super().__init__(_button(custom_id, label or notation, style, row=row))
         self.game_id, self.token, self.notation = game_id, token, notation

@@ -43,20 +43,22 @@ def controls_view(
     page: int = 0,
     group: str | None = None,
     extra: Sequence[discord.ui.Item[Any]] = (),
+    quiet: frozenset[str] = frozenset(),
 ) -> Drawn:
     """The components of a decision: ``page`` and ``group`` say where navigation stands;
-    ``extra`` items (e.g. standing-order buttons) go on the last row when there is room."""
+    ``extra`` items (e.g. standing-order buttons) go on the last row when there is room;
+    ``quiet``: the notations the game offers quietly (``Presentation.quiet``: grey buttons)."""
     view = discord.ui.View(timeout=None)
     text = ""
     if isinstance(controls, Choose):
-        _choices(view, game_id, token, controls.options)
+        _choices(view, game_id, token, controls.options, quiet)
         text = controls.hint
     elif isinstance(controls, TwoStep):
-        text = _two_step(view, game_id, token, controls, group)
+        text = _two_step(view, game_id, token, controls, group, quiet)
     elif isinstance(controls, Browser):
-        text = _browser(view, game_id, token, controls, page)
+        text = _browser(view, game_id, token, controls, page, quiet)
     else:
-        text = _stepper(view, game_id, token, controls, page)
+        text = _stepper(view, game_id, token, controls, page, quiet)
     _place_extra(view, extra)
     return Drawn(view if view.children else None, text)
 
@@ -87,11 +89,18 @@ def _place_extra(view: discord.ui.View, extra: Sequence[discord.ui.Item[Any]]) -
         view.add_item(item)
 
 
+def _style(choice: ActionChoice, quiet: frozenset[str]) -> discord.ButtonStyle:
+    """Grey for an action the game offers quietly (passing, declining), else blue."""
+    quietly = choice.notation in quiet
+    return discord.ButtonStyle.secondary if quietly else discord.ButtonStyle.primary
+
+
 def _choices(
     view: discord.ui.View,
     game_id: int,
     token: int,
     choices: Sequence[ActionChoice],
+    quiet: frozenset[str],
     *,
     first_row: int = 0,
 ) -> None:
@@ -101,7 +110,10 @@ def _choices(
     fits = all(":" not in c.notation and len(c.notation) <= 80 for c in choices)
     if len(choices) <= MAX_BUTTONS and fits:
         for c in choices:
-            view.add_item(ActButton(game_id, token, c.notation, c.label, row=first_row))
+            style = _style(c, quiet)
+            view.add_item(
+                ActButton(game_id, token, c.notation, c.label, style=style, row=first_row)
+            )
         return
     shown = list(choices)[: MAX_OPTIONS * MAX_SELECTS]
     parts = [shown[i : i + MAX_OPTIONS] for i in range(0, len(shown), MAX_OPTIONS)]
@@ -113,23 +125,35 @@ def _choices(
 
 
 def _two_step(
-    view: discord.ui.View, game_id: int, token: int, controls: TwoStep, group: str | None
+    view: discord.ui.View,
+    game_id: int,
+    token: int,
+    controls: TwoStep,
+    group: str | None,
+    quiet: frozenset[str],
 ) -> str:
     chosen = next((g for g in controls.groups if g.key == group), None)
     if chosen is None:
         pairs = [(g.key, g.label) for g in controls.groups]
         if pairs:
             view.add_item(GroupSelect(game_id, token, pairs, controls.prompt))
-        _choices(view, game_id, token, controls.extra, first_row=1)
+        _choices(view, game_id, token, controls.extra, quiet, first_row=1)
         return ""
     view.add_item(NavButton(game_id, token, "g", "", _("◀ Back"), row=0))
-    _choices(view, game_id, token, chosen.options, first_row=1)
+    _choices(view, game_id, token, chosen.options, quiet, first_row=1)
     return _("**{group}**: choose how.").format(group=chosen.label)
 
 
-def _browser(view: discord.ui.View, game_id: int, token: int, controls: Browser, page: int) -> str:
+def _browser(
+    view: discord.ui.View,
+    game_id: int,
+    token: int,
+    controls: Browser,
+    page: int,
+    quiet: frozenset[str],
+) -> str:
     if not controls.pages:
-        _choices(view, game_id, token, controls.extra)
+        _choices(view, game_id, token, controls.extra, quiet)
         return ""
     page = max(0, min(page, len(controls.pages) - 1))
     current = controls.pages[page]
@@ -139,13 +163,20 @@ def _browser(view: discord.ui.View, game_id: int, token: int, controls: Browser,
         NavButton(game_id, token, "p", str(page), f"{page + 1} / {last + 1}", row=0, disabled=True)
     )
     view.add_item(NavButton(game_id, token, "p", str(page + 1), "▶", row=0, disabled=page == last))
-    _choices(view, game_id, token, current.options, first_row=1)
+    _choices(view, game_id, token, current.options, quiet, first_row=1)
     if controls.extra:
-        _choices(view, game_id, token, controls.extra, first_row=2)
+        _choices(view, game_id, token, controls.extra, quiet, first_row=2)
     return f"**{current.title}**\n{current.text}"
 
 
-def _stepper(view: discord.ui.View, game_id: int, token: int, controls: Stepper, page: int) -> str:
+def _stepper(
+    view: discord.ui.View,
+    game_id: int,
+    token: int,
+    controls: Stepper,
+    page: int,
+    quiet: frozenset[str],
+) -> str:
     rows = controls.rows
     pages = max(1, -(-len(rows) // STEPPER_ROWS))
     page = max(0, min(page, pages - 1))
@@ -199,5 +230,7 @@ def _stepper(view: discord.ui.View, game_id: int, token: int, controls: Stepper,
             NavButton(game_id, token, "p", str(page + 1), "▶", row=last, disabled=page == pages - 1)
         )
     for c in controls.extra[: MAX_BUTTONS - len(view.children) % MAX_BUTTONS]:
-        view.add_item(ActButton(game_id, token, c.notation, c.label, row=last))
+        view.add_item(
+            ActButton(game_id, token, c.notation, c.label, style=_style(c, quiet), row=last)
+        )
     return controls.status

@@ -33,9 +33,10 @@ import discord
 from cogs import answer, texts
 from cogs.answer import NO_MENTIONS
 from cogs.components import board_view, final_view
+from cogs.edge import Bot
 from cogs.inbox import Inbox
-from cogs.private import Bot, is_component, png_file
-from host import GameStatus, HostError, MoveResult, SeatInfo
+from cogs.private import Private, is_component, png_file
+from host import GameStatus, Host, HostError, MoveResult, SeatInfo
 from render import i18n
 from render.i18n import N_, _
 from render.text import clip_lines
@@ -52,16 +53,23 @@ CLAIM_POLL = 0.05
 NUDGE = N_("👋 Everyone else has decided: the table waits for you.")
 
 
-class Delivery(Inbox):
-    """Boards in the channel, in version order, and the private messages they bring."""
+class Delivery:
+    """Boards in the channel, in version order, and the private messages they bring (sent
+    by ``inbox``, composed by ``private``)."""
 
-    def __init__(self, bot: Bot) -> None:
-        super().__init__(bot)
+    def __init__(self, bot: Bot, private: Private, inbox: Inbox) -> None:
+        self.bot = bot
+        self.private = private
+        self.inbox = inbox
         self.run = secrets.token_hex(8)
         """This run of the bot: what claims an announcement before it is sent."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._pinged: set[tuple[int, int, str]] = set()
         """(game, seat, decision key): pinged in the channel for that decision already."""
+
+    @property
+    def host(self) -> Host:
+        return self.bot.host
 
     # -- the outbox ----------------------------------------------------------------------------
 
@@ -143,14 +151,14 @@ class Delivery(Inbox):
         rows = rows if claimed else []
         answered: int | None = None
         if click is not None:
-            answered = await self.answer_click(click, status, result, kind)
+            answered = await self.inbox.answer_click(click, status, result, kind)
         if rows:
             await self.host.outbox.claim(game_id, rows[-1].version, self.run)
         boarded = any(r.board for r in rows) and view is not None
         posted: int | None = None
-        server = await self.server_language(status)
+        server = await self.private.server_language(status)
         with i18n.using(server):  # an AI seat's name is the channel's words too
-            names = await self.seat_names(status)
+            names = await self.private.seat_names(status)
         if boarded:
             assert view is not None
             with i18n.using(server):  # the channel's words and board: the server's language
@@ -168,11 +176,11 @@ class Delivery(Inbox):
         # between leaves the rows unsent, and whoever sends them again (the board with the same
         # nonce) brings the decision messages up to date; ``notify`` is idempotent (each seat's
         # notified token). Marked first, a waiting player's decision DM was lost for good.
-        await self.notify(await self.host.views.status(game_id), answered=answered)
+        await self.inbox.notify(await self.host.views.status(game_id), answered=answered)
         if rows:
             await self.host.outbox.mark_sent(game_id, rows[-1].version, posted)
         if rows and rows[0].version == 0:
-            await self.starting_hands(status)
+            await self.inbox.starting_hands(status)
 
     async def _step_status(
         self,
@@ -195,8 +203,8 @@ class Delivery(Inbox):
             if decision.kind == "simultaneous":
                 step = decision.key
         known = await self.host.outbox.step_message(status.game_id)
-        chan = await self.channel(status.channel_id)
-        words = self.presentation(status).words
+        chan = await self.private.channel(status.channel_id)
+        words = self.private.presentation(status).words
         what = words.decision(view) if view is not None else ""
         if known is not None and known.key != step:
             await self.host.outbox.set_step_message(status.game_id, None)
@@ -273,8 +281,8 @@ class Delivery(Inbox):
             return
         decision = await self.host.decisions.decision(status.game_id, seat.user_id)
         if decision.kind is not None:
-            with i18n.using(await self.user_language(seat.user_id)):
-                await self.refresh(status, seat, decision, _(NUDGE))
+            with i18n.using(await self.private.user_language(seat.user_id)):
+                await self.inbox.refresh(status, seat, decision, _(NUDGE))
 
     async def pings(self, status: GameStatus, seat: SeatInfo, key: str) -> bool:
         """Whether a channel mention of ``seat`` for decision ``key`` should notify them (their
@@ -283,7 +291,9 @@ class Delivery(Inbox):
         if user is None or seat.ai_controlled or (status.game_id, seat.seat, key) in self._pinged:
             return False
         setting = await self.host.people.notify_setting(user)
-        wanted = setting in ("mention", "both") or (setting == "dm" and self.dms_blocked(user))
+        wanted = setting in ("mention", "both") or (
+            setting == "dm" and self.private.dms_blocked(user)
+        )
         if wanted:
             self._pinged.add((status.game_id, seat.seat, key))
         return wanted
@@ -317,7 +327,7 @@ class Delivery(Inbox):
             if version <= status.version
         ]
         said = {version: note for version, _by, note in noted}
-        lines += texts.narration(self.presentation(status), entries, names, notes=said)
+        lines += texts.narration(self.private.presentation(status), entries, names, notes=said)
         notes = [f"{texts.MARKS.get(by, '')}{note}" for _v, by, note in noted]
         return lines, list(dict.fromkeys(notes))
 
@@ -335,19 +345,21 @@ class Delivery(Inbox):
         (the game and the last version it tells): sent again after a crash, Discord returns
         the board already posted instead of posting it twice. ``mover``: the player whose move
         it answers (not pinged). Returns the message's id (``None``: not posted)."""
-        presentation = self.presentation(status)
+        presentation = self.private.presentation(status)
         waiting = ""
         if status.status == "active":
             waiting = texts.waiting_line(
                 status,
                 presentation.words.decision(view_data),
                 names,
-                dms_closed={u for u in self.dm_blocked_until if self.dms_blocked(u)},
+                dms_closed={
+                    u for u in self.private.dm_blocked_until if self.private.dms_blocked(u)
+                },
             )
         content = texts.board_caption(
             status, presentation, view_data, names, lines, notes=notes, waiting=waiting
         )
-        image = await self.board_image(status, view_data, names)
+        image = await self.private.board_image(status, view_data, names)
         kwargs: dict[str, Any] = {
             "allowed_mentions": await self._ping(status, mover),
             "files": [png_file(image)],
@@ -362,7 +374,7 @@ class Delivery(Inbox):
             kwargs["view"] = board_view(status.game_id, extra)
         elif status.status == "finished":
             kwargs["view"] = final_view(status.game_id)
-        chan = await self.channel(status.channel_id)
+        chan = await self.private.channel(status.channel_id)
         if chan is None:
             log.warning("game %s: channel %s is gone", status.game_id, status.channel_id)
             return None
@@ -382,7 +394,7 @@ class Delivery(Inbox):
             if s.user_id is None or s.user_id == mover:
                 continue
             decision = await self.host.decisions.decision(status.game_id, s.user_id)
-            if decision.kind is None or await self.nothing_to_decide(status, decision):
+            if decision.kind is None or await self.private.nothing_to_decide(status, decision):
                 continue
             if await self.pings(status, s, decision.key):
                 users.append(discord.Object(id=s.user_id))
@@ -408,12 +420,12 @@ class Delivery(Inbox):
             )
             await answer.tell(interaction, text)
             return None
-        done = self.done(status, kind, result.label)
+        done = self.private.done(status, kind, result.label)
         said: list[str] = []
         if not boarded:  # what their move did, since no board tells it
             entries = await self.host.views.log(status.game_id, None, limit=1)
             said = texts.narration(
-                self.presentation(status), entries, await self.seat_names(status)
+                self.private.presentation(status), entries, await self.private.seat_names(status)
             )
         decision = await self.host.decisions.decision(status.game_id, interaction.user.id)
         if decision.kind is None:
@@ -421,10 +433,12 @@ class Delivery(Inbox):
             await answer.tell(interaction, "\n".join([f"{done}.{board}", *said]))
             return None
         title = _("🂠 **{title}** · game #{game}").format(
-            title=self.title(status, decision), game=status.game_id
+            title=self.private.title(status, decision), game=status.game_id
         )
         lead = [done, *said]
-        return await self.send_private(interaction, status, title, decision=decision, lead=lead)
+        return await self.inbox.send_private(
+            interaction, status, title, decision=decision, lead=lead
+        )
 
     @staticmethod
     def meanwhile(lines: Sequence[str]) -> str:

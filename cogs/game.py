@@ -1,11 +1,14 @@
-"""``/game ...``: lobby, start, status, board, log, mine, rules, interrupts, resign, back,
-cancel; replay (:mod:`cogs.replay`). Game-agnostic: games, options, labels, words and images
-come from the game plugins (``bot.plugin_list``), the host and each game's presentation."""
+"""``/game ...``: the one ``/game`` group, every subcommand declared here (names, options,
+descriptions, choices, autocomplete), in the order Discord shows them. Each answers through a
+part given the bot: the server's settings (:mod:`cogs.serversettings`), replays and the lobby
+(the bot's flows: :mod:`cogs.replaying`, :mod:`cogs.lobby`), records (:mod:`cogs.history`);
+status, board, log, mine, rules, list, notify, interrupts, resign, back and cancel are answered
+here. Game-agnostic: games, options, labels, words and images come from the game plugins
+(``bot.plugin_list``), the host and each game's presentation."""
 
 from __future__ import annotations
 
-import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,39 +16,30 @@ from discord.ext import commands
 
 import plugins
 from cogs import answer, texts
-from cogs.delivery import png_file
-from cogs.flowbase import missing_permissions
-from cogs.history import HistoryCommands
-from cogs.options import parse_variants, variant_choices
-from cogs.replay import ReplayCommands
-from cogs.serversettings import AI_LEVELS, TIMEOUT_POLICIES, TURN_TIMES, ServerSettingsCommands
-from host import GameStatus, Host, HostError, TableOptions
+from cogs.flows import CommandBot
+from cogs.history import Records
+from cogs.options import variant_choices
+from cogs.private import png_file
+from cogs.serversettings import (
+    AI_LEVELS,
+    LANGUAGES,
+    TIMEOUT_POLICIES,
+    TURN_TIMES,
+    ServerSettings,
+)
+from host import GameStatus, Host, HostError
 from render import i18n
 from render.i18n import N_, _, ngettext
-
-if TYPE_CHECKING:
-    from cogs.runtime import VesuviusBot
 
 MAX_PLAYERS = max(p.capabilities.max_players for p in plugins.PLUGINS)
 
 
-def full(status: GameStatus) -> bool:
-    """Every seat is taken as the table opens (its creator alone at a solo game, or AIs in
-    the other seats): it starts at once."""
-    return len(status.seats) >= (status.options.players or status.max_players)
-
-
 @app_commands.guild_only()
-class GameCog(
-    HistoryCommands,
-    commands.GroupCog,
-    ReplayCommands,
-    ServerSettingsCommands,
-    group_name="game",
-    group_description=N_("Play a board game here"),
-):
-    def __init__(self, bot: VesuviusBot) -> None:
+class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a board game here")):
+    def __init__(self, bot: CommandBot) -> None:
         self.bot = bot
+        self.server_settings = ServerSettings(bot)
+        self.records = Records(bot)
         super().__init__()
 
     @property
@@ -62,8 +56,107 @@ class GameCog(
     async def _here(
         self, interaction: discord.Interaction[Any], *, finished: bool = False
     ) -> GameStatus | None:
-        self.bot.flows.delivery.remember(interaction.user)
-        return await self.bot.flows.game_here(interaction, finished=finished)
+        self.bot.flows.private.remember(interaction.user)
+        return await self.bot.flows.refusals.game_here(interaction, finished=finished)
+
+    # -- the server's settings -------------------------------------------------------------------
+
+    @app_commands.command(
+        name="settings",
+        description=N_("This server's time per move, timeout policy and language (Manage Server)"),
+    )
+    @app_commands.describe(
+        turn_time=N_("Time each player has for a decision in new games"),
+        timeout_policy=N_("What happens when a player runs out of time, in new games"),
+        language=N_("The language of this server's lobbies, boards and channel messages"),
+    )
+    @app_commands.choices(  # type: ignore[misc]
+        turn_time=TURN_TIMES,
+        timeout_policy=TIMEOUT_POLICIES,
+        language=LANGUAGES,
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_time: int | None = None,
+        timeout_policy: str | None = None,
+        language: str | None = None,
+    ) -> None:
+        await self.server_settings.settings(interaction, turn_time, timeout_policy, language)
+
+    # -- replays and records ---------------------------------------------------------------------
+
+    @app_commands.command(
+        name="replay", description=N_("Watch a game again, step by step (only you see it)")
+    )
+    @app_commands.describe(
+        game=N_(
+            "Which game of this server (default: the last one finished here, else the one in play)"
+        ),
+        animate=N_("Post the whole game as an animated image in its channel instead"),
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None = None,
+        animate: bool = False,
+    ) -> None:
+        await self.bot.flows.replaying.replay(interaction, game, animate)
+
+    @replay.autocomplete("game")
+    @answer.quick(list)
+    async def replay_game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.bot.flows.replaying.game_choices(interaction, current)
+
+    @app_commands.command(
+        name="stats", description=N_("Games, wins, places, rating and records in this server")
+    )
+    @app_commands.describe(
+        player=N_("Whose statistics (default: yours)"),
+        game=N_("Only this game"),
+        ai=N_("An AI level's statistics instead (all its seats in this server)"),
+    )
+    @app_commands.choices(ai=AI_LEVELS)
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        game: str | None = None,
+        ai: str | None = None,
+    ) -> None:
+        await self.records.stats(interaction, player, game, ai)
+
+    @stats.autocomplete("game")
+    async def stats_game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return self.plugin_choices(current)
+
+    @app_commands.command(
+        name="leaderboard",
+        description=N_("This server's best players of a game, by rating"),
+        extras={"public": "share"},  # public with share:True where the user may post
+    )
+    @app_commands.describe(
+        game=N_("Which game"), share=N_("Post it in this channel instead (default: only you)")
+    )
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str, share: bool = False
+    ) -> None:
+        await self.records.leaderboard(interaction, game, share)
+
+    @leaderboard.autocomplete("game")
+    async def leaderboard_game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return self.plugin_choices(current)
+
+    @app_commands.command(name="history", description=N_("This server's recently finished games"))
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        await self.records.history(interaction)
 
     # -- lobby -----------------------------------------------------------------------------------
 
@@ -107,79 +200,18 @@ class GameCog(
         ai_level: str = "normal",
         forced_moves: bool = False,
     ) -> None:
-        flows = self.bot.flows
-        async with flows.busy():
-            flows.delivery.remember(interaction.user)
-            plugin = self.host.plugin(game)
-            channel = interaction.channel
-            in_thread = isinstance(channel, discord.Thread)
-            missing = missing_permissions(interaction, new_thread=where == "thread")
-            if missing:
-                await answer.tell(interaction, missing)
-                return
-            options = TableOptions(
-                kind=plugin.key,
-                players=players,
-                variants=parse_variants(plugin, variant),
-                turn_time=None if turn_time is None else float(turn_time),
-                timeout_policy=timeout_policy,  # type: ignore[arg-type]
-                ai_seats=ai_seats,
-                ai_level=ai_level,
-                auto_forced=forced_moves,
-            )
-            guild_id = interaction.guild_id or 0
-            if interaction.guild_id is not None:  # the server's language: its Discord one
-                await self.host.servers.adopt_guild_language(
-                    guild_id, i18n.negotiate(interaction.guild_locale)
-                )
-            if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
-                name = f"{texts.title_of(plugin)} — {interaction.user.display_name}"[:100]
-                thread = await channel.create_thread(
-                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-                )
-                try:
-                    status = await self.host.tables.create_game(
-                        guild_id, thread.id, interaction.user.id, options
-                    )
-                except HostError:
-                    with contextlib.suppress(discord.HTTPException):
-                        await thread.delete()
-                    raise
-                with i18n.using(await flows.delivery.server_language(status)):
-                    opened = _("🌋 {name} opened game #{game} ({title}) in {thread}: join there!")
-                await answer.announce(
-                    interaction,
-                    opened.format(
-                        name=texts.md(interaction.user.display_name),
-                        game=status.game_id,
-                        title=texts.md(texts.title_of(plugin)),
-                        thread=thread.mention,
-                    ),
-                )
-                await thread.add_user(interaction.user)
-                if full(status):
-                    await flows.start_at_once(status)
-                    return
-                flows.lobbies[status.game_id] = await thread.send(
-                    await flows.lobby_message(status),
-                    view=await flows.lobby_controls(status),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                return
-            status = await self.host.tables.create_game(
-                guild_id, interaction.channel_id or 0, interaction.user.id, options
-            )
-            if full(status):  # a solo game, or the other seats are AIs: no lobby
-                await flows.start(interaction, game_id=status.game_id)
-                return
-            lobby = await answer.announce(
-                interaction,
-                await flows.lobby_message(status),
-                view=await flows.lobby_controls(status),
-            )
-            # Edited as players join through the channel's messages, which (unlike the
-            # interaction's token) never expire.
-            flows.lobbies[status.game_id] = flows.durable(lobby)
+        await self.bot.flows.lobby.open(
+            interaction,
+            game,
+            players=players,
+            variant=variant,
+            turn_time=turn_time,
+            timeout_policy=timeout_policy,
+            where=where,
+            ai_seats=ai_seats,
+            ai_level=ai_level,
+            forced_moves=forced_moves,
+        )
 
     @new.autocomplete("game")
     async def game_autocomplete(
@@ -200,17 +232,17 @@ class GameCog(
 
     @app_commands.command(name="join", description=N_("Take a seat in this channel's game lobby"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.flows.lobby_change(interaction, "join")
+        await self.bot.flows.lobby.change(interaction, "join")
 
     @app_commands.command(name="leave", description=N_("Give up your seat in the lobby"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.flows.lobby_change(interaction, "leave")
+        await self.bot.flows.lobby.change(interaction, "leave")
 
     @app_commands.command(
         name="start", description=N_("Deal and start (the creator or a server manager)")
     )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.flows.start(interaction)
+        await self.bot.flows.lobby.start(interaction)
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -221,15 +253,15 @@ class GameCog(
         status = await self._here(interaction, finished=True)
         if status is None:
             return
-        delivery = self.bot.flows.delivery
-        names = await delivery.seat_names(status)
+        private = self.bot.flows.private
+        names = await private.seat_names(status)
         waiting = ""
         if status.status == "active":
             view = await self.host.views.public_view(status.game_id)
-            decision = delivery.presentation(status).words.decision(view)
-            closed = {u for u in delivery.dm_blocked_until if delivery.dms_blocked(u)}
+            decision = private.presentation(status).words.decision(view)
+            closed = {u for u in private.dm_blocked_until if private.dms_blocked(u)}
             waiting = texts.waiting_line(status, decision, names, dms_closed=closed)
-        lobby = await self.bot.flows.lobby_message(status) if status.status == "lobby" else ""
+        lobby = await self.bot.flows.lobby.lobby_message(status) if status.status == "lobby" else ""
         await answer.tell(interaction, texts.status_lines(status, names, waiting, lobby=lobby))
 
     @app_commands.command(name="board", description=N_("Show the current board (only to you)"))
@@ -249,14 +281,14 @@ class GameCog(
                 try:
                     await self.host.views.public_view(status.game_id)
                 except HostError as e:
-                    reason = await self.bot.flows.reason(e, mention=True)
+                    reason = await self.bot.flows.refusals.reason(e, mention=True)
             await answer.tell(interaction, reason)
             return
-        delivery = self.bot.flows.delivery
-        names = await delivery.seat_names(status)
-        presentation = delivery.presentation(status)
+        private = self.bot.flows.private
+        names = await private.seat_names(status)
+        presentation = private.presentation(status)
         content = texts.board_caption(status, presentation, view, names, [])
-        image = await delivery.board_image(status, view, names)
+        image = await private.board_image(status, view, names)
         await answer.tell(interaction, content, files=[png_file(image)])
 
     @app_commands.command(name="log", description=N_("The recent moves, in notation and in words"))
@@ -271,11 +303,11 @@ class GameCog(
         if not entries:
             await answer.tell(interaction, _("No moves have been made yet."))
             return
-        delivery = self.bot.flows.delivery
-        names = await delivery.seat_names(status)
+        private = self.bot.flows.private
+        names = await private.seat_names(status)
         await answer.tell(
             interaction,
-            texts.log_lines(delivery.presentation(status), entries, names, status.game_id),
+            texts.log_lines(private.presentation(status), entries, names, status.game_id),
         )
 
     @app_commands.command(name="mine", description=N_("Your open games, and where it is your move"))
@@ -374,8 +406,8 @@ class GameCog(
     )
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
         games = await self.host.views.games_in_guild(interaction.guild_id or 0)
-        delivery = self.bot.flows.delivery
-        named = [(g, await delivery.seat_names(g)) for g in games]
+        private = self.bot.flows.private
+        named = [(g, await private.seat_names(g)) for g in games]
         await answer.tell(interaction, texts.game_list(named))
 
     # -- settings of one's own ---------------------------------------------------------------------
@@ -466,7 +498,7 @@ class GameCog(
             guild_id=interaction.guild_id,
         )
         who = texts.md(interaction.user.display_name)
-        with i18n.using(await self.bot.flows.delivery.server_language(status)):  # the channel's
+        with i18n.using(await self.bot.flows.private.server_language(status)):  # the channel's
             if status.status == "cancelled":
                 text = _(
                     "🏳️ {name} resigned. No human player is left, so game #{game} ends."
@@ -477,7 +509,7 @@ class GameCog(
                 )
         await answer.announce(interaction, text)
         async with self.bot.flows.busy():
-            await self.bot.flows.delivery.notify(status)
+            await self.bot.flows.inbox.notify(status)
         self.bot.wake_scheduler()
 
     @app_commands.command(
@@ -495,14 +527,14 @@ class GameCog(
             channel_id=interaction.channel_id,
             guild_id=interaction.guild_id,
         )
-        with i18n.using(await self.bot.flows.delivery.server_language(status)):
+        with i18n.using(await self.bot.flows.private.server_language(status)):
             text = _("👋 {name} is back and plays their own seat again in game #{game}.")
         await answer.announce(
             interaction,
             text.format(name=texts.md(interaction.user.display_name), game=status.game_id),
         )
         async with self.bot.flows.busy():
-            await self.bot.flows.delivery.notify(status)
+            await self.bot.flows.inbox.notify(status)
 
     @app_commands.command(
         name="cancel",
@@ -520,16 +552,16 @@ class GameCog(
             channel_id=interaction.channel_id,
             guild_id=interaction.guild_id,
         )
-        with i18n.using(await self.bot.flows.delivery.server_language(status)):
+        with i18n.using(await self.bot.flows.private.server_language(status)):
             text = _("🛑 Game #{game} was cancelled by {name}.")
         await answer.announce(
             interaction,
             text.format(game=status.game_id, name=texts.md(interaction.user.display_name)),
         )
         async with self.bot.flows.busy():
-            await self.bot.flows.close_lobby(status)
-            await self.bot.flows.delivery.notify(status)
+            await self.bot.flows.lobby.close_lobby(status)
+            await self.bot.flows.inbox.notify(status)
 
 
-async def setup(bot: VesuviusBot) -> None:
+async def setup(bot: CommandBot) -> None:
     await bot.add_cog(GameCog(bot))

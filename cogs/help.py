@@ -3,21 +3,19 @@ to the bot). Game-agnostic: the games and their options come from the plugin lis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import answer, texts
+from cogs.flows import CommandBot
 from render.i18n import N_
-
-if TYPE_CHECKING:
-    from cogs.runtime import VesuviusBot
 
 
 class HelpCog(commands.Cog):
-    def __init__(self, bot: VesuviusBot) -> None:
+    def __init__(self, bot: CommandBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -27,5 +25,5 @@ class HelpCog(commands.Cog):
         await answer.tell(interaction, texts.help_text(self.bot.plugin_list))
 
 
-async def setup(bot: VesuviusBot) -> None:
+async def setup(bot: CommandBot) -> None:
     await bot.add_cog(HelpCog(bot))

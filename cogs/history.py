@@ -1,31 +1,25 @@
-"""``/game stats``, ``/game leaderboard``, ``/game history``: a server's results and ratings
-(docs/ratings.md). A mixin of :class:`cogs.game.GameCog` (discord.py collects the app commands of
-every class of a cog), with the leaderboard's ◀ ▶ buttons. Game-agnostic: kinds are plugin keys,
-titles come from the host."""
+"""A server's records: ``/game stats``, ``/game leaderboard``, ``/game history``, its results
+and ratings (docs/ratings.md), with the leaderboard's ◀ ▶ buttons. :class:`Records` answers
+the commands :class:`cogs.game.GameCog` declares. Game-agnostic: kinds are plugin keys, titles
+come from the host."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING, Any, Protocol, Self, cast
+from typing import Any, Protocol, Self, cast
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from cogs import access, answer, language, texts
 from cogs.components import PREFIX
-from cogs.serversettings import AI_LEVELS
-from host import FinishedGame, KindStats, Leaderboard, Player, PlayerStats, Rating
+from cogs.edge import Bot
+from host import FinishedGame, Host, KindStats, Leaderboard, Player, PlayerStats, Rating
 from host.records import HISTORY_SIZE
 from render import i18n
 from render.charts import rating_chart_png
 from render.i18n import N_, _, ngettext
-
-if TYPE_CHECKING:
-    from cogs.runtime import VesuviusBot
-    from host import Host
 
 ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 HISTORY_LOOK = 10 * HISTORY_SIZE
@@ -242,34 +236,13 @@ def pages_view(board: Leaderboard) -> discord.ui.View | None:
 ITEMS = (PageButton,)
 
 
-if TYPE_CHECKING:
-    _Mixin = commands.Cog  # what the app-command decorators' types expect of ``self``
-else:
-    _Mixin = object
+class Records:
+    """The bodies of ``/game stats``, ``/game leaderboard`` and ``/game history`` (declared by
+    :class:`cogs.game.GameCog`)."""
 
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
 
-class HistoryCommands(_Mixin):
-    """The commands of this module, inherited by the ``/game`` cog (a plain mixin at run time:
-    discord.py's cog metaclass collects the app commands of every class of the cog)."""
-
-    bot: VesuviusBot
-
-    def _game_choices(self, current: str) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=texts.title_of(p)[:100], value=p.key)
-            for p in self.bot.plugin_list
-            if current.lower() in f"{p.key} {texts.title_of(p)}".lower()
-        ][:25]
-
-    @app_commands.command(
-        name="stats", description=N_("Games, wins, places, rating and records in this server")
-    )
-    @app_commands.describe(
-        player=N_("Whose statistics (default: yours)"),
-        game=N_("Only this game"),
-        ai=N_("An AI level's statistics instead (all its seats in this server)"),
-    )
-    @app_commands.choices(ai=AI_LEVELS)
     async def stats(
         self,
         interaction: discord.Interaction[Any],
@@ -307,20 +280,6 @@ class HistoryCommands(_Mixin):
             interaction, text, files=[discord.File(io.BytesIO(image), filename="rating.png")]
         )
 
-    @stats.autocomplete("game")
-    async def stats_game_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return self._game_choices(current)
-
-    @app_commands.command(
-        name="leaderboard",
-        description=N_("This server's best players of a game, by rating"),
-        extras={"public": "share"},  # public with share:True where the user may post
-    )
-    @app_commands.describe(
-        game=N_("Which game"), share=N_("Post it in this channel instead (default: only you)")
-    )
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str, share: bool = False
     ) -> None:
@@ -335,13 +294,6 @@ class HistoryCommands(_Mixin):
             text = f"{note}\n{text}"[: texts.CONTENT_LIMIT]
         await answer.tell(interaction, text, view=view)
 
-    @leaderboard.autocomplete("game")
-    async def leaderboard_game_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return self._game_choices(current)
-
-    @app_commands.command(name="history", description=N_("This server's recently finished games"))
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         guild = interaction.guild_id or 0
         games = await self.bot.host.records.history(guild, limit=HISTORY_LOOK)

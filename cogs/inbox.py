@@ -22,8 +22,9 @@ import discord
 
 from cogs import answer, texts
 from cogs.answer import NO_MENTIONS
-from cogs.private import Bot, Composed, Private, is_component
-from host import GameStatus, MoveResult, Reminder, SeatDecision, SeatInfo
+from cogs.edge import Bot
+from cogs.private import Composed, Private, is_component
+from host import GameStatus, Host, MoveResult, Reminder, SeatDecision, SeatInfo
 from render import i18n
 from render.i18n import _
 from render.text import clip_lines, duration
@@ -35,16 +36,22 @@ WANTS_DMS = ("dm", "both")
 """Notification settings under which a player gets their decisions by DM."""
 
 
-class Inbox(Private):
-    """Each player's decision message: sent, kept up to date, closed with what happened."""
+class Inbox:
+    """Each player's decision message: sent, kept up to date, closed with what happened
+    (composed by ``private``)."""
 
-    def __init__(self, bot: Bot) -> None:
-        super().__init__(bot)
+    def __init__(self, bot: Bot, private: Private) -> None:
+        self.bot = bot
+        self.private = private
         self._shown: dict[int, str] = {}
         """message id -> what tells its picture apart (it is not uploaded again unchanged)."""
         self._replies: dict[tuple[int, int], tuple[discord.Interaction[Any], int | None]] = {}
         """(game, seat) -> the interaction whose private reply carries the seat's decision, and
         that reply's id (``None``: the interaction's own message)."""
+
+    @property
+    def host(self) -> Host:
+        return self.bot.host
 
     # -- sending and editing ---------------------------------------------------------------------
 
@@ -58,24 +65,24 @@ class Inbox(Private):
     ) -> discord.Message | None:
         """DM a player; on closed DMs (50007) tell the channel, without secrets, and wait a
         while before trying again."""
-        if self.dms_blocked(user_id):
+        if self.private.dms_blocked(user_id):
             return None
-        user = self.users.get(user_id) or self.bot.get_user(user_id)
+        user = self.private.users.get(user_id) or self.bot.get_user(user_id)
         try:
             if user is None:
-                user = self.users[user_id] = await self.bot.fetch_user(user_id)
+                user = self.private.users[user_id] = await self.bot.fetch_user(user_id)
             kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_MENTIONS}
             if view is not None:
                 kwargs["view"] = view
             return await user.send(content, **kwargs)
         except discord.Forbidden:
             retry = self.bot.settings.dm_block_seconds
-            self.dm_blocked_until[user_id] = self.bot.clock.now() + retry
-            chan = await self.channel(status.channel_id)
+            self.private.dm_blocked_until[user_id] = self.bot.clock.now() + retry
+            chan = await self.private.channel(status.channel_id)
             if chan is not None:
                 with (
                     contextlib.suppress(discord.HTTPException),
-                    i18n.using(await self.server_language(status)),
+                    i18n.using(await self.private.server_language(status)),
                 ):
                     await chan.send(
                         _(
@@ -92,10 +99,10 @@ class Inbox(Private):
             return None
 
     async def _dm(self, user_id: int, message_id: int) -> discord.PartialMessage | None:
-        user = self.users.get(user_id) or self.bot.get_user(user_id)
+        user = self.private.users.get(user_id) or self.bot.get_user(user_id)
         if user is None:
             try:
-                user = self.users[user_id] = await self.bot.fetch_user(user_id)
+                user = self.private.users[user_id] = await self.bot.fetch_user(user_id)
             except discord.HTTPException:
                 return None
         try:
@@ -151,7 +158,7 @@ class Inbox(Private):
         return _("🌋 Game #{game} ({title}) in {where}").format(
             game=status.game_id,
             title=texts.md(texts.title_of(status)),
-            where=await self.where(status),
+            where=await self.private.where(status),
         )
 
     async def close(self, status: GameStatus, seat: SeatInfo, line: str) -> None:
@@ -194,8 +201,8 @@ class Inbox(Private):
             return texts.played_line(own) + end
         if end:
             return end.lstrip("\n")
-        names = await self.seat_names(status)
-        said = texts.narration(self.presentation(status), entries, names)
+        names = await self.private.seat_names(status)
+        said = texts.narration(self.private.presentation(status), entries, names)
         meanwhile = f"\n{clip_lines(said, 400)}" if said else ""
         over = _("⌛ This is over: the game moved on (the board is in {where}).")
         return over.format(where=f"<#{status.channel_id}>") + meanwhile
@@ -211,7 +218,7 @@ class Inbox(Private):
             user = seat.user_id
             if user is None or user == answered:
                 continue
-            with i18n.using(await self.user_language(user)):  # their DMs: their language
+            with i18n.using(await self.private.user_language(user)):  # their DMs: their language
                 await self._notify_seat(status, seat, user)
 
     async def _notify_seat(self, status: GameStatus, seat: SeatInfo, user: int) -> None:
@@ -242,7 +249,7 @@ class Inbox(Private):
                     return
             if seat.notified_key is not None:
                 await self.close(status, seat, await self.outcome_line(status, seat))
-            if await self.nothing_to_decide(status, decision):
+            if await self.private.nothing_to_decide(status, decision):
                 await self.host.outbox.set_notified(
                     status.game_id, seat.seat, decision.token, None, decision.key
                 )
@@ -287,9 +294,9 @@ class Inbox(Private):
             )
             await self.edit_dm(seat.user_id, seat.notified_message, composed)
             return
-        title = self.title(status, decision)
+        title = self.private.title(status, decision)
         header = texts.private_header("🂠", title, status)
-        composed = await self.compose(
+        composed = await self.private.compose(
             status,
             seat.user_id,
             header=header,
@@ -307,15 +314,15 @@ class Inbox(Private):
         not change, so its buttons stay valid; its picture stays (it says so when the game
         moved on around it: others' moves upload nothing); no notification."""
         user = seat.user_id
-        drawn = self._drawn.get((status.game_id, user)) if user is not None else None
+        drawn = self.private.drawn(status.game_id, user) if user is not None else None
         if user is None or drawn is None or decision.kind != "simultaneous":
             return
         if drawn.version == status.version or not drawn.step:
             return
         view = (await self.host.views.private_view(status.game_id, user)).view
-        if await self.step_words(status, view) == drawn.step:
+        if await self.private.step_words(status, view) == drawn.step:
             return
-        composed = await self.compose(
+        composed = await self.private.compose(
             status,
             user,
             header=drawn.header,
@@ -376,8 +383,8 @@ class Inbox(Private):
         ]
         if not events:
             return []
-        names = [texts.md(n) for n in await self.seat_names(status)]
-        return self.presentation(status).words.narrate(events, names)
+        names = [texts.md(n) for n in await self.private.seat_names(status)]
+        return self.private.presentation(status).words.narrate(events, names)
 
     async def decision_message(
         self,
@@ -392,11 +399,11 @@ class Inbox(Private):
         """The seat's DM for ``decision`` (``lead``: a line of ours first; ``showing``: see
         :meth:`compose`)."""
         assert seat.user_id is not None
-        where = await self.where(status)
-        title = title or self.title(status, decision)
+        where = await self.private.where(status)
+        title = title or self.private.title(status, decision)
         header = texts.private_header("🌋", title, status, where)
         lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
-        return await self.compose(
+        return await self.private.compose(
             status, seat.user_id, header=header, decision=decision, lead=lead, showing=showing
         )
 
@@ -439,7 +446,9 @@ class Inbox(Private):
         user = interaction.user.id
         seat = status.seat_of(user)
         decision = await self.host.decisions.decision(status.game_id, user)
-        done = self.done(status, kind, result.label if result is not None else _("your move"))
+        done = self.private.done(
+            status, kind, result.label if result is not None else _("your move")
+        )
         in_dm = interaction.guild_id is None
         message = interaction.message.id if interaction.message is not None else None
         if decision.kind is None:
@@ -459,9 +468,9 @@ class Inbox(Private):
                     status.game_id, seat.seat, decision.token, None, None
                 )
             return None
-        title = self.title(status, decision)
+        title = self.private.title(status, decision)
         header = texts.private_header("🌋", title, status)
-        composed = await self.compose(
+        composed = await self.private.compose(
             status, user, header=header, decision=decision, lead=[done], in_dm=in_dm
         )
         if not await answer.edit_clicked(interaction, **self._edit_kwargs(message, composed)):
@@ -492,7 +501,7 @@ class Inbox(Private):
         user = interaction.user.id
         if decision is None:
             decision = await self.host.decisions.decision(status.game_id, user)
-        composed = await self.compose(
+        composed = await self.private.compose(
             status, user, header=header, decision=decision, lead=lead, in_dm=False
         )
         sent = await answer.tell(
@@ -527,7 +536,7 @@ class Inbox(Private):
                 continue
             if await self.host.people.notify_setting(seat.user_id) not in WANTS_DMS:
                 continue
-            with i18n.using(await self.user_language(seat.user_id)):
+            with i18n.using(await self.private.user_language(seat.user_id)):
                 await self._starting_hand(status, seat, decision)
 
     async def _starting_hand(
@@ -537,11 +546,13 @@ class Inbox(Private):
         assert seat.user_id is not None
         if True:
             pv = await self.host.views.private_view(status.game_id, seat.user_id)
-            if not self.presentation(status).words.hand(pv.view):
+            if not self.private.presentation(status).words.hand(pv.view):
                 return
-            where = await self.where(status)
+            where = await self.private.where(status)
             header = texts.private_header("🌋", _("Your starting hand"), status, where)
-            composed = await self.compose(status, seat.user_id, header=header, decision=decision)
+            composed = await self.private.compose(
+                status, seat.user_id, header=header, decision=decision
+            )
             await self.send_dm(
                 status, seat.user_id, composed.content, composed.files, composed.view
             )
@@ -554,17 +565,17 @@ class Inbox(Private):
         if seat is None or seat.user_id is None:
             return
         decision = await self.host.decisions.decision(status.game_id, seat.user_id)
-        if decision.kind is None or await self.nothing_to_decide(status, decision):
+        if decision.kind is None or await self.private.nothing_to_decide(status, decision):
             return
         setting = await self.host.people.notify_setting(seat.user_id)
         if setting == "none":
             return  # they chose to look for themselves
-        with i18n.using(await self.user_language(seat.user_id)):
+        with i18n.using(await self.private.user_language(seat.user_id)):
             if await self._remind_by_dm(status, seat, decision, note):
                 return
-        chan = await self.channel(note.channel_id)
+        chan = await self.private.channel(note.channel_id)
         if chan is not None:
-            with i18n.using(await self.server_language(status)):
+            with i18n.using(await self.private.server_language(status)):
                 await chan.send(
                     texts.reminder_line(note, decision.kind),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)]),

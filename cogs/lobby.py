@@ -1,5 +1,6 @@
-"""The lobby: joining and leaving (the lobby message edited in place, never posted again), and
-starting a game, from a command, the lobby's buttons, or at once for a table full as it opens."""
+"""The lobby: a table opened (``/game new``: in the channel or a new thread), joining and
+leaving (the lobby message edited in place, never posted again), and starting a game, from a
+command, the lobby's buttons, or at once for a table full as it opens."""
 
 from __future__ import annotations
 
@@ -11,42 +12,161 @@ import discord
 
 from cogs import answer, texts
 from cogs.components import lobby_view
-from cogs.delivery import is_component
-from cogs.flowbase import FlowsBase, missing_permissions
-from host import (
-    GameStatus,
-    HostError,
-)
+from cogs.delivery import Delivery
+from cogs.edge import Bot
+from cogs.options import parse_variants
+from cogs.permissions import missing_permissions
+from cogs.private import Private, is_component
+from cogs.progress import Progress
+from cogs.refusals import Refusals
+from host import GameStatus, Host, HostError, TableOptions
 from render import i18n
 from render.i18n import _
 
 log = logging.getLogger("cogs.flows")
 
 
-class Lobby(FlowsBase):
+def full(status: GameStatus) -> bool:
+    """Every seat is taken as the table opens (its creator alone at a solo game, or AIs in
+    the other seats): it starts at once."""
+    return len(status.seats) >= (status.options.players or status.max_players)
+
+
+class Lobby:
     """Lobby flows (see the module)."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        private: Private,
+        delivery: Delivery,
+        progress: Progress,
+        refusals: Refusals,
+    ) -> None:
+        self.bot = bot
+        self.private = private
+        self.delivery = delivery
+        self.progress = progress
+        self.refusals = refusals
+        self.lobbies: dict[int, discord.Message | discord.PartialMessage] = {}
+        """game id -> its lobby message (edited as players join, buttons off at the start)."""
+
+    @property
+    def host(self) -> Host:
+        return self.bot.host
+
+    # -- a new table -----------------------------------------------------------------------------
+
+    async def open(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        *,
+        players: int | None,
+        variant: str | None,
+        turn_time: int | None,
+        timeout_policy: str | None,
+        where: str,
+        ai_seats: int,
+        ai_level: str,
+        forced_moves: bool,
+    ) -> None:
+        """``/game new``: a table of ``game`` opened here or in a new thread (``where``), its
+        lobby posted, or the game started at once when the table is full as it opens."""
+        async with self.progress.busy():
+            self.private.remember(interaction.user)
+            plugin = self.host.plugin(game)
+            channel = interaction.channel
+            in_thread = isinstance(channel, discord.Thread)
+            missing = missing_permissions(interaction, new_thread=where == "thread")
+            if missing:
+                await answer.tell(interaction, missing)
+                return
+            options = TableOptions(
+                kind=plugin.key,
+                players=players,
+                variants=parse_variants(plugin, variant),
+                turn_time=None if turn_time is None else float(turn_time),
+                timeout_policy=timeout_policy,  # type: ignore[arg-type]
+                ai_seats=ai_seats,
+                ai_level=ai_level,
+                auto_forced=forced_moves,
+            )
+            guild_id = interaction.guild_id or 0
+            if interaction.guild_id is not None:  # the server's language: its Discord one
+                await self.host.servers.adopt_guild_language(
+                    guild_id, i18n.negotiate(interaction.guild_locale)
+                )
+            if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
+                name = f"{texts.title_of(plugin)} — {interaction.user.display_name}"[:100]
+                thread = await channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+                )
+                try:
+                    status = await self.host.tables.create_game(
+                        guild_id, thread.id, interaction.user.id, options
+                    )
+                except HostError:
+                    with contextlib.suppress(discord.HTTPException):
+                        await thread.delete()
+                    raise
+                with i18n.using(await self.private.server_language(status)):
+                    opened = _("🌋 {name} opened game #{game} ({title}) in {thread}: join there!")
+                await answer.announce(
+                    interaction,
+                    opened.format(
+                        name=texts.md(interaction.user.display_name),
+                        game=status.game_id,
+                        title=texts.md(texts.title_of(plugin)),
+                        thread=thread.mention,
+                    ),
+                )
+                await thread.add_user(interaction.user)
+                if full(status):
+                    await self.start_at_once(status)
+                    return
+                self.lobbies[status.game_id] = await thread.send(
+                    await self.lobby_message(status),
+                    view=await self.lobby_controls(status),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+            status = await self.host.tables.create_game(
+                guild_id, interaction.channel_id or 0, interaction.user.id, options
+            )
+            if full(status):  # a solo game, or the other seats are AIs: no lobby
+                await self.start(interaction, game_id=status.game_id)
+                return
+            lobby = await answer.announce(
+                interaction,
+                await self.lobby_message(status),
+                view=await self.lobby_controls(status),
+            )
+            # Edited as players join through the channel's messages, which (unlike the
+            # interaction's token) never expire.
+            self.lobbies[status.game_id] = self.durable(lobby)
 
     # -- the lobby -----------------------------------------------------------------------------
 
     async def lobby_message(self, status: GameStatus) -> str:
-        creator = await self.delivery.name_of(status.creator_id)
-        with i18n.using(await self.delivery.server_language(status)):  # a channel message
-            names = await self.delivery.seat_names(status)
+        creator = await self.private.name_of(status.creator_id)
+        with i18n.using(await self.private.server_language(status)):  # a channel message
+            names = await self.private.seat_names(status)
             return texts.lobby_text(status, names, creator)
 
     async def lobby_controls(self, status: GameStatus) -> discord.ui.View:
         """The lobby's buttons, in the channel's language."""
-        with i18n.using(await self.delivery.server_language(status)):
+        with i18n.using(await self.private.server_language(status)):
             return lobby_view(status.game_id)
 
-    async def lobby_change(
+    async def change(
         self, interaction: discord.Interaction[Any], what: str, *, game_id: int | None = None
     ) -> None:
         """Join or leave a lobby (slash command or lobby button); the lobby message is edited,
         not posted again."""
-        self.delivery.remember(interaction.user)
+        self.private.remember(interaction.user)
         if game_id is None:
-            found = await self.game_here(interaction)
+            found = await self.refusals.game_here(interaction)
             if found is None:
                 return
             game_id = found.game_id
@@ -93,7 +213,7 @@ class Lobby(FlowsBase):
         self, status: GameStatus, text: str, view: discord.ui.View | None
     ) -> discord.Message | None:
         """The lobby posted in the game's channel (``None``: the bot cannot post there)."""
-        chan = await self.delivery.channel(status.channel_id)
+        chan = await self.private.channel(status.channel_id)
         if chan is None:
             return None
         kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
@@ -114,18 +234,10 @@ class Lobby(FlowsBase):
             with contextlib.suppress(discord.HTTPException):
                 await message.edit(content=await self.lobby_message(status), view=None)
 
-    async def on_lobby(
-        self, interaction: discord.Interaction[Any], what: str, game_id: int
-    ) -> None:
-        if what == "start":
-            await self.start(interaction, game_id=game_id)
-        else:
-            await self.lobby_change(interaction, what, game_id=game_id)
-
     async def start_at_once(self, status: GameStatus) -> None:
         """A table full from the start (a solo game, or seats filled by AIs) starts at once,
         in its own channel (a new thread): no lobby to join."""
-        async with self.busy(), self.delivery.lock(status.game_id):
+        async with self.progress.busy(), self.delivery.lock(status.game_id):
             await self.host.tables.start(
                 status.game_id,
                 status.creator_id,
@@ -140,10 +252,10 @@ class Lobby(FlowsBase):
         self, interaction: discord.Interaction[Any], *, game_id: int | None = None
     ) -> None:
         """Deal: the first board (the reply) and every player's first DM come from the outbox."""
-        async with self.busy():
-            self.delivery.remember(interaction.user)
+        async with self.progress.busy():
+            self.private.remember(interaction.user)
             if game_id is None:
-                found = await self.game_here(interaction)
+                found = await self.refusals.game_here(interaction)
                 if found is None:
                     return
                 game_id = found.game_id

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import answer
-from cogs.flowbase import HINT
+from cogs.flows import CommandBot
+from cogs.moves import HINT
 from host import HostError
 from render import i18n
 from render.i18n import N_, _
-
-if TYPE_CHECKING:
-    from cogs.runtime import VesuviusBot
 
 MAX_AUTOCOMPLETE = 25
 """Discord's limit on autocomplete choices."""
@@ -24,7 +22,7 @@ LOADING = N_("One moment: the game is loading. Type again to see your moves.")
 
 
 class PlayCog(commands.Cog):
-    def __init__(self, bot: VesuviusBot) -> None:
+    def __init__(self, bot: CommandBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="move", description=N_("Make your move in this channel's game"))
@@ -33,7 +31,7 @@ class PlayCog(commands.Cog):
     )
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
-        await self.bot.flows.move(interaction, action)
+        await self.bot.flows.moves.move(interaction, action)
 
     @move.autocomplete("action")
     @answer.quick(lambda: [app_commands.Choice(name=_(LOADING), value=HINT)])
@@ -53,7 +51,7 @@ class PlayCog(commands.Cog):
                 guild_id=interaction.guild_id,
             )
         except HostError as e:
-            text = await self.bot.flows.reason(e, mention=False)
+            text = await self.bot.flows.refusals.reason(e, mention=False)
             return [app_commands.Choice(name=text[:100], value=HINT)]
         if not page:
             return [
@@ -86,8 +84,8 @@ class PlayCog(commands.Cog):
     )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.flows.show_hand(interaction)
+        await self.bot.flows.hands.show(interaction)
 
 
-async def setup(bot: VesuviusBot) -> None:
+async def setup(bot: CommandBot) -> None:
     await bot.add_cog(PlayCog(bot))

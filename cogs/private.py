@@ -1,8 +1,9 @@
 """A player's own message for a decision, composed: its title, what just happened to them, their
 key figures in a few words, the decision with its controls, and the one picture the decision
 needs (the game's ``picture_for``; its other pictures on demand, behind buttons). Also the
-names, places and images these need. :class:`cogs.inbox.Inbox` sends it: by DM, kept up to
-date while the decision goes on, or in the reply to the player's own command or click.
+names, places and images these need. :class:`cogs.inbox.Inbox`, given this composer, sends it:
+by DM, kept up to date while the decision goes on, or in the reply to the player's own command
+or click.
 """
 
 from __future__ import annotations
@@ -13,17 +14,16 @@ import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from cogs import language, texts
 from cogs.components import picture_buttons, window_order_buttons
 from cogs.controls import controls_view
-from cogs.settings import Settings
+from cogs.edge import Bot
 from engine.core import ActionChoice
 from host import GameStatus, Host, SeatDecision
-from host.clock import Clock
 from render import i18n
 from render.i18n import _
 from render.presentation import Image, Picture, Presentation
@@ -31,26 +31,6 @@ from render.presentation import Image, Picture, Presentation
 log = logging.getLogger("cogs.private")
 
 IMAGE_CACHE = 64
-
-
-class Bot(Protocol):
-    """What delivery and private messages need of the bot."""
-
-    settings: Settings
-    clock: Clock
-
-    @property
-    def host(self) -> Host: ...
-
-    def get_channel(self, id: int, /) -> Any: ...
-
-    async def fetch_channel(self, id: int, /) -> Any: ...
-
-    def get_user(self, id: int, /) -> discord.User | None: ...
-
-    async def fetch_user(self, id: int, /) -> discord.User: ...
-
-    def get_guild(self, id: int, /) -> discord.Guild | None: ...
 
 
 def png_file(image: Image) -> discord.File:
@@ -114,6 +94,10 @@ class Private:
     @property
     def host(self) -> Host:
         return self.bot.host
+
+    def drawn(self, game_id: int, user_id: int) -> Drawn | None:
+        """How ``user_id``'s message in the game was last composed (``None``: not yet)."""
+        return self._drawn.get((game_id, user_id))
 
     # -- names, places ---------------------------------------------------------------------------
 
@@ -331,7 +315,13 @@ class Private:
         items += picture_buttons(status.game_id, on_demand)
         if live:
             drawn = controls_view(
-                status.game_id, decision.token, controls, page=page, group=group, extra=items
+                status.game_id,
+                decision.token,
+                controls,
+                page=page,
+                group=group,
+                extra=items,
+                quiet=presentation.quiet,
             )
             view = drawn.view
             if drawn.text:

@@ -1,8 +1,9 @@
-"""Replays at the Discord edge: the step-through viewer (an ephemeral message with ⏮ ◀ ▶ ⏭,
-a menu of steps and 🎞 Animation) and the animated image of a whole game, posted in its
-channel (or sent only to the asker where they may not post pictures). Every step, menu,
-**Replay** and animation is shown only to a member who may view the game's channel now
-(:mod:`cogs.access`); to anyone else the game is one that is not in this server.
+"""Replays at the Discord edge: ``/game replay`` (and its ``game:`` autocomplete), the
+step-through viewer (an ephemeral message with ⏮ ◀ ▶ ⏭, a menu of steps and 🎞 Animation)
+and the animated image of a whole game, posted in its channel (or sent only to the asker where
+they may not post pictures). Every step, menu, **Replay** and animation is shown only to a
+member who may view the game's channel now (:mod:`cogs.access`); to anyone else the game is one
+that is not in this server.
 
 Everything shown comes from the host's replay (``host.replays``): public views rebuilt from the
 seed and the log, and the public log (the moves of a finished game whose rules reveal the
@@ -25,18 +26,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from cogs import access, answer, texts
 from cogs.answer import NO_MENTIONS
 from cogs.components import replay_view
-from cogs.delivery import png_file
-from cogs.flowbase import FlowsBase
-from host import GameStatus, HostError
+from cogs.edge import Bot
+from cogs.private import Private, png_file
+from host import GameStatus, Host, HostError
 from host.replays import ReplayStep
 from render import animation, i18n
 from render.i18n import N_, _, ngettext
 from render.text import clip_lines
 
+STATUS_WORDS = {"active": N_("in play"), "finished": N_("finished"), "cancelled": N_("cancelled")}
+"""A game's state as ``game:``'s autocomplete names it (``_()`` when shown)."""
 RUNNING = {"active": N_("active"), "cancelled": N_("cancelled"), "lobby": N_("lobby")}
 """A game's state as the replay of a game not finished names it (``_()`` when shown)."""
 log = logging.getLogger("cogs.replaying")
@@ -77,30 +81,69 @@ class Drawing:
     """game -> (the version it shows, its link): asked again unchanged, the link is given."""
 
 
-class Replaying(FlowsBase):
-    """The replay flows (a part of :class:`cogs.flows.Flows`)."""
+class Replaying:
+    """The replay flows (a part of :class:`cogs.flows.Flows`): ``/game replay``, the viewer,
+    the animation."""
 
-    _drawing: Drawing
+    def __init__(self, bot: Bot, private: Private) -> None:
+        self.bot = bot
+        self.private = private
+        self.drawing = Drawing()
 
-    def _animations(self) -> Drawing:
-        if not hasattr(self, "_drawing"):
-            self._drawing = Drawing()
-        return self._drawing
+    @property
+    def host(self) -> Host:
+        return self.bot.host
+
+    # -- /game replay ----------------------------------------------------------------------------
+
+    async def replay(
+        self, interaction: discord.Interaction[Any], game: int | None, animate: bool
+    ) -> None:
+        """``/game replay``: ``game`` (default: the last one finished in the channel, else the
+        one in play) step by step, or (``animate``) as an animation."""
+        if game is None:
+            status = await self.bot.host.replays.game_to_replay(interaction.channel_id or 0)
+            if status is None:
+                await answer.tell(
+                    interaction,
+                    _(
+                        "No game has been played in this channel yet. Pick one of this server's "
+                        "games with `game:`."
+                    ),
+                )
+                return
+            game = status.game_id
+        if animate:
+            await self.animation(interaction, game)
+            return
+        await self.show_replay(interaction, game, 0, edit=False)
+
+    async def game_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """``game:``'s autocomplete: this server's games the asker may view."""
+        titles = {p.key: texts.title_of(p) for p in self.bot.plugin_list}
+        games = await self.bot.host.replays.games(interaction.guild_id or 0, limit=100)
+        sight = access.Sight(interaction)
+        choices = []
+        for g in games:
+            state = _(STATUS_WORDS[g.status]) if g.status in STATUS_WORDS else g.status
+            name = f"#{g.game_id} · {titles.get(g.kind, g.kind)} · {state}"
+            if current.strip().lstrip("#").lower() not in name.lower():
+                continue
+            if await sight.may_view(g.channel_id):  # only games the asker may see
+                choices.append(app_commands.Choice(name=name[:100], value=g.game_id))
+                if len(choices) == 25:
+                    break
+        return choices
 
     # -- the viewer ------------------------------------------------------------------------------
-
-    async def on_replay(
-        self, interaction: discord.Interaction[Any], game_id: int, step: int, edit: bool = True
-    ) -> None:
-        """A viewer button or the menu (``edit``: the viewer's own message shows the step), or
-        **Replay** under a final board (a new viewer, only for the one who pressed it)."""
-        await self.show_replay(interaction, game_id, step, edit=edit)
 
     async def show_replay(
         self, interaction: discord.Interaction[Any], game_id: int, step: int, *, edit: bool
     ) -> None:
         """Step ``step`` (``-1``: the last) of the game's replay, only for the user."""
-        self.delivery.remember(interaction.user)
+        self.private.remember(interaction.user)
         if await self._seen(interaction, game_id) is None:
             return
         try:
@@ -136,10 +179,10 @@ class Replaying(FlowsBase):
     async def _viewer(self, shown: ReplayStep) -> tuple[str, Any, discord.ui.View]:
         """The viewer's words, picture and controls at ``shown``."""
         status = shown.status
-        names = await self.delivery.seat_names(status)
-        presentation = self.delivery.presentation(status)
+        names = await self.private.seat_names(status)
+        presentation = self.private.presentation(status)
         then = dataclasses.replace(status, version=shown.version)
-        image = await self.delivery.board_image(then, shown.view, names)
+        image = await self.private.board_image(then, shown.view, names)
         marks = await self.host.replays.marks(status.game_id, jump_indices(shown.count))
         jumps = []
         for mark in marks:
@@ -160,7 +203,7 @@ class Replaying(FlowsBase):
         """The viewer's words: which game and step, the moves that led there in the channel's
         words (the seating at the deal), and the result at the end of a finished game."""
         status = shown.status
-        presentation = self.delivery.presentation(status)
+        presentation = self.private.presentation(status)
         values = {
             "game": status.game_id,
             "title": texts.md(texts.title_of(status)),
@@ -195,14 +238,14 @@ class Replaying(FlowsBase):
 
     # -- the animation ---------------------------------------------------------------------------
 
-    async def on_animation(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def animation(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """🎞 Animation (or ``/game replay animate:True``): the whole game as an animated
         image, posted in the game's channel, or only to the asker when they may not post a
         picture there (:attr:`cogs.access.Access.may_post_files`). It is drawn in the
         background worker (never in the AI's, whose turns it would hold up), one game at a
         time and at most :data:`PER_SERVER` at once in a server; the one who asked sees how
         far it has got."""
-        self.delivery.remember(interaction.user)
+        self.private.remember(interaction.user)
         seen = await self._seen(interaction, game_id)
         if seen is None:
             return
@@ -214,7 +257,7 @@ class Replaying(FlowsBase):
                 _("Game #{game} has not been dealt yet: nothing to show.").format(game=game_id),
             )
             return
-        drawing = self._animations()
+        drawing = self.drawing
         done = drawing.posted.get(game_id)
         if done is not None and done[0] == status.version:
             await answer.tell(
@@ -239,7 +282,7 @@ class Replaying(FlowsBase):
                 ).format(count=drawing.servers[status.guild_id]),
             )
             return
-        chan = None if private else await self.delivery.channel(status.channel_id)
+        chan = None if private else await self.private.channel(status.channel_id)
         if chan is None and not private:
             await answer.tell(
                 interaction, _("Game #{game}'s channel is gone.").format(game=game_id)
@@ -279,7 +322,7 @@ class Replaying(FlowsBase):
             if private:
                 await self._send_animation(interaction, status, progress)
                 return
-            with i18n.using(await self.delivery.server_language(status)):
+            with i18n.using(await self.private.server_language(status)):
                 url = await self._post_animation(status, chan, interaction.user, progress)
             if url is None:
                 text = _("🎞 Game #{game} is too long to show in one animation, sorry.").format(
@@ -330,7 +373,7 @@ class Replaying(FlowsBase):
         ``progress``, the asker's) telling how far it has got, then the animation in that
         message; its link (``None``: too large)."""
         game_id = status.game_id
-        lang = await self.delivery.server_language(status)  # a channel message: the server's
+        lang = await self.private.server_language(status)  # a channel message: the server's
         who = texts.md(getattr(user, "display_name", "") or _("someone"))
         heading = (
             f"🎞 **{_('Game #{game}').format(game=game_id)}** · {texts.md(texts.title_of(status))}"
@@ -371,8 +414,8 @@ class Replaying(FlowsBase):
         it has got; its words and the GIF (``None``: too large even with fewer frames)."""
         game_id = status.game_id
         status, views = await self.host.replays.frames(game_id)
-        names = await self.delivery.seat_names(status)
-        draw = self.delivery.presentation(status).board.public
+        names = await self.private.seat_names(status)
+        draw = self.private.presentation(status).board.public
         assert draw is not None
         started = last_said = time.monotonic()
         data = b""

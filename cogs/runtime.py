@@ -149,7 +149,7 @@ class VesuviusBot(commands.Bot):
                 log.info("synced %d global commands (may take up to an hour)", len(synced))
         self._warm_ai = asyncio.create_task(self.host.ai.warm_up(), name="vesuvius-ai-warm-up")
         self._scheduler = asyncio.create_task(self._run_scheduler(), name="vesuvius-scheduler")
-        self.flows.delivery.warm_up = asyncio.create_task(asyncio.to_thread(warm_up_renderers))
+        self.flows.private.warm_up = asyncio.create_task(asyncio.to_thread(warm_up_renderers))
 
     async def close(self) -> None:
         """Stop within :data:`CLOSE_WITHIN` seconds on every supported Python: the scheduler is
@@ -185,7 +185,7 @@ class VesuviusBot(commands.Bot):
             for note in notes:
                 try:
                     if isinstance(note, Reminder):
-                        await self.flows.delivery.remind(note)
+                        await self.flows.inbox.remind(note)
                     elif isinstance(note, MoveResult) and note.game_id not in moved:
                         moved.append(note.game_id)
                         await self.flows.delivery.announce(note.game_id)
@@ -248,7 +248,7 @@ class VesuviusBot(commands.Bot):
     ) -> None:
         original = getattr(error_, "original", error_)
         if isinstance(original, HostError):
-            await answer.tell(interaction, await self.flows.reason(original, mention=True))
+            await answer.tell(interaction, await self.flows.refusals.reason(original, mention=True))
             return
         if isinstance(error_, app_commands.MissingPermissions):
             names = ", ".join(

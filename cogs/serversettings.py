@@ -2,30 +2,24 @@
 does) and the language of its channel messages, shown to anyone with Manage Server and
 changed by them (issue 28).
 
-A plain mixin of app commands that :class:`cogs.game.GameCog` inherits, like
-:mod:`cogs.replay`. The answer is private, in the manager's own language; the language it sets
+:class:`ServerSettings` answers the command :class:`cogs.game.GameCog` declares, with the
+choices declared here. The answer is private, in the manager's own language; the language it sets
 is the one the server's lobbies, boards and other channel messages are written in from then on.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from cogs import answer, texts
+from cogs.edge import Bot
 from host import GuildSettings
 from render import i18n
 from render.i18n import N_, _
 from render.text import duration
-
-if TYPE_CHECKING:
-    from discord.ext.commands import Cog as _Mixin
-
-    from cogs.runtime import VesuviusBot
-else:
-    _Mixin = object  # a plain class at run time: GameCog is the cog
 
 TURN_TIMES = [
     app_commands.Choice(name=N_("5 minutes"), value=300),
@@ -80,26 +74,12 @@ def settings_text(settings: GuildSettings, *, changed: bool) -> str:
     return "\n".join(lines)[: texts.CONTENT_LIMIT]
 
 
-class ServerSettingsCommands(_Mixin):
-    """The ``/game settings`` command of ``/game``."""
+class ServerSettings:
+    """The body of ``/game settings`` (declared by :class:`cogs.game.GameCog`)."""
 
-    bot: VesuviusBot
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
 
-    @app_commands.command(
-        name="settings",
-        description=N_("This server's time per move, timeout policy and language (Manage Server)"),
-    )
-    @app_commands.describe(
-        turn_time=N_("Time each player has for a decision in new games"),
-        timeout_policy=N_("What happens when a player runs out of time, in new games"),
-        language=N_("The language of this server's lobbies, boards and channel messages"),
-    )
-    @app_commands.choices(  # type: ignore[misc]
-        turn_time=TURN_TIMES,
-        timeout_policy=TIMEOUT_POLICIES,
-        language=LANGUAGES,
-    )
-    @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -124,4 +104,4 @@ class ServerSettingsCommands(_Mixin):
         await answer.tell(interaction, settings_text(now, changed=changed))
 
 
-__all__ = ["LANGUAGES", "TURN_TIMES", "ServerSettingsCommands", "settings_text"]
+__all__ = ["LANGUAGES", "TURN_TIMES", "ServerSettings", "settings_text"]

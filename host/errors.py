@@ -35,10 +35,11 @@ class HostError(Exception):
 E = TypeVar("E", bound=HostError)
 
 
-def from_rule(kind: type[E], error: RuleError, game: str | None) -> E:
+def from_rule(kind: type[E], error: RuleError, game: str | None, **flags: bool) -> E:
     """A game's refusal (an engine's :class:`RuleError`) as the host's ``kind`` of error, its
-    words kept (``error.text``) for the game's catalog (``game``: the game's key)."""
-    out = kind(error.text)
+    words kept (``error.text``) for the game's catalog (``game``: the game's key); ``flags``
+    are ``kind``'s own (``lists_legal`` of :class:`InvalidMoveError`)."""
+    out = kind(error.text, **flags)
     out.game = game
     return out
 
@@ -148,7 +149,17 @@ class StaleVersionError(HostError):
 
 
 class InvalidMoveError(HostError):
-    """The text is not an action, or not a legal one now; the message lists what is legal."""
+    """The text is not an action, or not a legal one now.
+
+    ``lists_legal``: the refusal lists the legal moves already (the engine's ``parse_legal``),
+    or sends the player to them (a text too long to be a move), so a cog adds no list of its
+    own; otherwise it may say what is legal now."""
+
+    def __init__(
+        self, message: str = "", /, *, lists_legal: bool = False, **values: object
+    ) -> None:
+        super().__init__(message, **values)
+        self.lists_legal = lists_legal
 
 
 class GameDamagedError(HostError):

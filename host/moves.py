@@ -143,6 +143,7 @@ class Moves:
                     "suggestions of `/move`."
                 ),
                 count=len(action),
+                lists_legal=True,
             )
         try:
             return parse_legal(game, state, seat, action)
@@ -151,7 +152,7 @@ class Moves:
         except EngineNotYourTurnError:
             raise self.store.not_your_turn(lg) from None
         except RuleError as e:
-            raise from_rule(InvalidMoveError, e, lg.row.kind) from None
+            raise from_rule(InvalidMoveError, e, lg.row.kind, lists_legal=True) from None
 
     # -- the one write path ----------------------------------------------------------------
 

@@ -146,7 +146,7 @@ class Presentation:
     - ``controls(view, seat, choices)``: how the player's decision is offered
       (:mod:`render.controls`).
     - ``colours(view)``: each seat's colour name as players know it (``"red"``), or ``""``.
-    - ``replay_reveals``: see the field.
+    - ``quiet``, ``replay_reveals``: see the fields.
     """
 
     pictures: tuple[Picture, ...]
@@ -154,6 +154,9 @@ class Presentation:
     colours: Callable[[View], Sequence[str]]
     picture_for: Callable[[View, Sequence[ActionChoice]], str]
     controls: Callable[[View, int, Sequence[ActionChoice]], Controls] = flat_controls
+    quiet: frozenset[str] = frozenset()
+    """The notations of the actions offered quietly, beside the moves that do something:
+    passing, declining (Discord shows them as grey buttons, the others as blue ones)."""
     replay_reveals: bool = False
     """Whether the replay of a finished game may tell each move as its own player saw it
     (the cards drawn, the secret choices): only where the rules show the hands and secret

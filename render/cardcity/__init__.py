@@ -71,6 +71,7 @@ PRESENTATION = Presentation(
     ),
     colours=seat_colours,
     controls=_controls,
+    quiet=frozenset({"nodraw", "decline"}),  # not drawing; declining
     picture_for=picture_for,
 )
 

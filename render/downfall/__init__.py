@@ -104,6 +104,7 @@ PRESENTATION = Presentation(
     colours=seat_colours,
     picture_for=picture_for,
     controls=controls,
+    quiet=frozenset({"pass"}),  # passing
 )
 
 __all__ = ["PRESENTATION", "controls", "render_board", "render_hand"]

@@ -112,6 +112,7 @@ PRESENTATION = Presentation(
     ),
     colours=colours,
     controls=controls,
+    quiet=frozenset({"pass"}),  # letting a window or a reward pass
 )
 
 __all__ = ["PRESENTATION", "render_board", "render_hand", "render_tablets"]

@@ -23,7 +23,7 @@ def test_no_name_runs_every_benchmark() -> None:
 
 
 def test_an_unknown_benchmark_is_refused_with_the_list() -> None:
-    with pytest.raises(SystemExit, match="no benchmark 'crsh'.*crash, dms"):
+    with pytest.raises(SystemExit, match=r"no benchmark 'crsh'.*crash, dms"):
         plan(["crsh", "20"], NAMES)
 
 

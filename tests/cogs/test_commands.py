@@ -8,7 +8,8 @@ from typing import Any
 import discord
 
 import plugins
-from cogs.delivery import Delivery
+from cogs.inbox import Inbox
+from cogs.private import Private
 from host import Choice, SeatDecision, SeatInfo
 from tests.cogs.helpers import WAIT, WATCH, open_game, until
 
@@ -132,23 +133,24 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
         pass
 
     Bot.host = host  # type: ignore[attr-defined]
-    delivery = Delivery(Bot())  # type: ignore[arg-type]
-    delivery.names = {10: "ann", 11: "ben"}
+    private = Private(Bot())  # type: ignore[arg-type]
+    inbox = Inbox(Bot(), private)  # type: ignore[arg-type]
+    private.names = {10: "ann", 11: "ben"}
     sent: list[tuple[int, str]] = []
 
     closed: list[str] = []
 
     async def dm_decision(status: Any, seat: SeatInfo, decision: Any, *, title: str = "") -> bool:
-        sent.append((seat.user_id or 0, delivery.title(status, decision)))
+        sent.append((seat.user_id or 0, private.title(status, decision)))
         await host.outbox.set_notified(1, seat.seat, decision.token, None, decision.key)
         return True
 
     async def close(status: Any, seat: SeatInfo, line: str) -> None:
         closed.append(line)
 
-    delivery.dm_decision = dm_decision  # type: ignore[method-assign]
-    delivery.close = close  # type: ignore[method-assign]
-    delivery.presentation = lambda status: plugins.get("downfall").presentation  # type: ignore[method-assign]
+    inbox.dm_decision = dm_decision  # type: ignore[method-assign]
+    inbox.close = close  # type: ignore[method-assign]
+    private.presentation = lambda status: plugins.get("downfall").presentation  # type: ignore[method-assign]
 
     def status() -> Any:
         class Status:
@@ -169,15 +171,15 @@ async def test_an_out_of_turn_decision_is_offered_once_per_change() -> None:
 
         return Status()
 
-    await delivery.notify(status(), answered=10)
-    await delivery.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
     assert sent == [(11, "You may act out of turn")]
     host.kind = None  # the right lapsed: its message says so ...
-    await delivery.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
     assert len(closed) == 1 and "over" in closed[0]
     host.kind, host.token = "option", 7  # ... and came back: offered again, once
-    await delivery.notify(status(), answered=10)
-    await delivery.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
+    await inbox.notify(status(), answered=10)
     assert sent == [(11, "You may act out of turn")] * 2
 
 
@@ -227,13 +229,13 @@ async def test_a_slow_board_answers_the_command_privately_at_once_then_is_posted
     chan = fake_discord.guild("Pompeii").channel("general")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    render_board = bot.flows.delivery.board_image
+    render_board = bot.flows.private.board_image
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(1.3)
         return await render_board(*args, **kwargs)
 
-    monkeypatch.setattr(bot.flows.delivery, "board_image", slow)
+    monkeypatch.setattr(bot.flows.private, "board_image", slow)
     status = await bot.host.views.status(game_id)
     mover = alice if status.waiting_on[0].user_id == alice.id else bob
     legal = await mover.autocomplete("move", "action", "play", channel=chan)
@@ -293,3 +295,61 @@ def test_a_pledge_board_has_one_row_per_good_and_distinct_ids() -> None:
         assert "vz:a:3:17:lock" in ids
     ids = [getattr(i, "custom_id", "") for i in controls_view(3, 17, board).view.children]  # type: ignore[union-attr]
     assert "vz:a:3:17:pledge grain 2" in ids and "vz:n:3:17:p:1" in ids  # next page
+
+
+async def test_a_refusal_that_lists_the_legal_moves_gets_no_second_list() -> None:
+    """The host's typed flag (``InvalidMoveError.lists_legal``), not its English, says whether
+    the refusal lists what is legal already; otherwise the legal moves are added once."""
+    from types import SimpleNamespace
+
+    from cogs import texts
+    from cogs.moves import Moves
+    from engine.core import ActionChoice
+    from host import InvalidMoveError
+    from render.i18n import N_
+
+    class Page(list[ActionChoice]):
+        total = 2
+
+    asked: list[int] = []
+
+    class Host:
+        async def legal_choices(self, game_id: int, user_id: int) -> Page:
+            asked.append(game_id)
+            return Page([ActionChoice("pass", "Pass"), ActionChoice("play 3", "Play 3")])
+
+    bot = SimpleNamespace(host=Host())
+    moves = Moves(bot, None, None, None, None, None)  # type: ignore[arg-type]
+    interaction: Any = SimpleNamespace(user=SimpleNamespace(id=10))
+    listed = InvalidMoveError("Unknown move. Legal now: `pass`", lists_legal=True)
+    assert await moves.explain_illegal(1, interaction, listed) == texts.refusal(listed)
+    assert asked == []
+    bare = InvalidMoveError(N_("That move is not legal right now."))
+    said = await moves.explain_illegal(1, interaction, bare)
+    assert said.count("Legal now") == 1 and "`play 3`" in said and asked == [1]
+
+
+def test_quiet_actions_are_grey_as_their_game_says() -> None:
+    """A button's colour comes from the game's presentation (``Presentation.quiet``), never
+    from a notation the Discord edge knows: passing and declining are grey in each game."""
+    from cogs.components import ActButton
+    from cogs.controls import controls_view
+    from engine.core import ActionChoice
+    from render.controls import Choose
+
+    expected = {
+        "downfall": {"pass"},
+        "cardcity": {"nodraw", "decline"},
+        "workers": {"pass"},
+    }
+    for key, quiet in expected.items():
+        presentation = plugins.get(key).presentation
+        assert presentation.quiet == quiet, key
+        options = tuple(ActionChoice(n, n) for n in ("play 3", *sorted(quiet)))
+        drawn = controls_view(1, 2, Choose(options), quiet=presentation.quiet)
+        assert drawn.view is not None
+        styles = {b.notation: b.item.style for b in drawn.view.children if isinstance(b, ActButton)}
+        assert styles == {
+            n: discord.ButtonStyle.secondary if n in quiet else discord.ButtonStyle.primary
+            for n in (o.notation for o in options)
+        }, key

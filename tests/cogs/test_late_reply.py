@@ -92,14 +92,14 @@ async def test_a_second_click_is_answered_at_once_while_a_slow_board_holds_the_g
     dm, click = decision_click(mover, game_id, version)  # a double click sends it twice
 
     drawing, release = asyncio.Event(), asyncio.Event()
-    board_image = bot.flows.delivery.board_image
+    board_image = bot.flows.private.board_image
 
     async def slow_board(*args: Any, **kwargs: Any) -> Any:
         drawing.set()
         await release.wait()
         return await board_image(*args, **kwargs)
 
-    monkeypatch.setattr(bot.flows.delivery, "board_image", slow_board)
+    monkeypatch.setattr(bot.flows.private, "board_image", slow_board)
     first, second = asyncio.create_task(click()), asyncio.create_task(click())  # at once
     await asyncio.wait_for(drawing.wait(), WAIT)  # one click's board is being drawn
     await asyncio.wait({second}, timeout=WAIT / 6)  # acknowledged (or not) meanwhile

@@ -309,7 +309,7 @@ async def test_a_board_shows_the_moment_its_words_tell_and_never_comes_twice(
     plugin = plugins.get("downfall")
     loaded = await bot.host.store.get(game_id)
     entries = await bot.host.views.log(game_id, None, limit=1000)
-    names = await bot.flows.delivery.seat_names(await bot.host.views.status(game_id))
+    names = await bot.flows.private.seat_names(await bot.host.views.status(game_id))
     pictures = [b.files[0] for b in boards]
     assert len(set(pictures)) == len(pictures)  # never the same board twice
     for board, png in zip(boards, pictures, strict=True):

@@ -145,7 +145,7 @@ async def test_a_bot_killed_before_the_next_players_decision_went_out_sends_it_a
     by_id = {alice.id: alice, bob.id: bob}
     mover = by_id[(await first.host.views.status(game_id)).waiting_on[0].user_id]
     other = bob if mover is alice else alice
-    notify = first.flows.delivery.notify
+    notify = first.flows.inbox.notify
 
     async def die(status: Any, *, answered: int | None = None) -> None:
         if status.waiting_on and status.waiting_on[0].user_id == other.id:
@@ -153,7 +153,7 @@ async def test_a_bot_killed_before_the_next_players_decision_went_out_sends_it_a
             raise asyncio.CancelledError  # the board is out; the process stops here
         await notify(status, answered=answered)
 
-    first.flows.delivery.notify = die  # type: ignore[method-assign]
+    first.flows.inbox.notify = die  # type: ignore[method-assign]
     before = len(boards(chan))
     while (await first.host.views.status(game_id)).waiting_on[0].user_id == mover.id:
         legal = [c.value for c in await mover.autocomplete("move", "action", "", channel=chan)]

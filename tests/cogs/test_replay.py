@@ -84,7 +84,7 @@ async def _public_picture(bot: Any, game_id: int, version: int) -> bytes:
     plugin = bot.plugin(status.kind)
     variants = dict(status.options.variants)
     state = replay(plugin.engine, row.seed, row.players, variants, records)
-    names = await bot.flows.delivery.seat_names(status)
+    names = await bot.flows.private.seat_names(status)
     return bytes(plugin.presentation.board.public(plugin.engine.view(state, None), names).png)
 
 
@@ -92,7 +92,7 @@ async def _public_words(bot: Any, game_id: int, after: int, through: int) -> lis
     status = await bot.host.views.status(game_id)
     entries = await bot.host.views.log(game_id, None, limit=10_000, after=after)
     entries = [e for e in entries if e.version <= through]
-    names = await bot.flows.delivery.seat_names(status)
+    names = await bot.flows.private.seat_names(status)
     return texts.narration(bot.plugin(status.kind).presentation, entries, names)
 
 

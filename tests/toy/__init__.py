@@ -151,6 +151,7 @@ PRESENTATION = Presentation(
     ),
     colours=seat_colours,
     controls=_controls,
+    quiet=frozenset({"pass"}),
 )
 
 PLUGIN = GamePlugin(TOY, PRESENTATION, functools.partial(GenericHeuristics, TOY, TOY.determinize))

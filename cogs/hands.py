@@ -1,0 +1,130 @@
+"""A player's own hand and the game's pictures on demand: ``/hand`` and **My hand** (the
+player's decision from then on), and a picture's button (a public one for anyone, a private one
+for its player), each only for the one who asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs import answer, texts
+from cogs.edge import Bot
+from cogs.inbox import Inbox
+from cogs.private import Private, png_file
+from cogs.progress import Progress
+from cogs.refusals import Refusals
+from host import Host, HostError
+from render import i18n
+from render.i18n import _
+
+
+class Hands:
+    """Hands and pictures (see the module)."""
+
+    def __init__(
+        self, bot: Bot, private: Private, inbox: Inbox, progress: Progress, refusals: Refusals
+    ) -> None:
+        self.bot = bot
+        self.private = private
+        self.inbox = inbox
+        self.progress = progress
+        self.refusals = refusals
+
+    @property
+    def host(self) -> Host:
+        return self.bot.host
+
+    async def show(
+        self, interaction: discord.Interaction[Any], *, game_id: int | None = None
+    ) -> None:
+        """The user's own view, ephemeral (``/hand`` and the "My hand" button); it carries
+        their decision from now on (their DM of it says so)."""
+        async with self.progress.busy():
+            await self._show_hand(interaction, game_id)
+
+    async def _show_hand(self, interaction: discord.Interaction[Any], game_id: int | None) -> None:
+        self.private.remember(interaction.user)
+        if game_id is None:
+            status = await self.refusals.game_here(interaction, finished=True)
+            if status is None:
+                return
+        else:
+            try:
+                status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
+            except HostError as e:
+                await answer.tell(interaction, texts.refusal(e))
+                return
+        seat = status.seat_of(interaction.user.id)
+        if seat is None:
+            await answer.tell(
+                interaction,
+                _(
+                    "You are not playing in game #{game}, so you have no hand there. "
+                    "You can watch the board with `/game board`."
+                ).format(game=status.game_id),
+            )
+            return
+        if status.status == "lobby":
+            await answer.tell(interaction, _("The game has not started yet: nothing is dealt."))
+            return
+        try:
+            await self.host.views.private_view(status.game_id, interaction.user.id)
+        except HostError as e:
+            await answer.tell(interaction, texts.refusal(e))
+            return
+        header = _("🂠 **Your hand** in game #{game} ({title})").format(
+            game=status.game_id, title=texts.md(texts.title_of(status))
+        )
+        await self.inbox.send_private(interaction, status, header)
+
+    async def picture(self, interaction: discord.Interaction[Any], game_id: int, key: str) -> None:
+        """One of the game's pictures, as it is now, only for the user who asked: a public one
+        for anyone (a spectator too), a private one for a player."""
+        self.private.remember(interaction.user)
+        try:
+            status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
+        except HostError as e:
+            await answer.tell(interaction, texts.refusal(e))
+            return
+        picture = self.private.presentation(status).picture(key)
+        if picture is None:
+            await answer.tell(interaction, _("This game has no such picture."))
+            return
+        if status.status == "lobby":
+            await answer.tell(
+                interaction, _("The game has not started yet: there is nothing to show.")
+            )
+            return
+        if picture.private is not None and status.seat_of(interaction.user.id) is None:
+            await answer.tell(
+                interaction,
+                _(
+                    "You are not playing in game #{game}, so you have no {picture} there. The "
+                    "public pictures are on the board's buttons."
+                ).format(game=game_id, picture=i18n.translate(picture.label, status.kind).lower()),
+            )
+            return
+        try:
+            image = await self.private.draw(status, picture, interaction.user.id)
+        except HostError as e:
+            await answer.tell(interaction, texts.refusal(e))
+            return
+        if image is None:
+            await answer.tell(
+                interaction,
+                _("{picture}: nothing to show now (no cards in your hand).").format(
+                    picture=i18n.translate(picture.label, status.kind)
+                ),
+            )
+            return
+        await answer.tell(
+            interaction,
+            _("🖼️ **{picture}** · game #{game} ({title}), move {version}").format(
+                picture=i18n.translate(picture.label, status.kind),
+                game=game_id,
+                title=texts.md(texts.title_of(status)),
+                version=status.version,
+            ),
+            files=[png_file(image)],
+        )
