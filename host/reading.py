@@ -57,19 +57,19 @@ class Reading:
         games in memory when it is there, as it is (see ``Store.get``), for what only shows."""
         game_id = self.store.open_in_channel(channel_id) if peek else None
         if game_id is None:
-            game_id = await self.db.open_game_in_channel(channel_id)
+            game_id = await self.db.games.open_game_in_channel(channel_id)
         if game_id is None:
             return None
         return self.store.status(await self.store.get(game_id, peek=peek))
 
     async def games_in_guild(self, guild_id: int) -> list[GameStatus]:
         """The server's open tables and games in play (``/game list``), newest first."""
-        return [await self.status(g) for g in await self.db.open_games_in_guild(guild_id)]
+        return [await self.status(g) for g in await self.db.games.open_games_in_guild(guild_id)]
 
     async def last_game_in_channel(self, channel_id: int) -> GameStatus | None:
         """The newest game of ``channel_id`` whatever its status (the open one when there is
         one, else the one that ended last), or ``None``; read from the database."""
-        game_id = await self.db.newest_game_in_channel(channel_id)
+        game_id = await self.db.games.newest_game_in_channel(channel_id)
         return None if game_id is None else await self.status(game_id)
 
     async def status(
@@ -121,12 +121,12 @@ class Reading:
         lg = await self.store.get(game_id, channel_id, guild_id)
         seat_row = None if viewer is None else lg.seat_of(viewer)
         seat = None if seat_row is None else seat_row.seat
-        rows = await self.db.events(game_id, after=after, limit=max(0, limit), newest=True)
+        rows = await self.db.events.events(game_id, after=after, limit=max(0, limit), newest=True)
         return [log_entry(r, seat) for r in rows]
 
     async def games_of_user(self, user: int) -> list[UserGame]:
         """The lobbies and games in play where ``user`` has a seat (for "my games")."""
-        pairs = await self.db.games_of_user(user)
+        pairs = await self.db.games.games_of_user(user)
         return [
             UserGame(
                 game_id=g.id,
@@ -145,24 +145,24 @@ class Reading:
 
     async def unsent(self, game_id: int) -> list[OutboxRow]:
         """The versions of the game whose announcement has not been sent, oldest first."""
-        return await self.db.unsent(game_id)
+        return await self.db.outbox.unsent(game_id)
 
     async def games_with_unsent(self) -> list[int]:
         """Every game with an announcement still to send (after a restart)."""
-        return await self.db.games_with_unsent()
+        return await self.db.outbox.games_with_unsent()
 
     async def claim(self, game_id: int, through: int, run: str) -> list[int]:
         """Claim the game's unsent announcements up to ``through`` for ``run`` before sending
         them (exactly once: see ``storage.outbox``); returns the versions an earlier run had
         claimed, which may have gone out already."""
-        return await self.db.claim(game_id, through, run, self.store.clock.now())
+        return await self.db.outbox.claim(game_id, through, run, self.store.clock.now())
 
     async def claim_delivery(self, game_id: int) -> bool:
         """Claim the sending of the game's outbox for this process (``False``: another live
         process is sending it now). Held until :meth:`release_delivery`, or until its lease
         runs out should this process die; claiming again renews it."""
         store, now = self.store, self.store.clock.now()
-        return await self.db.take_claim(
+        return await self.db.claims.take_claim(
             DELIVER,
             game_id,
             store.owner,
@@ -173,21 +173,21 @@ class Reading:
 
     async def release_delivery(self, game_id: int) -> None:
         """The game's announcements are sent: another process may send the next ones."""
-        await self.db.release_claim(DELIVER, game_id, self.store.owner)
+        await self.db.claims.release_claim(DELIVER, game_id, self.store.owner)
 
     async def mark_sent(self, game_id: int, through: int, board_message: int | None = None) -> None:
         """The announcements of the game up to version ``through`` have been sent (with the
         board message posted for ``through``, if any)."""
-        await self.db.mark_sent(game_id, through, self.store.clock.now(), board_message)
+        await self.db.outbox.mark_sent(game_id, through, self.store.clock.now(), board_message)
 
     async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
         """``(version, by, note)``: why the moves after version ``after`` were not their
         players' (timeouts, AIs), oldest first."""
-        return await self.db.notes(game_id, after)
+        return await self.db.outbox.notes(game_id, after)
 
     async def last_board(self, game_id: int) -> int | None:
         """The newest version whose board was posted in the channel."""
-        return await self.db.last_board(game_id)
+        return await self.db.outbox.last_board(game_id)
 
     async def set_notified(
         self,
@@ -201,7 +201,7 @@ class Reading:
         the DM that carried it (``None``: a private reply, or nothing)."""
         async with self.store.lock(game_id):  # counted in order with the game's moves
             lg = await self.store.get(game_id)
-            await self.db.set_notified(game_id, seat, token, message_id, key)
+            await self.db.outbox.set_notified(game_id, seat, token, message_id, key)
             self.store.wrote(lg)
             lg.seats = tuple(
                 dataclasses.replace(
@@ -214,15 +214,15 @@ class Reading:
 
     async def quiet_versions(self, game_id: int, after: int) -> set[int]:
         """The versions after ``after`` whose moves nobody tells (a standing order's answer)."""
-        return await self.db.quiet_versions(game_id, after)
+        return await self.db.outbox.quiet_versions(game_id, after)
 
     async def step_message(self, game_id: int) -> StepMessage | None:
         """The channel's status message of the game's simultaneous step, if one is known."""
-        return await self.db.step_message(game_id)
+        return await self.db.outbox.step_message(game_id)
 
     async def set_step_message(self, game_id: int, step: StepMessage | None) -> None:
         """Remember the step's status message (``None``: the step is over)."""
-        await self.db.set_step_message(step, game_id)
+        await self.db.outbox.set_step_message(step, game_id)
 
     async def user_locale(self, user: int) -> str | None:
         """``user``'s Discord language as last seen (``None``: never seen). Kept in memory once
@@ -232,19 +232,19 @@ class Reading:
         now = self.store.clock.now()
         known = self.locales.get(user)
         if known is None or (self.store.shared and now - known[1] > LOCALE_FRESH):
-            known = self.locales[user] = (await self.db.user_locale(user), now)
+            known = self.locales[user] = (await self.db.people.user_locale(user), now)
         return known[0]
 
     async def remember_locale(self, user: int, locale: str) -> None:
         """Remember ``user``'s Discord language when it changed (a write only on a change)."""
         locale = locale.strip()[:16]
         if locale and await self.user_locale(user) != locale:
-            await self.db.set_user_locale(user, locale)
+            await self.db.people.set_user_locale(user, locale)
             self.locales[user] = (locale, self.store.clock.now())
 
     async def notify_setting(self, user: int) -> Notify:
         """How ``user`` wants to be told of their decisions (``dm`` unless they chose)."""
-        value = await self.db.notify_setting(user)
+        value = await self.db.people.notify_setting(user)
         return cast(Notify, value if value in NOTIFY else "dm")
 
     async def set_notify_setting(self, user: int, notify: str) -> Notify:
@@ -255,5 +255,5 @@ class Reading:
                 value=notify,
                 known=", ".join(f"`{n}`" for n in NOTIFY),
             )
-        await self.db.set_notify_setting(user, notify)
+        await self.db.people.set_notify_setting(user, notify)
         return cast(Notify, notify)

@@ -59,7 +59,7 @@ class Tables:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's defaults (the host's defaults where the server set nothing)."""
-        turn_time, policy, language = await self.db.guild_settings(guild_id)
+        turn_time, policy, language = await self.db.servers.guild_settings(guild_id)
         base = GuildSettings(guild_id)
         return GuildSettings(
             guild_id,
@@ -77,14 +77,14 @@ class Tables:
         language: str | None = None,
     ) -> GuildSettings:
         """Change some of the server's defaults (``None`` keeps a value); returns them all."""
-        old_time, old_policy, old_language = await self.db.guild_settings(guild_id)
+        old_time, old_policy, old_language = await self.db.servers.guild_settings(guild_id)
         if turn_time is not None:
             check_turn_time(turn_time)
         if timeout_policy is not None:
             policy_of(timeout_policy)
         if language is not None and not (1 <= len(language) <= 16):
             raise BadOptionError(N_("The language must be a short code such as `en` or `nl`."))
-        await self.db.set_guild_settings(
+        await self.db.servers.set_guild_settings(
             guild_id,
             old_time if turn_time is None else turn_time,
             old_policy if timeout_policy is None else timeout_policy,
@@ -97,7 +97,7 @@ class Tables:
     async def adopt_guild_language(self, guild_id: int, language: str) -> str:
         """The server's language: the stored one, or ``language`` (its Discord language when
         its first game opens), stored from now on. ``/game settings`` changes it."""
-        _time, _policy, stored = await self.db.guild_settings(guild_id)
+        _time, _policy, stored = await self.db.servers.guild_settings(guild_id)
         if stored is not None:
             return stored
         await self.set_guild_settings(guild_id, language=language)
@@ -128,14 +128,14 @@ class Tables:
             reminders_before=tuple(float(b) for b in options.reminders_before),
         )
         validate(plugin, resolved)
-        existing = await self.db.open_game_in_channel(channel_id)
+        existing = await self.db.games.open_game_in_channel(channel_id)
         if existing is not None:
             raise busy_error(existing)
         seed = self.seed_source() & ((1 << 63) - 1)
         seats: list[tuple[int | None, str | None]] = [(creator, None)]
         seats += [(None, ai_name(i + 1, resolved.ai_level)) for i in range(resolved.ai_seats)]
         try:
-            game_id = await self.db.create_game(
+            game_id = await self.db.games.create_game(
                 kind=resolved.kind,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -146,7 +146,7 @@ class Tables:
                 now=self.clock.now(),
             )
         except ChannelTakenError:
-            other = await self.db.open_game_in_channel(channel_id)
+            other = await self.db.games.open_game_in_channel(channel_id)
             raise busy_error(other) from None
         return self.store.status(await self.store.get(game_id))
 
@@ -284,7 +284,7 @@ class Tables:
             schedule = plan(lg, seats, state, now, self.pace)
             await self.store.write(
                 lg,
-                self.db.start_game(
+                self.db.games.start_game(
                     game_id,
                     seats=rows,
                     snapshot=codec.encode_state(lg.row.kind, game.state_to_json(state)),
@@ -429,7 +429,8 @@ class Tables:
                         N_("Choose `ask`, `never`, or `after:<seat>` naming another player's seat.")
                     )
             await self.store.write(
-                lg, self.db.set_window_order(game_id, seat.seat, order, revision=lg.row.revision)
+                lg,
+                self.db.games.set_window_order(game_id, seat.seat, order, revision=lg.row.revision),
             )
             lg.seats = tuple(
                 dataclasses.replace(s, window_order=order) if s.seat == seat.seat else s
@@ -455,7 +456,7 @@ class Tables:
         now = self.clock.now()
         await self.store.write(
             lg,
-            self.db.replace_seats(
+            self.db.games.replace_seats(
                 lg.row.id, rows, now, creator_id=creator_id, revision=lg.row.revision
             ),
         )
@@ -475,13 +476,16 @@ class Tables:
         """Write a new schedule (and seat flags) of a game in play, guarded by its revision."""
         updates = [seat_update(s) for s in seats]
         await self.store.write(
-            lg, self.db.update_schedule(lg.row.id, schedule, updates, now, revision=lg.row.revision)
+            lg,
+            self.db.schedule.update_schedule(
+                lg.row.id, schedule, updates, now, revision=lg.row.revision
+            ),
         )
 
     async def _end(self, lg: Loaded, status: Status) -> None:
         now = self.clock.now()
         await self.store.write(
-            lg, self.db.set_status(lg.row.id, status, now, revision=lg.row.revision)
+            lg, self.db.games.set_status(lg.row.id, status, now, revision=lg.row.revision)
         )
         lg.row = dataclasses.replace(
             lg.row, status=status, next_due=None, deadline=None, updated_at=now
