@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar, cast
 
@@ -67,7 +67,10 @@ class Database:
         self.path = path
         """The SQLite file, or the PostgreSQL URL."""
         self.dialect = POSTGRESQL if isinstance(conn, PgRunner) else SQLITE
-        run = self.run
+
+        def run(fn: Callable[[Connection], T]) -> Awaitable[T]:
+            return self.run(fn)  # looked up at each call: every hop goes through ``db.run``
+
         self.games = Games(run)
         self.events = Events(run)
         self.moves = Moves(run)
