@@ -53,14 +53,14 @@ async def _one_move(host: Host, game: int, rng: random.Random) -> float | None:
 async def bench_act(tmp: Path) -> None:
     host = await Host.open(tmp / "act.db", HostOptions(clock=FakeClock()))
     commits: list[float] = []
-    original = host.db.commit_move
+    original = host.db.moves.commit_move
 
     async def timed_commit(move: MoveWrite) -> None:
         start = time.perf_counter()
         await original(move)
         commits.append(time.perf_counter() - start)
 
-    host.db.commit_move = timed_commit  # type: ignore[method-assign]
+    host.db.moves.commit_move = timed_commit  # type: ignore[method-assign]
     rng = random.Random(1)
     acts: list[float] = []
     channel = 0

@@ -142,7 +142,10 @@ async def write_schedule(
     revision; then ``lg`` runs on it."""
     updates = [seat_update(s) for s in seats]
     await store.write(
-        lg, store.db.update_schedule(lg.row.id, schedule, updates, now, revision=lg.row.revision)
+        lg,
+        store.db.schedule.update_schedule(
+            lg.row.id, schedule, updates, now, revision=lg.row.revision
+        ),
     )
     lg.row = scheduled(lg.row, schedule)
 

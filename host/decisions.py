@@ -120,7 +120,9 @@ class Decisions:
                     )
             await self.store.write(
                 lg,
-                self.store.db.set_window_order(game_id, seat.seat, order, revision=lg.row.revision),
+                self.store.db.games.set_window_order(
+                    game_id, seat.seat, order, revision=lg.row.revision
+                ),
             )
             lg.seats = tuple(
                 dataclasses.replace(s, window_order=order) if s.seat == seat.seat else s

@@ -201,14 +201,14 @@ class Store:
         processes: it may be a move behind; for what only shows, such as autocomplete)."""
         lg = self._cache.get(game_id)
         if lg is not None and self.shared and not peek:
-            changed, fresh = await self.db.load_if_changed(game_id, lg.row.revision)
+            changed, fresh = await self.db.games.load_if_changed(game_id, lg.row.revision)
             if changed:
                 self._cache.pop(game_id, None)
                 if fresh is None:
                     raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
                 lg = self._cache[game_id] = self._decode(fresh)
         if lg is None:
-            bundle = await self.db.load_game(game_id)
+            bundle = await self.db.games.load_game(game_id)
             if bundle is None:
                 raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
             lg = self._cache.setdefault(game_id, self._decode(bundle))

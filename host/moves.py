@@ -86,7 +86,7 @@ class Moves:
         """Whether the decision drawn at ``token`` was answered by the seat's player
         themselves: the first move after it is theirs (a second click on the same choices,
         however the game went on since)."""
-        answer = await self.store.db.events(lg.row.id, after=token, limit=1)
+        answer = await self.store.db.events.events(lg.row.id, after=token, limit=1)
         return bool(answer) and answer[0].seat == seat.seat and answer[0].by == "player"
 
     @staticmethod
@@ -233,7 +233,7 @@ class Moves:
         status: Status = "finished" if over else "active"
         outcome_bytes = None if outcome is None else codec.dumps(outcome.to_json())
         try:
-            await self.store.db.commit_move(
+            await self.store.db.moves.commit_move(
                 MoveWrite(
                     game_id=row.id,
                     expected_version=row.version,

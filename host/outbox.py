@@ -21,24 +21,24 @@ class Outbox:
 
     async def unsent(self, game_id: int) -> list[OutboxRow]:
         """The versions of the game whose announcement has not been sent, oldest first."""
-        return await self.db.unsent(game_id)
+        return await self.db.outbox.unsent(game_id)
 
     async def games_with_unsent(self) -> list[int]:
         """Every game with an announcement still to send (after a restart)."""
-        return await self.db.games_with_unsent()
+        return await self.db.outbox.games_with_unsent()
 
     async def claim(self, game_id: int, through: int, run: str) -> list[int]:
         """Claim the game's unsent announcements up to ``through`` for ``run`` before sending
         them (exactly once: see ``storage.outbox``); returns the versions an earlier run had
         claimed, which may have gone out already."""
-        return await self.db.claim(game_id, through, run, self.store.clock.now())
+        return await self.db.outbox.claim(game_id, through, run, self.store.clock.now())
 
     async def claim_delivery(self, game_id: int) -> bool:
         """Claim the sending of the game's outbox for this process (``False``: another live
         process is sending it now). Held until :meth:`release_delivery`, or until its lease
         runs out should this process die; claiming again renews it."""
         store, now = self.store, self.store.clock.now()
-        return await self.db.take_claim(
+        return await self.db.claims.take_claim(
             DELIVER,
             game_id,
             store.owner,
@@ -49,21 +49,21 @@ class Outbox:
 
     async def release_delivery(self, game_id: int) -> None:
         """The game's announcements are sent: another process may send the next ones."""
-        await self.db.release_claim(DELIVER, game_id, self.store.owner)
+        await self.db.claims.release_claim(DELIVER, game_id, self.store.owner)
 
     async def mark_sent(self, game_id: int, through: int, board_message: int | None = None) -> None:
         """The announcements of the game up to version ``through`` have been sent (with the
         board message posted for ``through``, if any)."""
-        await self.db.mark_sent(game_id, through, self.store.clock.now(), board_message)
+        await self.db.outbox.mark_sent(game_id, through, self.store.clock.now(), board_message)
 
     async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
         """``(version, by, note)``: why the moves after version ``after`` were not their
         players' (timeouts, AIs), oldest first."""
-        return await self.db.notes(game_id, after)
+        return await self.db.outbox.notes(game_id, after)
 
     async def last_board(self, game_id: int) -> int | None:
         """The newest version whose board was posted in the channel."""
-        return await self.db.last_board(game_id)
+        return await self.db.outbox.last_board(game_id)
 
     async def set_notified(
         self,
@@ -77,7 +77,7 @@ class Outbox:
         the DM that carried it (``None``: a private reply, or nothing)."""
         async with self.store.lock(game_id):  # counted in order with the game's moves
             lg = await self.store.get(game_id)
-            await self.db.set_notified(game_id, seat, token, message_id, key)
+            await self.db.outbox.set_notified(game_id, seat, token, message_id, key)
             self.store.wrote(lg)
             lg.seats = tuple(
                 dataclasses.replace(
@@ -90,12 +90,12 @@ class Outbox:
 
     async def quiet_versions(self, game_id: int, after: int) -> set[int]:
         """The versions after ``after`` whose moves nobody tells (a standing order's answer)."""
-        return await self.db.quiet_versions(game_id, after)
+        return await self.db.outbox.quiet_versions(game_id, after)
 
     async def step_message(self, game_id: int) -> StepMessage | None:
         """The channel's status message of the game's simultaneous step, if one is known."""
-        return await self.db.step_message(game_id)
+        return await self.db.outbox.step_message(game_id)
 
     async def set_step_message(self, game_id: int, step: StepMessage | None) -> None:
         """Remember the step's status message (``None``: the step is over)."""
-        await self.db.set_step_message(step, game_id)
+        await self.db.outbox.set_step_message(step, game_id)

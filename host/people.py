@@ -34,19 +34,19 @@ class People:
         now = self.store.clock.now()
         known = self.locales.get(user)
         if known is None or (self.store.shared and now - known[1] > LOCALE_FRESH):
-            known = self.locales[user] = (await self.db.user_locale(user), now)
+            known = self.locales[user] = (await self.db.people.user_locale(user), now)
         return known[0]
 
     async def remember_locale(self, user: int, locale: str) -> None:
         """Remember ``user``'s Discord language when it changed (a write only on a change)."""
         locale = locale.strip()[:16]
         if locale and await self.user_locale(user) != locale:
-            await self.db.set_user_locale(user, locale)
+            await self.db.people.set_user_locale(user, locale)
             self.locales[user] = (locale, self.store.clock.now())
 
     async def notify_setting(self, user: int) -> Notify:
         """How ``user`` wants to be told of their decisions (``dm`` unless they chose)."""
-        value = await self.db.notify_setting(user)
+        value = await self.db.people.notify_setting(user)
         return cast(Notify, value if value in NOTIFY else "dm")
 
     async def set_notify_setting(self, user: int, notify: str) -> Notify:
@@ -57,5 +57,5 @@ class People:
                 value=notify,
                 known=", ".join(f"`{n}`" for n in NOTIFY),
             )
-        await self.db.set_notify_setting(user, notify)
+        await self.db.people.set_notify_setting(user, notify)
         return cast(Notify, notify)

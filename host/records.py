@@ -177,7 +177,9 @@ class Records:
         ``channels``: only games played in these count (games, wins, places, records, the
         rating after each game); the current rating stays the player's, from every game (as
         the leaderboard shows it: docs/ratings.md)."""
-        ratings, results = await self.db.player_record(guild_id, str(player), kind, channels)
+        ratings, results = await self.db.records.player_record(
+            guild_id, str(player), kind, channels
+        )
         by_kind = {r.kind: r for r in ratings}
         kinds = sorted({r.kind for r in results}, key=lambda k: -sum(r.kind == k for r in results))
         return PlayerStats(
@@ -193,18 +195,18 @@ class Records:
     ) -> set[int]:
         """The channels of ``player``'s finished games in this server (of ``kind`` if given):
         the cog tells which of them the asker may view (:meth:`stats` ``channels``)."""
-        return await self.db.player_channels(guild_id, str(player), kind)
+        return await self.db.records.player_channels(guild_id, str(player), kind)
 
     async def leaderboard(self, guild_id: int, kind: str, page: int = 0) -> Leaderboard:
         """Page ``page`` (from 0; clamped to the last) of the server's leaderboard of ``kind``."""
         page = max(0, page)
-        ranked, total, newcomers = await self.db.leaderboard(
+        ranked, total, newcomers = await self.db.records.leaderboard(
             guild_id, kind, min_games=MIN_RATED_GAMES, offset=page * PAGE_SIZE, limit=PAGE_SIZE
         )
         pages = max(1, -(-total // PAGE_SIZE))
         if page >= pages:  # a page gone since it was shown: the last one
             page = pages - 1
-            ranked, total, newcomers = await self.db.leaderboard(
+            ranked, total, newcomers = await self.db.records.leaderboard(
                 guild_id, kind, min_games=MIN_RATED_GAMES, offset=page * PAGE_SIZE, limit=PAGE_SIZE
             )
         return Leaderboard(
@@ -223,7 +225,7 @@ class Records:
     async def history(self, guild_id: int, limit: int = HISTORY_SIZE) -> list[FinishedGame]:
         """The server's newest finished games, newest first."""
         out = []
-        for g in await self.db.finished_games(guild_id, limit=limit):
+        for g in await self.db.records.finished_games(guild_id, limit=limit):
             first = g.results[0] if g.results else None
             out.append(
                 FinishedGame(

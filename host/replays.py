@@ -167,7 +167,7 @@ class Replays:
                 start = game.new_game(row.seed, row.players, variants)
                 track = Track.begin(game, start)
             if track.version < version:
-                rows = await self.db.events(game_id, after=track.version)
+                rows = await self.db.events.events(game_id, after=track.version)
                 rows = [r for r in rows if r.seq <= version]
                 await asyncio.to_thread(track.extend, rows)
             self._tracks[game_id] = track
@@ -182,7 +182,7 @@ class Replays:
         """The moves of each step in ``indices`` as the replay tells them, and whether they are
         revealed (the hands and secret moves of a finished game whose rules show them)."""
         revealed = lg.row.status == "finished" and lg.plugin.presentation.replay_reveals
-        quiet = await self.db.quiet_versions(lg.row.id, 0)
+        quiet = await self.db.outbox.quiet_versions(lg.row.id, 0)
         out: dict[int, tuple[LogEntry, ...]] = {}
         for index in indices:
             first = track.steps[index - 1] if index > 0 else 0
@@ -245,12 +245,12 @@ class Replays:
     async def games(self, guild_id: int, limit: int = 25) -> list[Replayable]:
         """The server's games that have a board, newest first, with their channel (the cog
         lists only those the asker may view)."""
-        return [Replayable(*g) for g in await self.db.started_games_in_guild(guild_id, limit)]
+        return [Replayable(*g) for g in await self.db.games.started_games_in_guild(guild_id, limit)]
 
     async def game_to_replay(self, channel_id: int) -> GameStatus | None:
         """The game ``/game replay`` shows by default in a channel: the last one finished
         there, else the one in play, else ``None``."""
-        game_id = await self.db.last_finished_in_channel(channel_id)
+        game_id = await self.db.games.last_finished_in_channel(channel_id)
         if game_id is None:
-            game_id = await self.db.open_game_in_channel(channel_id)
+            game_id = await self.db.games.open_game_in_channel(channel_id)
         return None if game_id is None else self.store.status(await self.store.get(game_id))

@@ -69,13 +69,13 @@ class Scheduler:
         """When ``run_due`` next has something to do (``None``: nothing scheduled); a game
         another live process has claimed counts from the end of that claim's lease."""
         now = self.clock.now()
-        return await self.db.next_due_for(
+        return await self.db.claims.next_due_for(
             self.store.owner, expired_before=self.store.expired_before(now)
         )
 
     async def due(self, now: float | None = None) -> list[int]:
         """The ids of active games with work due at ``now``."""
-        return await self.db.due_games(self.clock.now() if now is None else now)
+        return await self.db.schedule.due_games(self.clock.now() if now is None else now)
 
     async def run_due(
         self, now: float | None = None, *, ai_moves_per_game: int = 1
@@ -87,8 +87,8 @@ class Scheduler:
         now = self.clock.now() if now is None else now
         out: list[Notification] = []
         owner, store = self.store.owner, self.store
-        for game_id in await self.db.due_games(now):
-            if not await self.db.take_claim(
+        for game_id in await self.db.schedule.due_games(now):
+            if not await self.db.claims.take_claim(
                 DUE,
                 game_id,
                 owner,
@@ -108,13 +108,13 @@ class Scheduler:
                 log.exception("game %s: running what was due failed; retrying later", game_id)
                 await self._postpone(game_id, now + RETRY_DELAY)
             finally:
-                await self.db.release_claim(DUE, game_id, owner)
+                await self.db.claims.release_claim(DUE, game_id, owner)
         return out
 
     async def _postpone(self, game_id: int, when: float | None) -> None:
         async with self.store.lock(game_id):
             self.store.forget(game_id)  # reload from the database next time
-            await self.db.postpone(game_id, when)
+            await self.db.schedule.postpone(game_id, when)
 
     async def _run_game(
         self, game_id: int, now: float, max_ai: int, out: list[Notification]
@@ -130,7 +130,7 @@ class Scheduler:
                     return
                 if lg.damaged:
                     # Logged once when it was loaded; it waits for /game cancel, not for a clock.
-                    await self.db.postpone(game_id, None)
+                    await self.db.schedule.postpone(game_id, None)
                     self.store.wrote(lg)
                     return
                 step = await self._step(lg, now, timed_out, ai_moves < max_ai, out)

@@ -16,7 +16,7 @@ class Servers:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's defaults (the host's defaults where the server set nothing)."""
-        turn_time, policy, language = await self.db.guild_settings(guild_id)
+        turn_time, policy, language = await self.db.servers.guild_settings(guild_id)
         base = GuildSettings(guild_id)
         return GuildSettings(
             guild_id,
@@ -34,14 +34,14 @@ class Servers:
         language: str | None = None,
     ) -> GuildSettings:
         """Change some of the server's defaults (``None`` keeps a value); returns them all."""
-        old_time, old_policy, old_language = await self.db.guild_settings(guild_id)
+        old_time, old_policy, old_language = await self.db.servers.guild_settings(guild_id)
         if turn_time is not None:
             check_turn_time(turn_time)
         if timeout_policy is not None:
             policy_of(timeout_policy)
         if language is not None and not (1 <= len(language) <= 16):
             raise BadOptionError(N_("The language must be a short code such as `en` or `nl`."))
-        await self.db.set_guild_settings(
+        await self.db.servers.set_guild_settings(
             guild_id,
             old_time if turn_time is None else turn_time,
             old_policy if timeout_policy is None else timeout_policy,
@@ -52,7 +52,7 @@ class Servers:
     async def adopt_guild_language(self, guild_id: int, language: str) -> str:
         """The server's language: the stored one, or ``language`` (its Discord language when
         its first game opens), stored from now on. ``/game settings`` changes it."""
-        _time, _policy, stored = await self.db.guild_settings(guild_id)
+        _time, _policy, stored = await self.db.servers.guild_settings(guild_id)
         if stored is not None:
             return stored
         await self.set_guild_settings(guild_id, language=language)

@@ -84,14 +84,14 @@ class Tables:
             reminders_before=tuple(float(b) for b in options.reminders_before),
         )
         validate(plugin, resolved)
-        existing = await self.db.open_game_in_channel(channel_id)
+        existing = await self.db.games.open_game_in_channel(channel_id)
         if existing is not None:
             raise busy_error(existing)
         seed = self.seed_source() & ((1 << 63) - 1)
         seats: list[tuple[int | None, str | None]] = [(creator, None)]
         seats += [(None, ai_name(i + 1, resolved.ai_level)) for i in range(resolved.ai_seats)]
         try:
-            game_id = await self.db.create_game(
+            game_id = await self.db.games.create_game(
                 kind=resolved.kind,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -102,7 +102,7 @@ class Tables:
                 now=self.clock.now(),
             )
         except ChannelTakenError:
-            other = await self.db.open_game_in_channel(channel_id)
+            other = await self.db.games.open_game_in_channel(channel_id)
             raise busy_error(other) from None
         return self.store.status(await self.store.get(game_id))
 
@@ -240,7 +240,7 @@ class Tables:
             schedule = plan(lg, seats, state, now, self.pace)
             await self.store.write(
                 lg,
-                self.db.start_game(
+                self.db.games.start_game(
                     game_id,
                     seats=rows,
                     snapshot=codec.encode_state(lg.row.kind, game.state_to_json(state)),
@@ -374,7 +374,7 @@ class Tables:
         now = self.clock.now()
         await self.store.write(
             lg,
-            self.db.replace_seats(
+            self.db.games.replace_seats(
                 lg.row.id, rows, now, creator_id=creator_id, revision=lg.row.revision
             ),
         )
@@ -391,7 +391,7 @@ class Tables:
     async def _end(self, lg: Loaded, status: Status) -> None:
         now = self.clock.now()
         await self.store.write(
-            lg, self.db.set_status(lg.row.id, status, now, revision=lg.row.revision)
+            lg, self.db.games.set_status(lg.row.id, status, now, revision=lg.row.revision)
         )
         lg.row = dataclasses.replace(
             lg.row, status=status, next_due=None, deadline=None, updated_at=now

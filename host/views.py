@@ -49,19 +49,19 @@ class Views:
         games in memory when it is there, as it is (see ``Store.get``), for what only shows."""
         game_id = self.store.open_in_channel(channel_id) if peek else None
         if game_id is None:
-            game_id = await self.db.open_game_in_channel(channel_id)
+            game_id = await self.db.games.open_game_in_channel(channel_id)
         if game_id is None:
             return None
         return self.store.status(await self.store.get(game_id, peek=peek))
 
     async def games_in_guild(self, guild_id: int) -> list[GameStatus]:
         """The server's open tables and games in play (``/game list``), newest first."""
-        return [await self.status(g) for g in await self.db.open_games_in_guild(guild_id)]
+        return [await self.status(g) for g in await self.db.games.open_games_in_guild(guild_id)]
 
     async def last_game_in_channel(self, channel_id: int) -> GameStatus | None:
         """The newest game of ``channel_id`` whatever its status (the open one when there is
         one, else the one that ended last), or ``None``; read from the database."""
-        game_id = await self.db.newest_game_in_channel(channel_id)
+        game_id = await self.db.games.newest_game_in_channel(channel_id)
         return None if game_id is None else await self.status(game_id)
 
     async def status(
@@ -113,12 +113,12 @@ class Views:
         lg = await self.store.get(game_id, channel_id, guild_id)
         seat_row = None if viewer is None else lg.seat_of(viewer)
         seat = None if seat_row is None else seat_row.seat
-        rows = await self.db.events(game_id, after=after, limit=max(0, limit), newest=True)
+        rows = await self.db.events.events(game_id, after=after, limit=max(0, limit), newest=True)
         return [log_entry(r, seat) for r in rows]
 
     async def games_of_user(self, user: int) -> list[UserGame]:
         """The lobbies and games in play where ``user`` has a seat (for "my games")."""
-        pairs = await self.db.games_of_user(user)
+        pairs = await self.db.games.games_of_user(user)
         return [
             UserGame(
                 game_id=g.id,

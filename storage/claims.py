@@ -1,6 +1,5 @@
-"""Several bot processes on one database: claims with a lease, and reading a game again only
-when another process changed it. A mixin of :class:`storage.db.Database` (it needs only
-``run``).
+"""Several bot processes on one database: claims with a lease (``db.claims``). Reading a game
+again only when another process changed it is :meth:`storage.games.Games.load_if_changed`.
 
 A *claim* says which process does a piece of work of one game until its lease runs out:
 ``due`` (its deadlines, reminders, AI turns and forced moves: ``host.scheduler``) or ``deliver``
@@ -17,14 +16,8 @@ uses (SQLite, as it always was), where a claim by another run is a run that stop
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
-from storage.dialect import Connection
-from storage.rows import GAME_COLUMNS, SEAT_COLUMNS, GameBundle, decode_game, decode_seat
+from storage.dialect import Connection, Runner
 from storage.writes import transaction
-
-T = TypeVar("T")
 
 DUE = "due"
 """A game's scheduled work (deadlines, reminders, AI turns, forced moves)."""
@@ -50,25 +43,11 @@ def take(
     return c.execute(_CLAIM, (kind, game_id, owner, until, expired_before)).fetchone() is not None
 
 
-def read_game(c: Connection, game_id: int) -> GameBundle | None:
-    """The game row, seats and snapshot (``None``: no such game)."""
-    row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-    if row is None:
-        return None
-    seats = c.execute(
-        f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-    ).fetchall()
-    snap = c.execute("SELECT state FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
-    return GameBundle(
-        decode_game(row), tuple(decode_seat(s) for s in seats), None if snap is None else snap[0]
-    )
-
-
 class Claims:
-    """Claims with a lease and revision checks (see the module)."""
+    """``db.claims``: claims with a lease (see the module)."""
 
-    async def run(self, fn: Callable[[Connection], T]) -> T:
-        raise NotImplementedError
+    def __init__(self, run: Runner) -> None:
+        self.run = run
 
     async def take_claim(
         self,
@@ -155,16 +134,3 @@ class Claims:
                 ).fetchall()
             ]
         )
-
-    async def load_if_changed(self, game_id: int, revision: int) -> tuple[bool, GameBundle | None]:
-        """``(False, None)`` when the stored game is still at ``revision`` (the copy in memory is
-        current), else ``(True, bundle)`` read afresh (``bundle`` ``None``: the game is gone).
-        One hop; the unchanged case reads one indexed column."""
-
-        def read(c: Connection) -> tuple[bool, GameBundle | None]:
-            row = c.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is not None and int(row[0]) == revision:
-                return False, None
-            return True, read_game(c, game_id)
-
-        return await self.run(read)

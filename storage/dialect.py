@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+
+T = TypeVar("T")
 
 SQLITE = "sqlite"
 POSTGRESQL = "postgresql"
@@ -41,6 +43,13 @@ class Connection(Protocol):
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Cursor: ...
 
     def executemany(self, sql: str, parameters: Sequence[Sequence[Any]], /) -> Cursor: ...
+
+
+class Runner(Protocol):
+    """Runs ``fn(connection)`` on the database thread, one hop (:meth:`storage.db.Database.run`):
+    what each of the database's services (``db.games``, ``db.outbox``, ...) is built on."""
+
+    def __call__(self, fn: Callable[[Connection], T], /) -> Awaitable[T]: ...
 
 
 IntegrityErrors: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)

@@ -1,25 +1,19 @@
-"""What the bot delivers and to whom, in the game database: the outbox (announcements in version
-order, their notes, quiet moves), what was last sent privately to each player, the channel's
-status message of a simultaneous step, and each player's notification setting. A mixin of
-:class:`storage.db.Database` (it needs only ``run``)."""
+"""What the bot delivers and to whom: the outbox (announcements in version order, their notes,
+quiet moves), what was last sent privately to each player, and the channel's status message of
+a simultaneous step."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
-from storage.dialect import Connection
+from storage.dialect import Connection, Runner
 from storage.rows import OUTBOX_COLUMNS, OutboxRow, StepMessage
 from storage.writes import bump, transaction
 
-T = TypeVar("T")
 
+class Outbox:
+    """``db.outbox``: the outbox and private notices (see the module)."""
 
-class Deliveries:
-    """The outbox and private notices (see the module)."""
-
-    async def run(self, fn: Callable[[Connection], T]) -> T:
-        raise NotImplementedError
+    def __init__(self, run: Runner) -> None:
+        self.run = run
 
     async def unsent(self, game_id: int) -> list[OutboxRow]:
         """The versions of ``game_id`` not yet announced, oldest first."""
@@ -180,70 +174,5 @@ class Deliveries:
                         "VALUES (?, ?, ?, ?)",
                         (game_id, step.key, step.message_id, int(step.nudged)),
                     )
-
-        await self.run(write)
-
-    async def notify_setting(self, user_id: int) -> str:
-        """How ``user_id`` wants to be told of their decisions (``dm`` unless they chose)."""
-
-        def read(c: Connection) -> str:
-            row = c.execute(
-                "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)
-            ).fetchone()
-            return "dm" if row is None else str(row[0])
-
-        return await self.run(read)
-
-    async def set_notify_setting(self, user_id: int, notify: str) -> None:
-        """``user_id``'s choice of how to be told (one of :data:`storage.rows.NOTIFY`)."""
-
-        def write(c: Connection) -> None:
-            with transaction(c):
-                c.execute(
-                    "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
-                    "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
-                    (user_id, notify),
-                )
-
-        await self.run(write)
-
-    async def user_locale(self, user_id: int) -> str | None:
-        """``user_id``'s Discord language as last seen (``None`` before their first command)."""
-
-        def read(c: Connection) -> str | None:
-            row = c.execute(
-                "SELECT locale FROM user_settings WHERE user_id = ?", (user_id,)
-            ).fetchone()
-            return None if row is None or row[0] is None else str(row[0])
-
-        return await self.run(read)
-
-    async def set_user_locale(self, user_id: int, locale: str) -> None:
-        """Remember ``user_id``'s Discord language (``interaction.locale``) for the DMs the bot
-        starts itself; their notification setting stays as it was."""
-
-        def write(c: Connection) -> None:
-            with transaction(c):
-                c.execute(
-                    "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
-                    "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
-                    (user_id, locale),
-                )
-
-        await self.run(write)
-
-    async def set_window_order(
-        self, game_id: int, seat: int, order: str, *, revision: int | None = None
-    ) -> None:
-        """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``;
-        ``revision``: the game's revision it was given at, as for ``replace_seats``)."""
-
-        def write(c: Connection) -> None:
-            with transaction(c):
-                bump(c, game_id, revision)
-                c.execute(
-                    "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",
-                    (order, game_id, seat),
-                )
 
         await self.run(write)

@@ -1,16 +1,13 @@
 """Reading the results and ratings (``storage.ratings`` writes them): a server's leaderboard of
-one game kind, a player's results, the server's finished games. A mixin of
-:class:`storage.db.Database` (it needs only ``run``)."""
+one game kind, a player's results, the server's finished games (``db.records``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-from storage.dialect import Connection
-
-T = TypeVar("T")
+from storage.dialect import Connection, Runner
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +65,10 @@ def _result(r: Any) -> ResultRow:
 
 
 class Records:
-    """Results and ratings (see the module)."""
+    """``db.records``: results and ratings (see the module)."""
 
-    async def run(self, fn: Callable[[Connection], T]) -> T:
-        raise NotImplementedError
+    def __init__(self, run: Runner) -> None:
+        self.run = run
 
     async def leaderboard(
         self, guild_id: int, kind: str, *, min_games: int, offset: int, limit: int

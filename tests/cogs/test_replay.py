@@ -78,8 +78,8 @@ def _button(msg: Any, emoji: str) -> dict[str, Any]:
 async def _public_picture(bot: Any, game_id: int, version: int) -> bytes:
     """The board a spectator saw at ``version``: the public view of the state replayed there."""
     status = await bot.host.views.status(game_id)
-    row = (await bot.host.db.load_game(game_id)).game
-    rows = await bot.host.db.events(game_id)
+    row = (await bot.host.db.games.load_game(game_id)).game
+    rows = await bot.host.db.events.events(game_id)
     records = [Record(r.seat, r.action, tuple(codec.loads(r.events))) for r in rows[:version]]
     plugin = bot.plugin(status.kind)
     variants = dict(status.options.variants)

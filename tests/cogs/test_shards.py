@@ -164,7 +164,7 @@ async def test_the_same_decision_sent_to_both_processes_at_once_is_one_move(
         assert not any(a.failed for a in answers)
         await s.settled(game)
         assert await s.version(game) == before + 1
-        events = await s.bots[0].host.db.events(game)
+        events = await s.bots[0].host.db.events.events(game)
         assert [e.seq for e in events] == list(range(1, before + 2))
         assert board_posts(fake_discord, chan, game, before + 1) <= 1
 
@@ -187,7 +187,7 @@ async def test_a_deadline_fires_once_and_an_ai_seat_moves_once(
 
     await until(timed_out)
     await s.settled(timed)
-    events = await s.bots[1].host.db.events(timed)
+    events = await s.bots[1].host.db.events.events(timed)
     assert [e.by for e in events if e.seq > before] == ["timeout"]
     assert board_posts(fake_discord, right.channel("general"), timed, before + 1) == 1
     # The AI game: whoever waits moves, the AI answers once, whichever process claims it.
@@ -205,7 +205,7 @@ async def test_a_deadline_fires_once_and_an_ai_seat_moves_once(
 
         await until(alices_turn)
         await s.settled(with_ai)
-    events = await s.bots[0].host.db.events(with_ai)
+    events = await s.bots[0].host.db.events.events(with_ai)
     ai = [e.seq for e in events if e.by == "ai"]
     assert ai and len(set(ai)) == len(ai)
     chan = left.channel("general")

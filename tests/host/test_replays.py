@@ -19,7 +19,7 @@ from tests.toy import PLUGIN, TOY, games
 
 
 async def _records(host: Host, game_id: int) -> list[Record]:
-    rows = await host.db.events(game_id)
+    rows = await host.db.events.events(game_id)
     return [Record(r.seat, r.action, tuple(codec.loads(r.events))) for r in rows]
 
 
@@ -38,7 +38,7 @@ async def test_every_step_is_the_public_view_of_the_state_replayed_to_its_versio
     await _play(host, game_id, 400)
     assert (await host.views.status(game_id)).status == "finished"
     records = await _records(host, game_id)
-    row = (await host.db.load_game(game_id)).game  # type: ignore[union-attr]
+    row = (await host.db.games.load_game(game_id)).game  # type: ignore[union-attr]
     first = await host.replays.step(game_id, 0)
     assert first.index == 0 and first.version == 0 and first.entries == ()
     assert first.count > KEEP_EVERY * 2  # so kept states and replays between them are used

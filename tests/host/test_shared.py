@@ -30,7 +30,7 @@ async def two_hosts(hosts: OpenHost, db_path: Path | str, clock: FakeClock) -> t
 
 
 async def events(host: Host, game: int) -> list[tuple[int, str]]:
-    return [(e.seq, e.by) for e in await host.db.events(game)]
+    return [(e.seq, e.by) for e in await host.db.events.events(game)]
 
 
 async def test_a_move_made_by_one_process_is_seen_by_the_other_before_it_checks_a_move(
@@ -105,7 +105,7 @@ async def test_a_deadline_and_its_reminders_are_acted_on_by_one_process(
     timeouts = [n for n in notes if isinstance(n, MoveResult)]
     assert [(n.version, n.by) for n in timeouts] == [(1, "timeout")]
     assert await events(one, game) == [(1, "timeout")]
-    assert await one.db.claims_of(DUE) == []  # released once done
+    assert await one.db.claims.claims_of(DUE) == []  # released once done
     assert (await two.views.status(game)).waiting_on[0].user_id == B
 
 
@@ -130,7 +130,9 @@ async def test_the_due_work_of_a_process_that_died_is_taken_over_after_its_lease
     clock.advance(DAY)
     # A process claimed the game's timeout, then died before doing it.
     now = clock.now()
-    assert await one.db.take_claim(DUE, game, "dead", now=now, lease=LEASE, expired_before=now)
+    assert await one.db.claims.take_claim(
+        DUE, game, "dead", now=now, lease=LEASE, expired_before=now
+    )
     assert await two.scheduler.run_due() == [] and await events(two, game) == []
     assert await two.scheduler.next_due() == now + LEASE  # it looks again when the lease runs out
     clock.advance(LEASE + 1)
@@ -148,7 +150,9 @@ async def test_one_process_alone_takes_over_claims_of_its_earlier_runs_at_once(
     game = (await started_game(first, timeout_policy="skip", reminders_at=())).game_id
     clock.advance(DAY)
     now = clock.now()
-    assert await first.db.take_claim(DUE, game, "crashed", now=now, lease=600, expired_before=now)
+    assert await first.db.claims.take_claim(
+        DUE, game, "crashed", now=now, lease=600, expired_before=now
+    )
     await first.close()
     again = await hosts(db_path, clock, shared=False)
     [timeout] = await again.scheduler.run_due()

@@ -97,7 +97,7 @@ async def test_two_hosts_racing_on_one_version_give_exactly_one_move(
     # game against the stored revision) already when it read the game, then as a double click.
     assert isinstance(lost[0], StaleVersionError)
     assert "try again" in str(lost[0]) or "already played" in str(lost[0])
-    assert [e.seq for e in await first.db.events(game)] == [1]
+    assert [e.seq for e in await first.db.events.events(game)] == [1]
     assert (await second.views.status(game)).version == 1  # the loser reloads the new board
 
 
@@ -109,7 +109,7 @@ async def test_two_connections_racing_on_one_version_commit_exactly_one_move(
     await h.close()
     one, two = await Database.open(db_path), await Database.open(db_path)
     try:
-        bundle = await one.load_game(game)
+        bundle = await one.games.load_game(game)
         assert bundle is not None and bundle.snapshot is not None
         event = EventRow(game, 1, 0, A, "player", "x", "x", b"[]", 1.0)
         move = MoveWrite(
@@ -117,12 +117,12 @@ async def test_two_connections_racing_on_one_version_commit_exactly_one_move(
         )
         other = dataclasses.replace(move, event=dataclasses.replace(event, action="y"))
         results = await asyncio.gather(
-            one.commit_move(move), two.commit_move(other), return_exceptions=True
+            one.moves.commit_move(move), two.moves.commit_move(other), return_exceptions=True
         )
         assert sorted(type(r).__name__ for r in results) == ["NoneType", "VersionConflictError"]
         assert all(r is None or isinstance(r, VersionConflictError) for r in results)
-        assert len(await one.events(game)) == 1
-        assert (await two.load_game(game)).game.version == 1  # type: ignore[union-attr]
+        assert len(await one.events.events(game)) == 1
+        assert (await two.games.load_game(game)).game.version == 1  # type: ignore[union-attr]
     finally:
         await one.close()
         await two.close()

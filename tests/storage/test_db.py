@@ -100,12 +100,12 @@ async def test_a_move_written_against_an_old_version_writes_nothing(tmp_path: Pa
         )
         ok = dataclass_replace_version(stale, game)
         results = await asyncio.gather(
-            h.db.commit_move(stale), h.db.commit_move(ok), return_exceptions=True
+            h.db.moves.commit_move(stale), h.db.moves.commit_move(ok), return_exceptions=True
         )
         assert isinstance(results[0], VersionConflictError) and results[1] is None
-        events = await h.db.events(game)
+        events = await h.db.events.events(game)
         assert [e.seq for e in events] == [1, 2]  # the stale move left no trace, the other landed
-        bundle = await h.db.load_game(game)
+        bundle = await h.db.games.load_game(game)
         assert bundle is not None and bundle.snapshot == b"{}" and bundle.game.version == 2
     finally:
         await h.close()
@@ -154,7 +154,7 @@ async def test_stored_states_carry_a_type_and_schema_version(tmp_path: Path) -> 
     h = await open_host(tmp_path / "g.db", clock)
     try:
         game = (await started_game(h)).game_id
-        bundle = await h.db.load_game(game)
+        bundle = await h.db.games.load_game(game)
         assert bundle is not None and bundle.snapshot is not None
         envelope = codec.loads(bundle.snapshot)
         assert envelope["type"] == "toy/state" and envelope["schema"] == codec.STATE_SCHEMA
@@ -210,7 +210,7 @@ async def test_a_version_1_database_upgrades_and_finds_a_channels_last_game_by_i
             ).fetchall()
         )
         assert any("games_by_channel" in str(row) for row in plan)
-        assert await db.newest_game_in_channel(1) is None
+        assert await db.games.newest_game_in_channel(1) is None
     finally:
         await db.close()
 

@@ -1,0 +1,155 @@
+"""The one write path of a move: its event row, outbox row, snapshot, game row and seats in one
+transaction, on the version the move was checked against; moves of several games that arrive
+together share one commit (group commit)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from functools import partial
+
+from storage.dialect import Connection, IntegrityErrors, Runner
+from storage.ratings import record_game
+from storage.rows import EVENT_COLUMNS, MoveWrite, StorageError, VersionConflictError
+from storage.writes import transaction, update_seats
+
+log = logging.getLogger(__name__)
+MOVE_ERRORS: tuple[type[Exception], ...] = (VersionConflictError, *IntegrityErrors)
+"""What rolls back one move of a batch alone (the others commit)."""
+
+
+class Moves:
+    """``db.moves``: commits the moves handed to it (see the module)."""
+
+    def __init__(self, run: Runner) -> None:
+        self.run = run
+        self._pending: list[tuple[MoveWrite, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Future[None] | None = None
+
+    async def commit_move(self, move: MoveWrite) -> None:
+        """Append the event, replace the snapshot, update game and seats: one transaction.
+
+        Returns once the move is durable (committed with ``synchronous=FULL``). Moves of
+        different games that arrive while a commit is in flight are written together in the next
+        transaction (group commit, one savepoint each), so concurrent games share an fsync; a
+        move that fails (e.g. :class:`VersionConflictError`) is rolled back alone.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((move, future))
+        if self._flusher is None:
+            self._flusher = asyncio.ensure_future(self._flush())
+        await future
+
+    async def settle(self) -> None:
+        """Return once the moves already handed to :meth:`commit_move` are written."""
+        while self._flusher is not None:
+            await asyncio.shield(self._flusher)
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                moves = [m for m, _ in batch]
+                try:
+                    errors = await self.run(partial(write_moves, moves=moves))
+                except BaseException as e:  # the commit itself failed: nothing was written
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(e)
+                    if isinstance(e, asyncio.CancelledError):
+                        raise
+                    continue
+                for (_, future), error in zip(batch, errors, strict=True):
+                    if future.done():
+                        continue
+                    if error is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self._flusher = None
+
+
+def write_moves(c: Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
+    """Write a batch of moves in one transaction, each in its own savepoint."""
+    errors: list[Exception | None] = []
+    with transaction(c):
+        for move in moves:
+            c.execute("SAVEPOINT move")
+            try:
+                write_move(c, move)
+            except MOVE_ERRORS as e:
+                c.execute("ROLLBACK TO move")
+                c.execute("RELEASE move")
+                errors.append(e if isinstance(e, VersionConflictError) else StorageError(str(e)))
+                continue
+            c.execute("RELEASE move")
+            errors.append(None)
+    return errors
+
+
+def write_move(c: Connection, move: MoveWrite) -> None:
+    s = move.schedule
+    cur = c.execute(
+        "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
+        "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ?, revision = revision + 1 "
+        "WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            move.event.seq,
+            move.status,
+            move.outcome,
+            s.turn_started,
+            s.deadline,
+            s.reminders_done,
+            s.next_due,
+            move.at,
+            move.game_id,
+            move.expected_version,
+        ),
+    )
+    if cur.rowcount != 1:
+        raise VersionConflictError(
+            f"game {move.game_id} is not active at version {move.expected_version}"
+        )
+    e = move.event
+    c.execute(
+        f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            e.game_id,
+            e.seq,
+            e.seat,
+            e.user_id,
+            e.by,
+            e.action,
+            e.label,
+            e.events,
+            e.at,
+            int(e.secret),
+        ),
+    )
+    c.execute(
+        "INSERT INTO outbox (game_id, version, note, board, created_at, quiet) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (move.game_id, e.seq, move.note, int(move.board), move.at, int(move.quiet)),
+    )
+    c.execute(
+        "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ?",
+        (e.seq, move.snapshot, move.game_id),
+    )
+    update_seats(c, move.game_id, move.seats)
+    if move.status == "finished":
+        record_results(c, move.game_id)
+
+
+def record_results(c: Connection, game_id: int) -> None:
+    """The finished game's results and ratings, in its last move's transaction. They are derived
+    data: should they fail, the move still commits (logged), and the next open of the database
+    rebuilds them (``storage.ratings.needs_rebuild``)."""
+    c.execute("SAVEPOINT results")
+    try:
+        record_game(c, game_id)
+    except Exception:
+        c.execute("ROLLBACK TO results")
+        log.exception("game %s: its results and ratings were not recorded", game_id)
+    c.execute("RELEASE results")
