@@ -16,7 +16,7 @@ uses (SQLite, as it always was), where a claim by another run is a run that stop
 
 from __future__ import annotations
 
-from storage.dialect import Connection, Runner
+from storage.dialect import Connection, Runner, ints
 from storage.writes import transaction
 
 DUE = "due"
@@ -88,17 +88,15 @@ class Claims:
 
         def write(c: Connection) -> list[int]:
             with transaction(c):
-                ids = [
-                    int(r[0])
-                    for r in c.execute(
-                        "SELECT g.id FROM games g LEFT JOIN claims c "
-                        "ON c.kind = 'due' AND c.game_id = g.id "
-                        "WHERE g.status = 'active' AND g.next_due <= ? "
-                        "AND (c.owner IS NULL OR c.owner = ? OR c.lease_until < ?) "
-                        "ORDER BY g.next_due LIMIT ?",
-                        (now, owner, expired_before, limit),
-                    ).fetchall()
-                ]
+                ids = ints(
+                    c,
+                    "SELECT g.id FROM games g LEFT JOIN claims c "
+                    "ON c.kind = 'due' AND c.game_id = g.id "
+                    "WHERE g.status = 'active' AND g.next_due <= ? "
+                    "AND (c.owner IS NULL OR c.owner = ? OR c.lease_until < ?) "
+                    "ORDER BY g.next_due LIMIT ?",
+                    (now, owner, expired_before, limit),
+                )
                 until = now + lease
                 return [g for g in ids if take(c, DUE, g, owner, until, expired_before)]
 

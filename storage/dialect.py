@@ -156,3 +156,8 @@ def table_names(c: Connection) -> set[str]:
     else:
         rows = c.execute("SELECT name FROM sqlite_master WHERE type='table'")
     return {str(r[0]) for r in rows}
+
+
+def ints(conn: Connection, sql: str, params: Sequence[object] = ()) -> list[int]:
+    """The first column of every row of a query, as ints (ids, versions)."""
+    return [int(r[0]) for r in conn.execute(sql, tuple(params)).fetchall()]

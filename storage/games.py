@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from storage.dialect import Connection, IntegrityErrors, Runner
+from storage.dialect import Connection, IntegrityErrors, Runner, ints
 from storage.rows import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
@@ -79,14 +79,12 @@ class Games:
     async def open_games_in_guild(self, guild_id: int, limit: int = 50) -> list[int]:
         """The ids of the server's games in their lobby or in play, newest first."""
         return await self.run(
-            lambda c: [
-                int(r[0])
-                for r in c.execute(
-                    "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') "
-                    "ORDER BY id DESC LIMIT ?",
-                    (guild_id, limit),
-                ).fetchall()
-            ]
+            lambda c: ints(
+                c,
+                "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') "
+                "ORDER BY id DESC LIMIT ?",
+                (guild_id, limit),
+            )
         )
 
     async def newest_game_in_channel(self, channel_id: int) -> int | None:

@@ -4,7 +4,7 @@ a simultaneous step."""
 
 from __future__ import annotations
 
-from storage.dialect import Connection, Runner
+from storage.dialect import Connection, Runner, ints
 from storage.rows import OUTBOX_COLUMNS, OutboxRow, StepMessage
 from storage.writes import bump, transaction
 
@@ -31,13 +31,11 @@ class Outbox:
     async def games_with_unsent(self) -> list[int]:
         """Every game with an announcement still to send (after a restart), oldest first."""
         return await self.run(
-            lambda c: [
-                int(r[0])
-                for r in c.execute(
-                    "SELECT game_id FROM outbox WHERE sent_at IS NULL "
-                    "GROUP BY game_id ORDER BY min(created_at)"
-                ).fetchall()
-            ]
+            lambda c: ints(
+                c,
+                "SELECT game_id FROM outbox WHERE sent_at IS NULL "
+                "GROUP BY game_id ORDER BY min(created_at)",
+            )
         )
 
     async def claim(self, game_id: int, through: int, run: str, now: float) -> list[int]:
@@ -50,14 +48,12 @@ class Outbox:
 
         def write(c: Connection) -> list[int]:
             with transaction(c):
-                again = [
-                    int(r[0])
-                    for r in c.execute(
-                        "SELECT version FROM outbox WHERE game_id = ? AND version <= ? "
-                        "AND sent_at IS NULL AND claimed_by IS NOT NULL AND claimed_by <> ?",
-                        (game_id, through, run),
-                    ).fetchall()
-                ]
+                again = ints(
+                    c,
+                    "SELECT version FROM outbox WHERE game_id = ? AND version <= ? "
+                    "AND sent_at IS NULL AND claimed_by IS NOT NULL AND claimed_by <> ?",
+                    (game_id, through, run),
+                )
                 c.execute(
                     "UPDATE outbox SET claimed_by = ?, claimed_at = ? WHERE game_id = ? "
                     "AND version <= ? AND sent_at IS NULL",
@@ -141,13 +137,13 @@ class Outbox:
     async def quiet_versions(self, game_id: int, after: int) -> set[int]:
         """The versions after ``after`` whose moves nobody tells (standing orders' answers)."""
         return await self.run(
-            lambda c: {
-                int(r[0])
-                for r in c.execute(
+            lambda c: set(
+                ints(
+                    c,
                     "SELECT version FROM outbox WHERE game_id = ? AND version > ? AND quiet = 1",
                     (game_id, after),
-                ).fetchall()
-            }
+                )
+            )
         )
 
     async def step_message(self, game_id: int) -> StepMessage | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from storage.dialect import Connection, Runner
+from storage.dialect import Connection, Runner, ints
 from storage.rows import Schedule, SeatUpdate
 from storage.writes import bump, transaction, update_seats
 
@@ -19,14 +19,11 @@ class Scheduling:
     async def due_games(self, now: float) -> list[int]:
         """Active games with something due (AI move, reminder, deadline) at or before ``now``."""
         return await self.run(
-            lambda c: [
-                int(r[0])
-                for r in c.execute(
-                    "SELECT id FROM games WHERE status = 'active' AND next_due <= ? "
-                    "ORDER BY next_due",
-                    (now,),
-                ).fetchall()
-            ]
+            lambda c: ints(
+                c,
+                "SELECT id FROM games WHERE status = 'active' AND next_due <= ? ORDER BY next_due",
+                (now,),
+            )
         )
 
     async def next_due(self) -> float | None:

@@ -313,12 +313,12 @@ async def test_a_refusal_that_lists_the_legal_moves_gets_no_second_list() -> Non
 
     asked: list[int] = []
 
-    class Host:
+    class Decisions:
         async def legal_choices(self, game_id: int, user_id: int) -> Page:
             asked.append(game_id)
             return Page([ActionChoice("pass", "Pass"), ActionChoice("play 3", "Play 3")])
 
-    bot = SimpleNamespace(host=Host())
+    bot = SimpleNamespace(host=SimpleNamespace(decisions=Decisions()))
     moves = Moves(bot, None, None, None, None, None)  # type: ignore[arg-type]
     interaction: Any = SimpleNamespace(user=SimpleNamespace(id=10))
     listed = InvalidMoveError("Unknown move. Legal now: `pass`", lists_legal=True)
