@@ -48,6 +48,7 @@ from storage.rows import DatabaseOpenError, StorageError
 from storage.schedule import Scheduling
 from storage.schema import configure, migrate, open_error, verify_schema
 from storage.servers import Servers
+from storage.tally import Tally
 
 T = TypeVar("T")
 OPEN_ERRORS: tuple[type[Exception], ...] = (
@@ -67,6 +68,8 @@ class Database:
         self.path = path
         """The SQLite file, or the PostgreSQL URL."""
         self.dialect = POSTGRESQL if isinstance(conn, PgRunner) else SQLITE
+        self.tally = conn.tally if isinstance(conn, PgRunner) else Tally()
+        """Statements and commits sent to the database so far (:mod:`storage.tally`)."""
 
         def run(fn: Callable[[Connection], T]) -> Awaitable[T]:
             return self.run(fn)  # looked up at each call: every hop goes through ``db.run``
@@ -115,6 +118,8 @@ class Database:
         """Configure, migrate and check the schema (closing the connection if that fails)."""
         db, conn, path = self, self._conn, self.path
         try:
+            if not isinstance(conn, PgRunner):  # SQLite tells every statement it runs
+                await conn.set_trace_callback(self.tally.saw)
             await db.run(configure)
             await db.run(migrate)
             await db.run(verify_schema)

@@ -18,6 +18,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
+from storage.tally import Tally
+
 T = TypeVar("T")
 
 SQLITE = "sqlite"
@@ -89,6 +91,8 @@ class PgConnection:
     def __init__(self, conn: psycopg.Connection[Any], url: str) -> None:
         self.raw = conn
         self.url = url
+        self.tally = Tally()
+        """The statements and commits sent through :meth:`execute` and :meth:`executemany`."""
 
     @classmethod
     def connect(cls, url: str, *, read_only: bool = False) -> PgConnection:
@@ -97,9 +101,12 @@ class PgConnection:
         return cls(conn, url)
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any]:
+        self.tally.saw(sql)
         return self.raw.execute(translate(sql), parameters)
 
     def executemany(self, sql: str, parameters: Sequence[Sequence[Any]], /) -> psycopg.Cursor[Any]:
+        for _ in parameters:
+            self.tally.saw(sql)
         cur = self.raw.cursor()
         cur.executemany(translate(sql), parameters)
         return cur

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from storage.dialect import PgConnection, shown
+from storage.tally import Tally
 
 T = TypeVar("T")
 
@@ -38,6 +39,12 @@ class PgRunner:
         except BaseException:
             self._thread.shutdown(wait=False)
             raise
+
+    @property
+    def tally(self) -> Tally:
+        """What the connection was asked to do (statements, commits)."""
+        assert self._conn is not None, "connect first"
+        return self._conn.tally
 
     async def call(self, fn: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn)
