@@ -253,6 +253,28 @@ class Store:
         stopped."""
         return now if self.shared else ALWAYS
 
+    async def take_claim(self, kind: str, game_id: int, now: float | None = None) -> bool:
+        """This process's claim on the game's work of ``kind`` (``storage.claims``; ``False``:
+        another live process holds it), renewed when it is this process's already. Only
+        processes that share the database claim: one alone has nobody to keep out, so it
+        writes nothing."""
+        if not self.shared:
+            return True
+        now = self.clock.now() if now is None else now
+        return await self.db.claims.take_claim(
+            kind,
+            game_id,
+            self.owner,
+            now=now,
+            lease=self.lease,
+            expired_before=self.expired_before(now),
+        )
+
+    async def release_claim(self, kind: str, game_id: int) -> None:
+        """Give up this process's claim (see :meth:`take_claim`)."""
+        if self.shared:
+            await self.db.claims.release_claim(kind, game_id, self.owner)
+
     def wrote(self, lg: Loaded) -> None:
         """``lg`` was just written (the database counted one more revision of it)."""
         lg.row = dataclasses.replace(lg.row, revision=lg.row.revision + 1)

@@ -37,19 +37,11 @@ class Outbox:
         """Claim the sending of the game's outbox for this process (``False``: another live
         process is sending it now). Held until :meth:`release_delivery`, or until its lease
         runs out should this process die; claiming again renews it."""
-        store, now = self.store, self.store.clock.now()
-        return await self.db.claims.take_claim(
-            DELIVER,
-            game_id,
-            store.owner,
-            now=now,
-            lease=store.lease,
-            expired_before=store.expired_before(now),
-        )
+        return await self.store.take_claim(DELIVER, game_id)
 
     async def release_delivery(self, game_id: int) -> None:
         """The game's announcements are sent: another process may send the next ones."""
-        await self.db.claims.release_claim(DELIVER, game_id, self.store.owner)
+        await self.store.release_claim(DELIVER, game_id)
 
     async def mark_sent(self, game_id: int, through: int, board_message: int | None = None) -> None:
         """The announcements of the game up to version ``through`` have been sent (with the

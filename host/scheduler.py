@@ -86,16 +86,8 @@ class Scheduler:
         call, so other games get their turn; when more are due, ``next_due`` stays "now"."""
         now = self.clock.now() if now is None else now
         out: list[Notification] = []
-        owner, store = self.store.owner, self.store
         for game_id in await self.db.schedule.due_games(now):
-            if not await self.db.claims.take_claim(
-                DUE,
-                game_id,
-                owner,
-                now=now,
-                lease=store.lease,
-                expired_before=store.expired_before(now),
-            ):
+            if not await self.store.take_claim(DUE, game_id, now):
                 continue  # another process is doing it
             try:
                 await self._run_game(game_id, now, max(1, ai_moves_per_game), out)
@@ -108,7 +100,7 @@ class Scheduler:
                 log.exception("game %s: running what was due failed; retrying later", game_id)
                 await self._postpone(game_id, now + RETRY_DELAY)
             finally:
-                await self.db.claims.release_claim(DUE, game_id, owner)
+                await self.store.release_claim(DUE, game_id)
         return out
 
     async def _postpone(self, game_id: int, when: float | None) -> None:

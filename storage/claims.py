@@ -11,7 +11,8 @@ claims until their leases run out; then another takes them over. Work done is re
 
 ``expired_before``: the time before which another owner's lease counts as run out: ``now``
 when several processes share the database, and :data:`ALWAYS` for a database only one process
-uses (SQLite, as it always was), where a claim by another run is a run that stopped.
+uses (SQLite), where a claim by another run is a run that stopped. A process alone takes no
+claims (the host's ``Store.take_claim``).
 """
 
 from __future__ import annotations

@@ -172,3 +172,25 @@ async def test_a_language_one_process_saw_reaches_the_others_dms_within_a_minute
     assert await one.people.user_locale(A) == "de"
     clock.advance(LOCALE_FRESH + 1)
     assert await two.people.user_locale(A) == "de"
+
+
+async def test_a_process_alone_on_its_database_writes_no_claims(
+    hosts: OpenHost, db_path: Path | str, clock: FakeClock
+) -> None:
+    """Claims keep processes that share a database apart; a process alone (SQLite's one) has
+    nobody to keep out, so delivering a game and running what is due write no claim."""
+    host = await hosts(db_path, clock, shared=False)
+    game = (await started_game(host)).game_id
+    seen: list[str] = []
+    host.db.tally.seen = seen
+    assert await host.outbox.claim_delivery(game)
+    await host.outbox.release_delivery(game)
+    clock.advance(DAY)  # the first player's time runs out: the scheduler plays for them
+    played = [n for n in await host.scheduler.run_due() if isinstance(n, MoveResult)]
+    host.db.tally.seen = None
+    assert [n.by for n in played] == ["timeout"]
+    assert seen and not [s for s in seen if "claims" in s]
+    shared = await hosts(db_path, clock, shared=True, lease=LEASE)
+    shared.db.tally.seen = seen
+    assert await shared.outbox.claim_delivery(game)  # processes that share it do claim
+    assert [s for s in seen if "claims" in s]
