@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -61,8 +60,6 @@ class Delivery:
         self.bot = bot
         self.private = private
         self.inbox = inbox
-        self.run = secrets.token_hex(8)
-        """This run of the bot: what claims an announcement before it is sent."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._pinged: set[tuple[int, int, str]] = set()
         """(game, seat, decision key): pinged in the channel for that decision already."""
@@ -152,8 +149,6 @@ class Delivery:
         answered: int | None = None
         if click is not None:
             answered = await self.inbox.answer_click(click, status, result, kind)
-        if rows:
-            await self.host.outbox.claim(game_id, rows[-1].version, self.run)
         boarded = any(r.board for r in rows) and view is not None
         posted: int | None = None
         server = await self.private.server_language(status)

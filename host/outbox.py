@@ -27,12 +27,6 @@ class Outbox:
         """Every game with an announcement still to send (after a restart)."""
         return await self.db.outbox.games_with_unsent()
 
-    async def claim(self, game_id: int, through: int, run: str) -> list[int]:
-        """Claim the game's unsent announcements up to ``through`` for ``run`` before sending
-        them (exactly once: see ``storage.outbox``); returns the versions an earlier run had
-        claimed, which may have gone out already."""
-        return await self.db.outbox.claim(game_id, through, run, self.store.clock.now())
-
     async def claim_delivery(self, game_id: int) -> bool:
         """Claim the sending of the game's outbox for this process (``False``: another live
         process is sending it now). Held until :meth:`release_delivery`, or until its lease

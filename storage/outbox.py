@@ -38,31 +38,6 @@ class Outbox:
             )
         )
 
-    async def claim(self, game_id: int, through: int, run: str, now: float) -> list[int]:
-        """Claim the unsent announcements of ``game_id`` up to version ``through`` for ``run``
-        (this run of the bot) before sending them; returns the versions that an earlier run
-        had claimed (and may have sent: their boards go out again with the same nonce). The
-        caller holds the game's ``deliver`` claim (:mod:`storage.claims`), so no other live
-        process sends these rows meanwhile: a claim by another run here is a run that
-        stopped."""
-
-        def write(c: Connection) -> list[int]:
-            with transaction(c):
-                again = ints(
-                    c,
-                    "SELECT version FROM outbox WHERE game_id = ? AND version <= ? "
-                    "AND sent_at IS NULL AND claimed_by IS NOT NULL AND claimed_by <> ?",
-                    (game_id, through, run),
-                )
-                c.execute(
-                    "UPDATE outbox SET claimed_by = ?, claimed_at = ? WHERE game_id = ? "
-                    "AND version <= ? AND sent_at IS NULL",
-                    (run, now, game_id, through),
-                )
-                return again
-
-        return await self.run(write)
-
     async def mark_sent(
         self, game_id: int, through: int, now: float, board_message: int | None = None
     ) -> None:
