@@ -85,6 +85,7 @@ class Delivery:
         result: MoveResult | None = None,
         kind: str | None = None,
         held: bool = False,
+        unsent_only: bool = False,
     ) -> None:
         """Send the game's unsent announcements (every version since the last one sent), in
         order, once (while another process sends them, only the player's own answer).
@@ -93,9 +94,13 @@ class Delivery:
         becomes their next decision; ``result``: the move they made, answering a decision of
         ``kind``; ``held``: the caller holds the game's :meth:`lock` already (a flow holds it
         from its move's commit on, so the scheduler cannot announce that move first and leave
-        the player's command unanswered)."""
+        the player's command unanswered); ``unsent_only``: nothing to do when every row was
+        sent by the time the lock is had (another delivery of this process sent them: the
+        scheduler's pass that found the rows of a move its flow was announcing)."""
         if not held:
             async with self.lock(game_id):
+                if unsent_only and not await self.host.outbox.unsent(game_id):
+                    return
                 await self._announce(game_id, reply, click, result, kind)
         else:
             await self._announce(game_id, reply, click, result, kind)
@@ -297,7 +302,7 @@ class Delivery:
         """Everything left unsent (at startup, and in the scheduler loop)."""
         for game_id in await self.host.outbox.games_with_unsent():
             try:
-                await self.announce(game_id)
+                await self.announce(game_id, unsent_only=True)
             except Exception:
                 log.exception("game %s: sending its announcements failed", game_id)
 
