@@ -131,7 +131,8 @@ class Delivery:
             reply = None
         claimed = await self._claim(game_id, patient=reply is not None or click is not None)
         try:
-            await self._claimed(game_id, reply, click, result, kind, claimed)
+            async with self.host.outbox.delivering(game_id):  # what it did: one commit
+                await self._claimed(game_id, reply, click, result, kind, claimed)
         finally:
             if claimed:
                 with contextlib.suppress(Exception):  # shutting down: the lease runs out
@@ -172,10 +173,11 @@ class Delivery:
             return
         with i18n.using(server):
             await self._step_status(status, view, names, boarded=boarded)
-        # The players' decision messages before the outbox says "sent": a process that dies in
-        # between leaves the rows unsent, and whoever sends them again (the board with the same
-        # nonce) brings the decision messages up to date; ``notify`` is idempotent (each seat's
-        # notified token). Marked first, a waiting player's decision DM was lost for good.
+        # The players' decision messages, then the rows marked sent, recorded together in one
+        # transaction when the delivery ends (``_announce``): a process that dies before
+        # leaves the rows unsent, and whoever sends them again (the board with the same nonce)
+        # brings the decision messages up to date (``notify`` is idempotent: each seat's
+        # notified token).
         await self.inbox.notify(await self.host.views.status(game_id), answered=answered)
         if rows:
             await self.host.outbox.mark_sent(game_id, rows[-1].version, posted)

@@ -4,12 +4,24 @@ its decision, and the status message of a step everyone decides at once."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
 
 from engine.core import Seat
-from host.games import Store
+from host.games import Loaded, Store
 from storage.claims import DELIVER
+from storage.outbox import Sent, Told
 from storage.rows import OutboxRow, StepMessage
+
+
+@dataclass
+class _Record:
+    """What a delivery under way told the players and marked sent, not written yet."""
+
+    told: dict[Seat, Told] = field(default_factory=dict)
+    sent: Sent | None = None
 
 
 class Outbox:
@@ -18,6 +30,29 @@ class Outbox:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.db = store.db
+        self._open: dict[int, _Record] = {}
+        """game -> what its delivery under way recorded (:meth:`delivering`)."""
+
+    @contextlib.asynccontextmanager
+    async def delivering(self, game_id: int) -> AsyncIterator[None]:
+        """While a delivery of the game runs, what it tells the players (:meth:`set_notified`)
+        and marks sent (:meth:`mark_sent`) is kept and written in one transaction when it ends,
+        even when it fails (what went out went out): one commit for a delivery."""
+        if game_id in self._open:  # within another: that one writes
+            yield
+            return
+        record = self._open[game_id] = _Record()
+        try:
+            yield
+        finally:
+            del self._open[game_id]
+            if record.told or record.sent is not None:
+                async with self.store.lock(game_id):  # counted in order with the game's moves
+                    lg = await self.store.get(game_id)
+                    await self.db.outbox.record(game_id, record.told, record.sent)
+                    if record.told:
+                        self.store.wrote(lg)
+                        _tell(lg, record.told)
 
     async def unsent(self, game_id: int) -> list[OutboxRow]:
         """The versions of the game whose announcement has not been sent, oldest first."""
@@ -40,7 +75,12 @@ class Outbox:
     async def mark_sent(self, game_id: int, through: int, board_message: int | None = None) -> None:
         """The announcements of the game up to version ``through`` have been sent (with the
         board message posted for ``through``, if any)."""
-        await self.db.outbox.mark_sent(game_id, through, self.store.clock.now(), board_message)
+        sent = Sent(through, self.store.clock.now(), board_message)
+        record = self._open.get(game_id)
+        if record is not None:
+            record.sent = sent
+        else:
+            await self.db.outbox.mark_sent(game_id, through, sent.now, board_message)
 
     async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
         """``(version, by, note)``: why the moves after version ``after`` were not their
@@ -61,18 +101,16 @@ class Outbox:
     ) -> None:
         """The decision (``token``, its ``key``) last sent privately to the seat's player, and
         the DM that carried it (``None``: a private reply, or nothing)."""
+        told = {seat: Told(token, message_id, key)}
         async with self.store.lock(game_id):  # counted in order with the game's moves
             lg = await self.store.get(game_id)
-            await self.db.outbox.set_notified(game_id, seat, token, message_id, key)
-            self.store.wrote(lg)
-            lg.seats = tuple(
-                dataclasses.replace(
-                    s, notified_token=token, notified_message=message_id, notified_key=key
-                )
-                if s.seat == seat
-                else s
-                for s in lg.seats
-            )
+            record = self._open.get(game_id)
+            if record is not None:  # written when the delivery ends
+                record.told.update(told)
+            else:
+                await self.db.outbox.record(game_id, told, None)
+                self.store.wrote(lg)
+            _tell(lg, told)
 
     async def quiet_versions(self, game_id: int, after: int) -> set[int]:
         """The versions after ``after`` whose moves nobody tells (a standing order's answer)."""
@@ -85,3 +123,18 @@ class Outbox:
     async def set_step_message(self, game_id: int, step: StepMessage | None) -> None:
         """Remember the step's status message (``None``: the step is over)."""
         await self.db.outbox.set_step_message(step, game_id)
+
+
+def _tell(lg: Loaded, told: Mapping[Seat, Told]) -> None:
+    """The decisions last told to seats, in the game in memory."""
+    lg.seats = tuple(
+        dataclasses.replace(
+            s,
+            notified_token=told[s.seat].token,
+            notified_message=told[s.seat].message_id,
+            notified_key=told[s.seat].key,
+        )
+        if s.seat in told
+        else s
+        for s in lg.seats
+    )

@@ -4,9 +4,44 @@ a simultaneous step."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from storage.dialect import Connection, Runner, ints
 from storage.rows import OUTBOX_COLUMNS, OutboxRow, StepMessage
 from storage.writes import bump, transaction
+
+
+@dataclass(frozen=True)
+class Told:
+    """The decision last told privately to a seat's player (its token and key), and the DM
+    that carried it (``None``: a private reply, or nothing)."""
+
+    token: int | None
+    message_id: int | None
+    key: str | None
+
+
+@dataclass(frozen=True)
+class Sent:
+    """The versions up to ``through`` announced at ``now`` (``board_message``: the board
+    posted for ``through``)."""
+
+    through: int
+    now: float
+    board_message: int | None = None
+
+
+def _mark_sent(c: Connection, game_id: int, sent: Sent) -> None:
+    c.execute(
+        "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND version <= ? AND sent_at IS NULL",
+        (sent.now, game_id, sent.through),
+    )
+    if sent.board_message is not None:
+        c.execute(
+            "UPDATE outbox SET message_id = ? WHERE game_id = ? AND version = ?",
+            (sent.board_message, game_id, sent.through),
+        )
 
 
 class Outbox:
@@ -46,16 +81,7 @@ class Outbox:
 
         def write(c: Connection) -> None:
             with transaction(c):
-                c.execute(
-                    "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND version <= ? "
-                    "AND sent_at IS NULL",
-                    (now, game_id, through),
-                )
-                if board_message is not None:
-                    c.execute(
-                        "UPDATE outbox SET message_id = ? WHERE game_id = ? AND version = ?",
-                        (board_message, game_id, through),
-                    )
+                _mark_sent(c, game_id, Sent(through, now, board_message))
 
         await self.run(write)
 
@@ -97,15 +123,24 @@ class Outbox:
     ) -> None:
         """Record the decision (``token``, its ``key``) last sent privately to a seat's player
         and where."""
+        await self.record(game_id, {seat: Told(token, message_id, key)}, None)
+
+    async def record(self, game_id: int, told: Mapping[int, Told], sent: Sent | None) -> None:
+        """What a delivery did, in one transaction: the decision last told to each seat of
+        ``told`` (counted as one revision of the game) and, with ``sent``, the versions it
+        announced (as :meth:`mark_sent`)."""
 
         def write(c: Connection) -> None:
             with transaction(c):
-                bump(c, game_id, None)
-                c.execute(
-                    "UPDATE seats SET notified_token = ?, notified_message = ?, notified_key = ? "
-                    "WHERE game_id = ? AND seat = ?",
-                    (token, message_id, key, game_id, seat),
-                )
+                if told:
+                    bump(c, game_id, None)
+                    c.executemany(
+                        "UPDATE seats SET notified_token = ?, notified_message = ?, "
+                        "notified_key = ? WHERE game_id = ? AND seat = ?",
+                        [(t.token, t.message_id, t.key, game_id, s) for s, t in told.items()],
+                    )
+                if sent is not None:
+                    _mark_sent(c, game_id, sent)
 
         await self.run(write)
 

@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
-from host import Host
+from pathlib import Path
+
+import pytest
+
+from host import FakeClock, Host
 from storage.tally import Tally
+from tests.host.conftest import OpenHost
 from tests.host.helpers import started_game, waited_user
 
 MOVE_STATEMENTS = 12
@@ -34,3 +39,27 @@ def test_a_write_outside_a_transaction_commits_and_a_rollback_does_not() -> None
     tally.saw("update seats set token = 2")
     tally.saw("commit")
     assert (tally.statements, tally.commits) == (8, 2)
+
+
+async def test_what_a_delivery_does_is_recorded_in_one_commit_even_when_it_fails(
+    host: Host, hosts: OpenHost, db_path: Path | str, clock: FakeClock
+) -> None:
+    """The decisions told to the players and the versions marked sent, kept while a delivery
+    runs (the game in memory shows them at once) and written together when it ends: one commit
+    for a delivery, also when it fails halfway (what went out went out)."""
+    game = (await started_game(host)).game_id
+    before = host.db.tally.mark()
+    with pytest.raises(RuntimeError):
+        async with host.outbox.delivering(game):
+            await host.outbox.set_notified(game, 0, 0, 111, "turn:0")
+            await host.outbox.set_notified(game, 1, 0, None, None)
+            await host.outbox.mark_sent(game, 0, 42)
+            assert host.db.tally.since(before).commits == 0
+            seat = (await host.views.status(game)).seats[0]
+            assert (seat.notified_token, seat.notified_message) == (0, 111)
+            raise RuntimeError("the delivery broke off")
+    assert host.db.tally.since(before).commits == 1
+    assert await host.outbox.unsent(game) == [] and await host.outbox.last_board(game) == 0
+    again = await hosts(db_path, clock)  # what another process (or a restart) reads
+    seats = (await again.views.status(game)).seats
+    assert [(s.notified_token, s.notified_message) for s in seats[:2]] == [(0, 111), (0, None)]
