@@ -130,13 +130,10 @@ class Delivery:
             log.warning("game %s: the reply came too late; it goes by DM", game_id)
             reply = None
         claimed = await self._claim(game_id, patient=reply is not None or click is not None)
-        try:
-            async with self.host.outbox.delivering(game_id):  # what it did: one commit
-                await self._claimed(game_id, reply, click, result, kind, claimed)
-        finally:
-            if claimed:
-                with contextlib.suppress(Exception):  # shutting down: the lease runs out
-                    await self.host.outbox.release_delivery(game_id)
+        # What it did, and the claim given up: one commit as it ends (a process that dies
+        # first leaves the claim to run out).
+        async with self.host.outbox.delivering(game_id, claimed=claimed):
+            await self._claimed(game_id, reply, click, result, kind, claimed)
 
     async def _claimed(
         self,

@@ -34,10 +34,12 @@ class Outbox:
         """game -> what its delivery under way recorded (:meth:`delivering`)."""
 
     @contextlib.asynccontextmanager
-    async def delivering(self, game_id: int) -> AsyncIterator[None]:
+    async def delivering(self, game_id: int, *, claimed: bool = False) -> AsyncIterator[None]:
         """While a delivery of the game runs, what it tells the players (:meth:`set_notified`)
         and marks sent (:meth:`mark_sent`) is kept and written in one transaction when it ends,
-        even when it fails (what went out went out): one commit for a delivery."""
+        even when it fails (what went out went out): one commit for a delivery. ``claimed``:
+        it holds the game's delivery claim (:meth:`claim_delivery`), given up in that same
+        transaction."""
         if game_id in self._open:  # within another: that one writes
             yield
             return
@@ -46,10 +48,11 @@ class Outbox:
             yield
         finally:
             del self._open[game_id]
-            if record.told or record.sent is not None:
+            release = self.store.owner if claimed and self.store.shared else None
+            if record.told or record.sent is not None or release is not None:
                 async with self.store.lock(game_id):  # counted in order with the game's moves
                     lg = await self.store.get(game_id)
-                    await self.db.outbox.record(game_id, record.told, record.sent)
+                    await self.db.outbox.record(game_id, record.told, record.sent, release=release)
                     if record.told:
                         self.store.wrote(lg)
                         _tell(lg, record.told)
@@ -64,13 +67,10 @@ class Outbox:
 
     async def claim_delivery(self, game_id: int) -> bool:
         """Claim the sending of the game's outbox for this process (``False``: another live
-        process is sending it now). Held until :meth:`release_delivery`, or until its lease
-        runs out should this process die; claiming again renews it."""
+        process is sending it now). Held until the delivery ends (:meth:`delivering` with
+        ``claimed``), or until its lease runs out should this process die; claiming again
+        renews it."""
         return await self.store.take_claim(DELIVER, game_id)
-
-    async def release_delivery(self, game_id: int) -> None:
-        """The game's announcements are sent: another process may send the next ones."""
-        await self.store.release_claim(DELIVER, game_id)
 
     async def mark_sent(self, game_id: int, through: int, board_message: int | None = None) -> None:
         """The announcements of the game up to version ``through`` have been sent (with the

@@ -44,6 +44,13 @@ def take(
     return c.execute(_CLAIM, (kind, game_id, owner, until, expired_before)).fetchone() is not None
 
 
+def release(c: Connection, kind: str, game_id: int, owner: str) -> None:
+    """Drop ``owner``'s claim (inside the caller's transaction)."""
+    c.execute(
+        "DELETE FROM claims WHERE kind = ? AND game_id = ? AND owner = ?", (kind, game_id, owner)
+    )
+
+
 class Claims:
     """``db.claims``: claims with a lease (see the module)."""
 
@@ -74,10 +81,7 @@ class Claims:
 
         def write(c: Connection) -> None:
             with transaction(c):
-                c.execute(
-                    "DELETE FROM claims WHERE kind = ? AND game_id = ? AND owner = ?",
-                    (kind, game_id, owner),
-                )
+                release(c, kind, game_id, owner)
 
         await self.run(write)
 

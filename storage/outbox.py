@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from storage import claims
 from storage.dialect import Connection, Runner, ints
 from storage.rows import OUTBOX_COLUMNS, OutboxRow, StepMessage
 from storage.writes import bump, transaction
@@ -125,10 +126,18 @@ class Outbox:
         and where."""
         await self.record(game_id, {seat: Told(token, message_id, key)}, None)
 
-    async def record(self, game_id: int, told: Mapping[int, Told], sent: Sent | None) -> None:
+    async def record(
+        self,
+        game_id: int,
+        told: Mapping[int, Told],
+        sent: Sent | None,
+        *,
+        release: str | None = None,
+    ) -> None:
         """What a delivery did, in one transaction: the decision last told to each seat of
-        ``told`` (counted as one revision of the game) and, with ``sent``, the versions it
-        announced (as :meth:`mark_sent`)."""
+        ``told`` (counted as one revision of the game), with ``sent`` the versions it
+        announced (as :meth:`mark_sent`), and with ``release`` (an owner) its ``deliver``
+        claim given up (``storage.claims``)."""
 
         def write(c: Connection) -> None:
             with transaction(c):
@@ -141,6 +150,8 @@ class Outbox:
                     )
                 if sent is not None:
                     _mark_sent(c, game_id, sent)
+                if release is not None:
+                    claims.release(c, claims.DELIVER, game_id, release)
 
         await self.run(write)
 

@@ -12,7 +12,7 @@ import pytest
 
 from host import FakeClock, Host, MoveResult, Reminder, StaleVersionError, TableOptions
 from host.people import LOCALE_FRESH
-from storage.claims import DUE
+from storage.claims import DELIVER, DUE
 from tests.host.conftest import OpenHost
 from tests.host.helpers import GUILD, USERS, started_game
 
@@ -184,7 +184,8 @@ async def test_a_process_alone_on_its_database_writes_no_claims(
     seen: list[str] = []
     host.db.tally.seen = seen
     assert await host.outbox.claim_delivery(game)
-    await host.outbox.release_delivery(game)
+    async with host.outbox.delivering(game, claimed=True):
+        pass  # nothing sent, nothing told: nothing written
     clock.advance(DAY)  # the first player's time runs out: the scheduler plays for them
     played = [n for n in await host.scheduler.run_due() if isinstance(n, MoveResult)]
     host.db.tally.seen = None
@@ -194,3 +195,10 @@ async def test_a_process_alone_on_its_database_writes_no_claims(
     shared.db.tally.seen = seen
     assert await shared.outbox.claim_delivery(game)  # processes that share it do claim
     assert [s for s in seen if "claims" in s]
+    assert [g for g, _o, _u in await shared.db.claims.claims_of(DELIVER)] == [game]
+    before = shared.db.tally.mark()
+    async with shared.outbox.delivering(game, claimed=True):
+        await shared.outbox.mark_sent(game, 0)
+    # What the delivery did and the claim given up: one commit.
+    assert shared.db.tally.since(before).commits == 1
+    assert await shared.db.claims.claims_of(DELIVER) == []
