@@ -19,7 +19,8 @@ Then it counts, per player, from what the fake Discord saw the bot send:
 And per table: the boards posted in the channel and their size. Goals (issue 23): at most one
 new DM per decision that needed the player, at most 1.2 images per decision, at most 0.5
 channel mentions per decision (default notification setting), a 3-player worker game under
-20 MiB of images for the table.
+20 MiB of images for the table (issue 43: private pictures and channel boards together, "images in
+all").
 
 Tables (names for the command line): ``downfall-3``, ``cardcity-3``, ``workers-3`` (three
 humans), ``downfall-ai``, ``cardcity-ai``, ``workers-ai`` (two humans and one AI seat) and
@@ -240,7 +241,8 @@ def main(argv: list[str] | None = None) -> None:
         print(
             f"{name}: {table['version']} moves, {table['boards']} boards in the channel "
             f"({table['board bytes'] / MIB:.1f} MiB); private images for the table "
-            f"{total / MIB:.1f} MiB ({time.monotonic() - began:.0f} s)"
+            f"{total / MIB:.1f} MiB; images in all {(total + table['board bytes']) / MIB:.1f} "
+            f"MiB ({time.monotonic() - began:.0f} s)"
         )
         for who, c in results.items():
             n = max(1, c["decisions"])
