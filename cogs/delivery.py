@@ -35,7 +35,7 @@ from cogs.components import board_view, final_view
 from cogs.edge import Bot
 from cogs.inbox import Inbox
 from cogs.private import Private, is_component, png_file
-from host import GameStatus, Host, HostError, MoveResult, SeatInfo
+from host import GameStatus, HostError, MoveResult, SeatInfo
 from render import i18n
 from render.i18n import N_, _
 from render.text import clip_lines
@@ -63,10 +63,6 @@ class Delivery:
         self._locks: dict[int, asyncio.Lock] = {}
         self._pinged: set[tuple[int, int, str]] = set()
         """(game, seat, decision key): pinged in the channel for that decision already."""
-
-    @property
-    def host(self) -> Host:
-        return self.bot.host
 
     # -- the outbox ----------------------------------------------------------------------------
 
@@ -99,7 +95,7 @@ class Delivery:
         scheduler's pass that found the rows of a move its flow was announcing)."""
         if not held:
             async with self.lock(game_id):
-                if unsent_only and not await self.host.outbox.unsent(game_id):
+                if unsent_only and not await self.bot.host.outbox.unsent(game_id):
                     return
                 await self._announce(game_id, reply, click, result, kind)
         else:
@@ -110,7 +106,7 @@ class Delivery:
         answer, so another process's delivery is waited for, up to :data:`CLAIM_WAIT`."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + (CLAIM_WAIT if patient else 0.0)
-        while not await self.host.outbox.claim_delivery(game_id):
+        while not await self.bot.host.outbox.claim_delivery(game_id):
             if loop.time() >= give_up:
                 return False
             await asyncio.sleep(CLAIM_POLL)
@@ -132,7 +128,7 @@ class Delivery:
         claimed = await self._claim(game_id, patient=reply is not None or click is not None)
         # What it did, and the claim given up: one commit as it ends (a process that dies
         # first leaves the claim to run out).
-        async with self.host.outbox.delivering(game_id, claimed=claimed):
+        async with self.bot.host.outbox.delivering(game_id, claimed=claimed):
             await self._claimed(game_id, reply, click, result, kind, claimed)
 
     async def _claimed(
@@ -146,8 +142,10 @@ class Delivery:
     ) -> None:
         """:meth:`_announce` once the claim is known: without it (another process is sending
         the game's announcements) only the player's own interaction is answered."""
-        status, view = await self.host.views.snapshot(game_id)
-        rows = [r for r in await self.host.outbox.unsent(game_id) if r.version <= status.version]
+        status, view = await self.bot.host.views.snapshot(game_id)
+        rows = [
+            r for r in await self.bot.host.outbox.unsent(game_id) if r.version <= status.version
+        ]
         rows = rows if claimed else []
         answered: int | None = None
         if click is not None:
@@ -175,9 +173,9 @@ class Delivery:
         # leaves the rows unsent, and whoever sends them again (the board with the same nonce)
         # brings the decision messages up to date (``notify`` is idempotent: each seat's
         # notified token).
-        await self.inbox.notify(await self.host.views.status(game_id), answered=answered)
+        await self.inbox.notify(await self.bot.host.views.status(game_id), answered=answered)
         if rows:
-            await self.host.outbox.mark_sent(game_id, rows[-1].version, posted)
+            await self.bot.host.outbox.mark_sent(game_id, rows[-1].version, posted)
         if rows and rows[0].version == 0:
             await self.inbox.starting_hands(status)
 
@@ -198,15 +196,15 @@ class Delivery:
         step = None
         human = next((s for s in status.waiting_on if s.user_id is not None), None)
         if status.status == "active" and human is not None and human.user_id is not None:
-            decision = await self.host.decisions.decision(status.game_id, human.user_id)
+            decision = await self.bot.host.decisions.decision(status.game_id, human.user_id)
             if decision.kind == "simultaneous":
                 step = decision.key
-        known = await self.host.outbox.step_message(status.game_id)
+        known = await self.bot.host.outbox.step_message(status.game_id)
         chan = await self.private.channel(status.channel_id)
         words = self.private.presentation(status).words
         what = words.decision(view) if view is not None else ""
         if known is not None and known.key != step:
-            await self.host.outbox.set_step_message(status.game_id, None)
+            await self.bot.host.outbox.set_step_message(status.game_id, None)
             if chan is not None:
                 everyone = ", ".join(
                     texts.who(s, names, mention=False, game=status.kind) for s in status.seats
@@ -260,7 +258,7 @@ class Delivery:
         if last is not None and done and not nudged and last.user_id is not None:
             nudged = True
             await self._nudge(status, last, step, chan)
-        await self.host.outbox.set_step_message(
+        await self.bot.host.outbox.set_step_message(
             status.game_id, StepMessage(status.game_id, step, message_id, nudged)
         )
 
@@ -278,7 +276,7 @@ class Delivery:
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
                 )
             return
-        decision = await self.host.decisions.decision(status.game_id, seat.user_id)
+        decision = await self.bot.host.decisions.decision(status.game_id, seat.user_id)
         if decision.kind is not None:
             with i18n.using(await self.private.user_language(seat.user_id)):
                 await self.inbox.refresh(status, seat, decision, _(NUDGE))
@@ -289,7 +287,7 @@ class Delivery:
         user = seat.user_id
         if user is None or seat.ai_controlled or (status.game_id, seat.seat, key) in self._pinged:
             return False
-        setting = await self.host.people.notify_setting(user)
+        setting = await self.bot.host.people.notify_setting(user)
         wanted = setting in ("mention", "both") or (
             setting == "dm" and self.private.dms_blocked(user)
         )
@@ -299,7 +297,7 @@ class Delivery:
 
     async def announce_unsent(self) -> None:
         """Everything left unsent (at startup, and in the scheduler loop)."""
-        for game_id in await self.host.outbox.games_with_unsent():
+        for game_id in await self.bot.host.outbox.games_with_unsent():
             try:
                 await self.announce(game_id, unsent_only=True)
             except Exception:
@@ -315,14 +313,14 @@ class Delivery:
         lines: list[str] = []
         if rows and rows[0].version == 0:
             lines.append(texts.seating_line(status, names))
-        last = await self.host.outbox.last_board(status.game_id)
+        last = await self.bot.host.outbox.last_board(status.game_id)
         after = 0 if last is None else last
-        entries = await self.host.views.log(status.game_id, None, limit=200, after=after)
-        quiet = await self.host.outbox.quiet_versions(status.game_id, after)
+        entries = await self.bot.host.views.log(status.game_id, None, limit=200, after=after)
+        quiet = await self.bot.host.outbox.quiet_versions(status.game_id, after)
         entries = [e for e in entries if e.version <= status.version and e.version not in quiet]
         noted = [
             (version, by, texts.note_text(note))  # in the channel's language
-            for version, by, note in await self.host.outbox.notes(status.game_id, after)
+            for version, by, note in await self.bot.host.outbox.notes(status.game_id, after)
             if version <= status.version
         ]
         said = {version: note for version, _by, note in noted}
@@ -392,7 +390,7 @@ class Delivery:
         for s in status.waiting_on:
             if s.user_id is None or s.user_id == mover:
                 continue
-            decision = await self.host.decisions.decision(status.game_id, s.user_id)
+            decision = await self.bot.host.decisions.decision(status.game_id, s.user_id)
             if decision.kind is None or await self.private.nothing_to_decide(status, decision):
                 continue
             if await self.pings(status, s, decision.key):
@@ -422,11 +420,11 @@ class Delivery:
         done = self.private.done(status, kind, result.label)
         said: list[str] = []
         if not boarded:  # what their move did, since no board tells it
-            entries = await self.host.views.log(status.game_id, None, limit=1)
+            entries = await self.bot.host.views.log(status.game_id, None, limit=1)
             said = texts.narration(
                 self.private.presentation(status), entries, await self.private.seat_names(status)
             )
-        decision = await self.host.decisions.decision(status.game_id, interaction.user.id)
+        decision = await self.bot.host.decisions.decision(status.game_id, interaction.user.id)
         if decision.kind is None:
             board = " " + _("The board is in {where}.").format(where=where) if boarded else ""
             await answer.tell(interaction, "\n".join([f"{done}.{board}", *said]))

@@ -14,7 +14,7 @@ from cogs.inbox import Inbox
 from cogs.private import Private, png_file
 from cogs.progress import Progress
 from cogs.refusals import Refusals
-from host import Host, HostError
+from host import HostError
 from render import i18n
 from render.i18n import _
 
@@ -30,10 +30,6 @@ class Hands:
         self.inbox = inbox
         self.progress = progress
         self.refusals = refusals
-
-    @property
-    def host(self) -> Host:
-        return self.bot.host
 
     async def show(
         self, interaction: discord.Interaction[Any], *, game_id: int | None = None
@@ -51,7 +47,7 @@ class Hands:
                 return
         else:
             try:
-                status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
+                status = await self.bot.host.views.status(game_id, guild_id=interaction.guild_id)
             except HostError as e:
                 await answer.tell(interaction, texts.refusal(e))
                 return
@@ -69,7 +65,7 @@ class Hands:
             await answer.tell(interaction, _("The game has not started yet: nothing is dealt."))
             return
         try:
-            await self.host.views.private_view(status.game_id, interaction.user.id)
+            await self.bot.host.views.private_view(status.game_id, interaction.user.id)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
             return
@@ -83,7 +79,7 @@ class Hands:
         for anyone (a spectator too), a private one for a player."""
         self.private.remember(interaction.user)
         try:
-            status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
+            status = await self.bot.host.views.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
             return

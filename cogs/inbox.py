@@ -24,7 +24,7 @@ from cogs import answer, texts
 from cogs.answer import NO_MENTIONS
 from cogs.edge import Bot
 from cogs.private import Composed, Private, is_component
-from host import GameStatus, Host, MoveResult, Reminder, SeatDecision, SeatInfo
+from host import GameStatus, MoveResult, Reminder, SeatDecision, SeatInfo
 from render import i18n
 from render.i18n import _
 from render.text import clip_lines, duration
@@ -48,10 +48,6 @@ class Inbox:
         self._replies: dict[tuple[int, int], tuple[discord.Interaction[Any], int | None]] = {}
         """(game, seat) -> the interaction whose private reply carries the seat's decision, and
         that reply's id (``None``: the interaction's own message)."""
-
-    @property
-    def host(self) -> Host:
-        return self.bot.host
 
     # -- sending and editing ---------------------------------------------------------------------
 
@@ -182,7 +178,9 @@ class Inbox:
         if status.status == "cancelled":
             return _("🚫 The game was cancelled.")
         after = seat.notified_token if seat.notified_token is not None else status.version - 1
-        entries = await self.host.views.log(status.game_id, seat.user_id, limit=200, after=after)
+        entries = await self.bot.host.views.log(
+            status.game_id, seat.user_id, limit=200, after=after
+        )
         own = [e for e in entries if e.seat == seat.seat]
         end = ""
         if status.status == "finished":
@@ -224,13 +222,15 @@ class Inbox:
     async def _notify_seat(self, status: GameStatus, seat: SeatInfo, user: int) -> None:
         """:meth:`notify` for one human seat (in its player's language)."""
         if True:
-            decision = await self.host.decisions.decision(status.game_id, user)
+            decision = await self.bot.host.decisions.decision(status.game_id, user)
             told = seat.notified_token
             over = decision.kind is None or status.status != "active" or seat.ai_controlled
             if over:
                 if seat.notified_key is not None or seat.notified_message is not None:
                     await self.close(status, seat, await self.outcome_line(status, seat))
-                    await self.host.outbox.set_notified(status.game_id, seat.seat, told, None, None)
+                    await self.bot.host.outbox.set_notified(
+                        status.game_id, seat.seat, told, None, None
+                    )
                 return
             if told == decision.token and seat.notified_key is not None:
                 await self.redraw_step(status, seat, decision)  # the others' answers show
@@ -239,7 +239,7 @@ class Inbox:
             if going_on and seat.notified_message is not None:
                 composed = await self.decision_message(status, seat, decision)
                 if await self.edit_dm(user, seat.notified_message, composed):
-                    await self.host.outbox.set_notified(
+                    await self.bot.host.outbox.set_notified(
                         status.game_id,
                         seat.seat,
                         decision.token,
@@ -250,7 +250,7 @@ class Inbox:
             if seat.notified_key is not None:
                 await self.close(status, seat, await self.outcome_line(status, seat))
             if await self.private.nothing_to_decide(status, decision):
-                await self.host.outbox.set_notified(
+                await self.bot.host.outbox.set_notified(
                     status.game_id, seat.seat, decision.token, None, decision.key
                 )
                 return
@@ -262,10 +262,10 @@ class Inbox:
         if seat.user_id is None:
             return []
         after = seat.notified_token if seat.notified_token is not None else status.version - 8
-        entries = await self.host.views.log(
+        entries = await self.bot.host.views.log(
             status.game_id, seat.user_id, limit=20, after=max(0, after)
         )
-        quiet = await self.host.outbox.quiet_versions(status.game_id, max(0, after))
+        quiet = await self.bot.host.outbox.quiet_versions(status.game_id, max(0, after))
         plays = [
             texts.md(i18n.say(e.label, status.kind))
             for e in entries
@@ -319,7 +319,7 @@ class Inbox:
             return
         if drawn.version == status.version or not drawn.step:
             return
-        view = (await self.host.views.private_view(status.game_id, user)).view
+        view = (await self.bot.host.views.private_view(status.game_id, user)).view
         if await self.private.step_words(status, view) == drawn.step:
             return
         composed = await self.private.compose(
@@ -371,7 +371,7 @@ class Inbox:
         player (events whose secret is theirs: a prepared move that no longer fits)."""
         if seat.user_id is None or seat.notified_token is None:
             return []
-        entries = await self.host.views.log(
+        entries = await self.bot.host.views.log(
             status.game_id, seat.user_id, limit=50, after=seat.notified_token
         )
         events = [
@@ -413,7 +413,7 @@ class Inbox:
         """Send the seat's player their decision as a new DM, if they want DMs (else it is
         recorded as theirs: they see it with ``/hand`` or **My hand**). ``True`` if sent."""
         assert seat.user_id is not None
-        setting = await self.host.people.notify_setting(seat.user_id)
+        setting = await self.bot.host.people.notify_setting(seat.user_id)
         sent = None
         if setting in WANTS_DMS:
             composed = await self.decision_message(status, seat, decision, title=title)
@@ -422,7 +422,7 @@ class Inbox:
             )
             if sent is not None:
                 self._shown[sent.id] = composed.shown
-        await self.host.outbox.set_notified(
+        await self.bot.host.outbox.set_notified(
             status.game_id,
             seat.seat,
             decision.token,
@@ -445,7 +445,7 @@ class Inbox:
         decision was given here."""
         user = interaction.user.id
         seat = status.seat_of(user)
-        decision = await self.host.decisions.decision(status.game_id, user)
+        decision = await self.bot.host.decisions.decision(status.game_id, user)
         done = self.private.done(
             status, kind, result.label if result is not None else _("your move")
         )
@@ -464,7 +464,7 @@ class Inbox:
             if not await answer.edit_clicked(interaction, content=content, view=None):
                 return None  # the message is brought up to date as any other (notify)
             if seat is not None:  # told up to here; no decision open
-                await self.host.outbox.set_notified(
+                await self.bot.host.outbox.set_notified(
                     status.game_id, seat.seat, decision.token, None, None
                 )
             return None
@@ -481,7 +481,7 @@ class Inbox:
                 await self.close(status, seat, done)
             if not in_dm:
                 self._replies[(status.game_id, seat.seat)] = (interaction, None)
-            await self.host.outbox.set_notified(
+            await self.bot.host.outbox.set_notified(
                 status.game_id, seat.seat, decision.token, message if in_dm else None, decision.key
             )
         return user
@@ -500,7 +500,7 @@ class Inbox:
         where it went and loses its controls)."""
         user = interaction.user.id
         if decision is None:
-            decision = await self.host.decisions.decision(status.game_id, user)
+            decision = await self.bot.host.decisions.decision(status.game_id, user)
         composed = await self.private.compose(
             status, user, header=header, decision=decision, lead=lead, in_dm=False
         )
@@ -520,7 +520,7 @@ class Inbox:
                     line = f"{lead[0]}\n{line}"
                 await self.close(status, seat, line)
             self._replies[(status.game_id, seat.seat)] = (interaction, sent.id)
-            await self.host.outbox.set_notified(
+            await self.bot.host.outbox.set_notified(
                 status.game_id, seat.seat, decision.token, None, decision.key
             )
         return user
@@ -531,10 +531,10 @@ class Inbox:
         for seat in status.seats:
             if seat.user_id is None:
                 continue
-            decision = await self.host.decisions.decision(status.game_id, seat.user_id)
+            decision = await self.bot.host.decisions.decision(status.game_id, seat.user_id)
             if decision.kind is not None:
                 continue
-            if await self.host.people.notify_setting(seat.user_id) not in WANTS_DMS:
+            if await self.bot.host.people.notify_setting(seat.user_id) not in WANTS_DMS:
                 continue
             with i18n.using(await self.private.user_language(seat.user_id)):
                 await self._starting_hand(status, seat, decision)
@@ -545,7 +545,7 @@ class Inbox:
         """One player's starting hand by DM (in their language)."""
         assert seat.user_id is not None
         if True:
-            pv = await self.host.views.private_view(status.game_id, seat.user_id)
+            pv = await self.bot.host.views.private_view(status.game_id, seat.user_id)
             if not self.private.presentation(status).words.hand(pv.view):
                 return
             where = await self.private.where(status)
@@ -560,14 +560,14 @@ class Inbox:
     async def remind(self, note: Reminder) -> None:
         """A player's decision is still pending: their decision as a new DM (the old one is
         deleted: one message per decision), else a mention in the channel."""
-        status = await self.host.views.status(note.game_id)
+        status = await self.bot.host.views.status(note.game_id)
         seat = next((s for s in status.seats if s.seat == note.seat), None)
         if seat is None or seat.user_id is None:
             return
-        decision = await self.host.decisions.decision(status.game_id, seat.user_id)
+        decision = await self.bot.host.decisions.decision(status.game_id, seat.user_id)
         if decision.kind is None or await self.private.nothing_to_decide(status, decision):
             return
-        setting = await self.host.people.notify_setting(seat.user_id)
+        setting = await self.bot.host.people.notify_setting(seat.user_id)
         if setting == "none":
             return  # they chose to look for themselves
         with i18n.using(await self.private.user_language(seat.user_id)):

@@ -19,7 +19,7 @@ from cogs.permissions import missing_permissions
 from cogs.private import Private, is_component
 from cogs.progress import Progress
 from cogs.refusals import Refusals
-from host import GameStatus, Host, HostError, TableOptions
+from host import GameStatus, HostError, TableOptions
 from render import i18n
 from render.i18n import _
 
@@ -51,10 +51,6 @@ class Lobby:
         self.lobbies: dict[int, discord.Message | discord.PartialMessage] = {}
         """game id -> its lobby message (edited as players join, buttons off at the start)."""
 
-    @property
-    def host(self) -> Host:
-        return self.bot.host
-
     # -- a new table -----------------------------------------------------------------------------
 
     async def open(
@@ -75,7 +71,7 @@ class Lobby:
         lobby posted, or the game started at once when the table is full as it opens."""
         async with self.progress.busy():
             self.private.remember(interaction.user)
-            plugin = self.host.plugin(game)
+            plugin = self.bot.host.plugin(game)
             channel = interaction.channel
             in_thread = isinstance(channel, discord.Thread)
             missing = missing_permissions(interaction, new_thread=where == "thread")
@@ -94,7 +90,7 @@ class Lobby:
             )
             guild_id = interaction.guild_id or 0
             if interaction.guild_id is not None:  # the server's language: its Discord one
-                await self.host.servers.adopt_guild_language(
+                await self.bot.host.servers.adopt_guild_language(
                     guild_id, i18n.negotiate(interaction.guild_locale)
                 )
             if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
@@ -103,7 +99,7 @@ class Lobby:
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
                 )
                 try:
-                    status = await self.host.tables.create_game(
+                    status = await self.bot.host.tables.create_game(
                         guild_id, thread.id, interaction.user.id, options
                     )
                 except HostError:
@@ -131,7 +127,7 @@ class Lobby:
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 return
-            status = await self.host.tables.create_game(
+            status = await self.bot.host.tables.create_game(
                 guild_id, interaction.channel_id or 0, interaction.user.id, options
             )
             if full(status):  # a solo game, or the other seats are AIs: no lobby
@@ -174,9 +170,9 @@ class Lobby:
         where = {"channel_id": interaction.channel_id, "guild_id": interaction.guild_id}
         try:
             if what == "join":
-                status = await self.host.tables.join(game_id, user, **where)
+                status = await self.bot.host.tables.join(game_id, user, **where)
             else:
-                status = await self.host.tables.leave(game_id, user, **where)
+                status = await self.bot.host.tables.leave(game_id, user, **where)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
             return
@@ -238,7 +234,7 @@ class Lobby:
         """A table full from the start (a solo game, or seats filled by AIs) starts at once,
         in its own channel (a new thread): no lobby to join."""
         async with self.progress.busy(), self.delivery.lock(status.game_id):
-            await self.host.tables.start(
+            await self.bot.host.tables.start(
                 status.game_id,
                 status.creator_id,
                 is_admin=False,
@@ -265,7 +261,7 @@ class Lobby:
                 return
             async with self.delivery.lock(game_id):
                 try:
-                    started = await self.host.tables.start(
+                    started = await self.bot.host.tables.start(
                         game_id,
                         interaction.user.id,
                         is_admin=bool(interaction.permissions.manage_guild),

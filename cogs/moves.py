@@ -26,7 +26,6 @@ from cogs.private import Private, is_component
 from cogs.progress import Progress
 from cogs.refusals import Refusals
 from host import (
-    Host,
     HostError,
     InvalidMoveError,
     NotYourTurnError,
@@ -66,10 +65,6 @@ class Moves:
         self.progress = progress
         self.refusals = refusals
 
-    @property
-    def host(self) -> Host:
-        return self.bot.host
-
     async def move(
         self,
         interaction: discord.Interaction[Any],
@@ -98,18 +93,18 @@ class Moves:
             component = is_component(interaction)
             user = interaction.user.id
             try:
-                answering = await self.host.decisions.decision(
+                answering = await self.bot.host.decisions.decision(
                     game_id, user, guild_id=interaction.guild_id
                 )
                 seen = (
-                    await self.host.views.status(game_id, guild_id=interaction.guild_id)
+                    await self.bot.host.views.status(game_id, guild_id=interaction.guild_id)
                 ).version
             except HostError as e:
                 await answer.tell(interaction, await self.refusals.reason(e, mention=True))
                 return
             async with self.delivery.lock(game_id):
                 try:
-                    result: MoveResult = await self.host.moves.act(
+                    result: MoveResult = await self.bot.host.moves.act(
                         game_id,
                         user,
                         notation,
@@ -149,7 +144,7 @@ class Moves:
         (they think in worker processes) so the board shows their replies too: one board for
         the player's move and the AIs' answers, instead of a board that waits for an AI and
         the same board again a moment later."""
-        status = await self.host.views.status(game_id)
+        status = await self.bot.host.views.status(game_id)
         if status.status != "active" or not status.waiting_on:
             return
         if not all(s.ai_controlled for s in status.waiting_on):
@@ -158,7 +153,7 @@ class Moves:
         end = loop.time() + AI_ANSWER_WAIT
         while loop.time() < end:
             await asyncio.sleep(0.02)
-            now = await self.host.views.status(game_id)
+            now = await self.bot.host.views.status(game_id)
             if now.status != "active" or not all(s.ai_controlled for s in now.waiting_on):
                 return
 
@@ -173,10 +168,12 @@ class Moves:
         their click on the same decision was being played): then what was played."""
         seat = None
         with contextlib.suppress(HostError):
-            status = await self.host.views.status(game_id)
+            status = await self.bot.host.views.status(game_id)
             seat = status.seat_of(interaction.user.id)
         if seat is not None:
-            entries = await self.host.views.log(game_id, interaction.user.id, limit=20, after=seen)
+            entries = await self.bot.host.views.log(
+                game_id, interaction.user.id, limit=20, after=seen
+            )
             own = [e for e in entries if e.seat == seat.seat and e.by == "player"]
             if own:
                 return _(
@@ -192,7 +189,7 @@ class Moves:
         if error_.lists_legal:
             return text
         try:
-            choices = await self.host.decisions.legal_choices(game_id, interaction.user.id)
+            choices = await self.bot.host.decisions.legal_choices(game_id, interaction.user.id)
         except HostError:
             return text
         shown = choices[:15]
@@ -218,7 +215,7 @@ class Moves:
         if already:  # the clicked message shows what the first click played: it stays so
             await answer.tell(interaction, f"⚠️ {text}")
             return
-        status = await self.host.views.status(game_id)
+        status = await self.bot.host.views.status(game_id)
         seat = status.seat_of(interaction.user.id)
         clicked = interaction.message.id if interaction.message is not None else None
         current = seat.notified_message if seat is not None else None
@@ -227,12 +224,14 @@ class Moves:
             await answer.edit_clicked(interaction, content=f"{heading}\n⌛ {text}", view=None)
         header = f"⚠️ {text}"
         if seat is not None:
-            entries = await self.host.views.log(game_id, interaction.user.id, after=seat.token - 1)
+            entries = await self.bot.host.views.log(
+                game_id, interaction.user.id, after=seat.token - 1
+            )
             names = await self.private.seat_names(status)
             said = texts.narration(self.private.presentation(status), entries, names)
             if said:
                 header += "\n" + _("Meanwhile:") + "\n" + self.delivery.meanwhile(said)
-        decision = await self.host.decisions.decision(game_id, interaction.user.id)
+        decision = await self.bot.host.decisions.decision(game_id, interaction.user.id)
         if current is not None and decision.kind is not None:
             await answer.tell(
                 interaction,
@@ -251,8 +250,8 @@ class Moves:
     ) -> None:
         """Open a group or turn a page of the user's decision (plays nothing)."""
         try:
-            status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
-            decision = await self.host.decisions.decision(
+            status = await self.bot.host.views.status(game_id, guild_id=interaction.guild_id)
+            decision = await self.bot.host.decisions.decision(
                 game_id, interaction.user.id, guild_id=interaction.guild_id
             )
         except HostError as e:  # forged for another server's game, or for no game
@@ -289,7 +288,7 @@ class Moves:
     ) -> None:
         """A standing order for optional windows, from the button on an offer."""
         try:
-            status = await self.host.decisions.set_window_order(
+            status = await self.bot.host.decisions.set_window_order(
                 game_id, interaction.user.id, order, guild_id=interaction.guild_id
             )
         except HostError as e:

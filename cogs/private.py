@@ -23,7 +23,7 @@ from cogs.components import picture_buttons, window_order_buttons
 from cogs.controls import controls_view
 from cogs.edge import Bot
 from engine.core import ActionChoice
-from host import GameStatus, Host, SeatDecision
+from host import GameStatus, SeatDecision
 from render import i18n
 from render.i18n import _
 from render.presentation import Image, Picture, Presentation
@@ -91,10 +91,6 @@ class Private:
         self._drawn: dict[tuple[int, int], Drawn] = {}
         """(game, user) -> how that user's message was last composed."""
 
-    @property
-    def host(self) -> Host:
-        return self.bot.host
-
     def drawn(self, game_id: int, user_id: int) -> Drawn | None:
         """How ``user_id``'s message in the game was last composed (``None``: not yet)."""
         return self._drawn.get((game_id, user_id))
@@ -135,11 +131,11 @@ class Private:
 
     async def server_language(self, status: GameStatus) -> str:
         """The language of the game's channel messages (its server's)."""
-        return await language.of_server(self.host, status.guild_id)
+        return await language.of_server(self.bot.host, status.guild_id)
 
     async def user_language(self, user_id: int) -> str:
         """The language of the DMs the bot starts for ``user_id``."""
-        return await language.of_user(self.host, user_id)
+        return await language.of_user(self.bot.host, user_id)
 
     async def where(self, status: GameStatus) -> str:
         """``#general on **Pompeii** — <link>``."""
@@ -158,7 +154,7 @@ class Private:
         return until is not None and self.bot.clock.now() < until
 
     def presentation(self, status: GameStatus) -> Presentation:
-        return self.host.plugin(status.kind).presentation
+        return self.bot.host.plugin(status.kind).presentation
 
     # -- pictures --------------------------------------------------------------------------------
 
@@ -199,13 +195,13 @@ class Private:
         """``picture`` as ``user_id`` may see it now: a public one from the public view, a
         private one from their own view (``own_view``, read when not given)."""
         if picture.public is not None:
-            now, public = await self.host.views.snapshot(status.game_id)
+            now, public = await self.bot.host.views.snapshot(status.game_id)
             names = await self.seat_names(now)
             assert public is not None
             return await self.public_picture(now, picture, public, names)
         assert picture.private is not None
         if own_view is None:
-            own_view = (await self.host.views.private_view(status.game_id, user_id)).view
+            own_view = (await self.bot.host.views.private_view(status.game_id, user_id)).view
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
         name = await self.name_of(user_id)
@@ -260,10 +256,10 @@ class Private:
         message keeps the one it has; ``showing``: what tells apart the picture the message
         shows, kept when the game moved on around the player, with a line that says it is
         older and its button to draw it anew). Only for that player."""
-        pv = await self.host.views.private_view(status.game_id, user_id)
+        pv = await self.bot.host.views.private_view(status.game_id, user_id)
         presentation = self.presentation(status)
         if decision is None:
-            decision = await self.host.decisions.decision(status.game_id, user_id)
+            decision = await self.bot.host.decisions.decision(status.game_id, user_id)
         choices = [
             ActionChoice(c.notation, i18n.say(c.label, status.kind)) for c in decision.choices
         ]
@@ -363,5 +359,5 @@ class Private:
         info = next(s for s in status.seats if s.seat == decision.seat)
         if info.user_id is None:
             return False
-        default = await self.host.decisions.rules_default(status.game_id, info.user_id)
+        default = await self.bot.host.decisions.rules_default(status.game_id, info.user_id)
         return default is not None and decision.choices[0].notation == default

@@ -12,7 +12,7 @@ import discord
 from cogs import answer, texts
 from cogs.edge import Bot
 from cogs.private import Private
-from host import GameStatus, Host, HostError, NotYourTurnError, SeatInfo
+from host import GameStatus, HostError, NotYourTurnError, SeatInfo
 from render.i18n import _
 
 log = logging.getLogger("cogs.flows")
@@ -24,10 +24,6 @@ class Refusals:
     def __init__(self, bot: Bot, private: Private) -> None:
         self.bot = bot
         self.private = private
-
-    @property
-    def host(self) -> Host:
-        return self.bot.host
 
     async def reason(self, error_: HostError, *, mention: bool) -> str:
         """The host's refusal as this place can show it: "not your turn" names whom the game
@@ -56,9 +52,9 @@ class Refusals:
         one that ended there); answers the user itself when there is none."""
         channel_id = interaction.channel_id or 0
         if finished:
-            status = await self.host.views.last_game_in_channel(channel_id)
+            status = await self.bot.host.views.last_game_in_channel(channel_id)
         else:
-            status = await self.host.views.game_in_channel(channel_id)
+            status = await self.bot.host.views.game_in_channel(channel_id)
         if status is None:
             await answer.tell(
                 interaction, _("There is no game in this channel. Start one with `/game new`.")

@@ -33,7 +33,7 @@ from cogs.answer import NO_MENTIONS
 from cogs.components import replay_view
 from cogs.edge import Bot
 from cogs.private import Private, png_file
-from host import GameStatus, Host, HostError
+from host import GameStatus, HostError
 from host.replays import ReplayStep
 from render import animation, i18n
 from render.i18n import N_, _, ngettext
@@ -90,10 +90,6 @@ class Replaying:
         self.private = private
         self.drawing = Drawing()
 
-    @property
-    def host(self) -> Host:
-        return self.bot.host
-
     # -- /game replay ----------------------------------------------------------------------------
 
     async def replay(
@@ -147,7 +143,7 @@ class Replaying:
         if await self._seen(interaction, game_id) is None:
             return
         try:
-            shown = await self.host.replays.step(game_id, step, guild_id=interaction.guild_id)
+            shown = await self.bot.host.replays.step(game_id, step, guild_id=interaction.guild_id)
             content, image, view = await self._viewer(shown)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
@@ -166,7 +162,7 @@ class Replaying:
         told why not: not a game of this server, or one in a channel they may not view (told
         the same words, so that its existence does not show)."""
         try:
-            status = await self.host.views.status(game_id, guild_id=interaction.guild_id)
+            status = await self.bot.host.views.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
             return None
@@ -183,7 +179,7 @@ class Replaying:
         presentation = self.private.presentation(status)
         then = dataclasses.replace(status, version=shown.version)
         image = await self.private.board_image(then, shown.view, names)
-        marks = await self.host.replays.marks(status.game_id, jump_indices(shown.count))
+        marks = await self.bot.host.replays.marks(status.game_id, jump_indices(shown.count))
         jumps = []
         for mark in marks:
             said = texts.narration(presentation, list(mark.entries), names)
@@ -413,7 +409,7 @@ class Replaying:
         """Draw the animation in the background worker in ``lang``, ``progress`` told how far
         it has got; its words and the GIF (``None``: too large even with fewer frames)."""
         game_id = status.game_id
-        status, views = await self.host.replays.frames(game_id)
+        status, views = await self.bot.host.replays.frames(game_id)
         names = await self.private.seat_names(status)
         draw = self.private.presentation(status).board.public
         assert draw is not None
@@ -427,7 +423,7 @@ class Replaying:
             size = max(1, -(-len(chosen) // SLICES))
             for start in range(0, len(chosen), size):
                 part = [views[i] for i in chosen[start : start + size]]
-                frames += await self.host.ai.run_background(  # its language passed
+                frames += await self.bot.host.ai.run_background(  # its language passed
                     i18n.call_in,
                     lang,
                     animation.draw_frames,
@@ -440,7 +436,7 @@ class Replaying:
                 if now - started >= PROGRESS_AFTER and now - last_said >= PROGRESS_EVERY:
                     last_said = now
                     await progress(round(90 * len(frames) / len(chosen)))
-            data = await self.host.ai.run_background(animation.assemble, frames, "gif")
+            data = await self.bot.host.ai.run_background(animation.assemble, frames, "gif")
             if len(data) <= animation.LIMIT:
                 break
             log.warning(
