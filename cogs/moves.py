@@ -41,6 +41,9 @@ log = logging.getLogger("cogs.flows")
 HINT = "?"
 """The value of autocomplete lines that are hints, not moves."""
 AI_ANSWER_WAIT = HARD_SECONDS * HARD_WALL_FACTOR + 0.6
+JUST_PLAYED = 30.0
+"""Seconds within which the seat's own newest move counts as the one a refused ``/move`` raced
+(their click on the same decision, played just before the command's first look at the game)."""
 """Seconds a move waits for the AI seats it left the game waiting on, so one board shows both
 (the move was acknowledged already, and Discord takes the answer for 15 minutes): a hard AI
 thinks for its CPU budget, and on a busy machine up to its wall-clock cap."""
@@ -165,16 +168,25 @@ class Moves:
         error_: NotYourTurnError,
     ) -> str:
         """ "Not your turn", unless the user's own move just came first (a `/move` sent while
-        their click on the same decision was being played): then what was played."""
+        their click on the same decision was being played): then what was played. The click may
+        have been played after the command's first look at the game (version ``seen``), or
+        just before it: then it made ``seen`` itself, moments ago."""
         seat = None
         with contextlib.suppress(HostError):
             status = await self.bot.host.views.status(game_id)
             seat = status.seat_of(interaction.user.id)
         if seat is not None:
             entries = await self.bot.host.views.log(
-                game_id, interaction.user.id, limit=20, after=seen
+                game_id, interaction.user.id, limit=20, after=max(0, seen - 1)
             )
-            own = [e for e in entries if e.seat == seat.seat and e.by == "player"]
+            recent = self.bot.clock.now() - JUST_PLAYED
+            own = [
+                e
+                for e in entries
+                if e.seat == seat.seat
+                and e.by == "player"
+                and (e.version > seen or (e.version == seen and e.at >= recent))
+            ]
             if own:
                 return _(
                     "Your move was already played a moment ago: {label}. Nothing else was played."

@@ -370,6 +370,25 @@ async def test_a_move_racing_its_own_click_is_told_it_was_played(
         assert "already played" in said, said
 
 
+async def test_a_move_typed_just_after_the_players_own_click_was_played_is_told_so(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """The click was played before the bot first looked at the game for the `/move`: the
+    command is told that their move was played, not that it is not their turn."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan = fake_discord.guild("Pompeii").channel("general")
+    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    mover = await mover_of(bot, game_id, [alice, bob])
+    (dm,) = live(mover)
+    notation = pick(choices_of(dm))
+    await act_by_component(mover, dm, notation)
+    await bot.flows.idle()
+    typed = await mover.slash("move", channel=chan, action=notation)
+    said = " ".join([typed.content, *(f.content for f in typed.followups)])
+    assert "already played a moment ago" in said and "not your turn" not in said.lower(), said
+
+
 async def test_a_locked_seat_is_told_its_choice_is_locked(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
