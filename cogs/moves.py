@@ -185,7 +185,11 @@ class Moves:
                 for e in entries
                 if e.seat == seat.seat
                 and e.by == "player"
-                and (e.version > seen or (e.version == seen and e.at >= recent))
+                and (
+                    e.version > seen
+                    # A locked seat is told so (its lock is what it played), not this.
+                    or (e.version == seen and e.at >= recent and not error_.locked)
+                )
             ]
             if own:
                 return _(
