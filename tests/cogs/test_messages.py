@@ -344,18 +344,24 @@ async def _alice_or_over(bot: Any, game_id: int, alice: int) -> bool:
     return status.status != "active" or any(s.user_id == alice for s in status.waiting_on)
 
 
+async def _decision_in_dm(fake: Any, bot: Any) -> tuple[Any, int, Any, Any, str]:
+    """A game of alice and bob in #general: the channel, the game, the player it waits for,
+    their decision's DM and a move it offers."""
+    chan = fake.guild("Pompeii").channel("general")
+    alice, bob = await fake.user("alice"), await fake.user("bob")
+    game_id = await open_game(fake, bot, chan, [alice, bob])
+    mover = await mover_of(bot, game_id, [alice, bob])
+    (dm,) = live(mover)
+    return chan, game_id, mover, dm, pick(choices_of(dm))
+
+
 async def test_a_move_racing_its_own_click_is_told_it_was_played(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     """`/move` sent while the player's own DM click was being played answered "It is not your
     turn"."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    mover = await mover_of(bot, game_id, [alice, bob])
-    (dm,) = live(mover)
-    notation = pick(choices_of(dm))
+    chan, game_id, mover, dm, notation = await _decision_in_dm(fake_discord, bot)
     _clicked, typed = await asyncio.gather(
         act_by_component(mover, dm, notation),
         mover.slash("move", channel=chan, action=notation),
@@ -376,12 +382,7 @@ async def test_a_move_typed_just_after_the_players_own_click_was_played_is_told_
     """The click was played before the bot first looked at the game for the `/move`: the
     command is told that their move was played, not that it is not their turn."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
-    mover = await mover_of(bot, game_id, [alice, bob])
-    (dm,) = live(mover)
-    notation = pick(choices_of(dm))
+    chan, _game, mover, dm, notation = await _decision_in_dm(fake_discord, bot)
     await act_by_component(mover, dm, notation)
     await bot.flows.idle()
     typed = await mover.slash("move", channel=chan, action=notation)
