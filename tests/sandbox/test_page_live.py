@@ -119,9 +119,15 @@ async def test_a_thread_named_before_the_page_knows_it(playground: Playground) -
         held: dict[str, Any] = {"armed": False, "release": asyncio.Event(), "on": asyncio.Event()}
 
         async def slow_world(route: Any) -> None:
-            if held["armed"]:
-                held["on"].set()
-                await held["release"].wait()
+            if not held["armed"]:
+                # A look-up made just before arming may be answered after the thread exists
+                # (a loaded machine): its answer counts only if arming came after it.
+                response = await route.fetch()
+                if not held["armed"]:
+                    await route.fulfill(response=response)
+                    return
+            held["on"].set()
+            await held["release"].wait()
             await route.continue_()
 
         await tab.route(lambda url: "/sandbox/state" in url, slow_world)
@@ -135,7 +141,13 @@ async def test_a_thread_named_before_the_page_knows_it(playground: Playground) -
             await page.option("where", "thread", pick="In a new thread")
             held["armed"] = True
             await page.send()
-            await tab.locator("#messages .message .channel-link[data-unresolved]").last.wait_for()
+            unnamed = tab.locator("#messages .message .channel-link[data-unresolved]")
+            try:
+                await unnamed.last.wait_for()
+            except Exception as error:  # say what the page showed instead
+                notice = await tab.locator("#notice").inner_text()
+                said = [m.content for m in games.messages[-3:]]
+                raise AssertionError(f"no unnamed mention: {notice!r}, {said}") from error
             thread = games.threads[-1]
             link = tab.locator(f"#messages .channel-link[data-channel='{thread.id}']").first
             assert await link.inner_text() == "#unknown"  # the page does not know it yet
