@@ -3,19 +3,19 @@ decision (:mod:`render.controls`) turned into them.
 
 An item's state lives in its ``custom_id`` (≤ 100 characters): the game id, the seat's decision
 token the item was drawn for, and the action's notation (or where to navigate), so items keep
-working after a restart and a stale click is recognised. Every callback hands over to the bot's
-:class:`Handler` (``interaction.client.flows``); nothing here knows a game's rules.
+working after a restart and a stale click is recognised. Every callback hands the item over to
+the bot's flows (``interaction.client.flows.use``: :class:`Uses`), which route it to the flow
+it names; nothing here knows a game's rules.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
-from cogs import answer, language
 from engine.core import ActionChoice
 from render.i18n import N_, _
 
@@ -29,75 +29,14 @@ STEPPER_ROWS = 4
 """Counter rows of a stepper on one message; more are paged."""
 
 
-class Handler(Protocol):
-    """What the components call (the bot's flows)."""
+class Uses(Protocol):
+    """What a button or menu hands its use to (the bot's flows: :meth:`cogs.flows.Flows.use`)."""
 
-    async def on_act(
-        self, interaction: discord.Interaction[Any], game_id: int, token: int, notation: str
-    ) -> None: ...
-
-    async def on_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
-
-    async def on_picture(
-        self, interaction: discord.Interaction[Any], game_id: int, key: str
-    ) -> None: ...
-
-    async def on_lobby(
-        self, interaction: discord.Interaction[Any], what: str, game_id: int
-    ) -> None: ...
-
-    async def on_navigate(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        token: int,
-        kind: str,
-        arg: str,
-    ) -> None: ...
-
-    async def on_window_order(
-        self, interaction: discord.Interaction[Any], game_id: int, order: str
-    ) -> None: ...
-
-    async def on_replay(
-        self, interaction: discord.Interaction[Any], game_id: int, step: int, edit: bool = True
-    ) -> None: ...
-
-    async def on_animation(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
-
-    async def unexpected(
-        self,
-        interaction: discord.Interaction[Any],
-        error: BaseException,
-        game_id: int | None,
-        what: str,
-    ) -> None: ...
+    async def use(self, interaction: discord.Interaction[Any], item: GameItem) -> None: ...
 
 
 class _HasFlows(Protocol):
-    flows: Handler
-
-
-def handler(interaction: discord.Interaction[Any]) -> Handler:
-    return cast(_HasFlows, interaction.client).flows
-
-
-async def _guard(
-    interaction: discord.Interaction[Any],
-    game_id: int,
-    work: Callable[[], Coroutine[Any, Any, None]],
-    *,
-    update: bool,
-) -> None:
-    """A component's callback: acknowledged first (``update``: as an update of its message;
-    :mod:`cogs.answer`), then run in its reader's language (:func:`cogs.language.enter`);
-    unexpected errors are logged with the game id and get a short apology."""
-    try:
-        await answer.acknowledge(interaction, update=update)
-        language.enter(cast(Any, interaction.client).host, interaction)
-        await work()
-    except Exception as error:
-        await handler(interaction).unexpected(interaction, error, game_id, "a button")
+    flows: Uses
 
 
 def clip(text: str, limit: int) -> str:
@@ -106,9 +45,8 @@ def clip(text: str, limit: int) -> str:
 
 class GameItem(discord.ui.DynamicItem[Any], template=r"(?!)"):
     """A button or menu of a game whose state is its ``custom_id``. A subclass sets its
-    ``template`` (named groups), :meth:`from_match` (the item again, from a custom id) and
-    :meth:`handle` (what the bot's flows do when it is used); unexpected errors in it are
-    logged with the game id and get a short apology."""
+    ``template`` (named groups) and :meth:`from_match` (the item again, from a custom id);
+    what the item does when used is the flows' (:meth:`cogs.flows.Flows.use`)."""
 
     game_id: int
     update: ClassVar[bool] = True
@@ -129,22 +67,17 @@ class GameItem(discord.ui.DynamicItem[Any], template=r"(?!)"):
     ) -> Self:
         return cls.from_match(match)
 
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        raise NotImplementedError
-
     def updates(self) -> bool:
         """Whether this use of the item answers in its own message (see :attr:`update`)."""
         return self.update
 
+    def chosen(self) -> str:
+        """A menu's chosen value ("" for a button, or a menu used with nothing chosen)."""
+        values: list[str] = getattr(self.item, "values", [])
+        return values[0] if values else ""
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guard(
-            interaction,
-            self.game_id,
-            lambda: self.handle(handler(interaction), interaction),
-            update=self.updates(),
-        )
+        await cast(_HasFlows, interaction.client).flows.use(interaction, self)
 
 
 LOBBY_LABELS = {"join": N_("Join"), "leave": N_("Leave"), "start": N_("Start")}
@@ -202,11 +135,6 @@ class ActButton(
     def from_match(cls, match: re.Match[str]) -> ActButton:
         return cls(int(match["game"]), int(match["token"]), match["notation"])
 
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        return flows.on_act(interaction, self.game_id, self.token, self.notation)
-
 
 class ActSelect(GameItem, template=PREFIX + r":s:(?P<game>\d+):(?P<token>\d+)(?::(?P<part>\d))?"):
     """A menu of legal actions: 25 per select, up to :data:`MAX_SELECTS` on one message."""
@@ -232,13 +160,6 @@ class ActSelect(GameItem, template=PREFIX + r":s:(?P<game>\d+):(?P<token>\d+)(?:
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ActSelect:
         return cls(int(match["game"]), int(match["token"]), part=int(match["part"] or 0))
-
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        values = self.item.values
-        notation = values[0] if values else ""
-        return flows.on_act(interaction, self.game_id, self.token, notation)
 
 
 class NavButton(
@@ -267,11 +188,6 @@ class NavButton(
     def from_match(cls, match: re.Match[str]) -> NavButton:
         return cls(int(match["game"]), int(match["token"]), match["kind"], match["arg"])
 
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        return flows.on_navigate(interaction, self.game_id, self.token, self.kind, self.arg)
-
 
 class GroupSelect(GameItem, template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)"):
     """The first step of a two-step choice: which group (e.g. which space) to open."""
@@ -295,13 +211,6 @@ class GroupSelect(GameItem, template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)
     def from_match(cls, match: re.Match[str]) -> GroupSelect:
         return cls(int(match["game"]), int(match["token"]))
 
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        values = self.item.values
-        group = values[0] if values else ""
-        return flows.on_navigate(interaction, self.game_id, self.token, "g", group)
-
 
 class HandButton(GameItem, template=PREFIX + r":h:(?P<game>\d+)"):
     """ "My hand" on a board message: the clicker's private view, ephemeral."""
@@ -315,11 +224,6 @@ class HandButton(GameItem, template=PREFIX + r":h:(?P<game>\d+)"):
     @classmethod
     def from_match(cls, match: re.Match[str]) -> HandButton:
         return cls(int(match["game"]))
-
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        return flows.on_hand(interaction, self.game_id)
 
 
 class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_]{1,20})"):
@@ -335,11 +239,6 @@ class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PictureButton:
         return cls(int(match["game"]), match["key"])
-
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        return flows.on_picture(interaction, self.game_id, self.key)
 
 
 class LobbyButton(GameItem, template=PREFIX + r":l:(?P<what>join|leave|start):(?P<game>\d+)"):
@@ -360,11 +259,6 @@ class LobbyButton(GameItem, template=PREFIX + r":l:(?P<what>join|leave|start):(?
     def from_match(cls, match: re.Match[str]) -> LobbyButton:
         return cls(match["what"], int(match["game"]))
 
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        return flows.on_lobby(interaction, self.what, self.game_id)
-
 
 class WindowOrderButton(
     GameItem, template=PREFIX + r":w:(?P<game>\d+):(?P<order>ask|never|after:\d)"
@@ -381,11 +275,6 @@ class WindowOrderButton(
     @classmethod
     def from_match(cls, match: re.Match[str]) -> WindowOrderButton:
         return cls(int(match["game"]), match["order"])
-
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        return flows.on_window_order(interaction, self.game_id, self.order)
 
 
 def window_order_buttons(
@@ -436,11 +325,6 @@ class ReplayButton(GameItem, template=PREFIX + r":r:(?P<game>\d+):(?P<step>\d+|e
     def updates(self) -> bool:
         return self.slot != "v"  # **Replay** under a final board opens a new private viewer
 
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        return flows.on_replay(interaction, self.game_id, self.step, self.slot != "v")
-
 
 class ReplaySelect(GameItem, template=PREFIX + r":rs:(?P<game>\d+)"):
     """Jump to a step of a replay: ``(step, label)`` options, at most 25."""
@@ -467,13 +351,6 @@ class ReplaySelect(GameItem, template=PREFIX + r":rs:(?P<game>\d+)"):
     def from_match(cls, match: re.Match[str]) -> ReplaySelect:
         return cls(int(match["game"]))
 
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        values = self.item.values
-        step = int(values[0]) if values and values[0].isdigit() else -1
-        return flows.on_replay(interaction, self.game_id, step)
-
 
 class AnimationButton(GameItem, template=PREFIX + r":ra:(?P<game>\d+)"):
     """🎞 Animation: the whole game as an animated image, posted in the game's channel."""
@@ -487,11 +364,6 @@ class AnimationButton(GameItem, template=PREFIX + r":ra:(?P<game>\d+)"):
     @classmethod
     def from_match(cls, match: re.Match[str]) -> AnimationButton:
         return cls(int(match["game"]))
-
-    def handle(
-        self, flows: Handler, interaction: discord.Interaction[Any]
-    ) -> Coroutine[Any, Any, None]:
-        return flows.on_animation(interaction, self.game_id)
 
 
 def replay_view(

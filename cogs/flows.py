@@ -8,16 +8,31 @@ refusal is a friendly ephemeral sentence (:class:`~cogs.refusals.Refusals`).
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 import discord
 from discord.ext import commands
 
+from cogs import answer, language
+from cogs.components import (
+    ActButton,
+    ActSelect,
+    AnimationButton,
+    GameItem,
+    GroupSelect,
+    HandButton,
+    LobbyButton,
+    NavButton,
+    PictureButton,
+    ReplayButton,
+    ReplaySelect,
+    WindowOrderButton,
+)
 from cogs.delivery import Delivery
 from cogs.edge import Bot
 from cogs.hands import Hands
 from cogs.inbox import Inbox
+from cogs.kit import Kit
 from cogs.lobby import Lobby
 from cogs.moves import Moves
 from cogs.private import Private
@@ -27,90 +42,72 @@ from cogs.replaying import Replaying
 
 
 class Flows:
-    """Game flows for one bot; also the components' :class:`~cogs.components.Handler`.
+    """Game flows for one bot, and where the buttons and menus are routed (:meth:`use`).
 
     ``private`` composes a player's messages, ``inbox`` keeps them, ``delivery`` sends the
-    outbox, ``progress`` counts the flows running, ``refusals`` words what cannot go on;
-    ``lobby``, ``moves``, ``hands`` and ``replaying`` are the flows."""
+    outbox, ``progress`` counts the flows running, ``refusals`` words what cannot go on (the
+    :class:`~cogs.kit.Kit` the flows share); ``lobby``, ``moves``, ``hands`` and
+    ``replaying`` are the flows."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self.private = Private(bot)
-        self.inbox = Inbox(bot, self.private)
-        self.delivery = Delivery(bot, self.private, self.inbox)
+        self.private = private = Private(bot)
+        self.inbox = inbox = Inbox(bot, private)
+        self.delivery = Delivery(bot, private, inbox)
         self.progress = Progress()
-        self.refusals = Refusals(bot, self.private)
-        self.lobby = Lobby(bot, self.private, self.delivery, self.progress, self.refusals)
-        self.moves = Moves(
-            bot, self.private, self.inbox, self.delivery, self.progress, self.refusals
-        )
-        self.hands = Hands(bot, self.private, self.inbox, self.progress, self.refusals)
-        self.replaying = Replaying(bot, self.private)
-
-    def busy(self) -> AbstractAsyncContextManager[None]:
-        """Marks a flow in progress (:meth:`idle` waits for it)."""
-        return self.progress.busy()
+        self.refusals = Refusals(bot, private)
+        kit = Kit(private, inbox, self.delivery, self.progress, self.refusals)
+        self.lobby = Lobby(bot, kit)
+        self.moves = Moves(bot, kit)
+        self.hands = Hands(bot, kit)
+        self.replaying = Replaying(bot, private)
 
     async def idle(self) -> None:
         """Wait until no flow is in progress: every board, DM and reply has been sent."""
         await self.progress.idle()
 
-    # -- the components' handler -----------------------------------------------------------------
+    async def use(self, interaction: discord.Interaction[Any], item: GameItem) -> None:
+        """A button or menu used: acknowledged first (as an update of its message, or with a
+        private "thinking…": :meth:`~cogs.components.GameItem.updates`), then handed to its
+        flow in the reader's language; an unexpected error is logged with the game id and
+        gets a short apology."""
+        try:
+            await answer.acknowledge(interaction, update=item.updates())
+            language.enter(self.bot.host, interaction)
+            await self._route(interaction, item)
+        except Exception as error:
+            await self.refusals.unexpected(interaction, error, item.game_id, "a button")
 
-    async def on_act(
-        self, interaction: discord.Interaction[Any], game_id: int, token: int, notation: str
-    ) -> None:
-        await self.moves.move(interaction, notation, game_id=game_id, token=token)
-
-    async def on_navigate(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        token: int,
-        kind: str,
-        arg: str,
-    ) -> None:
-        await self.moves.navigate(interaction, game_id, token, kind, arg)
-
-    async def on_window_order(
-        self, interaction: discord.Interaction[Any], game_id: int, order: str
-    ) -> None:
-        await self.moves.window_order(interaction, game_id, order)
-
-    async def on_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        await self.hands.show(interaction, game_id=game_id)
-
-    async def on_picture(
-        self, interaction: discord.Interaction[Any], game_id: int, key: str
-    ) -> None:
-        await self.hands.picture(interaction, game_id, key)
-
-    async def on_lobby(
-        self, interaction: discord.Interaction[Any], what: str, game_id: int
-    ) -> None:
-        if what == "start":
-            await self.lobby.start(interaction, game_id=game_id)
-        else:
-            await self.lobby.change(interaction, what, game_id=game_id)
-
-    async def on_replay(
-        self, interaction: discord.Interaction[Any], game_id: int, step: int, edit: bool = True
-    ) -> None:
-        """A viewer button or the menu (``edit``: the viewer's own message shows the step), or
-        **Replay** under a final board (a new viewer, only for the one who pressed it)."""
-        await self.replaying.show_replay(interaction, game_id, step, edit=edit)
-
-    async def on_animation(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        await self.replaying.animation(interaction, game_id)
-
-    async def unexpected(
-        self,
-        interaction: discord.Interaction[Any],
-        error_: BaseException,
-        game_id: int | None,
-        what: str,
-    ) -> None:
-        await self.refusals.unexpected(interaction, error_, game_id, what)
+    async def _route(self, interaction: discord.Interaction[Any], item: GameItem) -> None:
+        game = item.game_id
+        match item:
+            case ActButton():
+                await self.moves.move(interaction, item.notation, game_id=game, token=item.token)
+            case ActSelect():
+                await self.moves.move(interaction, item.chosen(), game_id=game, token=item.token)
+            case NavButton():
+                await self.moves.navigate(interaction, game, item.token, item.kind, item.arg)
+            case GroupSelect():
+                await self.moves.navigate(interaction, game, item.token, "g", item.chosen())
+            case WindowOrderButton():
+                await self.moves.window_order(interaction, game, item.order)
+            case HandButton():
+                await self.hands.show(interaction, game_id=game)
+            case PictureButton():
+                await self.hands.picture(interaction, game, item.key)
+            case LobbyButton() if item.what == "start":
+                await self.lobby.start(interaction, game_id=game)
+            case LobbyButton():
+                await self.lobby.change(interaction, item.what, game_id=game)
+            case ReplayButton():  # the viewer's own step, or **Replay** under a final board
+                await self.replaying.show_replay(interaction, game, item.step, edit=item.updates())
+            case ReplaySelect():
+                step = int(item.chosen()) if item.chosen().isdigit() else -1
+                await self.replaying.show_replay(interaction, game, step, edit=True)
+            case AnimationButton():
+                await self.replaying.animation(interaction, game)
+            case _:
+                raise TypeError(f"no flow for {type(item).__name__}")
 
 
 class CommandBot(Bot, Protocol):

@@ -17,7 +17,7 @@ from discord.ext import commands
 import plugins
 from cogs import answer, texts
 from cogs.flows import CommandBot
-from cogs.history import Records
+from cogs.history import Records, StatsAsked
 from cogs.options import variant_choices
 from cogs.private import png_file
 from cogs.serversettings import (
@@ -25,6 +25,7 @@ from cogs.serversettings import (
     LANGUAGES,
     TIMEOUT_POLICIES,
     TURN_TIMES,
+    Asked,
     ServerSettings,
 )
 from host import GameStatus, Host, HostError
@@ -83,7 +84,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         timeout_policy: str | None = None,
         language: str | None = None,
     ) -> None:
-        await self.server_settings.settings(interaction, turn_time, timeout_policy, language)
+        asked = Asked(turn_time, timeout_policy, language)
+        await self.server_settings.settings(interaction, asked)
 
     # -- replays and records ---------------------------------------------------------------------
 
@@ -127,7 +129,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         game: str | None = None,
         ai: str | None = None,
     ) -> None:
-        await self.records.stats(interaction, player, game, ai)
+        await self.records.stats(interaction, StatsAsked(player, game, ai))
 
     @stats.autocomplete("game")
     async def stats_game_autocomplete(
@@ -508,7 +510,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
                     name=who, game=status.game_id
                 )
         await answer.announce(interaction, text)
-        async with self.bot.flows.busy():
+        async with self.bot.flows.progress.busy():
             await self.bot.flows.inbox.notify(status)
         self.bot.wake_scheduler()
 
@@ -533,7 +535,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             interaction,
             text.format(name=texts.md(interaction.user.display_name), game=status.game_id),
         )
-        async with self.bot.flows.busy():
+        async with self.bot.flows.progress.busy():
             await self.bot.flows.inbox.notify(status)
 
     @app_commands.command(
@@ -558,7 +560,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             interaction,
             text.format(game=status.game_id, name=texts.md(interaction.user.display_name)),
         )
-        async with self.bot.flows.busy():
+        async with self.bot.flows.progress.busy():
             await self.bot.flows.lobby.close_lobby(status)
             await self.bot.flows.inbox.notify(status)
 

@@ -10,10 +10,8 @@ import discord
 
 from cogs import answer, texts
 from cogs.edge import Bot
-from cogs.inbox import Inbox
-from cogs.private import Private, png_file
-from cogs.progress import Progress
-from cogs.refusals import Refusals
+from cogs.kit import Kit
+from cogs.private import png_file
 from host import HostError
 from render import i18n
 from render.i18n import _
@@ -22,14 +20,10 @@ from render.i18n import _
 class Hands:
     """Hands and pictures (see the module)."""
 
-    def __init__(
-        self, bot: Bot, private: Private, inbox: Inbox, progress: Progress, refusals: Refusals
-    ) -> None:
+    def __init__(self, bot: Bot, kit: Kit) -> None:
         self.bot = bot
-        self.private = private
-        self.inbox = inbox
-        self.progress = progress
-        self.refusals = refusals
+        self.private, self.inbox, self.progress = kit.private, kit.inbox, kit.progress
+        self.refusals = kit.refusals
 
     async def show(
         self, interaction: discord.Interaction[Any], *, game_id: int | None = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from dataclasses import dataclass
 from typing import Any, Protocol, Self, cast
 
 import discord
@@ -236,6 +237,16 @@ def pages_view(board: Leaderboard) -> discord.ui.View | None:
 ITEMS = (PageButton,)
 
 
+@dataclass(frozen=True)
+class StatsAsked:
+    """The options ``/game stats`` was given: whose statistics (``None``: the asker's, unless
+    ``ai`` names an AI level) and of which game (``None``: every game)."""
+
+    player: discord.User | None = None
+    game: str | None = None
+    ai: str | None = None
+
+
 class Records:
     """The bodies of ``/game stats``, ``/game leaderboard`` and ``/game history`` (declared by
     :class:`cogs.game.GameCog`)."""
@@ -243,13 +254,8 @@ class Records:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
-    async def stats(
-        self,
-        interaction: discord.Interaction[Any],
-        player: discord.User | None = None,
-        game: str | None = None,
-        ai: str | None = None,
-    ) -> None:
+    async def stats(self, interaction: discord.Interaction[Any], asked: StatsAsked) -> None:
+        player, game, ai = asked.player, asked.game, asked.ai
         if player is not None and ai is not None:
             await answer.tell(interaction, _("Choose a player or an AI level, not both."))
             return

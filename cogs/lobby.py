@@ -12,13 +12,11 @@ import discord
 
 from cogs import answer, texts
 from cogs.components import lobby_view
-from cogs.delivery import Delivery
 from cogs.edge import Bot
+from cogs.kit import Kit
 from cogs.options import parse_variants
 from cogs.permissions import missing_permissions
-from cogs.private import Private, is_component
-from cogs.progress import Progress
-from cogs.refusals import Refusals
+from cogs.private import is_component
 from host import GameStatus, HostError, TableOptions
 from render import i18n
 from render.i18n import _
@@ -35,19 +33,10 @@ def full(status: GameStatus) -> bool:
 class Lobby:
     """Lobby flows (see the module)."""
 
-    def __init__(
-        self,
-        bot: Bot,
-        private: Private,
-        delivery: Delivery,
-        progress: Progress,
-        refusals: Refusals,
-    ) -> None:
+    def __init__(self, bot: Bot, kit: Kit) -> None:
         self.bot = bot
-        self.private = private
-        self.delivery = delivery
-        self.progress = progress
-        self.refusals = refusals
+        self.private, self.delivery, self.progress = kit.private, kit.delivery, kit.progress
+        self.refusals = kit.refusals
         self.lobbies: dict[int, discord.Message | discord.PartialMessage] = {}
         """game id -> its lobby message (edited as players join, buttons off at the start)."""
 
@@ -161,11 +150,9 @@ class Lobby:
         """Join or leave a lobby (slash command or lobby button); the lobby message is edited,
         not posted again."""
         self.private.remember(interaction.user)
+        game_id = await self.refusals.game_id(interaction, game_id)
         if game_id is None:
-            found = await self.refusals.game_here(interaction)
-            if found is None:
-                return
-            game_id = found.game_id
+            return
         user = interaction.user.id
         where = {"channel_id": interaction.channel_id, "guild_id": interaction.guild_id}
         try:
@@ -250,11 +237,9 @@ class Lobby:
         """Deal: the first board (the reply) and every player's first DM come from the outbox."""
         async with self.progress.busy():
             self.private.remember(interaction.user)
+            game_id = await self.refusals.game_id(interaction, game_id)
             if game_id is None:
-                found = await self.refusals.game_here(interaction)
-                if found is None:
-                    return
-                game_id = found.game_id
+                return
             missing = missing_permissions(interaction)
             if missing:
                 await answer.tell(interaction, missing)

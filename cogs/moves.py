@@ -19,12 +19,9 @@ from typing import Any
 import discord
 
 from cogs import answer, texts
-from cogs.delivery import Delivery
 from cogs.edge import Bot
-from cogs.inbox import Inbox
-from cogs.private import Private, is_component
-from cogs.progress import Progress
-from cogs.refusals import Refusals
+from cogs.kit import Kit
+from cogs.private import is_component
 from host import (
     HostError,
     InvalidMoveError,
@@ -52,21 +49,10 @@ thinks for its CPU budget, and on a busy machine up to its wall-clock cap."""
 class Moves:
     """The move flow and what goes with it (see the module)."""
 
-    def __init__(
-        self,
-        bot: Bot,
-        private: Private,
-        inbox: Inbox,
-        delivery: Delivery,
-        progress: Progress,
-        refusals: Refusals,
-    ) -> None:
+    def __init__(self, bot: Bot, kit: Kit) -> None:
         self.bot = bot
-        self.private = private
-        self.inbox = inbox
-        self.delivery = delivery
-        self.progress = progress
-        self.refusals = refusals
+        self.private, self.inbox, self.delivery = kit.private, kit.inbox, kit.delivery
+        self.progress, self.refusals = kit.progress, kit.refusals
 
     async def move(
         self,
@@ -88,11 +74,9 @@ class Moves:
                     ),
                 )
                 return
+            game_id = await self.refusals.game_id(interaction, game_id)
             if game_id is None:
-                status = await self.refusals.game_here(interaction)
-                if status is None:
-                    return
-                game_id = status.game_id
+                return
             component = is_component(interaction)
             user = interaction.user.id
             try:

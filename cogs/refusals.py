@@ -61,6 +61,16 @@ class Refusals:
             )
         return status
 
+    async def game_id(
+        self, interaction: discord.Interaction[Any], game_id: int | None
+    ) -> int | None:
+        """``game_id`` when a control names it, else the game of the interaction's channel
+        (:meth:`game_here`: the user is answered when there is none)."""
+        if game_id is not None:
+            return game_id
+        status = await self.game_here(interaction)
+        return None if status is None else status.game_id
+
     async def unexpected(
         self,
         interaction: discord.Interaction[Any],

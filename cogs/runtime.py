@@ -179,7 +179,7 @@ class VesuviusBot(commands.Bot):
 
     async def run_due_once(self) -> int:
         """Run everything due now and deliver it; returns how many notifications."""
-        async with self.flows.busy():
+        async with self.flows.progress.busy():
             notes = await self.host.scheduler.run_due()
             moved: list[int] = []
             for note in notes:
@@ -273,7 +273,7 @@ class VesuviusBot(commands.Bot):
             status = await self.host.views.last_game_in_channel(interaction.channel_id or 0)
             game = status.game_id if status is not None else None
         command = interaction.command.qualified_name if interaction.command else "?"
-        await self.flows.unexpected(interaction, original, game, f"/{command}")
+        await self.flows.refusals.unexpected(interaction, original, game, f"/{command}")
 
 
 class ShardedBot(VesuviusBot, commands.AutoShardedBot):

@@ -9,6 +9,7 @@ is the one the server's lobbies, boards and other channel messages are written i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -74,19 +75,23 @@ def settings_text(settings: GuildSettings, *, changed: bool) -> str:
     return "\n".join(lines)[: texts.CONTENT_LIMIT]
 
 
+@dataclass(frozen=True)
+class Asked:
+    """The options ``/game settings`` was given (``None``: keep the server's setting)."""
+
+    turn_time: int | None = None
+    timeout_policy: str | None = None
+    language: str | None = None
+
+
 class ServerSettings:
     """The body of ``/game settings`` (declared by :class:`cogs.game.GameCog`)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
-    async def settings(
-        self,
-        interaction: discord.Interaction[Any],
-        turn_time: int | None = None,
-        timeout_policy: str | None = None,
-        language: str | None = None,
-    ) -> None:
+    async def settings(self, interaction: discord.Interaction[Any], asked: Asked) -> None:
+        turn_time, timeout_policy, language = asked.turn_time, asked.timeout_policy, asked.language
         host = self.bot.host
         guild = interaction.guild_id or 0
         changed = not (turn_time is None and timeout_policy is None and language is None)
@@ -104,4 +109,4 @@ class ServerSettings:
         await answer.tell(interaction, settings_text(now, changed=changed))
 
 
-__all__ = ["LANGUAGES", "TURN_TIMES", "ServerSettings", "settings_text"]
+__all__ = ["LANGUAGES", "TURN_TIMES", "Asked", "ServerSettings", "settings_text"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from host.deadlines import plan, schedule_of, write_schedule
-from host.errors import BadOptionError, NotAPlayerError
+from host.errors import BadOptionError
 from host.games import Store
 from host.model import MAX_ACTION_TEXT, MAX_CHOICES, Choice, ChoicePage, GameStatus, SeatDecision
 from render import i18n
@@ -20,10 +20,8 @@ WINDOW_ORDERS = ("ask", "never")
 class Decisions:
     """A seat's decision as the bot offers it, and its standing orders."""
 
-    def __init__(self, store: Store, pace: float) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
-        self.pace = pace
-        """Seconds between AI moves once no human plays a game any more."""
 
     async def legal_choices(
         self,
@@ -107,10 +105,7 @@ class Decisions:
         seat's turns). Windows already open are answered by the scheduler at once."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, None, guild_id)
-            self.store.require_active(lg)
-            seat = lg.seat_of(user)
-            if seat is None:
-                raise NotAPlayerError(N_("You are not playing in this game."))
+            seat = self.store.require_seat(lg, user)
             if order not in WINDOW_ORDERS:
                 _, _, rest = order.partition("after:")
                 valid = order.startswith("after:") and rest.isascii() and rest.isdigit()
@@ -128,7 +123,7 @@ class Decisions:
                 dataclasses.replace(s, window_order=order) if s.seat == seat.seat else s
                 for s in lg.seats
             )
-            schedule = plan(lg, lg.seats, lg.state, self.store.clock.now(), self.pace)
+            schedule = plan(lg, lg.seats, lg.state, self.store.clock.now(), self.store.pace)
             if schedule.next_due is not None and (
                 lg.row.next_due is None or schedule.next_due < lg.row.next_due
             ):

@@ -149,9 +149,13 @@ class Store:
         *,
         shared: bool = False,
         lease: float = 60.0,
+        pace: float = 0.0,
     ) -> None:
         self.db = db
         self.clock = clock
+        self.pace = pace
+        """Seconds between AI moves once no human plays a game any more (every deadline the
+        services plan reads it here)."""
         self.shared = shared
         """Several processes use the database: check copies before use, honour others' claims."""
         self.lease = lease
@@ -348,6 +352,14 @@ class Store:
                 creator=lg.row.creator_id,
                 what=what,
             )
+
+    def require_seat(self, lg: Loaded, user: int) -> SeatRow:
+        """The user's seat in a game in play, resigned or not."""
+        self.require_active(lg)
+        seat = lg.seat_of(user)
+        if seat is None:
+            raise NotAPlayerError(N_("You are not playing in this game."))
+        return seat
 
     def require_player(self, lg: Loaded, user: int) -> SeatRow:
         """The user's seat in a game in play (not resigned), whatever it may decide now."""

@@ -90,15 +90,20 @@ class Host:
         self.ai = AiRunner(workers=options.ai_workers, executor=options.ai_executor)
         shared = db.dialect == POSTGRESQL if options.shared is None else options.shared
         self.store = store = Store(
-            db, self.clock, options.games, options.cache_size, shared=shared, lease=options.lease
+            db,
+            self.clock,
+            options.games,
+            options.cache_size,
+            shared=shared,
+            lease=options.lease,
+            pace=options.ai_pace,
         )
-        pace = options.ai_pace
         seeds = options.seed_source or (lambda: secrets.randbits(63))
         self.servers = Servers(store)
-        self.tables = Tables(store, self.clock, self.servers, pace=pace, seed_source=seeds)
-        self.moves = Moves(store, self.clock, pace)
-        self.decisions = Decisions(store, pace)
-        self.scheduler = Scheduler(store, self.clock, self.moves, self.ai, self.chooser)
+        self.tables = Tables(store, self.servers, seeds)
+        self.moves = Moves(store)
+        self.decisions = Decisions(store)
+        self.scheduler = Scheduler(store, self.moves, self.ai, self.chooser)
         self.views = Views(store)
         self.outbox = Outbox(store)
         self.people = People(store)

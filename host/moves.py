@@ -16,7 +16,6 @@ from engine import text
 from engine.core import GameOverError, RuleError, Seat, parse_legal
 from engine.core import NotYourTurnError as EngineNotYourTurnError
 from host import notes
-from host.clock import Clock
 from host.deadlines import ai_pace, is_immediate, schedule, schedule_of, scheduled, seat_update
 from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError, from_rule
 from host.games import Loaded, Store
@@ -35,11 +34,8 @@ class Moves:
     """A player's move, and the one write path of every move (a player's, an AI's, a
     timeout's, a forced or standing-order one)."""
 
-    def __init__(self, store: Store, clock: Clock, pace: float) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
-        self.clock = clock
-        self.pace = pace
-        """Seconds between AI moves once no human plays a game any more."""
 
     # -- a player's move -------------------------------------------------------------------
 
@@ -182,7 +178,7 @@ class Moves:
         except RuleError as e:
             raise from_rule(InvalidMoveError, e, row.kind) from None
         new_state = transition.state
-        now = self.clock.now()
+        now = self.store.clock.now()
         version = row.version + 1
         outcome = game.outcome(new_state)
         after = pending_of(game, new_state)
@@ -212,7 +208,7 @@ class Moves:
                 now=now,
                 keep=schedule_of(lg) if going_on else None,
                 immediate=is_immediate(lg, seats, new_state),
-                pace=ai_pace(seats, self.pace),
+                pace=ai_pace(seats, self.store.pace),
             )
         window = any(d.kind == "window" for d in after.decisions)
         board = self._board(

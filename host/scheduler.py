@@ -24,7 +24,6 @@ from typing import Any
 from engine.core import Seat
 from host import notes
 from host.ai import AiRunner, Chooser, seat_chooser
-from host.clock import Clock
 from host.deadlines import next_due, reminder_points, schedule_of, write_schedule
 from host.errors import StaleVersionError
 from host.games import Loaded, Store
@@ -54,12 +53,8 @@ def _mention(seat: SeatRow) -> str:
 class Scheduler:
     """Runs what is due in every game."""
 
-    def __init__(
-        self, store: Store, clock: Clock, moves: Moves, ai: AiRunner, chooser: Chooser
-    ) -> None:
+    def __init__(self, store: Store, moves: Moves, ai: AiRunner, chooser: Chooser) -> None:
         self.store = store
-        self.db = store.db
-        self.clock = clock
         self.moves = moves
         self.ai = ai
         self.chooser = chooser
@@ -68,14 +63,16 @@ class Scheduler:
     async def next_due(self) -> float | None:
         """When ``run_due`` next has something to do (``None``: nothing scheduled); a game
         another live process has claimed counts from the end of that claim's lease."""
-        now = self.clock.now()
-        return await self.db.claims.next_due_for(
+        now = self.store.clock.now()
+        return await self.store.db.claims.next_due_for(
             self.store.owner, expired_before=self.store.expired_before(now)
         )
 
     async def due(self, now: float | None = None) -> list[int]:
         """The ids of active games with work due at ``now``."""
-        return await self.db.schedule.due_games(self.clock.now() if now is None else now)
+        return await self.store.db.schedule.due_games(
+            self.store.clock.now() if now is None else now
+        )
 
     async def run_due(
         self, now: float | None = None, *, ai_moves_per_game: int = 1
@@ -84,9 +81,9 @@ class Scheduler:
         :class:`Reminder` s and the :class:`MoveResult` s of AI, forced, standing-order and
         timeout moves, in order. Each game plays at most ``ai_moves_per_game`` AI moves per
         call, so other games get their turn; when more are due, ``next_due`` stays "now"."""
-        now = self.clock.now() if now is None else now
+        now = self.store.clock.now() if now is None else now
         out: list[Notification] = []
-        for game_id in await self.db.schedule.due_games(now):
+        for game_id in await self.store.db.schedule.due_games(now):
             if not await self.store.take_claim(DUE, game_id, now):
                 continue  # another process is doing it
             try:
@@ -106,7 +103,7 @@ class Scheduler:
     async def _postpone(self, game_id: int, when: float | None) -> None:
         async with self.store.lock(game_id):
             self.store.forget(game_id)  # reload from the database next time
-            await self.db.schedule.postpone(game_id, when)
+            await self.store.db.schedule.postpone(game_id, when)
 
     async def _run_game(
         self, game_id: int, now: float, max_ai: int, out: list[Notification]
@@ -122,7 +119,7 @@ class Scheduler:
                     return
                 if lg.damaged:
                     # Logged once when it was loaded; it waits for /game cancel, not for a clock.
-                    await self.db.schedule.postpone(game_id, None)
+                    await self.store.db.schedule.postpone(game_id, None)
                     self.store.wrote(lg)
                     return
                 step = await self._step(lg, now, timed_out, ai_moves < max_ai, out)

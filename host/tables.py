@@ -8,7 +8,6 @@ from collections.abc import Callable
 from engine.core import RuleError
 from engine.rng import Rng
 from host.ai import ai_name, parse_level
-from host.clock import Clock
 from host.deadlines import plan, schedule_of, scheduled, write_schedule
 from host.errors import (
     AlreadySeatedError,
@@ -40,22 +39,11 @@ from storage.rows import ChannelTakenError, SeatRow
 class Tables:
     """Lobby and seat management."""
 
-    def __init__(
-        self,
-        store: Store,
-        clock: Clock,
-        servers: Servers,
-        *,
-        pace: float,
-        seed_source: Callable[[], int],
-    ) -> None:
+    def __init__(self, store: Store, servers: Servers, seed_source: Callable[[], int]) -> None:
         self.store = store
-        self.db = store.db
-        self.clock = clock
         self.servers = servers
-        self.pace = pace
-        """Seconds between AI moves once no human plays a game any more."""
         self.seed_source = seed_source
+        """Each new game's seed."""
 
     # -- the lobby -----------------------------------------------------------------------------
 
@@ -84,14 +72,14 @@ class Tables:
             reminders_before=tuple(float(b) for b in options.reminders_before),
         )
         validate(plugin, resolved)
-        existing = await self.db.games.open_game_in_channel(channel_id)
+        existing = await self.store.db.games.open_game_in_channel(channel_id)
         if existing is not None:
             raise busy_error(existing)
         seed = self.seed_source() & ((1 << 63) - 1)
         seats: list[tuple[int | None, str | None]] = [(creator, None)]
         seats += [(None, ai_name(i + 1, resolved.ai_level)) for i in range(resolved.ai_seats)]
         try:
-            game_id = await self.db.games.create_game(
+            game_id = await self.store.db.games.create_game(
                 kind=resolved.kind,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -99,10 +87,10 @@ class Tables:
                 options=codec.dumps(options_to_json(resolved)),
                 seed=seed,
                 seats=seats,
-                now=self.clock.now(),
+                now=self.store.clock.now(),
             )
         except ChannelTakenError:
-            other = await self.db.games.open_game_in_channel(channel_id)
+            other = await self.store.db.games.open_game_in_channel(channel_id)
             raise busy_error(other) from None
         return self.store.status(await self.store.get(game_id))
 
@@ -126,7 +114,7 @@ class Tables:
                     N_("The table is full ({count} of {count} seats)."), count=lg.options.players
                 )
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
-            rows.append((user, None, self.clock.now()))
+            rows.append((user, None, self.store.clock.now()))
             await self._write_lobby(lg, rows)
             return self.store.status(lg)
 
@@ -152,7 +140,7 @@ class Tables:
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
             n = sum(1 for s in lg.seats if s.ai is not None) + 1
             label = (name or "").strip()[:40] or f"AI {n}"
-            rows.append((None, label, self.clock.now()))
+            rows.append((None, label, self.store.clock.now()))
             await self._write_lobby(lg, rows)
             return self.store.status(lg)
 
@@ -227,7 +215,7 @@ class Tables:
                 state = game.new_game(lg.row.seed, len(rows), dict(lg.options.variants))
             except RuleError as e:
                 raise from_rule(BadOptionError, e, lg.row.kind) from None
-            now = self.clock.now()
+            now = self.store.clock.now()
             seats = tuple(
                 SeatRow(game_id, i, u, ai, ai is not None, False, 0, None, joined)
                 for i, (u, ai, joined) in enumerate(rows)
@@ -237,10 +225,10 @@ class Tables:
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
             )
-            schedule = plan(lg, seats, state, now, self.pace)
+            schedule = plan(lg, seats, state, now, self.store.pace)
             await self.store.write(
                 lg,
-                self.db.games.start_game(
+                self.store.db.games.start_game(
                     game_id,
                     seats=rows,
                     snapshot=codec.encode_state(lg.row.kind, game.state_to_json(state)),
@@ -284,7 +272,7 @@ class Tables:
             self.store.require_active(lg)
             if seat.resigned:
                 raise GameNotActiveError(N_("You have already resigned from this game."))
-            now = self.clock.now()
+            now = self.store.clock.now()
             seats = tuple(
                 dataclasses.replace(s, resigned=True, ai_controlled=True)
                 if s.seat == seat.seat
@@ -296,7 +284,7 @@ class Tables:
                 lg.seats = seats
                 await self._end(lg, "cancelled")
                 return self.store.status(lg)
-            schedule = plan(lg, seats, lg.state, now, self.pace)
+            schedule = plan(lg, seats, lg.state, now, self.store.pace)
             schedule = dataclasses.replace(
                 schedule,
                 turn_started=lg.row.turn_started,
@@ -338,15 +326,12 @@ class Tables:
         """Take a seat back from the AI after timeouts ("I'm back"); moving does the same."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
-            self.store.require_active(lg)
-            seat = lg.seat_of(user)
-            if seat is None:
-                raise NotAPlayerError(N_("You are not playing in this game."))
+            seat = self.store.require_seat(lg, user)
             if seat.resigned:
                 raise GameNotActiveError(N_("You resigned from this game; an AI plays your seat."))
             if not seat.ai_controlled:
                 raise HostError(N_("You are already playing your seat yourself."))
-            now = self.clock.now()
+            now = self.store.clock.now()
             seats = tuple(
                 dataclasses.replace(s, ai_controlled=False, timeouts=0)
                 if s.seat == seat.seat
@@ -354,7 +339,7 @@ class Tables:
                 for s in lg.seats
             )
             waited = lg.pending.waited
-            schedule = plan(lg, seats, lg.state, now, self.pace)
+            schedule = plan(lg, seats, lg.state, now, self.store.pace)
             seats = tuple(
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
@@ -371,10 +356,10 @@ class Tables:
         rows: list[tuple[int | None, str | None, float]],
         creator_id: int | None = None,
     ) -> None:
-        now = self.clock.now()
+        now = self.store.clock.now()
         await self.store.write(
             lg,
-            self.db.games.replace_seats(
+            self.store.db.games.replace_seats(
                 lg.row.id, rows, now, creator_id=creator_id, revision=lg.row.revision
             ),
         )
@@ -389,9 +374,9 @@ class Tables:
         )
 
     async def _end(self, lg: Loaded, status: Status) -> None:
-        now = self.clock.now()
+        now = self.store.clock.now()
         await self.store.write(
-            lg, self.db.games.set_status(lg.row.id, status, now, revision=lg.row.revision)
+            lg, self.store.db.games.set_status(lg.row.id, status, now, revision=lg.row.revision)
         )
         lg.row = dataclasses.replace(
             lg.row, status=status, next_due=None, deadline=None, updated_at=now

@@ -319,7 +319,10 @@ async def test_a_refusal_that_lists_the_legal_moves_gets_no_second_list() -> Non
             return Page([ActionChoice("pass", "Pass"), ActionChoice("play 3", "Play 3")])
 
     bot = SimpleNamespace(host=SimpleNamespace(decisions=Decisions()))
-    moves = Moves(bot, None, None, None, None, None)  # type: ignore[arg-type]
+    kit: Any = SimpleNamespace(
+        private=None, inbox=None, delivery=None, progress=None, refusals=None
+    )
+    moves = Moves(bot, kit)  # type: ignore[arg-type]
     interaction: Any = SimpleNamespace(user=SimpleNamespace(id=10))
     listed = InvalidMoveError("Unknown move. Legal now: `pass`", lists_legal=True)
     assert await moves.explain_illegal(1, interaction, listed) == texts.refusal(listed)
