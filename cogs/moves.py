@@ -74,31 +74,33 @@ class Moves:
                     ),
                 )
                 return
-            game_id = await self.refusals.game_id(interaction, game_id)
-            if game_id is None:
-                return
             component = is_component(interaction)
             user = interaction.user.id
-            try:
-                answering = await self.bot.host.decisions.decision(
-                    game_id, user, guild_id=interaction.guild_id
-                )
-                seen = (
-                    await self.bot.host.views.status(game_id, guild_id=interaction.guild_id)
-                ).version
-            except HostError as e:
-                await answer.tell(interaction, await self.refusals.reason(e, mention=True))
-                return
+            with self.bot.host.checked_once():  # the game, its decision and version: one look
+                game_id = await self.refusals.game_id(interaction, game_id)
+                if game_id is None:
+                    return
+                try:
+                    answering = await self.bot.host.decisions.decision(
+                        game_id, user, guild_id=interaction.guild_id
+                    )
+                    seen = (
+                        await self.bot.host.views.status(game_id, guild_id=interaction.guild_id)
+                    ).version
+                except HostError as e:
+                    await answer.tell(interaction, await self.refusals.reason(e, mention=True))
+                    return
             async with self.delivery.lock(game_id):
                 try:
-                    result: MoveResult = await self.bot.host.moves.act(
-                        game_id,
-                        user,
-                        notation,
-                        token,
-                        channel_id=None if component else interaction.channel_id,
-                        guild_id=interaction.guild_id,
-                    )
+                    with self.bot.host.checked_once():  # the move's reads: one look
+                        result: MoveResult = await self.bot.host.moves.act(
+                            game_id,
+                            user,
+                            notation,
+                            token,
+                            channel_id=None if component else interaction.channel_id,
+                            guild_id=interaction.guild_id,
+                        )
                 except StaleVersionError as e:
                     await self.stale(interaction, game_id, texts.refusal(e), already=e.already)
                     return

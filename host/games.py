@@ -3,7 +3,8 @@
 A game is decoded once and then updated by each move. When several bot processes share the
 database (``shared``), a process compares its copy's revision with the stored one before every
 use (one indexed read) and reads the game again when another process changed it: a stale copy is
-never used to check a move. A stored state that cannot be decoded
+never used to check a move. Within :meth:`Store.checked_once` (one delivery) the copy is
+compared once, and every read of it shows that one revision. A stored state that cannot be decoded
 (a damaged database) does not block its channel: the game loads as *damaged*, every call that
 needs its state refuses with one clear sentence, and ``/game cancel`` still frees the channel.
 """
@@ -11,13 +12,15 @@ needs its state refuses with one clear sentence, and ``/game cancel`` still free
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import dataclasses
 import logging
 import os
 import secrets
 import socket
 from collections import OrderedDict
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Awaitable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -137,6 +140,12 @@ def options_from_json(data: Mapping[str, JSON]) -> TableOptions:
     )
 
 
+_CHECKED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar(
+    "vesuvius_checked", default=None
+)
+"""The games compared with the database in the current :meth:`Store.checked_once`."""
+
+
 class Store:
     """The cache of loaded games, their locks, and the checks every host call shares."""
 
@@ -204,13 +213,16 @@ class Store:
         ``peek``: the copy in memory as it is, not checked against the database (several
         processes: it may be a move behind; for what only shows, such as autocomplete)."""
         lg = self._cache.get(game_id)
-        if lg is not None and self.shared and not peek:
+        checked = _CHECKED.get()
+        if lg is not None and self.shared and not peek and game_id not in (checked or ()):
             changed, fresh = await self.db.games.load_if_changed(game_id, lg.row.revision)
             if changed:
                 self._cache.pop(game_id, None)
                 if fresh is None:
                     raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
                 lg = self._cache[game_id] = self._decode(fresh)
+        if checked is not None and not peek:
+            checked.add(game_id)
         if lg is None:
             bundle = await self.db.games.load_game(game_id)
             if bundle is None:
@@ -228,6 +240,22 @@ class Store:
                 channel=lg.row.channel_id,
             )
         return lg
+
+    @contextlib.contextmanager
+    def checked_once(self) -> Iterator[None]:
+        """Within it (one delivery: :meth:`host.outbox.Outbox.delivering`), a game's copy is
+        compared with the database at its first read only (several processes): every later
+        read shows that revision, one picture of the game, at one statement. A move written
+        in it is still guarded by its revision (:meth:`write`); the next delivery compares
+        again. Nested, the outer one counts."""
+        if _CHECKED.get() is not None:
+            yield
+            return
+        token = _CHECKED.set(set())
+        try:
+            yield
+        finally:
+            _CHECKED.reset(token)
 
     def _decode(self, bundle: GameBundle) -> Loaded:
         row = bundle.game

@@ -26,6 +26,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from concurrent.futures import Executor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -117,6 +118,12 @@ class Host:
         up front: games load on first use, and every active game's deadlines are already in the
         database, so ``run_due`` resumes them."""
         return cls(await Database.open(path), options)
+
+    def checked_once(self) -> AbstractContextManager[None]:
+        """Within it, each game is compared with the database once (several processes: one
+        user action's reads show one revision of the game, at one statement); a move written
+        in it is still guarded by its revision. (:meth:`host.games.Store.checked_once`.)"""
+        return self.store.checked_once()
 
     def plugin(self, kind: str) -> GamePlugin:
         """The plugin of a game kind (its presentation, for the Discord edge)."""

@@ -44,18 +44,22 @@ class Outbox:
             yield
             return
         record = self._open[game_id] = _Record()
-        try:
-            yield
-        finally:
-            del self._open[game_id]
-            release = self.store.owner if claimed and self.store.shared else None
-            if record.told or record.sent is not None or release is not None:
-                async with self.store.lock(game_id):  # counted in order with the game's moves
-                    lg = await self.store.get(game_id)
-                    await self.db.outbox.record(game_id, record.told, record.sent, release=release)
-                    if record.told:
-                        self.store.wrote(lg)
-                        _tell(lg, record.told)
+        with self.store.checked_once():  # one look at the game for the whole delivery
+            try:
+                yield
+            finally:
+                del self._open[game_id]
+                await self._record(game_id, record, claimed)
+
+    async def _record(self, game_id: int, record: _Record, claimed: bool) -> None:
+        release = self.store.owner if claimed and self.store.shared else None
+        if record.told or record.sent is not None or release is not None:
+            async with self.store.lock(game_id):  # counted in order with the game's moves
+                lg = await self.store.get(game_id)
+                await self.db.outbox.record(game_id, record.told, record.sent, release=release)
+                if record.told:
+                    self.store.wrote(lg)
+                    _tell(lg, record.told)
 
     async def unsent(self, game_id: int) -> list[OutboxRow]:
         """The versions of the game whose announcement has not been sent, oldest first."""

@@ -202,3 +202,33 @@ async def test_a_process_alone_on_its_database_writes_no_claims(
     # What the delivery did and the claim given up: one commit.
     assert shared.db.tally.since(before).commits == 1
     assert await shared.db.claims.claims_of(DELIVER) == []
+
+
+async def test_a_delivery_looks_at_its_game_once_and_a_stale_move_in_one_look_is_refused(
+    hosts: OpenHost, db_path: Path | str, clock: FakeClock
+) -> None:
+    """Within one delivery a process compares its copy with the database once: its reads all
+    show that one revision. Within one look, a move on a copy another process made stale is
+    still refused by the write's guard (nothing lost, nothing played twice)."""
+    one, two = await two_hosts(hosts, db_path, clock)
+    game = (await started_game(one)).game_id
+    await two.views.status(game)  # the second process has the game in memory
+    seen: list[str] = []
+    two.db.tally.seen = seen
+    async with two.outbox.delivering(game):
+        for _ in range(3):
+            await two.views.status(game)
+            await two.views.snapshot(game)
+    assert len([s for s in seen if s.startswith("SELECT revision")]) == 1
+    seen.clear()
+    for _ in range(2):  # outside a look, every read compares
+        await two.views.status(game)
+    assert len([s for s in seen if s.startswith("SELECT revision")]) == 2
+    two.db.tally.seen = None
+    with two.checked_once():
+        token = (await two.views.status(game)).waiting_on[0].token
+        await one.moves.act(game, A, "pass", token)  # lands after the second process looked
+        with pytest.raises(StaleVersionError, match="try again"):
+            await two.moves.act(game, A, "pass", token)
+    assert await events(one, game) == [(1, "player")]
+    assert (await two.views.status(game)).version == 1  # the next look reads it again
