@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from storage.dialect import Connection, IntegrityErrors, Runner, ints
+from storage.dialect import Connection, Runner, ints
 from storage.rows import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
@@ -174,7 +174,7 @@ class Games:
                 )
                 c.execute("COMMIT")
                 return game_id
-            except IntegrityErrors as e:
+            except c.dialect.integrity_errors as e:
                 c.execute("ROLLBACK")
                 if "channel_id" in str(e) or "games_one_open" in str(e):
                     raise ChannelTakenError("the channel already has an open game") from e
