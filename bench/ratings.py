@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 import statistics
 import tempfile
 import time
@@ -23,6 +22,7 @@ import orjson
 from host import FakeClock, Host, HostOptions
 from storage.ratings import rebuild, record_game
 from storage.schema import configure, migrate
+from storage.sqlite import SQLITE
 
 GAMES = 100_000
 GUILDS = 5
@@ -32,7 +32,7 @@ PLAYERS = 300
 def build(path: Path) -> None:
     """Finished games written directly (rows only: the ratings read no state)."""
     rng = random.Random(27)
-    conn = sqlite3.connect(path, isolation_level=None)
+    conn = SQLITE.connect(path)
     configure(conn)
     migrate(conn)
     games, seats, events = [], [], []
@@ -86,7 +86,7 @@ async def bench_leaderboard(path: Path) -> None:
 
 
 def bench_update(path: Path) -> None:
-    conn = sqlite3.connect(path, isolation_level=None)
+    conn = SQLITE.connect(path)
     times = []
     for _ in range(200):
         conn.execute("BEGIN IMMEDIATE")

@@ -115,15 +115,10 @@ async def _seed(
                 )
 
     await host.db.run(copy)
-    if host.db.dialect == "postgresql":
-        await host.db.run(
-            lambda c: c.execute(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'), max(id)) FROM games"
-            )
-        )
+    await host.db.run(lambda c: c.dialect.continue_ids(c))
     # The seeding's writes flushed now, not during the measurement that follows.
     checkpoint = (
-        "CHECKPOINT" if host.db.dialect == "postgresql" else "PRAGMA wal_checkpoint(TRUNCATE)"
+        "CHECKPOINT" if host.db.dialect.name == "postgresql" else "PRAGMA wal_checkpoint(TRUNCATE)"
     )
     await host.db.run(lambda c: c.execute(checkpoint))
     await host.close()

@@ -46,7 +46,6 @@ from host.tables import Tables
 from host.views import Views
 from plugins import GamePlugin, PluginResolver
 from storage.db import Database
-from storage.dialect import POSTGRESQL
 
 
 @dataclass(frozen=True)
@@ -89,7 +88,7 @@ class Host:
         self.clock = options.clock or SystemClock()
         self.chooser = options.chooser or chooser_for(DEFAULT_TIMEOUT_LEVEL)
         self.ai = AiRunner(workers=options.ai_workers, executor=options.ai_executor)
-        shared = db.dialect == POSTGRESQL if options.shared is None else options.shared
+        shared = db.dialect.shared_by_default if options.shared is None else options.shared
         self.store = store = Store(
             db,
             self.clock,

@@ -12,28 +12,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import psycopg
-
 import plugins
 from engine.core import RuleError
 from plugins import GamePlugin, PluginResolver
 from storage import codec
-from storage.dialect import (
-    POSTGRESQL,
-    SQLITE,
-    Connection,
-    PgConnection,
-    is_url,
-    schema_version,
-    shown,
-)
-from storage.schema import migrations
+from storage.backends import dialect_for
+from storage.dialect import Connection, Target
+from storage.schema import migrations, schema_version
 
 
 @dataclass
@@ -61,24 +51,18 @@ def check_database(path: str | Path, games: PluginResolver = plugins.get) -> Che
     """Replay every started game in the database at ``path`` (a SQLite file or a PostgreSQL URL,
     opened read-only). Raises :class:`NewerDatabaseError` for a database newer than this code
     (its games may use rules this code does not know), ``sqlite3`` or ``psycopg`` errors for a
-    database that cannot be read."""
+    database that cannot be read (the backend's errors, ``dialect.errors``)."""
     report = CheckReport()
-    conn: sqlite3.Connection | PgConnection
-    if is_url(path):
-        conn = PgConnection.connect(str(path), read_only=True)
-    else:
-        conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
+    conn = dialect_for(path).connect(path, read_only=True)
     try:
         version = schema_version(conn)
-        known = len(migrations(POSTGRESQL if isinstance(conn, PgConnection) else SQLITE))
+        known = len(migrations(conn.dialect))
         if version > known:
             raise NewerDatabaseError(
                 f"schema version {version}, newer than this code ({known}): check it with the "
                 "version of Vesuvius that wrote it, or upgrade"
             )
-        if isinstance(conn, sqlite3.Connection):  # PostgreSQL: the server checks its pages
-            rows = conn.execute("PRAGMA integrity_check").fetchall()
-            report.integrity = "; ".join(str(r[0]) for r in rows)
+        report.integrity = conn.dialect.integrity(conn)
         game_rows = conn.execute(
             "SELECT g.id, g.kind, g.seed, g.players, g.options, g.version, g.status, "
             "s.seq, s.state FROM games g LEFT JOIN snapshots s ON s.game_id = g.id ORDER BY g.id"
@@ -161,24 +145,6 @@ def _check_game(
     return f"the replayed state differs from the stored snapshot (in {', '.join(differ[:8])})"
 
 
-def _cannot_open(error: sqlite3.OperationalError) -> bool:
-    """The file could not be opened or read where it is (permissions, a read-only mount, a full
-    disk), as opposed to a file whose content is damaged."""
-    text = str(error).lower()
-    return any(
-        w in text
-        for w in ("unable to open", "readonly", "read-only", "disk", "full", "locked", "permission")
-    )
-
-
-def _damaged(path: Path, error: BaseException) -> str:
-    return (
-        f"{path}: not a readable game database ({type(error).__name__}: {error}): it is damaged "
-        "or is not a Vesuvius database. Restore it from a backup made with "
-        "`python -m storage.backup`."
-    )
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m storage.check", description="Replay every game in a database file."
@@ -192,33 +158,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a module whose PLUGINS add games to the built-in ones",
     )
     args = parser.parse_args(argv)
-    if is_url(args.db):
-        return _main_postgres(args.db, args.modules)
-    path = Path(args.db)
-    if not path.is_file():
-        print(f"{path}: no such file", file=sys.stderr)
+    dialect = dialect_for(args.db)
+    target: Target = dialect.where(args.db)
+    missing = dialect.missing(target)
+    if missing:
+        print(missing, file=sys.stderr)
         return 2
-    games = _resolver(args.modules)
+    unreadable: tuple[type[Exception], ...] = (*dialect.errors, UnicodeDecodeError)
     try:
-        report = check_database(path, games)
+        report = check_database(target, _resolver(args.modules))
     except NewerDatabaseError as e:
-        print(f"{path}: not checked: {e}.", file=sys.stderr)
+        print(f"{dialect.shown(target)}: not checked: {e}.", file=sys.stderr)
         return 2
-    except sqlite3.OperationalError as e:
-        if _cannot_open(e):
-            print(
-                f"{path} cannot be opened or read here ({e}): the file itself may well be "
-                "intact. Check its permissions and the disk (a full disk, or a read-only "
-                "mount: a database in use keeps -wal and -shm files beside it that must be "
-                "readable too; copy the three files somewhere writable and check the copy). Do "
-                "not restore a backup over it: that would lose the games since the backup.",
-                file=sys.stderr,
-            )
-            return 2
-        print(_damaged(path, e), file=sys.stderr)
-        return 2
-    except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
-        print(_damaged(path, e), file=sys.stderr)
+    except unreadable as e:
+        print(dialect.unreadable(target, e), file=sys.stderr)
         return 2
     return _print(report)
 
@@ -234,25 +187,6 @@ def _resolver(modules: Sequence[str]) -> PluginResolver:
         return extra[kind] if kind in extra else plugins.get(kind)
 
     return games
-
-
-def _main_postgres(url: str, modules: Sequence[str]) -> int:
-    try:
-        report = check_database(url, _resolver(modules))
-    except NewerDatabaseError as e:
-        print(f"{shown(url)}: not checked: {e}.", file=sys.stderr)
-        return 2
-    except psycopg.OperationalError as e:
-        print(f"{shown(url)} cannot be reached or read ({e}).", file=sys.stderr)
-        return 2
-    except psycopg.Error as e:
-        print(
-            f"{shown(url)}: not a readable game database ({type(e).__name__}: {e}): restore "
-            "it from a dump made with `python -m storage.backup`.",
-            file=sys.stderr,
-        )
-        return 2
-    return _print(report)
 
 
 def _print(report: CheckReport) -> int:

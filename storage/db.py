@@ -1,6 +1,6 @@
-"""The game database: one connection (SQLite through aiosqlite, or PostgreSQL through psycopg on
-a thread of its own: ``storage.dialect``), its migrations, and the services the host uses, one
-concept each, all running on that connection (:meth:`Database.run`):
+"""The game database: one connection on the database's own thread (SQLite through aiosqlite, or
+PostgreSQL through psycopg: its backend, ``storage.dialect``), its migrations, and the services
+the host uses, one concept each, all running on that connection (:meth:`Database.run`):
 
 - ``db.games``: the games and seats rows, a table's writes outside a move (:mod:`storage.games`);
 - ``db.events``: the event log's reads (:mod:`storage.events`);
@@ -20,55 +20,39 @@ connection settings: WAL, ``synchronous=FULL`` (a commit survives power loss), f
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import TypeVar
 
-import aiosqlite
-
+from storage.backends import dialect_for
 from storage.claims import Claims
-from storage.dialect import (
-    POSTGRESQL,
-    SQLITE,
-    Connection,
-    DatabaseErrors,
-    is_url,
-    schema_version,
-)
+from storage.dialect import Connection, Link
 from storage.events import Events
 from storage.games import Games
 from storage.moves import Moves
 from storage.outbox import Outbox
 from storage.people import People
-from storage.postgres import PgRunner, backup_url
 from storage.ratings import needs_rebuild, rebuild
 from storage.records import Records
 from storage.rows import DatabaseOpenError, StorageError
 from storage.schedule import Scheduling
-from storage.schema import configure, migrate, open_error, verify_schema
+from storage.schema import configure, migrate, schema_version, verify_schema
 from storage.servers import Servers
-from storage.tally import Tally
 
 T = TypeVar("T")
-OPEN_ERRORS: tuple[type[Exception], ...] = (
-    *DatabaseErrors,
-    UnicodeDecodeError,
-    OSError,
-    StorageError,
-)
 
 
 class Database:
     """An open game database. Create with ``await Database.open(path)``; ``await db.close()``.
     Its calls are those of its services (see the module): ``await db.outbox.unsent(game)``."""
 
-    def __init__(self, conn: aiosqlite.Connection | PgRunner, path: Path | str) -> None:
-        self._conn = conn
+    def __init__(self, link: Link, path: Path | str) -> None:
+        self._link = link
         self.path = path
         """The SQLite file, or the PostgreSQL URL."""
-        self.dialect = POSTGRESQL if isinstance(conn, PgRunner) else SQLITE
-        self.tally = conn.tally if isinstance(conn, PgRunner) else Tally()
+        self.dialect = dialect_for(path)
+        """The backend (:mod:`storage.dialect`)."""
+        self.tally = link.tally
         """Statements and commits sent to the database so far (:mod:`storage.tally`)."""
 
         def run(fn: Callable[[Connection], T]) -> Awaitable[T]:
@@ -90,100 +74,53 @@ class Database:
         ``postgresql://`` URL. A database that cannot be used (damaged, not ours, read-only, a
         full disk, an empty file that is not new, a server that refuses) raises
         :class:`DatabaseOpenError` with a sentence for the operator."""
-        if is_url(path):
-            url = str(path)
-            runner = PgRunner(url)
-            try:
-                await runner.connect()
-            except DatabaseErrors as e:
-                raise open_error(url, e) from e
-            return await cls(runner, url)._prepare()
-        path = Path(path)
-        if path.is_file() and path.stat().st_size == 0:
-            raise DatabaseOpenError(
-                f"{path} is an empty file (0 bytes), not a game database. If you meant to "
-                "start with a new database, delete it (or set VESUVIUS_DB to a new file); if "
-                "your games were in it, restore a copy made with `python -m storage.backup`."
-            )
+        dialect = dialect_for(path)
+        target = dialect.where(path)
+        errors: tuple[type[Exception], ...] = (*dialect.errors, OSError)
         try:
-            # A plain open first: when it fails (a folder, no permission), aiosqlite's worker
-            # thread would otherwise outlive the error and print a traceback at exit.
-            await asyncio.to_thread(_probe, path)
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except (sqlite3.Error, OSError) as e:
-            raise open_error(path, e) from e
-        return await cls(conn, path)._prepare()
+            link = await dialect.open(target)
+        except errors as e:
+            raise dialect.open_error(target, e) from e
+        return await cls(link, target)._prepare()
 
     async def _prepare(self) -> Database:
         """Configure, migrate and check the schema (closing the connection if that fails)."""
-        db, conn, path = self, self._conn, self.path
+        errors: tuple[type[Exception], ...] = (
+            *self.dialect.errors,
+            UnicodeDecodeError,
+            OSError,
+            StorageError,
+        )
         try:
-            if not isinstance(conn, PgRunner):  # SQLite tells every statement it runs
-                await conn.set_trace_callback(self.tally.saw)
-            await db.run(configure)
-            await db.run(migrate)
-            await db.run(verify_schema)
-            if await db.run(needs_rebuild):  # finished games from before the ratings
-                await db.run(rebuild)
-        except OPEN_ERRORS as e:
-            await conn.close()
+            await self.run(configure)
+            await self.run(migrate)
+            await self.run(verify_schema)
+            if await self.run(needs_rebuild):  # finished games from before the ratings
+                await self.run(rebuild)
+        except errors as e:
+            await self._link.close()
             if isinstance(e, DatabaseOpenError):
                 raise
-            raise open_error(path, e) from e
+            raise self.dialect.open_error(self.path, e) from e
         except BaseException:
-            await conn.close()
+            await self._link.close()
             raise
-        return db
+        return self
 
     async def close(self) -> None:
         """Close after the moves already handed to ``db.moves.commit_move`` are written."""
         await self.moves.settle()
-        await self._conn.close()
+        await self._link.close()
 
     async def run(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn(connection)`` on the database thread: one hop for any number of statements.
-
-        aiosqlite has no public call for this; ``_execute`` is the queue every public method
-        uses, and this is the only place that touches it.
-        """
-        conn = self._conn
-        if isinstance(conn, PgRunner):
-            return await conn.run(fn)
-        return cast(T, await conn._execute(lambda: fn(conn._conn)))  # type: ignore[no-untyped-call]
+        """Run ``fn(connection)`` on the database thread: one hop for any number of
+        statements."""
+        return await self._link.run(fn)
 
     async def schema_version(self) -> int:
         return await self.run(schema_version)
 
     async def backup(self, dest: str | Path) -> Path:
-        """Copy the whole database to ``dest`` while the bot runs (see :func:`backup_file`; for
-        PostgreSQL a ``pg_dump`` archive, :func:`storage.postgres.backup_url`)."""
-        if isinstance(self.path, str):
-            return await asyncio.to_thread(backup_url, self.path, dest)
-        return await asyncio.to_thread(backup_file, self.path, dest)
-
-
-def backup_file(source: str | Path, dest: str | Path) -> Path:
-    """Copy a database with SQLite's online backup API, from its own read connection, so the
-    bot keeps committing moves during the copy (WAL). The copy is written to a temporary name
-    and renamed, so ``dest`` is never half-written."""
-    dest = Path(dest)
-    tmp = dest.with_name(dest.name + ".partial")
-    tmp.unlink(missing_ok=True)
-    src = sqlite3.connect(f"file:{Path(source)}?mode=ro", uri=True)
-    try:
-        dst = sqlite3.connect(tmp)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-    finally:
-        src.close()
-    tmp.replace(dest)
-    return dest
-
-
-def _probe(path: Path) -> None:
-    """Open and close ``path`` with the standard library (raises what opening it raises)."""
-    if path.is_dir():
-        raise IsADirectoryError(f"{path} is a folder")
-    sqlite3.connect(path).close()
+        """Copy the whole database to ``dest`` while the bot runs (SQLite: the online backup
+        API; PostgreSQL: a ``pg_dump`` archive)."""
+        return await asyncio.to_thread(self.dialect.backup, self.path, dest)

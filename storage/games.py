@@ -5,9 +5,9 @@ write is :mod:`storage.moves`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from storage.dialect import Connection, IntegrityErrors, Runner, ints
+from storage.dialect import Connection, Runner, ints, value
 from storage.rows import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
@@ -20,7 +20,7 @@ from storage.rows import (
     decode_game,
     decode_seat,
 )
-from storage.writes import bump, check_status, transaction
+from storage.writes import guarded
 
 
 def read_game(c: Connection, game_id: int) -> GameBundle | None:
@@ -63,11 +63,8 @@ class Games:
     async def _first_id(self, sql: str, params: tuple[object, ...]) -> int | None:
         """The ``id`` column of the first row ``sql`` finds, if any."""
 
-        def read(c: Connection) -> int | None:
-            row = c.execute(sql, params).fetchone()
-            return None if row is None else int(row[0])
-
-        return await self.run(read)
+        found = await self.run(lambda c: value(c, sql, params))
+        return None if found is None else int(found)
 
     async def open_game_in_channel(self, channel_id: int) -> int | None:
         """The id of the game in its lobby or in play in ``channel_id``, if any."""
@@ -164,17 +161,10 @@ class Games:
                         (kind, guild_id, channel_id, creator_id, options, seed, now, now),
                     ).fetchone()[0]
                 )
-                c.executemany(
-                    "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, joined_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        (game_id, i, user, ai, int(ai is not None), now)
-                        for i, (user, ai) in enumerate(seats)
-                    ],
-                )
+                insert_seats(c, game_id, [(user, ai, now) for user, ai in seats])
                 c.execute("COMMIT")
                 return game_id
-            except IntegrityErrors as e:
+            except c.dialect.integrity_errors as e:
                 c.execute("ROLLBACK")
                 if "channel_id" in str(e) or "games_one_open" in str(e):
                     raise ChannelTakenError("the channel already has an open game") from e
@@ -199,25 +189,15 @@ class Games:
         computed from (:class:`VersionConflictError` if another process changed it since)."""
 
         def write(c: Connection) -> None:
-            with transaction(c):
-                check_status(c, game_id, "lobby")
-                bump(c, game_id, revision)
-                c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-                c.executemany(
-                    "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, joined_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        (game_id, i, user, ai, int(ai is not None), joined)
-                        for i, (user, ai, joined) in enumerate(seats)
-                    ],
-                )
-                c.execute(
-                    "UPDATE games SET updated_at = ?, creator_id = coalesce(?, creator_id) "
-                    "WHERE id = ?",
-                    (now, creator_id, game_id),
-                )
+            c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            insert_seats(c, game_id, seats)
+            c.execute(
+                "UPDATE games SET updated_at = ?, creator_id = coalesce(?, creator_id) "
+                "WHERE id = ?",
+                (now, creator_id, game_id),
+            )
 
-        await self.run(write)
+        await guarded(self.run, game_id, revision, write, status="lobby")
 
     async def start_game(
         self,
@@ -232,90 +212,75 @@ class Games:
     ) -> None:
         """Lobby → active: final seat order, the initial snapshot (seq 0) and the first deadline
         (``revision``: as for :meth:`replace_seats`)."""
-        waiting_set = set(waiting)
+        waiting_since = dict.fromkeys(waiting, now)
 
         def write(c: Connection) -> None:
-            with transaction(c):
-                check_status(c, game_id, "lobby")
-                bump(c, game_id, revision)
-                c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-                c.executemany(
-                    "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, "
-                    "waiting_since, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (
-                            game_id,
-                            i,
-                            user,
-                            ai,
-                            int(ai is not None),
-                            now if i in waiting_set else None,
-                            joined,
-                        )
-                        for i, (user, ai, joined) in enumerate(seats)
-                    ],
-                )
-                c.execute(
-                    "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)",
-                    (game_id, snapshot),
-                )
-                c.execute(
-                    "INSERT INTO outbox (game_id, version, board, created_at) VALUES (?, 0, 1, ?)",
-                    (game_id, now),
-                )
-                c.execute(
-                    "UPDATE games SET status = 'active', players = ?, version = 0, "
-                    "turn_started = ?, deadline = ?, reminders_done = ?, next_due = ?, "
-                    "updated_at = ? WHERE id = ?",
-                    (
-                        len(seats),
-                        schedule.turn_started,
-                        schedule.deadline,
-                        schedule.reminders_done,
-                        schedule.next_due,
-                        now,
-                        game_id,
-                    ),
-                )
+            c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            insert_seats(c, game_id, seats, waiting_since)
+            c.execute(
+                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)",
+                (game_id, snapshot),
+            )
+            c.execute(
+                "INSERT INTO outbox (game_id, version, board, created_at) VALUES (?, 0, 1, ?)",
+                (game_id, now),
+            )
+            c.execute(
+                "UPDATE games SET status = 'active', players = ?, version = 0, "
+                "turn_started = ?, deadline = ?, reminders_done = ?, next_due = ?, "
+                "updated_at = ? WHERE id = ?",
+                (len(seats), *schedule.values(), now, game_id),
+            )
 
-        await self.run(write)
+        await guarded(self.run, game_id, revision, write, status="lobby")
 
     async def set_window_order(
         self, game_id: int, seat: int, order: str, *, revision: int | None = None
     ) -> None:
         """A seat's standing order for optional windows (``ask``, ``never``, ``after:<n>``;
         ``revision``: the game's revision it was given at, as for :meth:`replace_seats`)."""
-
-        def write(c: Connection) -> None:
-            with transaction(c):
-                bump(c, game_id, revision)
-                c.execute(
-                    "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",
-                    (order, game_id, seat),
-                )
-
-        await self.run(write)
+        await guarded(
+            self.run,
+            game_id,
+            revision,
+            lambda c: c.execute(
+                "UPDATE seats SET window_order = ? WHERE game_id = ? AND seat = ?",
+                (order, game_id, seat),
+            ),
+        )
 
     async def set_status(
-        self,
-        game_id: int,
-        status: str,
-        now: float,
-        *,
-        outcome: bytes | None = None,
-        revision: int | None = None,
+        self, game_id: int, status: str, now: float, *, revision: int | None = None
     ) -> None:
         """End a game (``cancelled`` / ``finished``): no more deadlines (``revision``: as for
-        :meth:`replace_seats`)."""
+        :meth:`replace_seats`). A finished game's outcome is its last move's
+        (:mod:`storage.moves`)."""
 
         def write(c: Connection) -> None:
-            with transaction(c):
-                bump(c, game_id, revision)
-                c.execute(
-                    "UPDATE games SET status = ?, outcome = coalesce(?, outcome), "
-                    "next_due = NULL, deadline = NULL, updated_at = ? WHERE id = ?",
-                    (status, outcome, now, game_id),
-                )
-                c.execute("UPDATE seats SET waiting_since = NULL WHERE game_id = ?", (game_id,))
+            c.execute(
+                "UPDATE games SET status = ?, next_due = NULL, deadline = NULL, updated_at = ? "
+                "WHERE id = ?",
+                (status, now, game_id),
+            )
+            c.execute("UPDATE seats SET waiting_since = NULL WHERE game_id = ?", (game_id,))
 
-        await self.run(write)
+        await guarded(self.run, game_id, revision, write)
+
+
+def insert_seats(
+    c: Connection,
+    game_id: int,
+    seats: Sequence[tuple[int | None, str | None, float]],
+    waiting_since: Mapping[int, float] | None = None,
+) -> None:
+    """The seats ``(user_id, ai, joined_at)`` in seat order (``waiting_since``: by seat, those
+    the game waits on)."""
+    waiting = waiting_since or {}
+    c.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, waiting_since, "
+        "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, i, user, ai, int(ai is not None), waiting.get(i), joined)
+            for i, (user, ai, joined) in enumerate(seats)
+        ],
+    )

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sqlite3
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -24,17 +23,20 @@ from pathlib import Path
 
 import plugins
 from plugins import PluginResolver
+from storage.backends import DatabaseErrors, connect, dialect_for
 from storage.check import CheckReport, check_database
-from storage.db import Database, backup_file
-from storage.dialect import DatabaseErrors, PgConnection, is_url, shown
+from storage.db import Database
+from storage.dialect import Connection
+from storage.postgres import POSTGRESQL
 from storage.rows import StorageError
 from storage.schema import TABLES
+from storage.sqlite import SQLITE
 
 BATCH = 2000
 FAILURES: tuple[type[Exception], ...] = (*DatabaseErrors, StorageError, OSError)
 
 
-def counts(conn: sqlite3.Connection | PgConnection) -> dict[str, int]:
+def counts(conn: Connection) -> dict[str, int]:
     """The number of rows of every table."""
     found: dict[str, int] = {}
     for table in TABLES:
@@ -43,21 +45,19 @@ def counts(conn: sqlite3.Connection | PgConnection) -> dict[str, int]:
     return found
 
 
-def copy_rows(source: sqlite3.Connection, target: PgConnection) -> None:
-    """Every row of every table, in the order the foreign keys need, in one transaction."""
+def copy_rows(source: Connection, target: Connection) -> None:
+    """Every row of every table, in the order the foreign keys need, in one transaction (ids
+    kept: the target's new games get ids after them)."""
     target.execute("BEGIN")
     try:
         for table in TABLES:
-            columns = [str(r[1]) for r in source.execute(f"PRAGMA table_info({table})")]
+            columns = source.dialect.columns(source, table)
             names = ", ".join(columns)
             insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
             rows = source.execute(f"SELECT {names} FROM {table}")
             while batch := rows.fetchmany(BATCH):
                 target.executemany(insert, batch)
-        target.execute(
-            "SELECT setval(pg_get_serial_sequence('games', 'id'), coalesce(max(id), 0) + 1, "
-            "false) FROM games"
-        )
+        target.dialect.continue_ids(target)
         target.execute("COMMIT")
     except BaseException:
         target.execute("ROLLBACK")
@@ -69,15 +69,15 @@ def migrate(source: Path, url: str, games: PluginResolver = plugins.get) -> list
     differences found (none: the copy is whole). Raises :class:`StorageError` (with a sentence)
     when nothing could be copied."""
     with tempfile.TemporaryDirectory(prefix="vesuvius-migrate-") as folder:
-        copy = backup_file(source, Path(folder) / "copy.sqlite3")
+        copy = SQLITE.backup(source, Path(folder) / "copy.sqlite3")
         asyncio.run(_open_close(copy))  # the current schema (the copy, never the source)
         asyncio.run(_open_close(url))  # the schema in PostgreSQL
-        src = sqlite3.connect(copy)
-        dst = PgConnection.connect(url)
+        src, dst = SQLITE.connect(copy), POSTGRESQL.connect(url)
         try:
             if any(counts(dst).values()):
                 raise StorageError(
-                    f"{shown(url)} already holds games: migrate into a new, empty database"
+                    f"{POSTGRESQL.shown(url)} already holds games: migrate into a new, empty "
+                    "database"
                 )
             copy_rows(src, dst)
             before, after = counts(src), counts(dst)
@@ -116,26 +116,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     source = Path(args.source)
-    if not is_url(args.url):
+    if dialect_for(args.url) is not POSTGRESQL:
         print(f"{args.url!r} is not a postgresql:// URL", file=sys.stderr)
         return 2
-    if not source.is_file():
-        print(f"{source}: no such file", file=sys.stderr)
+    missing = SQLITE.missing(source)
+    if missing:
+        print(missing, file=sys.stderr)
         return 2
     try:
         problems = migrate(source, args.url)
     except FAILURES as e:
         print(f"nothing was copied: {e}", file=sys.stderr)
         return 2
+    where = POSTGRESQL.shown(args.url)
     for problem in problems:
         print(problem)
     if problems:
-        print(f"copied {source} to {shown(args.url)}, but the check differs (see above)")
+        print(f"copied {source} to {where}, but the check differs (see above)")
         return 1
-    with PgConnection.connect(args.url).raw as conn:
+    conn = connect(args.url)
+    try:
         games = conn.execute("SELECT count(*) FROM games").fetchone()
+    finally:
+        conn.close()
     print(
-        f"copied {source} to {shown(args.url)} and checked it ({games[0] if games else 0} "
+        f"copied {source} to {where} and checked it ({games[0] if games else 0} "
         "games): set VESUVIUS_DATABASE_URL to it and start the bot"
     )
     return 0

@@ -9,14 +9,12 @@ import logging
 from collections.abc import Sequence
 from functools import partial
 
-from storage.dialect import Connection, IntegrityErrors, Runner
+from storage.dialect import Connection, Runner
 from storage.ratings import record_game
 from storage.rows import EVENT_COLUMNS, MoveWrite, StorageError, VersionConflictError
 from storage.writes import transaction, update_seats
 
 log = logging.getLogger(__name__)
-MOVE_ERRORS: tuple[type[Exception], ...] = (VersionConflictError, *IntegrityErrors)
-"""What rolls back one move of a batch alone (the others commit)."""
 
 
 class Moves:
@@ -74,12 +72,13 @@ class Moves:
 def write_moves(c: Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
     """Write a batch of moves in one transaction, each in its own savepoint."""
     errors: list[Exception | None] = []
+    refused: tuple[type[Exception], ...] = (VersionConflictError, *c.dialect.integrity_errors)
     with transaction(c):
         for move in moves:
             c.execute("SAVEPOINT move")
             try:
                 write_move(c, move)
-            except MOVE_ERRORS as e:
+            except refused as e:
                 c.execute("ROLLBACK TO move")
                 c.execute("RELEASE move")
                 errors.append(e if isinstance(e, VersionConflictError) else StorageError(str(e)))

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from storage import claims
-from storage.dialect import Connection, Runner, ints
+from storage.dialect import Connection, Runner, ints, value
 from storage.rows import OUTBOX_COLUMNS, OutboxRow, StepMessage
 from storage.writes import bump, transaction
 
@@ -104,15 +104,15 @@ class Outbox:
     async def last_board(self, game_id: int) -> int | None:
         """The newest version whose board has been sent to the channel, if any."""
 
-        def read(c: Connection) -> int | None:
-            row = c.execute(
+        found = await self.run(
+            lambda c: value(
+                c,
                 "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1 "
                 "AND sent_at IS NOT NULL",
                 (game_id,),
-            ).fetchone()
-            return None if row is None or row[0] is None else int(row[0])
-
-        return await self.run(read)
+            )
+        )
+        return None if found is None else int(found)
 
     async def set_notified(
         self,

@@ -3,7 +3,7 @@ for them, and their Discord language as last seen."""
 
 from __future__ import annotations
 
-from storage.dialect import Connection, Runner
+from storage.dialect import Connection, Runner, value
 from storage.writes import transaction
 
 
@@ -15,49 +15,37 @@ class People:
 
     async def notify_setting(self, user_id: int) -> str:
         """How ``user_id`` wants to be told of their decisions (``dm`` unless they chose)."""
-
-        def read(c: Connection) -> str:
-            row = c.execute(
-                "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)
-            ).fetchone()
-            return "dm" if row is None else str(row[0])
-
-        return await self.run(read)
+        found = await self._setting(user_id, "notify")
+        return "dm" if found is None else str(found)
 
     async def set_notify_setting(self, user_id: int, notify: str) -> None:
         """``user_id``'s choice of how to be told (one of :data:`storage.rows.NOTIFY`)."""
-
-        def write(c: Connection) -> None:
-            with transaction(c):
-                c.execute(
-                    "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
-                    "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
-                    (user_id, notify),
-                )
-
-        await self.run(write)
+        await self._set(user_id, "notify", notify)
 
     async def user_locale(self, user_id: int) -> str | None:
         """``user_id``'s Discord language as last seen (``None`` before their first command)."""
-
-        def read(c: Connection) -> str | None:
-            row = c.execute(
-                "SELECT locale FROM user_settings WHERE user_id = ?", (user_id,)
-            ).fetchone()
-            return None if row is None or row[0] is None else str(row[0])
-
-        return await self.run(read)
+        found = await self._setting(user_id, "locale")
+        return None if found is None else str(found)
 
     async def set_user_locale(self, user_id: int, locale: str) -> None:
         """Remember ``user_id``'s Discord language (``interaction.locale``) for the DMs the bot
         starts itself; their notification setting stays as it was."""
+        await self._set(user_id, "locale", locale)
+
+    async def _setting(self, user_id: int, column: str) -> object:
+        """One of ``user_id``'s settings (``None``: not set)."""
+        sql = f"SELECT {column} FROM user_settings WHERE user_id = ?"
+        return await self.run(lambda c: value(c, sql, (user_id,)))
+
+    async def _set(self, user_id: int, column: str, setting: str) -> None:
+        """Set one of ``user_id``'s settings, the others as they were."""
 
         def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
-                    "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
-                    "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
-                    (user_id, locale),
+                    f"INSERT INTO user_settings (user_id, {column}) VALUES (?, ?) "
+                    f"ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}",
+                    (user_id, setting),
                 )
 
         await self.run(write)

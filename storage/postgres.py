@@ -1,5 +1,7 @@
-"""The PostgreSQL side of :class:`storage.db.Database`: one psycopg connection on its own thread
-(the storage code's transactions run there in one hop, as SQLite's run on aiosqlite's thread),
+"""The PostgreSQL backend (``postgresql://…``): psycopg 3 connections that take the storage
+code's SQL (:class:`PgConnection`: ``?`` → ``%s``, ``BEGIN IMMEDIATE`` → ``BEGIN``), one of them
+owned by a thread of its own for the bot (:class:`PgRunner`, one hop per transaction as
+SQLite's aiosqlite thread), a ``schema_version`` table and an advisory lock while migrating,
 and backups with ``pg_dump``.
 """
 
@@ -10,20 +12,229 @@ import glob
 import os
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, ClassVar, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
-from storage.dialect import PgConnection, shown
+import psycopg
+
+from storage.dialect import Connection, Dialect, Target, upgrade_failed
+from storage.rows import DatabaseOpenError, MigrationError, StorageError
 from storage.tally import Tally
 
 T = TypeVar("T")
 
+MIGRATION_LOCK = 0x56455355
+"""The advisory lock taken while migrating ("VESU")."""
+
+APPEND_ONLY = "events_append_only"
+"""The trigger function that refuses to change the event log."""
+
+
+@lru_cache(maxsize=512)
+def translate(sql: str) -> str:
+    """The query in psycopg's form: ``?`` → ``%s`` (a literal ``%`` doubled), and SQLite's
+    ``BEGIN IMMEDIATE`` (take the write lock now) → ``BEGIN`` (PostgreSQL locks rows)."""
+    if sql.startswith("BEGIN IMMEDIATE"):
+        return "BEGIN"
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+def shown(url: str) -> str:
+    """The URL without its password, to name the database in messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class PgConnection:
+    """A psycopg connection (autocommit) that takes the storage code's ``?`` queries."""
+
+    def __init__(self, conn: psycopg.Connection[Any], url: str) -> None:
+        self.raw = conn
+        self.url = url
+        self.tally = Tally()
+        """The statements and commits sent through :meth:`execute` and :meth:`executemany`."""
+
+    @property
+    def dialect(self) -> PostgresDialect:
+        return POSTGRESQL
+
+    @classmethod
+    def connect(cls, url: str, *, read_only: bool = False) -> PgConnection:
+        options = "-c default_transaction_read_only=on" if read_only else None
+        conn = psycopg.connect(url, autocommit=True, options=options)
+        return cls(conn, url)
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any]:
+        self.tally.saw(sql)
+        return self.raw.execute(translate(sql), parameters)
+
+    def executemany(self, sql: str, parameters: Sequence[Sequence[Any]], /) -> psycopg.Cursor[Any]:
+        for _ in parameters:
+            self.tally.saw(sql)
+        cur = self.raw.cursor()
+        cur.executemany(translate(sql), parameters)
+        return cur
+
+    def script(self, sql: str) -> None:
+        """Run several statements (a migration) as they are written (no placeholders)."""
+        self.raw.execute(sql.encode())
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+class PostgresDialect(Dialect):
+    """PostgreSQL: ``BIGINT`` for integers (Discord ids need 64 bits), ``DOUBLE PRECISION`` for
+    times (not 4-byte ``REAL``), ``BYTEA`` for JSON, an identity column for ``games.id``."""
+
+    name = "postgresql"
+    errors = (psycopg.Error,)
+    integrity_errors = (psycopg.IntegrityError,)
+    shared_by_default = True
+    fragments: ClassVar[Mapping[str, str]] = {
+        "events_append_only": (
+            f"CREATE FUNCTION {APPEND_ONLY}() RETURNS trigger LANGUAGE plpgsql AS $$\n"
+            "BEGIN\n"
+            "    RAISE EXCEPTION 'the event log is append-only' "
+            "USING ERRCODE = 'integrity_constraint_violation';\n"
+            "END;\n"
+            "$$;\n"
+            "CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events\n"
+            f"    FOR EACH ROW EXECUTE FUNCTION {APPEND_ONLY}();\n"
+            "CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events\n"
+            f"    FOR EACH ROW EXECUTE FUNCTION {APPEND_ONLY}();\n"
+            "CREATE TRIGGER events_append_only_truncate BEFORE TRUNCATE ON events\n"
+            f"    FOR EACH STATEMENT EXECUTE FUNCTION {APPEND_ONLY}();"
+        ),
+        "events_append_only_update_drop": "DROP TRIGGER events_append_only_update ON events;",
+        "events_append_only_update": (
+            "CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events\n"
+            f"    FOR EACH ROW EXECUTE FUNCTION {APPEND_ONLY}();"
+        ),
+        # the column types and forms of tables
+        "int": "BIGINT",
+        "real": "DOUBLE PRECISION",
+        "blob": "BYTEA",
+        "autoincrement_id": "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+        "without_rowid": "",
+    }
+
+    def handles(self, target: object) -> bool:
+        return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+    def where(self, target: Target) -> str:
+        return str(target)
+
+    def shown(self, target: Target) -> str:
+        return shown(str(target))
+
+    def connect(self, target: Target, *, read_only: bool = False) -> PgConnection:
+        return PgConnection.connect(str(target), read_only=read_only)
+
+    async def open(self, target: Target) -> PgRunner:
+        runner = PgRunner(str(target))
+        await runner.connect()
+        return runner
+
+    def translate(self, sql: str) -> str:
+        return translate(sql)
+
+    def configure(self, c: Connection) -> None:
+        """(PostgreSQL's defaults are already durable: ``synchronous_commit=on``,
+        ``fsync=on``.)"""
+        c.execute("SET TIME ZONE 'UTC'")
+
+    def schema_version(self, c: Connection) -> int:
+        found = c.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
+        if not found or not found[0]:
+            return 0
+        row = c.execute("SELECT version FROM schema_version").fetchone()
+        return 0 if row is None else int(row[0])
+
+    def set_schema_version(self, c: Connection, number: int) -> None:
+        c.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        c.execute("DELETE FROM schema_version")
+        c.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+
+    def table_names(self, c: Connection) -> set[str]:
+        rows = c.execute(
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        )
+        return {str(r[0]) for r in rows}
+
+    def columns(self, c: Connection, table: str) -> list[str]:
+        rows = c.execute(
+            "SELECT column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+            (table,),
+        )
+        return [str(r[0]) for r in rows]
+
+    @contextmanager
+    def migrating(self, c: Connection) -> Iterator[object]:
+        """Two processes opening a new database at once: one migrates, the other waits."""
+        c.execute("SELECT pg_advisory_lock(?)", (MIGRATION_LOCK,))
+        try:
+            yield None
+        finally:
+            c.execute("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
+
+    def apply(self, c: Connection, sql: str) -> None:
+        """The whole migration in one round trip, as written (no placeholders)."""
+        assert isinstance(c, PgConnection)
+        c.script(sql)
+
+    def continue_ids(self, c: Connection) -> None:
+        c.execute(
+            "SELECT setval(pg_get_serial_sequence('games', 'id'), coalesce(max(id), 0) + 1, "
+            "false) FROM games"
+        )
+
+    def backup(self, target: Target, dest: Target) -> Path:
+        return backup_url(str(target), dest)
+
+    def open_error(self, target: Target, error: BaseException) -> DatabaseOpenError:
+        where, text = shown(str(target)), " ".join(str(error).split())
+        if "newer than this code" in text:
+            return DatabaseOpenError(f"{where}: {text}.")
+        if isinstance(error, MigrationError):
+            return DatabaseOpenError(upgrade_failed(where, text))
+        if isinstance(error, StorageError):
+            return DatabaseOpenError(
+                f"{where} is not a Vesuvius game database ({text}): point "
+                "VESUVIUS_DATABASE_URL at the right database, or restore it from a "
+                "`python -m storage.backup` dump."
+            )
+        return DatabaseOpenError(
+            f"{where} cannot be used ({type(error).__name__}: {text}): check that the server "
+            "is running, the database exists and the user may create tables in it, or correct "
+            "VESUVIUS_DATABASE_URL."
+        )
+
+    def unreadable(self, target: Target, error: BaseException) -> str:
+        if isinstance(error, psycopg.OperationalError):
+            return f"{shown(str(target))} cannot be reached or read ({error})."
+        return (
+            f"{shown(str(target))}: not a readable game database ({type(error).__name__}: "
+            f"{error}): restore it from a dump made with `python -m storage.backup`."
+        )
+
+
+POSTGRESQL = PostgresDialect()
+
 
 class PgRunner:
     """A PostgreSQL connection owned by one thread: ``await run(fn)`` calls ``fn(connection)``
-    there (psycopg's synchronous API, so the storage code is the same for both dialects)."""
+    there (psycopg's synchronous API, so the storage code is the same for every backend)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -49,7 +260,7 @@ class PgRunner:
     async def call(self, fn: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn)
 
-    async def run(self, fn: Callable[[PgConnection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T]) -> T:
         conn = self._conn
         assert conn is not None, "connect first"
         return await self.call(lambda: fn(conn))
@@ -76,7 +287,7 @@ def pg_tool(name: str) -> str:
     return versions[-1]
 
 
-def backup_url(url: str, dest: str | Path) -> Path:
+def backup_url(url: str, dest: Target) -> Path:
     """Dump the PostgreSQL database at ``url`` to ``dest`` with ``pg_dump --format=custom`` (a
     consistent snapshot while the bot keeps playing; restore with ``pg_restore``). The dump is
     written under a temporary name and renamed, so ``dest`` is never half-written."""

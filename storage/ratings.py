@@ -25,13 +25,13 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import orjson
 from openskill.models import PlackettLuce
 
-from storage.dialect import Connection, DatabaseErrors, connect, is_url, shown
+from storage.backends import dialect_for
+from storage.dialect import Connection
 from storage.schema import configure, migrate
 
 MODEL = PlackettLuce()
@@ -299,19 +299,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the game database, a SQLite file or a postgresql:// URL (the bot may run)",
     )
     args = parser.parse_args(argv)
-    if not is_url(args.db) and not Path(args.db).is_file():
+    dialect = dialect_for(args.db)
+    if dialect.missing(args.db):
         print(f"{args.db}: no such database", file=sys.stderr)
         return 2
+    shown = dialect.shown
     try:
-        conn = connect(args.db)
-    except DatabaseErrors as e:
+        conn = dialect.connect(args.db)
+    except dialect.errors as e:
         print(f"{shown(args.db)}: cannot open it: {e}", file=sys.stderr)
         return 2
     try:
         configure(conn)
         migrate(conn)
         count = rebuild(conn)
-    except DatabaseErrors as e:
+    except dialect.errors as e:
         print(f"{shown(args.db)}: cannot rebuild the ratings: {e}", file=sys.stderr)
         return 2
     except OSError as e:

@@ -148,6 +148,10 @@ class Schedule:
     reminders_done: int
     next_due: float | None
 
+    def values(self) -> tuple[float | None, float | None, int, float | None]:
+        """The columns ``turn_started, deadline, reminders_done, next_due``, in that order."""
+        return (self.turn_started, self.deadline, self.reminders_done, self.next_due)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatUpdate:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from storage.dialect import Connection, Runner, ints
+from storage.dialect import Connection, Runner, ints, value
 from storage.rows import Schedule, SeatUpdate
-from storage.writes import bump, transaction, update_seats
+from storage.writes import guarded, update_seats
 
 
 class Scheduling:
@@ -29,11 +29,10 @@ class Scheduling:
     async def next_due(self) -> float | None:
         """When the next thing is due in any active game (``None`` if nothing is scheduled)."""
 
-        def read(c: Connection) -> float | None:
-            row = c.execute("SELECT min(next_due) FROM games WHERE status = 'active'").fetchone()
-            return None if row is None or row[0] is None else float(row[0])
-
-        return await self.run(read)
+        found = await self.run(
+            lambda c: value(c, "SELECT min(next_due) FROM games WHERE status = 'active'")
+        )
+        return None if found is None else float(found)
 
     async def update_schedule(
         self,
@@ -48,34 +47,25 @@ class Scheduling:
         (``revision``: as for ``db.games.replace_seats``)."""
 
         def write(c: Connection) -> None:
-            with transaction(c):
-                bump(c, game_id, revision)
-                c.execute(
-                    "UPDATE games SET turn_started = ?, deadline = ?, reminders_done = ?, "
-                    "next_due = ?, updated_at = ? WHERE id = ?",
-                    (
-                        schedule.turn_started,
-                        schedule.deadline,
-                        schedule.reminders_done,
-                        schedule.next_due,
-                        now,
-                        game_id,
-                    ),
-                )
-                update_seats(c, game_id, seats)
+            c.execute(
+                "UPDATE games SET turn_started = ?, deadline = ?, reminders_done = ?, "
+                "next_due = ?, updated_at = ? WHERE id = ?",
+                (*schedule.values(), now, game_id),
+            )
+            update_seats(c, game_id, seats)
 
-        await self.run(write)
+        await guarded(self.run, game_id, revision, write)
 
     async def postpone(self, game_id: int, when: float | None) -> None:
         """Move an active game's ``next_due`` to ``when`` (after its due work failed; ``None``:
         nothing more is scheduled for it, e.g. its stored state cannot be read)."""
 
-        def write(c: Connection) -> None:
-            with transaction(c):
-                bump(c, game_id, None)
-                c.execute(
-                    "UPDATE games SET next_due = ? WHERE id = ? AND status = 'active'",
-                    (when, game_id),
-                )
-
-        await self.run(write)
+        await guarded(
+            self.run,
+            game_id,
+            None,
+            lambda c: c.execute(
+                "UPDATE games SET next_due = ? WHERE id = ? AND status = 'active'",
+                (when, game_id),
+            ),
+        )

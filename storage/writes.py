@@ -4,9 +4,9 @@ rewrites."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
-from storage.dialect import Connection
+from storage.dialect import Connection, Runner
 from storage.rows import SeatUpdate, VersionConflictError
 
 
@@ -47,6 +47,29 @@ def bump(c: Connection, game_id: int, expected: int | None) -> None:
         )
     if cur.rowcount != 1:
         raise VersionConflictError(f"game {game_id} changed since revision {expected}")
+
+
+def guarded(
+    run: Runner,
+    game_id: int,
+    revision: int | None,
+    write: Callable[[Connection], object],
+    *,
+    status: str | None = None,
+) -> Awaitable[None]:
+    """A write to a game outside a move, one hop: in one transaction, refused with
+    :class:`VersionConflictError` when the game is not in ``status`` (if given) or another
+    process changed it since ``revision`` (:func:`bump`; ``None``: not guarded), counted as one
+    revision, then ``write(c)``."""
+
+    def txn(c: Connection) -> None:
+        with transaction(c):
+            if status is not None:
+                check_status(c, game_id, status)
+            bump(c, game_id, revision)
+            write(c)
+
+    return run(txn)
 
 
 def update_seats(c: Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from storage.dialect import PgConnection
+from storage.postgres import POSTGRESQL
 from storage.schema import migrate
 from tests.pg import TEMPLATE, Cluster, bindir, unavailable
 
@@ -24,7 +24,7 @@ def pg_cluster() -> Iterator[Cluster]:
     try:
         cluster.start()
         cluster.admin(f"CREATE DATABASE {TEMPLATE} TEMPLATE template0")
-        conn = PgConnection.connect(cluster.url(TEMPLATE))
+        conn = POSTGRESQL.connect(cluster.url(TEMPLATE))
         try:
             migrate(conn)
         finally:

@@ -5,22 +5,22 @@
 -- One row per committed version (0 = the start): written in the move's own transaction, sent
 -- by the bot afterwards in version order, then marked sent. A restart sends what is unsent.
 CREATE TABLE outbox (
-    game_id    INTEGER NOT NULL REFERENCES games (id),
-    version    INTEGER NOT NULL,
+    game_id    {int} NOT NULL REFERENCES games (id),
+    version    {int} NOT NULL,
     note       TEXT    NOT NULL DEFAULT '',   -- why the move was not its player's (timeout, AI)
-    board      INTEGER NOT NULL DEFAULT 0,    -- 1: the channel gets a board for this version
-    created_at REAL    NOT NULL,
-    sent_at    REAL,                          -- NULL until delivered
+    board      {int} NOT NULL DEFAULT 0,    -- 1: the channel gets a board for this version
+    created_at {real}    NOT NULL,
+    sent_at    {real},                          -- NULL until delivered
     PRIMARY KEY (game_id, version)
-) WITHOUT ROWID;
+){without_rowid};
 CREATE INDEX outbox_unsent ON outbox (game_id, version) WHERE sent_at IS NULL;
 
 -- The version at which the seat's decision last changed: buttons carry it, so one player's
 -- answer in a shared step leaves another player's buttons valid.
-ALTER TABLE seats ADD COLUMN token INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN token {int} NOT NULL DEFAULT 0;
 -- The token of the decision last sent to the player by DM, and that DM (edited in place).
-ALTER TABLE seats ADD COLUMN notified_token INTEGER;
-ALTER TABLE seats ADD COLUMN notified_message INTEGER;
+ALTER TABLE seats ADD COLUMN notified_token {int};
+ALTER TABLE seats ADD COLUMN notified_message {int};
 -- Optional windows (e.g. a building permit): 'ask' (every time), 'never', or 'after:<seat>'.
 ALTER TABLE seats ADD COLUMN window_order TEXT NOT NULL DEFAULT 'ask';
 

@@ -5,7 +5,7 @@
 -- A player's choice, for every game: 'dm' (a DM per decision; a channel mention only while
 -- their DMs are closed), 'mention' (a mention in the channel only), 'both', or 'none'.
 CREATE TABLE user_settings (
-    user_id INTEGER PRIMARY KEY,
+    user_id {int} PRIMARY KEY,
     notify  TEXT    NOT NULL DEFAULT 'dm' CHECK (notify IN ('dm', 'mention', 'both', 'none'))
 );
 
@@ -17,14 +17,14 @@ UPDATE seats SET notified_key = '' WHERE notified_token IS NOT NULL;
 
 -- The channel's one status message of a simultaneous step, edited as players lock.
 CREATE TABLE step_messages (
-    game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+    game_id    {int} PRIMARY KEY REFERENCES games (id),
     key        TEXT    NOT NULL,              -- the step's decision key
-    message_id INTEGER NOT NULL,
-    nudged     INTEGER NOT NULL DEFAULT 0     -- 1: the last player was mentioned once
+    message_id {int} NOT NULL,
+    nudged     {int} NOT NULL DEFAULT 0     -- 1: the last player was mentioned once
 );
 
 -- 1: the move is told by nobody (a standing order's answer: "never ask me" passes silently).
-ALTER TABLE outbox ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN quiet {int} NOT NULL DEFAULT 0;
 
 -- `/game list`: a server's open tables and games in play.
 CREATE INDEX games_open_by_guild ON games (guild_id) WHERE status IN ('lobby', 'active');
@@ -34,4 +34,4 @@ CREATE INDEX games_open_by_guild ON games (guild_id) WHERE status IN ('lobby', '
 -- (claimed, maybe sent, not marked sent) gets back the message already posted (Discord's
 -- enforce_nonce) instead of posting it twice.
 ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
-ALTER TABLE outbox ADD COLUMN claimed_at REAL;
+ALTER TABLE outbox ADD COLUMN claimed_at {real};

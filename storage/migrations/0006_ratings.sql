@@ -7,41 +7,41 @@
 -- place; NULL for a co-operative outcome, which has no places); `rated`: the result moved the
 -- rating, and `mu`/`sigma` are the player's rating after it; `title`/`rounds`: a solo record.
 CREATE TABLE results (
-    game_id  INTEGER NOT NULL REFERENCES games (id),
-    seat     INTEGER NOT NULL,
-    guild_id INTEGER NOT NULL,
+    game_id  {int} NOT NULL REFERENCES games (id),
+    seat     {int} NOT NULL,
+    guild_id {int} NOT NULL,
     kind     TEXT    NOT NULL,
     player   TEXT    NOT NULL,
     outcome  TEXT    NOT NULL,                -- the outcome's kind: ranking, shared_win, ...
-    place    INTEGER,
-    won      INTEGER NOT NULL,
-    rated    INTEGER NOT NULL,
-    mu       REAL,
-    sigma    REAL,
+    place    {int},
+    won      {int} NOT NULL,
+    rated    {int} NOT NULL,
+    mu       {real},
+    sigma    {real},
     title    TEXT    NOT NULL DEFAULT '',
-    rounds   INTEGER,
-    ended_at REAL    NOT NULL,                -- the time of the game's last move
+    rounds   {int},
+    ended_at {real}    NOT NULL,                -- the time of the game's last move
     PRIMARY KEY (game_id, seat)
-) WITHOUT ROWID;
+){without_rowid};
 CREATE INDEX results_by_player ON results (guild_id, player, kind, ended_at);
 CREATE INDEX results_in_order ON results (guild_id, kind, ended_at, game_id) WHERE rated = 1;
 
 -- The current rating: openskill's Plackett-Luce (mu, sigma); `ordinal` = mu - 3 sigma, what the
 -- leaderboard sorts by; `games`: rated games.
 CREATE TABLE ratings (
-    guild_id INTEGER NOT NULL,
+    guild_id {int} NOT NULL,
     kind     TEXT    NOT NULL,
     player   TEXT    NOT NULL,
-    mu       REAL    NOT NULL,
-    sigma    REAL    NOT NULL,
-    ordinal  REAL    NOT NULL,
-    games    INTEGER NOT NULL,
+    mu       {real}    NOT NULL,
+    sigma    {real}    NOT NULL,
+    ordinal  {real}    NOT NULL,
+    games    {int} NOT NULL,
     PRIMARY KEY (guild_id, kind, player)
-) WITHOUT ROWID;
+){without_rowid};
 CREATE INDEX ratings_board ON ratings (guild_id, kind, ordinal DESC);
 
 -- `/game history`: a server's finished games, newest first.
 CREATE INDEX games_finished_by_guild ON games (guild_id, updated_at) WHERE status = 'finished';
 
 -- The board message the bot posted for a version (the final board is linked from the history).
-ALTER TABLE outbox ADD COLUMN message_id INTEGER;
+ALTER TABLE outbox ADD COLUMN message_id {int};

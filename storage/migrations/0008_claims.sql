@@ -5,7 +5,7 @@
 -- memory; before it uses one it compares the stored revision with its own, so a game another
 -- process changed is read again, never used stale. Writes made without a move are guarded by
 -- it (`... WHERE revision = ?`), so a process cannot write over a change it has not seen.
-ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN revision {int} NOT NULL DEFAULT 0;
 
 -- A claim: which process does a piece of work (`kind`: 'due' = a game's deadlines, reminders
 -- and AI turns; 'deliver' = sending its outbox) until `lease_until`. Taken in one statement
@@ -14,8 +14,8 @@ ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
 -- once its lease has run out. Released (deleted) when the work is done.
 CREATE TABLE claims (
     kind TEXT NOT NULL,
-    game_id INTEGER NOT NULL,
+    game_id {int} NOT NULL,
     owner TEXT NOT NULL,
-    lease_until REAL NOT NULL,
+    lease_until {real} NOT NULL,
     PRIMARY KEY (kind, game_id)
-) WITHOUT ROWID;
+){without_rowid};

@@ -9,7 +9,7 @@ from typing import Any
 
 from host import FakeClock, Host, HostOptions, TableOptions
 from host.model import GameStatus, MoveResult
-from storage.dialect import connect  # noqa: F401  (re-exported for the tests)
+from storage.backends import connect  # noqa: F401  (re-exported for the tests)
 from tests.toy import games
 
 USERS = (101, 202, 303, 404)

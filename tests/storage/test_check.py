@@ -173,7 +173,7 @@ def test_an_intact_database_that_cannot_be_read_here_is_not_called_damaged(
     def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
         raise sqlite3.OperationalError(failure)
 
-    monkeypatch.setattr(storage.check.sqlite3, "connect", refuse)
+    monkeypatch.setattr(sqlite3, "connect", refuse)
     assert storage.check.main([str(played_db), "--plugins", "tests.toy"]) == 2
     err = capsys.readouterr().err
     assert "cannot be opened or read here" in err and failure in err

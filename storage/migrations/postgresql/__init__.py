@@ -1,1 +1,0 @@
-"""The PostgreSQL twins of the numbered migrations one folder up (same numbers and names)."""
