@@ -55,10 +55,11 @@ async def bench_act(tmp: Path) -> None:
     commits: list[float] = []
     original = host.db.moves.commit_move
 
-    async def timed_commit(move: MoveWrite) -> None:
+    async def timed_commit(move: MoveWrite) -> bool:
         start = time.perf_counter()
-        await original(move)
+        took = await original(move)
         commits.append(time.perf_counter() - start)
+        return took
 
     host.db.moves.commit_move = timed_commit  # type: ignore[method-assign]
     rng = random.Random(1)

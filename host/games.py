@@ -46,7 +46,7 @@ from render.i18n import L_, N_
 from storage import codec
 from storage.claims import ALWAYS
 from storage.db import Database
-from storage.rows import GameBundle, GameRow, SeatRow, VersionConflictError
+from storage.rows import ClaimTake, GameBundle, GameRow, SeatRow, VersionConflictError
 
 log = logging.getLogger("host")
 
@@ -176,6 +176,8 @@ class Store:
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
         self._damaged_logged: set[int] = set()
+        self._held: dict[tuple[str, int], float] = {}
+        """(kind, game id) -> when this process's claim runs out (claims it took)."""
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -293,7 +295,9 @@ class Store:
         if not self.shared:
             return True
         now = self.clock.now() if now is None else now
-        return await self.db.claims.take_claim(
+        if self._held.get((kind, game_id), now) - now > self.lease / 2:
+            return True  # taken moments ago (with a move): more than half its lease to run
+        took = await self.db.claims.take_claim(
             kind,
             game_id,
             self.owner,
@@ -301,10 +305,32 @@ class Store:
             lease=self.lease,
             expired_before=self.expired_before(now),
         )
+        if took:
+            self._held[(kind, game_id)] = now + self.lease
+        else:
+            self._held.pop((kind, game_id), None)
+        return took
+
+    def claim_for_move(self, kind: str, now: float) -> ClaimTake | None:
+        """The claim a move takes in its own transaction (several processes; ``None``: one
+        process alone claims nothing); :meth:`holds` it once the move says it was taken."""
+        if not self.shared:
+            return None
+        return ClaimTake(kind, self.owner, now + self.lease, self.expired_before(now))
+
+    def holds(self, claim: ClaimTake, game_id: int) -> None:
+        """``claim`` on the game was taken (with a move): :meth:`take_claim` trusts it without
+        a statement while more than half its lease is left."""
+        self._held[(claim.kind, game_id)] = claim.until
+
+    def released(self, kind: str, game_id: int) -> None:
+        """This process's claim on the game was given up (in a transaction of its own work)."""
+        self._held.pop((kind, game_id), None)
 
     async def release_claim(self, kind: str, game_id: int) -> None:
         """Give up this process's claim (see :meth:`take_claim`)."""
         if self.shared:
+            self.released(kind, game_id)
             await self.db.claims.release_claim(kind, game_id, self.owner)
 
     def wrote(self, lg: Loaded) -> None:

@@ -23,6 +23,7 @@ from host.model import MAX_ACTION_TEXT, MoveBy, MoveResult, Status
 from host.pending import continues, forced_seat, pending_of, standing_answers, tokens
 from render.i18n import L_, N_
 from storage import codec
+from storage.claims import DELIVER
 from storage.rows import EventRow, MoveWrite, Schedule, SeatRow, VersionConflictError
 
 MAX_STANDING = 32
@@ -228,8 +229,9 @@ class Moves:
         )
         status: Status = "finished" if over else "active"
         outcome_bytes = None if outcome is None else codec.dumps(outcome.to_json())
+        claim = self.store.claim_for_move(DELIVER, now)  # its delivery's: one commit for both
         try:
-            await self.store.db.moves.commit_move(
+            took = await self.store.db.moves.commit_move(
                 MoveWrite(
                     game_id=row.id,
                     expected_version=row.version,
@@ -243,6 +245,7 @@ class Moves:
                     note=note,
                     board=board,
                     quiet=quiet,
+                    claim=claim,
                 )
             )
         except asyncio.CancelledError:
@@ -256,6 +259,8 @@ class Moves:
                 row.version,
             ) from None
         # Committed: now (and only now) the in-memory game moves on.
+        if took and claim is not None:
+            self.store.holds(claim, row.id)
         lg.row = dataclasses.replace(
             scheduled(row, plan_),
             version=version,

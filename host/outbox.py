@@ -57,6 +57,8 @@ class Outbox:
             async with self.store.lock(game_id):  # counted in order with the game's moves
                 lg = await self.store.get(game_id)
                 await self.db.outbox.record(game_id, record.told, record.sent, release=release)
+                if release is not None:
+                    self.store.released(DELIVER, game_id)
                 if record.told:
                     self.store.wrote(lg)
                     _tell(lg, record.told)

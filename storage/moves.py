@@ -9,6 +9,7 @@ import logging
 from collections.abc import Sequence
 from functools import partial
 
+from storage.claims import take
 from storage.dialect import Connection, Runner
 from storage.ratings import record_game
 from storage.rows import EVENT_COLUMNS, MoveWrite, StorageError, VersionConflictError
@@ -22,22 +23,23 @@ class Moves:
 
     def __init__(self, run: Runner) -> None:
         self.run = run
-        self._pending: list[tuple[MoveWrite, asyncio.Future[None]]] = []
+        self._pending: list[tuple[MoveWrite, asyncio.Future[bool]]] = []
         self._flusher: asyncio.Future[None] | None = None
 
-    async def commit_move(self, move: MoveWrite) -> None:
-        """Append the event, replace the snapshot, update game and seats: one transaction.
+    async def commit_move(self, move: MoveWrite) -> bool:
+        """Append the event, replace the snapshot, update game and seats: one transaction; the
+        result: whether the move's claim (``move.claim``) was taken with it.
 
         Returns once the move is durable (committed with ``synchronous=FULL``). Moves of
         different games that arrive while a commit is in flight are written together in the next
         transaction (group commit, one savepoint each), so concurrent games share an fsync; a
         move that fails (e.g. :class:`VersionConflictError`) is rolled back alone.
         """
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((move, future))
         if self._flusher is None:
             self._flusher = asyncio.ensure_future(self._flush())
-        await future
+        return await future
 
     async def settle(self) -> None:
         """Return once the moves already handed to :meth:`commit_move` are written."""
@@ -50,7 +52,7 @@ class Moves:
                 batch, self._pending = self._pending, []
                 moves = [m for m, _ in batch]
                 try:
-                    errors = await self.run(partial(write_moves, moves=moves))
+                    outcomes = await self.run(partial(write_moves, moves=moves))
                 except BaseException as e:  # the commit itself failed: nothing was written
                     for _, future in batch:
                         if not future.done():
@@ -58,37 +60,50 @@ class Moves:
                     if isinstance(e, asyncio.CancelledError):
                         raise
                     continue
-                for (_, future), error in zip(batch, errors, strict=True):
+                for (_, future), outcome in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
-                    if error is None:
-                        future.set_result(None)
+                    if isinstance(outcome, Exception):
+                        future.set_exception(outcome)
                     else:
-                        future.set_exception(error)
+                        future.set_result(outcome)
         finally:
             self._flusher = None
 
 
-def write_moves(c: Connection, moves: Sequence[MoveWrite]) -> list[Exception | None]:
-    """Write a batch of moves in one transaction, each in its own savepoint."""
-    errors: list[Exception | None] = []
+def write_moves(c: Connection, moves: Sequence[MoveWrite]) -> list[Exception | bool]:
+    """Write a batch of moves in one transaction, each in its own savepoint: for each, the
+    error that refused it, or whether its claim was taken."""
+    outcomes: list[Exception | bool] = []
     refused: tuple[type[Exception], ...] = (VersionConflictError, *c.dialect.integrity_errors)
+    if len(moves) == 1:  # alone, its transaction is its savepoint (two statements fewer)
+        try:
+            with transaction(c):
+                return [write_move(c, moves[0])]
+        except refused as e:
+            return [_refusal(e)]
     with transaction(c):
         for move in moves:
             c.execute("SAVEPOINT move")
             try:
-                write_move(c, move)
+                took = write_move(c, move)
             except refused as e:
                 c.execute("ROLLBACK TO move")
                 c.execute("RELEASE move")
-                errors.append(e if isinstance(e, VersionConflictError) else StorageError(str(e)))
+                outcomes.append(_refusal(e))
                 continue
             c.execute("RELEASE move")
-            errors.append(None)
-    return errors
+            outcomes.append(took)
+    return outcomes
 
 
-def write_move(c: Connection, move: MoveWrite) -> None:
+def _refusal(error: Exception) -> Exception:
+    """A move the database refused, as the caller is told it."""
+    return error if isinstance(error, VersionConflictError) else StorageError(str(error))
+
+
+def write_move(c: Connection, move: MoveWrite) -> bool:
+    """One move's rows (see the module); whether its claim was taken."""
     s = move.schedule
     cur = c.execute(
         "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
@@ -139,6 +154,8 @@ def write_move(c: Connection, move: MoveWrite) -> None:
     update_seats(c, move.game_id, move.seats)
     if move.status == "finished":
         record_results(c, move.game_id)
+    k = move.claim
+    return k is not None and take(c, k.kind, move.game_id, k.owner, k.until, k.expired_before)
 
 
 def record_results(c: Connection, game_id: int) -> None:

@@ -164,6 +164,18 @@ class SeatUpdate:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimTake:
+    """A claim a write takes in its own transaction (``storage.claims.take``): ``kind`` on the
+    written game for ``owner`` until ``until``, unless another owner's lease runs on past
+    ``expired_before``."""
+
+    kind: str
+    owner: str
+    until: float
+    expired_before: float
+
+
+@dataclass(frozen=True, slots=True)
 class MoveWrite:
     """Everything one move writes, in one transaction.
 
@@ -186,6 +198,9 @@ class MoveWrite:
     """Whether the channel gets a board for this version (the outbox's ``board``)."""
     quiet: bool = False
     """Nobody tells this move (the outbox's ``quiet``: a standing order's answer)."""
+    claim: ClaimTake | None = None
+    """A claim on the game taken with the move (its delivery's, when processes share the
+    database): one commit for both. Not taken, the move stands all the same."""
 
 
 def decode_game(row: Sequence[Any]) -> GameRow:

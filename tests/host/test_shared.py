@@ -232,3 +232,28 @@ async def test_a_delivery_looks_at_its_game_once_and_a_stale_move_in_one_look_is
             await two.moves.act(game, A, "pass", token)
     assert await events(one, game) == [(1, "player")]
     assert (await two.views.status(game)).version == 1  # the next look reads it again
+
+
+async def test_a_move_takes_its_delivery_claim_in_its_own_commit(
+    hosts: OpenHost, db_path: Path | str, clock: FakeClock
+) -> None:
+    """Processes that share the database: a move takes the claim on its delivery in its own
+    transaction, so the move and its delivery cost two commits in all. A move whose delivery
+    another process holds still lands; that process keeps delivering."""
+    one, two = await two_hosts(hosts, db_path, clock)
+    game = (await started_game(one)).game_id
+    token = (await one.views.status(game)).waiting_on[0].token
+    before = one.db.tally.mark()
+    await one.moves.act(game, A, "pass", token)
+    assert await one.outbox.claim_delivery(game)  # taken with the move: no statement
+    async with one.outbox.delivering(game, claimed=True):
+        await one.outbox.mark_sent(game, 1)
+    assert one.db.tally.since(before).commits == 2
+    assert await one.db.claims.claims_of(DELIVER) == []  # given up as the delivery ended
+
+    assert await two.outbox.claim_delivery(game)  # the second process is delivering now
+    token = (await one.views.status(game)).waiting_on[0].token
+    await one.moves.act(game, B, "pass", token)
+    assert await events(two, game) == [(1, "player"), (2, "player")]
+    assert not await one.outbox.claim_delivery(game)
+    assert [o for _g, o, _u in await one.db.claims.claims_of(DELIVER)] == [two.store.owner]

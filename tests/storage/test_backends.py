@@ -112,8 +112,8 @@ async def test_two_connections_racing_on_one_version_commit_exactly_one_move(
         results = await asyncio.gather(
             one.moves.commit_move(move), two.moves.commit_move(other), return_exceptions=True
         )
-        assert sorted(type(r).__name__ for r in results) == ["NoneType", "VersionConflictError"]
-        assert all(r is None or isinstance(r, VersionConflictError) for r in results)
+        assert sorted(type(r).__name__ for r in results) == ["VersionConflictError", "bool"]
+        assert all(r is False or isinstance(r, VersionConflictError) for r in results)
         assert len(await one.events.events(game)) == 1
         assert (await two.games.load_game(game)).game.version == 1  # type: ignore[union-attr]
     finally:

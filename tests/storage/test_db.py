@@ -102,7 +102,7 @@ async def test_a_move_written_against_an_old_version_writes_nothing(tmp_path: Pa
         results = await asyncio.gather(
             h.db.moves.commit_move(stale), h.db.moves.commit_move(ok), return_exceptions=True
         )
-        assert isinstance(results[0], VersionConflictError) and results[1] is None
+        assert isinstance(results[0], VersionConflictError) and results[1] is False
         events = await h.db.events.events(game)
         assert [e.seq for e in events] == [1, 2]  # the stale move left no trace, the other landed
         bundle = await h.db.games.load_game(game)
