@@ -306,6 +306,11 @@ def main(argv: list[str] | None = None) -> None:
             f"refused {b.loaded.refused}, no answer {b.loaded.failed + b.alone.failed}"
         )
         print(
+            f"  {'':24s} per move: {b.per_move(b.statements):5.1f} statements, "
+            f"{b.per_move(b.commits):4.2f} commits, bot CPU {b.per_move(b.cpu.bots) * 1e3:5.1f} ms "
+            f"(all a move causes: its board, DMs, autocomplete, the scheduler)"
+        )
+        print(
             f"  {'':24s} CPU while loaded: bot processes {b.cpu.bots:4.1f} s, the loopback "
             f"Discord and its players {b.cpu.fake:4.1f} s, the rest (PostgreSQL) "
             f"{b.cpu.rest:4.1f} s, of {b.seconds * (os.cpu_count() or 1):.0f} s"

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
 import signal
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -130,8 +132,11 @@ class Waiting:
             await self.lite.close()
 
 
-def bot_request(fake: FakeDiscord, database: str, shard: int, processes: int) -> dict[str, Any]:
-    """What :class:`~tests.sandbox.shard_bots.Zygote` needs to fork the bot of ``shard``."""
+def bot_request(
+    fake: FakeDiscord, database: str, shard: int, processes: int, tally: Path | None = None
+) -> dict[str, Any]:
+    """What :class:`~tests.sandbox.shard_bots.Zygote` needs to fork the bot of ``shard``
+    (``tally``: where it writes its statements and commits when asked)."""
     env = {
         "DISCORD_TOKEN": fake.token,
         "VESUVIUS_MODE": "discord",
@@ -150,7 +155,19 @@ def bot_request(fake: FakeDiscord, database: str, shard: int, processes: int) ->
         "gateway": fake.gateway_url,
         "token": fake.token,
         "lease": 60.0,
+        **({"tally": str(tally)} if tally is not None else {}),
     }
+
+
+async def _tallies(pids: list[int], paths: list[Path]) -> tuple[int, int]:
+    """The statements and commits the bot processes have sent so far, summed (each asked with
+    SIGUSR1 to write its count)."""
+    for pid, path in zip(pids, paths, strict=True):
+        path.unlink(missing_ok=True)
+        os.kill(pid, signal.SIGUSR1)
+    await _until(lambda: all(p.exists() for p in paths), "the bots' counts")
+    counts = [json.loads(p.read_text()) for p in paths]
+    return sum(c[0] for c in counts), sum(c[1] for c in counts)
 
 
 async def _until(check: Any, what: str) -> None:
@@ -222,6 +239,14 @@ class BotRun:
     """How long the loaded players played."""
     cpu: Cpu
     """Where the machine's CPU time went while they played."""
+    statements: int
+    """Statements the bot processes sent while they played (moves, deliveries, autocomplete,
+    the scheduler: everything)."""
+    commits: int
+    """Commits among them."""
+
+    def per_move(self, value: float) -> float:
+        return value / max(1, self.loaded.moves)
 
     @property
     def rate(self) -> float:
@@ -281,9 +306,12 @@ async def measure(
     waiting = Waiting(database)
     await waiting.open()
     pids: list[int] = []
+    counts = [
+        Path(tempfile.gettempdir()) / f"vesuvius-tally-{os.getpid()}-{k}" for k in range(processes)
+    ]
     try:
         for k in range(processes):
-            pids.append(await zygote.start(bot_request(fake, database, k, processes)))
+            pids.append(await zygote.start(bot_request(fake, database, k, processes, counts[k])))
         for k in range(processes):
             await _until(lambda k=k: _connected(fake, k, processes), f"shard {k} to connect")
         await _until(lambda: bool(fake.commands), "the commands to be synced")
@@ -295,6 +323,7 @@ async def measure(
             world, waiting, everywhere, random.Random(rng.random()), first, processes, moves=alone
         )
         loaded = Measured()
+        sent = await _tallies(pids, counts)
         before = Cpu.now(pids)
         begun = time.monotonic()
         end = begun + seconds
@@ -313,8 +342,13 @@ async def measure(
                 for _ in range(PLAYERS)
             )
         )
-        return BotRun(name, first, loaded, time.monotonic() - begun, Cpu.now(pids) - before)
+        took, cpu = time.monotonic() - begun, Cpu.now(pids) - before
+        ended = await _tallies(pids, counts)
+        statements, commits = ended[0] - sent[0], ended[1] - sent[1]
+        return BotRun(name, first, loaded, took, cpu, statements, commits)
     finally:
+        for path in counts:
+            path.unlink(missing_ok=True)
         for pid in pids:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)

@@ -38,3 +38,6 @@ async def test_players_on_both_shards_get_their_moves_answered(
     assert run.alone.failed == run.loaded.failed == 0
     assert set(run.loaded.served) == {0, 1}  # both processes answered moves
     assert run.cpu.bots > 0 and run.rate > 0
+    # What the bots sent while they played, counted in the bot processes: a move is at least
+    # its own commit, and reads and writes beside it.
+    assert run.commits >= run.loaded.moves and run.statements > run.commits

@@ -9,9 +9,13 @@ a process group of its own) and writes one JSON line per bot to its stdin::
     {"shard_ids": "1", "env": {"VESUVIUS_DATABASE_URL": ..., ...}, "api": ..., "gateway": ...,
      "token": ..., "lease": 2.0}
 
-and reads back ``{"pid": N}``. Forking from a process that has imported everything (and warmed
-the renderers) makes a restart take a fraction of a second instead of seconds of imports, so a
-long run can kill and restart a bot hundreds of times. Each bot reads its settings from the
+and reads back ``{"pid": N}``. With ``"tally": path`` in the request, the bot writes the
+statements and commits its database was sent so far (``storage.tally``) to ``path`` as
+``[statements, commits]`` each time it gets SIGUSR1 (a bench's count per move).
+
+Forking from a process that has imported everything (and warmed the renderers) makes a restart
+take a fraction of a second instead of seconds of imports, so a long run can kill and restart a
+bot hundreds of times. Each bot reads its settings from the
 environment the test gave it (``VESUVIUS_DATABASE_URL``, ``VESUVIUS_SHARD_COUNT``,
 ``VESUVIUS_SHARD_IDS``) as ``bot.py`` does; only the lease may be shorter than the minimum an
 operator may set (a test waits out many leases). Its AI decisions run in a thread, so a bot is
@@ -67,6 +71,17 @@ async def _run_bot(request: dict[str, Any]) -> None:
         ai_executor=ThreadPoolExecutor(1),
         plugin_list=(*PLUGINS, TOY),
     )
+    tally = request.get("tally")
+    if tally:
+
+        def dump() -> None:
+            with contextlib.suppress(Exception):  # not open yet: nothing to tell
+                counted = bot.host.db.tally
+                written = Path(f"{tally}.part")
+                written.write_text(json.dumps([counted.statements, counted.commits]))
+                written.replace(tally)
+
+        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, dump)
     state: Any = getattr(bot, "_connection", None)
     if state is not None:  # READY waits this long after the last GUILD_CREATE (default 2 s)
         state.guild_ready_timeout = 0.05
