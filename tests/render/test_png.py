@@ -14,8 +14,8 @@ from render import png
 from render.workers.images import PALETTE, draw_board_image
 from tests.render.workers import golden, positions
 
-PER_PICTURE = 95 * 1024
-"""A worker game's picture at most (boards 64–78 KB, tablets 79–89 KB, hands 59–86 KB on the
+PER_PICTURE = 90 * 1024
+"""A worker game's picture at most (boards 61–73 KB, tablets 75–83 KB, hands 56–81 KB on the
 golden positions): with about 360 pictures a 3-player game uploads (boards in the channel,
 pictures in the DMs), the table's 20 MiB leave 57 KB a picture on average."""
 
@@ -35,6 +35,7 @@ def test_a_picture_decodes_to_the_drawn_pixels_on_the_palette() -> None:
     expected = drawn.quantize(palette=PALETTE.image(), dither=Image.Dither.NONE)
     assert ImageChops.difference(got.convert("RGB"), expected.convert("RGB")).getbbox() is None
     assert golden.mean_difference(got, drawn) < 1.5  # the palette keeps the drawn colours
+    assert len(got.convert("RGB").getcolors(1 << 16) or []) <= 96  # the worker game's palette
 
 
 def test_an_rgb_picture_is_lossless() -> None:
