@@ -19,13 +19,13 @@ LAYERS = ["engine", "render", "plugins", "storage", "host", "cogs"]
 THIRD_PARTY = {
     "engine": set(),
     # babel: the catalogs and CLDR formats of render/i18n.py (issue 28), for every layer above.
-    "render": {"PIL", "isal", "babel"},
-    "plugins": {"PIL", "isal", "babel"},
+    "render": {"PIL", "deflate", "babel"},
+    "plugins": {"PIL", "deflate", "babel"},
     # openskill: the ratings written with a game's last move (storage/ratings.py).
-    "storage": {"PIL", "isal", "babel", "aiosqlite", "psycopg", "orjson", "openskill"},
-    "host": {"PIL", "isal", "babel", "aiosqlite", "psycopg", "orjson", "openskill"},
+    "storage": {"PIL", "deflate", "babel", "aiosqlite", "psycopg", "orjson", "openskill"},
+    "host": {"PIL", "deflate", "babel", "aiosqlite", "psycopg", "orjson", "openskill"},
     "cogs": {
-        *("PIL", "isal", "babel", "aiosqlite", "psycopg", "orjson", "openskill"),
+        *("PIL", "deflate", "babel", "aiosqlite", "psycopg", "orjson", "openskill"),
         *("discord", "aiohttp", "dotenv"),
     },
 }
