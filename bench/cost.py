@@ -1,24 +1,33 @@
-"""What one move costs: ``python -m bench cost [moves] [show]`` (issue 43; ``show`` lists the
-statements of one move).
+"""What one move costs: ``python -m bench cost [moves] [show] [sqlite] [profile]`` (issue 43;
+``show`` lists the statements of one move, ``sqlite`` skips PostgreSQL, ``profile`` adds where
+the bot's CPU goes, by area).
 
 A Downfall game between two players through the loopback Discord (``sandbox/fake``), the real
 bot on SQLite and, when PostgreSQL is installed, on a throwaway PostgreSQL server: each move is
 a ``/move``, answered and announced (the board in the channel, the next player's DM), then the
 bot is idle. Per move: the statements and commits the database was sent (``storage.tally``:
-the move itself and everything its delivery writes and reads) and the bot process's CPU time
-(every thread: the event loop, the database's, the pictures'), as medians, and the host's move
-alone (``host.moves.act``) beside it.
+the move itself and everything its delivery writes and reads) and the bot's CPU time, as
+medians: on its event loop (the Discord client, the host, storage's encoding, the words) and
+in all (its other threads too: the pictures drawn in ``asyncio.to_thread``, the database's).
+
+The fake Discord runs on a thread and event loop of its own, so its CPU (parsing the bot's
+uploads, its gateway, the simulated users) is measured apart and counted in neither figure.
 """
 
 from __future__ import annotations
 
 import asyncio
+import cProfile
+import pstats
 import statistics
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Coroutine
+from concurrent.futures import thread as _pool
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import create_bot
 from cogs.runtime import VesuviusBot, warm_up_renderers
@@ -29,6 +38,121 @@ from tests.pg import Cluster, bindir
 MOVES = 40
 WARM_UP = 4
 """Moves not counted: the first ones pay for caches (fonts, the palette, prepared statements)."""
+
+T = TypeVar("T")
+
+
+class FakeThread:
+    """The fake Discord's own thread and event loop: the bot talks to it over loopback sockets
+    only, so what the fake spends is on this thread's CPU clock, not the bot's."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="fake-discord")
+        self.thread.start()
+
+    async def call(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run ``coro`` on the fake's loop and wait for it from the bot's."""
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, self.loop))
+
+    def cpu(self) -> float:
+        """The fake's thread's CPU time, in seconds."""
+        assert self.thread.ident is not None
+        return time.clock_gettime(time.pthread_getcpuclockid(self.thread.ident))
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
+        self.loop.close()
+
+
+async def _started() -> FakeDiscord:
+    return await FakeDiscord(echo=False).start()
+
+
+AREAS = (  # (area, what a profiled function's file path contains), the first match wins
+    ("fonts and text layout", "/render/fonts.py"),
+    ("PNG writing", "/render/png.py"),
+    ("render (drawing)", "/render/"),
+    ("Pillow", "/PIL/"),
+    ("engine", "/engine/"),
+    ("host", "/host/"),
+    ("storage", "/storage/"),
+    ("storage", "aiosqlite"),
+    ("storage", "sqlite3"),
+    ("cogs", "/cogs/"),
+    ("discord.py", "/discord/"),
+    ("aiohttp", "/aiohttp/"),
+    ("aiohttp", "/yarl/"),
+    ("aiohttp", "/multidict/"),
+    ("asyncio", "/asyncio/"),
+    ("asyncio", "selectors"),
+    ("JSON", "/json/"),
+)
+BUILTINS = (  # C functions by name: (area, what their name contains)
+    ("Pillow", "ImagingCore"),
+    ("Pillow", "Imaging"),
+    ("Pillow", "'Font'"),
+    ("PNG writing", "isal"),
+    ("PNG writing", "zlib"),
+    ("storage", "sqlite3"),
+    ("storage", "orjson"),
+    ("asyncio", "epoll"),
+    ("asyncio", "_asyncio"),
+)
+
+
+def _area(path: str, name: str) -> str:
+    if path == "~":
+        return next((a for a, part in BUILTINS if part in name), "other (builtins)")
+    return next((a for a, part in AREAS if part in path), "other")
+
+
+class Profiler:
+    """cProfile on the bot's CPU clocks while ``on``: its event loop, and each job its thread
+    pool runs (the pictures, drawn in ``asyncio.to_thread``). The database's thread is not
+    profiled (its CPU is in the "other threads" figure)."""
+
+    def __init__(self) -> None:
+        self.loop = cProfile.Profile(time.thread_time)
+        self.pool: dict[int, cProfile.Profile] = {}
+        self.on = False
+        self._run = _pool._WorkItem.run
+
+    def install(self) -> None:
+        run = self._run
+
+        def profiled(item: Any) -> None:
+            if not self.on:
+                return run(item)
+            profile = self.pool.setdefault(
+                threading.get_ident(), cProfile.Profile(time.thread_time)
+            )
+            profile.enable()
+            try:
+                return run(item)
+            finally:
+                profile.disable()
+
+        _pool._WorkItem.run = profiled  # type: ignore[method-assign,assignment]
+
+    def uninstall(self) -> None:
+        _pool._WorkItem.run = self._run  # type: ignore[method-assign]
+
+    def report(self, moves: int) -> None:
+        pool = list(self.pool.values())
+        for title, profiles in (("event loop", [self.loop]), ("pictures' threads", pool)):
+            areas: dict[str, float] = {}
+            for profile in profiles:
+                stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+                for (path, _line, name), (_cc, _nc, own, _cum, _callers) in stats.items():
+                    area = _area(path, name)
+                    areas[area] = areas.get(area, 0.0) + own
+            total = sum(areas.values())
+            print(f"  profiled, {title}: {total * 1000 / moves:.1f} ms a move (profiler included)")
+            for area, own in sorted(areas.items(), key=lambda item: -item[1]):
+                if own * 1000 / moves >= 0.05:
+                    print(f"    {area:24} {own * 1000 / moves:6.2f} ms  {own / total:4.0%}")
 
 
 async def _game(bot: VesuviusBot, guild: int, channel: int, users: list[int]) -> int:
@@ -43,18 +167,28 @@ async def _game(bot: VesuviusBot, guild: int, channel: int, users: list[int]) ->
     return status.game_id
 
 
-async def _measure(target: str | Path, moves: int) -> tuple[dict[str, list[float]], list[str]]:
+async def _measure(
+    target: str | Path, moves: int, profiler: Profiler | None = None
+) -> tuple[dict[str, list[float]], list[str]]:
     """The costs of ``moves`` moves, and the statements of the last one."""
-    out: dict[str, list[float]] = {"statements": [], "commits": [], "cpu": []}
+    out: dict[str, list[float]] = {
+        "statements": [],
+        "commits": [],
+        "loop": [],
+        "cpu": [],
+        "fake": [],
+    }
     last: list[str] = []
-    async with FakeDiscord(echo=False) as fake:
+    fake_thread = FakeThread()
+    try:
+        fake = await fake_thread.call(_started())
         overrides: dict[str, Any] = (
             {"database_url": target} if isinstance(target, str) else {"db_path": target}
         )
         bot = create_bot(sync_commands=True, **overrides)
         async with bot_running(fake, bot):
             chan = fake.default_guild.channel("general")
-            players = [await fake.user("alice"), await fake.user("bob")]
+            players = [await fake_thread.call(fake.user(name)) for name in ("alice", "bob")]
             by_id = {u.id: u for u in players}
             game = await _game(bot, fake.default_guild.id, chan.id, list(by_id))
             tally = bot.host.db.tally
@@ -67,47 +201,85 @@ async def _measure(target: str | Path, moves: int) -> tuple[dict[str, list[float
                 user_id = status.waiting_on[0].user_id
                 assert user_id is not None
                 legal = await bot.host.decisions.legal_choices(game, user_id)
+                counted = played >= WARM_UP
+                if profiler is not None and counted:
+                    profiler.on = True
+                    profiler.loop.enable()
                 tally.seen = last = []
-                before, cpu = tally.mark(), time.process_time()
-                await by_id[user_id].slash("move", channel=chan, action=legal[0].notation)
+                before = tally.mark()
+                cpu, loop, fake_cpu = time.process_time(), time.thread_time(), fake_thread.cpu()
+                slash = by_id[user_id].slash("move", channel=chan, action=legal[0].notation)
+                await fake_thread.call(slash)
                 await bot.flows.idle()
-                spent = time.process_time() - cpu
+                fake_cpu = fake_thread.cpu() - fake_cpu
+                loop = time.thread_time() - loop
+                spent = time.process_time() - cpu - fake_cpu
+                if profiler is not None:
+                    profiler.loop.disable()
+                    profiler.on = False
                 tally.seen = None
                 cost = tally.since(before)
                 played += 1
-                if played > WARM_UP:
+                if counted:
                     out["statements"].append(cost.statements)
                     out["commits"].append(cost.commits)
+                    out["loop"].append(loop * 1000)
                     out["cpu"].append(spent * 1000)
+                    out["fake"].append(fake_cpu * 1000)
+        await fake_thread.call(fake.close())
+    finally:
+        fake_thread.stop()
     return out, last
 
 
-def _report(name: str, measured: tuple[dict[str, list[float]], list[str]], show: bool) -> None:
+def _report(
+    name: str,
+    measured: tuple[dict[str, list[float]], list[str]],
+    show: bool,
+    profiler: Profiler | None = None,
+) -> None:
     found, last = measured
     med = {k: statistics.median(v) for k, v in found.items()}
     print(
         f"{name}: per /move (answered and announced), median of {len(found['cpu'])}: "
         f"{med['statements']:.0f} statements, {med['commits']:.0f} commits, "
-        f"bot CPU {med['cpu']:.1f} ms (max {max(found['statements']):.0f} statements, "
-        f"{max(found['commits']):.0f} commits)",
+        f"bot CPU {med['loop']:.1f} ms on its event loop, {med['cpu']:.1f} ms in all "
+        f"(the fake Discord's {med['fake']:.1f} ms apart; max {max(found['statements']):.0f} "
+        f"statements, {max(found['commits']):.0f} commits)",
         flush=True,
     )
+    if profiler is not None:
+        profiler.report(len(found["cpu"]))
     if show:
         print(f"  the statements of the last move ({len(last)}), in order:")
         for sql in last:
             print(f"    {sql[:110]}")
 
 
+USAGE = "bench cost: usage: python -m bench cost [moves] [show] [sqlite] [profile]"
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
-    show = "show" in args
-    args = [a for a in args if a != "show"]
+    flags = {a for a in args if a in ("show", "sqlite", "profile")}
+    args = [a for a in args if a not in flags]
     if len(args) > 1 or not all(a.isdigit() for a in args):
-        raise SystemExit("bench cost: usage: python -m bench cost [moves] [show]")
+        raise SystemExit(USAGE)
     moves = int(args[0]) if args else MOVES
+    show = "show" in flags
     warm_up_renderers()
+    profiler = Profiler() if "profile" in flags else None
     with tempfile.TemporaryDirectory(prefix="bench-cost-") as tmp:
-        _report("SQLite", asyncio.run(_measure(Path(tmp) / "cost.sqlite3", moves)), show)
+        if profiler is not None:
+            profiler.install()
+        try:
+            found = asyncio.run(_measure(Path(tmp) / "cost.sqlite3", moves, profiler))
+        finally:
+            if profiler is not None:
+                profiler.uninstall()
+        _report("SQLite", found, show, profiler)
+    if "sqlite" in flags:
+        return
     bin_ = bindir()
     if bin_ is None:
         print("PostgreSQL: not installed (apt-get install postgresql): not measured")

@@ -244,8 +244,17 @@ class StateCodec(Generic[T]):
         return self.cls(**values)
 
 
+_SCALARS = frozenset({type(None), bool, int, float, str})
+"""The exact types :func:`plain` keeps as they are, tried first (a state is mostly these)."""
+
+
 def plain(value: Any) -> JSON:
     """``value`` as JSON: tuples as lists, dataclasses as objects, ``to_json`` where given."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return cast(JSON, value)
+    if kind is tuple or kind is list:
+        return [v if type(v) in _SCALARS else plain(v) for v in value]
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, tuple | list):

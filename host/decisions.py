@@ -69,11 +69,7 @@ class Decisions:
         decision = pending.of(seat.seat)
         if decision is None:
             return SeatDecision(seat.seat, None, seat.token, False, None, ())
-        game, state = lg.game, lg.state
-        choices = tuple(
-            Choice(game.describe_action(state, seat.seat, a), game.format_action(a))
-            for a in lg.legal_of(seat.seat)
-        )
+        choices = lg.choices_of(seat.seat)
         waited = seat.seat in pending.waited
         return SeatDecision(
             seat.seat,

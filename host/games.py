@@ -38,7 +38,7 @@ from host.errors import (
     StaleVersionError,
     WrongChannelError,
 )
-from host.model import GameStatus, SeatInfo, Status, TableOptions
+from host.model import Choice, GameStatus, SeatInfo, Status, TableOptions
 from host.pending import Pending, pending_of
 from plugins import GamePlugin, PluginResolver
 from render import i18n
@@ -68,6 +68,8 @@ class Loaded:
     _public: dict[str, JSON] | None = None
     legal: dict[Seat, tuple[Any, ...]] = field(default_factory=dict)
     """Legal actions of the current state per seat, filled in as they are computed."""
+    labelled: dict[Seat, tuple[Choice, ...]] = field(default_factory=dict)
+    """The same, labelled (:meth:`choices_of`): a move's answer and delivery ask several times."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -98,12 +100,24 @@ class Loaded:
             self.legal[seat] = tuple(self.game.legal_actions(self.state, seat)) if able else ()
         return self.legal[seat]
 
+    def choices_of(self, seat: Seat) -> tuple[Choice, ...]:
+        """The seat's legal actions now, each with its label and notation (cached until the
+        state changes: labels are English with their parts, the same in every language)."""
+        if seat not in self.labelled:
+            game, state = self.game, self.state
+            self.labelled[seat] = tuple(
+                Choice(game.describe_action(state, seat, a), game.format_action(a))
+                for a in self.legal_of(seat)
+            )
+        return self.labelled[seat]
+
     def moved_to(self, state: Any, legal: dict[Seat, tuple[Any, ...]]) -> None:
         """The game moved on to ``state`` (whose legal actions per seat are ``legal``)."""
         self.state = state
         self._pending = None
         self._public = None
         self.legal = dict(legal)
+        self.labelled = {}
 
 
 def options_to_json(options: TableOptions) -> dict[str, JSON]:

@@ -53,8 +53,8 @@ from render.downfall.static import (
     VOLCANO_W,
     background,
     clear_backgrounds,
-    draw_city_text,
     draw_volcano,
+    lettered,
     volcano_sprite,
 )
 from render.downfall.strip import DISCARD_KEYS, draw_strip
@@ -74,12 +74,15 @@ def draw_board(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     last = read_last_turn(view, names)
     band = lay_out(view, names, last)
     top = band.height
-    board = background(stacked).copy()
+    base = lettered(stacked)  # the static board with the texts nothing below can touch
+    board = base.image.copy()
     with fonts.recorded_at(0, top):  # the board is drawn on its own, then pasted under the band
         draw_volcano(board, view)
         draw_lava(board, view, stacked)
         draw_gates(board, view)
-        draw_city_text(board, stacked)
+        fonts.replay(base.drawn, 0, top)
+        for label in base.rest:
+            label.draw(board)
         if stacked:
             draw_stacks(board, view)
         else:

@@ -1,14 +1,17 @@
 """The static board, drawn once per process into a cached background: grid, wall and gates,
 buildings with their round spaces, first-lava squares, Vesuvius' sprites, and the fixed parts of
-the strip. The background holds no text: the coordinates and house numbers are drawn on each
-render (:func:`draw_city_text`, from cached masks), so every text of the image is drawn, and
-measured, where it ends up.
+the strip. The background holds no text; :func:`lettered` is a second cached copy with the
+coordinates and house numbers on it (those no dynamic part drawn before them can touch), whose
+texts are replayed to :func:`fonts.recording`, so every text of the image is still measured
+where it ends up.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -160,34 +163,124 @@ def draw_static(img: Image.Image, faded: bool) -> None:
     draw_static_strip(img, faded)
 
 
-def draw_city_text(img: Image.Image, faded: bool) -> None:
+@dataclass(frozen=True)
+class CityLabel:
+    """One text of the city's edge or buildings: where, what, and how it is drawn."""
+
+    xy: tuple[int, int]
+    text: str
+    role: str
+    size: int
+    fill: tuple[int, int, int]
+    stroke: int = 0
+    stroke_fill: tuple[int, int, int] | None = None
+
+    def draw(self, img: Image.Image) -> None:
+        fonts.label(
+            img,
+            self.xy,
+            self.text,
+            fonts.font(self.role, self.size),
+            self.fill,
+            anchor="mm",
+            stroke=self.stroke,
+            stroke_fill=self.stroke_fill,
+        )
+
+
+def city_labels(faded: bool) -> list[CityLabel]:
     """The coordinates all around, and in phase 1 the house numbers (``faded``, phase 2: the
     buildings no longer matter, and a square's move-point tag takes its corner)."""
-    coord = fonts.font("bold", COORD_SIZE)
+    out: list[CityLabel] = []
     for c in range(B.COLS):
         letter = chr(97 + c)
         cx = GX + c * CELL + CELL // 2
-        fonts.label(img, (cx, GY - 30), letter, coord, TEXT, anchor="mm")
-        fonts.label(img, (cx, GY + GH + 30), letter, coord, TEXT, anchor="mm")
+        out.append(CityLabel((cx, GY - 30), letter, "bold", COORD_SIZE, TEXT))
+        out.append(CityLabel((cx, GY + GH + 30), letter, "bold", COORD_SIZE, TEXT))
     for r in range(B.ROWS):
         cy = GY + r * CELL + CELL // 2
-        fonts.label(img, (GX - 32, cy), str(r + 1), coord, TEXT, anchor="mm")
-        fonts.label(img, (GX + GW + 32, cy), str(r + 1), coord, TEXT, anchor="mm")
+        out.append(CityLabel((GX - 32, cy), str(r + 1), "bold", COORD_SIZE, TEXT))
+        out.append(CityLabel((GX + GW + 32, cy), str(r + 1), "bold", COORD_SIZE, TEXT))
     if faded:
-        return
-    number_font = fonts.font("bold", HOUSE_NUMBER_SIZE)
+        return out
     for b in B.BUILDINGS:
         if b.number is not None:
-            fonts.label(
-                img,
-                building_label_anchor(b),
-                str(b.number),
-                number_font,
-                NUMBER_INK,
-                anchor="mm",
-                stroke=3,
-                stroke_fill=NUMBER_HALO,
+            x, y = building_label_anchor(b)
+            label = CityLabel(
+                (round(x), round(y)), str(b.number), "bold", HOUSE_NUMBER_SIZE, NUMBER_INK, 3
             )
+            out.append(dataclasses.replace(label, stroke_fill=NUMBER_HALO))
+    return out
+
+
+def draw_city_text(img: Image.Image, faded: bool) -> None:
+    """Every text of :func:`city_labels`, drawn now."""
+    for label in city_labels(faded):
+        label.draw(img)
+
+
+def _under_text(faded: bool) -> list[tuple[int, int, int, int]]:
+    """Every box a render may draw into before the city's texts (:func:`draw_board`'s order:
+    the volcano, the lava tiles, the closed gates)."""
+    x0, y0 = square_xy("i1")
+    boxes = [(x0, y0, x0 + VOLCANO_W, y0 + VOLCANO_H)]
+    for sq in B.NEIGHBOURS:
+        x, y = square_xy(sq)
+        boxes.append((x + 2, y + 2, x + CELL - 2, y + CELL - 2))
+    for _gid, sq, _name in B.GATES:
+        gx0, gy0, gx1, gy1 = gate_gap_box(sq)
+        boxes.append((gx0 - 2, gy0 - 2, gx1 + 2, gy1 + 2))
+    return boxes
+
+
+def _meets(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+@dataclass(frozen=True)
+class Lettered:
+    """The static board with the city's texts that nothing drawn before them can touch
+    (``image``; never modify it), the record of those texts (``drawn``, for
+    :func:`fonts.replay`), and the texts still to draw on each render (``rest``)."""
+
+    image: Image.Image
+    drawn: tuple[fonts.Drawn, ...]
+    rest: tuple[CityLabel, ...]
+
+
+_lettered: dict[tuple[bool, int], Lettered] = {}
+
+
+def lettered(faded: bool) -> Lettered:
+    """:func:`background` with the city's texts already on it, cached per ``faded`` and font
+    set (:func:`fonts.generation`). A text goes into the cache only when its pixels are apart
+    from every box a render draws into before it (:func:`_under_text`): drawing it first then
+    gives the very pixels drawing it later did. Call it outside :func:`fonts.recorded_at`."""
+    key = (faded, fonts.generation())
+    hit = _lettered.get(key)
+    if hit is not None:
+        return hit
+    plain = background(faded)  # outside the lock: it takes it too
+    with _bg_lock:
+        hit = _lettered.get(key)
+        if hit is not None:
+            return hit
+        under = _under_text(faded)
+        scratch = Image.new("RGB", (W, BOARD_H), CANVAS)
+        image = plain.copy()
+        kept: list[fonts.Drawn] = []
+        rest: list[CityLabel] = []
+        for label in city_labels(faded):
+            with fonts.recording() as drawn:
+                label.draw(scratch)
+            if any(_meets(d.box, box) for d in drawn for box in under):
+                rest.append(label)
+                continue
+            with fonts.recording() as drawn:
+                label.draw(image)
+            kept.extend(drawn)
+        hit = _lettered[key] = Lettered(image, tuple(kept), tuple(rest))
+    return hit
 
 
 VOLCANO_W, VOLCANO_H = 3 * CELL, CELL  # squares i1–k1, outside the wall
@@ -272,3 +365,4 @@ def background(faded: bool) -> Image.Image:
 def clear_backgrounds() -> None:
     with _bg_lock:
         _backgrounds.clear()
+        _lettered.clear()

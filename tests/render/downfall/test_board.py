@@ -459,3 +459,46 @@ def test_hand_shows_each_card_in_its_building_colour() -> None:
     img = hand(view)
     for i, colour in enumerate(("purple", "turquoise", "brown", "grey")):
         assert count_near(img, card_box(i), L.BUILDING_FILL[colour], tol=6) > 5000
+
+
+def _unlettered(faded: bool) -> S.Lettered:
+    """The board as drawn before the city's texts were cached: every text on each render."""
+    return S.Lettered(S.background(faded), (), tuple(S.city_labels(faded)))
+
+
+@pytest.mark.parametrize("name", positions.GOLDEN)
+def test_the_cached_city_texts_give_the_very_pixels_and_records_of_drawing_them(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view, names = positions.build(name)
+    with fonts.recording() as cached:
+        fast = D.draw_board(view, names)
+    monkeypatch.setattr(D, "lettered", _unlettered)
+    with fonts.recording() as drawn:
+        slow = D.draw_board(view, names)
+    assert fast.tobytes() == slow.tobytes()
+    assert sorted(cached, key=repr) == sorted(drawn, key=repr)
+
+
+def test_only_texts_apart_from_what_is_drawn_before_them_are_cached() -> None:
+    """The coordinates are outside the city; a house number may be under a lava tile's square,
+    so it is drawn on each render, after the lava, as before."""
+    for faded in (False, True):
+        base = S.lettered(faded)
+        assert base.drawn  # the coordinates at least
+        for d in base.drawn:
+            assert not any(S._meets(d.box, box) for box in S._under_text(faded))
+    assert S.lettered(True).rest == ()  # phase 2 shows no house numbers
+    assert S.lettered(False) is S.lettered(False)
+
+
+def test_the_cached_city_texts_follow_the_fonts() -> None:
+    """Keyed by the font set: other fonts draw the texts anew."""
+    before = S.lettered(False)
+    fonts.reset_discovery(dict(fonts._discover()))  # the same files, a new generation
+    try:
+        after = S.lettered(False)
+        assert after is not before
+        assert after.image.tobytes() == before.image.tobytes()
+    finally:
+        fonts.reset_discovery()
