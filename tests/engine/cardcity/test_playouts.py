@@ -1,5 +1,6 @@
-"""Random playouts: 200 games for each player count (2 of them applying every legal action at
-every step). After every step:
+"""Random playouts: 50 games for each player count here (one applying every legal action at
+every step); ``python -m bench sweeps`` plays the same checks over 200 and more. After every
+step:
 
 * cards conserved (hands + city + discards + deck = the 49 cards, 2 volcanoes), hands <= 3;
 * nobody is to act exactly when the game is over, and only those seats have legal actions;
@@ -61,7 +62,8 @@ from engine.cardcity.data import VOLCANO
 from engine.cardcity.game import STATUE, State, determinize
 from engine.core import Event, Record, RuleError, deciders, redact, replay, waited
 
-GAMES_PER_COUNT = 200
+GAMES_PER_COUNT = 50
+"""Games of each table size in the suite; the long sweep is ``python -m bench sweeps``."""
 EXHAUSTIVE_EVERY = 100  # every 100th game applies *every* legal action at every step; the others
 # the random one they play (every possible action round-trips notation: test_notation.py)
 MAX_STEPS = 600
@@ -190,7 +192,8 @@ def check_prepared(
 def illegal_candidates(state: State, rnd: random.Random) -> Iterator[tuple[int, Action]]:
     """Three actions per step, mostly not legal: a random seat tries a random word, a random
     card play, and a random statue play or discard."""
-    yield rnd.randrange(state.players), rnd.choice([DRAW, NODRAW, CLAIM, DECLINE])
+    words: list[Action] = [DRAW, NODRAW, CLAIM, DECLINE]
+    yield rnd.randrange(state.players), rnd.choice(words)
     seat, c = rnd.randrange(state.players), rnd.randrange(49)
     cell = (rnd.randrange(SIZE), rnd.randrange(SIZE))
     yield seat, PlayCard(c, cell)
@@ -286,12 +289,19 @@ def check_final_city(state: State) -> None:
     assert max(rows) - min(rows) < 7 and max(cols) - min(cols) < 7
 
 
+def sweep(players: int, games: int) -> None:
+    """``games`` random games of ``players`` keep every invariant above (seeds 0, 1, ...)."""
+    played = [run_game(players, seed) for seed in range(games)]
+    assert min(sum(game.values()) for game in played) > 10
+    total = sum(played, Counter[str]())
+    # Prepared moves were played when the window closed or after a permit turn, dropped when a
+    # permit turn took their space or made them illegal, and withdrawn (C20, C21): in bulk, in
+    # proportion to the games (at least 0.5, 0.1 and 0.05 a game).
+    assert total["PreparedMovePlayed"] > games / 2, total
+    assert total["PreparedMoveWithdrawn"] > games / 10, total
+    assert total["PreparedMoveDropped"] > games / 20, total
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_playouts(players: int) -> None:
-    games = [run_game(players, seed) for seed in range(GAMES_PER_COUNT)]
-    assert min(sum(game.values()) for game in games) > 10
-    total = sum(games, Counter[str]())
-    # Prepared moves were played when the window closed or after a permit turn, dropped when a
-    # permit turn took their space or made them illegal, and withdrawn (C20, C21).
-    assert total["PreparedMovePlayed"] > 100 and total["PreparedMoveWithdrawn"] > 20
-    assert total["PreparedMoveDropped"] > 10, total
+    sweep(players, GAMES_PER_COUNT)

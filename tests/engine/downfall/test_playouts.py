@@ -3,8 +3,8 @@
 Costly checks are sampled: the state's JSON round trip runs every step (through JSON text at one
 step in ten), the view-leak check at three steps in ten; three legal actions a step go
 through the notation (all of them in test_notation.py); the full replay runs at the end of each
-game and, in one game of four, a replay prefix up to a random step. Longer sweeps live in
-bench/engine.py.
+game and, in one game of four, a replay prefix up to a random step. 50 games a table size here;
+``python -m bench sweeps`` plays the same checks over 200 and more.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from engine.downfall.actions import MOVE_OF, MOVE_OUT_OF, PLAY_BARE_OF, PLAY_OF,
 from engine.downfall.board import GATE_AT, NEIGHBOURS, PIECES_PER_PLAYER
 from engine.downfall.tables import AD79, INDEX, STRIDE
 
-GAMES = 200
+GAMES = 50
+"""Games of each table size in the suite; the long sweep is ``python -m bench sweeps``."""
 UNIVERSE = [
     *list(PLAY_OF.values())[::7],
     *PLAY_BARE_OF.values(),
@@ -131,8 +132,13 @@ def play_game(seed: int, players: int, dual_vent: bool) -> tuple[State, list[Rec
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_every_invariant(players: int) -> None:
+    sweep(players, GAMES)
+
+
+def sweep(players: int, games: int) -> None:
+    """``games`` random games of ``players`` keep every invariant above (seeds 0, 1, ...)."""
     finished = 0
-    for seed in range(GAMES):
+    for seed in range(games):
         dual_vent = seed % 4 == 3
         final, records = play_game(seed, players, dual_vent)
         assert replay(GAME, seed, players, {"dual_vent": dual_vent}, records) == final
@@ -140,4 +146,4 @@ def test_random_games_keep_every_invariant(players: int) -> None:
         assert outcome is not None and outcome.winners
         assert sum(final.in_city) == 0
         finished += 1
-    assert finished == GAMES
+    assert finished == games
