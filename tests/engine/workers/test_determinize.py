@@ -15,7 +15,7 @@ from .helpers import offering, owned, play, seat_cards, started, with_goods
 
 def states(players: int, seed: int, every: int = 9) -> list[State]:
     game = trajectory(GAME.new_game(seed, players), seed)
-    return [s for s in game if s.version % every == 0 and s.stage != "over"]
+    return [s for step, s in enumerate(game) if step % every == 0 and s.stage != "over"]
 
 
 def unseen(s: State) -> list[str]:
