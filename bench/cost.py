@@ -33,6 +33,7 @@ from bot import create_bot
 from cogs.runtime import VesuviusBot, warm_up_renderers
 from host import TableOptions
 from sandbox.fake import FakeDiscord, bot_running
+from sandbox.fake.ratelimits import is_interaction_endpoint
 from tests.pg import Cluster, bindir
 
 MOVES = 40
@@ -93,7 +94,7 @@ BUILTINS = (  # C functions by name: (area, what their name contains)
     ("Pillow", "ImagingCore"),
     ("Pillow", "Imaging"),
     ("Pillow", "'Font'"),
-    ("PNG writing", "isal"),
+    ("PNG writing", "deflate"),
     ("PNG writing", "zlib"),
     ("storage", "sqlite3"),
     ("storage", "orjson"),
@@ -177,6 +178,8 @@ async def _measure(
         "loop": [],
         "cpu": [],
         "fake": [],
+        "requests": [],
+        "global": [],
     }
     last: list[str] = []
     fake_thread = FakeThread()
@@ -207,6 +210,7 @@ async def _measure(
                     profiler.loop.enable()
                 tally.seen = last = []
                 before = tally.mark()
+                asked = len(fake.requests)
                 cpu, loop, fake_cpu = time.process_time(), time.thread_time(), fake_thread.cpu()
                 slash = by_id[user_id].slash("move", channel=chan, action=legal[0].notation)
                 await fake_thread.call(slash)
@@ -221,6 +225,11 @@ async def _measure(
                 cost = tally.since(before)
                 played += 1
                 if counted:
+                    sent = fake.requests[asked:]
+                    out["requests"].append(len(sent))
+                    out["global"].append(
+                        len([r for r in sent if not is_interaction_endpoint(r.path.split("?")[0])])
+                    )
                     out["statements"].append(cost.statements)
                     out["commits"].append(cost.commits)
                     out["loop"].append(loop * 1000)
@@ -246,6 +255,12 @@ def _report(
         f"bot CPU {med['loop']:.1f} ms on its event loop, {med['cpu']:.1f} ms in all "
         f"(the fake Discord's {med['fake']:.1f} ms apart; max {max(found['statements']):.0f} "
         f"statements, {max(found['commits']):.0f} commits)",
+        flush=True,
+    )
+    print(
+        f"  Discord: {med['requests']:.0f} requests a move, {med['global']:.0f} of them under the "
+        f"bot's global limit (50 a second: {50 / max(1.0, med['global']):.0f} moves a second "
+        "per bot token at most, unless Discord raises it)",
         flush=True,
     )
     if profiler is not None:

@@ -127,6 +127,12 @@ _LIMITED_ROUTES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
 _INTERACTION_ENDPOINT = re.compile(r"/interactions/\d+/[^/]+/callback|/webhooks/\d+/.+")
 
 
+def is_interaction_endpoint(path: str) -> bool:
+    """Whether a request to ``path`` (below /api/v10) is an interaction's, which Discord does
+    not count towards the bot's global limit of 50 requests a second."""
+    return _INTERACTION_ENDPOINT.fullmatch(path) is not None
+
+
 def bucket_hash(bucket: str) -> str:
     """The opaque ``X-RateLimit-Bucket`` of a limit (32 hex digits, as Discord's look)."""
     return hashlib.md5(f"vesuvius-fake:{bucket}".encode()).hexdigest()
@@ -277,7 +283,7 @@ class RateLimiter:
                 headers = self._headers(bucket, limit, 0, reset_after)
                 scope = "shared" if limit.shared else "user"
                 return self._refuse(method, path, bucket, major, scope, reset_after, now, headers)
-        if _INTERACTION_ENDPOINT.fullmatch(path) is None:
+        if not is_interaction_endpoint(path):
             key = ("global_requests", authorization or "address")
             glimit = self.limits.global_requests
             gwin = self._window(key, now)
