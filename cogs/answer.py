@@ -42,6 +42,15 @@ AUTOCOMPLETE_WITHIN = 2.0
 deadline for the answer, less the way there and back)."""
 NO_MENTIONS = discord.AllowedMentions.none()
 
+
+def heard_by(mentions: discord.AllowedMentions = NO_MENTIONS) -> dict[str, Any]:
+    """How a channel message notifies: only the users ``mentions`` lets it notify. One that
+    notifies nobody (a board that waits for no one who takes mentions, a lobby, a step's
+    status) is sent silently (``SUPPRESS_NOTIFICATIONS``), so a busy channel's followers are
+    not woken by every turn: the keyword arguments of ``send``."""
+    return {"allowed_mentions": mentions, "silent": not mentions.users}
+
+
 P = ParamSpec("P")
 T = TypeVar("T")
 

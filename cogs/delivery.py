@@ -253,7 +253,7 @@ class Delivery:
             except discord.HTTPException:
                 message_id = None
         if message_id is None:
-            message_id = (await chan.send(content, allowed_mentions=NO_MENTIONS)).id
+            message_id = (await chan.send(content, **answer.heard_by())).id
         last = status.waiting_on[0] if len(status.waiting_on) == 1 else None
         if last is not None and done and not nudged and last.user_id is not None:
             nudged = True
@@ -358,7 +358,7 @@ class Delivery:
         )
         image = await self.private.board_image(status, view_data, names)
         kwargs: dict[str, Any] = {
-            "allowed_mentions": await self._ping(status, mover),
+            **answer.heard_by(await self._ping(status, mover)),
             "files": [png_file(image)],
             "nonce": nonce,
         }

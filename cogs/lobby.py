@@ -113,7 +113,7 @@ class Lobby:
                 self.lobbies[status.game_id] = await thread.send(
                     await self.lobby_message(status),
                     view=await self.lobby_controls(status),
-                    allowed_mentions=discord.AllowedMentions.none(),
+                    **answer.heard_by(),
                 )
                 return
             status = await self.bot.host.tables.create_game(
@@ -199,7 +199,7 @@ class Lobby:
         chan = await self.private.channel(status.channel_id)
         if chan is None:
             return None
-        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+        kwargs: dict[str, Any] = answer.heard_by()
         if view is not None:
             kwargs["view"] = view
         try:

@@ -29,7 +29,6 @@ import discord
 from discord import app_commands
 
 from cogs import access, answer, texts
-from cogs.answer import NO_MENTIONS
 from cogs.components import replay_view
 from cogs.edge import Bot
 from cogs.private import Private, png_file
@@ -376,7 +375,7 @@ class Replaying:
         )
         message = await chan.send(
             _("{heading}: drawing the replay ({name} asked)…").format(heading=heading, name=who),
-            allowed_mentions=NO_MENTIONS,
+            **answer.heard_by(),
         )
 
         async def told(share: int) -> None:

@@ -35,6 +35,8 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 HAS_THREAD = 1 << 5
 IS_COMPONENTS_V2 = 1 << 15
+SUPPRESS_NOTIFICATIONS = 1 << 12
+"""A message sent silently: no push or desktop notification, not even for whom it mentions."""
 
 # Channel types (the subset the fake models).
 TEXT, DM, CATEGORY, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 4, 11, 12

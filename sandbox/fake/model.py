@@ -51,7 +51,9 @@ class Message:
     deleted: bool = False
     timestamp: str = field(default_factory=iso_now)
     pinged: tuple[int, ...] = ()
-    """The users its mentions notified (Discord's ``allowed_mentions`` applied)."""
+    """The users its mentions name with a notice (Discord's ``allowed_mentions`` applied)."""
+    silent: bool = False
+    """Sent with ``SUPPRESS_NOTIFICATIONS``: nobody gets a push or desktop notification."""
     nonce: str | None = None
 
     # -- reading ---------------------------------------------------------------------------

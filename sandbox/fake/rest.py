@@ -9,7 +9,17 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from .basics import EPHEMERAL, HAS_THREAD, LOADING, Attachment, Json, P, iso_now, snowflake
+from .basics import (
+    EPHEMERAL,
+    HAS_THREAD,
+    LOADING,
+    SUPPRESS_NOTIFICATIONS,
+    Attachment,
+    Json,
+    P,
+    iso_now,
+    snowflake,
+)
 from .gateway import Gateway
 from .model import Channel, Guild, Message, mentioned
 from .ratelimits import Verdict
@@ -279,7 +289,8 @@ class Rest(Gateway):
         flags = int(data.get("flags") or 0)
         if visible_to is not None:
             flags |= EPHEMERAL
-        flags &= ~(1 << 12)  # SUPPRESS_NOTIFICATIONS is request-only
+        silent = bool(flags & SUPPRESS_NOTIFICATIONS)
+        flags &= ~SUPPRESS_NOTIFICATIONS  # request-only
         msg = Message(
             id=snowflake(),
             channel=channel,
@@ -293,6 +304,7 @@ class Rest(Gateway):
             visible_to=visible_to,
             interaction=interaction,
             reference=data.get("message_reference"),
+            silent=silent,
         )
         channel.messages.append(msg)
         if channel.is_thread and channel.archived and not channel.locked:

@@ -212,6 +212,10 @@ async def test_pings_follow_each_players_setting_once_per_decision(
     bob_seat = (await bot.host.views.status(game_id)).seat_of(bob.id).seat  # type: ignore[union-attr]
     turns = sum(1 for a, b in itertools.pairwise(log) if b.seat == bob_seat != a.seat)
     assert pinged.count(bob.id) <= turns + 1  # once per decision of his, at most
+    # A board notifies only the player it pings: one that pings nobody is sent silently, so
+    # the channel's followers are not woken by every turn (issue 45).
+    assert [m.silent for m in boards] == [not m.pinged for m in boards]
+    assert any(m.silent for m in boards) and any(not m.silent for m in boards)
 
     alice.close_dms()  # DMs closed: the channel mention comes back for her
     before = len(boards)
