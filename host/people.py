@@ -7,14 +7,10 @@ from typing import cast
 
 from host.errors import BadOptionError
 from host.games import Store
+from host.kept import Kept
 from host.model import Notify
 from render.i18n import N_
 from storage.rows import NOTIFY
-
-LOCALE_FRESH = 60.0
-"""With a shared database, seconds a user's language read from it is trusted (another process
-may see the user in another language meanwhile: a language changed in Discord shows in the
-DMs of every process within this time)."""
 
 
 class People:
@@ -23,30 +19,28 @@ class People:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.db = store.db
-        self.locales: dict[int, tuple[str | None, float]] = {}
-        """Users' Discord languages as read or written (:meth:`user_locale`), and when."""
+        self.locales: Kept[int, str | None] = Kept(store)
+        """Users' Discord languages as read or written (:meth:`user_locale`)."""
+        self.notify: Kept[int, str] = Kept(store)
+        """Users' notification settings as read or written (:meth:`notify_setting`)."""
 
     async def user_locale(self, user: int) -> str | None:
         """``user``'s Discord language as last seen (``None``: never seen). Kept in memory once
-        read or written: every interaction and every DM asks for it. With a shared database it
-        is read again after :data:`LOCALE_FRESH` seconds: another process may have seen the
-        user's new language."""
-        now = self.store.clock.now()
-        known = self.locales.get(user)
-        if known is None or (self.store.shared and now - known[1] > LOCALE_FRESH):
-            known = self.locales[user] = (await self.db.people.user_locale(user), now)
-        return known[0]
+        read or written (:class:`~host.kept.Kept`): every interaction and every DM asks for
+        it."""
+        return await self.locales.get(user, lambda: self.db.people.user_locale(user))
 
     async def remember_locale(self, user: int, locale: str) -> None:
         """Remember ``user``'s Discord language when it changed (a write only on a change)."""
         locale = locale.strip()[:16]
         if locale and await self.user_locale(user) != locale:
             await self.db.people.set_user_locale(user, locale)
-            self.locales[user] = (locale, self.store.clock.now())
+            self.locales.put(user, locale)
 
     async def notify_setting(self, user: int) -> Notify:
-        """How ``user`` wants to be told of their decisions (``dm`` unless they chose)."""
-        value = await self.db.people.notify_setting(user)
+        """How ``user`` wants to be told of their decisions (``dm`` unless they chose); kept in
+        memory (:class:`~host.kept.Kept`): every delivery asks for it."""
+        value = await self.notify.get(user, lambda: self.db.people.notify_setting(user))
         return cast(Notify, value if value in NOTIFY else "dm")
 
     async def set_notify_setting(self, user: int, notify: str) -> Notify:
@@ -58,4 +52,5 @@ class People:
                 known=", ".join(f"`{n}`" for n in NOTIFY),
             )
         await self.db.people.set_notify_setting(user, notify)
+        self.notify.put(user, notify)
         return cast(Notify, notify)

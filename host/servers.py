@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from host.errors import BadOptionError
 from host.games import Store
+from host.kept import Kept
 from host.model import MAX_TURN_TIME, MIN_TURN_TIME, GuildSettings, TimeoutPolicy
 from render.i18n import N_
 
@@ -13,10 +14,17 @@ class Servers:
 
     def __init__(self, store: Store) -> None:
         self.db = store.db
+        self.stored: Kept[int, tuple[float | None, str | None, str | None]] = Kept(store)
+        """What each server set (:meth:`_stored`), as read or written."""
+
+    async def _stored(self, guild_id: int) -> tuple[float | None, str | None, str | None]:
+        """The server's time per move, timeout policy and language as stored (``None``: not
+        set), kept in memory (:class:`~host.kept.Kept`): every delivery asks for them."""
+        return await self.stored.get(guild_id, lambda: self.db.servers.guild_settings(guild_id))
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's defaults (the host's defaults where the server set nothing)."""
-        turn_time, policy, language = await self.db.servers.guild_settings(guild_id)
+        turn_time, policy, language = await self._stored(guild_id)
         base = GuildSettings(guild_id)
         return GuildSettings(
             guild_id,
@@ -34,25 +42,26 @@ class Servers:
         language: str | None = None,
     ) -> GuildSettings:
         """Change some of the server's defaults (``None`` keeps a value); returns them all."""
-        old_time, old_policy, old_language = await self.db.servers.guild_settings(guild_id)
+        old_time, old_policy, old_language = await self._stored(guild_id)
         if turn_time is not None:
             check_turn_time(turn_time)
         if timeout_policy is not None:
             policy_of(timeout_policy)
         if language is not None and not (1 <= len(language) <= 16):
             raise BadOptionError(N_("The language must be a short code such as `en` or `nl`."))
-        await self.db.servers.set_guild_settings(
-            guild_id,
+        stored = (
             old_time if turn_time is None else turn_time,
             old_policy if timeout_policy is None else timeout_policy,
             old_language if language is None else language,
         )
+        await self.db.servers.set_guild_settings(guild_id, *stored)
+        self.stored.put(guild_id, stored)
         return await self.guild_settings(guild_id)
 
     async def adopt_guild_language(self, guild_id: int, language: str) -> str:
         """The server's language: the stored one, or ``language`` (its Discord language when
         its first game opens), stored from now on. ``/game settings`` changes it."""
-        _time, _policy, stored = await self.db.servers.guild_settings(guild_id)
+        _time, _policy, stored = await self._stored(guild_id)
         if stored is not None:
             return stored
         await self.set_guild_settings(guild_id, language=language)

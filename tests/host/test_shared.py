@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from host import FakeClock, Host, MoveResult, Reminder, StaleVersionError, TableOptions
-from host.people import LOCALE_FRESH
+from host.kept import FRESH
 from storage.claims import DELIVER, DUE
 from tests.host.conftest import OpenHost
 from tests.host.helpers import GUILD, USERS, started_game
@@ -164,14 +164,51 @@ async def test_a_language_one_process_saw_reaches_the_others_dms_within_a_minute
 ) -> None:
     """A player switched Discord to German and used the bot through one process (a command in
     a server on its shard): the other process, which had them in Spanish, writes its next DMs
-    in German once its memory of the language is older than ``LOCALE_FRESH``."""
+    in German once its memory of the language is older than ``FRESH``."""
     one, two = await two_hosts(hosts, db_path, clock)
     await two.people.remember_locale(A, "es-ES")
     assert await two.people.user_locale(A) == "es-ES"
     await one.people.remember_locale(A, "de")
     assert await one.people.user_locale(A) == "de"
-    clock.advance(LOCALE_FRESH + 1)
+    clock.advance(FRESH + 1)
     assert await two.people.user_locale(A) == "de"
+
+
+async def test_settings_changed_through_one_process_reach_the_other_within_a_minute(
+    hosts: OpenHost, db_path: Path | str, clock: FakeClock
+) -> None:
+    """A server's settings and a player's notification setting are kept in memory by each
+    process (every delivery asks for them); one changed through the other process shows once
+    the memory is older than ``FRESH``, and the process that changed it knows at once."""
+    one, two = await two_hosts(hosts, db_path, clock)
+    assert (await two.servers.guild_settings(GUILD)).language == "en"
+    assert await two.people.notify_setting(A) == "dm"
+    await one.servers.set_guild_settings(GUILD, language="nl")
+    await one.people.set_notify_setting(A, "mention")
+    assert (await one.servers.guild_settings(GUILD)).language == "nl"
+    assert await one.people.notify_setting(A) == "mention"
+    clock.advance(FRESH + 1)
+    assert (await two.servers.guild_settings(GUILD)).language == "nl"
+    assert await two.people.notify_setting(A) == "mention"
+
+
+async def test_a_process_alone_reads_settings_once(
+    hosts: OpenHost, db_path: Path | str, clock: FakeClock
+) -> None:
+    """Alone on its database, a process makes every change itself: a server's settings and a
+    player's notification setting are read once, then answered from memory (no statement),
+    and a change it makes shows at once."""
+    host = await hosts(db_path, clock, shared=False)
+    await host.servers.guild_settings(GUILD)
+    await host.people.notify_setting(A)
+    before = host.db.tally.mark()
+    for _ in range(3):
+        await host.servers.guild_settings(GUILD)
+        await host.people.notify_setting(A)
+        clock.advance(FRESH + 1)
+    assert host.db.tally.since(before).statements == 0
+    await host.servers.set_guild_settings(GUILD, turn_time=3600.0)
+    assert (await host.servers.guild_settings(GUILD)).turn_time == 3600.0
 
 
 async def test_a_process_alone_on_its_database_writes_no_claims(
