@@ -35,25 +35,22 @@ from render.i18n import N_
 from storage import codec
 from storage.rows import ChannelTakenError, SeatRow
 
-JOIN_CLOSED = Closed(
+_CLOSED = (  # per call: has started, is over, was cancelled
     N_("You can no longer join this game: it has already started."),
     N_("You can no longer join this game: it is over."),
     N_("You can no longer join this game: it was cancelled."),
-)
-ADD_AI_CLOSED = Closed(
     N_("You can no longer add an AI to this game: it has already started."),
     N_("You can no longer add an AI to this game: it is over."),
     N_("You can no longer add an AI to this game: it was cancelled."),
-)
-LEAVE_CLOSED = Closed(
     N_("You can no longer leave this game's lobby: the game has already started."),
     N_("You can no longer leave this game's lobby: the game is over."),
     N_("You can no longer leave this game's lobby: the game was cancelled."),
-)
-START_CLOSED = Closed(
     N_("You can no longer start this game: it has already started."),
     N_("You can no longer start this game: it is over."),
     N_("You can no longer start this game: it was cancelled."),
+)
+JOIN_CLOSED, ADD_AI_CLOSED, LEAVE_CLOSED, START_CLOSED = (
+    Closed(*_CLOSED[i : i + 3]) for i in range(0, len(_CLOSED), 3)
 )
 """Why a lobby-only call is refused, one whole sentence per call and state (issue 44)."""
 
