@@ -271,9 +271,12 @@ class Replaying:
         if drawing.servers[status.guild_id] >= PER_SERVER:
             await answer.tell(
                 interaction,
-                _(
+                ngettext(
+                    "🎞 {count} animation is being drawn for this server already: ask again "
+                    "when it is posted.",
                     "🎞 {count} animations are being drawn for this server already: ask again "
-                    "when one of them is posted."
+                    "when one of them is posted.",
+                    drawing.servers[status.guild_id],
                 ).format(count=drawing.servers[status.guild_id]),
             )
             return
@@ -447,7 +450,9 @@ class Replaying:
         if len(chosen) == len(views):
             every = _("every step")
         else:
-            every = _("{count} of its steps").format(count=len(chosen))
+            every = ngettext("{count} of its steps", "{count} of its steps", len(chosen)).format(
+                count=len(chosen)
+            )
         over = texts.final_heading(status) if status.outcome is not None else ""
         content = _("{heading} · the whole game, {every} ({count} in all), move {version}").format(
             heading=heading, every=every, count=len(views), version=status.version

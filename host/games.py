@@ -42,13 +42,24 @@ from host.model import Choice, GameStatus, SeatInfo, Status, TableOptions
 from host.pending import Pending, pending_of
 from plugins import GamePlugin, PluginResolver
 from render import i18n
-from render.i18n import L_, N_
+from render.i18n import N_
 from storage import codec
 from storage.claims import ALWAYS
 from storage.db import Database
 from storage.rows import ClaimTake, GameBundle, GameRow, SeatRow, VersionConflictError
 
 log = logging.getLogger("host")
+
+
+@dataclass(frozen=True)
+class Closed:
+    """The refusals of a lobby-only call (join, leave, start, add an AI) on a game past its
+    lobby: one whole catalog sentence (``N_()``) per state, so that every language says each
+    case its own way (a verb and its preposition are not a value another sentence fills in)."""
+
+    started: str
+    over: str
+    cancelled: str
 
 
 @dataclass
@@ -379,14 +390,14 @@ class Store:
 
     # -- checks ----------------------------------------------------------------------------
 
-    def require_lobby(self, lg: Loaded, what: str) -> None:
+    def require_lobby(self, lg: Loaded, closed: Closed) -> None:
+        """Refuse a lobby-only call once the game has left its lobby, with the caller's whole
+        sentence for the game's state (``closed``)."""
         if lg.row.status != "lobby":
-            state = {"active": L_("has already started"), "finished": L_("is over")}.get(
-                lg.row.status, L_("was cancelled")
+            message = {"active": closed.started, "finished": closed.over}.get(
+                lg.row.status, closed.cancelled
             )
-            raise NotInLobbyError(
-                N_("You can no longer {what} this game: it {state}."), what=what, state=state
-            )
+            raise NotInLobbyError(message)
 
     def require_active(self, lg: Loaded) -> None:
         if lg.row.status == "lobby":
@@ -413,13 +424,11 @@ class Store:
         if lg.state is None:
             raise GameNotActiveError(N_("The game has not started yet, so there is no board."))
 
-    def require_creator(self, lg: Loaded, user: int, is_admin: bool, what: str) -> None:
+    def require_creator(self, lg: Loaded, user: int, is_admin: bool, refusal: str) -> None:
+        """Refuse anyone but the creator and a server admin, with the caller's whole sentence
+        (``refusal``, a catalog message naming the creator as ``{creator}``)."""
         if user != lg.row.creator_id and not is_admin:
-            raise PermissionDeniedError(
-                N_("Only the creator of the game (<@{creator}>) or a server admin can {what}."),
-                creator=lg.row.creator_id,
-                what=what,
-            )
+            raise PermissionDeniedError(refusal, creator=lg.row.creator_id)
 
     def require_seat(self, lg: Loaded, user: int) -> SeatRow:
         """The user's seat in a game in play, resigned or not."""

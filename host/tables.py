@@ -21,7 +21,7 @@ from host.errors import (
     TableFullError,
     from_rule,
 )
-from host.games import Loaded, Store, options_to_json
+from host.games import Closed, Loaded, Store, options_to_json
 from host.model import (
     GameStatus,
     Started,
@@ -31,9 +31,35 @@ from host.model import (
 from host.pending import pending_of
 from host.servers import Servers, check_turn_time, policy_of
 from plugins import GamePlugin
-from render.i18n import L_, N_
+from render.i18n import N_
 from storage import codec
 from storage.rows import ChannelTakenError, SeatRow
+
+_CLOSED = (  # per call: has started, is over, was cancelled
+    N_("You can no longer join this game: it has already started."),
+    N_("You can no longer join this game: it is over."),
+    N_("You can no longer join this game: it was cancelled."),
+    N_("You can no longer add an AI to this game: it has already started."),
+    N_("You can no longer add an AI to this game: it is over."),
+    N_("You can no longer add an AI to this game: it was cancelled."),
+    N_("You can no longer leave this game's lobby: the game has already started."),
+    N_("You can no longer leave this game's lobby: the game is over."),
+    N_("You can no longer leave this game's lobby: the game was cancelled."),
+    N_("You can no longer start this game: it has already started."),
+    N_("You can no longer start this game: it is over."),
+    N_("You can no longer start this game: it was cancelled."),
+)
+JOIN_CLOSED, ADD_AI_CLOSED, LEAVE_CLOSED, START_CLOSED = (
+    Closed(*_CLOSED[i : i + 3]) for i in range(0, len(_CLOSED), 3)
+)
+"""Why a lobby-only call is refused, one whole sentence per call and state (issue 44)."""
+
+ADD_AI_CREATOR = N_(
+    "Only the creator of the game (<@{creator}>) or a server admin can add an AI player."
+)
+START_CREATOR = N_("Only the creator of the game (<@{creator}>) or a server admin can start it.")
+CANCEL_CREATOR = N_("Only the creator of the game (<@{creator}>) or a server admin can cancel it.")
+"""Who may do what the creator may, one whole sentence per call."""
 
 
 class Tables:
@@ -105,7 +131,7 @@ class Tables:
         """Take a free seat in the lobby."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
-            self.store.require_lobby(lg, L_("join"))
+            self.store.require_lobby(lg, JOIN_CLOSED)
             if lg.seat_of(user) is not None:
                 raise AlreadySeatedError(N_("You have already joined this game."))
             assert lg.options.players is not None
@@ -132,8 +158,8 @@ class Tables:
         ``"AI n"``; ``host.ai.ai_name(n, level)`` gives a name that also picks the AI's level."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
-            self.store.require_lobby(lg, L_("add an AI to"))
-            self.store.require_creator(lg, user, is_admin, L_("add an AI player"))
+            self.store.require_lobby(lg, ADD_AI_CLOSED)
+            self.store.require_creator(lg, user, is_admin, ADD_AI_CREATOR)
             assert lg.options.players is not None
             if len(lg.seats) >= lg.options.players:
                 raise TableFullError(N_("The table is full; there is no seat left for an AI."))
@@ -163,7 +189,7 @@ class Tables:
                         "(an AI takes over your seat)."
                     )
                 )
-            self.store.require_lobby(lg, L_("leave"))
+            self.store.require_lobby(lg, LEAVE_CLOSED)
             if lg.seat_of(user) is None:
                 raise NotAPlayerError(N_("You are not in this game's lobby."))
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats if s.user_id != user]
@@ -189,8 +215,8 @@ class Tables:
         first board waits in the outbox (version 0)."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
-            self.store.require_lobby(lg, L_("start"))
-            self.store.require_creator(lg, user, is_admin, L_("start it"))
+            self.store.require_lobby(lg, START_CLOSED)
+            self.store.require_creator(lg, user, is_admin, START_CREATOR)
             game = lg.game
             counts = lg.plugin.capabilities.player_counts
             if len(lg.seats) < min(counts):
@@ -311,7 +337,7 @@ class Tables:
                 if lg.row.status == "finished":
                     raise GameNotActiveError(N_("This game is already finished."))
                 raise GameNotActiveError(N_("This game is already cancelled."))
-            self.store.require_creator(lg, user, is_admin, L_("cancel it"))
+            self.store.require_creator(lg, user, is_admin, CANCEL_CREATOR)
             await self._end(lg, "cancelled")
             return self.store.status(lg)
 

@@ -32,7 +32,7 @@ from render.downfall.layout import (
 TILE, TILE_STEP = 56, 64  # a lava tile in the bag, and the distance between two
 BAG_X = GX - 34
 STOCK_X = BAG_X + 5 * TILE_STEP + TILE + 24
-DISCARD_X = STOCK_X + 100
+DISCARD_X = STOCK_X + 110  # room for the stock label ("Stapel" in German and Dutch)
 CARD_W, CARD_H, CARD_STEP = 46, 60, 54  # a discard pile's card
 DISCARD_KEYS = (*(str(n) for n in range(1, 12)), "omen")
 LABEL_Y = STRIP_Y + 28  # baselines of the labels

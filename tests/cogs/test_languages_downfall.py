@@ -56,7 +56,7 @@ async def test_a_downfall_game_in_a_spanish_server_with_a_dutch_and_a_german_pla
     first = public(chan)[-1]
     assert "board.png" in first.filenames and "La caída de Pompeya" in first.content
     assert "Esperando a" in first.content
-    assert "juega una carta y coloca una ficha" in first.content  # the decision, Spanish
+    assert "juega una carta y coloca una pieza" in first.content  # the decision, Spanish
     assert "(roja)" in first.content and "(negra)" in first.content  # the seats' colours
 
     # Whoever waits has their decision by DM in their own language, on its buttons too.
@@ -98,7 +98,7 @@ async def test_a_downfall_game_in_a_spanish_server_with_a_dutch_and_a_german_pla
 
     # The channel: every board's narration and waiting line in Spanish, the final ranking too.
     told = "\n".join(m.content for m in public(chan))
-    assert "jugó un" in told and "sacó una ficha de lava de" in told
+    assert "jugó un" in told and "sacó una loseta de lava de" in told
     assert "la lava cubrió" in told and "La partida ha terminado:" in told
     final = boards(chan)[-1]
     assert "Clasificación final" in final.content and "salvadas" in final.content
@@ -110,4 +110,4 @@ async def test_a_downfall_game_in_a_spanish_server_with_a_dutch_and_a_german_pla
     for user in (alice, bob):
         text = "\n".join(m.content for m in user.dms)
         assert all(w in text for w in mine[user.id])
-        assert not any(w in text for w in (*ENGLISH, "ficha", "jugó")), text
+        assert not any(w in text for w in (*ENGLISH, "pieza", "jugó")), text

@@ -110,10 +110,12 @@ def test_languages_are_named_in_themselves() -> None:
 
 
 def test_a_value_given_as_words_is_translated_with_its_message() -> None:
-    values = {"what": i18n.L_("join"), "state": i18n.L_("is over")}
+    values = {"who": i18n.L_("an AI")}
     with using("de"):
-        text = i18n.fill("You can no longer {what} this game: it {state}.", values)
-    assert text == "Du kannst dieses Spiel nicht mehr beitreten: es ist vorbei."
+        text = i18n.fill(
+            "Only one move was possible for {who}, so it was played automatically.", values
+        )
+    assert text == "Für eine KI war nur ein Zug möglich, also wurde er automatisch gespielt."
     # A translation that lost a placeholder falls back to the English, never to a crash.
     assert i18n.fill("{missing} words", {"missing": 1}) == "1 words"
 

@@ -104,11 +104,11 @@ def test_the_decision_the_hand_and_the_labels_in_dutch_and_german() -> None:
 def test_the_seats_colours_in_the_readers_language() -> None:
     """The colours are data (English: the host keeps them whoever's language it ran in); the
     bot says each in the reader's language where it shows it (``cogs.texts.colour``), by the
-    game's catalog first (a piece is *la ficha*: *roja*)."""
+    game's catalog first (a piece is *la pieza*: *roja*)."""
     state = _state()
     colours = PRESENTATION.colours(GAME.view(state, None))
     assert colours == ["red", "black", "yellow"]
-    with i18n.using("es"):  # a piece's colour: la ficha roja
+    with i18n.using("es"):  # a piece's colour: la pieza roja
         assert [i18n.translate(c, "downfall") for c in colours] == ["roja", "negra", "amarilla"]
     with i18n.using("de"):
         assert [i18n.translate(c, "downfall") for c in colours] == ["rot", "schwarz", "gelb"]
