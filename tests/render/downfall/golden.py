@@ -8,7 +8,8 @@ Regenerate after an intended change of the picture (review the PNGs before commi
 
 Both rewrite ``tests/render/downfall/golden/*.png``, the README screenshots in ``docs/images/``
 and, beside them, the same pictures as a phone shows them, 400 px wide, in
-``docs/images/phone/`` (docs/render.md shows both).
+``docs/images/phone/`` (docs/render.md shows both); :func:`main` also draws the README's
+Spanish board (``docs/images/downfall-board-es.png``: the seething relatives in Spanish).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 import render.downfall
+from render import i18n
 from tests.render.downfall import positions
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -66,6 +68,8 @@ def main() -> None:
     hand = render_hand()
     write("hand", hand)
     print(f"hand: {len(hand) / 1024:.0f} KB")
+    with i18n.using("es"):
+        (DOCS_DIR / "downfall-board-es.png").write_bytes(render_position("seething_relatives"))
 
 
 def render_hand() -> bytes:
