@@ -354,8 +354,12 @@ SEAT_FILL: dict[str, RGB] = {
     "yellow": (250, 204, 21),
     "white": (246, 246, 240),
     "black": (30, 30, 34),
-    "orange": (234, 110, 20),
+    "orange": (213, 94, 0),
 }
+"""Every pair at least 20 apart (CIEDE2000) in normal vision and as protanopes, deuteranopes and
+tritanopes see them (``tests/render/test_seat_colours.py``). The orange is Okabe & Ito's
+"vermillion" (#D55E00, Color Universal Design, 2008): the hue of the earlier (234, 110, 20),
+6 L* darker, so a deuteranope no longer sees it as a second yellow (ΔE00 15.6 → 21.1)."""
 SEAT_SHAPE = {"yellow": "triangle", "white": "circle", "black": "square", "orange": "diamond"}
 RIM = (255, 248, 230)
 EDGE = (20, 16, 14)

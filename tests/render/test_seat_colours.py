@@ -92,20 +92,7 @@ def worst_pairs(seats: list[colours.RGB]) -> dict[str, tuple[float, int, int]]:
 
 @pytest.mark.parametrize(
     ("game", "players"),
-    [
-        pytest.param(
-            game,
-            n,
-            marks=pytest.mark.xfail(
-                game == "workers" and n == 4,
-                reason="yellow and orange: ΔE00 15.6 for a deuteranope",
-                strict=True,
-            ),
-        )
-        for game, (_, counts) in GAMES.items()
-        for n in counts
-        if n > 1
-    ],
+    [(game, n) for game, (_, counts) in GAMES.items() for n in counts if n > 1],
 )
 def test_every_pair_of_seats_differs_in_every_vision(game: str, players: int) -> None:
     seats = GAMES[game][0](players)
