@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import cast
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import engine.cardcity
 import engine.downfall
@@ -123,3 +124,74 @@ def test_pompeji_marks_seats_by_number_not_colour() -> None:
     # one disc and ink for every seat: only the number differs, so colour says nothing
     assert len({fill(b.crop((16, 16, 44, 44))) for b in badges}) == 1
     assert len({b.tobytes() for b in badges}) == 4
+
+
+# ------------------------------------------------------------------ colour is never the only cue
+
+PHONE = 400  # px: the width Discord shows an image at on a phone
+MIN_SHAPE_DIFFERENCE = 0.05
+"""Of a mark's box at phone size, the share whose coverage differs between two seats' marks
+(circle and rounded square, the closest pair of shapes, differ by 0.10 in a 10 px worker)."""
+
+
+def coverage(mark: Image.Image, scale: float) -> Image.Image:
+    """How much of each pixel a mark covers once the image is ``scale`` times smaller: a
+    sprite's silhouette (its alpha), or a mask ("L") as it is."""
+    mask = mark if mark.mode == "L" else mark.convert("RGBA").getchannel("A")
+    size = (max(1, round(mask.width * scale)), max(1, round(mask.height * scale)))
+    return mask.resize(size, Image.Resampling.BOX)
+
+
+def difference(a: Image.Image, b: Image.Image) -> float:
+    """The share of the box whose coverage differs (0: the same mark, 1: no overlap at all)."""
+    histogram = ImageChops.difference(a, b).histogram()
+    return sum(n * v for v, n in enumerate(histogram)) / 255 / (a.width * a.height)
+
+
+def army_mark(seat: int, *, injured: bool = False) -> Image.Image:
+    """The shape on an army's shield, as a mask: the middle's pixels far from the shield's fill
+    (the injured slash left out)."""
+    sprite = icons.army(seat, 32, injured=injured).convert("RGBA")
+    fill = icons.SEAT_FILL[icons.seat_colour(seat)]
+    src = sprite.load()
+    mask = Image.new("L", sprite.size, 0)
+    dst = mask.load()
+    assert src is not None and dst is not None
+    for y in range(sprite.height):
+        for x in range(sprite.width):
+            r, g, b, a = cast(tuple[int, int, int, int], src[x, y])
+            if a > 128 and (r, g, b) != SLASH and colours.delta_e((r, g, b), fill) > 30:
+                dst[x, y] = 255
+    return mask.crop((8, 6, 24, 22))
+
+
+SLASH = (220, 30, 30)
+
+
+def seat_marks() -> dict[str, list[Image.Image]]:
+    """Every seat-owned mark at the size it is drawn, each as a phone shows it."""
+    downfall, hand, workers = PHONE / 1204, PHONE / 900, PHONE / 800
+    names = ("red", "black", "yellow", "blue")
+    return {
+        "downfall piece (phase 1)": [coverage(shapes.piece_sprite(c, 34), downfall) for c in names],
+        "downfall piece (phase 2)": [coverage(shapes.piece_sprite(c, 30), downfall) for c in names],
+        "downfall lost piece": [coverage(shapes.ghost_sprite(c, 34), downfall) for c in names],
+        "downfall hand": [coverage(shapes.piece_sprite(c, 44), hand) for c in names],
+        "worker": [coverage(icons.worker(s, 20), workers) for s in range(4)],
+        "worker by an extra action": [
+            coverage(icons.worker(s, 26, coin=True), workers) for s in range(4)
+        ],
+        "army": [coverage(army_mark(s), workers) for s in range(4)],
+        "injured army": [coverage(army_mark(s, injured=True), workers) for s in range(4)],
+    }
+
+
+def test_every_seat_mark_differs_in_shape_at_phone_size() -> None:
+    """Colour is never the only cue: each seat-owned mark (a piece, a lost piece, a worker, a
+    worker placed by an extra action, an army's shield) has the seat's own shape, which still
+    differs from every other seat's once a phone shows the image 400 px wide."""
+    for what, marks in seat_marks().items():
+        for (i, a), (j, b) in itertools.combinations(enumerate(marks), 2):
+            d = difference(a, b)
+            assert d >= MIN_SHAPE_DIFFERENCE, f"{what}: seats {i} and {j} differ by {d:.3f}"
+        assert all(difference(m, Image.new("L", m.size, 0)) > 0.08 for m in marks), what
