@@ -354,11 +354,16 @@ SEAT_FILL: dict[str, RGB] = {
     "yellow": (250, 204, 21),
     "white": (246, 246, 240),
     "black": (30, 30, 34),
-    "orange": (234, 110, 20),
+    "orange": (213, 94, 0),
 }
+"""Every pair at least 20 apart (CIEDE2000) in normal vision and as protanopes, deuteranopes and
+tritanopes see them (``tests/render/test_seat_colours.py``). The orange is Okabe & Ito's
+"vermillion" (#D55E00, Color Universal Design, 2008): the hue of the earlier (234, 110, 20),
+6 L* darker, so a deuteranope no longer sees it as a second yellow (ΔE00 15.6 → 21.1)."""
 SEAT_SHAPE = {"yellow": "triangle", "white": "circle", "black": "square", "orange": "diamond"}
 RIM = (255, 248, 230)
 EDGE = (20, 16, 14)
+COIN = (240, 196, 40)
 
 
 def _shape(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: RGB) -> None:
@@ -382,26 +387,25 @@ def seat_colour(seat: int) -> str:
 
 
 def worker(seat: int, size: int, *, coin: bool = False) -> Image.Image:
-    """A seat's worker: its colour's shape with a dark edge and a light rim (``coin``: an extra
-    action's coin marker, a gold disc edged in the seat's colour)."""
+    """A seat's worker: its colour's shape with a dark edge and a light rim (``coin``: placed by
+    an extra action, the same worker a little smaller with a gold coin on its shoulder, so the
+    shape still says whose it is on a phone)."""
     colour = seat_colour(seat)
 
     def paint(im: Image.Image, d: ImageDraw.ImageDraw, s: float) -> None:
         n = size * s
-        c, r = n / 2, n * 0.33
         shape = SEAT_SHAPE[colour]
+        c, cy, r = n / 2, n / 2 + (n * 0.03 if shape == "triangle" else 0), n * 0.33
         if coin:
-            d.ellipse((c - r * 1.3, c - r * 1.3, c + r * 1.3, c + r * 1.3), fill=EDGE)
-            d.ellipse(
-                (c - r * 1.15, c - r * 1.15, c + r * 1.15, c + r * 1.15), fill=SEAT_FILL[colour]
-            )
-            d.ellipse((c - r * 0.8, c - r * 0.8, c + r * 0.8, c + r * 0.8), fill=(240, 196, 40))
-            _shape(d, shape, c, c, r * 0.45, EDGE)
-            return
-        cy = c + (n * 0.03 if shape == "triangle" else 0)
+            c, cy, r = n * 0.44, cy + n * 0.08, n * 0.29
         _shape(d, shape, c, cy, r + n * 0.1, EDGE)
         _shape(d, shape, c, cy, r + n * 0.05, RIM)
         _shape(d, shape, c, cy, r, SEAT_FILL[colour])
+        if coin:
+            bx, by, br = n * 0.77, n * 0.23, n * 0.2
+            d.ellipse((bx - br, by - br, bx + br, by + br), fill=EDGE)
+            br -= n * 0.05
+            d.ellipse((bx - br, by - br, bx + br, by + br), fill=COIN)
 
     return shapes.cached_sprite(("workers-seat", colour, size, coin), (size, size), paint)
 
@@ -447,7 +451,9 @@ def army(seat: int, size: int, *, injured: bool = False) -> Image.Image:
             outline=EDGE,
             width=round(n * 0.07),
         )
-        _shape(d, SEAT_SHAPE[colour], n / 2, n * 0.45, n * 0.14, EDGE)
+        # the seat's shape, large and in the ink that stands out on its fill (light on black)
+        ink = RIM if sum(SEAT_FILL[colour]) < 3 * 96 else EDGE
+        _shape(d, SEAT_SHAPE[colour], n / 2, n * 0.44, n * 0.2, ink)
         if injured:
             d.line(
                 [(n * 0.1, n * 0.9), (n * 0.9, n * 0.1)], fill=(220, 30, 30), width=round(n * 0.1)
