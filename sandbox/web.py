@@ -72,6 +72,32 @@ def is_decision(msg: Message) -> bool:
     )
 
 
+def waits_on(fake: FakeDiscord, user: FakeUser, msg: Message) -> bool:
+    """Whether ``msg`` is one of the decisions the game waits on ``user`` for: a message of the
+    bot's only they see that still asks them to decide (:func:`is_decision`). That is a DM, or
+    a private reply (ephemeral) to their own command or click, which carries the decision once
+    they used ``/move`` or ``/hand`` (their DM then loses its controls). A private reply counts
+    only while its interaction's token lives (15 minutes): the bot can close it until then, and
+    not after (then it is stale, as Discord's client shows it until reloaded)."""
+    if not msg.author.bot or not is_decision(msg):
+        return False
+    if msg.channel.type == DM:
+        return msg.channel.recipient is user
+    if msg.visible_to != user.id or msg.interaction is None:
+        return False
+    inter = None
+    with contextlib.suppress(KeyError, TypeError, ValueError):
+        inter = fake.interactions.get(int(msg.interaction["id"]))
+    return inter is not None and fake.clock() - inter.created_at <= fake.token_lifetime
+
+
+def pending_decisions(fake: FakeDiscord, user: FakeUser) -> list[Message]:
+    """The messages the game waits on ``user`` for (:func:`waits_on`): their DMs and their
+    private replies in the server's channels."""
+    chans = [user.dm, *(c for g in fake.guilds for c in g.channels)]
+    return [m for c in chans for m in c.messages if waits_on(fake, user, m)]
+
+
 def message_view(msg: Message) -> Json:
     """What the page shows of a message (the viewer may see it: checked by the caller)."""
     meta = msg.interaction
@@ -290,7 +316,7 @@ class Page:
                 "commands": commands,
                 "dm_ids": {str(u.id): [str(m.id) for m in u.dms[-50:]] for u in locals_},
                 "pending": {
-                    str(u.id): [str(m.id) for m in u.dms if is_decision(m)] for u in locals_
+                    str(u.id): [str(m.id) for m in pending_decisions(self.fake, u)] for u in locals_
                 },
             }
         )
@@ -440,15 +466,17 @@ class Page:
                 viewer.queue.put_nowait(
                     {"type": "gone", "id": str(msg.id), "channel_id": str(msg.channel.id)}
                 )
-        if msg.channel.type == DM and msg.author.bot:
+        if not msg.author.bot:
+            return
+        note: Json | None = None
+        if msg.channel.type == DM and msg.channel.recipient is not None:
             recipient = msg.channel.recipient
-            if recipient is not None:
-                note = {
-                    "type": "dm",
-                    "user": str(recipient.id),
-                    "id": str(msg.id),
-                    "gone": msg.deleted,
-                    "pending": is_decision(msg),
-                }
-                for viewer in self._viewers:
-                    viewer.queue.put_nowait(note)
+            note = {"type": "dm", "user": str(recipient.id), "gone": msg.deleted}
+        elif msg.visible_to is not None and msg.visible_to in self.fake.users_by_id:
+            # A private reply: it may carry the user's decision (after /move or /hand).
+            recipient = self.fake.users_by_id[msg.visible_to]
+            note = {"type": "pending", "user": str(recipient.id)}
+        if note is not None:
+            note.update(id=str(msg.id), pending=waits_on(self.fake, recipient, msg))
+            for viewer in self._viewers:
+                viewer.queue.put_nowait(note)

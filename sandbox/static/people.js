@@ -1,14 +1,20 @@
 // Who plays (the hot seat): the "Playing as" switcher, and beside each local user whether it is
-// their turn. The number shown is the user's pending decisions: the bot's DMs to them that still
-// carry a decision's buttons or menus (the sandbox works that out, and the websocket's "dm"
-// events keep it live); the bot takes them off once the decision is over. A dot marks DMs the
-// user has not seen yet.
+// their turn. The number shown is the user's pending decisions: the bot's messages only they
+// see (DMs, and private replies to their /move or /hand, which carry the decision from then
+// on) that still carry a decision's buttons or menus (the sandbox works that out, and the
+// websocket's "dm" and "pending" events keep it live); the bot takes them off once the
+// decision is over. A dot marks DMs the user has not seen yet.
 
 import { avatar } from "./render.js";
 import { stored } from "./util.js";
 
-export function pendingFor(state, userId) {
-  return state.pending[userId] ? state.pending[userId].size : 0;
+// inDms: only those in the user's DMs (the DM list's mark), not their private replies.
+export function pendingFor(state, userId, { inDms = false } = {}) {
+  const ids = state.pending[userId];
+  if (!ids) return 0;
+  if (!inDms) return ids.size;
+  const dms = new Set(state.dmIds[userId] || []);
+  return [...ids].filter((id) => dms.has(id)).length;
 }
 
 export function unreadFor(state, userId) {
