@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
-from .fake.basics import DM, Json
+from .fake.basics import DM, Json, Person
 from .fake.model import Channel, Message
 from .fake.server import FakeDiscord
 from .fake.users import DriverError, FakeUser, InteractionResult
@@ -72,7 +72,7 @@ def is_decision(msg: Message) -> bool:
     )
 
 
-def waits_on(fake: FakeDiscord, user: FakeUser, msg: Message) -> bool:
+def waits_on(fake: FakeDiscord, user: Person, msg: Message) -> bool:
     """Whether ``msg`` is one of the decisions the game waits on ``user`` for: a message of the
     bot's only they see that still asks them to decide (:func:`is_decision`). That is a DM, or
     a private reply (ephemeral) to their own command or click, which carries the decision once
