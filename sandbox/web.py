@@ -208,6 +208,7 @@ class Page:
         r.add_post("/sandbox/select", self._guarded(self._select))
         r.add_post("/sandbox/modal", self._guarded(self._modal))
         r.add_post("/sandbox/say", self._guarded(self._say))
+        r.add_post("/sandbox/locale", self._guarded(self._locale))
 
     def start(self) -> None:
         self.fake.observers.append(self._changed)
@@ -301,7 +302,9 @@ class Page:
         return web.json_response(
             {
                 "me": {"id": str(me.id), "name": me.name},
-                "local_users": [{"id": str(u.id), "name": u.name} for u in locals_],
+                "local_users": [
+                    {"id": str(u.id), "name": u.name, "locale": u.locale} for u in locals_
+                ],
                 "users": {
                     str(u.id): {"name": u.name, "bot": u.bot}
                     for u in self.fake.users_by_id.values()
@@ -311,7 +314,12 @@ class Page:
                     "name": self.fake.bot.name,
                     "online": self.fake.connected,
                 },
-                "guild": {"id": str(guild.id), "name": guild.name, "channels": channels},
+                "guild": {
+                    "id": str(guild.id),
+                    "name": guild.name,
+                    "owner_id": str(guild.owner_id),
+                    "channels": channels,
+                },
                 "dm": {"id": str(me.dm.id)},
                 "commands": commands,
                 "dm_ids": {str(u.id): [str(m.id) for m in u.dms[-50:]] for u in locals_},
@@ -412,6 +420,17 @@ class Page:
         except DriverError as e:
             return web.json_response({"ok": False, "error": str(e)}, status=400)
         return web.json_response({"ok": True, "id": str(msg.id)})
+
+    async def _locale(self, request: web.Request) -> web.StreamResponse:
+        """A local user picks their Discord language (their client's setting): a Discord
+        locale code, sent as ``locale`` in their interactions from now on."""
+        body = await self._body(request)
+        user = self._user(body.get("user"))
+        try:
+            self.fake.set_locale(user, str(body.get("locale")))
+        except ValueError as e:
+            raise web.HTTPBadRequest(text=str(e)) from None
+        return web.json_response({"ok": True, "locale": user.locale})
 
     # -- live updates ------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
 import { Composer } from "./composer.js";
 import { keepImages } from "./images.js";
 import { closeDrawer, openImage, setupLayout } from "./layout.js";
-import { markDmsSeen, pendingFor, renderSwitcher, turnMark, unreadDot, unreadFor } from "./people.js";
+import { markDmsSeen, pendingFor, renderLocalePicker, renderSwitcher, turnMark, unreadDot, unreadFor } from "./people.js";
 import { avatar, renderMessage } from "./render.js";
 import { $, getJson, post, stored } from "./util.js";
 
@@ -132,6 +132,7 @@ function renderTop() {
 function renderAll() {
   renderSidebar();
   renderSwitcher(state, switchUser);
+  renderLocalePicker(state, pickLocale);
   renderTop();
   composer.update();
 }
@@ -227,6 +228,14 @@ async function loadState(userId) {
     const general = state.guild.channels.find((c) => c.type === TEXT);
     state.channelId = channelById(saved) ? saved : general.id;
   }
+}
+
+async function pickLocale(locale) {
+  const res = await post("/sandbox/locale", { user: state.me.id, locale });
+  if (res.ok === false) return notify(res.error);
+  const me = state.locals.find((u) => u.id === state.me.id);
+  if (me) me.locale = res.locale;
+  renderLocalePicker(state, pickLocale);
 }
 
 async function switchUser(userId) {

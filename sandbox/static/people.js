@@ -63,7 +63,7 @@ export function renderSwitcher(state, onPick) {
     b.className = "who" + (active ? " active" : "") + (pending ? " their-turn" : "");
     b.dataset.user = u.name;
     b.dataset.pending = String(pending);
-    b.title = `Play as ${u.name}`;
+    b.title = `Play as ${u.name}` + (u.id === state.guild?.owner_id ? " (server owner)" : "");
     b.setAttribute("aria-pressed", String(active));
     b.append(avatar(u));
     const name = document.createElement("span");
@@ -76,4 +76,27 @@ export function renderSwitcher(state, onPick) {
     b.addEventListener("click", () => onPick(u.id));
     box.append(b);
   }
+}
+
+// Each local user's Discord language (their client's setting, sent with their interactions):
+// the bot answers them in it (DMs, private replies); the channel follows the server's. The
+// languages the bot speaks, by Discord's locale codes; the sandbox keeps the choice.
+export const LANGUAGES = [
+  ["en-US", "English"],
+  ["es-ES", "Español"],
+  ["nl", "Nederlands"],
+  ["de", "Deutsch"],
+];
+
+export function renderLocalePicker(state, onPick) {
+  const picker = document.querySelector("#locale-picker");
+  const me = state.locals.find((u) => u.id === state.me.id);
+  const current = me?.locale || "en-US";
+  const known = LANGUAGES.some(([code]) => code === current);
+  picker.replaceChildren(
+    ...(known ? LANGUAGES : [...LANGUAGES, [current, current]]).map(([code, name]) => new Option(name, code)),
+  );
+  picker.value = current;
+  picker.title = `${state.me.name}'s Discord language: the bot answers them in it`;
+  picker.onchange = () => onPick(picker.value);
 }
