@@ -5,13 +5,18 @@ BIN := $(VENV)/bin
 
 .PHONY: setup run test lint bench messages
 
+# The first `make run` installs silently: pip says only errors (-qq; a failed build still shows
+# its output), no version nag, and the build backend's deprecation boxes (Python warnings) stay
+# hidden, so the sandbox's one line is all that is printed.
+QUIET_PIP := PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore $(BIN)/python -m pip install -qq
+
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@
+	@$(QUIET_PIP) --upgrade pip
+	@$(QUIET_PIP) -e '.[dev]'
+	@touch $@
 
 setup: $(VENV)/.installed
 

@@ -145,8 +145,18 @@ def _parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _restore_ctrl_c() -> None:
+    """A parent that ignores SIGINT (a shell's background job, ``nohup``, some launchers)
+    passes that on, and then Ctrl-C would never stop the bot: take Python's own handler back
+    (``asyncio.run`` then turns Ctrl-C into a clean stop). A handler someone set on purpose
+    stays."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Read the settings, set up logging and run until interrupted. Returns the exit status."""
+    _restore_ctrl_c()
     args = _parse_args(argv or [])
     try:
         settings = Settings.from_env()

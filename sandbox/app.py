@@ -26,7 +26,8 @@ from .store import SandboxStore
 from .web import Page
 
 LOCAL_USERS = ("Aurelia", "Brutus", "Cornelia", "Decimus")
-"""The people at the keyboard: the page switches between them (hot seat)."""
+"""The people at the keyboard: the page switches between them (hot seat). The first owns the
+server (every permission, Manage Server included); each picks their Discord language."""
 SERVER = "Pompeii"
 CHANNELS = ("general", "games")
 
@@ -78,6 +79,8 @@ class Sandbox:
             for name in self.local_users:
                 if name not in self.fake.users:
                     self.fake.add_user(name)
+            if self.local_users:  # the first local user owns the server: /game settings
+                self.fake.set_owner(self.fake.default_guild, self.fake.users[self.local_users[0]])
             if self.store is not None:
                 self.store.attach(self.fake)
             self.page.start()

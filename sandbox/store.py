@@ -234,6 +234,7 @@ def _user(u: FakeUser) -> Json:
         "name": u.name,
         "bot": u.bot,
         "dms_open": u.dms_open,
+        "locale": u.locale,
         "dm": u._dm.id if u._dm is not None else None,
     }
 
@@ -303,6 +304,7 @@ def _restore_world(fake: FakeDiscord, world: dict[str, Any]) -> None:
         else:
             user = FakeUser(fake, id=u["id"], name=u["name"], bot=u["bot"])
         user.dms_open = u["dms_open"]
+        user.locale = u.get("locale", user.locale)  # saved since issue 44
         user._dm = None
         fake.users_by_id[user.id] = user
         fake.users[user.name] = user

@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
-from .fake.basics import DM, Json
+from .fake.basics import DM, Json, Person
 from .fake.model import Channel, Message
 from .fake.server import FakeDiscord
 from .fake.users import DriverError, FakeUser, InteractionResult
@@ -70,6 +70,32 @@ def is_decision(msg: Message) -> bool:
         and DECISION.match(str(c.get("custom_id", "")))
         for c in msg.walk_components()
     )
+
+
+def waits_on(fake: FakeDiscord, user: Person, msg: Message) -> bool:
+    """Whether ``msg`` is one of the decisions the game waits on ``user`` for: a message of the
+    bot's only they see that still asks them to decide (:func:`is_decision`). That is a DM, or
+    a private reply (ephemeral) to their own command or click, which carries the decision once
+    they used ``/move`` or ``/hand`` (their DM then loses its controls). A private reply counts
+    only while its interaction's token lives (15 minutes): the bot can close it until then, and
+    not after (then it is stale, as Discord's client shows it until reloaded)."""
+    if not msg.author.bot or not is_decision(msg):
+        return False
+    if msg.channel.type == DM:
+        return msg.channel.recipient is user
+    if msg.visible_to != user.id or msg.interaction is None:
+        return False
+    inter = None
+    with contextlib.suppress(KeyError, TypeError, ValueError):
+        inter = fake.interactions.get(int(msg.interaction["id"]))
+    return inter is not None and fake.clock() - inter.created_at <= fake.token_lifetime
+
+
+def pending_decisions(fake: FakeDiscord, user: FakeUser) -> list[Message]:
+    """The messages the game waits on ``user`` for (:func:`waits_on`): their DMs and their
+    private replies in the server's channels."""
+    chans = [user.dm, *(c for g in fake.guilds for c in g.channels)]
+    return [m for c in chans for m in c.messages if waits_on(fake, user, m)]
 
 
 def message_view(msg: Message) -> Json:
@@ -182,6 +208,7 @@ class Page:
         r.add_post("/sandbox/select", self._guarded(self._select))
         r.add_post("/sandbox/modal", self._guarded(self._modal))
         r.add_post("/sandbox/say", self._guarded(self._say))
+        r.add_post("/sandbox/locale", self._guarded(self._locale))
 
     def start(self) -> None:
         self.fake.observers.append(self._changed)
@@ -275,7 +302,9 @@ class Page:
         return web.json_response(
             {
                 "me": {"id": str(me.id), "name": me.name},
-                "local_users": [{"id": str(u.id), "name": u.name} for u in locals_],
+                "local_users": [
+                    {"id": str(u.id), "name": u.name, "locale": u.locale} for u in locals_
+                ],
                 "users": {
                     str(u.id): {"name": u.name, "bot": u.bot}
                     for u in self.fake.users_by_id.values()
@@ -285,12 +314,17 @@ class Page:
                     "name": self.fake.bot.name,
                     "online": self.fake.connected,
                 },
-                "guild": {"id": str(guild.id), "name": guild.name, "channels": channels},
+                "guild": {
+                    "id": str(guild.id),
+                    "name": guild.name,
+                    "owner_id": str(guild.owner_id),
+                    "channels": channels,
+                },
                 "dm": {"id": str(me.dm.id)},
                 "commands": commands,
                 "dm_ids": {str(u.id): [str(m.id) for m in u.dms[-50:]] for u in locals_},
                 "pending": {
-                    str(u.id): [str(m.id) for m in u.dms if is_decision(m)] for u in locals_
+                    str(u.id): [str(m.id) for m in pending_decisions(self.fake, u)] for u in locals_
                 },
             }
         )
@@ -387,6 +421,17 @@ class Page:
             return web.json_response({"ok": False, "error": str(e)}, status=400)
         return web.json_response({"ok": True, "id": str(msg.id)})
 
+    async def _locale(self, request: web.Request) -> web.StreamResponse:
+        """A local user picks their Discord language (their client's setting): a Discord
+        locale code, sent as ``locale`` in their interactions from now on."""
+        body = await self._body(request)
+        user = self._user(body.get("user"))
+        try:
+            self.fake.set_locale(user, str(body.get("locale")))
+        except ValueError as e:
+            raise web.HTTPBadRequest(text=str(e)) from None
+        return web.json_response({"ok": True, "locale": user.locale})
+
     # -- live updates ------------------------------------------------------------------------
 
     async def _ws(self, request: web.Request) -> web.StreamResponse:
@@ -440,15 +485,17 @@ class Page:
                 viewer.queue.put_nowait(
                     {"type": "gone", "id": str(msg.id), "channel_id": str(msg.channel.id)}
                 )
-        if msg.channel.type == DM and msg.author.bot:
+        if not msg.author.bot:
+            return
+        note: Json | None = None
+        if msg.channel.type == DM and msg.channel.recipient is not None:
             recipient = msg.channel.recipient
-            if recipient is not None:
-                note = {
-                    "type": "dm",
-                    "user": str(recipient.id),
-                    "id": str(msg.id),
-                    "gone": msg.deleted,
-                    "pending": is_decision(msg),
-                }
-                for viewer in self._viewers:
-                    viewer.queue.put_nowait(note)
+            note = {"type": "dm", "user": str(recipient.id), "gone": msg.deleted}
+        elif msg.visible_to is not None and msg.visible_to in self.fake.users_by_id:
+            # A private reply: it may carry the user's decision (after /move or /hand).
+            recipient = self.fake.users_by_id[msg.visible_to]
+            note = {"type": "pending", "user": str(recipient.id)}
+        if note is not None:
+            note.update(id=str(msg.id), pending=waits_on(self.fake, recipient, msg))
+            for viewer in self._viewers:
+                viewer.queue.put_nowait(note)

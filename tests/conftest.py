@@ -9,6 +9,9 @@ import pytest
 from storage.postgres import POSTGRESQL
 from storage.schema import migrate
 from tests.pg import TEMPLATE, Cluster, bindir, unavailable
+from tests.skips import pytest_terminal_summary
+
+__all__ = ["pytest_terminal_summary"]  # a hook: the skipped groups, said at the end
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,7 @@ import re
 import time
 from collections.abc import Callable
 
+import discord
 from aiohttp import web
 
 from .basics import (
@@ -50,6 +51,9 @@ from .wire import (
     RequestRecord,
     T,
 )
+
+DISCORD_LOCALES = frozenset(locale.value for locale in discord.Locale)
+"""Discord's locale codes (``discord.Locale``): a user's ``locale`` is one of them."""
 
 __all__ = [
     "FakeClock",
@@ -219,6 +223,27 @@ class FakeDiscord(Driver):
             {"guild_id": str(guild.id), **guild.member_payload(user)},
             intent=GUILD_MEMBERS_INTENT,
         )
+
+    def set_owner(self, guild: Guild, user: FakeUser) -> None:
+        """Make the member ``user`` the owner of ``guild`` (every permission, as Discord's
+        transfer of ownership does); a connected bot hears GUILD_UPDATE."""
+        if user.id not in guild.members:
+            raise ValueError(f"{user.name} is not a member of {guild.name}")
+        if guild.owner_id == user.id:
+            return
+        guild.owner_id = user.id
+        if self.connected:
+            self._dispatch("GUILD_UPDATE", guild.payload())
+        self._observe("world")
+
+    def set_locale(self, user: FakeUser, locale: str) -> None:
+        """The language ``user`` chose in their Discord client: one of Discord's locale codes
+        (``en-US``, ``es-ES``, ``nl``, ``de``, …), sent as ``locale`` in their interactions."""
+        if locale not in DISCORD_LOCALES:
+            raise ValueError(f"{locale!r} is not a Discord locale")
+        if user.locale != locale:
+            user.locale = locale
+            self._observe("world")
 
     async def user(
         self, name: str, *, guilds: list[Guild] | None = None, dms_open: bool = True

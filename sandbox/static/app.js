@@ -4,7 +4,7 @@
 import { Composer } from "./composer.js";
 import { keepImages } from "./images.js";
 import { closeDrawer, openImage, setupLayout } from "./layout.js";
-import { markDmsSeen, pendingFor, renderSwitcher, turnMark, unreadDot, unreadFor } from "./people.js";
+import { markDmsSeen, pendingFor, renderLocalePicker, renderSwitcher, turnMark, unreadDot, unreadFor } from "./people.js";
 import { avatar, renderMessage } from "./render.js";
 import { $, getJson, post, stored } from "./util.js";
 
@@ -19,7 +19,7 @@ const state = {
   dm: null,
   commands: [],
   dmIds: {},
-  pending: {}, // user id -> Set of the ids of their DMs that still ask for a decision
+  pending: {}, // user id -> Set of the ids of the decisions waiting on them (DMs, private replies)
   channelId: null,
   messages: new Map(),
 };
@@ -94,7 +94,7 @@ function renderSidebar() {
   dms.replaceChildren();
   const dm = channelButton({ id: state.dm.id, name: state.bot.name, archived: false }, "", "dm");
   dm.querySelector(".icon").replaceWith(avatar({ bot: true, name: state.bot.name }));
-  const pending = pendingFor(state, state.me.id);
+  const pending = pendingFor(state, state.me.id, { inDms: true });
   dm.dataset.pending = String(pending);
   if (pending) dm.append(turnMark(pending, null, { compact: true }));
   const unread = unreadFor(state, state.me.id);
@@ -132,6 +132,7 @@ function renderTop() {
 function renderAll() {
   renderSidebar();
   renderSwitcher(state, switchUser);
+  renderLocalePicker(state, pickLocale);
   renderTop();
   composer.update();
 }
@@ -229,6 +230,14 @@ async function loadState(userId) {
   }
 }
 
+async function pickLocale(locale) {
+  const res = await post("/sandbox/locale", { user: state.me.id, locale });
+  if (res.ok === false) return notify(res.error);
+  const me = state.locals.find((u) => u.id === state.me.id);
+  if (me) me.locale = res.locale;
+  renderLocalePicker(state, pickLocale);
+}
+
 async function switchUser(userId) {
   if (state.me && userId === state.me.id) return;
   stored.set("user", userId);
@@ -320,9 +329,11 @@ function onEvent(ev) {
   } else if (ev.type === "gone") {
     document.querySelector(`.message[data-id="${ev.id}"]`)?.remove();
     state.messages.delete(ev.id);
-  } else if (ev.type === "dm") {
+  } else if (ev.type === "dm" || ev.type === "pending") {
+    // "dm": the bot's DM to a user; "pending": its private reply to them, which may carry
+    // their decision (after /move or /hand). Both say whether the game waits on them there.
     const ids = (state.dmIds[ev.user] ||= []);
-    if (!ev.gone && !ids.includes(ev.id)) ids.push(ev.id);
+    if (ev.type === "dm" && !ev.gone && !ids.includes(ev.id)) ids.push(ev.id);
     const pending = (state.pending[ev.user] ||= new Set());
     if (ev.pending) pending.add(ev.id);
     else pending.delete(ev.id);

@@ -1,14 +1,20 @@
 // Who plays (the hot seat): the "Playing as" switcher, and beside each local user whether it is
-// their turn. The number shown is the user's pending decisions: the bot's DMs to them that still
-// carry a decision's buttons or menus (the sandbox works that out, and the websocket's "dm"
-// events keep it live); the bot takes them off once the decision is over. A dot marks DMs the
-// user has not seen yet.
+// their turn. The number shown is the user's pending decisions: the bot's messages only they
+// see (DMs, and private replies to their /move or /hand, which carry the decision from then
+// on) that still carry a decision's buttons or menus (the sandbox works that out, and the
+// websocket's "dm" and "pending" events keep it live); the bot takes them off once the
+// decision is over. A dot marks DMs the user has not seen yet.
 
 import { avatar } from "./render.js";
 import { stored } from "./util.js";
 
-export function pendingFor(state, userId) {
-  return state.pending[userId] ? state.pending[userId].size : 0;
+// inDms: only those in the user's DMs (the DM list's mark), not their private replies.
+export function pendingFor(state, userId, { inDms = false } = {}) {
+  const ids = state.pending[userId];
+  if (!ids) return 0;
+  if (!inDms) return ids.size;
+  const dms = new Set(state.dmIds[userId] || []);
+  return [...ids].filter((id) => dms.has(id)).length;
 }
 
 export function unreadFor(state, userId) {
@@ -57,7 +63,7 @@ export function renderSwitcher(state, onPick) {
     b.className = "who" + (active ? " active" : "") + (pending ? " their-turn" : "");
     b.dataset.user = u.name;
     b.dataset.pending = String(pending);
-    b.title = `Play as ${u.name}`;
+    b.title = `Play as ${u.name}` + (u.id === state.guild?.owner_id ? " (server owner)" : "");
     b.setAttribute("aria-pressed", String(active));
     b.append(avatar(u));
     const name = document.createElement("span");
@@ -70,4 +76,27 @@ export function renderSwitcher(state, onPick) {
     b.addEventListener("click", () => onPick(u.id));
     box.append(b);
   }
+}
+
+// Each local user's Discord language (their client's setting, sent with their interactions):
+// the bot answers them in it (DMs, private replies); the channel follows the server's. The
+// languages the bot speaks, by Discord's locale codes; the sandbox keeps the choice.
+export const LANGUAGES = [
+  ["en-US", "English"],
+  ["es-ES", "Español"],
+  ["nl", "Nederlands"],
+  ["de", "Deutsch"],
+];
+
+export function renderLocalePicker(state, onPick) {
+  const picker = document.querySelector("#locale-picker");
+  const me = state.locals.find((u) => u.id === state.me.id);
+  const current = me?.locale || "en-US";
+  const known = LANGUAGES.some(([code]) => code === current);
+  picker.replaceChildren(
+    ...(known ? LANGUAGES : [...LANGUAGES, [current, current]]).map(([code, name]) => new Option(name, code)),
+  );
+  picker.value = current;
+  picker.title = `${state.me.name}'s Discord language: the bot answers them in it`;
+  picker.onchange = () => onPick(picker.value);
 }

@@ -82,13 +82,22 @@ def offer(play: Playground, name: str, game_id: int, token: int) -> Any:
     return max(found, key=lambda m: m.id) if found else None
 
 
-def pending_dms(play: Playground, name: str) -> int:
-    """How many of the bot's DMs to ``name`` still carry a live decision (enabled buttons or
-    menus of a move): the number the switcher shows beside them."""
-    user = play.sandbox.fake.users[name]
+def pending_decisions(play: Playground, name: str) -> int:
+    """How many of the bot's messages only ``name`` sees still carry a live decision (enabled
+    buttons or menus of a move): their DMs, and their private replies in the server's channels
+    (which carry the decision after their /move or /hand): the number the switcher shows
+    beside them (within the 15 minutes the bot can still close a reply)."""
+    fake = play.sandbox.fake
+    user = fake.users[name]
+    replies = [
+        m
+        for chan in fake.default_guild.channels
+        for m in chan.messages
+        if m.visible_to == user.id and m.author.bot and not m.deleted
+    ]
     return sum(
         1
-        for m in user.dms
+        for m in [*user.dms, *replies]
         if any(
             str(c.get("custom_id", "")).startswith(("vz:a:", "vz:s:", "vz:gs:"))
             and not c.get("disabled")

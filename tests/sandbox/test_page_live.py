@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from PIL import Image
 
+from sandbox.web import is_decision
 from tests.cogs.helpers import WAIT
 from tests.sandbox.browser import SandboxPage, chromium, sandbox_tab, shown
 from tests.sandbox.conftest import Playground
@@ -297,5 +298,38 @@ async def test_the_switcher_marks_pending_decisions_live(playground: Playground)
         await marks("Brutus", 1)
         await second.delete()
         await marks("Brutus", 0)
+        assert await tab.evaluate(NOT_RELOADED)
+        assert page.errors == []
+
+
+async def test_the_switcher_still_marks_a_decision_after_a_move(playground: Playground) -> None:
+    """Issue 44, 19: a /move that leaves the game waiting on the same player (the worker
+    game's setup places several starting units): the DM loses its buttons, the private reply
+    carries the decision, and the switcher keeps its mark, live; the DM list's mark goes (the
+    decision is no longer in the DMs)."""
+    fake = playground.sandbox.fake
+    general = fake.default_guild.channel("general")
+    aurelia = fake.users["Aurelia"]
+    async with chromium() as browser, sandbox_tab(browser, playground.url) as page:
+        tab = page.page
+        await tab.evaluate("window.notReloaded = true")
+        started = await aurelia.slash("game new", channel=general, game="workers", players=1)
+        if started.deferred:
+            await started.wait_until_loaded(timeout=WAIT)
+        mark = "n => document.querySelector(`.who[data-user='${n}']`).dataset.pending"
+        await tab.wait_for_function(f"({mark})('Aurelia') === '1'", arg=None)
+        choices = await aurelia.autocomplete("move", "action", "", channel=general)
+        moved = await aurelia.slash("move", channel=general, action=choices[0].value)
+        if moved.deferred:
+            await moved.wait_until_loaded(timeout=WAIT)
+        await playground.bot.flows.idle()
+        assert not any(is_decision(m) for m in aurelia.dms)  # the decision left the DM
+        reply = next(m for m in aurelia.visible_messages(general) if is_decision(m))
+        await tab.locator(f".message[data-id='{reply.id}'] button").first.wait_for()
+        await tab.wait_for_function(
+            "() => document.querySelector('#dm-list .chan').dataset.pending === '0'"
+        )
+        assert await tab.evaluate(f"({mark})('Aurelia')") == "1"
+        await shown(tab.locator(".who[data-user='Aurelia'] .turn"))
         assert await tab.evaluate(NOT_RELOADED)
         assert page.errors == []

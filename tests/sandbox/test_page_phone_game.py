@@ -17,7 +17,7 @@ from tests.sandbox.conftest import Playground
 from tests.sandbox.moves import (
     moved,
     offer,
-    pending_dms,
+    pending_decisions,
     play_by_command,
     play_by_component,
     soonest,
@@ -60,8 +60,9 @@ async def test_a_whole_game_on_a_phone(playground: Playground) -> None:
             ]
             choice = soonest(legal, await host.views.public_view(game_id))
 
-            # Her decision waiting in her DMs shows beside her name; Brutus has none.
-            expected = pending_dms(play, "Aurelia")
+            # Her decision waiting (in her DMs or a private reply) shows beside her name; Brutus
+            # has none.
+            expected = pending_decisions(play, "Aurelia")
             await tab.wait_for_function(
                 "n => document.querySelector(\".who[data-user='Aurelia']\").dataset.pending == n",
                 arg=str(expected),

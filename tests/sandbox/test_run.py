@@ -14,9 +14,9 @@ import os
 import re
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 import pytest
@@ -28,7 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
 LINE = re.compile(r"Vesuvius sandbox: open (http://127\.0\.0\.1:\d+/) — to play on real Discord")
 
 
-Start = Callable[[Path], Awaitable[tuple[asyncio.subprocess.Process, str, list[str]]]]
+class Start(Protocol):
+    def __call__(
+        self, cwd: Path, *, ignore_sigint: bool = False
+    ) -> Awaitable[tuple[asyncio.subprocess.Process, str, list[str]]]: ...
 
 
 @pytest.fixture
@@ -38,8 +41,10 @@ async def bots() -> AsyncIterator[Start]:
     SIGKILL if it is still there after a few seconds."""
     started: list[asyncio.subprocess.Process] = []
 
-    async def start(cwd: Path) -> tuple[asyncio.subprocess.Process, str, list[str]]:
-        proc, url, lines = await _start(cwd, started)
+    async def start(
+        cwd: Path, *, ignore_sigint: bool = False
+    ) -> tuple[asyncio.subprocess.Process, str, list[str]]:
+        proc, url, lines = await _start(cwd, started, ignore_sigint=ignore_sigint)
         return proc, url, lines
 
     try:
@@ -61,9 +66,14 @@ async def _kill_group(proc: asyncio.subprocess.Process) -> None:
             continue
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 async def _start(
-    cwd: Path, started: list[asyncio.subprocess.Process]
+    cwd: Path, started: list[asyncio.subprocess.Process], *, ignore_sigint: bool = False
 ) -> tuple[asyncio.subprocess.Process, str, list[str]]:
+    """``ignore_sigint``: started as by a parent that ignores SIGINT (it is inherited)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "VESUVIUS_"))}
     env["VESUVIUS_SANDBOX_PORT"] = "0"  # any free port: tests run in parallel
     proc = await asyncio.create_subprocess_exec(
@@ -74,6 +84,7 @@ async def _start(
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
         start_new_session=True,  # its own process group, as a terminal's foreground job
+        preexec_fn=_ignore_sigint if ignore_sigint else None,
     )
     started.append(proc)
     assert proc.stdout is not None
@@ -291,3 +302,14 @@ def test_sigterm_stops_the_bot_on_discord_cleanly(
     assert closed
     assert "Traceback" not in capsys.readouterr().err
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # the loop's handler is gone
+
+
+async def test_ctrl_c_stops_it_though_its_parent_ignored_sigint(
+    tmp_path: Path, bots: Start
+) -> None:
+    """Issue 44, 20: started by a parent that ignores SIGINT (inherited), Ctrl-C still stops
+    it cleanly: the bot takes Python's handler back."""
+    proc, _, lines = await bots(tmp_path, ignore_sigint=True)
+    status = await _stop(proc, lines)
+    assert status == 0
+    assert len(lines) == 1 and LINE.match(lines[0]), "".join(lines)

@@ -8,6 +8,7 @@ from typing import Any
 
 import aiohttp
 
+from sandbox.web import is_decision
 from tests.cogs.helpers import WAIT
 from tests.sandbox.conftest import Playground
 
@@ -91,3 +92,55 @@ async def test_each_user_sees_only_their_own_replies_and_dms(playground: Playgro
         params={"user": fake.bot.id, "channel": general.id},
     )
     assert status == 400  # only local users act through the page
+
+
+async def test_a_decision_carried_by_a_private_reply_is_still_pending(
+    playground: Playground,
+) -> None:
+    """Issue 44, 19: after a /move that leaves the game waiting on the same player (the worker
+    game's setup: the first of several starting placements), the bot's DM loses its controls
+    and the private reply carries the decision: the page still counts it, in its state and
+    live (the websocket's "pending" event), and no longer once the decision is over."""
+    fake = playground.sandbox.fake
+    general = fake.default_guild.channel("general")
+    aurelia = fake.users["Aurelia"]
+    url = playground.url
+
+    async def pending() -> list[str]:
+        _, state = await _call("GET", f"{url}sandbox/state", params={"user": aurelia.id})
+        return list(state["pending"][str(aurelia.id)])
+
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(f"{url}sandbox/ws", params={"user": str(aurelia.id)}) as ws,
+    ):
+        started = await aurelia.slash("game new", channel=general, game="workers", players=1)
+        if started.deferred:
+            await started.wait_until_loaded(timeout=WAIT)
+        await playground.bot.flows.idle()
+        dm = [str(m.id) for m in aurelia.dms]
+        assert await pending() == dm and len(dm) == 1
+
+        choices = await aurelia.autocomplete("move", "action", "", channel=general)
+        moved = await aurelia.slash("move", channel=general, action=choices[0].value)
+        if moved.deferred:
+            await moved.wait_until_loaded(timeout=WAIT)
+        await playground.bot.flows.idle()
+        status = await playground.bot.host.views.status(1)
+        assert [w.user_id for w in status.waiting_on] == [aurelia.id]  # still her decision
+        replies = [m for m in aurelia.visible_messages(general) if m.ephemeral]
+        carrier = [str(m.id) for m in replies if is_decision(m)]
+        assert len(carrier) == 1 and await pending() == carrier
+
+        seen: dict[str, bool] = {}  # the last word on each (a reply is a placeholder first)
+        while seen.get(carrier[0]) is not True or seen.get(dm[0]) is not False:
+            event = await ws.receive_json(timeout=WAIT)
+            if event.get("type") == "dm":
+                seen[event["id"]] = event["pending"]
+            if event.get("type") == "pending":
+                assert event["user"] == str(aurelia.id)
+                seen[event["id"]] = event["pending"]
+
+    # Once the token of the reply has run out the bot cannot close it: it no longer counts.
+    fake.token_lifetime = -1.0
+    assert await pending() == []
