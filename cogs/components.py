@@ -241,6 +241,21 @@ class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_
         return cls(int(match["game"]), match["key"])
 
 
+class TextBoardButton(GameItem, template=PREFIX + r":t:(?P<game>\d+)"):
+    """ "Text board" on a board message: the position as text (for screen readers and anyone
+    who prefers it), answered only to whoever pressed it, as the game is now."""
+
+    update = False
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(_button(f"{PREFIX}:t:{game_id}", _("Text board"), emoji="📝"))
+        self.game_id = game_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> TextBoardButton:
+        return cls(int(match["game"]))
+
+
 class LobbyButton(GameItem, template=PREFIX + r":l:(?P<what>join|leave|start):(?P<game>\d+)"):
     """Join / Leave / Start on the lobby message."""
 
@@ -398,6 +413,7 @@ DYNAMIC_ITEMS = (
     GroupSelect,
     HandButton,
     PictureButton,
+    TextBoardButton,
     LobbyButton,
     WindowOrderButton,
     ReplayButton,
@@ -414,12 +430,14 @@ def picture_buttons(
 
 
 def board_view(game_id: int, pictures: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
-    """The buttons under a board in the channel: **My hand** (the clicker's own decision) and
-    the game's other public pictures on demand (``(key, label)``)."""
+    """The buttons under a board in the channel: **My hand** (the clicker's own decision),
+    the game's other public pictures on demand (``(key, label)``) and **Text board** (the
+    board as text), each answered only to whoever pressed it."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
-    for item in picture_buttons(game_id, pictures[: MAX_BUTTONS - 1]):
+    for item in picture_buttons(game_id, pictures[: MAX_BUTTONS - 2]):
         view.add_item(item)
+    view.add_item(TextBoardButton(game_id))
     return view
 
 
