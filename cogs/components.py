@@ -212,18 +212,29 @@ class GroupSelect(GameItem, template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)
         return cls(int(match["game"]), int(match["token"]))
 
 
-class HandButton(GameItem, template=PREFIX + r":h:(?P<game>\d+)"):
-    """ "My hand" on a board message: the clicker's private view, ephemeral."""
+class BoardButton(GameItem, template=r"(?!)"):
+    """A button on a board message that names only its game (``<prefix>:<letter>:<game>``),
+    answered only to whoever pressed it; a subclass sets ``letter``, ``label`` and ``emoji``."""
 
     update = False
+    letter: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    emoji: ClassVar[str] = ""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(_button(f"{PREFIX}:h:{game_id}", _("My hand"), emoji="🂠"))
+        custom_id = f"{PREFIX}:{self.letter}:{game_id}"
+        super().__init__(_button(custom_id, _(self.label), emoji=self.emoji))
         self.game_id = game_id
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> HandButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]))
+
+
+class HandButton(BoardButton, template=PREFIX + r":h:(?P<game>\d+)"):
+    """ "My hand" on a board message: the clicker's private view, ephemeral."""
+
+    letter, label, emoji = "h", N_("My hand"), "🂠"
 
 
 class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_]{1,20})"):
@@ -241,19 +252,11 @@ class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_
         return cls(int(match["game"]), match["key"])
 
 
-class TextBoardButton(GameItem, template=PREFIX + r":t:(?P<game>\d+)"):
+class TextBoardButton(BoardButton, template=PREFIX + r":t:(?P<game>\d+)"):
     """ "Text board" on a board message: the position as text (for screen readers and anyone
     who prefers it), answered only to whoever pressed it, as the game is now."""
 
-    update = False
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(_button(f"{PREFIX}:t:{game_id}", _("Text board"), emoji="📝"))
-        self.game_id = game_id
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> TextBoardButton:
-        return cls(int(match["game"]))
+    letter, label, emoji = "t", N_("Text board"), "📝"
 
 
 class LobbyButton(GameItem, template=PREFIX + r":l:(?P<what>join|leave|start):(?P<game>\d+)"):

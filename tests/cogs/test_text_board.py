@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.cogs.helpers import WAIT, WATCH, open_game
+from tests.cogs.helpers import WAIT, WATCH, two_player_game
 
 
 async def _expected(bot: Any, game_id: int) -> list[str]:
@@ -19,10 +19,8 @@ async def test_the_text_board_by_command_and_by_button(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    sam = await fake_discord.user("sam")
-    game_id = await open_game(fake_discord, bot, chan, [alice, bob])
+    chan, game_id, _mover = await two_player_game(fake_discord, bot)
+    alice, bob, sam = [await fake_discord.user(name) for name in ("alice", "bob", "sam")]
     expected = await _expected(bot, game_id)
     assert any(line.startswith("Row 1:") for line in expected)
     assert any(line.startswith("alice (") for line in expected)
