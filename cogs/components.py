@@ -212,18 +212,29 @@ class GroupSelect(GameItem, template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)
         return cls(int(match["game"]), int(match["token"]))
 
 
-class HandButton(GameItem, template=PREFIX + r":h:(?P<game>\d+)"):
-    """ "My hand" on a board message: the clicker's private view, ephemeral."""
+class BoardButton(GameItem, template=r"(?!)"):
+    """A button on a board message that names only its game (``<prefix>:<letter>:<game>``),
+    answered only to whoever pressed it; a subclass sets ``letter``, ``label`` and ``emoji``."""
 
     update = False
+    letter: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    emoji: ClassVar[str] = ""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(_button(f"{PREFIX}:h:{game_id}", _("My hand"), emoji="🂠"))
+        custom_id = f"{PREFIX}:{self.letter}:{game_id}"
+        super().__init__(_button(custom_id, _(self.label), emoji=self.emoji))
         self.game_id = game_id
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> HandButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["game"]))
+
+
+class HandButton(BoardButton, template=PREFIX + r":h:(?P<game>\d+)"):
+    """ "My hand" on a board message: the clicker's private view, ephemeral."""
+
+    letter, label, emoji = "h", N_("My hand"), "🂠"
 
 
 class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_]{1,20})"):
@@ -239,6 +250,13 @@ class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PictureButton:
         return cls(int(match["game"]), match["key"])
+
+
+class TextBoardButton(BoardButton, template=PREFIX + r":t:(?P<game>\d+)"):
+    """ "Text board" on a board message: the position as text (for screen readers and anyone
+    who prefers it), answered only to whoever pressed it, as the game is now."""
+
+    letter, label, emoji = "t", N_("Text board"), "📝"
 
 
 class LobbyButton(GameItem, template=PREFIX + r":l:(?P<what>join|leave|start):(?P<game>\d+)"):
@@ -398,6 +416,7 @@ DYNAMIC_ITEMS = (
     GroupSelect,
     HandButton,
     PictureButton,
+    TextBoardButton,
     LobbyButton,
     WindowOrderButton,
     ReplayButton,
@@ -414,12 +433,14 @@ def picture_buttons(
 
 
 def board_view(game_id: int, pictures: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
-    """The buttons under a board in the channel: **My hand** (the clicker's own decision) and
-    the game's other public pictures on demand (``(key, label)``)."""
+    """The buttons under a board in the channel: **My hand** (the clicker's own decision),
+    the game's other public pictures on demand (``(key, label)``) and **Text board** (the
+    board as text), each answered only to whoever pressed it."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
-    for item in picture_buttons(game_id, pictures[: MAX_BUTTONS - 1]):
+    for item in picture_buttons(game_id, pictures[: MAX_BUTTONS - 2]):
         view.add_item(item)
+    view.add_item(TextBoardButton(game_id))
     return view
 
 

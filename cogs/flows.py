@@ -26,6 +26,7 @@ from cogs.components import (
     PictureButton,
     ReplayButton,
     ReplaySelect,
+    TextBoardButton,
     WindowOrderButton,
 )
 from cogs.delivery import Delivery
@@ -95,6 +96,8 @@ class Flows:
                 await self.hands.show(interaction, game_id=game)
             case PictureButton():
                 await self.hands.picture(interaction, game, item.key)
+            case TextBoardButton():
+                await self.hands.text_board(interaction, game)
             case LobbyButton() if item.what == "start":
                 await self.lobby.start(interaction, game_id=game)
             case LobbyButton():

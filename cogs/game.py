@@ -267,12 +267,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         await answer.tell(interaction, texts.status_lines(status, names, waiting, lobby=lobby))
 
     @app_commands.command(name="board", description=N_("Show the current board (only to you)"))
-    async def board(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(
+        text=N_("The board as text, for screen readers and anyone who prefers it")
+    )
+    async def board(self, interaction: discord.Interaction[Any], text: bool = False) -> None:
         status = await self._here(interaction, finished=True)
         if status is None:
             return
         if status.status == "lobby":
             await answer.tell(interaction, _("The game has not started yet."))
+            return
+        if text and status.status != "cancelled":
+            await self.bot.flows.hands.text_board(interaction, status.game_id)
             return
         status, view = await self.host.views.snapshot(
             status.game_id

@@ -1,6 +1,7 @@
 """A player's own hand and the game's pictures on demand: ``/hand`` and **My hand** (the
-player's decision from then on), and a picture's button (a public one for anyone, a private one
-for its player), each only for the one who asked."""
+player's decision from then on), a picture's button (a public one for anyone, a private one
+for its player) and the text board (``/game board text:True`` and **Text board**), each only
+for the one who asked."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from cogs import answer, texts
 from cogs.edge import Bot
 from cogs.kit import Kit
 from cogs.private import png_file
-from host import HostError
+from host import GameStatus, HostError
 from render import i18n
 from render.i18n import _
+from render.presentation import text_pages
 
 
 class Hands:
@@ -68,23 +70,33 @@ class Hands:
         )
         await self.inbox.send_private(interaction, status, header)
 
-    async def picture(self, interaction: discord.Interaction[Any], game_id: int, key: str) -> None:
-        """One of the game's pictures, as it is now, only for the user who asked: a public one
-        for anyone (a spectator too), a private one for a player."""
+    async def _started(
+        self, interaction: discord.Interaction[Any], game_id: int
+    ) -> GameStatus | None:
+        """The game a picture or the text board is asked of, once it has started, in the
+        interaction's server (as the host checks it); else ``None``, the user told why."""
         self.private.remember(interaction.user)
         try:
             status = await self.bot.host.views.status(game_id, guild_id=interaction.guild_id)
         except HostError as e:
             await answer.tell(interaction, texts.refusal(e))
-            return
-        picture = self.private.presentation(status).picture(key)
-        if picture is None:
-            await answer.tell(interaction, _("This game has no such picture."))
-            return
+            return None
         if status.status == "lobby":
             await answer.tell(
                 interaction, _("The game has not started yet: there is nothing to show.")
             )
+            return None
+        return status
+
+    async def picture(self, interaction: discord.Interaction[Any], game_id: int, key: str) -> None:
+        """One of the game's pictures, as it is now, only for the user who asked: a public one
+        for anyone (a spectator too), a private one for a player."""
+        status = await self._started(interaction, game_id)
+        if status is None:
+            return
+        picture = self.private.presentation(status).picture(key)
+        if picture is None:
+            await answer.tell(interaction, _("This game has no such picture."))
             return
         if picture.private is not None and status.seat_of(interaction.user.id) is None:
             await answer.tell(
@@ -118,3 +130,23 @@ class Hands:
             ),
             files=[png_file(image)],
         )
+
+    async def text_board(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The board as text (the game's ``text_board``), as the game is now, in the reader's
+        language, only for the user who asked (anyone who may see the game: a spectator too);
+        in as many messages as it takes (two at most)."""
+        if await self._started(interaction, game_id) is None:
+            return
+        now, view = await self.bot.host.views.snapshot(game_id)
+        if view is None:
+            await answer.tell(
+                interaction, _("Game #{game} has no board to show.").format(game=game_id)
+            )
+            return
+        names = [texts.md(n) for n in await self.private.seat_names(now)]
+        lines = self.private.presentation(now).text_board(view, names)
+        heading = _("📝 **Text board** · game #{game} ({title}), move {version}").format(
+            game=game_id, title=texts.md(texts.title_of(now)), version=now.version
+        )
+        for page in text_pages([heading, *lines]):
+            await answer.tell(interaction, page)

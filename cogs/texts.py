@@ -419,7 +419,7 @@ HELP_COMMANDS = (
     ("/hand", N_("your hand and your decision, only for you (also **My hand** on every board)")),
     (
         "/game status · /game board · /game log",
-        N_("who plays and whose turn; the board; the moves"),
+        N_("who plays and whose turn; the board (`text:True`: as text); the moves"),
     ),
     ("/game list", N_("this server's open tables and running games, with links")),
     ("/game mine", N_("your games everywhere, yours to move first")),

@@ -92,6 +92,30 @@ def flat_controls(view: View, seat: int, choices: Sequence[ActionChoice]) -> Con
 
 
 PublicDraw = Callable[[View, Sequence[str]], Image]
+TextBoard = Callable[[View, Sequence[str]], list[str]]
+"""``text_board(view, names)``: the public position in plain lines (see :class:`Presentation`)."""
+
+TEXT_PAGE = 1900
+"""The characters of one message of a text board (Discord takes 2,000; room for a heading)."""
+
+
+def text_pages(lines: Sequence[str], limit: int = TEXT_PAGE) -> list[str]:
+    """A text board's lines packed into messages of at most ``limit`` characters, broken
+    between lines (a line longer than a message is cut, which the conformance suite rules
+    out)."""
+    pages: list[str] = []
+    page = ""
+    for whole in lines:
+        line = whole[:limit]
+        if page and len(page) + 1 + len(line) > limit:
+            pages.append(page)
+            page = ""
+        page = f"{page}\n{line}" if page else line
+    if page:
+        pages.append(page)
+    return pages
+
+
 PrivateDraw = Callable[[View, str, Sequence[ActionChoice]], Image | None]
 
 
@@ -145,6 +169,14 @@ class Presentation:
     - ``words``: :class:`Words`.
     - ``controls(view, seat, choices)``: how the player's decision is offered
       (:mod:`render.controls`).
+    - ``text_board(view, names)``: the board as text, for screen readers and anyone who
+      prefers it (``/game board text:True`` and the **Text board** button): the public
+      position in plain lines with clear labels, in the reader's language, from the public
+      view and the seats' names (escaped for Markdown by the bot) alone, holding what the
+      board picture holds (whose turn, the pieces, tiles, cards and buildings, every seat's
+      figures, the result at the end). The bot sends it in messages of :data:`TEXT_PAGE`
+      characters (:func:`text_pages`); the conformance suite keeps every line within one and
+      the whole within two.
     - ``colours(view)``: each seat's colour name as players know it (``"red"``), or ``""``.
     - ``quiet``, ``replay_reveals``: see the fields.
     """
@@ -153,6 +185,7 @@ class Presentation:
     words: Words
     colours: Callable[[View], Sequence[str]]
     picture_for: Callable[[View, Sequence[ActionChoice]], str]
+    text_board: TextBoard
     controls: Callable[[View, int, Sequence[ActionChoice]], Controls] = flat_controls
     quiet: frozenset[str] = frozenset()
     """The notations of the actions offered quietly, beside the moves that do something:

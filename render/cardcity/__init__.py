@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from engine.core import ActionChoice
 from render.cardcity import (
     narrate,
+    text,
 )
 from render.cardcity.board import render_board, render_hand
 from render.cardcity.lang import N_, _
@@ -73,6 +74,7 @@ PRESENTATION = Presentation(
     controls=_controls,
     quiet=frozenset({"nodraw", "decline"}),  # not drawing; declining
     picture_for=picture_for,
+    text_board=text.text_board,
 )
 
 __all__ = ["PRESENTATION", "render_board", "render_hand"]

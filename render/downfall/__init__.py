@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import ActionChoice
 from render.controls import Choose, Controls, Group, TwoStep
-from render.downfall import narrate
+from render.downfall import narrate, text
 from render.downfall.board import render_board, render_hand
 from render.downfall.lang import N_, _, ngettext
 from render.presentation import Image, Picture, Presentation, View, Words, seat_colours
@@ -103,6 +103,7 @@ PRESENTATION = Presentation(
     ),
     colours=seat_colours,
     picture_for=picture_for,
+    text_board=text.text_board,
     controls=controls,
     quiet=frozenset({"pass"}),  # passing
 )

@@ -90,7 +90,7 @@ def decision(view: Mapping[str, Any]) -> str:
     return ""
 
 
-def _phase_chip(view: Mapping[str, Any]) -> tuple[str, RGB] | None:
+def phase_chip(view: Mapping[str, Any]) -> tuple[str, RGB] | None:
     phase = view.get("phase")
     if phase == "build" and view.get("seething"):
         return _("Vesuvius seethes!"), SEETHE
@@ -100,7 +100,7 @@ def _phase_chip(view: Mapping[str, Any]) -> tuple[str, RGB] | None:
     return None
 
 
-def _outcome_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str]:
+def outcome_lines(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str]:
     outcome = view.get("outcome") or {}
     winners = [w for w in outcome.get("winners", []) if isinstance(w, int)]
     scores = outcome.get("scores") or []
@@ -142,7 +142,7 @@ def lay_out(view: Mapping[str, Any], names: Sequence[str], last: LastTurn) -> Ba
     seat = pending.get("seat")
     right = X1 - 16
     if phase == "over" or not isinstance(seat, int):
-        band.head, what = _outcome_lines(view, names)
+        band.head, what = outcome_lines(view, names)
         winners = (view.get("outcome") or {}).get("winners") or []
         if len(winners) == 1 and isinstance(winners[0], int):
             band.icon = colour_of(view, winners[0])
@@ -174,7 +174,7 @@ def draw_header(img: Image.Image, view: Mapping[str, Any]) -> None:
     base = top + 36
     fonts.role_label(img, (X0, base), title, "bold", SMALLEST, MUTED)
     x = X0 + fonts.width(title, "bold", SMALLEST) + 18
-    chip = _phase_chip(view)
+    chip = phase_chip(view)
     if chip:
         text, fill = chip
         chip_w = 24 + fonts.width(text, "bold", SMALLEST)

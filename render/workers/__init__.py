@@ -16,6 +16,7 @@ from render.workers import (
     lang,  # noqa: F401  (its catalog, for words read back from the log)
     narrate,
     terms,
+    text,
     words,
 )
 from render.workers.images import PALETTE, render_board, render_tablets
@@ -101,6 +102,7 @@ PRESENTATION = Presentation(
         Picture("cards", N_("My cards"), private=_cards),
     ),
     picture_for=picture_for,
+    text_board=text.text_board,
     words=Words(
         narrate=narrate.narrate,
         decision=words.decision,

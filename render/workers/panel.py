@@ -129,7 +129,7 @@ def _down(p: rich.Placed, dy: int) -> rich.Placed:
 # ------------------------------------------------------------------ whose turn
 
 
-def _turn(view: View, names: Sequence[str]) -> tuple[int | None, str, list[rich.Item]]:
+def turn_of(view: View, names: Sequence[str]) -> tuple[int | None, str, list[rich.Item]]:
     """(the seat shown, the head, what it decides: words with seats' workers)."""
     d = view.get("decision") or {}
     kind = d.get("kind")
@@ -175,7 +175,7 @@ HEADS = {"reward": N_("Rewards"), "setup_goods": N_("Setup"), "window": N_("Halt
 
 
 def _turn_block(view: View, names: Sequence[str]) -> Block:
-    seat, head, what = _turn(view, names)
+    seat, head, what = turn_of(view, names)
     x = X0 + (58 if seat is not None else PAD)
     f = fonts.font("bold", TITLE + 2)
     head = fonts.fit(head, f, TITLE + 2, X1 - PAD - x)
@@ -195,7 +195,7 @@ def _turn_block(view: View, names: Sequence[str]) -> Block:
 # ------------------------------------------------------------------ the round's state
 
 
-def _status(view: View, names: Sequence[str]) -> list[list[rich.Item]]:
+def status_rows(view: View, names: Sequence[str]) -> list[list[rich.Item]]:
     """Reward draws, extra actions, the pacing coins, the solo display and titles."""
     out: list[list[rich.Item]] = []
     reward = view.get("reward")
@@ -353,7 +353,7 @@ def blocks(view: View, names: Sequence[str]) -> list[Block]:
     if told is not None:
         out.append(told)
     out.append(_turn_block(view, names))
-    status = _lines_block(_status(view, names))
+    status = _lines_block(status_rows(view, names))
     if status is not None:
         out.append(status)
     out.append(_players_block(view, names))

@@ -192,7 +192,7 @@ async def test_my_hand_button_and_an_unexpected_error(
     sam = await fake_discord.user("sam")
     game_id = await open_game(fake_discord, bot, chan, [alice, bob])
     board = next(m for m in chan.messages if "board.png" in m.filenames)
-    assert board.button_labels == ["My hand"]
+    assert board.button_labels == ["My hand", "Text board"]
 
     # "My hand" on the board: each player gets their own hand, privately.
     for user in (alice, bob):

@@ -27,7 +27,8 @@ from engine.core import (
 )
 from host.model import GameStatus, SeatInfo, TableOptions
 from plugins import PLUGINS, GamePlugin
-from render.presentation import Image, Presentation, View
+from render import fonts
+from render.presentation import TEXT_PAGE, Image, Presentation, View, text_pages
 from tests.toy import PLUGIN as TOY
 
 ALL = (*PLUGINS, TOY)
@@ -55,6 +56,8 @@ each picture is chosen for)."""
 MAX_PNG = 10 * 1024 * 1024
 """Discord's default upload limit per file (10 MiB)."""
 MIN_SIDE, MAX_SIDE = 32, 4096
+MAX_TEXT_PAGES = 2
+"""The messages a text board may take (of :data:`render.presentation.TEXT_PAGE` characters)."""
 BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, CUSTOM_ID = 80, 100, 150, 100
 MAX_WALK = 40
 """Steps a counter of a stepper is walked to reach a legal value not offered directly."""
@@ -112,6 +115,38 @@ def check_public_pictures(presentation: Presentation, view: View, names: Sequenc
     for picture in presentation.pictures:
         if picture.public is not None:
             check_png(picture.public(view, names), f"public picture {picture.key!r}")
+
+
+def check_text_board(
+    presentation: Presentation,
+    view: View,
+    names: Sequence[str],
+    own_views: Sequence[View] = (),
+) -> str:
+    """The text board (``/game board text:True``): lines of text from the public view, each
+    within a message and the whole within :data:`MAX_TEXT_PAGES` messages, naming every seat;
+    the same from a seat's own view (``own_views``), so it reads only the public fields and
+    shows nothing of a hand. Returns the text."""
+    shown = escaped(names)
+    lines = presentation.text_board(view, shown)
+    assert isinstance(lines, list) and lines, f"the text board is empty: {lines!r}"
+    assert all(isinstance(line, str) for line in lines), f"not lines of text: {lines!r}"
+    text = "\n".join(lines)
+    assert all(len(line) <= TEXT_PAGE for line in lines), (
+        f"a line of the text board is longer than a message: {max(lines, key=len)!r}"
+    )
+    pages = text_pages(lines)
+    assert len(pages) <= MAX_TEXT_PAGES, (
+        f"the text board takes {len(pages)} messages ({len(text)} characters):\n{text}"
+    )
+    for name in shown:
+        cleaned = fonts.clean(name)
+        assert not cleaned or cleaned in text, f"the text board does not name {cleaned!r}"
+    for own in own_views:
+        assert presentation.text_board(own, shown) == lines, (
+            "the text board differs when given a seat's own view: it reads a private field"
+        )
+    return text
 
 
 def check_private_pictures(
@@ -413,7 +448,7 @@ def public_outputs(
 ) -> dict[str, Any]:
     """Everything the public sees of a state, as data: the narration of the last move's public
     events, the waiting line's words, where a step stands, the colours, and every public
-    picture's bytes."""
+    picture's bytes, and the text board."""
     words = presentation.words
     shown = escaped(names)
     out: dict[str, Any] = {
@@ -421,6 +456,7 @@ def public_outputs(
         "decision": words.decision(view),
         "step": None if words.step is None else words.step(view, shown),
         "colours": list(presentation.colours(view)),
+        "text board": presentation.text_board(view, shown),
     }
     for picture in presentation.pictures:
         if picture.public is not None:

@@ -254,7 +254,8 @@ something), and how many it tries a game."""
 
 def check_determinize(plugin: GamePlugin, state: Any, seat: int, rng: random.Random) -> bool:
     """``determinize`` is what it claims at a state that hides something, over
-    :data:`SAMPLES` seeds: it keeps the seat's own view and the public view every time.
+    :data:`SAMPLES` seeds: it keeps the seat's own view, the public view and the text board
+    (``/game board text:True``, drawn from it) every time.
     Returns whether it changed the state (its JSON: the hidden part resampled) at least once;
     :func:`play_game` wants it to at some state of every game (at one state nothing may be
     left to resample: the last cards are known by counting)."""
@@ -262,9 +263,14 @@ def check_determinize(plugin: GamePlugin, state: Any, seat: int, rng: random.Ran
     determinize = game.determinize  # type: ignore[attr-defined]
     truth = game.state_to_json(state)
     mine, public = game.view(state, seat), game.view(state, None)
+    names = [f"Seat {s}" for s in range(8)]
+    text = plugin.presentation.text_board(public, names)
     changed = False
     for _ in range(SAMPLES):
         other = determinize(state, seat, rng.randrange(1 << 62))
+        assert plugin.presentation.text_board(game.view(other, None), names) == text, (
+            f"determinize for seat {seat} changed the text board (or the text board leaks)"
+        )
         assert game.view(other, seat) == mine, (
             f"determinize for seat {seat} changed the seat's own view (or the view leaks)"
         )

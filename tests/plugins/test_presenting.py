@@ -77,6 +77,7 @@ from tests.plugins.presenting import (
     check_private_pictures,
     check_public_pictures,
     check_stateless,
+    check_text_board,
     check_words,
     choices_of,
     is_secret,
@@ -156,6 +157,7 @@ def play(
         deep, draw = step % DEEP_EVERY == 0, step % PICTURES_EVERY == 0
         everyone = range(players) if deep or draw else sorted(able)
         seats = [seat_of(game, state, s) for s in everyone]
+        check_text_board(presentation, public, names, [s.view for s in seats] if deep else ())
         check_words(
             presentation,
             public,
@@ -234,6 +236,9 @@ def play(
             status = status_of(plugin, players, game.version(state), colours, (), outcome)
             check_caption(plugin, status, public, who, lines)
         check_public_pictures(presentation, public, names)
+        own = [game.view(state, seat) for seat in range(players)]
+        for who in (names, NAMES[:players]):
+            check_text_board(presentation, public, who, own)
         for seat in range(players):
             view = game.view(state, seat)
             check_picture_for(presentation, view, ())
@@ -381,6 +386,11 @@ def _pictures(board: Callable[[View, Sequence[str]], Image]) -> tuple[Picture, .
     return (dataclasses.replace(first, public=board), *rest)
 
 
+def _peeking_text(view: View, names: Sequence[str]) -> list[str]:
+    """A text board that lists the hand it is given (a seat's own view)."""
+    return [*TOY.presentation.text_board(view, names), f"Hand: {view.get('hand')}"]
+
+
 _GOALS = Picture("Goals", "Goals", public=_jpeg)  # a capital: no picture button takes it
 
 BROKEN = [
@@ -409,6 +419,12 @@ BROKEN = [
     pytest.param(lambda: _toy(pictures=_pictures(_jpeg)), {}, "not a PNG", id="a-jpeg-board"),
     pytest.param(lambda: _toy(pictures=(*TOY.presentation.pictures, _GOALS)),
                  {}, "cannot read its own custom id back", id="a-picture-key-no-button-takes"),
+    pytest.param(lambda: _toy(text_board=_peeking_text), {}, "reads a private field",
+                 id="the-text-board-shows-a-hand"),
+    pytest.param(lambda: _toy(text_board=lambda view, names: ["x" * 1000] * 5), {},
+                 "takes 5 messages", id="a-text-board-over-two-messages"),
+    pytest.param(lambda: _toy(text_board=lambda view, names: ["Toy"]), {}, "does not name",
+                 id="a-text-board-without-the-players"),
     pytest.param(lambda: _toy(colours=lambda view: ["red"]), {}, "for 2 seats",
                  id="colours-for-one-seat"),
     pytest.param(lambda: GamePlugin(TOY.engine, broken.GOSSIP, TOY.heuristics), {},

@@ -49,6 +49,16 @@ def _board(view: View, names: Sequence[str]) -> Image:
     return Image("board.png", _png(["Toy", *lines]))
 
 
+def _text_board(view: View, names: Sequence[str]) -> list[str]:
+    """The board's lines as text: each seat's points and cards in hand, whose turn."""
+    lines = [
+        f"{_name(names, s['seat'])}: {s['score']} points, {s['hand_size']} cards in hand"
+        for s in view["seats"]
+    ]
+    turn = view.get("turn")
+    return [*lines, "Game over" if view.get("over") else f"Now: {_name(names, turn)}"]
+
+
 def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
     hand = view.get("hand")
     if not hand:
@@ -137,6 +147,7 @@ PICTURES = (Picture("board", "Board", public=_board), Picture("cards", "My cards
 PRESENTATION = Presentation(
     pictures=PICTURES,
     picture_for=first_private(PICTURES),
+    text_board=_text_board,
     words=Words(
         narrate=_narrate,
         decision=_decision,

@@ -70,7 +70,7 @@ def test_the_news_and_whose_turn_are_in_large_type(name: str) -> None:
     head = next(item for item in story.head if isinstance(item, str))
     img, drawn = _measured(_draw(name, "board"))
     assert _cap(drawn, img.width, head.split(" ")[0]) >= 10.5  # the headline: 11 px
-    turn_head = panel._turn(view, positions.names(view))[1]
+    turn_head = panel.turn_of(view, positions.names(view))[1]
     assert _cap(drawn, img.width, turn_head) >= 9.5
     for seat_name in positions.names(view):  # the players' rows: names and figures
         assert _cap(drawn, img.width, seat_name) >= 8.5
