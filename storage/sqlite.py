@@ -148,6 +148,8 @@ class SqliteDialect(Dialect):
                 "some space (or check the disk), then start the bot again."
             )
         if "unable to open" in low or isinstance(error, (FileNotFoundError, IsADirectoryError)):
+            if Path(path).is_file():  # there, yet not openable: a read-only mount, permissions
+                return DatabaseOpenError(self.unreadable(path, error))
             return DatabaseOpenError(
                 f"{path} cannot be opened ({text}): check that its folder exists and the path "
                 "is a file, or set VESUVIUS_DB to another file."
