@@ -369,6 +369,12 @@ class ReplaySelect(GameItem, template=PREFIX + r":rs:(?P<game>\d+)"):
     def from_match(cls, match: re.Match[str]) -> ReplaySelect:
         return cls(int(match["game"]))
 
+    def step(self) -> int:
+        """The chosen step; ``-1`` (the last) for a value that is not a number in ASCII digits
+        (the empty menu's "?", or a forged "²", which ``str.isdigit`` takes and ``int`` not)."""
+        value = self.chosen()
+        return int(value) if value.isascii() and value.isdecimal() else -1
+
 
 class AnimationButton(GameItem, template=PREFIX + r":ra:(?P<game>\d+)"):
     """🎞 Animation: the whole game as an animated image, posted in the game's channel."""

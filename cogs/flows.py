@@ -105,8 +105,7 @@ class Flows:
             case ReplayButton():  # the viewer's own step, or **Replay** under a final board
                 await self.replaying.show_replay(interaction, game, item.step, edit=item.updates())
             case ReplaySelect():
-                step = int(item.chosen()) if item.chosen().isdigit() else -1
-                await self.replaying.show_replay(interaction, game, step, edit=True)
+                await self.replaying.show_replay(interaction, game, item.step(), edit=True)
             case AnimationButton():
                 await self.replaying.animation(interaction, game)
             case _:

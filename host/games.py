@@ -50,6 +50,10 @@ from storage.rows import ClaimTake, GameBundle, GameRow, SeatRow, VersionConflic
 
 log = logging.getLogger("host")
 
+MAX_GAME_ID = 2**63 - 1
+"""The largest id a game can have (both backends keep ids as signed 64-bit integers): a larger
+one, as a forged button may carry, names no game rather than failing in the database."""
+
 
 @dataclass(frozen=True)
 class Closed:
@@ -239,6 +243,8 @@ class Store:
         a game of another server is "no such game" there, one of another channel is refused.
         ``peek``: the copy in memory as it is, not checked against the database (several
         processes: it may be a move behind; for what only shows, such as autocomplete)."""
+        if not 0 < game_id <= MAX_GAME_ID:
+            raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
         lg = self._cache.get(game_id)
         checked = _CHECKED.get()
         if lg is not None and self.shared and not peek and game_id not in (checked or ()):

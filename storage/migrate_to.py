@@ -7,8 +7,9 @@ PostgreSQL database must exist and hold no games; it gets the schema, every row 
 in one transaction (ids kept, the id sequence moved past them), and then the check: the row
 count of every table equal on both sides, and every game replaying from its seed and log to its
 snapshot in PostgreSQL as in the copy (``storage.check``). Stop the bot while it runs, then set
-``VESUVIUS_DATABASE_URL``. Exit status 0: copied and checked; 1: copied but the check differs;
-2: nothing copied (one sentence why).
+``VESUVIUS_DATABASE_URL``. A file the bot refuses to start on (empty, damaged, not SQLite) is
+refused with the bot's sentence for it, before anything is written. Exit status 0: copied and
+checked; 1: copied but the check differs; 2: nothing copied (one sentence why).
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from storage.check import CheckReport, check_database
 from storage.db import Database
 from storage.dialect import Connection
 from storage.postgres import POSTGRESQL
-from storage.rows import StorageError
+from storage.rows import DatabaseOpenError, StorageError
 from storage.schema import TABLES
-from storage.sqlite import SQLITE
+from storage.sqlite import SQLITE, refuse_empty
 
 BATCH = 2000
 FAILURES: tuple[type[Exception], ...] = (*DatabaseErrors, StorageError, OSError)
@@ -69,8 +70,7 @@ def migrate(source: Path, url: str, games: PluginResolver = plugins.get) -> list
     differences found (none: the copy is whole). Raises :class:`StorageError` (with a sentence)
     when nothing could be copied."""
     with tempfile.TemporaryDirectory(prefix="vesuvius-migrate-") as folder:
-        copy = SQLITE.backup(source, Path(folder) / "copy.sqlite3")
-        asyncio.run(_open_close(copy))  # the current schema (the copy, never the source)
+        copy = _current_copy(source, Path(folder) / "copy.sqlite3")
         asyncio.run(_open_close(url))  # the schema in PostgreSQL
         src, dst = SQLITE.connect(copy), POSTGRESQL.connect(url)
         try:
@@ -99,6 +99,23 @@ def migrate(source: Path, url: str, games: PluginResolver = plugins.get) -> list
 
 def _summary(report: CheckReport) -> str:
     return f"{report.games_checked} games, {report.moves_replayed} moves"
+
+
+def _current_copy(source: Path, copy: Path) -> Path:
+    """A copy of ``source`` brought to the current schema (never the source itself). A file the
+    bot would refuse to start on (empty, damaged, not a Vesuvius database) raises the bot's own
+    :class:`DatabaseOpenError` for it, naming ``source``, before anything is written."""
+    try:
+        refuse_empty(source)
+        SQLITE.backup(source, copy)
+        asyncio.run(_open_close(copy))
+    except DatabaseOpenError as e:
+        if e.__cause__ is None:  # a sentence about ``source`` already
+            raise
+        raise SQLITE.open_error(source, e.__cause__) from e.__cause__
+    except SQLITE.errors as e:
+        raise SQLITE.open_error(source, e) from e
+    return copy
 
 
 async def _open_close(target: Path | str) -> None:

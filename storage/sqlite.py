@@ -148,6 +148,8 @@ class SqliteDialect(Dialect):
                 "some space (or check the disk), then start the bot again."
             )
         if "unable to open" in low or isinstance(error, (FileNotFoundError, IsADirectoryError)):
+            if Path(path).is_file():  # there, yet not openable: a read-only mount, permissions
+                return DatabaseOpenError(self.unreadable(path, error))
             return DatabaseOpenError(
                 f"{path} cannot be opened ({text}): check that its folder exists and the path "
                 "is a file, or set VESUVIUS_DB to another file."
@@ -229,15 +231,21 @@ def _cannot_open(error: sqlite3.OperationalError) -> bool:
     )
 
 
-def _probe(path: Path) -> None:
-    """Open and close ``path`` with the standard library (raises what opening it raises; an
-    empty file that already exists is refused, never silently made a new database)."""
+def refuse_empty(path: Path) -> None:
+    """Raise :class:`DatabaseOpenError` for an empty file that already exists: it is never
+    silently made a new database (the bot's refusal, and ``storage.migrate_to``'s)."""
     if path.is_file() and path.stat().st_size == 0:
         raise DatabaseOpenError(
             f"{path} is an empty file (0 bytes), not a game database. If you meant to "
             "start with a new database, delete it (or set VESUVIUS_DB to a new file); if "
             "your games were in it, restore a copy made with `python -m storage.backup`."
         )
+
+
+def _probe(path: Path) -> None:
+    """Open and close ``path`` with the standard library (raises what opening it raises; an
+    empty file that already exists is refused: :func:`refuse_empty`)."""
+    refuse_empty(path)
     if path.is_dir():
         raise IsADirectoryError(f"{path} is a folder")
     sqlite3.connect(path).close()

@@ -122,3 +122,68 @@ def test_a_folder_for_the_database_is_one_sentence_and_nothing_else(tmp_path: Pa
         done.stderr
     )
     assert "Traceback" not in done.stderr and "folder" in lines[0]
+
+
+def test_a_file_it_cannot_open_where_it_is_gets_the_words_of_storage_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On a read-only mount SQLite opens the file, then cannot open its -shm beside it: "unable
+    to open database file". The bot said "check that its folder exists and the path is a file"
+    (both were fine); it now says what ``python -m storage.check`` says (issue 44, item 22)."""
+    import storage.check
+
+    path = made(tmp_path / "games.sqlite3")
+    failure = "unable to open database file"
+
+    def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
+        raise sqlite3.OperationalError(failure)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(sqlite3, "connect", refuse)
+        assert storage.check.main([str(path)]) == 2
+    checked = capsys.readouterr().err.strip()
+
+    def cannot(conn: sqlite3.Connection) -> None:
+        raise sqlite3.OperationalError(failure)
+
+    monkeypatch.setattr(storage.db, "configure", cannot)
+    err = start(monkeypatch, path, capsys)
+    assert err.strip() == f"vesuvius: {checked}"
+    assert "read-only mount" in err and "folder exists" not in err
+
+
+def test_a_database_on_a_read_only_mount(tmp_path: Path) -> None:
+    """The same on a real read-only bind mount (where this process may make one)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    unshare = shutil.which("unshare")
+    if unshare is None or os.geteuid() != 0:
+        pytest.skip("needs root and unshare to make a read-only mount")
+    source, mount = tmp_path / "rw", tmp_path / "ro"
+    source.mkdir()
+    mount.mkdir()
+    made(source / "games.sqlite3")
+    path = mount / "games.sqlite3"
+    script = (
+        f"mount --bind -o ro {source} {mount} || exit 99; "
+        f"{sys.executable} {Path(bot.__file__)} --discord; "
+        f"echo; {sys.executable} -m storage.check {path}"
+    )
+    env = dict(os.environ, DISCORD_TOKEN=TOKEN, VESUVIUS_DB=str(path), VESUVIUS_MODE="discord")
+    done = subprocess.run(
+        [unshare, "-m", "sh", "-c", script],
+        env=env,
+        cwd=Path(bot.__file__).parent,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    if done.returncode == 99:
+        pytest.skip(f"no read-only mount here: {done.stderr.strip()}")
+    said, checked = done.stderr.strip().split("\n", 1)
+    assert said == f"vesuvius: {checked.strip()}", done.stderr
+    assert "read-only mount" in said and "folder exists" not in said

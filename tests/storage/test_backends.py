@@ -222,6 +222,48 @@ async def test_a_sqlite_database_moves_into_postgresql_and_checks_out(
     assert again.returncode == 2 and "already holds games" in again.stderr
 
 
+def _not_games(folder: Path) -> dict[str, Path]:
+    """Files the bot refuses to start on: an empty file, and a file that is not SQLite."""
+    folder.mkdir()
+    empty = folder / "empty.sqlite3"
+    empty.write_bytes(b"")
+    text = folder / "notes.sqlite3"
+    text.write_text("not a database at all\n" * 200)
+    return {"empty": empty, "text": text}
+
+
+async def test_migrate_to_refuses_a_file_the_bot_refuses_in_its_words(
+    tmp_path: Path, pg_cluster: Cluster
+) -> None:
+    """A 0-byte file was "copied and checked (0 games)" (issue 44, item 22). Every file the bot
+    refuses is refused with the bot's own sentence for it, naming it, and nothing is written."""
+    bots = _not_games(tmp_path / "bot")
+    for name, source in _not_games(tmp_path / "migrate").items():
+        with pytest.raises(DatabaseOpenError) as refused:
+            await Database.open(bots[name])
+        said = str(refused.value).replace(str(bots[name]), str(source))
+        target = pg_cluster.new_database("template0")
+        done = await asyncio.to_thread(
+            subprocess.run,
+            [sys.executable, "-m", "storage.migrate_to", target, "--from", str(source)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 2 and not done.stdout, (name, done.stdout, done.stderr)
+        assert done.stderr.strip() == f"nothing was copied: {said}", (name, done.stderr)
+        conn = connect(target)
+        try:
+            tables = conn.execute(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"
+            ).fetchone()
+        finally:
+            conn.close()
+        assert tables == (0,), name  # not even the schema
+    assert bots["empty"].stat().st_size == 0
+
+
 async def test_a_failed_upgrade_says_so_and_leaves_the_games_as_they_were(
     hosts: OpenHost,
     db_path: Path | str,
