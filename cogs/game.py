@@ -507,9 +507,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         )
         who = texts.md(interaction.user.display_name)
         with i18n.using(await self.bot.flows.private.server_language(status)):  # the channel's
-            if status.status == "cancelled":
+            if not any(s.user_id is not None and not s.resigned for s in status.seats):
                 text = _(
-                    "🏳️ {name} resigned. No human player is left, so game #{game} ends."
+                    "🏳️ {name} resigned from game #{game}. No human player is left: the AIs "
+                    "play it out, and the final board comes here when it ends."
                 ).format(name=who, game=status.game_id)
             else:
                 text = _("🏳️ {name} resigned from game #{game}; an AI plays their seat.").format(

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from engine.core import RuleError
 from engine.rng import Rng
 from host.ai import ai_name, parse_level
-from host.deadlines import plan, schedule_of, scheduled, write_schedule
+from host.deadlines import plan, scheduled, write_schedule
 from host.errors import (
     AlreadySeatedError,
     BadOptionError,
@@ -285,7 +285,8 @@ class Tables:
         channel_id: int | None = None,
         guild_id: int | None = None,
     ) -> GameStatus:
-        """Leave a game in play: an AI plays the seat out; with no human left it is cancelled."""
+        """Leave a game in play: an AI plays the seat out (the last human's too: the AIs finish
+        the game, which counts)."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
             seat = lg.seat_of(user)
@@ -305,11 +306,8 @@ class Tables:
                 else s
                 for s in lg.seats
             )
-            if not any(s.user_id is not None and not s.resigned for s in seats):
-                await write_schedule(self.store, lg, schedule_of(lg), now, seats)
-                lg.seats = seats
-                await self._end(lg, "cancelled")
-                return self.store.status(lg)
+            # The last human too: the AIs then play every seat out at the AI pace (a board
+            # per round) to a counted end, where resigned seats share last place.
             schedule = plan(lg, seats, lg.state, now, self.store.pace)
             schedule = dataclasses.replace(
                 schedule,

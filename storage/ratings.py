@@ -98,7 +98,9 @@ def results_of(
             out.append(SeatResult(seat, player_of(user, ai), None, won, False))
         else:  # solo (or a ranking at a table of one)
             won = seat in winners and not resigned
-            title = str(outcome.get("title") or "")
+            # A resigned solo seat the AI played out keeps no title: resigning concedes.
+            title = "" if resigned else str(outcome.get("title") or "")
+            rounds = None if resigned else rounds
             out.append(
                 SeatResult(
                     seat,

@@ -232,9 +232,10 @@ async def test_ai_seats_play_through_the_scheduler(host: Host, clock: FakeClock)
     assert after.version == 3 and [s.user_id for s in after.waiting_on] == [A]
 
 
-async def test_a_resigned_seat_is_played_by_the_ai_and_all_resigning_cancels(
-    host: Host,
+async def test_a_resigned_seat_is_played_by_the_ai_and_the_ais_finish_when_all_resign(
+    hosts: OpenHost, db_path: Path, clock: FakeClock
 ) -> None:
+    host = await hosts(db_path, clock, ai_pace=2.0)
     status = await started_game(host, players=3)
     game = status.game_id
     resigned = await host.tables.resign(game, A)  # A is on turn
@@ -244,10 +245,21 @@ async def test_a_resigned_seat_is_played_by_the_ai_and_all_resigning_cancels(
     notes = await host.scheduler.run_due()
     assert len(notes) == 1 and notes[0].seat == 0 and "resigned" in notes[0].note  # type: ignore[union-attr]
     await host.tables.resign(game, B)
-    final = await host.tables.resign(game, C)
-    assert final.status == "cancelled"
-    with pytest.raises(GameNotActiveError):
+    last = await host.tables.resign(game, C)
+    # No human is left: the game goes on, every seat an AI's, at the AI pace, to its end.
+    assert last.status == "active" and all(s.resigned and s.ai_controlled for s in last.seats)
+    with pytest.raises(GameNotActiveError, match="already resigned"):
         await host.tables.resign(game, C)
+    assert await host.scheduler.next_due() == clock.now() + 2.0  # the AI pace
+    for _ in range(500):
+        due = await host.scheduler.next_due()
+        if due is None:
+            break
+        assert due >= clock.now()
+        clock.advance(max(0.0, due - clock.now()))
+        await host.scheduler.run_due()
+    end = await host.views.status(game)
+    assert end.status == "finished" and end.outcome is not None
 
 
 async def test_double_clicks_and_a_rush_for_the_last_seats_are_handled(host: Host) -> None:
