@@ -96,8 +96,19 @@ def kind_lines(k: KindStats) -> list[str]:
     return lines
 
 
-def stats_text(stats: PlayerStats, name: str | None) -> str:
-    """``/game stats`` of ``name`` (``None``: the user's own)."""
+def stats_text(stats: PlayerStats, name: str | None, title: str | None = None) -> str:
+    """``/game stats`` of ``name`` (``None``: the user's own), of the game ``title`` when one
+    was asked for."""
+    if not stats.kinds and title is not None:
+        if name is None:
+            return _(
+                "You have no finished games of {title} in this server yet. Play one with "
+                "`/game new`: results, ratings and records show here once it ends."
+            ).format(title=title)
+        return _(
+            "{name} has no finished games of {title} in this server yet. Play one with "
+            "`/game new`: results, ratings and records show here once it ends."
+        ).format(name=name, title=title)
     if not stats.kinds:
         if name is None:
             return _(
@@ -275,7 +286,8 @@ class Records:
             played = await host.records.stats_channels(guild, key, kind)
             channels = {c for c in played if await sight.may_view(c)}
         stats = await host.records.stats(guild, key, kind, channels=channels)
-        text = stats_text(stats, name)
+        title = texts.md(texts.title_of(host.plugin(game))) if game else None
+        text = stats_text(stats, name, title)
         series = [(words(k.title), list(k.history)) for k in stats.kinds if k.history]
         if not series:
             await answer.tell(interaction, text)

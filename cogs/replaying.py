@@ -40,8 +40,12 @@ from render.text import clip_lines
 
 STATUS_WORDS = {"active": N_("in play"), "finished": N_("finished"), "cancelled": N_("cancelled")}
 """A game's state as ``game:``'s autocomplete names it (``_()`` when shown)."""
-RUNNING = {"active": N_("active"), "cancelled": N_("cancelled"), "lobby": N_("lobby")}
-"""A game's state as the replay of a game not finished names it (``_()`` when shown)."""
+RUNNING = {
+    "active": N_("(in play, up to move {now})"),
+    "cancelled": N_("(cancelled at move {now})"),
+    "lobby": N_("(not started)"),
+}
+"""A game not finished, as its replay's heading says it (``_()`` when shown)."""
 log = logging.getLogger("cogs.replaying")
 
 JUMPS = 25
@@ -212,8 +216,8 @@ class Replaying:
         )
         running = ""
         if status.status != "finished":
-            state = _(RUNNING[status.status]) if status.status in RUNNING else status.status
-            running = " " + _("({state}, so far)").format(state=state)
+            state = RUNNING.get(status.status, RUNNING["active"])
+            running = " " + _(state).format(now=status.version)
         head = head.format(running=running, **values)
         if shown.index == 0:
             seated = dataclasses.replace(status, waiting_on=())

@@ -393,11 +393,14 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
 
 
 def ranking_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
-    """Places best first, from the outcome alone (``/game status`` after the end)."""
+    """Places best first, from the outcome alone (``/game status`` after the end): medals for a
+    ranking among players; where all share one result (solo, a shared win, everybody lost),
+    🏁 for a win and ▫️ for a loss, with no place."""
     outcome = status.outcome
     if outcome is None:
         return []
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    ranked = outcome.kind == "ranking" and len(outcome.places) > 1
     order = sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s))
     out = []
     for seat in order:
@@ -408,13 +411,19 @@ def ranking_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
             else seat_text(seat)
         )
         place = outcome.places[seat]
+        if not ranked:
+            out.append(f"{'🏁' if seat in outcome.winners else '▫️'} {name}")
+            continue
         out.append(f"{medals.get(place, '▫️')} {place}. {name}")
     return out
 
 
 HELP_COMMANDS = (
     ("/game new", N_("open a table here (or in a new thread): game, players, options, AI seats")),
-    ("/game join · /game start", N_("take a seat; the creator starts (also buttons on the lobby)")),
+    (
+        "/game join · /game leave · /game start",
+        N_("take or give up a seat; the creator starts (also buttons on the lobby)"),
+    ),
     ("/move", N_("make your move: the list shows exactly what is legal now")),
     ("/hand", N_("your hand and your decision, only for you (also **My hand** on every board)")),
     (
@@ -425,11 +434,18 @@ HELP_COMMANDS = (
     ("/game mine", N_("your games everywhere, yours to move first")),
     ("/game notify", N_("how you are told it is your turn: DM, mention, both or none")),
     ("/game rules", N_("the rules in short, by topic, with our rulings")),
+    ("/game replay", N_("watch a game again step by step, or as an animation")),
+    (
+        "/game stats · /game leaderboard · /game history",
+        N_("results and ratings; the best players of a game; the latest finished games"),
+    ),
+    ("/game interrupts", N_("when to ask you about optional out-of-turn chances")),
     (
         "/game resign · /game back · /game cancel",
         N_("leave a game to an AI, return, call it off"),
     ),
     ("/game settings", N_("the server's turn time, timeout policy and language (Manage Server)")),
+    ("/help", N_("this message")),
 )
 
 

@@ -160,7 +160,9 @@ def _draw_pledge(img: Image.Image, view: View, top: int) -> int:
     box(img, (X0, top), (X1 - X0, 120), CARD_HI, outline=GOLD, width=3)
     value = view.get("pledge_value", 0)
     head = _("Your offering: value {value} · {need} needed from all").format(value=value, need=need)
-    if words.open_pledges(view):  # W4: the others' pledges are open too
+    if words.alone(view):  # solo: nobody else gives
+        head = _("Your offering: value {value} of {need} needed").format(value=value, need=need)
+    elif words.open_pledges(view):  # W4: the others' pledges are open too
         total = (view.get("offering") or {}).get("total", 0)
         head = _("Your offering: value {value} · all of you {total} of {need}").format(
             value=value, total=total, need=need

@@ -154,20 +154,19 @@ def _offering(view: View, seat: int, choices: Sequence[ActionChoice]) -> Control
         rows.append(StepRow(good, label, n, down, up))
     offering = view.get("offering") or {}
     value = view.get("pledge_value", sum(terms.value(g) * n for g, n in pledge.items()))
-    if words.open_pledges(view):
+    # The message's key figures say the own pledge and its step line where the offering stands
+    # (the sum against the requirement, once): here only what the others give together, at a
+    # table with others whose pledges are open.
+    status = ""
+    if words.open_pledges(view) and not words.alone(view):
         others = [
             int(v)
             for s, v in enumerate(offering.get("values") or [])
             if s != seat and isinstance(v, int)
         ]
-        status = _(
-            "Your offering: value {value} · the others {others} · all of you: {total}"
-        ).format(value=value, others=sum(others), total=words.offering_total(offering))
-    else:
-        status = _(
-            "Your offering: value {value} · all of you need {need} "
-            "(the others' pledges stay secret until everyone locks)"
-        ).format(value=value, need=offering.get("requirement", "?"))
+        status = _("Your offering: value {value} · the others together: {others}").format(
+            value=value, others=sum(others)
+        )
     lock = by_notation.get("lock")
     extra = tuple(c for c in choices if c.notation.startswith("play "))
     return Stepper(tuple(rows), status, lock, extra)

@@ -76,6 +76,11 @@ def open_pledges(view: Mapping[str, Any]) -> bool:
     return not (view.get("options") or {}).get("secret_pledges")
 
 
+def alone(view: Mapping[str, Any]) -> bool:
+    """Whether the view is of a solo game (one seat: no "others", no "all of you")."""
+    return len(view.get("seats") or []) == 1
+
+
 def _ints(values: Any) -> list[int]:
     return [int(v) if isinstance(v, int) else 0 for v in values or []]
 
@@ -111,6 +116,8 @@ def step(view: Mapping[str, Any], names: Sequence[str]) -> str:
                 "(the secret pledges variant)"
             ).format(need=offering.get("requirement", "?"))
         head = _("Offering: {total}").format(total=offering_total(offering))
+        if len(_ints(offering.get("values"))) == 1:  # solo: the own pledge is the key figures'
+            return head
         for detailed in (True, False):
             line = " · ".join(_pledges(offering, names, detailed))
             if len(head) + len(line) < MAX_STEP:
@@ -211,11 +218,9 @@ def hand(view: Mapping[str, Any]) -> str:
         held += _(" · {n} drawn: keep one").format(n=drawn)
     lines.append(held)
     if view.get("stage") == "offering":
-        need = (view.get("offering") or {}).get("requirement", "?")
         pledge = {g: int(n) for g, n in (view.get("pledge") or {}).items() if n}
-        head = _("Your offering: value {value} of {need} needed").format(
-            value=view.get("pledge_value", 0), need=need
-        )
+        # The sum against the requirement is the step line's (said once in a message).
+        head = _("Your offering: value {value}").format(value=view.get("pledge_value", 0))
         what = _pledge_text(pledge, MAX_HAND - len(" · ".join(lines)) - len(head) - 8)
         lines.append(f"{head} ({what})" if pledge else head + _(" (nothing yet)"))
     elif view.get("searching"):

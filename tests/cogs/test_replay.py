@@ -166,7 +166,7 @@ async def test_a_running_game_is_replayed_only_up_to_its_move_and_shows_no_hand(
     alice = users[0]
     r = await alice.slash("game replay", channel=chan)  # a player: still the public replay
     first = await r.wait_until_loaded(timeout=WAIT)
-    assert "(active, so far)" in first.content
+    assert f"(in play, up to move {status.version})" in first.content
     end = await alice.click(custom_id=_button(first, "⏭")["custom_id"], message=first)
     await until(lambda: _loaded(end, f"move {status.version}"))
     last = end.message

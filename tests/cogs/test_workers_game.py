@@ -454,7 +454,7 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     ), line
     board = newest(bob, table.game_id, "lock", chan)  # bob's pledge board, drawn again
     assert board is not None and stands in board.content and pledged in board.content
-    assert f"the others {total - offering['values'][b]}" in board.content
+    assert f"the others together: {total - offering['values'][b]}" in board.content
     # Another's move uploads nothing to bob: his board keeps its picture and says it is older
     # (its lines are up to date), with the button that draws the tablets as they are now.
     redrawn = [s for s in fake_discord.sent[uploads:] if s.message.id == board.id]
