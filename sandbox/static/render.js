@@ -56,6 +56,13 @@ function inline(text, ctx) {
     return `\u0000${codes.length - 1}\u0000`;
   });
   html = html
+    // A masked link, as Discord draws it: only with an http(s) URL (anything else, a channel
+    // mention included, stays as typed); a jump into Discord opens that channel in the page.
+    .replace(/\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => {
+      const jump = url.match(/^https:\/\/discord\.com\/channels\/(?:\d+|@me)\/(\d+)/);
+      if (jump) return `<a class="channel-link" href="#" role="link" data-channel="${jump[1]}">${label}</a>`;
+      return `<a class="masked-link" href="#" role="link" title="${url} (not followed in the sandbox)">${label}</a>`;
+    })
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => {
       const user = ctx.users[id];
       const me = id === ctx.meId ? " me" : "";
