@@ -9,21 +9,16 @@ import re
 from typing import Any
 
 from tests.cogs.helpers import WAIT, WATCH
-from tests.cogs.workers_play import Table, newest, play_until
+from tests.cogs.workers_play import newest, play_until, solo_table
 
 
 async def test_a_lost_solo_game_its_texts_stats_replay_and_help(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
     alice = await fake_discord.user("alice")
-    r = await alice.slash("game new", channel=chan, game="workers", players=1)
-    await r.wait_until_loaded(timeout=WAIT)
-    await bot.flows.idle()
-    status = await bot.host.views.game_in_channel(chan.id)
-    assert status is not None
-    table = Table(bot, chan, int(status.game_id), {0: alice})
+    chan = fake_discord.guild("Pompeii").channel("general")
+    table = await solo_table(bot, chan, alice)
 
     # The replay of a game in play says so naturally.
     r = await alice.slash("game replay", channel=chan)

@@ -124,3 +124,13 @@ def newest(user: FakeUser, game_id: int, notation: str, chan: Any = None) -> Mes
 def held(state: State, seat: int) -> list[str]:
     """The goods ``seat`` holds, in the engine's order."""
     return [g for g, n in GAME.view(state, seat)["seats"][seat]["goods"].items() if n]  # type: ignore[call-overload, index, union-attr]
+
+
+async def solo_table(bot: Any, chan: Any, user: FakeUser, **options: Any) -> Table:
+    """``user`` opens a solo worker game in ``chan`` (a table of one starts at once)."""
+    r = await user.slash("game new", channel=chan, game="workers", players=1, **options)
+    await r.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    status = await bot.host.views.game_in_channel(chan.id)
+    assert status is not None and status.status == "active"
+    return Table(bot, chan, int(status.game_id), {0: user})
