@@ -25,10 +25,13 @@ ScoreSheet = Callable[[Mapping[str, Any], View, Sequence[str]], list[str]]
 
 @dataclass(frozen=True)
 class Image:
-    """One picture for a message: its file name (``board.png``) and the PNG bytes."""
+    """One picture for a message: its file name (``board.png``), the PNG bytes, and its
+    description (the alt text a screen reader reads: ``Presentation.describe_picture``, set by
+    the bot where it draws the picture; ``""``: none yet)."""
 
     filename: str
     png: bytes
+    description: str = ""
 
 
 @dataclass(frozen=True)
