@@ -37,7 +37,6 @@ from .wire import (
     log,
 )
 
-
 ATTACHMENT_DESCRIPTION = 1024
 """The characters of an attachment's ``description`` (its alt text) Discord takes."""
 
