@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, Self, cast
 
@@ -21,6 +22,7 @@ from host.records import HISTORY_SIZE
 from render import i18n
 from render.charts import rating_chart_png
 from render.i18n import N_, _, ngettext
+from render.presentation import description
 
 ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 HISTORY_LOOK = 10 * HISTORY_SIZE
@@ -248,6 +250,27 @@ def pages_view(board: Leaderboard) -> discord.ui.View | None:
 ITEMS = (PageButton,)
 
 
+def chart_description(name: str, series: Sequence[tuple[str, Sequence[float]]]) -> str:
+    """The rating chart's description (its alt text): per game, the rating after the first
+    and after the last game, and how many games the line has."""
+    lines = [_("Rating of {name} after each game:").format(name=name)]
+    for game, ratings in series:
+        if ratings:
+            lines.append(
+                ngettext(
+                    "{game}: from {start} to {end}, {count} game.",
+                    "{game}: from {start} to {end}, {count} games.",
+                    len(ratings),
+                ).format(
+                    game=game,
+                    start=f"{ratings[0]:.1f}",
+                    end=f"{ratings[-1]:.1f}",
+                    count=len(ratings),
+                )
+            )
+    return description(lines)
+
+
 @dataclass(frozen=True)
 class StatsAsked:
     """The options ``/game stats`` was given: whose statistics (``None``: the asker's, unless
@@ -294,9 +317,10 @@ class Records:
             return
         title = _("{name}: rating after each game").format(name=shown)
         image = await asyncio.to_thread(rating_chart_png, title, series)
-        await answer.tell(
-            interaction, text, files=[discord.File(io.BytesIO(image), filename="rating.png")]
+        chart = discord.File(
+            io.BytesIO(image), filename="rating.png", description=chart_description(shown, series)
         )
+        await answer.tell(interaction, text, files=[chart])
 
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str, share: bool = False

@@ -13,7 +13,7 @@ import hashlib
 import io
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -34,7 +34,37 @@ IMAGE_CACHE = 64
 
 
 def png_file(image: Image) -> discord.File:
-    return discord.File(io.BytesIO(image.png), filename=image.filename)
+    """The picture as an attachment, with its description (the alt text) when it has one."""
+    return discord.File(
+        io.BytesIO(image.png), filename=image.filename, description=image.description or None
+    )
+
+
+def described_public(
+    presentation: Presentation, picture: Picture, view: dict[str, Any], names: Sequence[str]
+) -> Image:
+    """A public picture drawn with its description (``describe_picture``), in the current
+    language (call it in the reader's: :func:`render.i18n.call_in`)."""
+    assert picture.public is not None
+    image = picture.public(view, names)
+    return replace(image, description=presentation.describe_picture(view, names, picture.key))
+
+
+def described_private(
+    presentation: Presentation,
+    picture: Picture,
+    view: dict[str, Any],
+    names: Sequence[str],
+    seat_name: str,
+    choices: Sequence[ActionChoice],
+) -> Image | None:
+    """A private picture drawn from a player's own view with its description (their own hand:
+    it is only for them), in the current language; ``None``: nothing to show."""
+    assert picture.private is not None
+    image = picture.private(view, seat_name, choices)
+    if image is None:
+        return None
+    return replace(image, description=presentation.describe_picture(view, names, picture.key))
 
 
 def digest(image: Image | None) -> str:
@@ -178,7 +208,9 @@ class Private:
             return cached
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
-        image = await asyncio.to_thread(i18n.call_in, lang, picture.public, view, names)
+        image = await asyncio.to_thread(
+            i18n.call_in, lang, described_public, self.presentation(status), picture, view, names
+        )
         self._images[key] = image
         while len(self._images) > IMAGE_CACHE:
             self._images.pop(next(iter(self._images)))
@@ -205,8 +237,17 @@ class Private:
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
         name = await self.name_of(user_id)
+        names = await self.seat_names(status)
         return await asyncio.to_thread(
-            i18n.call_in, i18n.current(), picture.private, own_view, name, choices
+            i18n.call_in,
+            i18n.current(),
+            described_private,
+            self.presentation(status),
+            picture,
+            own_view,
+            names,
+            name,
+            choices,
         )
 
     async def step_words(self, status: GameStatus, view: dict[str, Any]) -> str:

@@ -36,6 +36,7 @@ from host import GameStatus, HostError
 from host.replays import ReplayStep
 from render import animation, i18n
 from render.i18n import N_, _, ngettext
+from render.presentation import description
 from render.text import clip_lines
 
 STATUS_WORDS = {"active": N_("in play"), "finished": N_("finished"), "cancelled": N_("cancelled")}
@@ -182,6 +183,16 @@ class Replaying:
         presentation = self.private.presentation(status)
         then = dataclasses.replace(status, version=shown.version)
         image = await self.private.board_image(then, shown.view, names)
+        heading = _(
+            "Replay of game #{game} ({title}), step {step} of {count}, move {version}:"
+        ).format(
+            game=status.game_id,
+            title=texts.title_of(status),
+            step=shown.index + 1,
+            count=shown.count,
+            version=shown.version,
+        )
+        image = dataclasses.replace(image, description=description([heading, image.description]))
         marks = await self.bot.host.replays.marks(status.game_id, jump_indices(shown.count))
         jumps = []
         for mark in marks:
@@ -461,4 +472,15 @@ class Replaying:
         content = _("{heading} · the whole game, {every} ({count} in all), move {version}").format(
             heading=heading, every=every, count=len(views), version=status.version
         ) + (" · " + over if over else "")
-        return content, discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif")
+        presentation = self.private.presentation(status)
+        with i18n.using(lang):  # the GIF's description, in the reader's language
+            at_end = presentation.describe_picture(views[-1], names, "board")
+            said = _(
+                "Animation of game #{game} ({title}), from the deal to move {version}; at the end:"
+            ).format(game=game_id, title=texts.title_of(status), version=status.version)
+        gif = discord.File(
+            io.BytesIO(data),
+            filename=f"game-{game_id}.gif",
+            description=description([said, at_end]),
+        )
+        return content, gif

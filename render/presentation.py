@@ -8,6 +8,7 @@ and the engine's legal choices; nothing derives rules of its own. Pure: no disco
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,10 +25,13 @@ ScoreSheet = Callable[[Mapping[str, Any], View, Sequence[str]], list[str]]
 
 @dataclass(frozen=True)
 class Image:
-    """One picture for a message: its file name (``board.png``) and the PNG bytes."""
+    """One picture for a message: its file name (``board.png``), the PNG bytes, and its
+    description (the alt text a screen reader reads: ``Presentation.describe_picture``, set by
+    the bot where it draws the picture; ``""``: none yet)."""
 
     filename: str
     png: bytes
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,34 @@ def text_pages(lines: Sequence[str], limit: int = TEXT_PAGE) -> list[str]:
 
 PrivateDraw = Callable[[View, str, Sequence[ActionChoice]], Image | None]
 
+DescribePicture = Callable[[View, Sequence[str], str], str]
+"""``describe_picture(view, names, key)``: a picture's description (see :class:`Presentation`)."""
+
+DESCRIPTION_LIMIT = 1024
+"""The characters of an attachment's description (Discord's limit)."""
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def description(lines: Sequence[str], limit: int = DESCRIPTION_LIMIT) -> str:
+    """Lines of words as one picture description of at most ``limit`` characters: the bold
+    marks of a heading dropped (a screen reader reads them aloud), empty lines skipped, whole
+    lines kept while they fit; a first line longer than the limit is cut at a word, with an
+    ellipsis."""
+    out = ""
+    for line in lines:
+        text = _BOLD.sub(r"\1", line).strip()
+        if not text:
+            continue
+        joined = f"{out}\n{text}" if out else text
+        if len(joined) > limit:
+            if not out:
+                cut = text[: limit - 1].rsplit(" ", 1)[0] or text[: limit - 1]
+                out = cut.rstrip(" ,;:·") + "…"
+            break
+        out = joined
+    return out
+
 
 @dataclass(frozen=True)
 class Picture:
@@ -177,6 +209,14 @@ class Presentation:
       figures, the result at the end). The bot sends it in messages of :data:`TEXT_PAGE`
       characters (:func:`text_pages`); the conformance suite keeps every line within one and
       the whole within two.
+    - ``describe_picture(view, names, key)``: the description of picture ``key`` (Discord's
+      attachment description: the alt text a screen reader reads), in the reader's language,
+      at most :data:`DESCRIPTION_LIMIT` characters (:func:`description` packs and cuts it),
+      written from the same view as the picture: for a public picture the public view and the
+      seats' names (it is public text: nothing of a hand), saying what happened last, whose
+      turn it is and what they must do, and the key figures (scores, pieces left, goods); for a
+      private picture the player's own view (and the seats' names), saying their own hand.
+      The names are given as they are (no Markdown: a description is plain text).
     - ``colours(view)``: each seat's colour name as players know it (``"red"``), or ``""``.
     - ``quiet``, ``replay_reveals``: see the fields.
     """
@@ -186,6 +226,7 @@ class Presentation:
     colours: Callable[[View], Sequence[str]]
     picture_for: Callable[[View, Sequence[ActionChoice]], str]
     text_board: TextBoard
+    describe_picture: DescribePicture
     controls: Callable[[View, int, Sequence[ActionChoice]], Controls] = flat_controls
     quiet: frozenset[str] = frozenset()
     """The notations of the actions offered quietly, beside the moves that do something:

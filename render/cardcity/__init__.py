@@ -75,6 +75,7 @@ PRESENTATION = Presentation(
     quiet=frozenset({"nodraw", "decline"}),  # not drawing; declining
     picture_for=picture_for,
     text_board=text.text_board,
+    describe_picture=text.describe_picture,
 )
 
 __all__ = ["PRESENTATION", "render_board", "render_hand"]

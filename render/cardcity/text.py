@@ -9,8 +9,9 @@ from typing import Any
 from render.cardcity import news, panel
 from render.cardcity.flow import Seg
 from render.cardcity.lang import _
-from render.cardcity.narrate import BUILDINGS, COLOURS
+from render.cardcity.narrate import BUILDINGS, COLOURS, hand
 from render.cardcity.view import display_name, read_city, read_last, read_turn
+from render.presentation import description
 
 
 def said(segs: Sequence[Seg], names: Sequence[str]) -> str:
@@ -49,13 +50,7 @@ def text_board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     """The board in lines: the last turn and what it scored, what the table waits for (or who
     won), the city row by row (each card by its letters and value, the statues), the letters'
     meaning, the deck, and each player's figures (at the end: place and final score)."""
-    city = read_city(view)
-    turn = read_turn(view, read_last(view, city))
-    lines = [_("Last turn: {what}").format(what=said(news.headline(turn, city, names), names))]
-    details = said(news.details(turn), names)
-    if details:
-        lines.append(details)
-    lines.append(said(news.now(view, names), names))
+    lines = _head(view, names)
     lines.append(_("The city, row by row (the cards' letters and values):"))
     rows: dict[int, list[Mapping[str, Any]]] = {}
     for entry in view.get("city") or []:
@@ -68,6 +63,34 @@ def text_board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     letters = [f"{code} {_(name)}" for code, name in BUILDINGS.items()]
     letters += [f"{code} {_(name)}" for code, name in COLOURS.items()]
     lines.append(_("Letters: {letters}").format(letters=", ".join(letters)))
+    return lines + _figures(view, names)
+
+
+def describe_picture(view: Mapping[str, Any], names: Sequence[str], key: str) -> str:
+    """A picture's description: the board's (public) says the last turn and what it scored,
+    what the table waits for (or who won), the deck and each player's figures; the hand's
+    (``cards``, from the player's own view) says their hand first, then the same heading
+    lines."""
+    if key == "cards":
+        return description([*hand(view).splitlines()[:1], *_head(view, names)])
+    return description([*_head(view, names), *_figures(view, names)])
+
+
+def _head(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The last turn and what it scored, what the table waits for (or who won)."""
+    city = read_city(view)
+    turn = read_turn(view, read_last(view, city))
+    lines = [_("Last turn: {what}").format(what=said(news.headline(turn, city, names), names))]
+    details = said(news.details(turn), names)
+    if details:
+        lines.append(details)
+    lines.append(said(news.now(view, names), names))
+    return lines
+
+
+def _figures(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The deck, the discards and each player's figures."""
+    lines = []
     head, detail = panel.deck_lines(view)
     volcanoes = int(view.get("volcanoes", 0))
     lines.append(

@@ -104,6 +104,7 @@ PRESENTATION = Presentation(
     colours=seat_colours,
     picture_for=picture_for,
     text_board=text.text_board,
+    describe_picture=text.describe_picture,
     controls=controls,
     quiet=frozenset({"pass"}),  # passing
 )

@@ -10,9 +10,11 @@ from engine.downfall import board as B
 from render.downfall.lang import _
 from render.downfall.last_turn import read_last_turn
 from render.downfall.layout import colour_of, display_name
+from render.downfall.narrate import hand
 from render.downfall.news import PHASE_TITLE, decision, outcome_lines, phase_chip
 from render.downfall.panel import columns
 from render.downfall.terms import term
+from render.presentation import description
 
 
 def _square(view: Mapping[str, Any], square: str) -> str:
@@ -38,6 +40,27 @@ def text_board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     """The board in lines: the phase, the last turn, whose turn and what they decide (or who
     won), the city row by row (only the squares with something on them: pieces by colour, lava,
     closed gates), the bag, stock and discard pile, and each player's figures."""
+    lines = _head(view, names)
+    lines.append(_("The city, row by row (squares with something on them):"))
+    for row in range(1, B.ROWS + 1):
+        said = [f"{sq}: {what}" for sq in _row(row) if (what := _square(view, sq))]
+        lines.append(
+            _("Row {row}: {squares}").format(row=row, squares=" · ".join(said) or _("empty"))
+        )
+    return lines + _figures(view, names)
+
+
+def describe_picture(view: Mapping[str, Any], names: Sequence[str], key: str) -> str:
+    """A picture's description: the board's (public) says the phase, the last turn, whose turn
+    and what they decide, the bag and stock, and each player's figures; the hand's (``cards``,
+    from the player's own view) says their cards first, then the same heading lines."""
+    if key == "cards":
+        return description([hand(view), *_head(view, names)])
+    return description([*_head(view, names), *_figures(view, names)])
+
+
+def _head(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The phase, the last turn, whose turn and what they decide (or who won)."""
     phase = str(view.get("phase", "build"))
     head = f"**{_(PHASE_TITLE.get(phase, PHASE_TITLE['build']))}**"
     chip = phase_chip(view)
@@ -58,12 +81,13 @@ def text_board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
                 what=decision(view),
             )
         )
-    lines.append(_("The city, row by row (squares with something on them):"))
-    for row in range(1, B.ROWS + 1):
-        said = [f"{sq}: {what}" for sq in _row(row) if (what := _square(view, sq))]
-        lines.append(
-            _("Row {row}: {squares}").format(row=row, squares=" · ".join(said) or _("empty"))
-        )
+    return lines
+
+
+def _figures(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The bag, stock and discard pile, and each player's figures."""
+    phase = str(view.get("phase", "build"))
+    lines = []
     bag = sum(n for n in (view.get("bag") or {}).values() if isinstance(n, int))
     pile = [_("Lava tiles in the bag: {n}").format(n=bag)]
     if phase == "build":

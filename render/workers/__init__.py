@@ -103,6 +103,7 @@ PRESENTATION = Presentation(
     ),
     picture_for=picture_for,
     text_board=text.text_board,
+    describe_picture=text.describe_picture,
     words=Words(
         narrate=narrate.narrate,
         decision=words.decision,

@@ -73,23 +73,25 @@ def uses(cid: str, choices: Sequence[ActionChoice]) -> list[str]:
     return out
 
 
-def _cards(view: View) -> list[tuple[str, list[Mapping[str, Any]]]]:
+def sections(view: View) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    """The card sections of a player's own view: (title, cards) for the cards drawn to keep
+    one of, the specialists and city cards in hand, and the solo display."""
     own = view.get("hand") or {}
     solo = view.get("solo")
     display = solo.get("display") if isinstance(solo, Mapping) else None
-    sections = [
+    listed = [
         (N_("Drawn: keep one"), list(view.get("drawn_cards") or [])),
         (N_("Specialists in your hand"), list(own.get("specialists") or [])),
         (N_("City cards in your hand"), list(own.get("city") or [])),
         (N_("On display this round: free to use once"), list(display or [])),
     ]
-    return [(title, [c for c in cards if isinstance(c, Mapping)]) for title, cards in sections]
+    return [(title, [c for c in cards if isinstance(c, Mapping)]) for title, cards in listed]
 
 
 def worth_an_image(view: View) -> bool:
     """A hand, drawn cards, a solo display, a pledge step or searched cards: something to
     show."""
-    if any(cards for _title, cards in _cards(view)):
+    if any(cards for _title, cards in sections(view)):
         return True
     return view.get("stage") == "offering" or bool(view.get("searching"))
 
@@ -203,11 +205,11 @@ def _volcano_lines(view: View) -> list[str]:
 
 
 def draw_hand(view: View, name: str, choices: Sequence[ActionChoice]) -> Image.Image:
-    sections = _cards(view)
+    shown = sections(view)
     heights = 90 + _pledge_height(view)
     plan: list[tuple[str, list[tuple[Mapping[str, Any], list[str]]]]] = []
     adapted = False
-    for title, cards in sections:
+    for title, cards in shown:
         if not cards:
             continue
         rows = [(c, uses(str(c.get("id")), choices)) for c in cards]

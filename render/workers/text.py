@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.workers import icons, news, panel, terms, words
+from render.presentation import description
+from render.workers import hand, icons, news, panel, terms, words
 from render.workers.lang import _
 from render.workers.layout import View, seat_name, seats
 from render.workers.rich import Good, Item, Seat
@@ -63,22 +64,7 @@ def text_board(view: View, names: Sequence[str]) -> list[str]:
     decide (or how the game ended), the round's state, the fields, spaces and buildings with
     who occupies them (the buildings not yet built on one line), and each player's figures and
     goods."""
-    phase = _("Prosperity") if view.get("phase") == "prosperity" else _("Founding")
-    side = _("Vesuvius awake") if view.get("vesuvius") == "B" else _("Vesuvius asleep")
-    head = _("Round {round} · {phase}").format(round=view.get("round", 0), phase=phase)
-    lines = [f"**{head}** · {side}"]
-    told = news.read(view, names)
-    if told.story is not None:
-        story = [told.story.head, *told.story.details]
-        lines.append(
-            _("Latest: {what}").format(what=" · ".join(said(s, view, names) for s in story))
-        )
-    if told.earlier:
-        lines.append(said(told.earlier, view, names))
-    _on, who, what = panel.turn_of(view, names)
-    doing = said(what, view, names)
-    lines.append(_("Now: {who}: {what}").format(who=who, what=doing) if doing else who)
-    lines += [said(row, view, names) for row in panel.status_rows(view, names)]
+    lines = _head(view, names)
     busy = [
         f"{terms.good(f.get('good'))} {_who(view, names, f.get('workers'))}"
         for f in view.get("fields") or []
@@ -98,6 +84,55 @@ def text_board(view: View, names: Sequence[str]) -> list[str]:
             unbuilt.append(terms.building(b.get("number")))
     if unbuilt:
         lines.append(_("Not built yet: {buildings}").format(buildings=", ".join(unbuilt)))
+    return lines + _figures(view, names)
+
+
+def describe_picture(view: View, names: Sequence[str], key: str) -> str:
+    """A picture's description: the board's and the tablets' (public) say the round and
+    Vesuvius, the latest news, whose turn and what they decide, the round's state, and each
+    player's figures and goods (at the end, the score sheet); the hand's (``cards``, from the
+    player's own view) says their cards first, then the same heading lines."""
+    if key == "cards":
+        return description([*_own_cards(view), *_head(view, names)])
+    return description([*_head(view, names), *_figures(view, names)])
+
+
+def _own_cards(view: View) -> list[str]:
+    """The cards of a player's own view by section (drawn, specialists, city cards, the solo
+    display), by name."""
+    lines = []
+    for title, cards in hand.sections(view):
+        if cards:
+            shown = ", ".join(terms.card_name(c.get("id")) for c in cards)
+            lines.append(f"{_(title)}: {shown}")
+    return lines or [_("No cards in your hand.")]
+
+
+def _head(view: View, names: Sequence[str]) -> list[str]:
+    """The round and Vesuvius, the latest news, whose turn and what they decide, the round's
+    state."""
+    phase = _("Prosperity") if view.get("phase") == "prosperity" else _("Founding")
+    side = _("Vesuvius awake") if view.get("vesuvius") == "B" else _("Vesuvius asleep")
+    head = _("Round {round} · {phase}").format(round=view.get("round", 0), phase=phase)
+    lines = [f"**{head}** · {side}"]
+    told = news.read(view, names)
+    if told.story is not None:
+        story = [told.story.head, *told.story.details]
+        lines.append(
+            _("Latest: {what}").format(what=" · ".join(said(s, view, names) for s in story))
+        )
+    if told.earlier:
+        lines.append(said(told.earlier, view, names))
+    _on, who, what = panel.turn_of(view, names)
+    doing = said(what, view, names)
+    lines.append(_("Now: {who}: {what}").format(who=who, what=doing) if doing else who)
+    lines += [said(row, view, names) for row in panel.status_rows(view, names)]
+    return lines
+
+
+def _figures(view: View, names: Sequence[str]) -> list[str]:
+    """Each player's figures and goods (at the end, the score sheet)."""
+    lines = []
     for sv in seats(view):
         lines.append(_seat(view, names, sv))
     outcome = view.get("outcome")

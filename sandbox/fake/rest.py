@@ -37,6 +37,9 @@ from .wire import (
     log,
 )
 
+ATTACHMENT_DESCRIPTION = 1024
+"""The characters of an attachment's ``description`` (its alt text) Discord takes."""
+
 
 class Rest(Gateway):
     """REST plumbing (routing, bodies, errors), payload helpers and the routes for identity,
@@ -217,6 +220,14 @@ class Rest(Gateway):
             raise DiscordHTTPError(
                 400, 30015, "Maximum number of attachments in a message reached (10)"
             )
+        for i, meta in enumerate(data.get("attachments") or []):
+            said = meta.get("description") if isinstance(meta, dict) else None
+            if said is not None and len(str(said)) > ATTACHMENT_DESCRIPTION:
+                raise form_error(
+                    [*prefix, "attachments", i, "description"],
+                    "BASE_TYPE_MAX_LENGTH",
+                    f"Must be {ATTACHMENT_DESCRIPTION} or fewer in length.",
+                )
         components = data.get("components") or []
         v2 = bool(int(data.get("flags") or 0) & (1 << 15))
         if not v2 and len(components) > 5:

@@ -175,6 +175,12 @@ async def test_a_running_game_is_replayed_only_up_to_its_move_and_shows_no_hand(
     mine = bot.plugin("downfall").presentation.pictures[1].private
     own = mine((await bot.host.views.private_view(game_id, alice.id)).view, "alice", ()).png
     assert hand and last.files[0] != own
+    said = last.attachments[0].description or ""  # the frame's alt text: the public board's
+    assert said.startswith(f"Replay of game #{game_id} (The Downfall of Pompeii), step ")
+    board = bot.plugin("downfall").presentation.describe_picture
+    _now, view = await bot.host.views.snapshot(game_id)
+    assert board(view, ["alice", "bob", "carol"], "board").splitlines()[0] in said
+    assert "Your hand" not in said and len(said) <= 1024
     choices = [o["label"] for o in last.selects[0]["options"]]
     assert len(choices) <= 25 and all("move" in c for c in choices)
 
@@ -200,6 +206,8 @@ async def test_the_animation_of_a_long_four_player_game_is_posted_under_the_limi
         gif.seek(frames - 1)
         assert gif.info["duration"] >= 3000  # the final board is held
     assert 60 <= frames <= 120 and f"({steps} in all)" in posted.content
+    said = posted.attachments[0].description or ""
+    assert said.startswith(f"Animation of game #{game_id} (") and "from the deal to move " in said
     await until(lambda: _said(r, "posted"))
     again = await users[2].slash("game replay", channel=chan, game=game_id, animate=True)
     assert again.ephemeral and str(posted.id) in again.content  # not drawn twice

@@ -308,6 +308,18 @@ class SampleBot(commands.Bot):
                 bot.seen["big_error"] = exc
                 await interaction.followup.send("too big")
 
+        @tree.command(description="a picture with a description of a given length")
+        async def alt(interaction: discord.Interaction, length: int) -> None:
+            await interaction.response.defer()
+            picture = discord.File(
+                io.BytesIO(png()), filename="board.png", description="d" * length
+            )
+            try:
+                await interaction.followup.send(file=picture)
+            except discord.HTTPException as exc:
+                bot.seen["alt_error"] = exc
+                await interaction.followup.send("too long")
+
         @tree.command(description="a counter that survives restarts")
         async def counter(interaction: discord.Interaction) -> None:
             view = discord.ui.View(timeout=None)

@@ -140,6 +140,26 @@ async def test_attachment_over_the_limit_is_refused(
     assert err.status == 413 and err.code == 40005
 
 
+async def test_an_attachment_keeps_its_description_within_discords_limit(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """An attachment's ``description`` (its alt text) is stored and served; one over 1,024
+    characters is refused with Discord's form error, as Discord does."""
+    bot = await start_bot(SampleBot())
+    alice = await fake_discord.user("alice")
+    ok = await alice.slash("alt", length=1024)
+    await ok.wait_until_loaded()
+    assert [a.description for a in ok.attachments] == ["d" * 1024]
+    assert ok.message is not None
+    assert ok.message.payload()["attachments"][0]["description"] == "d" * 1024
+    refused = await alice.slash("alt", length=1025)
+    await refused.wait_until_loaded()
+    assert refused.content == "too long" and refused.files == []
+    err = bot.seen["alt_error"]
+    assert err.status == 400 and err.code == 50035
+    assert "description" in err.text
+
+
 async def test_message_edit_fetch_history_typing_and_delete(
     fake_discord: FakeDiscord, start_bot: StartBot
 ) -> None:

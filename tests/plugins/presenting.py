@@ -28,7 +28,14 @@ from engine.core import (
 from host.model import GameStatus, SeatInfo, TableOptions
 from plugins import PLUGINS, GamePlugin
 from render import fonts
-from render.presentation import TEXT_PAGE, Image, Presentation, View, text_pages
+from render.presentation import (
+    DESCRIPTION_LIMIT,
+    TEXT_PAGE,
+    Image,
+    Presentation,
+    View,
+    text_pages,
+)
 from tests.toy import PLUGIN as TOY
 
 ALL = (*PLUGINS, TOY)
@@ -147,6 +154,47 @@ def check_text_board(
             "the text board differs when given a seat's own view: it reads a private field"
         )
     return text
+
+
+def check_descriptions(
+    presentation: Presentation,
+    view: View,
+    names: Sequence[str],
+    own_views: Sequence[View] = (),
+) -> dict[str, str]:
+    """Every picture's description (``describe_picture``: Discord's attachment description,
+    the alt text): words within :data:`DESCRIPTION_LIMIT` characters for every public picture
+    from the public view, the same from a seat's own view (``own_views``: it is public text, so
+    it reads only the public fields and shows nothing of a hand); and for every private
+    picture from each seat's own view (that player's own hand: only they get it). Returns
+    the public pictures' descriptions by key."""
+    out: dict[str, str] = {}
+    for picture in presentation.pictures:
+        if picture.public is None:
+            for own in own_views:
+                _check_description(
+                    presentation.describe_picture(own, names, picture.key), picture.key
+                )
+            continue
+        said = presentation.describe_picture(view, names, picture.key)
+        _check_description(said, picture.key)
+        for own in own_views:
+            assert presentation.describe_picture(own, names, picture.key) == said, (
+                f"the description of the public picture {picture.key!r} differs when given a "
+                "seat's own view: it reads a private field"
+            )
+        out[picture.key] = said
+    return out
+
+
+def _check_description(said: Any, key: str) -> None:
+    assert isinstance(said, str) and said.strip(), (
+        f"no description of the picture {key!r}: {said!r}"
+    )
+    assert len(said) <= DESCRIPTION_LIMIT, (
+        f"the description of the picture {key!r} is over Discord's {DESCRIPTION_LIMIT:,} "
+        f"characters ({len(said)})"
+    )
 
 
 def check_private_pictures(
@@ -447,8 +495,8 @@ def public_outputs(
     events: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
     """Everything the public sees of a state, as data: the narration of the last move's public
-    events, the waiting line's words, where a step stands, the colours, and every public
-    picture's bytes, and the text board."""
+    events, the waiting line's words, where a step stands, the colours, every public
+    picture's bytes and description, and the text board."""
     words = presentation.words
     shown = escaped(names)
     out: dict[str, Any] = {
@@ -461,6 +509,9 @@ def public_outputs(
     for picture in presentation.pictures:
         if picture.public is not None:
             out[f"picture {picture.key}"] = picture.public(view, names).png
+            out[f"description {picture.key}"] = presentation.describe_picture(
+                view, names, picture.key
+            )
     return out
 
 

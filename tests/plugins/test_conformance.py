@@ -31,7 +31,7 @@ import json
 import random
 import re
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -254,8 +254,9 @@ something), and how many it tries a game."""
 
 def check_determinize(plugin: GamePlugin, state: Any, seat: int, rng: random.Random) -> bool:
     """``determinize`` is what it claims at a state that hides something, over
-    :data:`SAMPLES` seeds: it keeps the seat's own view, the public view and the text board
-    (``/game board text:True``, drawn from it) every time.
+    :data:`SAMPLES` seeds: it keeps the seat's own view, the public view, the text board
+    (``/game board text:True``, drawn from it) and every public picture's description (its
+    alt text) every time.
     Returns whether it changed the state (its JSON: the hidden part resampled) at least once;
     :func:`play_game` wants it to at some state of every game (at one state nothing may be
     left to resample: the last cards are known by counting)."""
@@ -265,11 +266,16 @@ def check_determinize(plugin: GamePlugin, state: Any, seat: int, rng: random.Ran
     mine, public = game.view(state, seat), game.view(state, None)
     names = [f"Seat {s}" for s in range(8)]
     text = plugin.presentation.text_board(public, names)
+    described = _descriptions(plugin, public, names)
     changed = False
     for _ in range(SAMPLES):
         other = determinize(state, seat, rng.randrange(1 << 62))
         assert plugin.presentation.text_board(game.view(other, None), names) == text, (
             f"determinize for seat {seat} changed the text board (or the text board leaks)"
+        )
+        assert _descriptions(plugin, game.view(other, None), names) == described, (
+            f"determinize for seat {seat} changed a public picture's description (or the "
+            "description leaks)"
         )
         assert game.view(other, seat) == mine, (
             f"determinize for seat {seat} changed the seat's own view (or the view leaks)"
@@ -279,6 +285,16 @@ def check_determinize(plugin: GamePlugin, state: Any, seat: int, rng: random.Ran
         )
         changed = changed or (other is not state and game.state_to_json(other) != truth)
     return changed
+
+
+def _descriptions(plugin: GamePlugin, view: Any, names: Sequence[str]) -> dict[str, str]:
+    """Every public picture's description (its alt text: public text)."""
+    presentation = plugin.presentation
+    return {
+        p.key: presentation.describe_picture(view, names, p.key)
+        for p in presentation.pictures
+        if p.is_public
+    }
 
 
 def play_game(plugin: GamePlugin, players: int, options: dict[str, Any], rng: random.Random) -> int:

@@ -71,6 +71,7 @@ from tests.plugins.presenting import (
     Turn,
     check_caption,
     check_colours,
+    check_descriptions,
     check_fixed,
     check_narration,
     check_picture_for,
@@ -158,6 +159,7 @@ def play(
         everyone = range(players) if deep or draw else sorted(able)
         seats = [seat_of(game, state, s) for s in everyone]
         check_text_board(presentation, public, names, [s.view for s in seats] if deep else ())
+        check_descriptions(presentation, public, names, [s.view for s in seats] if deep else ())
         check_words(
             presentation,
             public,
@@ -239,6 +241,7 @@ def play(
         own = [game.view(state, seat) for seat in range(players)]
         for who in (names, NAMES[:players]):
             check_text_board(presentation, public, who, own)
+            check_descriptions(presentation, public, who, own)
         for seat in range(players):
             view = game.view(state, seat)
             check_picture_for(presentation, view, ())
@@ -391,6 +394,11 @@ def _peeking_text(view: View, names: Sequence[str]) -> list[str]:
     return [*TOY.presentation.text_board(view, names), f"Hand: {view.get('hand')}"]
 
 
+def _peeking_description(view: View, names: Sequence[str], key: str) -> str:
+    """Descriptions that add the hand they are given (a seat's own view), the board's too."""
+    return f"{TOY.presentation.describe_picture(view, names, key)} Hand: {view.get('hand')}"
+
+
 _GOALS = Picture("Goals", "Goals", public=_jpeg)  # a capital: no picture button takes it
 
 BROKEN = [
@@ -425,6 +433,13 @@ BROKEN = [
                  "takes 5 messages", id="a-text-board-over-two-messages"),
     pytest.param(lambda: _toy(text_board=lambda view, names: ["Toy"]), {}, "does not name",
                  id="a-text-board-without-the-players"),
+    pytest.param(lambda: _toy(describe_picture=_peeking_description), {},
+                 "description of the public picture 'board' differs",
+                 id="a-board-description-tells-a-hand"),
+    pytest.param(lambda: _toy(describe_picture=lambda view, names, key: "A board. " * 120), {},
+                 "over Discord's 1,024 characters", id="a-description-over-the-limit"),
+    pytest.param(lambda: _toy(describe_picture=lambda view, names, key: ""), {},
+                 "no description of the picture", id="a-picture-without-a-description"),
     pytest.param(lambda: _toy(colours=lambda view: ["red"]), {}, "for 2 seats",
                  id="colours-for-one-seat"),
     pytest.param(lambda: GamePlugin(TOY.engine, broken.GOSSIP, TOY.heuristics), {},

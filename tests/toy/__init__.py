@@ -23,6 +23,7 @@ from render.presentation import (
     StepWords,
     View,
     Words,
+    description,
     first_private,
     seat_colours,
 )
@@ -57,6 +58,14 @@ def _text_board(view: View, names: Sequence[str]) -> list[str]:
     ]
     turn = view.get("turn")
     return [*lines, "Game over" if view.get("over") else f"Now: {_name(names, turn)}"]
+
+
+def _describe(view: View, names: Sequence[str], key: str) -> str:
+    """A picture's description: the board's says each seat's points and whose turn; the
+    hand's says the cards in it."""
+    if key == "cards":
+        return description([_hand(view).splitlines()[0] or "No cards"])
+    return description(_text_board(view, names))
 
 
 def _cards(view: View, name: str, choices: Sequence[ActionChoice]) -> Image | None:
@@ -148,6 +157,7 @@ PRESENTATION = Presentation(
     pictures=PICTURES,
     picture_for=first_private(PICTURES),
     text_board=_text_board,
+    describe_picture=_describe,
     words=Words(
         narrate=_narrate,
         decision=_decision,
