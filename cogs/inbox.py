@@ -111,13 +111,18 @@ class Inbox:
         self, user_id: int, message_id: int, composed: Composed | None, content: str = ""
     ) -> bool:
         """Edit a DM: into ``composed`` (its picture uploaded only when it changed), or, with
-        ``composed=None``, into ``content`` without controls. ``False``: it is gone."""
+        ``composed=None``, into ``content`` without controls and without its picture (a
+        decision that is over: an edit keeps only the attachments it lists, so none).
+        ``False``: it is gone."""
         message = await self._dm(user_id, message_id)
         if message is None:
             return False
         try:
             if composed is None:
-                await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+                await message.edit(
+                    content=content, view=None, attachments=[], allowed_mentions=NO_MENTIONS
+                )
+                self._shown.pop(message_id, None)
             else:
                 await message.edit(**self._edit_kwargs(message_id, composed))
         except discord.HTTPException:
@@ -158,8 +163,8 @@ class Inbox:
         )
 
     async def close(self, status: GameStatus, seat: SeatInfo, line: str) -> None:
-        """The seat's decision message says ``line`` (what happened) and loses its controls:
-        its DM, or its private reply while Discord still lets it be edited."""
+        """The seat's decision message says ``line`` (what happened) and loses its controls
+        and its picture: its DM, or its private reply while Discord still lets it be edited."""
         content = f"{await self.heading(status)}\n{line}"[: texts.CONTENT_LIMIT]
         if seat.notified_message is not None and seat.user_id is not None:
             await self.edit_dm(seat.user_id, seat.notified_message, None, content)
@@ -168,9 +173,13 @@ class Inbox:
             interaction, message_id = reply
             with contextlib.suppress(discord.HTTPException):
                 if message_id is None:
-                    await interaction.edit_original_response(content=content, view=None)
+                    await interaction.edit_original_response(
+                        content=content, view=None, attachments=[]
+                    )
                 else:
-                    await interaction.followup.edit_message(message_id, content=content, view=None)
+                    await interaction.followup.edit_message(
+                        message_id, content=content, view=None, attachments=[]
+                    )
 
     async def outcome_line(self, status: GameStatus, seat: SeatInfo) -> str:
         """What became of the decision last sent to ``seat``: played by them or for them, or
@@ -512,13 +521,17 @@ class Inbox:
         self._shown[sent.id] = composed.shown
         seat = status.seat_of(user)
         if seat is not None and decision.kind is not None:
-            if seat.notified_message is not None or (status.game_id, seat.seat) in self._replies:
+            if seat.notified_message is not None:  # it moves out of their DMs: said once
                 line = _("➡️ Your decision moved to {where}, where you asked for it.").format(
                     where=f"<#{status.channel_id}>"
                 )
                 if lead:
                     line = f"{lead[0]}\n{line}"
                 await self.close(status, seat, line)
+            elif (status.game_id, seat.seat) in self._replies:  # the older reply, right here
+                await self.close(
+                    status, seat, lead[0] if lead else _("➡️ Your decision is in a newer message.")
+                )
             self._replies[(status.game_id, seat.seat)] = (interaction, sent.id)
             await self.bot.host.outbox.set_notified(
                 status.game_id, seat.seat, decision.token, None, decision.key
