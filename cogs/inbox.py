@@ -293,14 +293,12 @@ class Inbox:
     ) -> None:
         """The seat's current decision message (its DM, or its private reply while Discord
         lets it be edited) drawn again with ``line`` under its title (no notification; its
-        picture stays, as in :meth:`redraw_step`)."""
+        picture drawn as the game is now, uploaded only when it changed, as in
+        :meth:`redraw_step`)."""
         if seat.user_id is None:
             return
-        showing = self._shown.get(self._decision_message(status, seat) or 0)
         if seat.notified_message is not None:
-            composed = await self.decision_message(
-                status, seat, decision, lead=[line], showing=showing
-            )
+            composed = await self.decision_message(status, seat, decision, lead=[line])
             await self.edit_dm(seat.user_id, seat.notified_message, composed)
             return
         title = self.private.title(status, decision)
@@ -312,7 +310,6 @@ class Inbox:
             decision=decision,
             lead=[line],
             in_dm=False,
-            showing=showing,
         )
         await self._edit_reply(status, seat, composed)
 
@@ -320,8 +317,9 @@ class Inbox:
         """A player's message for a step everyone decides at once, drawn again as it was (its
         header, what it said they played, the page they were on) when where the step stands
         (``Words.step``: the others' offers) has changed since it was drawn. Its choices did
-        not change, so its buttons stay valid; its picture stays (it says so when the game
-        moved on around it: others' moves upload nothing); no notification."""
+        not change, so its buttons stay valid; its picture is drawn as the game is now (it is
+        drawn for the comparison anyway) and goes up again only when it changed, so it never
+        shows an older moment than its lines; no notification."""
         user = seat.user_id
         drawn = self.private.drawn(status.game_id, user) if user is not None else None
         if user is None or drawn is None or decision.kind != "simultaneous":
@@ -340,7 +338,6 @@ class Inbox:
             page=drawn.page,
             group=drawn.group,
             in_dm=drawn.in_dm,
-            showing=self._shown.get(self._decision_message(status, seat) or 0),
         )
         if seat.notified_message is not None:
             await self.edit_dm(user, seat.notified_message, composed)
@@ -403,17 +400,15 @@ class Inbox:
         *,
         title: str = "",
         lead: Sequence[str] = (),
-        showing: str | None = None,
     ) -> Composed:
-        """The seat's DM for ``decision`` (``lead``: a line of ours first; ``showing``: see
-        :meth:`compose`)."""
+        """The seat's DM for ``decision`` (``lead``: a line of ours first)."""
         assert seat.user_id is not None
         where = await self.private.where(status)
         title = title or self.private.title(status, decision)
         header = texts.private_header("🌋", title, status, where)
         lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
         return await self.private.compose(
-            status, seat.user_id, header=header, decision=decision, lead=lead, showing=showing
+            status, seat.user_id, header=header, decision=decision, lead=lead
         )
 
     async def dm_decision(
