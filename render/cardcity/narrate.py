@@ -158,19 +158,24 @@ def decision(view: Mapping[str, Any]) -> str:
     return ""
 
 
+PUBLIC = {
+    ("play", True): N_("play a card or a statue on a permit turn"),
+    ("play", False): N_("play a card or a statue into the city"),
+    ("draw", False): N_("draw a card or keep the hand"),
+    ("window", False): N_(
+        "use a building permit now, or let it pass (then the next player's turn)"
+    ),
+}
+"""What the table waits for by stage (and permit turn), where :func:`decision` speaks to the
+player ("your statue")."""
+
+
 def waiting(view: Mapping[str, Any]) -> str:
     """What the game waits for as the table reads it (the public view: no seat of its own),
     worded for nobody in particular."""
-    stage = view.get("stage")
-    if stage == "play":
-        if view.get("permit_turn"):
-            return _("play a card or a statue on a permit turn")
-        return _("play a card or a statue into the city")
-    if stage == "draw":
-        return _("draw a card or keep the hand")
-    if stage == "window":
-        return _("use a building permit now, or let it pass (then the next player's turn)")
-    return decision(view)
+    stage = str(view.get("stage"))
+    said = PUBLIC.get((stage, stage == "play" and bool(view.get("permit_turn"))))
+    return _(said) if said else decision(view)
 
 
 def hand(view: Mapping[str, Any]) -> str:

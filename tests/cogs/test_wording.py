@@ -16,6 +16,17 @@ def mine(user: FakeUser, chan: Any) -> list[Message]:
     return [*user.dms, *(m for m in user.visible_messages(chan) if m.ephemeral)]
 
 
+async def solo(fake: Any, bot: Any, **options: Any) -> tuple[Any, FakeUser, Any]:
+    """sam opens a solo worker game in #general (``options``: more of `/game new`'s); the
+    channel, sam and the command's answer."""
+    chan = fake.guild("Pompeii").channel("general")
+    sam = await fake.user("sam")
+    r = await sam.slash("game new", channel=chan, game="workers", players=1, **options)
+    await r.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    return chan, sam, r
+
+
 async def play_typed(user: FakeUser, chan: Any, bot: Any) -> None:
     legal = [c.value for c in await user.autocomplete("move", "action", "", channel=chan)]
     r = await user.slash("move", channel=chan, action=pick(legal))
@@ -29,11 +40,7 @@ async def test_a_solo_game_played_by_move_says_once_that_the_decision_moved(
     """Every `/move` of a solo game closed the previous reply with "Your decision moved to
     #general, where you asked for it" (80 times in one game): it moves once, out of the DM."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    sam = await fake_discord.user("sam")
-    r = await sam.slash("game new", channel=chan, game="workers", players=1)
-    await r.wait_until_loaded(timeout=WAIT)
-    await bot.flows.idle()
+    chan, sam, r = await solo(fake_discord, bot)
     assert "join there" not in r.content
     # The public waiting line names the player and words the decision for the table.
     waiting = next(m.content for m in boards(chan) if "Waiting for" in m.content)
@@ -50,10 +57,7 @@ async def test_a_full_table_in_a_thread_is_not_told_to_join(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    parent = fake_discord.guild("Pompeii").channel("general")
-    sam = await fake_discord.user("sam")
-    r = await sam.slash("game new", channel=parent, game="workers", players=1, where="thread")
-    await bot.flows.idle()
+    parent, sam, r = await solo(fake_discord, bot, where="thread")
     assert "game #1" in r.content and "join there" not in r.content
     r = await sam.slash("game new", channel=parent, game="downfall", players=2, where="thread")
     await bot.flows.idle()
