@@ -202,7 +202,7 @@ class Delivery:
         known = await self.bot.host.outbox.step_message(status.game_id)
         chan = await self.private.channel(status.channel_id)
         words = self.private.presentation(status).words
-        what = words.decision(view) if view is not None else ""
+        what = words.public_decision(view) if view is not None else ""
         if known is not None and known.key != step:
             await self.bot.host.outbox.set_step_message(status.game_id, None)
             if chan is not None:
@@ -347,7 +347,7 @@ class Delivery:
         if status.status == "active":
             waiting = texts.waiting_line(
                 status,
-                presentation.words.decision(view_data),
+                presentation.words.public_decision(view_data),
                 names,
                 dms_closed={
                     u for u in self.private.dm_blocked_until if self.private.dms_blocked(u)

@@ -260,7 +260,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         waiting = ""
         if status.status == "active":
             view = await self.host.views.public_view(status.game_id)
-            decision = private.presentation(status).words.decision(view)
+            decision = private.presentation(status).words.public_decision(view)
             closed = {u for u in private.dm_blocked_until if private.dms_blocked(u)}
             waiting = texts.waiting_line(status, decision, names, dms_closed=closed)
         lobby = await self.bot.flows.lobby.lobby_message(status) if status.status == "lobby" else ""
@@ -313,9 +313,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             return
         private = self.bot.flows.private
         names = await private.seat_names(status)
+        orders = await self.host.outbox.quiet_versions(status.game_id, entries[0].version - 1)
         await answer.tell(
             interaction,
-            texts.log_lines(private.presentation(status), entries, names, status.game_id),
+            texts.log_lines(
+                private.presentation(status), entries, names, status.game_id, orders=orders
+            ),
         )
 
     @app_commands.command(name="mine", description=N_("Your open games, and where it is your move"))

@@ -111,13 +111,18 @@ class Inbox:
         self, user_id: int, message_id: int, composed: Composed | None, content: str = ""
     ) -> bool:
         """Edit a DM: into ``composed`` (its picture uploaded only when it changed), or, with
-        ``composed=None``, into ``content`` without controls. ``False``: it is gone."""
+        ``composed=None``, into ``content`` without controls and without its picture (a
+        decision that is over: an edit keeps only the attachments it lists, so none).
+        ``False``: it is gone."""
         message = await self._dm(user_id, message_id)
         if message is None:
             return False
         try:
             if composed is None:
-                await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+                await message.edit(
+                    content=content, view=None, attachments=[], allowed_mentions=NO_MENTIONS
+                )
+                self._shown.pop(message_id, None)
             else:
                 await message.edit(**self._edit_kwargs(message_id, composed))
         except discord.HTTPException:
@@ -158,8 +163,8 @@ class Inbox:
         )
 
     async def close(self, status: GameStatus, seat: SeatInfo, line: str) -> None:
-        """The seat's decision message says ``line`` (what happened) and loses its controls:
-        its DM, or its private reply while Discord still lets it be edited."""
+        """The seat's decision message says ``line`` (what happened) and loses its controls
+        and its picture: its DM, or its private reply while Discord still lets it be edited."""
         content = f"{await self.heading(status)}\n{line}"[: texts.CONTENT_LIMIT]
         if seat.notified_message is not None and seat.user_id is not None:
             await self.edit_dm(seat.user_id, seat.notified_message, None, content)
@@ -168,9 +173,13 @@ class Inbox:
             interaction, message_id = reply
             with contextlib.suppress(discord.HTTPException):
                 if message_id is None:
-                    await interaction.edit_original_response(content=content, view=None)
+                    await interaction.edit_original_response(
+                        content=content, view=None, attachments=[]
+                    )
                 else:
-                    await interaction.followup.edit_message(message_id, content=content, view=None)
+                    await interaction.followup.edit_message(
+                        message_id, content=content, view=None, attachments=[]
+                    )
 
     async def outcome_line(self, status: GameStatus, seat: SeatInfo) -> str:
         """What became of the decision last sent to ``seat``: played by them or for them, or
@@ -284,14 +293,12 @@ class Inbox:
     ) -> None:
         """The seat's current decision message (its DM, or its private reply while Discord
         lets it be edited) drawn again with ``line`` under its title (no notification; its
-        picture stays, as in :meth:`redraw_step`)."""
+        picture drawn as the game is now, uploaded only when it changed, as in
+        :meth:`redraw_step`)."""
         if seat.user_id is None:
             return
-        showing = self._shown.get(self._decision_message(status, seat) or 0)
         if seat.notified_message is not None:
-            composed = await self.decision_message(
-                status, seat, decision, lead=[line], showing=showing
-            )
+            composed = await self.decision_message(status, seat, decision, lead=[line])
             await self.edit_dm(seat.user_id, seat.notified_message, composed)
             return
         title = self.private.title(status, decision)
@@ -303,7 +310,6 @@ class Inbox:
             decision=decision,
             lead=[line],
             in_dm=False,
-            showing=showing,
         )
         await self._edit_reply(status, seat, composed)
 
@@ -311,8 +317,9 @@ class Inbox:
         """A player's message for a step everyone decides at once, drawn again as it was (its
         header, what it said they played, the page they were on) when where the step stands
         (``Words.step``: the others' offers) has changed since it was drawn. Its choices did
-        not change, so its buttons stay valid; its picture stays (it says so when the game
-        moved on around it: others' moves upload nothing); no notification."""
+        not change, so its buttons stay valid; its picture is drawn as the game is now (it is
+        drawn for the comparison anyway) and goes up again only when it changed, so it never
+        shows an older moment than its lines; no notification."""
         user = seat.user_id
         drawn = self.private.drawn(status.game_id, user) if user is not None else None
         if user is None or drawn is None or decision.kind != "simultaneous":
@@ -331,7 +338,6 @@ class Inbox:
             page=drawn.page,
             group=drawn.group,
             in_dm=drawn.in_dm,
-            showing=self._shown.get(self._decision_message(status, seat) or 0),
         )
         if seat.notified_message is not None:
             await self.edit_dm(user, seat.notified_message, composed)
@@ -394,17 +400,15 @@ class Inbox:
         *,
         title: str = "",
         lead: Sequence[str] = (),
-        showing: str | None = None,
     ) -> Composed:
-        """The seat's DM for ``decision`` (``lead``: a line of ours first; ``showing``: see
-        :meth:`compose`)."""
+        """The seat's DM for ``decision`` (``lead``: a line of ours first)."""
         assert seat.user_id is not None
         where = await self.private.where(status)
         title = title or self.private.title(status, decision)
         header = texts.private_header("🌋", title, status, where)
         lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
         return await self.private.compose(
-            status, seat.user_id, header=header, decision=decision, lead=lead, showing=showing
+            status, seat.user_id, header=header, decision=decision, lead=lead
         )
 
     async def dm_decision(
@@ -512,13 +516,17 @@ class Inbox:
         self._shown[sent.id] = composed.shown
         seat = status.seat_of(user)
         if seat is not None and decision.kind is not None:
-            if seat.notified_message is not None or (status.game_id, seat.seat) in self._replies:
+            if seat.notified_message is not None:  # it moves out of their DMs: said once
                 line = _("➡️ Your decision moved to {where}, where you asked for it.").format(
                     where=f"<#{status.channel_id}>"
                 )
                 if lead:
                     line = f"{lead[0]}\n{line}"
                 await self.close(status, seat, line)
+            elif (status.game_id, seat.seat) in self._replies:  # the older reply, right here
+                await self.close(
+                    status, seat, lead[0] if lead else _("➡️ Your decision is in a newer message.")
+                )
             self._replies[(status.game_id, seat.seat)] = (interaction, sent.id)
             await self.bot.host.outbox.set_notified(
                 status.game_id, seat.seat, decision.token, None, decision.key

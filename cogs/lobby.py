@@ -96,7 +96,12 @@ class Lobby:
                         await thread.delete()
                     raise
                 with i18n.using(await self.private.server_language(status)):
-                    opened = _("🌋 {name} opened game #{game} ({title}) in {thread}: join there!")
+                    if full(status):  # it starts at once: nobody to invite
+                        opened = _("🌋 {name} opened game #{game} ({title}) in {thread}.")
+                    else:
+                        opened = _(
+                            "🌋 {name} opened game #{game} ({title}) in {thread}: join there!"
+                        )
                 await answer.announce(
                     interaction,
                     opened.format(

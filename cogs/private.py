@@ -288,15 +288,14 @@ class Private:
         group: str | None = None,
         picture: bool = True,
         in_dm: bool = True,
-        showing: str | None = None,
     ) -> Composed:
         """``user_id``'s message: ``header``, ``lead`` (what just happened to them), their key
         figures, their decision (in a step everyone decides at once, with where the step
         stands: ``Words.step``) and its controls (``page`` / ``group``: where they navigated),
-        and the one picture the decision needs (``picture``: draw it; ``False`` when the
-        message keeps the one it has; ``showing``: what tells apart the picture the message
-        shows, kept when the game moved on around the player, with a line that says it is
-        older and its button to draw it anew). Only for that player."""
+        and the one picture the decision needs (``picture``: draw it, as the game is now, so a
+        message edited when the game moved on around the player shows it up to date: the
+        edit uploads it only when it changed; ``False`` when the message keeps the one it
+        has). Only for that player."""
         pv = await self.bot.host.views.private_view(status.game_id, user_id)
         presentation = self.presentation(status)
         if decision is None:
@@ -339,15 +338,10 @@ class Private:
         image = None
         if shown is not None and picture:
             image = await self.draw(status, shown, user_id, pv.view, choices)
-        older = bool(showing) and image is not None and digest(image) != showing
-        if older:  # others moved: no new upload for that, the message says its picture is older
-            lines.append(
-                _("🖼️ The picture is from before the latest moves (the lines above are up to date).")
-            )
         on_demand = [
             (p.key, i18n.translate(p.label, status.kind))
             for p in presentation.pictures
-            if older or p.key != key
+            if p.key != key
         ]
         items += picture_buttons(status.game_id, on_demand)
         if live:
@@ -376,8 +370,8 @@ class Private:
             for item in items[:5]:
                 view.add_item(item)
         content = "\n".join(lines)[: texts.CONTENT_LIMIT]
-        if older or not picture:
-            return Composed(content, view, None, showing or "", keep=True)
+        if not picture:
+            return Composed(content, view, None, "", keep=True)
         return Composed(content, view, image, digest(image))
 
     async def _window_buttons(

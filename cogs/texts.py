@@ -8,7 +8,7 @@ and a backtick cannot break a code span; images get the names unescaped.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from discord.utils import escape_markdown
@@ -183,8 +183,13 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
 
 def seating_line(status: GameStatus, names: Sequence[str], *, replay: bool = False) -> str:
     """The seats in turn order (seat order, as ``/game status`` and the lobby list them),
-    and who begins (``replay``: the replay's first step, "the game begins")."""
-    listed = ", ".join(who(s, names, mention=False, game=status.kind) for s in status.seats)
+    from the one who begins, and who that is (``replay``: the replay's first step, "the game
+    begins")."""
+    seats = list(status.seats)
+    if len(status.waiting_on) == 1:
+        at = next((i for i, s in enumerate(seats) if s.seat == status.waiting_on[0].seat), 0)
+        seats = seats[at:] + seats[:at]
+    listed = ", ".join(who(s, names, mention=False, game=status.kind) for s in seats)
     if replay:
         line = _("🌋 The game begins! Seating, in turn order: {seats}.").format(seats=listed)
     else:
@@ -321,11 +326,17 @@ def final_heading(status: GameStatus) -> str:
 
 
 def log_lines(
-    presentation: Presentation, entries: Sequence[LogEntry], names: Sequence[str], game_id: int
+    presentation: Presentation,
+    entries: Sequence[LogEntry],
+    names: Sequence[str],
+    game_id: int,
+    *,
+    orders: Collection[int] = (),
 ) -> str:
     """``/game log``: one line per move, newest last, within Discord's limit; another player's
     secret move is told by what its public events say, in the game's words ("kept a card"),
-    or as a secret move when they say nothing."""
+    or as a secret move when they say nothing. ``orders``: the versions a standing order
+    answered (the outbox's quiet moves), marked as such, not as forced moves."""
     lines = [
         ngettext(
             "**Game #{game}** · the last move",
@@ -337,6 +348,8 @@ def log_lines(
     for e in entries:
         who_ = md(names[e.seat]) if e.seat < len(names) else seat_text(e.seat)
         mark = " " + _(marks[e.by]) if e.by in marks else ""
+        if e.by == "auto" and e.version in orders:
+            mark = " " + _("📋 standing order")
         if e.secret:
             said = presentation.words.narrate(list(e.events), [md(n) for n in names])
             told = "; ".join(said) or _("{name}: a secret move").format(name=who_)

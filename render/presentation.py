@@ -81,6 +81,16 @@ class Words:
     """What a player is told once they answered a decision of that kind, with ``{label}`` (the
     move in words), where the game words it its own way ("✅ {label}: it is played the moment
     your turn comes"); else "✅ You played: {label}"."""
+    waiting: Callable[[View], str] | None = None
+    """``waiting(view)``: what the game waits for as the channel says it (the waiting line,
+    a step's status message), from the public view, worded for the table rather than for the
+    player ("play a card or a statue into the city", not "… your statue …"); ``None``:
+    ``decision`` says it, whose words then address nobody."""
+
+    def public_decision(self, view: View) -> str:
+        """What the game waits for, as the table reads it (:attr:`waiting`, else
+        :attr:`decision`)."""
+        return (self.waiting or self.decision)(view)
 
     def final(self, outcome: Mapping[str, Any], view: View, names: Sequence[str]) -> list[str]:
         """The lines under the final board: the game's own score sheet when it has one, else

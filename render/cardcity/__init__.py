@@ -62,6 +62,7 @@ PRESENTATION = Presentation(
     words=Words(
         narrate=narrate.narrate,
         decision=narrate.decision,
+        waiting=narrate.waiting,
         hand=narrate.hand,
         rules=narrate.RULES,
         score_labels=narrate.SCORE_LABELS,

@@ -85,7 +85,7 @@ def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return _("{who} used their building permit: a turn before the next").format(who=who)
     if kind == "MovePrepared":  # C20: that a move is held, never which (that stays secret)
         if e.get("replaced"):
-            return _("{who} changed their prepared move").format(who=who)
+            return None  # C22: changing it is the player's own business, told to nobody
         return _("{who} prepared their move").format(who=who)
     if kind == "GameEnded":
         reason = str(e.get("reason") or "")
@@ -144,7 +144,7 @@ def decision(view: Mapping[str, Any]) -> str:
                 "withdraw it meanwhile)"
             )
         return _(
-            "prepare your move now if you like: it is played the moment your turn comes, "
+            "prepare your move: it is played the moment your turn comes, "
             "unless an interrupt makes it impossible (then you are asked again)"
         )
     if stage == "play":
@@ -156,6 +156,26 @@ def decision(view: Mapping[str, Any]) -> str:
     if stage == "window":
         return _("use your building permit now, or let it pass (then the next player's turn)")
     return ""
+
+
+PUBLIC = {
+    ("play", True): N_("play a card or a statue on a permit turn"),
+    ("play", False): N_("play a card or a statue into the city"),
+    ("draw", False): N_("draw a card or keep the hand"),
+    ("window", False): N_(
+        "use a building permit now, or let it pass (then the next player's turn)"
+    ),
+}
+"""What the table waits for by stage (and permit turn), where :func:`decision` speaks to the
+player ("your statue")."""
+
+
+def waiting(view: Mapping[str, Any]) -> str:
+    """What the game waits for as the table reads it (the public view: no seat of its own),
+    worded for nobody in particular."""
+    stage = str(view.get("stage"))
+    said = PUBLIC.get((stage, stage == "play" and bool(view.get("permit_turn"))))
+    return _(said) if said else decision(view)
 
 
 def hand(view: Mapping[str, Any]) -> str:

@@ -107,6 +107,7 @@ PRESENTATION = Presentation(
     words=Words(
         narrate=narrate.narrate,
         decision=words.decision,
+        waiting=words.waiting,
         hand=words.hand,
         step=words.step,
         rules=RULES,

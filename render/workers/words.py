@@ -68,6 +68,27 @@ def decision(view: Mapping[str, Any]) -> str:
     return _("place a worker")
 
 
+PUBLIC = {
+    "window": N_("the Castrum is being built: play C31 from the hand to halt it, or let it pass"),
+    "reward": N_("draw reward cards one at a time, then keep one"),
+    "setup_goods": N_("place 6 starting units on value-I goods"),
+    "bonus": N_("choose an ownership bonus"),
+    "mark": N_("choose a red building for an ownership marker"),
+}
+"""What a decision of each kind asks, as the table reads it, where :func:`decision` speaks to
+the player ("your")."""
+
+
+def waiting(view: Mapping[str, Any]) -> str:
+    """What the game waits for as the channel says it: :func:`decision` in words that address
+    nobody."""
+    d = view.get("decision")
+    kind = str(d.get("kind")) if isinstance(d, Mapping) else ""
+    if kind in PUBLIC:
+        return _(PUBLIC[kind])
+    return decision(view)
+
+
 def open_pledges(view: Mapping[str, Any]) -> bool:
     """Whether the view shows every seat's pledge (W4; not under the secret variant)."""
     offering = view.get("offering")

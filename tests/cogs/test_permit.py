@@ -117,14 +117,23 @@ async def test_the_next_player_prepares_while_another_interrupts(
     assert prepare.in_dm and "claim" not in choices_of(prepare)
     # What it is: preparing a move, not acting out of turn; choosing plays nothing yet.
     assert prepare.content.startswith("🌋 **Prepare your next move (optional)**")
+    # Said once ("If you like, now: prepare your move now if you like" said it twice).
+    assert prepare.content.lower().count("if you like") == 1, prepare.content
     await act_by_component(t.due, prepare, PREPARED)
     await t.bot.flows.idle()
     assert "✅ Done: Prepare: play Villa·purple" in prepare.content  # the same DM, edited
     assert "Played" not in prepare.content and "You played" not in prepare.content
     assert "withdraw" in choices_of(prepare)
     assert await t.waiting() == [0, 2]  # the move is held: the window stays open
+    # Changing it twice is the player's own choice: nobody else is told (C22).
+    other = next(c for c in choices_of(prepare) if c not in (PREPARED, "withdraw"))
+    for again in (other, PREPARED):
+        await act_by_component(t.due, prepare, again)
+        await t.bot.flows.idle()
     log = await t.holder.slash("game log", channel=t.chan)
     assert "prepared their move" in log.content and "h8" not in log.content
+    assert "changed" not in log.content, log.content
+    assert all("changed their prepared move" not in m.content for m in t.chan.messages)
 
     # The holder interrupts; a claim commits (C7): the same DM becomes the permit turn.
     await act_by_component(t.holder, interrupt, "claim")
@@ -248,6 +257,10 @@ async def test_never_ask_me_is_not_pinged_and_a_prepared_move_follows_the_window
     # 24 of 38 boards after a "Never ask me").
     said = "\n".join(b.content for b in t.boards())
     assert f"{t.holder.name}: Let it pass" not in said and "Let it pass" not in said
+    # /game log shows the holder's pass as their standing order's, not as a forced move.
+    log = await t.due.slash("game log", channel=t.chan)
+    (passed,) = [line for line in log.content.splitlines() if f"{t.holder.name}:" in line]
+    assert "standing order" in passed and "forced" not in passed, passed
 
 
 def test_an_offer_carries_the_standing_orders_the_player_does_not_have_yet() -> None:
