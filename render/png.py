@@ -25,6 +25,8 @@ from typing import cast
 import deflate
 from PIL import Image
 
+from render import i18n
+
 COMPRESS_LEVEL = 6  # libdeflate's (1–12): see the module's docstring
 EXACT = 160  # palette entries given to the samples' most frequent colours, unchanged (of 256)
 
@@ -54,7 +56,11 @@ class Palette:
         if self._image is None:
             with self._lock:
                 if self._image is None:
-                    self._image = _build(self._samples(), self._keep, self._colours)
+                    # The samples in one language whatever the caller's: the palette, so every
+                    # picture of the process, must not depend on which language drew first.
+                    with i18n.using(i18n.DEFAULT):
+                        samples = self._samples()
+                    self._image = _build(samples, self._keep, self._colours)
         return self._image
 
     def reset(self) -> None:

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import render.workers
-from render import png
+from render import i18n, png
 from render.workers.images import PALETTE, draw_board_image
 from tests.render.workers import golden, positions
 
@@ -57,3 +57,20 @@ def test_the_same_view_gives_the_same_bytes() -> None:
     view = positions.public("offering")
     names = positions.names(view)
     assert render.workers.render_board(view, names) == render.workers.render_board(view, names)
+
+
+def test_a_palette_is_the_same_whichever_language_draws_first() -> None:
+    """A palette's samples are drawn once, by the first picture of the process: in one
+    language whatever the caller's, or every later picture's colours would depend on which
+    language drew first (a golden image failed when a translated picture came first)."""
+
+    def samples() -> list[Image.Image]:  # a picture whose colours follow its language
+        shade = 40 if i18n.current() == i18n.DEFAULT else 200
+        return [Image.new("RGB", (8, 8), (shade, shade, shade))]
+
+    built = []
+    for lang in ("de", i18n.DEFAULT):
+        palette = png.Palette(samples)
+        with i18n.using(lang):
+            built.append(palette.image().getpalette())
+    assert built[0] == built[1]
