@@ -24,7 +24,7 @@ from cogs import answer, texts
 from cogs.answer import NO_MENTIONS
 from cogs.edge import Bot
 from cogs.private import Composed, Private, is_component
-from host import GameStatus, MoveResult, Reminder, SeatDecision, SeatInfo
+from host import GameStatus, LogEntry, MoveResult, Reminder, SeatDecision, SeatInfo
 from render import i18n
 from render.i18n import _
 from render.text import clip_lines, duration
@@ -204,6 +204,9 @@ class Inbox:
                     "🤖 An AI plays your seat now: any move of yours (or `/game back`) "
                     "takes it back."
                 )
+        played = self._played_for(status, seat, entries)
+        if played:
+            return _("✅ You played: {label}.").format(label=texts.md(played)) + end
         if own:
             return texts.played_line(own) + end
         if end:
@@ -213,6 +216,19 @@ class Inbox:
         meanwhile = f"\n{clip_lines(said, 400)}" if said else ""
         over = _("⌛ This is over: the game moved on (the board is in {where}).")
         return over.format(where=f"<#{status.channel_id}>") + meanwhile
+
+    def _played_for(self, status: GameStatus, seat: SeatInfo, entries: Sequence[LogEntry]) -> str:
+        """What other seats' moves among ``entries`` played for ``seat`` from a choice it made
+        earlier (``Words.played_for``: Pompeji's prepared move), the last one; ``""``: none.
+        That, not the choice as it was made and changed, is what its decision came to."""
+        words = self.private.presentation(status).words
+        if words.played_for is None:
+            return ""
+        played = ""
+        for entry in entries:
+            if entry.seat != seat.seat:
+                played = words.played_for(entry.events, seat.seat) or played
+        return played
 
     # -- the decisions of a move -----------------------------------------------------------------
 

@@ -87,6 +87,13 @@ class Words:
     player ("play a card or a statue into the city", not "… your statue …"); ``None``:
     ``decision`` says it, whose words then address nobody."""
 
+    played_for: Callable[[Events, int], str] | None = None
+    """``played_for(events, seat)``: the move that another seat's move (its ``events``, as
+    ``seat`` sees them) played for ``seat`` from a choice it made earlier (Pompeji's prepared
+    move, C20), in words without a name, as the game played it (``"Villa·purple on g6"``);
+    ``""``: none. The message of that seat's decision closes with it ("✅ You played: …"),
+    not with the choices it made and changed meanwhile."""
+
     def public_decision(self, view: View) -> str:
         """What the game waits for, as the table reads it (:attr:`waiting`, else
         :attr:`decision`)."""

@@ -70,6 +70,7 @@ PRESENTATION = Presentation(
         # Out of turn, a player prepares their move (C20): nothing is played yet.
         titles={"option": N_("Prepare your next move (optional)")},
         done={"option": N_("✅ Done: {label}")},
+        played_for=narrate.played_for,
     ),
     colours=seat_colours,
     controls=_controls,

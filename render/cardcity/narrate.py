@@ -106,6 +106,34 @@ def _sentence(e: Mapping[str, Any], names: Sequence[str]) -> str | None:
     return None
 
 
+def played_for(events: Sequence[Mapping[str, Any]], seat: int) -> str:
+    """The prepared move another seat's move played for ``seat`` (C20), as it was played
+    (``"Villa·purple on g6"``); ``""``: none was played for it."""
+    due = False
+    for e in events:
+        kind = e.get("type")
+        if kind == "PreparedMovePlayed" and e.get("seat") == seat:
+            due = True
+            continue
+        if not due or e.get("seat") != seat:
+            continue
+        space, points = e.get("cell"), int(e.get("points") or 0)
+        if kind == "CardPlayed":
+            card = card_name(e.get("card"))
+        elif kind == "StatuePlayed":
+            card = _("your statue as {card}").format(card=card_name(e.get("declared")))
+        elif kind == "CardDiscarded":
+            return _("a discard of {card}").format(card=card_name(e.get("card")))
+        else:
+            continue
+        if points:
+            return ngettext(
+                "{card} on {space} for {n} point", "{card} on {space} for {n} points", points
+            ).format(card=card, space=space, n=points)
+        return _("{card} on {space}").format(card=card, space=space)
+    return ""
+
+
 def narrate(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
     """Sentences for a run of public events, in order. A draw is said (that a card was drawn,
     never which: that stays in the event's ``secret``, which is never read here), as part of
