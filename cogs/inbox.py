@@ -162,14 +162,37 @@ class Inbox:
             where=await self.private.where(status),
         )
 
-    async def close(self, status: GameStatus, seat: SeatInfo, line: str) -> None:
+    async def close(
+        self, status: GameStatus, seat: SeatInfo, line: str, *, keep: int | None = None
+    ) -> None:
         """The seat's decision message says ``line`` (what happened) and loses its controls
-        and its picture: its DM, or its private reply while Discord still lets it be edited."""
+        and its picture: its DM, or its private reply while Discord still lets it be edited.
+        ``keep``: a message that carries the seat's next decision now (the one just clicked),
+        left as it is."""
         content = f"{await self.heading(status)}\n{line}"[: texts.CONTENT_LIMIT]
-        if seat.notified_message is not None and seat.user_id is not None:
+        if (
+            seat.notified_message is not None
+            and seat.user_id is not None
+            and seat.notified_message != keep
+        ):
             await self.edit_dm(seat.user_id, seat.notified_message, None, content)
+        await self._close_reply(status, seat, content, keep=keep)
+
+    @staticmethod
+    def _reply_id(reply: tuple[discord.Interaction[Any], int | None]) -> int | None:
+        """The id of the private reply a ``_replies`` entry stands for."""
+        interaction, message_id = reply
+        if message_id is None and interaction.message is not None:
+            return interaction.message.id
+        return message_id
+
+    async def _close_reply(
+        self, status: GameStatus, seat: SeatInfo, content: str, *, keep: int | None = None
+    ) -> None:
+        """The seat's private reply that carried its decision, if any (and not ``keep``),
+        edited into ``content`` without controls or picture."""
         reply = self._replies.pop((status.game_id, seat.seat), None)
-        if reply is not None:
+        if reply is not None and (keep is None or self._reply_id(reply) != keep):
             interaction, message_id = reply
             with contextlib.suppress(discord.HTTPException):
                 if message_id is None:
@@ -366,12 +389,7 @@ class Inbox:
         if seat.notified_message is not None:
             return seat.notified_message
         reply = self._replies.get((status.game_id, seat.seat))
-        if reply is None:
-            return None
-        interaction, message_id = reply
-        if message_id is None and interaction.message is not None:
-            return interaction.message.id
-        return message_id
+        return None if reply is None else self._reply_id(reply)
 
     async def _edit_reply(self, status: GameStatus, seat: SeatInfo, composed: Composed) -> None:
         """The seat's private reply that carries its decision (while Discord lets it be
@@ -497,8 +515,9 @@ class Inbox:
             self._shown.pop(message or 0, None)
             return None  # the message is brought up to date as any other (notify)
         if seat is not None:
-            if seat.notified_message not in (None, message):
-                await self.close(status, seat, done)
+            # Its other message (a DM, or a reply, when both carried it) says what was played;
+            # the clicked one carries the next decision (closing it too left none: issue 44).
+            await self.close(status, seat, done, keep=message)
             if not in_dm:
                 self._replies[(status.game_id, seat.seat)] = (interaction, None)
             await self.bot.host.outbox.set_notified(
@@ -616,6 +635,8 @@ class Inbox:
         if await self.dm_decision(status, seat, decision, title=title):
             if old is not None:
                 await self.delete_dm(seat.user_id, old)
+            line = _("➡️ Your decision is in a newer message.")  # the DM: one message remains
+            await self._close_reply(status, seat, f"{await self.heading(status)}\n{line}")
             return True
         return False
 
