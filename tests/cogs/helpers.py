@@ -70,6 +70,23 @@ def pick(notations: list[str]) -> str:
     return notations[0]
 
 
+async def play_by_host(bot: Any, game_id: int, moves: int) -> None:
+    """``moves`` moves by :func:`pick`, each by the seat waited for, played through the host
+    (no clicks), then announced at once (their boards and DMs sent)."""
+    for _ in range(moves):
+        await play_one(bot, game_id)
+    await bot.flows.delivery.announce(game_id)
+    await bot.flows.idle()
+
+
+async def play_one(bot: Any, game_id: int) -> None:
+    """One move by :func:`pick` for the seat waited for, through the host (not announced)."""
+    status = await bot.host.views.status(game_id)
+    user = status.waiting_on[0].user_id
+    legal = [c.notation for c in await bot.host.decisions.legal_choices(game_id, user)]
+    await bot.host.moves.act(game_id, user, pick(legal))
+
+
 async def waited_user(bot: Any, game_id: int, users: list[FakeUser]) -> FakeUser | None:
     status = await bot.host.views.status(game_id)
     if not status.waiting_on:

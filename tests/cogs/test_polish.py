@@ -10,6 +10,7 @@ from typing import Any
 import discord
 import pytest
 
+from tests.cogs import helpers
 from tests.cogs.helpers import WAIT, WATCH, choices_of, latest_decision, open_game, pick, until
 
 HOSTILE = "cool_guy_99`*x*"
@@ -207,10 +208,7 @@ async def test_an_image_only_when_it_shows_something(
     users = {alice.id: alice, bob.id: bob}
     # In phase 2 no card is left in any hand: no hand image, only the board.
     while (await bot.host.views.public_view(game_id))["phase"] != "escape":
-        status = await bot.host.views.status(game_id)
-        user = status.waiting_on[0].user_id
-        legal = [c.notation for c in await bot.host.decisions.legal_choices(game_id, user)]
-        await bot.host.moves.act(game_id, user, pick(legal))
+        await helpers.play_one(bot, game_id)
     await bot.flows.delivery.announce(game_id)
     await bot.flows.idle()
     mover = users[(await bot.host.views.status(game_id)).waiting_on[0].user_id]
