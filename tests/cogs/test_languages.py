@@ -208,3 +208,32 @@ async def test_an_ai_seat_is_named_in_the_servers_language(
     assert "IA 1" in said and "AI 1" not in said
     status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None and any(s.ai == "AI 1 (normal)" for s in status.seats)
+
+
+async def test_a_thread_opened_by_a_dutch_player_speaks_the_spanish_servers_language(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """Issue 44, item 11: the thread's name, the public "opened game … in <thread>" and the
+    lobby in the thread follow the server (Spanish), not the creator (Dutch), whose private
+    answers stay Dutch."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    guild = fake_discord.guild("Pompeii")
+    guild.locale = "es-ES"
+    chan = guild.channel("general")
+    alice = await fake_discord.user("alice")
+    alice.locale = "nl"
+
+    r = await alice.slash("game new", channel=chan, game="workers", players=2, where="thread")
+    await r.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    assert not r.ephemeral
+    assert "ha abierto la partida #1 (Pompeya — el juego de trabajadores)" in r.content, r.content
+    assert "het arbeidersspel" not in r.content and "spel #" not in r.content
+    thread = chan.threads[0]
+    assert thread.name == "Pompeya — el juego de trabajadores — alice", thread.name
+    lobby = public(thread)[0]
+    assert "esperando jugadores" in lobby.content and "Pompeya" in lobby.content, lobby.content
+    assert lobby.button_labels == ["Unirse", "Salir", "Empezar"]
+    # The creator's private answers: hers, in Dutch.
+    r = await alice.slash("game join", channel=thread)
+    assert r.ephemeral and "Je doet al mee aan dit spel" in r.content, r.content
