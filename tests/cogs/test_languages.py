@@ -125,6 +125,14 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     alice.locale, bob.locale = "nl", "de"
 
+    # The variant autocomplete marks a default in the reader's words (issue 44, item 12).
+    for user, default in ((alice, "(standaard)"), (bob, "(Standard)")):
+        shown = await user.autocomplete(
+            "game new", "variant", "difficulty", channel=chan, game="workers"
+        )
+        names = [c.name for c in shown]
+        assert any(n.startswith(f"difficulty=B {default} — ") for n in names), names
+        assert not any("(default)" in n for n in names), names
     lobby = await alice.slash("game new", channel=chan, game="toy", players=2, variant="target=8")
     assert "esperando jugadores" in lobby.content and "Únete con **Unirse**" in lobby.content
     assert lobby.message.button_labels == ["Unirse", "Salir", "Empezar"]
@@ -152,6 +160,9 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
     mover, other = (alice, bob) if waiting == alice.id else (bob, alice)
     own_word = {alice.id: "Jouw zet", bob.id: "Dein Zug"}
     assert own_word[mover.id] in mover.dms[-1].content
+    # Its header says where in the reader's words too (issue 44, item 12).
+    where = {alice.id: "#general op **Pompeii**", bob.id: "#general auf **Pompeii**"}
+    assert where[mover.id] in mover.dms[-1].content, mover.dms[-1].content
     # A refusal, privately, in the reader's language.
     r = await other.slash("move", channel=chan, action="pass")
     refusal = {alice.id: "Je bent niet aan de beurt", bob.id: "Du bist nicht am Zug"}
@@ -162,6 +173,8 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
     assert r.ephemeral and illegal[mover.id] in r.content and "`play 99`" in r.content
     # /game status, privately, in the reader's language; /hand too.
     r = await other.slash("game status", channel=chan)
+    heading = {alice.id: f"**Spel #{game_id}** · ", bob.id: f"**Spiel #{game_id}** · "}
+    assert r.content.startswith(heading[other.id]), r.content
     assert (
         r.ephemeral
         and {alice.id: "Tijd per beslissing", bob.id: "Zeit pro Entscheidung"}[other.id]
