@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs import texts
+from cogs.components import clip
 from engine.core import RuleError
 from host import BadOptionError
 from host.errors import from_rule
@@ -66,5 +67,6 @@ def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[s
                 said = i18n.translate(spec.description, plugin.key)
                 name = f"{shown_text} — {said}"
                 if needle in name.lower():
-                    out.append((f"{prefix}{name}"[:100], f"{prefix}{text}"[:100]))
+                    # Discord's 100 characters: a description cut shows it ("…").
+                    out.append((clip(f"{prefix}{name}", 100), f"{prefix}{text}"[:100]))
     return out[:25]

@@ -133,6 +133,8 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
         names = [c.name for c in shown]
         assert any(n.startswith(f"difficulty=B {default} — ") for n in names), names
         assert not any("(default)" in n for n in names), names
+        # A description too long for Discord's 100 characters says it is cut.
+        assert all(len(n) <= 100 and (len(n) < 100 or n.endswith("…")) for n in names), names
     lobby = await alice.slash("game new", channel=chan, game="toy", players=2, variant="target=8")
     assert "esperando jugadores" in lobby.content and "Únete con **Unirse**" in lobby.content
     assert lobby.message.button_labels == ["Unirse", "Salir", "Empezar"]
