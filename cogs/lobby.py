@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import discord
 
-from cogs import answer, texts
+from cogs import answer, language, texts
 from cogs.components import lobby_view
 from cogs.edge import Bot
 from cogs.kit import Kit
@@ -83,7 +83,12 @@ class Lobby:
                     guild_id, i18n.negotiate(interaction.guild_locale)
                 )
             if where == "thread" and not in_thread and isinstance(channel, discord.TextChannel):
-                name = f"{texts.title_of(plugin)} — {interaction.user.display_name}"[:100]
+                # The thread, its name and the public line about it: the server's language
+                # (channel text), not the creator's.
+                server = await language.of_server(self.bot.host, interaction.guild_id)
+                with i18n.using(server):
+                    title = texts.title_of(plugin)
+                name = f"{title} — {interaction.user.display_name}"[:100]
                 thread = await channel.create_thread(
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
                 )
@@ -95,7 +100,7 @@ class Lobby:
                     with contextlib.suppress(discord.HTTPException):
                         await thread.delete()
                     raise
-                with i18n.using(await self.private.server_language(status)):
+                with i18n.using(server):
                     if full(status):  # it starts at once: nobody to invite
                         opened = _("🌋 {name} opened game #{game} ({title}) in {thread}.")
                     else:
@@ -107,7 +112,7 @@ class Lobby:
                     opened.format(
                         name=texts.md(interaction.user.display_name),
                         game=status.game_id,
-                        title=texts.md(texts.title_of(plugin)),
+                        title=texts.md(title),
                         thread=thread.mention,
                     ),
                 )

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs import texts
+from cogs.components import clip
 from engine.core import RuleError
 from host import BadOptionError
 from host.errors import from_rule
 from plugins import GamePlugin
 from render import i18n
-from render.i18n import L_, N_
+from render.i18n import L_, N_, _
 
 
 def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
@@ -24,7 +25,7 @@ def parse_variants(plugin: GamePlugin, text: str | None) -> dict[str, Any]:
     for part in re.split(r"[,\s]+", (text or "").strip()):
         if not part:
             continue
-        key, _, raw = part.partition("=")
+        key, _sep, raw = part.partition("=")
         spec = specs.get(key.strip().lower())
         if spec is None:
             known = ", ".join(f"`{name}`" for name in specs) or L_("none")
@@ -47,7 +48,7 @@ def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[s
     the other way from its default), a choice's default marked, matching what is typed after
     the last comma; the value keeps the options typed before it (``difficulty=C,
     all_cards=true``)."""
-    before, _, typed = current.rpartition(",")
+    before, _sep, typed = current.rpartition(",")
     prefix = f"{before.strip()}, " if before.strip() else ""
     needle = typed.strip().lower()
     out = []
@@ -60,9 +61,12 @@ def variant_choices(plugins: Sequence[GamePlugin], current: str) -> list[tuple[s
             for value in values:
                 shown = str(value).lower() if switch else str(value)
                 text = f"{spec.name}={shown}"
-                default = " (default)" if value == spec.default and not switch else ""
+                shown_text = text
+                if value == spec.default and not switch:
+                    shown_text = _("{option} (default)").format(option=text)
                 said = i18n.translate(spec.description, plugin.key)
-                name = f"{text}{default} — {said}"
+                name = f"{shown_text} — {said}"
                 if needle in name.lower():
-                    out.append((f"{prefix}{name}"[:100], f"{prefix}{text}"[:100]))
+                    # Discord's 100 characters: a description cut shows it ("…").
+                    out.append((clip(f"{prefix}{name}", 100), f"{prefix}{text}"[:100]))
     return out[:25]

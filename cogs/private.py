@@ -175,7 +175,9 @@ class Private:
         if chan is not None and getattr(chan, "name", None):
             place = f"#{texts.md(chan.name)}"
         if guild is not None:
-            place += f" on **{texts.md(guild.name)}**"
+            place = _("{channel} on **{server}**").format(
+                channel=place, server=texts.md(guild.name)
+            )
         link = f"https://discord.com/channels/{status.guild_id}/{status.channel_id}"
         return f"{place} — {link}"
 

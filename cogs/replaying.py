@@ -360,9 +360,8 @@ class Replaying:
         """The animation only for the asker (they may not post a picture in its channel):
         drawn in their language, then sent as a private follow-up."""
         game_id = status.game_id
-        heading = (
-            f"🎞 **{_('Game #{game}').format(game=game_id)}** · {texts.md(texts.title_of(status))}"
-        )
+        game = _("Game #{game}").format(game=game_id)
+        heading = f"🎞 **{game}** · {texts.md(texts.title_of(status))}"
         drawn = await self._draw_animation(status, heading, i18n.current(), progress)
         if drawn is None:
             text = _("🎞 Game #{game} is too long to show in one animation, sorry.")
@@ -388,9 +387,8 @@ class Replaying:
         game_id = status.game_id
         lang = await self.private.server_language(status)  # a channel message: the server's
         who = texts.md(getattr(user, "display_name", "") or _("someone"))
-        heading = (
-            f"🎞 **{_('Game #{game}').format(game=game_id)}** · {texts.md(texts.title_of(status))}"
-        )
+        game = _("Game #{game}").format(game=game_id)
+        heading = f"🎞 **{game}** · {texts.md(texts.title_of(status))}"
         message = await chan.send(
             _("{heading}: drawing the replay ({name} asked)…").format(heading=heading, name=who),
             **answer.heard_by(),

@@ -374,9 +374,8 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
         "cancelled": N_("cancelled"),
     }
     state = _(states[status.status]) if status.status in states else status.status
-    lines = [
-        f"**{_('Game #{game}').format(game=status.game_id)}** · {md(title_of(status))} · {state}"
-    ]
+    game = _("Game #{game}").format(game=status.game_id)
+    lines = [f"**{game}** · {md(title_of(status))} · {state}"]
     for s in status.seats:
         flags = []
         if s.ai_controlled and s.user_id is not None:

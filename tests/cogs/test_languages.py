@@ -125,6 +125,16 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
     alice.locale, bob.locale = "nl", "de"
 
+    # The variant autocomplete marks a default in the reader's words (issue 44, item 12).
+    for user, default in ((alice, "(standaard)"), (bob, "(Standard)")):
+        shown = await user.autocomplete(
+            "game new", "variant", "difficulty", channel=chan, game="workers"
+        )
+        names = [c.name for c in shown]
+        assert any(n.startswith(f"difficulty=B {default} — ") for n in names), names
+        assert not any("(default)" in n for n in names), names
+        # A description too long for Discord's 100 characters says it is cut.
+        assert all(len(n) <= 100 and (len(n) < 100 or n.endswith("…")) for n in names), names
     lobby = await alice.slash("game new", channel=chan, game="toy", players=2, variant="target=8")
     assert "esperando jugadores" in lobby.content and "Únete con **Unirse**" in lobby.content
     assert lobby.message.button_labels == ["Unirse", "Salir", "Empezar"]
@@ -152,6 +162,9 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
     mover, other = (alice, bob) if waiting == alice.id else (bob, alice)
     own_word = {alice.id: "Jouw zet", bob.id: "Dein Zug"}
     assert own_word[mover.id] in mover.dms[-1].content
+    # Its header says where in the reader's words too (issue 44, item 12).
+    where = {alice.id: "#general op **Pompeii**", bob.id: "#general auf **Pompeii**"}
+    assert where[mover.id] in mover.dms[-1].content, mover.dms[-1].content
     # A refusal, privately, in the reader's language.
     r = await other.slash("move", channel=chan, action="pass")
     refusal = {alice.id: "Je bent niet aan de beurt", bob.id: "Du bist nicht am Zug"}
@@ -162,6 +175,8 @@ async def test_a_game_in_a_spanish_server_with_a_dutch_and_a_german_player(
     assert r.ephemeral and illegal[mover.id] in r.content and "`play 99`" in r.content
     # /game status, privately, in the reader's language; /hand too.
     r = await other.slash("game status", channel=chan)
+    heading = {alice.id: f"**Spel #{game_id}** · ", bob.id: f"**Spiel #{game_id}** · "}
+    assert r.content.startswith(heading[other.id]), r.content
     assert (
         r.ephemeral
         and {alice.id: "Tijd per beslissing", bob.id: "Zeit pro Entscheidung"}[other.id]
@@ -208,3 +223,32 @@ async def test_an_ai_seat_is_named_in_the_servers_language(
     assert "IA 1" in said and "AI 1" not in said
     status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None and any(s.ai == "AI 1 (normal)" for s in status.seats)
+
+
+async def test_a_thread_opened_by_a_dutch_player_speaks_the_spanish_servers_language(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """Issue 44, item 11: the thread's name, the public "opened game … in <thread>" and the
+    lobby in the thread follow the server (Spanish), not the creator (Dutch), whose private
+    answers stay Dutch."""
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    guild = fake_discord.guild("Pompeii")
+    guild.locale = "es-ES"
+    chan = guild.channel("general")
+    alice = await fake_discord.user("alice")
+    alice.locale = "nl"
+
+    r = await alice.slash("game new", channel=chan, game="workers", players=2, where="thread")
+    await r.wait_until_loaded(timeout=WAIT)
+    await bot.flows.idle()
+    assert not r.ephemeral
+    assert "ha abierto la partida #1 (Pompeya — el juego de trabajadores)" in r.content, r.content
+    assert "het arbeidersspel" not in r.content and "spel #" not in r.content
+    thread = chan.threads[0]
+    assert thread.name == "Pompeya — el juego de trabajadores — alice", thread.name
+    lobby = public(thread)[0]
+    assert "esperando jugadores" in lobby.content and "Pompeya" in lobby.content, lobby.content
+    assert lobby.button_labels == ["Unirse", "Salir", "Empezar"]
+    # The creator's private answers: hers, in Dutch.
+    r = await alice.slash("game join", channel=thread)
+    assert r.ephemeral and "Je doet al mee aan dit spel" in r.content, r.content

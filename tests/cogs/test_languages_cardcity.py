@@ -92,7 +92,7 @@ async def test_a_game_of_pompeji_in_a_spanish_server_with_a_dutch_and_a_german_p
     # The channel waits in Spanish, with the game's Spanish decision.
     first = boards(chan)[0]
     assert "➡️ Esperando a" in first.content
-    assert "juega una carta o tu estatua en la ciudad" in first.content
+    assert "jugar una carta o una estatua en la ciudad" in first.content  # neutral words
     # The mover's DM: their hand, their decision and the labels of their choices, in their
     # language; the other's starting hand in theirs.
     mover = users[status.waiting_on[0].user_id]
