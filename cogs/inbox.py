@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from cogs import answer, texts
-from cogs.answer import NO_MENTIONS
+from cogs.dms import Dms
 from cogs.edge import Bot
 from cogs.private import Composed, Private, is_component
 from host import GameStatus, LogEntry, MoveResult, Reminder, SeatDecision, SeatInfo
@@ -43,114 +43,10 @@ class Inbox:
     def __init__(self, bot: Bot, private: Private) -> None:
         self.bot = bot
         self.private = private
-        self._shown: dict[int, str] = {}
-        """message id -> what tells its picture apart (it is not uploaded again unchanged)."""
+        self.dms = Dms(bot, private)
         self._replies: dict[tuple[int, int], tuple[discord.Interaction[Any], int | None]] = {}
         """(game, seat) -> the interaction whose private reply carries the seat's decision, and
         that reply's id (``None``: the interaction's own message)."""
-
-    # -- sending and editing ---------------------------------------------------------------------
-
-    async def send_dm(
-        self,
-        status: GameStatus,
-        user_id: int,
-        content: str,
-        files: list[discord.File],
-        view: discord.ui.View | None,
-    ) -> discord.Message | None:
-        """DM a player; on closed DMs (50007) tell the channel, without secrets, and wait a
-        while before trying again."""
-        if self.private.dms_blocked(user_id):
-            return None
-        user = self.private.users.get(user_id) or self.bot.get_user(user_id)
-        try:
-            if user is None:
-                user = self.private.users[user_id] = await self.bot.fetch_user(user_id)
-            kwargs: dict[str, Any] = {"files": files, "allowed_mentions": NO_MENTIONS}
-            if view is not None:
-                kwargs["view"] = view
-            return await user.send(content, **kwargs)
-        except discord.Forbidden:
-            retry = self.bot.settings.dm_block_seconds
-            self.private.dm_blocked_until[user_id] = self.bot.clock.now() + retry
-            chan = await self.private.channel(status.channel_id)
-            if chan is not None:
-                with (
-                    contextlib.suppress(discord.HTTPException),
-                    i18n.using(await self.private.server_language(status)),
-                ):
-                    await chan.send(
-                        _(
-                            "<@{user}>, I can't send you direct messages, so use `/hand` in this "
-                            "channel to see your hand and make your moves. To get them by DM, "
-                            "allow direct messages from this server's members (Privacy "
-                            "Settings); I'll try again in {time}."
-                        ).format(user=user_id, time=duration(retry)),
-                        allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
-                    )
-            return None
-        except discord.HTTPException as e:
-            log.warning("game %s: DM to %s failed: %s", status.game_id, user_id, e)
-            return None
-
-    async def _dm(self, user_id: int, message_id: int) -> discord.PartialMessage | None:
-        user = self.private.users.get(user_id) or self.bot.get_user(user_id)
-        if user is None:
-            try:
-                user = self.private.users[user_id] = await self.bot.fetch_user(user_id)
-            except discord.HTTPException:
-                return None
-        try:
-            channel = user.dm_channel or await user.create_dm()
-        except discord.HTTPException:
-            return None
-        return channel.get_partial_message(message_id)
-
-    async def edit_dm(
-        self, user_id: int, message_id: int, composed: Composed | None, content: str = ""
-    ) -> bool:
-        """Edit a DM: into ``composed`` (its picture uploaded only when it changed), or, with
-        ``composed=None``, into ``content`` without controls and without its picture (a
-        decision that is over: an edit keeps only the attachments it lists, so none).
-        ``False``: it is gone."""
-        message = await self._dm(user_id, message_id)
-        if message is None:
-            return False
-        try:
-            if composed is None:
-                await message.edit(
-                    content=content, view=None, attachments=[], allowed_mentions=NO_MENTIONS
-                )
-                self._shown.pop(message_id, None)
-            else:
-                await message.edit(**self._edit_kwargs(message_id, composed))
-        except discord.HTTPException:
-            return False
-        return True
-
-    def _edit_kwargs(self, message_id: int | None, composed: Composed) -> dict[str, Any]:
-        """An edit into ``composed``: the picture goes up again only if the message does not
-        show it already."""
-        kwargs: dict[str, Any] = {
-            "content": composed.content,
-            "view": composed.view,
-            "allowed_mentions": NO_MENTIONS,
-        }
-        if composed.keep:
-            return kwargs
-        if message_id is None or self._shown.get(message_id) != composed.shown:
-            kwargs["attachments"] = composed.files
-            if message_id is not None:
-                self._shown[message_id] = composed.shown
-        return kwargs
-
-    async def delete_dm(self, user_id: int, message_id: int) -> None:
-        message = await self._dm(user_id, message_id)
-        if message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
-        self._shown.pop(message_id, None)
 
     # -- closing a decision ----------------------------------------------------------------------
 
@@ -175,7 +71,7 @@ class Inbox:
             and seat.user_id is not None
             and seat.notified_message != keep
         ):
-            await self.edit_dm(seat.user_id, seat.notified_message, None, content)
+            await self.dms.edit(seat.user_id, seat.notified_message, None, content)
         await self._close_reply(status, seat, content, keep=keep)
 
     @staticmethod
@@ -286,7 +182,7 @@ class Inbox:
             going_on = seat.notified_key == decision.key
             if going_on and seat.notified_message is not None:
                 composed = await self.decision_message(status, seat, decision)
-                if await self.edit_dm(user, seat.notified_message, composed):
+                if await self.dms.edit(user, seat.notified_message, composed):
                     await self.bot.host.outbox.set_notified(
                         status.game_id,
                         seat.seat,
@@ -338,7 +234,7 @@ class Inbox:
             return
         if seat.notified_message is not None:
             composed = await self.decision_message(status, seat, decision, lead=[line])
-            await self.edit_dm(seat.user_id, seat.notified_message, composed)
+            await self.dms.edit(seat.user_id, seat.notified_message, composed)
             return
         title = self.private.title(status, decision)
         header = texts.private_header("🂠", title, status)
@@ -379,7 +275,7 @@ class Inbox:
             in_dm=drawn.in_dm,
         )
         if seat.notified_message is not None:
-            await self.edit_dm(user, seat.notified_message, composed)
+            await self.dms.edit(user, seat.notified_message, composed)
         else:
             await self._edit_reply(status, seat, composed)
 
@@ -398,7 +294,7 @@ class Inbox:
         if reply is None:
             return
         interaction, message_id = reply
-        kwargs = self._edit_kwargs(message_id, composed)
+        kwargs = self.dms.edit_kwargs(message_id, composed)
         kwargs.pop("allowed_mentions", None)
         with contextlib.suppress(discord.HTTPException):
             if message_id is None:
@@ -455,11 +351,11 @@ class Inbox:
         sent = None
         if setting in WANTS_DMS:
             composed = await self.decision_message(status, seat, decision, title=title)
-            sent = await self.send_dm(
+            sent = await self.dms.send(
                 status, seat.user_id, composed.content, composed.files, composed.view
             )
             if sent is not None:
-                self._shown[sent.id] = composed.shown
+                self.dms.showing(sent.id, composed)
         await self.bot.host.outbox.set_notified(
             status.game_id,
             seat.seat,
@@ -511,8 +407,8 @@ class Inbox:
         composed = await self.private.compose(
             status, user, header=header, decision=decision, lead=[done], in_dm=in_dm
         )
-        if not await answer.edit_clicked(interaction, **self._edit_kwargs(message, composed)):
-            self._shown.pop(message or 0, None)
+        if not await answer.edit_clicked(interaction, **self.dms.edit_kwargs(message, composed)):
+            self.dms.forget(message or 0)
             return None  # the message is brought up to date as any other (notify)
         if seat is not None:
             # Its other message (a DM, or a reply, when both carried it) says what was played;
@@ -548,7 +444,7 @@ class Inbox:
         )
         if sent is None:  # Discord no longer takes the answer: their DM keeps the decision
             return None
-        self._shown[sent.id] = composed.shown
+        self.dms.showing(sent.id, composed)
         seat = status.seat_of(user)
         if seat is not None and decision.kind is not None:
             if seat.notified_message is not None:  # it moves out of their DMs: said once
@@ -596,7 +492,7 @@ class Inbox:
             composed = await self.private.compose(
                 status, seat.user_id, header=header, decision=decision
             )
-            await self.send_dm(
+            await self.dms.send(
                 status, seat.user_id, composed.content, composed.files, composed.view
             )
 
@@ -634,7 +530,7 @@ class Inbox:
         old = seat.notified_message
         if await self.dm_decision(status, seat, decision, title=title):
             if old is not None:
-                await self.delete_dm(seat.user_id, old)
+                await self.dms.delete(seat.user_id, old)
             line = _("➡️ Your decision is in a newer message.")  # the DM: one message remains
             await self._close_reply(status, seat, f"{await self.heading(status)}\n{line}")
             return True
