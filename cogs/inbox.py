@@ -138,7 +138,7 @@ class Inbox:
 
     def _played_for(self, status: GameStatus, seat: SeatInfo, entries: Sequence[LogEntry]) -> str:
         """What other seats' moves among ``entries`` played for ``seat`` from a choice it made
-        earlier (``Words.played_for``: Pompeji's prepared move), the last one; ``""``: none.
+        earlier (``Words.played_for``: a move prepared out of turn), the last one; ``""``: none.
         That, not the choice as it was made and changed, is what its decision came to."""
         words = self.private.presentation(status).words
         if words.played_for is None:
