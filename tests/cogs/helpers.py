@@ -60,6 +60,18 @@ async def two_player_game(fake: Any, bot: Any) -> tuple[Any, int, FakeUser]:
     return chan, game_id, alice if status.waiting_on[0].user_id == alice.id else bob
 
 
+async def solo_toy(fake: Any, bot: Any) -> tuple[Any, FakeUser, int]:
+    """alice's solo toy game (to 5) opened by ``/game new`` in #general: the channel, alice
+    and the game's id."""
+    chan = fake.guild("Pompeii").channel("general")
+    alice = await fake.user("alice")
+    await alice.slash("game new", channel=chan, game="toy", players=1, variant="target=5")
+    await bot.flows.idle()
+    status = await bot.host.views.game_in_channel(chan.id)
+    assert status is not None
+    return chan, alice, status.game_id
+
+
 def pick(notations: list[str]) -> str:
     """A fast deterministic policy: escape when possible, else stop (pass), else the first."""
     for n in notations:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.cogs.helpers import WAIT, WATCH
+from tests.cogs.helpers import WAIT, WATCH, solo_toy
 
 HUGE = "1234567890123456789012345678901234567890"
 BUTTONS = [
@@ -73,13 +73,8 @@ async def test_a_replay_menu_value_that_only_looks_like_a_number_shows_the_last_
 ) -> None:
     """A non-number value is the menu's "last step", as "?" (the empty menu's) always was."""
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice = await fake_discord.user("alice")
-    await alice.slash("game new", channel=chan, game="toy", players=1, variant="target=5")
-    await bot.flows.idle()
-    status = await bot.host.views.game_in_channel(chan.id)
-    assert status is not None
-    cid = f"vz:rs:{status.game_id}"
+    chan, alice, game_id = await solo_toy(fake_discord, bot)
+    cid = f"vz:rs:{game_id}"
     for value in ("²", "٣", HUGE):
         menu = fake_discord.post(
             chan, "a replay", components=[{"type": 1, "components": [_select(cid, value)]}]

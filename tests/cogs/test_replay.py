@@ -21,7 +21,7 @@ from engine.core import Record, replay
 from host import FakeClock, Host, TableOptions
 from render.animation import LIMIT
 from storage import codec
-from tests.cogs.helpers import WAIT, WATCH, until
+from tests.cogs.helpers import WAIT, WATCH, solo_toy, until
 from tests.host.helpers import open_host
 
 BUTTONS = ("⏮", "◀", "▶", "⏭")
@@ -225,13 +225,7 @@ async def test_the_final_board_offers_the_replay(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice = await fake_discord.user("alice")
-    await alice.slash("game new", channel=chan, game="toy", players=1, variant="target=5")
-    await bot.flows.idle()
-    status = await bot.host.views.game_in_channel(chan.id)
-    assert status is not None
-    game_id = status.game_id
+    chan, alice, game_id = await solo_toy(fake_discord, bot)
     while (await bot.host.views.status(game_id)).status == "active":
         legal = await alice.autocomplete("move", "action", "play", channel=chan)
         action = legal[0].value if legal and legal[0].value != "?" else "pass"

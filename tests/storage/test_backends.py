@@ -211,7 +211,13 @@ async def test_a_sqlite_database_moves_into_postgresql_and_checks_out(
         assert status.game_id == 4  # ids continue after the copied ones
     finally:
         await h.close()
-    again = await asyncio.to_thread(
+    again = await _migrate_to(target, source)
+    assert again.returncode == 2 and "already holds games" in again.stderr
+
+
+async def _migrate_to(target: str, source: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m storage.migrate_to target --from source``, as an operator runs it."""
+    return await asyncio.to_thread(
         subprocess.run,
         [sys.executable, "-m", "storage.migrate_to", target, "--from", str(source)],
         cwd=ROOT,
@@ -219,7 +225,6 @@ async def test_a_sqlite_database_moves_into_postgresql_and_checks_out(
         text=True,
         check=False,
     )
-    assert again.returncode == 2 and "already holds games" in again.stderr
 
 
 def _not_games(folder: Path) -> dict[str, Path]:
@@ -243,14 +248,7 @@ async def test_migrate_to_refuses_a_file_the_bot_refuses_in_its_words(
             await Database.open(bots[name])
         said = str(refused.value).replace(str(bots[name]), str(source))
         target = pg_cluster.new_database("template0")
-        done = await asyncio.to_thread(
-            subprocess.run,
-            [sys.executable, "-m", "storage.migrate_to", target, "--from", str(source)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        done = await _migrate_to(target, source)
         assert done.returncode == 2 and not done.stdout, (name, done.stdout, done.stderr)
         assert done.stderr.strip() == f"nothing was copied: {said}", (name, done.stderr)
         conn = connect(target)
