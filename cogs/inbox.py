@@ -23,7 +23,7 @@ import discord
 from cogs import answer, texts
 from cogs.dms import Dms
 from cogs.edge import Bot
-from cogs.private import Composed, Private, is_component
+from cogs.private import Composed, Private, is_component, played_line, private_header
 from host import GameStatus, LogEntry, MoveResult, Reminder, SeatDecision, SeatInfo
 from render import i18n
 from render.i18n import _
@@ -127,7 +127,7 @@ class Inbox:
         if played:
             return _("✅ You played: {label}.").format(label=texts.md(played)) + end
         if own:
-            return texts.played_line(own) + end
+            return played_line(own) + end
         if end:
             return end.lstrip("\n")
         names = await self.private.seat_names(status)
@@ -237,7 +237,7 @@ class Inbox:
             await self.dms.edit(seat.user_id, seat.notified_message, composed)
             return
         title = self.private.title(status, decision)
-        header = texts.private_header("🂠", title, status)
+        header = private_header("🂠", title, status)
         composed = await self.private.compose(
             status,
             seat.user_id,
@@ -335,7 +335,7 @@ class Inbox:
         assert seat.user_id is not None
         where = await self.private.where(status)
         title = title or self.private.title(status, decision)
-        header = texts.private_header("🌋", title, status, where)
+        header = private_header("🌋", title, status, where)
         lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
         return await self.private.compose(
             status, seat.user_id, header=header, decision=decision, lead=lead
@@ -403,7 +403,7 @@ class Inbox:
                 )
             return None
         title = self.private.title(status, decision)
-        header = texts.private_header("🌋", title, status)
+        header = private_header("🌋", title, status)
         composed = await self.private.compose(
             status, user, header=header, decision=decision, lead=[done], in_dm=in_dm
         )
@@ -488,7 +488,7 @@ class Inbox:
             if not self.private.presentation(status).words.hand(pv.view):
                 return
             where = await self.private.where(status)
-            header = texts.private_header("🌋", _("Your starting hand"), status, where)
+            header = private_header("🌋", _("Your starting hand"), status, where)
             composed = await self.private.compose(
                 status, seat.user_id, header=header, decision=decision
             )
@@ -516,7 +516,7 @@ class Inbox:
         if chan is not None:
             with i18n.using(await self.private.server_language(status)):
                 await chan.send(
-                    texts.reminder_line(note, decision.kind),
+                    reminder_line(note, decision.kind),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)]),
                 )
 
@@ -538,3 +538,23 @@ class Inbox:
 
 
 __all__ = ["MENTION_USERS", "Inbox", "is_component"]
+
+
+def reminder_line(note: Reminder, kind: str | None) -> str:
+    """The channel's reminder when no DM could carry it."""
+    if kind != "turn":
+        text = _(
+            "⏳ <@{user}>, game #{game} is waiting for your chance to act: {left} left"
+            "{deadline}. Use `/hand` or `/move` here."
+        )
+    else:
+        text = _(
+            "⏳ <@{user}>, game #{game} is waiting for your move: {left} left{deadline}. "
+            "Use `/hand` or `/move` here."
+        )
+    return text.format(
+        user=note.user_id,
+        game=note.game_id,
+        left=duration(note.remaining),
+        deadline=texts.deadline_text(note.deadline),
+    )

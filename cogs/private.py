@@ -23,9 +23,9 @@ from cogs.components import picture_buttons, window_order_buttons
 from cogs.controls import controls_view
 from cogs.edge import Bot
 from engine.core import ActionChoice
-from host import GameStatus, SeatDecision
+from host import GameStatus, LogEntry, SeatDecision
 from render import i18n
-from render.i18n import _
+from render.i18n import _, ngettext
 from render.presentation import Image, Picture, Presentation
 
 log = logging.getLogger("cogs.private")
@@ -398,3 +398,35 @@ class Private:
             return False
         default = await self.bot.host.decisions.rules_default(status.game_id, info.user_id)
         return default is not None and decision.choices[0].notation == default
+
+
+def private_header(mark: str, title: str, status: GameStatus, where: str = "") -> str:
+    """``🌋 **Your move** · game #3 (<title>) in #lava``: a private message's first line."""
+    values = {"mark": mark, "title": title, "game": status.game_id}
+    values["name"] = texts.md(texts.title_of(status))
+    if where:
+        return _("{mark} **{title}** · game #{game} ({name}) in {where}").format(
+            where=where, **values
+        )
+    return _("{mark} **{title}** · game #{game} ({name})").format(**values)
+
+
+def played_line(own: Sequence[LogEntry]) -> str:
+    """How the seat's own move(s) that ended a decision were made."""
+    first = own[0]
+    label = texts.md(i18n.say(first.label))
+    if first.by == "timeout":
+        return _("⏱ Time ran out: {label} was played for you.").format(label=label)
+    if first.by == "ai":
+        return _("🤖 An AI played for you: {label}.").format(label=label)
+    if first.by == "auto":
+        return _(
+            "⚙️ Played for you (only one move was possible, or your standing order): {label}."
+        ).format(label=label)
+    if len(own) > 1:
+        return ngettext(
+            "✅ You played: {label} (and {count} more).",
+            "✅ You played: {label} (and {count} more).",
+            len(own) - 1,
+        ).format(label=label, count=len(own) - 1)
+    return _("✅ You played: {label}.").format(label=label)

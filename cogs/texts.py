@@ -14,7 +14,7 @@ from typing import Any
 from discord.utils import escape_markdown
 
 from engine.text import Text
-from host import GameStatus, HostError, LogEntry, Reminder, SeatInfo, notes
+from host import GameStatus, HostError, LogEntry, SeatInfo, notes
 from host.ai import parse_ai_name
 from plugins import GamePlugin
 from render import i18n
@@ -550,58 +550,3 @@ def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
         lines.pop()
         text = "\n".join(lines) + "\n…"
     return text
-
-
-# -- a player's private messages ------------------------------------------------------------
-
-
-def private_header(mark: str, title: str, status: GameStatus, where: str = "") -> str:
-    """``🌋 **Your move** · game #3 (<title>) in #lava``: a private message's first line."""
-    values = {"mark": mark, "title": title, "game": status.game_id}
-    values["name"] = md(title_of(status))
-    if where:
-        return _("{mark} **{title}** · game #{game} ({name}) in {where}").format(
-            where=where, **values
-        )
-    return _("{mark} **{title}** · game #{game} ({name})").format(**values)
-
-
-def played_line(own: Sequence[LogEntry]) -> str:
-    """How the seat's own move(s) that ended a decision were made."""
-    first = own[0]
-    label = md(i18n.say(first.label))
-    if first.by == "timeout":
-        return _("⏱ Time ran out: {label} was played for you.").format(label=label)
-    if first.by == "ai":
-        return _("🤖 An AI played for you: {label}.").format(label=label)
-    if first.by == "auto":
-        return _(
-            "⚙️ Played for you (only one move was possible, or your standing order): {label}."
-        ).format(label=label)
-    if len(own) > 1:
-        return ngettext(
-            "✅ You played: {label} (and {count} more).",
-            "✅ You played: {label} (and {count} more).",
-            len(own) - 1,
-        ).format(label=label, count=len(own) - 1)
-    return _("✅ You played: {label}.").format(label=label)
-
-
-def reminder_line(note: Reminder, kind: str | None) -> str:
-    """The channel's reminder when no DM could carry it."""
-    if kind != "turn":
-        text = _(
-            "⏳ <@{user}>, game #{game} is waiting for your chance to act: {left} left"
-            "{deadline}. Use `/hand` or `/move` here."
-        )
-    else:
-        text = _(
-            "⏳ <@{user}>, game #{game} is waiting for your move: {left} left{deadline}. "
-            "Use `/hand` or `/move` here."
-        )
-    return text.format(
-        user=note.user_id,
-        game=note.game_id,
-        left=duration(note.remaining),
-        deadline=deadline_text(note.deadline),
-    )
