@@ -20,6 +20,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 import render.cardcity
+from render import i18n
 from tests.render.cardcity import positions
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -72,6 +73,8 @@ def main() -> None:
         data = render_position(name)
         write(name, data)
         print(f"{name}: {len(data) / 1024:.0f} KB")
+    with i18n.using("nl"):  # the README's Dutch board
+        (DOCS_DIR / "cardcity-board-nl.png").write_bytes(render_position("mid"))
 
 
 if __name__ == "__main__":

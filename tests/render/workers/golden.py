@@ -20,6 +20,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 import render.workers
+from render import i18n
 from tests.render.workers import positions
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -81,6 +82,8 @@ def main() -> None:
         preview(data).quantize(256).save(buf, format="PNG", optimize=True)
         (phone / file).write_bytes(buf.getvalue())
         print(f"{name}: {load(data).size}, {len(data) / 1024:.0f} KB")
+    with i18n.using("de"):  # the README's German board
+        (DOCS_DIR / "workers-board-de.png").write_bytes(render_position("mid"))
 
 
 if __name__ == "__main__":
