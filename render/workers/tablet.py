@@ -12,7 +12,7 @@ from PIL import Image
 
 from render import fonts
 from render.workers import icons, terms, words
-from render.workers.lang import N_, _
+from render.workers.lang import N_, _, ngettext
 from render.workers.layout import (
     BODY,
     CANVAS,
@@ -86,12 +86,12 @@ def _status(view: View, sv: Mapping[str, Any]) -> str:
             free=sv.get("available", 0), workers=sv.get("workers", 0)
         )
     ]
-    for key, word in (
-        ("hired", N_("{n} hired")),
-        ("injured", N_("{n} injured")),
-        ("on_c28", N_("{n} on C28")),
-        ("on_c31", N_("{n} on C31")),
-    ):
+    hired, injured = sv.get("hired", 0), sv.get("injured", 0)
+    if hired:
+        parts.append(ngettext("{n} hired", "{n} hired", hired).format(n=hired))
+    if injured:
+        parts.append(ngettext("{n} injured", "{n} injured", injured).format(n=injured))
+    for key, word in (("on_c28", N_("{n} on C28")), ("on_c31", N_("{n} on C31"))):
         if sv.get(key):
             parts.append(_(word).format(n=sv.get(key)))
     parts.append(
@@ -99,10 +99,11 @@ def _status(view: View, sv: Mapping[str, Any]) -> str:
             specialists=sv.get("hand_specialists", 0), city=sv.get("hand_city", 0)
         )
     )
-    if sv.get("drawn"):
-        parts.append(_("{n} drawn").format(n=sv.get("drawn")))
-    if sv.get("draws_left"):
-        parts.append(_("{n} draws left").format(n=sv.get("draws_left")))
+    drawn, left = sv.get("drawn", 0), sv.get("draws_left", 0)
+    if drawn:
+        parts.append(ngettext("{n} drawn", "{n} drawn", drawn).format(n=drawn))
+    if left:
+        parts.append(ngettext("{n} draw left", "{n} draws left", left).format(n=left))
     pledge = _pledge(view, sv)
     return " · ".join([pledge, *parts] if pledge else parts)
 

@@ -481,3 +481,21 @@ def test_a_solo_round_names_the_clock_and_the_title_within_reach() -> None:
     assert said(16, ["alice"]) == "Round 16 of 18 begins (a win by round 16: Aedile)"
     assert said(18, ["alice"]) == "Round 18 of 18 begins (a win by round 18: Quaestor)"
     assert said(3, ["alice", "bob"]) == "Round 3 begins"
+
+
+def test_a_seats_counts_agree_with_one_in_every_language() -> None:
+    """Not "1 heridos" (issue 44, item 9): a seat's hired, injured and drawn counts on the tablet
+    agree with their number, in Spanish too (one form for 1, another for more)."""
+    from render import i18n
+    from render.workers.tablet import _status
+
+    one = {"seat": 0, "hired": 1, "injured": 1, "drawn": 1, "draws_left": 1}
+    two = {"seat": 0, "hired": 2, "injured": 2, "drawn": 2, "draws_left": 2}
+    with i18n.using("es"):
+        said = _status({}, one)
+        assert "1 contratado " in f"{said} " and "1 herido " in f"{said} " and "heridos" not in said
+        assert "1 robada " in f"{said} " and "1 carta por robar" in said
+        assert "2 heridos" in _status({}, two)
+    said = _status({}, one)
+    assert "1 draw left" in said and "1 draws" not in said
+    assert "2 draws left" in _status({}, two)
