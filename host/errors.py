@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from engine.core import RuleError
 from host.model import SeatInfo
-from render.i18n import _
+from render.i18n import Counted, _
 
 
 class HostError(Exception):
@@ -45,7 +45,10 @@ def from_rule(kind: type[E], error: RuleError, game: str | None, **flags: bool) 
 
 
 def fill_english(message: str, values: dict[str, object]) -> str:
-    """The English sentence (``values`` filled in; a message without values as it is)."""
+    """The English sentence (``values`` filled in; a message without values as it is; a
+    counted message, :func:`~render.i18n.NP_`, in the form its ``count`` asks for)."""
+    if isinstance(message, Counted):
+        message = message.english(values.get("count"))
     return message.format_map(values) if values else message
 
 

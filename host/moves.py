@@ -21,7 +21,7 @@ from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError,
 from host.games import Loaded, Store
 from host.model import MAX_ACTION_TEXT, MoveBy, MoveResult, Status
 from host.pending import continues, forced_seat, pending_of, standing_answers, tokens
-from render.i18n import L_, N_
+from render.i18n import L_, N_, NP_
 from storage import codec
 from storage.claims import DELIVER
 from storage.rows import EventRow, MoveWrite, Schedule, SeatRow, VersionConflictError
@@ -135,9 +135,11 @@ class Moves:
             return action
         if len(action) > MAX_ACTION_TEXT:
             raise InvalidMoveError(
-                N_(
+                NP_(
+                    "That is too long to be a move ({count} character). Pick one from the "
+                    "suggestions of `/move`.",
                     "That is too long to be a move ({count} characters). Pick one from the "
-                    "suggestions of `/move`."
+                    "suggestions of `/move`.",
                 ),
                 count=len(action),
                 lists_legal=True,

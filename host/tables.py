@@ -31,7 +31,7 @@ from host.model import (
 from host.pending import pending_of
 from host.servers import Servers, check_turn_time, policy_of
 from plugins import GamePlugin
-from render.i18n import N_
+from render.i18n import N_, NP_
 from storage import codec
 from storage.rows import ChannelTakenError, SeatRow
 
@@ -137,7 +137,11 @@ class Tables:
             assert lg.options.players is not None
             if len(lg.seats) >= lg.options.players:
                 raise TableFullError(
-                    N_("The table is full ({count} of {count} seats)."), count=lg.options.players
+                    NP_(
+                        "The table is full ({count} of {count} seat).",
+                        "The table is full ({count} of {count} seats).",
+                    ),
+                    count=lg.options.players,
                 )
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
             rows.append((user, None, self.store.clock.now()))
@@ -221,14 +225,20 @@ class Tables:
             counts = lg.plugin.capabilities.player_counts
             if len(lg.seats) < min(counts):
                 raise NotEnoughPlayersError(
-                    N_("{title} needs at least {least} players; {count} joined so far."),
+                    NP_(
+                        "{title} needs at least {least} players; {count} has joined so far.",
+                        "{title} needs at least {least} players; {count} have joined so far.",
+                    ),
                     title=game.title,
                     least=min(counts),
                     count=len(lg.seats),
                 )
             if len(lg.seats) not in counts:
                 raise NotEnoughPlayersError(
-                    N_("{title} is not played by {count}: it is for {players}."),
+                    NP_(
+                        "{title} is not played by {count} player: it is for {players}.",
+                        "{title} is not played by {count} players: it is for {players}.",
+                    ),
                     title=game.title,
                     count=len(lg.seats),
                     players=players_text(counts),

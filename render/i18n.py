@@ -130,6 +130,28 @@ def N_(message: str) -> str:
     return message
 
 
+class Counted(str):
+    """A catalog message with its plural (:func:`NP_`): said with the form its ``{count}``
+    asks for when it is shown (:func:`fill`)."""
+
+    plural: str
+
+    def __new__(cls, singular: str, plural: str) -> Counted:
+        out = super().__new__(cls, singular)
+        out.plural = plural
+        return out
+
+    def english(self, count: object) -> str:
+        """The English form for ``count``."""
+        return str(self) if count == 1 else self.plural
+
+
+def NP_(singular: str, plural: str) -> Counted:
+    """Mark a counted message and its plural for the catalog (``ngettext`` when shown: the
+    value named ``count`` chooses the form)."""
+    return Counted(singular, plural)
+
+
 class Lazy(str):
     """Words given as a value of another message (``L_("start it")``): translated when the
     message is shown (:func:`fill`), not where they were written."""
@@ -290,12 +312,18 @@ def fill(message: str, values: Mapping[str, object]) -> str:
         k: _(v) if isinstance(v, Lazy) else say(v) if isinstance(v, Text | Term) else v
         for k, v in values.items()
     }
+    if isinstance(message, Counted):
+        count = filled.get("count")
+        said = ngettext(message, message.plural, count if isinstance(count, int) else 0)
+        english = message.english(count)
+    else:
+        said, english = _(message), message
     if not filled:
-        return _(message)
+        return said
     try:
-        return _(message).format_map(filled)
+        return said.format_map(filled)
     except (KeyError, IndexError, ValueError):
-        return message.format_map(filled)
+        return english.format_map(filled)
 
 
 load_all()

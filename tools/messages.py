@@ -30,6 +30,7 @@ from render.i18n import DEFAULT, LANGUAGES  # noqa: E402
 KEYWORDS: dict[str, object] = {
     "_": None,
     "N_": None,
+    "NP_": (1, 2),
     "L_": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),

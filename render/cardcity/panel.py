@@ -62,7 +62,12 @@ def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
                 "{n} safe draws, then the 1st volcano within {pile}",
                 safe,
             ).format(n=safe, pile=PILE)
-        return head, _("Danger! the 1st volcano is in the next {n}").format(n=deck - PILE)
+        near = deck - PILE
+        return head, ngettext(
+            "Danger! the 1st volcano is in the next {n} card",
+            "Danger! the 1st volcano is in the next {n} cards",
+            near,
+        ).format(n=near)
     safe = max(0, deck - PILE)
     if safe:
         return head, ngettext(
@@ -70,7 +75,11 @@ def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
             "{n} safe draws, then the 2nd volcano within {pile}",
             safe,
         ).format(n=safe, pile=min(PILE, deck))
-    return head, _("Danger! the 2nd volcano is in the last {n}").format(n=deck)
+    return head, ngettext(
+        "Danger! the 2nd volcano is in the last {n} card",
+        "Danger! the 2nd volcano is in the last {n} cards",
+        deck,
+    ).format(n=deck)
 
 
 def deck_segments(view: Mapping[str, Any]) -> list[Seg]:

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.downfall import board as B
 from render import fonts, shapes
-from render.downfall.lang import N_, _
+from render.downfall.lang import N_, _, ngettext
 from render.downfall.last_turn import LastTurn
 from render.downfall.layout import (
     BUILDING_FILL,
@@ -110,7 +110,11 @@ def draw_strip(img: Image.Image, view: Mapping[str, Any], last: LastTurn, faded:
     omens); in phase 2 the key to the move-point tags."""
     bag = view.get("bag") or {}
     duals = sum(int(v) for k, v in bag.items() if "/" in k)
-    label = _("Lava in the bag · {n} dual").format(n=duals) if duals else _("Lava tiles in the bag")
+    label = (
+        ngettext("Lava in the bag · {n} dual", "Lava in the bag · {n} dual", duals).format(n=duals)
+        if duals
+        else _("Lava tiles in the bag")
+    )
     _label(img, BAG_X, label, STOCK_X - BAG_X - 12)
     for i, symbol in enumerate(B.SYMBOLS):
         _count(img, BAG_X + i * TILE_STEP + TILE / 2, int(bag.get(symbol, 0)))

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from render import fonts, shapes
 from render.workers import icons, rich, terms
-from render.workers.lang import N_, _
+from render.workers.lang import N_, _, ngettext
 from render.workers.layout import (
     BODY,
     CANVAS,
@@ -114,10 +114,11 @@ def volcano_items(view: View) -> list[rich.Item]:
             )
         ]
     else:
+        deck = int(volcano.get("deck", 0))
         items = [
-            _("Volcano {set}: {n} face down").format(
-                set=volcano.get("difficulty", "?"), n=volcano.get("deck", 0)
-            )
+            ngettext(
+                "Volcano {set}: {n} card face down", "Volcano {set}: {n} cards face down", deck
+            ).format(set=volcano.get("difficulty", "?"), n=deck)
         ]
     top = volcano.get("top")
     blocked = [str(g) for g in volcano.get("blocked") or []]

@@ -497,7 +497,13 @@ HANDLERS: dict[str, Callable[[_Story, Event], None]] = {
     "WorkerHired": _paying(N_("{who} hired a new worker at 18")),
     "WorkersSeized": _simple(N_("{who} took the workers of {from_names} off {building_name}")),
     "StartPlayerClaimed": _simple(N_("{who} will start the next round")),
-    "VolcanoSearched": _simple(N_("{who} looked at the top {count} volcano cards")),
+    "VolcanoSearched": lambda s, e: s.say(
+        ngettext(
+            "{who} looked at the top volcano card",
+            "{who} looked at the top {count} volcano cards",
+            int(e.get("count", 0)),
+        ).format_map(_Fields(s, {k: v for k, v in e.items() if k != "secret"}))
+    ),
     "VolcanoStacked": _simple(N_("{who} put the volcano cards back in an order of their choice")),
     "CardKept": _kept,
     "RecoveryFree": _simple(N_("{who} may undo an effect for free ({card_name})")),

@@ -236,7 +236,9 @@ def hand(view: Mapping[str, Any]) -> str:
     )
     drawn = len(view.get("drawn_cards") or [])
     if drawn:
-        held += _(" · {n} drawn: keep one").format(n=drawn)
+        held += ngettext(
+            " · {n} card drawn: keep it", " · {n} cards drawn: keep one", drawn
+        ).format(n=drawn)
     lines.append(held)
     if view.get("stage") == "offering":
         pledge = {g: int(n) for g, n in (view.get("pledge") or {}).items() if n}
@@ -284,7 +286,7 @@ def _row(outcome: Mapping[str, Any], view: Mapping[str, Any], seat: int) -> str:
         _("goods worth {value}").format(value=score.get("value", sv.get("value", "?"))),
         _count(workers, ngettext("{n} worker", "{n} workers", workers))
         if isinstance(workers, int)
-        else _("{n} workers").format(n=workers),
+        else _("workers: {n}").format(n=workers),
     ]
     return " · ".join(parts)
 

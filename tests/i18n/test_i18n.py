@@ -141,3 +141,39 @@ def test_host_refusals_and_notes_are_said_in_the_readers_language() -> None:
             == "<@5> no respondió a tiempo, así que se aplican las reglas: Pass."
         )
         assert texts.note_text("an old note") == "an old note"
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "The table is full (1 of 1 seat).", "The table is full (2 of 2 seats)."),
+        ("es", "La mesa está completa (1 de 1 puesto).", "La mesa está completa (2 de 2 puestos)."),
+        ("de", "Der Tisch ist voll (1 von 1 Platz).", "Der Tisch ist voll (2 von 2 Plätzen)."),
+    ],
+)
+def test_a_counted_refusal_agrees_with_its_number(lang: str, one: str, two: str) -> None:
+    """A host refusal with a count (``NP_``) is said in the form its number asks for, in the
+    log's English and in the reader's language (issue 44, item 9)."""
+    from cogs import texts
+    from host import TableFullError
+
+    full = i18n.NP_(
+        "The table is full ({count} of {count} seat).",
+        "The table is full ({count} of {count} seats).",
+    )
+    alone, pair = TableFullError(full, count=1), TableFullError(full, count=2)
+    assert (str(alone), str(pair)) == (
+        "The table is full (1 of 1 seat).",
+        "The table is full (2 of 2 seats).",
+    )
+    with using(lang):
+        assert (texts.refusal(alone), texts.refusal(pair)) == (one, two)
+
+
+def test_pompejis_danger_line_agrees_with_the_cards_left() -> None:
+    """Pompeji's deck line counts the cards the 2nd volcano hides in: one card, or several."""
+    from render.cardcity.panel import deck_lines
+
+    with using("es"):
+        assert deck_lines({"deck_size": 1, "volcanoes": 1})[1].endswith("la última 1 carta")
+        assert deck_lines({"deck_size": 3, "volcanoes": 1})[1].endswith("las últimas 3 cartas")

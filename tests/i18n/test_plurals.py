@@ -24,7 +24,7 @@ LISTED = Path(__file__).with_name("not_plural.toml")
 def not_plural() -> dict[tuple[str, str], str]:
     """Counted-looking messages that are not plural entries, each with its reason
     (``not_plural.toml``: an identifier, a label, a ratio, an engine's message with its own
-    message for 1, a good's name, a host refusal, or pending)."""
+    message for 1, a good's name, a colour, or a partitive)."""
     out = {}
     for reason, table in tomllib.loads(LISTED.read_text(encoding="utf-8")).items():
         assert str(table.pop("why", "")).strip(), f"[{reason}] says why"
