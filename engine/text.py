@@ -33,6 +33,19 @@ class Term(str):
     __slots__ = ()
 
 
+class One(Term):
+    """A game word in its form for one, after a count of 1 (``One("sword")``): its catalog
+    message has the context ``one`` (``msgctxt "one"``), so that every language says it apart
+    from the word that names the thing (``Term("swords")``; ``Term("deer")`` and
+    ``One("deer")`` are "ciervos" and "ciervo")."""
+
+    __slots__ = ()
+
+
+ONE = "one"
+"""The catalog context of a :class:`One`."""
+
+
 class Text(str):
     """An English sentence (the ``str``) with its ``template`` and ``values`` apart."""
 
@@ -67,6 +80,8 @@ def to_value(value: Any) -> Any:
     """``value`` as a JSON value (a :class:`Text` or :class:`Term` with its parts)."""
     if isinstance(value, Text):
         return {"text": value.template, "values": {k: to_value(v) for k, v in value.values.items()}}
+    if isinstance(value, One):
+        return {"term": str(value), "one": True}
     if isinstance(value, Term):
         return {"term": str(value)}
     if isinstance(value, str | int | float | bool) or value is None:
@@ -86,7 +101,7 @@ def from_value(value: Any) -> Any:
     """What :func:`to_value` gave, as it was."""
     if isinstance(value, dict):
         if "term" in value:
-            return Term(str(value["term"]))
+            return One(str(value["term"])) if value.get("one") else Term(str(value["term"]))
         if "text" in value:
             values = value.get("values") or {}
             return Text(str(value["text"]), **{str(k): from_value(v) for k, v in values.items()})
@@ -104,4 +119,4 @@ def from_json(stored: str) -> str:
     return read if isinstance(read, Text) else stored
 
 
-__all__ = ["Term", "Text", "from_json", "from_value", "to_json", "to_value"]
+__all__ = ["ONE", "One", "Term", "Text", "from_json", "from_value", "to_json", "to_value"]

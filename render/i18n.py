@@ -33,7 +33,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 from babel.units import format_unit
 
-from engine.text import Term, Text
+from engine.text import ONE, One, Term, Text
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 T = TypeVar("T")
@@ -127,6 +127,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (``_()`` it when shown)."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` for the catalog in ``context`` (a word's form for one,
+    :class:`engine.text.One`) without translating it now."""
     return message
 
 
@@ -290,6 +296,10 @@ def _lookup(message: str, domain: str | None) -> str:
 
 
 def _say(text: str, gettext: Callable[[str], str]) -> str:
+    if isinstance(text, One):  # looked up in its context (gettext's "context\x04message")
+        key = f"{ONE}\x04{text}"
+        said = gettext(key)
+        return str(text) if said == key else said
     if isinstance(text, Term):
         return gettext(str(text))
     if not isinstance(text, Text):

@@ -31,6 +31,7 @@ KEYWORDS: dict[str, object] = {
     "_": None,
     "N_": None,
     "NP_": (1, 2),
+    "NC_": ((1, "c"), 2),
     "L_": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),

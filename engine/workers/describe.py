@@ -4,7 +4,7 @@ secret (``secret``)."""
 from __future__ import annotations
 
 from engine.core import JSON, Seat
-from engine.text import Term, Text
+from engine.text import One, Term, Text
 from engine.workers.actions import Action
 from engine.workers.board import (
     BUILDINGS,
@@ -66,7 +66,7 @@ _PROMPTS = {
 
 def goods_text(bundle: dict[str, int]) -> Text:
     """``{"grain": 2, "wood": 1}`` -> ``2 grain, 1 wood`` (``nothing`` when empty)."""
-    parts = [Text("{n} {good}", n=n, good=Term(GOODS[_index(g)].name)) for g, n in bundle.items()]
+    parts = [Text("{n} {good}", n=n, good=good(_index(g), n)) for g, n in bundle.items()]
     return listing(parts) if parts else Text("nothing")
 
 
@@ -78,8 +78,35 @@ def listing(parts: list[Text]) -> Text:
     return out
 
 
-def good(index: int) -> Term:
-    return Term(GOODS[index].name)
+ONE_NAMES = {
+    "olives": "olive",
+    "grapes": "grape",
+    "planks": "plank",
+    "pillars": "pillar",
+    "pearls": "pearl",
+    "swords": "sword",
+    "tunics": "tunic",
+}
+"""A good's word for one unit where its name is a plural ("1 sword"); the other names are
+said as they are after 1 in English (grain, deer, wood …), but every good has its form for one
+in the catalog (:class:`~engine.text.One`: "1 ciervo", "4 ciervos")."""
+
+MANY_NAMES = {"gold coin": "gold coins"}
+"""A good's word after a count other than 1 where its name is singular."""
+
+
+def good_word(name: str, n: int | None = None) -> str:
+    """The English word for ``n`` units of the good named ``name`` (its name without ``n``)."""
+    if n is None:
+        return name
+    return ONE_NAMES.get(name, name) if n == 1 else MANY_NAMES.get(name, name)
+
+
+def good(index: int, n: int | None = None) -> Term:
+    """A good's name as a game word; with ``n``, in the form that count asks for."""
+    name = GOODS[index].name
+    word = good_word(name, n)
+    return One(word) if n == 1 else Term(word)
 
 
 def _index(gid: str) -> int:
@@ -225,21 +252,21 @@ def describe_action(s: State, seat: Seat, a: Action) -> Text:
         return Text(
             "Trade {n} {good} for {got} {other}",
             n=amount,
-            good=good(give),
+            good=good(give, amount),
             got=got,
-            other=good(get),
+            other=good(get, got),
         )
     if verb in ("train", "swap", "take", "keep", "play"):
         return _card_action(a)
     if verb == "done":
         return Text("Done")
     if verb == "bonus":
-        return Text("Take 1 {good} as your ownership bonus", good=good(a.num(0)))
+        return Text("Take 1 {good} as your ownership bonus", good=good(a.num(0), 1))
     if verb == "steal":
-        return Text("Take 1 {good} from seat {seat}", good=good(a.num(1)), seat=a.num(0))
+        return Text("Take 1 {good} from seat {seat}", good=good(a.num(1), 1), seat=a.num(0))
     if verb == "give":
         receiver = s.prompts[0].n if s.prompts else -1
-        return Text("Give 1 {good} to seat {seat}", good=good(a.num(0)), seat=receiver)
+        return Text("Give 1 {good} to seat {seat}", good=good(a.num(0), 1), seat=receiver)
     if verb == "mark":
         return Text("Put your ownership marker on {building}", building=building_label(a.num(0)))
     if verb == "cover":
@@ -265,7 +292,10 @@ def describe_action(s: State, seat: Seat, a: Action) -> Text:
         if not n:
             return Text("Offer no {good}", good=good(a.num(0)))
         return Text(
-            "Offer {n} {good} (value {value})", n=n, good=good(a.num(0)), value=n * VALUE[a.num(0)]
+            "Offer {n} {good} (value {value})",
+            n=n,
+            good=good(a.num(0), n),
+            value=n * VALUE[a.num(0)],
         )
     if verb == "lock":
         return Text("Lock your offering")
@@ -316,7 +346,7 @@ def _collect(s: State, seat: int, a: Action) -> Text:
     return Text(
         "Collect {n} {good} at the {field} field{using}",
         n=amount,
-        good=good(got),
+        good=good(got, amount),
         field=good(field),
         using=_using(cid),
     )
@@ -337,7 +367,7 @@ def _produce(s: State, seat: int, a: Action) -> Text:
         building=building_label(number),
         paid=goods_text(goods_json(paid_goods)),
         n=made,
-        good=good(output),
+        good=good(output, made),
         using=used,
     )
 
@@ -356,7 +386,7 @@ def _card_action(a: Action) -> Text:
         return Text(
             "Swap {card} for a new specialist (pay 1 {good})",
             card=card_label(cid),
-            good=good(a.num(1)),
+            good=good(a.num(1), 1),
         )
     if a.verb == "take":
         return Text("Take {card}", card=card_label(cid))

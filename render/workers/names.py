@@ -8,6 +8,7 @@ themselves."""
 
 from __future__ import annotations
 
+from render.i18n import NC_
 from render.workers.lang import N_
 
 GOODS = (
@@ -39,6 +40,41 @@ GOODS = (
     N_("gold coin"),
     N_("tunics"),
 )
+
+GOODS_ONE = (
+    NC_("one", "grain"),
+    NC_("one", "deer"),
+    NC_("one", "wood"),
+    NC_("one", "grass"),
+    NC_("one", "fish"),
+    NC_("one", "reed"),
+    NC_("one", "clay"),
+    NC_("one", "stone"),
+    NC_("one", "olive"),
+    NC_("one", "grape"),
+    NC_("one", "flour"),
+    NC_("one", "sheep"),
+    NC_("one", "plank"),
+    NC_("one", "coal"),
+    NC_("one", "pillar"),
+    NC_("one", "olive oil"),
+    NC_("one", "wine"),
+    NC_("one", "bread"),
+    NC_("one", "meat"),
+    NC_("one", "pearl"),
+    NC_("one", "wool"),
+    NC_("one", "gold"),
+    NC_("one", "iron"),
+    NC_("one", "fabric"),
+    NC_("one", "sword"),
+    NC_("one", "gold coin"),
+    NC_("one", "tunic"),
+)
+"""Each good's word for one unit (``engine.text.One``, context ``one``), in the order of
+``GOODS``."""
+
+GOODS_MANY = (N_("gold coins"),)
+"""A good's word after other counts where its name is singular (``describe.MANY_NAMES``)."""
 
 BUILDINGS = (
     N_("Segheria"),

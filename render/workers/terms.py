@@ -8,19 +8,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.text import ONE
 from engine.workers.catalog import CATALOG
+from engine.workers.describe import good_word
 from render.workers import names  # noqa: F401  (the data's names, for the catalog)
-from render.workers.lang import N_, _
+from render.workers.lang import N_, _, pgettext
 
 _GOODS = {g.id: g for g in CATALOG.goods}
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 
 
 def good(gid: Any, n: int | None = None) -> str:
-    """``"olive oil"``; with ``n``: ``"2 olive oil"``."""
+    """``"olive oil"``; with ``n``: ``"2 olive oil"``, ``"1 sword"`` (the word in the form
+    its count asks for: :func:`engine.workers.describe.good_word`)."""
     g = _GOODS.get(str(gid))
-    name = _(g.name) if g else str(gid).replace("_", " ")
-    return name if n is None else f"{n} {name}"
+    if g is None:
+        name = str(gid).replace("_", " ")
+        return name if n is None else f"{n} {name}"
+    return _(g.name) if n is None else f"{n} {one(gid) if n == 1 else _(good_word(g.name, n))}"
+
+
+def one(gid: Any) -> str:
+    """A good's word for one unit (``"sword"``), in the reader's language."""
+    g = _GOODS.get(str(gid))
+    if g is None:
+        return str(gid).replace("_", " ")
+    return pgettext(ONE, good_word(g.name, 1))
 
 
 def value(gid: Any) -> int:

@@ -69,7 +69,8 @@ def _templates() -> set[str]:
         with source.template.open("rb") as f:
             for m in read_po(f):
                 if m.id:
-                    out.add(m.id[0] if isinstance(m.id, tuple) else m.id)
+                    message = m.id[0] if isinstance(m.id, tuple) else m.id
+                    out.add(f"{m.context}\x04{message}" if m.context else message)
     return out
 
 
@@ -81,15 +82,16 @@ class Pseudo(NullTranslations):
         super().__init__()
         self.known = _templates()
 
-    def gettext(self, message: str) -> str:
-        return pseudo(message) if message in self.known else message
+    def gettext(self, message: str) -> str:  # a message in a context: "context\x04message"
+        return pseudo(message.rsplit("\x04", maxsplit=1)[-1]) if message in self.known else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         chosen = singular if n == 1 else plural
         return pseudo(chosen) if singular in self.known else chosen
 
     def pgettext(self, context: str, message: str) -> str:
-        return self.gettext(message)
+        said = self.gettext(f"{context}\x04{message}")
+        return message if "\x04" in said else said
 
 
 def leftovers(text: str) -> list[str]:

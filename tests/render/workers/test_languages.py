@@ -10,6 +10,7 @@ from cogs import texts
 from engine.core import RuleError, parse_legal
 from engine.workers import GAME
 from engine.workers.catalog import CATALOG
+from engine.workers.describe import good_word, goods_text
 from plugins import PLUGINS
 from render import i18n
 from render.workers import PRESENTATION, names, narrate, terms, words
@@ -21,6 +22,8 @@ WORKERS = next(p for p in PLUGINS if p.key == "workers")
 
 def test_every_name_and_card_text_of_the_data_is_a_catalog_message() -> None:
     assert {g.name for g in CATALOG.goods} <= set(names.GOODS)
+    assert [good_word(g.name, 1) for g in CATALOG.goods] == list(names.GOODS_ONE)
+    assert {good_word(g.name, 2) for g in CATALOG.goods} <= set(names.GOODS) | set(names.GOODS_MANY)
     assert {b.name for b in CATALOG.buildings if b.name} <= set(names.BUILDINGS)
     assert {c.name for c in CATALOG.cards.values()} <= set(names.CARD_NAMES)
     assert {c.text for c in CATALOG.cards.values()} <= set(names.CARD_TEXTS)
@@ -92,3 +95,24 @@ def test_the_english_labels_stay_as_they_were() -> None:
     labels = [str(GAME.describe_action(s, seat, a)) for a in GAME.legal_actions(s, seat)]
     assert all(label.startswith("Take red building ") for label in labels)
     assert any(" → " in label and label.endswith(" for free") for label in labels)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "told"),
+    [
+        ("en", "1 sword, 4 deer, 2 gold coins", "Ana took 1 sword from Bruno"),
+        ("es", "1 espada, 4 ciervos, 2 monedas", "Ana tomó 1 espada de Bruno"),
+        ("nl", "1 zwaard, 4 herten, 2 munten", "Ana nam 1 zwaard van Bruno"),
+        ("de", "1 Schwert, 4 Hirsche, 2 Goldmünzen", "Ana nahm 1 Schwert von Bruno"),
+    ],
+)
+def test_a_good_after_a_count_agrees_with_it(lang: str, said: str, told: str) -> None:
+    """'Trade 4 deer for 1 swords' is gone (issue 44, item 9): a good after 1 is said in its
+    form for one, after other counts in its plural, in the engine's labels and in the
+    board's words alike."""
+    bundle = {"swords": 1, "deer": 4, "gold_coin": 2}
+    stolen = {"type": "GoodsStolen", "seat": 0, "victim": 1, "good": "swords"}
+    with i18n.using(lang):
+        assert i18n.say(goods_text(bundle), "workers") == said
+        assert terms.goods(bundle) == said
+        assert narrate.narrate([stolen], ["Ana", "Bruno"]) == [told]
