@@ -6,7 +6,7 @@ from __future__ import annotations
 import pickle
 
 from engine.core import IllegalActionError, NotationError, RuleError
-from engine.text import Term, Text, from_json, to_json
+from engine.text import One, Term, Text, from_json, to_json
 
 
 def test_a_text_is_its_english_sentence_with_its_parts_apart() -> None:
@@ -42,3 +42,13 @@ def test_a_refusal_carries_its_message_and_values() -> None:
     notation = NotationError("`{token}` is not a good.", "e.g. `pledge wine 2`", token="x")
     assert str(notation) == "`x` is not a good. e.g. `pledge wine 2`"
     assert notation.reason.values == {"token": "x"}
+
+
+def test_a_word_for_one_stays_so_in_the_log_and_the_worker_processes() -> None:
+    """A label stored in the log and read back still says '1 sword' in every language (the
+    word keeps its form for one, ``One``)."""
+    label = Text("Take 1 {good} from seat {seat}", good=One("sword"), seat=2)
+    for back in (from_json(to_json(label)), pickle.loads(pickle.dumps(label))):
+        assert isinstance(back, Text) and back == "Take 1 sword from seat 2"
+        assert isinstance(back.values["good"], One)
+    assert not isinstance(from_json(to_json(Text("{g}", g=Term("swords")))).values["g"], One)
