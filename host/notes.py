@@ -13,6 +13,7 @@ import json
 
 from engine import text
 from engine.text import Text
+from render.i18n import Counted
 
 PREFIX = '{"message":'
 
@@ -21,9 +22,10 @@ def encode(message: str, /, **values: object) -> str:
     """A note: ``message`` (marked ``N_()``) and its ``{placeholders}``' values (an engine's
     words, :class:`~engine.text.Text`, with their parts)."""
     kept = {k: text.to_value(v) if isinstance(v, Text) else v for k, v in values.items()}
-    return json.dumps(
-        {"message": message, "values": kept}, ensure_ascii=False, separators=(",", ":")
-    )
+    stored: dict[str, object] = {"message": message, "values": kept}
+    if isinstance(message, Counted):  # NP_: said in the form its ``count`` asks for
+        stored["plural"] = message.plural
+    return json.dumps(stored, ensure_ascii=False, separators=(",", ":"))
 
 
 def decode(note: str) -> tuple[str, dict[str, object]]:
@@ -32,6 +34,8 @@ def decode(note: str) -> tuple[str, dict[str, object]]:
         try:
             data = json.loads(note)
             values = {k: text.from_value(v) for k, v in dict(data.get("values") or {}).items()}
+            if "plural" in data:
+                return Counted(str(data["message"]), str(data["plural"])), values
             return str(data["message"]), values
         except (ValueError, KeyError, TypeError):
             pass
@@ -41,6 +45,8 @@ def decode(note: str) -> tuple[str, dict[str, object]]:
 def english(note: str) -> str:
     """The note in English (the log's, and the tests' of the host)."""
     message, values = decode(note)
+    if isinstance(message, Counted):
+        message = message.english(values.get("count"))
     try:
         return message.format_map(values) if values else message
     except (KeyError, IndexError, ValueError):

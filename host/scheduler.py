@@ -30,7 +30,7 @@ from host.games import Loaded, Store
 from host.model import MoveResult, Notification, Reminder
 from host.moves import Moves
 from host.pending import forced_seat, standing_answers
-from render.i18n import L_, N_
+from render.i18n import L_, N_, NP_
 from storage.claims import DUE
 from storage.rows import SeatRow
 
@@ -302,25 +302,32 @@ class Scheduler:
             action, chooser = await self.choose(lg, seat)
         if taken_over:
             message = {
-                N_("{who} ran out of time; their turn was skipped (pass)."): N_(
-                    "{who} ran out of time; their turn was skipped (pass). After {timeouts} "
-                    "timeouts in a row, {name} plays this seat until its player moves again."
+                N_("{who} ran out of time; their turn was skipped (pass)."): NP_(
+                    "{who} ran out of time; their turn was skipped (pass). After {count} "
+                    "timeout, {name} plays this seat until its player moves again.",
+                    "{who} ran out of time; their turn was skipped (pass). After {count} "
+                    "timeouts in a row, {name} plays this seat until its player moves again.",
                 ),
                 N_(
                     "{who} ran out of time; passing is not possible here, so {name} chose for them."
-                ): N_(
+                ): NP_(
                     "{who} ran out of time; passing is not possible here, so {name} chose for "
-                    "them. After {timeouts} timeouts in a row, {name} plays this seat until its "
-                    "player moves again."
+                    "them. After {count} timeout, {name} plays this seat until its player moves "
+                    "again.",
+                    "{who} ran out of time; passing is not possible here, so {name} chose for "
+                    "them. After {count} timeouts in a row, {name} plays this seat until its "
+                    "player moves again.",
                 ),
             }.get(
                 message,
-                N_(
-                    "{who} ran out of time; {name} chose for them. After {timeouts} timeouts in a "
-                    "row, {name} plays this seat until its player moves again."
+                NP_(
+                    "{who} ran out of time; {name} chose for them. After {count} timeout, {name} "
+                    "plays this seat until its player moves again.",
+                    "{who} ran out of time; {name} chose for them. After {count} timeouts in a "
+                    "row, {name} plays this seat until its player moves again.",
                 ),
             )
-        note = notes.encode(message, who=who, name=name, timeouts=timeouts)
+        note = notes.encode(message, who=who, name=name, count=timeouts)
         updated = tuple(
             dataclasses.replace(s, timeouts=timeouts, ai_controlled=s.ai_controlled or taken_over)
             if s.seat == seat_no

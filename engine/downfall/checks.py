@@ -172,16 +172,30 @@ def why_illegal(state: State, seat: int, action: Action) -> str:
                 "or was your last piece in the city; move a different piece."
             )
         points = state.occ[source]
+        if action.out and points == 1:
+            return Text(
+                "a piece on {square} has 1 move point and cannot reach the gate of {gate} "
+                "and still step out (leaving costs 1 point).",
+                square=action.source,
+                gate=action.target,
+            )
         if action.out:
             return Text(
-                "a piece on {square} has {points} move point(s) and cannot reach the gate "
+                "a piece on {square} has {points} move points and cannot reach the gate "
                 "of {gate} and still step out (leaving costs 1 point).",
                 square=action.source,
                 points=points,
                 gate=action.target,
             )
+        if points == 1:
+            return Text(
+                "a piece on {square} has 1 move point (it stands alone on its square) and "
+                "cannot reach {target} over lava-free squares.",
+                square=action.source,
+                target=action.target,
+            )
         return Text(
-            "a piece on {square} has {points} move point(s) (one per piece on the "
+            "a piece on {square} has {points} move points (one per piece on the "
             "square) and cannot reach {target} over lava-free squares.",
             square=action.source,
             points=points,

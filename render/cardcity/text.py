@@ -8,7 +8,7 @@ from typing import Any
 
 from render.cardcity import news, panel
 from render.cardcity.flow import Seg
-from render.cardcity.lang import _
+from render.cardcity.lang import _, ngettext
 from render.cardcity.narrate import BUILDINGS, COLOURS, hand
 from render.cardcity.view import display_name, read_city, read_last, read_turn
 from render.presentation import description
@@ -121,10 +121,13 @@ def _seats(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
             final = scores[s]
             kept = hands[s] if s < len(hands) and isinstance(hands[s], list) else []
             place = places[s] if s < len(places) else "?"
-            figures = _("#{place}, {points} points: built {built}, minus {penalty} for the "
-                        "cards kept ({cards})").format(
+            points = int(final.get("final", sv.get("score", 0)) or 0)
+            figures = ngettext("#{place}, {points} point: built {built}, minus {penalty} for "
+                               "the cards kept ({cards})",
+                               "#{place}, {points} points: built {built}, minus {penalty} for "
+                               "the cards kept ({cards})", points).format(
                 place=place,
-                points=final.get("final", sv.get("score", 0)),
+                points=points,
                 built=final.get("built", "?"),
                 penalty=abs(int(final.get("hand", 0) or 0)),
                 cards=" ".join(str(c) for c in kept) or _("none"),

@@ -94,9 +94,13 @@ def _status(view: View, sv: Mapping[str, Any]) -> str:
     for key, word in (("on_c28", N_("{n} on C28")), ("on_c31", N_("{n} on C31"))):
         if sv.get(key):
             parts.append(_(word).format(n=sv.get(key)))
+    specialists, city = int(sv.get("hand_specialists", 0)), int(sv.get("hand_city", 0))
     parts.append(
-        _("hand: {specialists} specialists, {city} city cards").format(
-            specialists=sv.get("hand_specialists", 0), city=sv.get("hand_city", 0)
+        _("hand: {specialists}, {city}").format(
+            specialists=ngettext("{n} specialist", "{n} specialists", specialists).format(
+                n=specialists
+            ),
+            city=ngettext("{n} city card", "{n} city cards", city).format(n=city),
         )
     )
     drawn, left = sv.get("drawn", 0), sv.get("draws_left", 0)

@@ -317,7 +317,8 @@ def score_sheet(
             f"▫️ {_name(names, 0)}: {_row(outcome, view, 0)}",
         ]
     if kind == "all_lose" or not winners:
-        return [_("After {rounds} rounds:").format(rounds=rounds)] + [
+        counted = rounds if isinstance(rounds, int) else 0
+        return [ngettext("After {n} round:", "After {n} rounds:", counted).format(n=rounds)] + [
             f"▫️ {_name(names, s)}: {_row(outcome, view, s)}" for s in range(count)
         ]
     places = list(outcome.get("places") or [])

@@ -66,3 +66,16 @@ def test_a_planted_singular_count_is_caught() -> None:
     catalog.add(("{n} piece lost", "{n} pieces lost"))
     catalog.add("Seat {seat}")
     assert singular_counts(catalog) == ["{count} tiles were placed"]
+
+
+@pytest.mark.parametrize("source", sources(), ids=lambda s: s.domain)
+def test_no_message_hedges_its_plural(source: Source) -> None:
+    """'1 move point(s)' is the class of mistake too: a counted word is a plural entry, or
+    the engine's message for 1 beside the one for more, never a word with '(s)'."""
+    hedged = re.compile(r"\w\((s|es|en|e|n)\)")
+    found = [
+        m.id[0] if isinstance(m.id, tuple) else m.id
+        for m in _template(source)
+        if m.id and any(hedged.search(i) for i in (m.id if isinstance(m.id, tuple) else [m.id]))
+    ]
+    assert found == []
