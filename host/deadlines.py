@@ -22,7 +22,7 @@ from typing import Any
 from host.games import Loaded, Store
 from host.model import MIN_TURN_TIME, TableOptions
 from host.pending import Pending, forced_seat, pending_of, standing_answers
-from host.timing import Quiet, allowance, hold, out_of_quiet
+from host.timing import Quiet, allowance, hold, out_of_quiet, reminder_time
 from storage.rows import Schedule, SeatRow, SeatUpdate
 
 REMINDED_FROM = MIN_TURN_TIME
@@ -36,7 +36,8 @@ def reminder_points(
 ) -> list[float]:
     """The reminder times of a decision that started at ``started``, in order (none for a
     decision shorter than :data:`REMINDED_FROM`): the table's points, the end of the time per
-    move when a reserve follows it, each moved out of the waited players' ``quiets``."""
+    move when a reserve follows it, none in the waited players' ``quiets``
+    (:func:`host.timing.reminder_time`)."""
     span = deadline - started
     if span < REMINDED_FROM:
         return []
@@ -44,7 +45,7 @@ def reminder_points(
     points |= {deadline - b for b in options.reminders_before}
     if options.turn_time is not None:
         points.add(started + options.turn_time)  # the reserve starts to run (dropped if none)
-    points = {out_of_quiet(p, quiets) for p in points}
+    points = {reminder_time(p, quiets, started) for p in points}
     return sorted(p for p in points if started < p < deadline)
 
 

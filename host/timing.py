@@ -85,20 +85,28 @@ class Quiet:
     start: int
     end: int
 
-    def end_of(self, t: float) -> float | None:
-        """When the quiet hours that ``t`` falls in end (``None``: ``t`` is not in them)."""
+    def span_of(self, t: float) -> tuple[float, float] | None:
+        """When the quiet hours that ``t`` falls in begin and end (``None``: ``t`` is not in
+        them)."""
         zone = zone_of(self.zone)
         local = dt.datetime.fromtimestamp(t, zone)
-        hour = local.hour
+        hour, today = local.hour, local.date()
         if self.start < self.end:
-            inside, next_day = self.start <= hour < self.end, False
+            inside, first = self.start <= hour < self.end, today
         else:
-            inside, next_day = hour >= self.start or hour < self.end, hour >= self.start
+            inside = hour >= self.start or hour < self.end
+            first = today if hour >= self.start else today - dt.timedelta(days=1)
         if not inside:
             return None
-        day = local.date() + dt.timedelta(days=1 if next_day else 0)
-        end = dt.datetime(day.year, day.month, day.day, self.end, tzinfo=zone)
-        return max(end.timestamp(), t)
+        last = first + dt.timedelta(days=0 if self.start < self.end else 1)
+        begin = dt.datetime(first.year, first.month, first.day, self.start, tzinfo=zone)
+        end = dt.datetime(last.year, last.month, last.day, self.end, tzinfo=zone)
+        return min(begin.timestamp(), t), max(end.timestamp(), t)
+
+    def end_of(self, t: float) -> float | None:
+        """When the quiet hours that ``t`` falls in end (``None``: ``t`` is not in them)."""
+        span = self.span_of(t)
+        return None if span is None else span[1]
 
 
 def out_of_quiet(t: float, quiets: Sequence[Quiet]) -> float:
@@ -109,6 +117,21 @@ def out_of_quiet(t: float, quiets: Sequence[Quiet]) -> float:
             end = q.end_of(t)
             if end is not None and end > t:
                 t, moved = end, True
+        if not moved:
+            break
+    return t
+
+
+def reminder_time(t: float, quiets: Sequence[Quiet], started: float) -> float:
+    """When a reminder due at ``t`` is sent: never in a waited player's quiet hours, but a
+    minute before they begin (or, when the decision started in them, as they end)."""
+    for _ in range(2 * len(quiets) + 1):
+        moved = False
+        for q in quiets:
+            span = q.span_of(t)
+            if span is not None:
+                t = span[0] - 60 if span[0] - 60 > started else span[1]
+                moved = True
         if not moved:
             break
     return t
@@ -260,6 +283,7 @@ __all__ = [
     "hold",
     "out_of_quiet",
     "parse_hours",
+    "reminder_time",
     "reserve_left",
     "spent",
 ]
