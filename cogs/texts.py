@@ -465,13 +465,7 @@ def ranking_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
 
 
 HELP_COMMANDS = (
-    (
-        "/game new",
-        N_(
-            "open a table here (or in a new thread): game, players, options, AI seats, a time "
-            "bank (reserve, increment), no away"
-        ),
-    ),
+    ("/game new", N_("open a table here (or in a thread): game, players, AI seats, time bank")),
     (
         "/game join · /game leave · /game start",
         N_("take or give up a seat; the creator starts (also buttons on the lobby)"),
@@ -484,13 +478,7 @@ HELP_COMMANDS = (
     ),
     ("/game list", N_("this server's open tables and running games, with links")),
     ("/game mine", N_("your games everywhere, yours to move first")),
-    (
-        "/game notify",
-        N_(
-            "how you are told it is your turn: DM, mention, both or none; your time zone and "
-            "quiet hours"
-        ),
-    ),
+    ("/game notify", N_("how you are told it is your turn; your time zone and quiet hours")),
     ("/game away", N_("be away for some days: your deadlines in every game wait")),
     ("/game rules", N_("the rules in short, by topic, with our rulings")),
     ("/game replay", N_("watch a game again step by step, or as an animation")),
