@@ -190,6 +190,8 @@ def check_bank(options: TableOptions) -> None:
         raise BadOptionError(N_("The reserve must be between none and 30 days."))
     if not 0 <= options.increment <= MAX_INCREMENT:
         raise BadOptionError(N_("The increment must be between none and one day."))
+    if options.increment > 0 and options.reserve <= 0:
+        raise BadOptionError(N_("An increment adds to a reserve: choose a reserve too."))
 
 
 @dataclass(frozen=True)

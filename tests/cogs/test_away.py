@@ -33,8 +33,13 @@ async def toy_table(bot: Any, chan: Any, alice: Any, bob: Any, **options: Any) -
     return int(status.game_id)
 
 
-def timed_out(chan: Any) -> bool:
-    return any("ran out of time" in m.content for m in chan.messages)
+def timed_out(*chans: Any) -> bool:
+    """Every one of ``chans`` was told that a player ran out of time."""
+    return all(any("ran out of time" in m.content for m in c.messages) for c in chans)
+
+
+async def told_timeout(*chans: Any) -> bool:
+    return timed_out(*chans)
 
 
 async def test_away_holds_the_deadlines_of_two_games_within_the_servers_cap(
@@ -67,13 +72,9 @@ async def test_away_holds_the_deadlines_of_two_games_within_the_servers_cap(
     r = await alice.slash("game away", channel=two, days=4)  # two days taken, three left
     assert r.ephemeral and "left this year in this server: 3 of 5" in r.content
     clock.set(max(deadlines) + 3 * DAY + 60)  # she is back, and her hour is over: both time out
-    await until(lambda: _both(one, two))
+    await until(lambda: told_timeout(one, two))
     for g in games:  # back: the boards no longer say she is away
         assert not any(s.away_until for s in (await bot.host.views.status(g)).seats)
-
-
-async def _both(one: Any, two: Any) -> bool:
-    return timed_out(one) and timed_out(two)
 
 
 async def test_a_move_ends_the_away_early_in_every_game(
@@ -116,11 +117,7 @@ async def test_a_no_away_table_keeps_its_deadline_and_says_so(
     assert f"Game #{game} is played without away: its deadlines run on." in r.content
     assert (await bot.host.views.status(game)).deadline == deadline
     clock.set(deadline + 1)
-    await until(lambda: _timed_out(chan))
-
-
-async def _timed_out(chan: Any) -> bool:
-    return timed_out(chan)
+    await until(lambda: told_timeout(chan))
 
 
 async def test_quiet_hours_move_a_deadline_out_of_the_night_and_hold_reminders(
@@ -153,7 +150,7 @@ async def test_quiet_hours_move_a_deadline_out_of_the_night_and_hold_reminders(
     await bot.flows.idle()
     assert len(reminders()) == sent and not timed_out(chan)
     clock.set(at(16, 8, 1))
-    await until(lambda: _timed_out(chan))
+    await until(lambda: told_timeout(chan))
 
 
 async def test_a_time_bank_runs_down_across_moves_and_then_times_out(
@@ -179,6 +176,6 @@ async def test_a_time_bank_runs_down_across_moves_and_then_times_out(
     assert "(reserve 8 hours)" in board.content  # the board says what she has left
     assert (await bot.host.views.status(game)).deadline == clock.now() + 9 * HOUR
     clock.advance(9 * HOUR + 60)
-    await until(lambda: _timed_out(chan))
+    await until(lambda: told_timeout(chan))
     seats = (await bot.host.views.status(game)).seats
     assert [s.reserve for s in seats if s.user_id == alice.id] == [0.0]
