@@ -27,6 +27,7 @@ from cogs.pacing import Pacer
 from cogs.runtime import VesuviusBot, bot_class
 from cogs.settings import Settings, SettingsError
 from host import Chooser, Clock
+from host.clock import OffsetClock
 from plugins import PLUGINS, GamePlugin
 from sandbox.app import Sandbox
 from storage.db import Database
@@ -108,7 +109,21 @@ async def _run_sandbox(settings: Settings) -> None:
     try:
         # Commands go to the sandbox's server, where they show at once.
         guild = sandbox.fake.default_guild.id
-        bot = create_bot(settings, db_path=settings.sandbox_db, database_url="", dev_guild_id=guild)
+        clock = OffsetClock()  # the page's ⏩ fast-forwards it a day at a time
+        bot = create_bot(
+            settings,
+            db_path=settings.sandbox_db,
+            database_url="",
+            dev_guild_id=guild,
+            clock=clock,
+        )
+
+        def fast_forward(seconds: float) -> float:
+            ahead = clock.advance(seconds)
+            bot.wake_scheduler()
+            return ahead
+
+        sandbox.page.fast_forward = fast_forward
         # The one line a newcomer sees (logging is at WARNING in the sandbox by default).
         print(
             f"Vesuvius sandbox: open {url} — to play on real Discord, put DISCORD_TOKEN in .env "

@@ -16,13 +16,16 @@ from discord.ext import commands
 
 import plugins
 from cogs import answer, texts
+from cogs.away import Timing, zone_choices
 from cogs.flows import CommandBot
 from cogs.history import Records, StatsAsked
 from cogs.options import variant_choices
 from cogs.private import png_file
 from cogs.serversettings import (
     AI_LEVELS,
+    INCREMENTS,
     LANGUAGES,
+    RESERVES,
     TIMEOUT_POLICIES,
     TURN_TIMES,
     Asked,
@@ -30,7 +33,7 @@ from cogs.serversettings import (
 )
 from host import GameStatus, Host, HostError
 from render import i18n
-from render.i18n import N_, _, ngettext
+from render.i18n import N_, _
 
 MAX_PLAYERS = max(p.capabilities.max_players for p in plugins.PLUGINS)
 
@@ -41,6 +44,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         self.bot = bot
         self.server_settings = ServerSettings(bot)
         self.records = Records(bot)
+        self.timing = Timing(bot)  # /game away, /game notify (issue 46)
         super().__init__()
 
     @property
@@ -70,6 +74,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         turn_time=N_("Time each player has for a decision in new games"),
         timeout_policy=N_("What happens when a player runs out of time, in new games"),
         language=N_("The language of this server's lobbies, boards and channel messages"),
+        away_days=N_("How many days a year a player may be away (0: no away here)"),
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
@@ -83,8 +88,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         turn_time: int | None = None,
         timeout_policy: str | None = None,
         language: str | None = None,
+        away_days: app_commands.Range[int, 0, 365] | None = None,
     ) -> None:
-        asked = Asked(turn_time, timeout_policy, language)
+        asked = Asked(turn_time, timeout_policy, language, away_days=away_days)
         await self.server_settings.settings(interaction, asked)
 
     # -- replays and records ---------------------------------------------------------------------
@@ -179,9 +185,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         ai_seats=N_("How many seats an AI plays"),
         ai_level=N_("How well the AI seats play (default: normal)"),
         forced_moves=N_("Play a decision by itself when it has only one legal choice"),
+        reserve=N_("A time bank: extra time each player may spend over the game"),
+        increment=N_("Time each of a player's moves adds back to their reserve"),
+        away=N_("Whether players who are away (/game away) hold the deadlines"),
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
+        reserve=RESERVES,
+        increment=INCREMENTS,
         timeout_policy=TIMEOUT_POLICIES,
         where=[
             app_commands.Choice(name=N_("In this channel"), value="here"),
@@ -201,6 +212,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         ai_seats: app_commands.Range[int, 0, MAX_PLAYERS - 1] = 0,
         ai_level: str = "normal",
         forced_moves: bool = False,
+        reserve: int = 0,
+        increment: int = 0,
+        away: bool = True,
     ) -> None:
         await self.bot.flows.lobby.open(
             interaction,
@@ -213,6 +227,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             ai_seats=ai_seats,
             ai_level=ai_level,
             forced_moves=forced_moves,
+            bank=(float(reserve), float(increment), away),
         )
 
     @new.autocomplete("game")
@@ -323,32 +338,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
 
     @app_commands.command(name="mine", description=N_("Your open games, and where it is your move"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
-        games = await self.host.views.games_of_user(interaction.user.id)
-        if not games:
-            await answer.tell(interaction, _("You have no open games. Start one with `/game new`."))
-            return
-        games.sort(key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
-        titles = {p.key: texts.title_of(p) for p in self.bot.plugin_list}
-        lines = [_("**Your games**")]
-        for g in games[:20]:
-            state = _("lobby") if g.status == "lobby" else _("waiting for others")
-            if g.is_waiting_on_you:
-                state = _("**your move**") + texts.deadline_text(g.deadline)
-            link = f"https://discord.com/channels/{g.guild_id}/{g.channel_id}"
-            title = texts.md(titles.get(g.kind, g.kind))
-            lines.append(
-                _("• game #{game} ({title}) in {where} — {state} — {link}").format(
-                    game=g.game_id, title=title, where=f"<#{g.channel_id}>", state=state, link=link
-                )
-            )
-        while len("\n".join(lines)) > texts.CONTENT_LIMIT - 40:
-            lines.pop()
-        if len(lines) <= len(games):
-            more = len(games) - len(lines) + 1
-            lines.append(
-                ngettext("… and {count} more", "… and {count} more", more).format(count=more)
-            )
-        await answer.tell(interaction, "\n".join(lines))
+        await self.timing.mine(interaction)
 
     @app_commands.command(name="rules", description=N_("A short rules summary, with the rulings"))
     @app_commands.describe(
@@ -426,7 +416,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
     @app_commands.command(
         name="notify", description=N_("How you are told that a game waits for you (all your games)")
     )
-    @app_commands.describe(how=N_("A DM, a mention in the game's channel, both, or neither"))
+    @app_commands.describe(
+        how=N_("A DM, a mention in the game's channel, both, or neither"),
+        time_zone=N_("Your time zone, for quiet hours (e.g. Europe/Berlin)"),
+        quiet_hours=N_("Hours without reminders or deadlines, e.g. 23-7 (off: none)"),
+    )
     @app_commands.choices(
         how=[
             app_commands.Choice(
@@ -437,14 +431,36 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             app_commands.Choice(name=N_("Neither: I look with /hand or /game mine"), value="none"),
         ]
     )
-    async def notify(self, interaction: discord.Interaction[Any], how: str | None = None) -> None:
-        user = interaction.user.id
-        if how is None:
-            now = await self.host.people.notify_setting(user)
-            await answer.tell(interaction, texts.notify_text(now, changed=False))
-            return
-        chosen = await self.host.people.set_notify_setting(user, how)
-        await answer.tell(interaction, texts.notify_text(chosen, changed=True))
+    async def notify(
+        self,
+        interaction: discord.Interaction[Any],
+        how: str | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        quiet_hours: app_commands.Range[str, 1, 16] | None = None,
+    ) -> None:
+        await self.timing.notify(interaction, how, time_zone, quiet_hours)
+
+    @notify.autocomplete("time_zone")
+    async def zone_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return zone_choices(current)
+
+    @app_commands.command(
+        name="away",
+        description=N_("Be away: your deadlines in every game wait (or see if you are)"),
+    )
+    @app_commands.describe(
+        days=N_("For how many days (0: I'm back)"),
+        until=N_("Or the day you are back, e.g. 2026-12-24"),
+    )
+    async def away(
+        self,
+        interaction: discord.Interaction[Any],
+        days: app_commands.Range[int, 0, 60] | None = None,
+        until: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        await self.timing.away(interaction, days, until)
 
     @app_commands.command(
         name="interrupts",

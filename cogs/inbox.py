@@ -527,6 +527,7 @@ class Inbox:
         assert seat.user_id is not None
         what = texts.REMINDED.get(decision.kind or "turn", texts.REMINDED["turn"])
         title = _(what).format(left=duration(note.remaining))
+        title += texts.reserve_text(note.reserve, note.remaining)
         old = seat.notified_message
         if await self.dm_decision(status, seat, decision, title=title):
             if old is not None:
@@ -557,4 +558,4 @@ def reminder_line(note: Reminder, kind: str | None) -> str:
         game=note.game_id,
         left=duration(note.remaining),
         deadline=texts.deadline_text(note.deadline),
-    )
+    ) + texts.reserve_text(note.reserve, note.remaining)

@@ -55,9 +55,11 @@ class Lobby:
         ai_seats: int,
         ai_level: str,
         forced_moves: bool,
+        bank: tuple[float, float, bool] = (0.0, 0.0, True),
     ) -> None:
         """``/game new``: a table of ``game`` opened here or in a new thread (``where``), its
-        lobby posted, or the game started at once when the table is full as it opens."""
+        lobby posted, or the game started at once when the table is full as it opens. ``bank``:
+        the time bank's reserve and increment, and whether away holds its deadlines."""
         async with self.progress.busy():
             self.private.remember(interaction.user)
             plugin = self.bot.host.plugin(game)
@@ -76,6 +78,9 @@ class Lobby:
                 ai_seats=ai_seats,
                 ai_level=ai_level,
                 auto_forced=forced_moves,
+                reserve=bank[0],
+                increment=bank[1],
+                away=bank[2],
             )
             guild_id = interaction.guild_id or 0
             if interaction.guild_id is not None:  # the server's language: its Discord one

@@ -36,6 +36,21 @@ TIMEOUT_POLICIES = [
     app_commands.Choice(name=N_("Skip (pass) when possible, else an AI decides"), value="skip"),
 ]
 """The timeout policies ``/game new`` and ``/game settings`` offer."""
+RESERVES = [
+    app_commands.Choice(name=N_("No reserve: a fixed time per move"), value=0),
+    app_commands.Choice(name=N_("12 hours"), value=12 * 3600),
+    app_commands.Choice(name=N_("1 day"), value=24 * 3600),
+    app_commands.Choice(name=N_("3 days"), value=3 * 24 * 3600),
+    app_commands.Choice(name=N_("7 days"), value=7 * 24 * 3600),
+]
+"""The time bank reserves ``/game new`` offers (issue 46)."""
+INCREMENTS = [
+    app_commands.Choice(name=N_("None"), value=0),
+    app_commands.Choice(name=N_("5 minutes"), value=300),
+    app_commands.Choice(name=N_("1 hour"), value=3600),
+    app_commands.Choice(name=N_("6 hours"), value=6 * 3600),
+]
+"""What each move adds back to the reserve, as ``/game new`` offers it."""
 AI_LEVELS = [
     app_commands.Choice(name=N_("Easy: plausible but weak"), value="easy"),
     app_commands.Choice(name=N_("Normal: a solid player"), value="normal"),
@@ -67,9 +82,12 @@ def settings_text(settings: GuildSettings, *, changed: bool) -> str:
         _("• Language of lobbies, boards and other channel messages: {language}").format(
             language=f"{i18n.language_name(lang)} (`{lang}`)"
         ),
+        _("• Days a year a player may be away (`/game away`): {days}").format(
+            days=settings.away_days
+        ),
         _(
             "DMs and answers only you see follow each player's own Discord language. Change "
-            "these with `/game settings turn_time: timeout_policy: language:`."
+            "these with `/game settings turn_time: timeout_policy: language: away_days:`."
         ),
     ]
     return "\n".join(lines)[: texts.CONTENT_LIMIT]
@@ -82,6 +100,7 @@ class Asked:
     turn_time: int | None = None
     timeout_policy: str | None = None
     language: str | None = None
+    away_days: int | None = None
 
 
 class ServerSettings:
@@ -94,13 +113,14 @@ class ServerSettings:
         turn_time, timeout_policy, language = asked.turn_time, asked.timeout_policy, asked.language
         host = self.bot.host
         guild = interaction.guild_id or 0
-        changed = not (turn_time is None and timeout_policy is None and language is None)
+        changed = asked != Asked()
         if changed:
             now = await host.servers.set_guild_settings(
                 guild,
                 turn_time=None if turn_time is None else float(turn_time),
                 timeout_policy=timeout_policy,
                 language=None if language is None else i18n.negotiate(language),
+                away_days=asked.away_days,
             )
         else:
             # Unchanged, the server's language is the one its first game took from Discord.
@@ -109,4 +129,12 @@ class ServerSettings:
         await answer.tell(interaction, settings_text(now, changed=changed))
 
 
-__all__ = ["LANGUAGES", "TURN_TIMES", "Asked", "ServerSettings", "settings_text"]
+__all__ = [
+    "INCREMENTS",
+    "LANGUAGES",
+    "RESERVES",
+    "TURN_TIMES",
+    "Asked",
+    "ServerSettings",
+    "settings_text",
+]

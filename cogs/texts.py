@@ -14,7 +14,7 @@ from typing import Any
 from discord.utils import escape_markdown
 
 from engine.text import Text
-from host import GameStatus, HostError, LogEntry, SeatInfo, notes
+from host import GameStatus, HostError, LogEntry, SeatInfo, TableOptions, notes
 from host.ai import parse_ai_name
 from plugins import GamePlugin
 from render import i18n
@@ -135,12 +135,36 @@ def deadline_text(deadline: float | None) -> str:
     return "" if deadline is None else _(" · deadline <t:{time}:R>").format(time=int(deadline))
 
 
+def bank_text(options: TableOptions) -> str:
+    """The time per move and the time bank: ``24 hours + 3 days reserve (+1 hour a move)``."""
+    text = duration(options.turn_time or 0)
+    if options.reserve > 0:
+        text += " " + _("+ {time} reserve").format(time=duration(options.reserve))
+    if options.increment > 0:
+        text += " " + _("(+{time} a move)").format(time=duration(options.increment))
+    return text
+
+
+def reserve_text(reserve: float | None, remaining: float) -> str:
+    """A reminder's word on the time bank (issue 46): the reserve left, counting down once
+    the time per move is used up (nothing on a table without reserve)."""
+    if reserve is None:
+        return ""
+    if remaining <= reserve + 60:
+        return " " + _("(time per move used up: your reserve runs, {time} left)").format(
+            time=duration(reserve)
+        )
+    return " " + _("(your reserve: {time})").format(time=duration(reserve))
+
+
 def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
     """The lobby message: who sits, the options, how to join and start; once the table has
     started or ended, what became of it (the message keeps no buttons then)."""
     players = status.options.players or status.max_players
     seated = ", ".join(md(n) for n in names) or _("nobody")
-    opts = [_("{time} per move").format(time=duration(status.options.turn_time or 0))]
+    opts = [_("{time} per move").format(time=bank_text(status.options))]
+    if not status.options.away:
+        opts.append(_("no away"))
     if (status.options.timeout_policy or "ai") == "skip":
         opts.append(_("on timeout the turn is skipped"))
     else:
@@ -217,11 +241,19 @@ def waiting_line(
             text += " " + _("(DMs closed: use `/hand` here)")
         if s.ai_controlled and s.user_id is not None:
             text += " " + _("(an AI plays for them)")
+        elif s.reserve is not None:
+            text += " " + _("(reserve {time})").format(time=duration(s.reserve))
         whos.append(text)
     line = _("➡️ Waiting for {names}").format(names=", ".join(whos))
     if decision:
         line += f": {decision}"
-    return line + deadline_text(status.deadline)
+    line += deadline_text(status.deadline)
+    for s in status.waiting_on:
+        if s.away_until is not None:
+            line += "\n" + _("⏸ {name} is away until <t:{time}:F>").format(
+                name=who(s, names, mention=False, game=status.kind), time=int(s.away_until)
+            )
+    return line
 
 
 def narration(
@@ -388,6 +420,10 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
                     "{count} timeout in a row", "{count} timeouts in a row", s.timeouts
                 ).format(count=s.timeouts)
             )
+        if s.reserve is not None and status.status == "active":
+            flags.append(_("reserve {time}").format(time=duration(s.reserve)))
+        if s.away_until is not None and s not in status.waiting_on:  # else: the waiting line
+            flags.append(_("⏸ away until <t:{time}:F>").format(time=int(s.away_until)))
         extra = f" — {', '.join(flags)}" if flags else ""
         lines.append(f"{s.seat + 1}. {who(s, names, mention=False, game=status.kind)}{extra}")
     move = _("Move {version}.").format(version=status.version)
@@ -398,9 +434,7 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
         if status.outcome is not None:
             lines.append(final_heading(status))
             lines.extend(ranking_lines(status, names))
-    lines.append(
-        _("Time per decision: {time}.").format(time=duration(status.options.turn_time or 0))
-    )
+    lines.append(_("Time per decision: {time}.").format(time=bank_text(status.options)))
     return "\n".join(lines)[:CONTENT_LIMIT]
 
 
@@ -431,7 +465,7 @@ def ranking_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
 
 
 HELP_COMMANDS = (
-    ("/game new", N_("open a table here (or in a new thread): game, players, options, AI seats")),
+    ("/game new", N_("open a table here (or in a thread): game, players, AI seats, time bank")),
     (
         "/game join · /game leave · /game start",
         N_("take or give up a seat; the creator starts (also buttons on the lobby)"),
@@ -444,7 +478,8 @@ HELP_COMMANDS = (
     ),
     ("/game list", N_("this server's open tables and running games, with links")),
     ("/game mine", N_("your games everywhere, yours to move first")),
-    ("/game notify", N_("how you are told it is your turn: DM, mention, both or none")),
+    ("/game notify", N_("how you are told it is your turn; your time zone and quiet hours")),
+    ("/game away", N_("be away for some days: your deadlines in every game wait")),
     ("/game rules", N_("the rules in short, by topic, with our rulings")),
     ("/game replay", N_("watch a game again step by step, or as an animation")),
     (
@@ -456,7 +491,10 @@ HELP_COMMANDS = (
         "/game resign · /game back · /game cancel",
         N_("leave a game to an AI, return, call it off"),
     ),
-    ("/game settings", N_("the server's turn time, timeout policy and language (Manage Server)")),
+    (
+        "/game settings",
+        N_("the server's turn time, timeout policy, language and away days (Manage Server)"),
+    ),
     ("/help", N_("this message")),
 )
 

@@ -19,6 +19,25 @@ class SystemClock:
         return time.time()
 
 
+class OffsetClock:
+    """The wall clock moved ahead on demand: the sandbox's clock, whose page fast-forwards a
+    day at a time (docs/sandbox.md) so a tester sees deadlines, reminders and away run out."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+        """Seconds this clock runs ahead of the wall clock."""
+
+    def now(self) -> float:
+        return time.time() + self.ahead
+
+    def advance(self, seconds: float) -> float:
+        """Move ahead by ``seconds``; returns how far ahead the clock is now."""
+        if seconds < 0:
+            raise ValueError("a clock does not go backwards")
+        self.ahead += seconds
+        return self.ahead
+
+
 class FakeClock:
     """A clock that moves only when told to; for tests and simulations."""
 

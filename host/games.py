@@ -40,6 +40,7 @@ from host.errors import (
 )
 from host.model import Choice, GameStatus, SeatInfo, Status, TableOptions
 from host.pending import Pending, pending_of
+from host.timing import Times, reserve_left
 from plugins import GamePlugin, PluginResolver
 from render import i18n
 from render.i18n import N_
@@ -149,6 +150,9 @@ def options_to_json(options: TableOptions) -> dict[str, JSON]:
         "ai_seats": options.ai_seats,
         "ai_level": options.ai_level,
         "auto_forced": options.auto_forced,
+        "reserve": options.reserve,
+        "increment": options.increment,
+        "away": options.away,
     }
 
 
@@ -166,6 +170,9 @@ def options_from_json(data: Mapping[str, JSON]) -> TableOptions:
         ai_seats=int(data["ai_seats"]),
         ai_level=str(data.get("ai_level", "normal")),
         auto_forced=bool(data.get("auto_forced", False)),
+        reserve=float(data.get("reserve") or 0.0),
+        increment=float(data.get("increment") or 0.0),
+        away=bool(data.get("away", True)),
     )
 
 
@@ -207,6 +214,8 @@ class Store:
         self._damaged_logged: set[int] = set()
         self._held: dict[tuple[str, int], float] = {}
         """(kind, game id) -> when this process's claim runs out (claims it took)."""
+        self.times = Times(self)
+        """Users' timing: away, time zone, quiet hours (:mod:`host.timing`)."""
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -485,6 +494,8 @@ class Store:
         wanted = set(seat_numbers)
         colours = self.colours(lg)
         active = lg.row.status == "active"
+        now = self.clock.now()
+        bank = lg.options.reserve > 0 or lg.options.increment > 0
         return tuple(
             SeatInfo(
                 seat=s.seat,
@@ -500,6 +511,10 @@ class Store:
                 notified_message=s.notified_message,
                 window_order=s.window_order,
                 notified_key=s.notified_key,
+                reserve=reserve_left(lg.options, s) if bank and s.user_id is not None else None,
+                away_until=s.away_until
+                if active and s.away_until is not None and s.away_until > now
+                else None,
             )
             for s in lg.seats
             if s.seat in wanted

@@ -10,6 +10,7 @@ the clock and the AI runner:
 - ``host.views`` (:mod:`host.views`): status, public and private views, the log, a user's games;
 - ``host.outbox`` (:mod:`host.outbox`): the announcements each move left, sent exactly once;
 - ``host.people`` (:mod:`host.people`): users' languages and notification settings;
+- ``host.away`` (:mod:`host.away`): away (``/game away``) and quiet hours;
 - ``host.servers`` (:mod:`host.servers`): a server's defaults and language;
 - ``host.records`` (:mod:`host.records`): statistics, leaderboards, the history;
 - ``host.replays`` (:mod:`host.replays`): a game shown again step by step.
@@ -32,6 +33,7 @@ from pathlib import Path
 
 import plugins
 from host.ai import DEFAULT_TIMEOUT_LEVEL, AiRunner, Chooser, chooser_for
+from host.away import Aways
 from host.clock import Clock, SystemClock
 from host.decisions import Decisions
 from host.games import Store
@@ -107,6 +109,7 @@ class Host:
         self.views = Views(store)
         self.outbox = Outbox(store)
         self.people = People(store)
+        self.away = Aways(store, self.servers)
         self.records = Records(store)
         self.replays = Replays(store)
         self._closed = False

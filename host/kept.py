@@ -11,9 +11,10 @@ other within that time.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from host.games import Store
+if TYPE_CHECKING:
+    from host.games import Store
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -54,6 +54,11 @@ class TableOptions:
     - ``auto_forced``: when the seat the game waits on has exactly one legal action, the
       scheduler plays it at once (``by="auto"``; a game may rule that the engine always asks).
       Off by default.
+    - ``reserve`` and ``increment``: the time bank (issue 46, :mod:`host.timing`): seconds of
+      reserve each seat starts with (0 to 30 days; 0: the plain deadline of ``turn_time``),
+      and seconds each of a player's own moves adds back to it (0 to one day, never past
+      ``reserve``). ``away``: players marked away (``/game away``) hold this table's deadlines
+      (``False``: a "no away" table, for fast games).
     """
 
     kind: str
@@ -68,6 +73,9 @@ class TableOptions:
     ai_seats: int = 0
     ai_level: str = "normal"
     auto_forced: bool = False
+    reserve: float = 0.0
+    increment: float = 0.0
+    away: bool = True
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,8 @@ class GuildSettings:
     turn_time: float = DEFAULT_TURN_TIME
     timeout_policy: TimeoutPolicy = "ai"
     language: str = "en"
+    away_days: int = 30
+    """The yearly cap on a player's away days in this server (0: no away here)."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +120,10 @@ class SeatInfo:
     notified_key: str | None = None
     """The key of the decision whose private message is open (the same while it goes on);
     ``None`` once it is over."""
+    reserve: float | None = None
+    """The seat's time bank reserve left (``None``: the table has none; issue 46)."""
+    away_until: float | None = None
+    """The seat's player is away until then (``None``: not away now)."""
 
     @property
     def is_ai(self) -> bool:
@@ -261,6 +275,8 @@ class Reminder:
     user_id: int
     deadline: float
     remaining: float
+    reserve: float | None = None
+    """The reserve the player has left now (``None``: the table has no time bank)."""
 
 
 Notification = MoveResult | Reminder

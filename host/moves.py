@@ -15,12 +15,13 @@ from typing import Any
 from engine import text
 from engine.core import GameOverError, RuleError, Seat, parse_legal
 from engine.core import NotYourTurnError as EngineNotYourTurnError
-from host import notes
+from host import away, notes
 from host.deadlines import ai_pace, is_immediate, schedule, schedule_of, scheduled, seat_update
 from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError, from_rule
 from host.games import Loaded, Store
 from host.model import MAX_ACTION_TEXT, MoveBy, MoveResult, Status
 from host.pending import continues, forced_seat, pending_of, standing_answers, tokens
+from host.timing import spent
 from render.i18n import L_, N_, NP_
 from storage import codec
 from storage.claims import DELIVER
@@ -70,14 +71,16 @@ class Moves:
                 raise self.store.not_your_turn(lg, seat.seat)
             parsed = self._parse(lg, seat.seat, action)
             updated = tuple(
-                dataclasses.replace(s, timeouts=0, ai_controlled=False)
+                dataclasses.replace(s, timeouts=0, ai_controlled=False, away_until=None)
                 if s.seat == seat.seat
                 else s
                 for s in lg.seats
             )
             result = await self.apply(lg, seat.seat, parsed, "player", updated, note="")
             await self.play_automatic(lg)
-            return result
+        if seat.away_until is not None and seat.away_until > self.store.clock.now():
+            await away.back(self.store, user)  # acting ends their away early, in every game
+        return result
 
     async def _answered_by(self, lg: Loaded, seat: SeatRow, token: int) -> bool:
         """Whether the decision drawn at ``token`` was answered by the seat's player
@@ -188,6 +191,8 @@ class Moves:
         over = outcome is not None or after.over
         going_on = not over and continues(before, after)
         new_tokens, legal_after = tokens(game, state, new_state, seats, version, lg.legal)
+        if by == "player":
+            seats = banked(lg, seats, seat, now)
         seats = tuple(
             dataclasses.replace(
                 s,
@@ -212,6 +217,8 @@ class Moves:
                 keep=schedule_of(lg) if going_on else None,
                 immediate=is_immediate(lg, seats, new_state),
                 pace=ai_pace(seats, self.store.pace),
+                seats=seats,
+                quiets=await self.store.times.quiets(seats, after.waited),
             )
         window = any(d.kind == "window" for d in after.decisions)
         board = self._board(
@@ -316,3 +323,19 @@ class Moves:
         if all(s.ai_controlled for s in seats):
             return min(waited) <= mover
         return True
+
+
+def banked(lg: Loaded, seats: tuple[SeatRow, ...], mover: Seat, now: float) -> tuple[SeatRow, ...]:
+    """``seats`` with the mover's time bank after their move in a decision the table timed
+    (:func:`host.timing.spent`)."""
+    row = lg.row
+    if mover not in lg.pending.waited or row.turn_started is None:
+        return seats
+    if lg.pending.time_limit() is not None:
+        return seats
+    return tuple(
+        dataclasses.replace(s, reserve=spent(lg.options, s, now - row.turn_started))
+        if s.seat == mover
+        else s
+        for s in seats
+    )

@@ -30,6 +30,7 @@ from host.games import Loaded, Store
 from host.model import MoveResult, Notification, Reminder
 from host.moves import Moves
 from host.pending import forced_seat, standing_answers
+from host.timing import reserve_left
 from render.i18n import L_, N_, NP_
 from storage.claims import DUE
 from storage.rows import SeatRow
@@ -171,11 +172,11 @@ class Scheduler:
                 if seat in lg.pending.waited:
                     out.append(await self._timeout_move(lg, seat))
             return "timed out"
-        points = self._points(lg)
+        points = await self._points(lg)
         passed = sum(1 for p in points if p <= now)
         if passed > lg.row.reminders_done:
             assert lg.row.deadline is not None
-            await self._reschedule(lg, passed, now)  # first: a refused write reminds nobody
+            await self._reschedule(lg, points, passed, now)  # first: a refused write reminds nobody
             for seat in sorted(pending.waited):
                 row = by_seat[seat]
                 if row.user_id is not None and not row.ai_controlled:
@@ -188,6 +189,7 @@ class Scheduler:
                             user_id=row.user_id,
                             deadline=lg.row.deadline,
                             remaining=lg.row.deadline - now,
+                            reserve=self._reserve(lg, row, now),
                         )
                     )
             return "played"
@@ -200,8 +202,9 @@ class Scheduler:
             await write_schedule(self.store, lg, schedule, now)
         return "done"
 
-    async def _reschedule(self, lg: Loaded, reminders_done: int, now: float) -> None:
-        points = self._points(lg)
+    async def _reschedule(
+        self, lg: Loaded, points: list[float], reminders_done: int, now: float
+    ) -> None:
         schedule = dataclasses.replace(
             schedule_of(lg),
             reminders_done=reminders_done,
@@ -209,10 +212,22 @@ class Scheduler:
         )
         await write_schedule(self.store, lg, schedule, now)
 
-    def _points(self, lg: Loaded) -> list[float]:
+    async def _points(self, lg: Loaded) -> list[float]:
+        """The reminder points of the decision pending, out of its players' quiet hours."""
         if lg.row.turn_started is None or lg.row.deadline is None:
             return []
-        return reminder_points(lg.options, lg.row.turn_started, lg.row.deadline)
+        quiets = await self.store.times.quiets(lg.seats, lg.pending.waited)
+        return reminder_points(lg.options, lg.row.turn_started, lg.row.deadline, quiets)
+
+    @staticmethod
+    def _reserve(lg: Loaded, seat: SeatRow, now: float) -> float | None:
+        """The reserve ``seat`` has left at ``now`` (``None``: the table has no time bank):
+        it runs once the time per move is used up."""
+        options, started = lg.options, lg.row.turn_started
+        if options.reserve <= 0 or started is None or options.turn_time is None:
+            return None
+        over = max(0.0, now - started - options.turn_time)
+        return max(0.0, reserve_left(options, seat) - over)
 
     # -- AI decisions ------------------------------------------------------------------------
 
@@ -328,8 +343,14 @@ class Scheduler:
                 ),
             )
         note = notes.encode(message, who=who, name=name, count=timeouts)
+        spent = 0.0 if lg.options.reserve > 0 else None  # a timeout uses up the reserve
         updated = tuple(
-            dataclasses.replace(s, timeouts=timeouts, ai_controlled=s.ai_controlled or taken_over)
+            dataclasses.replace(
+                s,
+                timeouts=timeouts,
+                ai_controlled=s.ai_controlled or taken_over,
+                reserve=spent if spent is not None else s.reserve,
+            )
             if s.seat == seat_no
             else s
             for s in lg.seats

@@ -30,6 +30,7 @@ from host.model import (
 )
 from host.pending import pending_of
 from host.servers import Servers, check_turn_time, policy_of
+from host.timing import check_bank
 from plugins import GamePlugin
 from render.i18n import N_, NP_
 from storage import codec
@@ -261,7 +262,8 @@ class Tables:
                 dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
                 for s in seats
             )
-            schedule = plan(lg, seats, state, now, self.store.pace)
+            quiets = await self.store.times.quiets(seats, waited)
+            schedule = plan(lg, seats, state, now, self.store.pace, quiets)
             await self.store.write(
                 lg,
                 self.store.db.games.start_game(
@@ -463,6 +465,7 @@ def validate(plugin: GamePlugin, o: TableOptions) -> None:
     if o.players not in counts:
         raise players_error(plugin.title, counts)
     check_turn_time(o.turn_time)
+    check_bank(o)
     if o.seat_order not in ("random", "joined"):
         raise BadOptionError(N_("The seat order must be `random` or `joined`."))
     if not all(0 < f < 1 for f in o.reminders_at):

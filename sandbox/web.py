@@ -194,6 +194,10 @@ class Page:
         self.local_users = local_users
         self._viewers: list[_Viewer] = []
         self._opened: dict[int, InteractionResult] = {}  # interactions that opened a modal
+        self.fast_forward: Callable[[float], float] | None = None
+        """Moves the bot's clock ahead by so many seconds and says how far ahead it is (set
+        by ``bot.py``: the sandbox knows nothing of the host). ``None``: no such control."""
+        self.ahead = 0.0
 
     def setup(self, app: web.Application) -> None:
         r = app.router
@@ -209,6 +213,7 @@ class Page:
         r.add_post("/sandbox/modal", self._guarded(self._modal))
         r.add_post("/sandbox/say", self._guarded(self._say))
         r.add_post("/sandbox/locale", self._guarded(self._locale))
+        r.add_post("/sandbox/clock", self._guarded(self._clock))
 
     def start(self) -> None:
         self.fake.observers.append(self._changed)
@@ -321,6 +326,7 @@ class Page:
                     "channels": channels,
                 },
                 "dm": {"id": str(me.dm.id)},
+                "clock": {"ahead": self.ahead, "can_forward": self.fast_forward is not None},
                 "commands": commands,
                 "dm_ids": {str(u.id): [str(m.id) for m in u.dms[-50:]] for u in locals_},
                 "pending": {
@@ -431,6 +437,18 @@ class Page:
         except ValueError as e:
             raise web.HTTPBadRequest(text=str(e)) from None
         return web.json_response({"ok": True, "locale": user.locale})
+
+    async def _clock(self, request: web.Request) -> web.StreamResponse:
+        """Fast-forward the bot's clock by ``days`` (1 to 7; issue 46): deadlines, reminders,
+        quiet hours and away run out as they would days later, at once."""
+        body = await self._body(request)
+        days = body.get("days", 1)
+        if self.fast_forward is None:
+            raise web.HTTPBadRequest(text="this sandbox's clock cannot be moved")
+        if not isinstance(days, int) or not 1 <= days <= 7:
+            raise web.HTTPBadRequest(text="days must be 1 to 7")
+        self.ahead = self.fast_forward(days * 86400.0)
+        return web.json_response({"ok": True, "ahead": self.ahead})
 
     # -- live updates ------------------------------------------------------------------------
 

@@ -1,10 +1,16 @@
 """A user's settings for all their games (``user_settings``): how they are told a game waits
-for them, and their Discord language as last seen."""
+for them, their Discord language as last seen, and their timing (away, time zone, quiet hours:
+issue 46)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from storage.dialect import Connection, Runner, value
 from storage.writes import transaction
+
+TIMING = ("away_until", "away_year", "away_used", "time_zone", "quiet_hours")
+"""A user's timing columns, in the order :meth:`People.timing` returns them."""
 
 
 class People:
@@ -31,6 +37,33 @@ class People:
         """Remember ``user_id``'s Discord language (``interaction.locale``) for the DMs the bot
         starts itself; their notification setting stays as it was."""
         await self._set(user_id, "locale", locale)
+
+    async def timing(self, user_id: int) -> tuple[object, ...]:
+        """``user_id``'s :data:`TIMING` columns (each ``None`` when not set)."""
+
+        def read(c: Connection) -> tuple[object, ...]:
+            row = c.execute(
+                f"SELECT {', '.join(TIMING)} FROM user_settings WHERE user_id = ?", (user_id,)
+            ).fetchone()
+            return (None,) * len(TIMING) if row is None else tuple(row)
+
+        return await self.run(read)
+
+    async def set_timing(self, user_id: int, values: Mapping[str, object]) -> None:
+        """Set some of ``user_id``'s :data:`TIMING` columns (``None`` clears one)."""
+        columns = [c for c in TIMING if c in values]
+        sets = ", ".join(f"{c} = excluded.{c}" for c in columns)
+
+        def write(c: Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    f"INSERT INTO user_settings (user_id, {', '.join(columns)}) "
+                    f"VALUES (?{', ?' * len(columns)}) "
+                    f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
+                    (user_id, *(values[c] for c in columns)),
+                )
+
+        await self.run(write)
 
     async def _setting(self, user_id: int, column: str) -> object:
         """One of ``user_id``'s settings (``None``: not set)."""

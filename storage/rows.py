@@ -15,7 +15,7 @@ GAME_COLUMNS = (
 )
 SEAT_COLUMNS = (
     "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at, "
-    "token, notified_token, notified_message, window_order, notified_key"
+    "token, notified_token, notified_message, window_order, notified_key, reserve, away_until"
 )
 EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, secret"
 OUTBOX_COLUMNS = "game_id, version, note, board, created_at, sent_at, quiet"
@@ -98,6 +98,10 @@ class SeatRow:
     notified_key: str | None = None
     """The key of that decision while its message is open (the same while it goes on: the
     message is edited in place); ``None`` once it is over."""
+    reserve: float | None = None
+    """Seconds of the table's time bank reserve this seat has left (``None``: all of it)."""
+    away_until: float | None = None
+    """The seat's player is away until then (``/game away``): its deadlines wait."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +165,8 @@ class SeatUpdate:
     timeouts: int
     waiting_since: float | None
     token: int
+    reserve: float | None = None
+    away_until: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +229,8 @@ def decode_seat(row: Sequence[Any]) -> SeatRow:
         row[11],
         row[12],
         row[13],
+        row[14],
+        row[15],
     )
 
 

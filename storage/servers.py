@@ -1,9 +1,9 @@
 """A server's settings (``guild_settings``): its default turn time, timeout policy and
-language."""
+language, and its yearly cap on away days (issue 46)."""
 
 from __future__ import annotations
 
-from storage.dialect import Connection, Runner
+from storage.dialect import Connection, Runner, value
 from storage.writes import transaction
 
 
@@ -40,6 +40,26 @@ class Servers:
                     "turn_time = excluded.turn_time, timeout_policy = excluded.timeout_policy, "
                     "language = excluded.language",
                     (guild_id, turn_time, timeout_policy, language),
+                )
+
+        await self.run(write)
+
+    async def away_days(self, guild_id: int) -> int | None:
+        """The server's yearly cap on a player's away days (``None``: not set)."""
+        found = await self.run(
+            lambda c: value(
+                c, "SELECT away_days FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            )
+        )
+        return None if found is None else int(found)
+
+    async def set_away_days(self, guild_id: int, days: int) -> None:
+        def write(c: Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    "INSERT INTO guild_settings (guild_id, away_days) VALUES (?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET away_days = excluded.away_days",
+                    (guild_id, days),
                 )
 
         await self.run(write)

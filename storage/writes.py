@@ -75,7 +75,7 @@ def guarded(
 def update_seats(c: Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
     c.executemany(
         "UPDATE seats SET ai_controlled = ?, resigned = ?, timeouts = ?, waiting_since = ?, "
-        "token = ? WHERE game_id = ? AND seat = ?",
+        "token = ?, reserve = ?, away_until = ? WHERE game_id = ? AND seat = ?",
         [
             (
                 int(s.ai_controlled),
@@ -83,6 +83,8 @@ def update_seats(c: Connection, game_id: int, seats: Sequence[SeatUpdate]) -> No
                 s.timeouts,
                 s.waiting_since,
                 s.token,
+                s.reserve,
+                s.away_until,
                 game_id,
                 s.seat,
             )

@@ -5,7 +5,7 @@ import { Composer } from "./composer.js";
 import { keepImages } from "./images.js";
 import { closeDrawer, openImage, setupLayout } from "./layout.js";
 import { markDmsSeen, pendingFor, renderLocalePicker, renderSwitcher, turnMark, unreadDot, unreadFor } from "./people.js";
-import { avatar, renderMessage } from "./render.js";
+import { avatar, renderMessage, setClockAhead } from "./render.js";
 import { $, getJson, post, stored } from "./util.js";
 
 const TEXT = 0, DM = 1;
@@ -220,6 +220,8 @@ async function loadState(userId) {
   state.bot = data.bot;
   state.guild = data.guild;
   state.dm = data.dm;
+  state.clock = data.clock || { ahead: 0, can_forward: false };
+  renderClock();
   state.commands = data.commands;
   state.dmIds = data.dm_ids;
   state.pending = Object.fromEntries(Object.entries(data.pending).map(([user, ids]) => [user, new Set(ids)]));
@@ -228,6 +230,23 @@ async function loadState(userId) {
     const general = state.guild.channels.find((c) => c.type === TEXT);
     state.channelId = channelById(saved) ? saved : general.id;
   }
+}
+
+// The bot's clock, a day ahead per click (the sandbox's fake clock: issue 46).
+function renderClock() {
+  setClockAhead(state.clock.ahead);
+  $("#clock-forward").hidden = !state.clock.can_forward;
+  const days = Math.round(state.clock.ahead / 86400);
+  $("#clock-ahead").textContent = days ? `bot's clock: +${days} d` : "";
+}
+
+async function forwardClock() {
+  const res = await post("/sandbox/clock", { days: 1 });
+  if (res.ok === false) return notify(res.error);
+  state.clock.ahead = res.ahead;
+  renderClock();
+  await loadMessages(); // its relative times count from the bot's new "now"
+  notify("The bot's clock is a day ahead: deadlines, reminders and away run as a day later.");
 }
 
 async function pickLocale(locale) {
@@ -374,6 +393,7 @@ async function main() {
   setupLayout({ onResize: () => composer.fitPopup() });
   // The conversation stays at its newest message when its pane gets shorter (the keyboard).
   let atBottom = true;
+  $("#clock-forward").addEventListener("click", forwardClock);
   $("#messages").addEventListener("scroll", () => { atBottom = nearBottom(); }, { passive: true });
   new ResizeObserver(() => { if (atBottom) scrollDown(); }).observe($("#messages"));
   $("#messages").addEventListener("click", (e) => {

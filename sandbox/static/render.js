@@ -21,8 +21,13 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
+// How far the bot's clock runs ahead of this one (the sidebar's ⏩): relative times count from
+// the bot's "now", as its deadlines do.
+let clockAhead = 0;
+export function setClockAhead(seconds) { clockAhead = seconds; }
+
 function relative(seconds) {
-  const diff = seconds - Date.now() / 1000;
+  const diff = seconds - (Date.now() / 1000 + clockAhead);
   const abs = Math.abs(diff);
   const units = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
   const fmt = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
