@@ -55,6 +55,7 @@ class Lobby:
         ai_seats: int,
         ai_level: str,
         forced_moves: bool,
+        claimable_ai: bool = False,
     ) -> None:
         """``/game new``: a table of ``game`` opened here or in a new thread (``where``), its
         lobby posted, or the game started at once when the table is full as it opens."""
@@ -76,6 +77,7 @@ class Lobby:
                 ai_seats=ai_seats,
                 ai_level=ai_level,
                 auto_forced=forced_moves,
+                claimable_ai=claimable_ai,
             )
             guild_id = interaction.guild_id or 0
             if interaction.guild_id is not None:  # the server's language: its Discord one

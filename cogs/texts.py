@@ -14,7 +14,7 @@ from typing import Any
 from discord.utils import escape_markdown
 
 from engine.text import Text
-from host import GameStatus, HostError, LogEntry, SeatInfo, notes
+from host import GameStatus, HostError, LogEntry, SeatInfo, UserGame, notes
 from host.ai import parse_ai_name
 from plugins import GamePlugin
 from render import i18n
@@ -149,6 +149,8 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
         opts.append(md(f"{key}={value}".replace("=True", "").replace("_", " ")))
     if status.options.auto_forced:
         opts.append(_("forced moves play themselves"))
+    if status.options.claimable_ai:
+        opts.append(_("AI seats may be claimed"))
     if status.options.ai_seats:
         opts.append(
             ngettext("{count} AI seat", "{count} AI seats", status.options.ai_seats).format(
@@ -514,6 +516,29 @@ def notify_text(setting: str, *, changed: bool) -> str:
     ).format(what=what)
 
 
+def my_games(games: list[UserGame], titles: Mapping[str, str]) -> str:
+    """``/game mine``: the user's open games, theirs to move first, with links."""
+    games = sorted(games, key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
+    lines = [_("**Your games**")]
+    for g in games[:20]:
+        state = _("lobby") if g.status == "lobby" else _("waiting for others")
+        if g.is_waiting_on_you:
+            state = _("**your move**") + deadline_text(g.deadline)
+        link = f"https://discord.com/channels/{g.guild_id}/{g.channel_id}"
+        title = md(titles.get(g.kind, g.kind))
+        lines.append(
+            _("• game #{game} ({title}) in {where} — {state} — {link}").format(
+                game=g.game_id, title=title, where=f"<#{g.channel_id}>", state=state, link=link
+            )
+        )
+    while len("\n".join(lines)) > CONTENT_LIMIT - 40:
+        lines.pop()
+    if len(lines) <= len(games):
+        more = len(games) - len(lines) + 1
+        lines.append(ngettext("… and {count} more", "… and {count} more", more).format(count=more))
+    return "\n".join(lines)
+
+
 def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
     """``/game list``: the server's open tables and games in play, with links."""
     if not games:
@@ -536,6 +561,16 @@ def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
             )
             if waiting:
                 state += " · " + _("waiting for {names}").format(names=waiting)
+            free = [
+                _("seat {seat} ({who})").format(
+                    seat=s.seat + 1, who=who(s, names, mention=False, game=status.kind)
+                )
+                for s in status.open_seats
+            ]
+            if free:
+                state += "\n  " + _("🪑 looking for a player: {seats}").format(
+                    seats=", ".join(free)
+                )
         lines.append(
             _("• game #{game} {title} in {where} — {state} — {link}").format(
                 game=status.game_id,

@@ -149,6 +149,7 @@ def options_to_json(options: TableOptions) -> dict[str, JSON]:
         "ai_seats": options.ai_seats,
         "ai_level": options.ai_level,
         "auto_forced": options.auto_forced,
+        "claimable_ai": options.claimable_ai,
     }
 
 
@@ -166,6 +167,23 @@ def options_from_json(data: Mapping[str, JSON]) -> TableOptions:
         ai_seats=int(data["ai_seats"]),
         ai_level=str(data.get("ai_level", "normal")),
         auto_forced=bool(data.get("auto_forced", False)),
+        claimable_ai=bool(data.get("claimable_ai", False)),
+    )
+
+
+def not_seated(lg: Loaded, user: int, refusal: str) -> NotAPlayerError:
+    """The refusal of a user without a seat: ``refusal``, or, when a seat of theirs was handed
+    over (or claimed) since, who plays it now (their old buttons and DMs say so kindly)."""
+    handed = next((s for s in lg.seats if user in s.former), None)
+    if handed is None or handed.user_id is None:
+        return NotAPlayerError(refusal)
+    return NotAPlayerError(
+        N_(
+            "Your seat in game #{game} was handed over: <@{player}> plays it now, so its "
+            "decisions and buttons are theirs. Thank you for playing!"
+        ),
+        game=lg.row.id,
+        player=handed.user_id,
     )
 
 
@@ -441,7 +459,7 @@ class Store:
         self.require_active(lg)
         seat = lg.seat_of(user)
         if seat is None:
-            raise NotAPlayerError(N_("You are not playing in this game."))
+            raise not_seated(lg, user, N_("You are not playing in this game."))
         return seat
 
     def require_player(self, lg: Loaded, user: int) -> SeatRow:
@@ -449,7 +467,7 @@ class Store:
         self.require_active(lg)
         seat = lg.seat_of(user)
         if seat is None:
-            raise NotAPlayerError(N_("You are not playing in this game, so you cannot move."))
+            raise not_seated(lg, user, N_("You are not playing in this game, so you cannot move."))
         if seat.resigned:
             raise NotAPlayerError(N_("You resigned from this game; an AI plays your seat."))
         return seat
@@ -500,6 +518,7 @@ class Store:
                 notified_message=s.notified_message,
                 window_order=s.window_order,
                 notified_key=s.notified_key,
+                seeking=s.seeking,
             )
             for s in lg.seats
             if s.seat in wanted

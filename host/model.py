@@ -54,6 +54,8 @@ class TableOptions:
     - ``auto_forced``: when the seat the game waits on has exactly one legal action, the
       scheduler plays it at once (``by="auto"``; a game may rule that the engine always asks).
       Off by default.
+    - ``claimable_ai``: a human may claim an AI seat of the game in play (``/game claim``,
+      ``/game list``): the AI hands it over (issue 46). Off by default.
     """
 
     kind: str
@@ -68,6 +70,7 @@ class TableOptions:
     ai_seats: int = 0
     ai_level: str = "normal"
     auto_forced: bool = False
+    claimable_ai: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,8 @@ class SeatInfo:
     notified_key: str | None = None
     """The key of the decision whose private message is open (the same while it goes on);
     ``None`` once it is over."""
+    seeking: bool = False
+    """The table looks for a player to take this seat over (its player left)."""
 
     @property
     def is_ai(self) -> bool:
@@ -149,6 +154,15 @@ class GameStatus:
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def open_seats(self) -> tuple[SeatInfo, ...]:
+        """The seats a member may claim now (``/game claim``, ``/game list``): those that look
+        for a player, and the AI seats of a table opened with ``claimable_ai``."""
+        if self.status != "active":
+            return ()
+        claimable = self.options.claimable_ai
+        return tuple(s for s in self.seats if s.seeking or (claimable and s.ai is not None))
 
 
 @dataclass(frozen=True)
