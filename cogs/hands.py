@@ -51,7 +51,8 @@ class Hands:
         if seat is None:
             await answer.tell(
                 interaction,
-                _(
+                texts.handed_away(status, interaction.user.id)
+                or _(
                     "You are not playing in game #{game}, so you have no hand there. "
                     "You can watch the board with `/game board`."
                 ).format(game=status.game_id),

@@ -519,6 +519,7 @@ class Store:
                 window_order=s.window_order,
                 notified_key=s.notified_key,
                 seeking=s.seeking,
+                former=s.former,
             )
             for s in lg.seats
             if s.seat in wanted

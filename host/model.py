@@ -115,6 +115,8 @@ class SeatInfo:
     ``None`` once it is over."""
     seeking: bool = False
     """The table looks for a player to take this seat over (its player left)."""
+    former: tuple[int, ...] = ()
+    """The seat's earlier players (it was handed over or claimed), oldest first."""
 
     @property
     def is_ai(self) -> bool:
