@@ -458,6 +458,10 @@ HELP_COMMANDS = (
         "/game resign · /game back · /game cancel",
         N_("leave a game to an AI, return, call it off"),
     ),
+    (
+        "/game replace · /game seek · /game claim",
+        N_("hand your seat to someone; look for a player for a left seat; take such a seat"),
+    ),
     ("/game settings", N_("the server's turn time, timeout policy and language (Manage Server)")),
     ("/help", N_("this message")),
 )

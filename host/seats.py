@@ -220,7 +220,7 @@ class Seats:
     def _seat(lg: Loaded, seat: int) -> SeatRow:
         if not 0 <= seat < len(lg.seats):
             raise BadOptionError(
-                N_("Game #{game} has seats 1 to {count}."), game=lg.row.id, count=len(lg.seats)
+                N_("Game #{game} has seats 1 to {last}."), game=lg.row.id, last=len(lg.seats)
             )
         return lg.seat(seat)
 
