@@ -160,11 +160,16 @@ class GameStatus:
     @property
     def open_seats(self) -> tuple[SeatInfo, ...]:
         """The seats a member may claim now (``/game claim``, ``/game list``): those that look
-        for a player, and the AI seats of a table opened with ``claimable_ai``."""
+        for a player while an AI plays them (a player who came back keeps their seat), and
+        the AI seats of a table opened with ``claimable_ai``."""
         if self.status != "active":
             return ()
         claimable = self.options.claimable_ai
-        return tuple(s for s in self.seats if s.seeking or (claimable and s.ai is not None))
+        return tuple(
+            s
+            for s in self.seats
+            if (s.seeking and s.ai_controlled) or (claimable and s.ai is not None)
+        )
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,8 @@ async def test_a_seat_whose_player_left_is_claimed_from_the_list(
     # Only the table or a manager marks it: dave is neither.
     stranger = await dave.slash("game seek", channel=chan, seat=number)
     assert "Only the game's players" in stranger.content
+    offered = await alice.autocomplete("game seek", "seat", "", channel=chan)
+    assert any(c.value == number and "resigned" in c.name for c in offered)
     await alice.slash("game seek", channel=chan, seat=number)
     await bot.flows.idle()
     assert _said(chan, f"looks for a player for seat {number}")
