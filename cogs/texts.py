@@ -390,6 +390,10 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
                     "{count} timeout in a row", "{count} timeouts in a row", s.timeouts
                 ).format(count=s.timeouts)
             )
+        if s in status.open_seats:
+            flags.append(
+                _("🪑 looks for a player: `/game claim seat:{seat}`").format(seat=s.seat + 1)
+            )
         extra = f" — {', '.join(flags)}" if flags else ""
         lines.append(f"{s.seat + 1}. {who(s, names, mention=False, game=status.kind)}{extra}")
     move = _("Move {version}.").format(version=status.version)

@@ -39,6 +39,10 @@ from render.i18n import N_
 from storage.rows import SeatChange, SeatRow
 
 How = Literal["handed", "claimed"]
+AI_STAYS = N_(
+    "Seat {seat} is an AI seat of a table opened without claimable AI seats: it stays the AI's."
+)
+"""Why an AI seat cannot be taken (claimed, or handed over by a manager)."""
 
 
 @dataclass(frozen=True)
@@ -129,13 +133,7 @@ class Seats:
                 target = self._seat(lg, seat)
                 if target.seat not in {s.seat for s in offered}:
                     if target.ai is not None:
-                        raise PermissionDeniedError(
-                            N_(
-                                "Seat {seat} is an AI seat of a table opened without claimable "
-                                "AI seats: it stays the AI's."
-                            ),
-                            seat=target.seat + 1,
-                        )
+                        raise PermissionDeniedError(AI_STAYS, seat=target.seat + 1)
                     raise HostError(
                         N_("Seat {seat} does not look for a player."), seat=target.seat + 1
                     )
@@ -229,13 +227,7 @@ class Seats:
         """A manager hands over only a seat whose player is gone, or a claimable AI seat."""
         if target.ai is not None:
             if not lg.options.claimable_ai:
-                raise PermissionDeniedError(
-                    N_(
-                        "Seat {seat} is an AI seat of a table opened without claimable AI "
-                        "seats: it stays the AI's."
-                    ),
-                    seat=target.seat + 1,
-                )
+                raise PermissionDeniedError(AI_STAYS, seat=target.seat + 1)
             return
         if not (target.resigned or target.ai_controlled or target.seeking or absent):
             raise PermissionDeniedError(

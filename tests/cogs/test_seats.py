@@ -153,6 +153,8 @@ async def test_a_seat_whose_player_left_is_claimed_from_the_list(
     await alice.slash("game seek", channel=chan, seat=number)
     await bot.flows.idle()
     assert _said(chan, f"looks for a player for seat {number}")
+    shown = await dave.slash("game status", channel=chan)
+    assert f"🪑 looks for a player: `/game claim seat:{number}`" in shown.content
     listing = await dave.slash("game list", channel=chan)
     assert "looking for a player" in listing.content and "bob" in listing.content
     await dave.click(f"Take seat {number} of game #{game_id}", message=listing.message)
