@@ -13,6 +13,7 @@ from cogs import answer, texts
 from cogs.edge import Bot
 from cogs.kit import Kit
 from cogs.private import png_file
+from cogs.seating import handed_away
 from host import GameStatus, HostError
 from render import i18n
 from render.i18n import _
@@ -51,7 +52,7 @@ class Hands:
         if seat is None:
             await answer.tell(
                 interaction,
-                texts.handed_away(status, interaction.user.id)
+                handed_away(status, interaction.user.id)
                 or _(
                     "You are not playing in game #{game}, so you have no hand there. "
                     "You can watch the board with `/game board`."

@@ -31,6 +31,18 @@ from render.i18n import _
 MAX_CLAIM_BUTTONS = 25
 
 
+def handed_away(status: GameStatus, user: int) -> str | None:
+    """What a player whose seat was handed over (or claimed) reads instead of "not a player"
+    (the host's words for it, ``host.games.not_seated``); ``None``: no seat of theirs was."""
+    seat = next((s for s in status.seats if user in s.former and s.user_id is not None), None)
+    if seat is None:
+        return None
+    return _(
+        "Your seat in game #{game} was handed over: <@{player}> plays it now, so its "
+        "decisions and buttons are theirs. Thank you for playing!"
+    ).format(game=status.game_id, player=seat.user_id)
+
+
 class Seating:
     """Hand-overs, seats looking for a player, claims (see the module)."""
 

@@ -524,18 +524,6 @@ def notify_text(setting: str, *, changed: bool) -> str:
     ).format(what=what)
 
 
-def handed_away(status: GameStatus, user: int) -> str | None:
-    """What a player whose seat was handed over (or claimed) reads instead of "not a player"
-    (the host's words for it, ``host.games.not_seated``); ``None``: no seat of theirs was."""
-    seat = next((s for s in status.seats if user in s.former and s.user_id is not None), None)
-    if seat is None:
-        return None
-    return _(
-        "Your seat in game #{game} was handed over: <@{player}> plays it now, so its "
-        "decisions and buttons are theirs. Thank you for playing!"
-    ).format(game=status.game_id, player=seat.user_id)
-
-
 def my_games(games: list[UserGame], titles: Mapping[str, str]) -> str:
     """``/game mine``: the user's open games, theirs to move first, with links."""
     games = sorted(games, key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
