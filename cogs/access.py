@@ -124,3 +124,24 @@ async def _in_thread(thread: discord.Thread, user_id: int) -> bool:
         log.warning("thread %s: its members could not be read: %s", thread.id, e)
         return False
     return True
+
+
+async def member_may_view(interaction: discord.Interaction[Any], member: Any) -> bool:
+    """Whether ``member`` (a member named in the interaction, not its user) may view the
+    interaction's channel now: their permissions there as Discord resolved them with the
+    interaction (else computed from the cached channel), and for a private thread their
+    membership (or Manage Threads)."""
+    if not isinstance(member, discord.Member):
+        return False
+    channel: Any = interaction.channel
+    perms = member.resolved_permissions
+    if perms is None:
+        try:
+            perms = channel.permissions_for(member)
+        except (AttributeError, discord.ClientException):
+            return False
+    if not perms.view_channel:
+        return False
+    if _is_thread(channel) and channel.is_private() and not perms.manage_threads:
+        return await _in_thread(channel, member.id)
+    return True

@@ -115,32 +115,12 @@ class Timing:
         if not games:
             await answer.tell(interaction, _("You have no open games. Start one with `/game new`."))
             return
-        games.sort(key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
         titles = {p.key: texts.title_of(p) for p in self.bot.plugin_list}
-        lines = [_("**Your games**")]
         time = await host.away.timing(interaction.user.id)
+        away = None
         if time.away_until is not None and time.away_until > host.clock.now():
-            lines.append(_("⏸ You are away until {when}.").format(when=when(time.away_until)))
-        heads = len(lines)
-        for g in games[:20]:
-            state = _("lobby") if g.status == "lobby" else _("waiting for others")
-            if g.is_waiting_on_you:
-                state = _("**your move**") + texts.deadline_text(g.deadline)
-            link = f"https://discord.com/channels/{g.guild_id}/{g.channel_id}"
-            title = texts.md(titles.get(g.kind, g.kind))
-            lines.append(
-                _("• game #{game} ({title}) in {where} — {state} — {link}").format(
-                    game=g.game_id, title=title, where=f"<#{g.channel_id}>", state=state, link=link
-                )
-            )
-        while len("\n".join(lines)) > texts.CONTENT_LIMIT - 40:
-            lines.pop()
-        more = len(games) - (len(lines) - heads)
-        if more > 0:
-            lines.append(
-                ngettext("… and {count} more", "… and {count} more", more).format(count=more)
-            )
-        await answer.tell(interaction, "\n".join(lines))
+            away = _("⏸ You are away until {when}.").format(when=when(time.away_until))
+        await answer.tell(interaction, texts.my_games(games, titles, away))
 
     async def away(
         self, interaction: discord.Interaction[Any], days: int | None, until: str | None

@@ -312,6 +312,23 @@ def window_order_buttons(
     return buttons
 
 
+class ClaimButton(GameItem, template=PREFIX + r":c:(?P<game>\d+):(?P<seat>\d)"):
+    """ "Take seat N of game #G" under ``/game list``: the clicker claims a seat that looks for
+    a player (or an AI seat of a table that offers those), answered privately."""
+
+    update = False
+
+    def __init__(self, game_id: int, seat: int, label: str = "") -> None:
+        super().__init__(
+            _button(f"{PREFIX}:c:{game_id}:{seat}", label or str(seat + 1), emoji="🪑")
+        )
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ClaimButton:
+        return cls(int(match["game"]), int(match["seat"]))
+
+
 class ReplayButton(GameItem, template=PREFIX + r":r:(?P<game>\d+):(?P<step>\d+|e):(?P<slot>[a-z])"):
     """A step of a game's replay (``e``: the last): ⏮ ◀ ▶ ⏭ on the viewer, **Replay** on the
     final board. ``slot`` tells apart two buttons of one message that lead to the same step."""
@@ -428,6 +445,7 @@ DYNAMIC_ITEMS = (
     ReplayButton,
     ReplaySelect,
     AnimationButton,
+    ClaimButton,
 )
 
 

@@ -18,6 +18,7 @@ from cogs.components import (
     ActButton,
     ActSelect,
     AnimationButton,
+    ClaimButton,
     GameItem,
     GroupSelect,
     HandButton,
@@ -40,6 +41,7 @@ from cogs.private import Private
 from cogs.progress import Progress
 from cogs.refusals import Refusals
 from cogs.replaying import Replaying
+from cogs.seating import Seating
 
 
 class Flows:
@@ -47,8 +49,8 @@ class Flows:
 
     ``private`` composes a player's messages, ``inbox`` keeps them, ``delivery`` sends the
     outbox, ``progress`` counts the flows running, ``refusals`` words what cannot go on (the
-    :class:`~cogs.kit.Kit` the flows share); ``lobby``, ``moves``, ``hands`` and
-    ``replaying`` are the flows."""
+    :class:`~cogs.kit.Kit` the flows share); ``lobby``, ``moves``, ``hands``, ``replaying``
+    and ``seating`` are the flows."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -62,6 +64,7 @@ class Flows:
         self.moves = Moves(bot, kit)
         self.hands = Hands(bot, kit)
         self.replaying = Replaying(bot, private)
+        self.seating = Seating(bot, kit)
 
     async def idle(self) -> None:
         """Wait until no flow is in progress: every board, DM and reply has been sent."""
@@ -108,6 +111,8 @@ class Flows:
                 await self.replaying.show_replay(interaction, game, item.step(), edit=True)
             case AnimationButton():
                 await self.replaying.animation(interaction, game)
+            case ClaimButton():
+                await self.seating.claim(interaction, item.seat, game_id=game)
             case _:
                 raise TypeError(f"no flow for {type(item).__name__}")
 

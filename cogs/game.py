@@ -2,8 +2,9 @@
 descriptions, choices, autocomplete), in the order Discord shows them. Each answers through a
 part given the bot: the server's settings (:mod:`cogs.serversettings`), replays and the lobby
 (the bot's flows: :mod:`cogs.replaying`, :mod:`cogs.lobby`), records (:mod:`cogs.history`);
-status, board, log, mine, rules, list, notify, interrupts, resign, back and cancel are answered
-here. Game-agnostic: games, options, labels, words and images come from the game plugins
+replace, seek and claim by the seating flow (:mod:`cogs.seating`); board by the hands flow;
+status, log, mine, rules, list, notify, interrupts, resign, back and cancel are answered here.
+Game-agnostic: games, options, labels, words and images come from the game plugins
 (``bot.plugin_list``), the host and each game's presentation."""
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from cogs.away import Timing, zone_choices
 from cogs.flows import CommandBot
 from cogs.history import Records, StatsAsked
 from cogs.options import variant_choices
-from cogs.private import png_file
 from cogs.serversettings import (
     AI_LEVELS,
     INCREMENTS,
@@ -188,6 +188,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         reserve=N_("A time bank: extra time each player may spend over the game"),
         increment=N_("Time each of a player's moves adds back to their reserve"),
         away=N_("Whether players who are away (/game away) hold the deadlines"),
+        claimable_ai=N_("A member may take over an AI seat during the game (/game claim)"),
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
@@ -215,6 +216,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         reserve: int = 0,
         increment: int = 0,
         away: bool = True,
+        claimable_ai: bool = False,
     ) -> None:
         await self.bot.flows.lobby.open(
             interaction,
@@ -228,6 +230,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             ai_level=ai_level,
             forced_moves=forced_moves,
             bank=(float(reserve), float(increment), away),
+            claimable_ai=claimable_ai,
         )
 
     @new.autocomplete("game")
@@ -289,30 +292,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         status = await self._here(interaction, finished=True)
         if status is None:
             return
-        if status.status == "lobby":
-            await answer.tell(interaction, _("The game has not started yet."))
-            return
-        if text and status.status != "cancelled":
-            await self.bot.flows.hands.text_board(interaction, status.game_id)
-            return
-        status, view = await self.host.views.snapshot(
-            status.game_id
-        )  # words and image of one version
-        if view is None:  # a lobby that was cancelled (it never had a board), or unreadable
-            reason = _("Game #{game} was cancelled before it started.").format(game=status.game_id)
-            if status.status != "cancelled":
-                try:
-                    await self.host.views.public_view(status.game_id)
-                except HostError as e:
-                    reason = await self.bot.flows.refusals.reason(e, mention=True)
-            await answer.tell(interaction, reason)
-            return
-        private = self.bot.flows.private
-        names = await private.seat_names(status)
-        presentation = private.presentation(status)
-        content = texts.board_caption(status, presentation, view, names, [])
-        image = await private.board_image(status, view, names)
-        await answer.tell(interaction, content, files=[png_file(image)])
+        await self.bot.flows.hands.board(interaction, status, text=text)
 
     @app_commands.command(name="log", description=N_("The recent moves, in notation and in words"))
     @app_commands.describe(count=N_("How many moves to show (default 10)"))
@@ -409,7 +389,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         games = await self.host.views.games_in_guild(interaction.guild_id or 0)
         private = self.bot.flows.private
         named = [(g, await private.seat_names(g)) for g in games]
-        await answer.tell(interaction, texts.game_list(named))
+        view = await self.bot.flows.seating.claim_view(interaction, games)
+        await answer.tell(interaction, texts.game_list(named), view=view)
 
     # -- settings of one's own ---------------------------------------------------------------------
 
@@ -506,6 +487,57 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             )
         await answer.tell(interaction, said)
         self.bot.wake_scheduler()
+
+    # -- seats changing hands --------------------------------------------------------------------
+
+    @app_commands.command(
+        name="replace", description=N_("Hand your seat (or, as a manager, a left one) to a member")
+    )
+    @app_commands.describe(
+        user=N_("Who plays the seat from now on"),
+        seat=N_("Server managers: which seat (its player is gone)"),
+    )
+    async def replace(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.Member,
+        seat: app_commands.Range[int, 1, MAX_PLAYERS] | None = None,
+    ) -> None:
+        await self.bot.flows.seating.replace(interaction, user, seat)
+
+    @app_commands.command(
+        name="seek", description=N_("Look for a player for a seat whose player left")
+    )
+    @app_commands.describe(
+        seat=N_("Which seat"), stop=N_("It no longer looks for a player (default: it does)")
+    )
+    async def seek(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, MAX_PLAYERS],
+        stop: bool = False,
+    ) -> None:
+        await self.bot.flows.seating.seek(interaction, seat, not stop)
+
+    @app_commands.command(
+        name="claim", description=N_("Take a seat that looks for a player (or a free AI seat)")
+    )
+    @app_commands.describe(seat=N_("Which seat (default: the first one free)"))
+    async def claim(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, MAX_PLAYERS] | None = None,
+    ) -> None:
+        await self.bot.flows.seating.claim(interaction, seat, game_id=None)
+
+    @replace.autocomplete("seat")
+    @seek.autocomplete("seat")
+    @claim.autocomplete("seat")
+    @answer.quick(list)
+    async def seat_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.bot.flows.seating.seat_choices(interaction, current)
 
     # -- ending ----------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from cogs import answer, texts
 from cogs.edge import Bot
 from cogs.kit import Kit
 from cogs.private import png_file
+from cogs.seating import handed_away
 from host import GameStatus, HostError
 from render import i18n
 from render.i18n import _
@@ -51,7 +52,8 @@ class Hands:
         if seat is None:
             await answer.tell(
                 interaction,
-                _(
+                handed_away(status, interaction.user.id)
+                or _(
                     "You are not playing in game #{game}, so you have no hand there. "
                     "You can watch the board with `/game board`."
                 ).format(game=status.game_id),
@@ -130,6 +132,33 @@ class Hands:
             ),
             files=[png_file(image)],
         )
+
+    async def board(
+        self, interaction: discord.Interaction[Any], status: GameStatus, *, text: bool
+    ) -> None:
+        """``/game board [text]``: the current board (or as text), only for the user."""
+        if status.status == "lobby":
+            await answer.tell(interaction, _("The game has not started yet."))
+            return
+        if text and status.status != "cancelled":
+            await self.text_board(interaction, status.game_id)
+            return
+        host = self.bot.host
+        status, view = await host.views.snapshot(status.game_id)  # words and image of one version
+        if view is None:  # a lobby that was cancelled (it never had a board), or unreadable
+            reason = _("Game #{game} was cancelled before it started.").format(game=status.game_id)
+            if status.status != "cancelled":
+                try:
+                    await host.views.public_view(status.game_id)
+                except HostError as e:
+                    reason = await self.refusals.reason(e, mention=True)
+            await answer.tell(interaction, reason)
+            return
+        names = await self.private.seat_names(status)
+        presentation = self.private.presentation(status)
+        content = texts.board_caption(status, presentation, view, names, [])
+        image = await self.private.board_image(status, view, names)
+        await answer.tell(interaction, content, files=[png_file(image)])
 
     async def text_board(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """The board as text (the game's ``text_board``), as the game is now, in the reader's

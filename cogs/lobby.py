@@ -56,6 +56,7 @@ class Lobby:
         ai_level: str,
         forced_moves: bool,
         bank: tuple[float, float, bool] = (0.0, 0.0, True),
+        claimable_ai: bool = False,
     ) -> None:
         """``/game new``: a table of ``game`` opened here or in a new thread (``where``), its
         lobby posted, or the game started at once when the table is full as it opens. ``bank``:
@@ -81,6 +82,7 @@ class Lobby:
                 reserve=bank[0],
                 increment=bank[1],
                 away=bank[2],
+                claimable_ai=claimable_ai,
             )
             guild_id = interaction.guild_id or 0
             if interaction.guild_id is not None:  # the server's language: its Discord one

@@ -21,7 +21,7 @@ import logging
 import re
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -206,12 +206,29 @@ class Replaying:
                     ),
                 )
             )
-        content = self.caption(shown, names)
+        content = self.caption(shown, names, await self.changes(shown))
         return content, image, replay_view(status.game_id, shown.index, shown.count, jumps)
 
-    def caption(self, shown: ReplayStep, names: list[str]) -> str:
+    async def changes(self, shown: ReplayStep) -> list[str]:
+        """The seats that changed hands in this step, in the channel's words (issue 46)."""
+        out = []
+        for change in shown.changes:
+            if change.from_user is None:
+                old = texts.md(texts.ai_label(change.from_ai or "AI"))
+            else:
+                old = texts.md(await self.private.name_of(change.from_user))
+            new = texts.md(await self.private.name_of(change.to_user))
+            if change.how == "claimed":
+                text = _("🪑 {new} took over seat {seat} from {old}.")
+            else:
+                text = _("🔁 Seat {seat} was handed from {old} to {new}.")
+            out.append(text.format(new=new, old=old, seat=change.seat + 1))
+        return out
+
+    def caption(self, shown: ReplayStep, names: list[str], changes: Sequence[str] = ()) -> str:
         """The viewer's words: which game and step, the moves that led there in the channel's
-        words (the seating at the deal), and the result at the end of a finished game."""
+        words (the seating at the deal), the seats that changed hands (``changes``), and the
+        result at the end of a finished game."""
         status = shown.status
         presentation = self.private.presentation(status)
         values = {
@@ -235,6 +252,7 @@ class Replaying:
             lines = [texts.seating_line(seated, names, replay=True)]
         else:
             lines = texts.narration(presentation, list(shown.entries), names)
+        lines = [*changes, *lines]
         tail: list[str] = []
         if shown.revealed:
             tail.append(_("*The game is over: every move is told as its player saw it.*"))

@@ -14,7 +14,7 @@ from typing import Any
 from discord.utils import escape_markdown
 
 from engine.text import Text
-from host import GameStatus, HostError, LogEntry, SeatInfo, TableOptions, notes
+from host import GameStatus, HostError, LogEntry, SeatInfo, TableOptions, UserGame, notes
 from host.ai import parse_ai_name
 from plugins import GamePlugin
 from render import i18n
@@ -173,6 +173,8 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
         opts.append(md(f"{key}={value}".replace("=True", "").replace("_", " ")))
     if status.options.auto_forced:
         opts.append(_("forced moves play themselves"))
+    if status.options.claimable_ai:
+        opts.append(_("AI seats may be claimed"))
     if status.options.ai_seats:
         opts.append(
             ngettext("{count} AI seat", "{count} AI seats", status.options.ai_seats).format(
@@ -424,6 +426,10 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
             flags.append(_("reserve {time}").format(time=duration(s.reserve)))
         if s.away_until is not None and s not in status.waiting_on:  # else: the waiting line
             flags.append(_("⏸ away until <t:{time}:F>").format(time=int(s.away_until)))
+        if s in status.open_seats:
+            flags.append(
+                _("🪑 looks for a player: `/game claim seat:{seat}`").format(seat=s.seat + 1)
+            )
         extra = f" — {', '.join(flags)}" if flags else ""
         lines.append(f"{s.seat + 1}. {who(s, names, mention=False, game=status.kind)}{extra}")
     move = _("Move {version}.").format(version=status.version)
@@ -492,6 +498,10 @@ HELP_COMMANDS = (
         N_("leave a game to an AI, return, call it off"),
     ),
     (
+        "/game replace · /game seek · /game claim",
+        N_("hand your seat to someone; look for a player for a left seat; take such a seat"),
+    ),
+    (
         "/game settings",
         N_("the server's turn time, timeout policy, language and away days (Manage Server)"),
     ),
@@ -552,6 +562,31 @@ def notify_text(setting: str, *, changed: bool) -> str:
     ).format(what=what)
 
 
+def my_games(games: list[UserGame], titles: Mapping[str, str], away: str | None = None) -> str:
+    """``/game mine``: the user's open games, theirs to move first, with links (``away``: the
+    line that says the user is away, under the heading)."""
+    games = sorted(games, key=lambda g: (not g.is_waiting_on_you, g.deadline or 0.0, g.game_id))
+    lines = [_("**Your games**"), *([away] if away else [])]
+    heads = len(lines)
+    for g in games[:20]:
+        state = _("lobby") if g.status == "lobby" else _("waiting for others")
+        if g.is_waiting_on_you:
+            state = _("**your move**") + deadline_text(g.deadline)
+        link = f"https://discord.com/channels/{g.guild_id}/{g.channel_id}"
+        title = md(titles.get(g.kind, g.kind))
+        lines.append(
+            _("• game #{game} ({title}) in {where} — {state} — {link}").format(
+                game=g.game_id, title=title, where=f"<#{g.channel_id}>", state=state, link=link
+            )
+        )
+    while len("\n".join(lines)) > CONTENT_LIMIT - 40:
+        lines.pop()
+    more = len(games) - (len(lines) - heads)
+    if more > 0:
+        lines.append(ngettext("… and {count} more", "… and {count} more", more).format(count=more))
+    return "\n".join(lines)
+
+
 def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
     """``/game list``: the server's open tables and games in play, with links."""
     if not games:
@@ -574,6 +609,16 @@ def game_list(games: Sequence[tuple[GameStatus, Sequence[str]]]) -> str:
             )
             if waiting:
                 state += " · " + _("waiting for {names}").format(names=waiting)
+            free = [
+                _("seat {seat} ({who})").format(
+                    seat=s.seat + 1, who=who(s, names, mention=False, game=status.kind)
+                )
+                for s in status.open_seats
+            ]
+            if free:
+                state += "\n  " + _("🪑 looking for a player: {seats}").format(
+                    seats=", ".join(free)
+                )
         lines.append(
             _("• game #{game} {title} in {where} — {state} — {link}").format(
                 game=status.game_id,

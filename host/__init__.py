@@ -53,6 +53,7 @@ from host.records import (
     SoloRecord,
     Standing,
 )
+from host.seats import Handover
 
 __all__ = [
     "MIN_RATED_GAMES",
@@ -70,6 +71,7 @@ __all__ = [
     "GameNotActiveError",
     "GameStatus",
     "GuildSettings",
+    "Handover",
     "Host",
     "HostError",
     "HostOptions",

@@ -153,6 +153,7 @@ def options_to_json(options: TableOptions) -> dict[str, JSON]:
         "reserve": options.reserve,
         "increment": options.increment,
         "away": options.away,
+        "claimable_ai": options.claimable_ai,
     }
 
 
@@ -173,6 +174,23 @@ def options_from_json(data: Mapping[str, JSON]) -> TableOptions:
         reserve=float(data.get("reserve") or 0.0),
         increment=float(data.get("increment") or 0.0),
         away=bool(data.get("away", True)),
+        claimable_ai=bool(data.get("claimable_ai", False)),
+    )
+
+
+def not_seated(lg: Loaded, user: int, refusal: str) -> NotAPlayerError:
+    """The refusal of a user without a seat: ``refusal``, or, when a seat of theirs was handed
+    over (or claimed) since, who plays it now (their old buttons and DMs say so kindly)."""
+    handed = next((s for s in lg.seats if user in s.former), None)
+    if handed is None or handed.user_id is None:
+        return NotAPlayerError(refusal)
+    return NotAPlayerError(
+        N_(
+            "Your seat in game #{game} was handed over: <@{player}> plays it now, so its "
+            "decisions and buttons are theirs. Thank you for playing!"
+        ),
+        game=lg.row.id,
+        player=handed.user_id,
     )
 
 
@@ -450,7 +468,7 @@ class Store:
         self.require_active(lg)
         seat = lg.seat_of(user)
         if seat is None:
-            raise NotAPlayerError(N_("You are not playing in this game."))
+            raise not_seated(lg, user, N_("You are not playing in this game."))
         return seat
 
     def require_player(self, lg: Loaded, user: int) -> SeatRow:
@@ -458,7 +476,7 @@ class Store:
         self.require_active(lg)
         seat = lg.seat_of(user)
         if seat is None:
-            raise NotAPlayerError(N_("You are not playing in this game, so you cannot move."))
+            raise not_seated(lg, user, N_("You are not playing in this game, so you cannot move."))
         if seat.resigned:
             raise NotAPlayerError(N_("You resigned from this game; an AI plays your seat."))
         return seat
@@ -515,6 +533,8 @@ class Store:
                 away_until=s.away_until
                 if active and s.away_until is not None and s.away_until > now
                 else None,
+                seeking=s.seeking,
+                former=s.former,
             )
             for s in lg.seats
             if s.seat in wanted

@@ -13,7 +13,8 @@ the clock and the AI runner:
 - ``host.away`` (:mod:`host.away`): away (``/game away``) and quiet hours;
 - ``host.servers`` (:mod:`host.servers`): a server's defaults and language;
 - ``host.records`` (:mod:`host.records`): statistics, leaderboards, the history;
-- ``host.replays`` (:mod:`host.replays`): a game shown again step by step.
+- ``host.replays`` (:mod:`host.replays`): a game shown again step by step;
+- ``host.seats`` (:mod:`host.seats`): seats handed over, looking for a player, claimed.
 
 Pure helpers beside them: :mod:`host.pending` (what a game waits for, decision tokens) and
 :mod:`host.deadlines` (deadlines, reminders, the next due time).
@@ -43,6 +44,7 @@ from host.people import People
 from host.records import Records
 from host.replays import Replays
 from host.scheduler import Scheduler
+from host.seats import Seats
 from host.servers import Servers
 from host.tables import Tables
 from host.views import Views
@@ -112,6 +114,7 @@ class Host:
         self.away = Aways(store, self.servers)
         self.records = Records(store)
         self.replays = Replays(store)
+        self.seats = Seats(store)
         self._closed = False
 
     @classmethod

@@ -59,6 +59,8 @@ class TableOptions:
       and seconds each of a player's own moves adds back to it (0 to one day, never past
       ``reserve``). ``away``: players marked away (``/game away``) hold this table's deadlines
       (``False``: a "no away" table, for fast games).
+    - ``claimable_ai``: a human may claim an AI seat of the game in play (``/game claim``,
+      ``/game list``): the AI hands it over (issue 46). Off by default.
     """
 
     kind: str
@@ -76,6 +78,7 @@ class TableOptions:
     reserve: float = 0.0
     increment: float = 0.0
     away: bool = True
+    claimable_ai: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,10 @@ class SeatInfo:
     """The seat's time bank reserve left (``None``: the table has none; issue 46)."""
     away_until: float | None = None
     """The seat's player is away until then (``None``: not away now)."""
+    seeking: bool = False
+    """The table looks for a player to take this seat over (its player left)."""
+    former: tuple[int, ...] = ()
+    """The seat's earlier players (it was handed over or claimed), oldest first."""
 
     @property
     def is_ai(self) -> bool:
@@ -163,6 +170,20 @@ class GameStatus:
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def open_seats(self) -> tuple[SeatInfo, ...]:
+        """The seats a member may claim now (``/game claim``, ``/game list``): those that look
+        for a player while an AI plays them (a player who came back keeps their seat), and
+        the AI seats of a table opened with ``claimable_ai``."""
+        if self.status != "active":
+            return ()
+        claimable = self.options.claimable_ai
+        return tuple(
+            s
+            for s in self.seats
+            if (s.seeking and s.ai_controlled) or (claimable and s.ai is not None)
+        )
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ current move. Replaying is fast because each game's track is cached (the state o
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -27,7 +28,7 @@ from host.model import GameStatus, LogEntry
 from host.pending import Pending, continues, pending_of
 from host.views import log_entry
 from render.i18n import N_
-from storage.rows import EventRow
+from storage.rows import EventRow, SeatChange
 
 KEEP_EVERY = 8
 """A state is kept every this many steps; a step is at most this many steps' moves away."""
@@ -70,6 +71,9 @@ class ReplayStep:
     view: dict[str, JSON]
     entries: tuple[LogEntry, ...]
     revealed: bool
+    changes: tuple[SeatChange, ...] = ()
+    """The seats that changed hands in this step (before its moves, or at the end of the last
+    step); ``status.seats`` name who held each seat by then."""
 
     @property
     def is_last(self) -> bool:
@@ -138,6 +142,26 @@ def is_step(before: Pending, after: Pending, mover: Seat, *, checkpoint: bool, o
     return window or after.waited != {mover}
 
 
+def holders_at(
+    status: GameStatus, changes: list[SeatChange], first: int, end: int, *, last: bool
+) -> tuple[GameStatus, tuple[SeatChange, ...]]:
+    """The seat changes of the step whose moves run from version ``first`` to ``end`` (made
+    at a version from ``first`` up to before ``end``; the last step also has those made after
+    its moves), and ``status`` with each seat's holder by then (a change still to come
+    undone)."""
+    shown = tuple(c for c in changes if first <= c.version < end or (last and c.version >= end))
+    if not changes:
+        return status, shown
+    seats = {s.seat: s for s in status.seats}
+    for change in reversed(changes):
+        if change.version < end or last:
+            break
+        seats[change.seat] = dataclasses.replace(
+            seats[change.seat], user_id=change.from_user, ai=change.from_ai
+        )
+    return dataclasses.replace(status, seats=tuple(seats.values())), shown
+
+
 class Replays:
     """Games shown again, step by step (a cache of replayed games)."""
 
@@ -202,14 +226,22 @@ class Replays:
         state = await asyncio.to_thread(track.state_at, index)
         view = lg.game.view(state, None)
         entries, revealed = await self._entries(lg, track, [index])
+        status, changes = holders_at(
+            self.store.status(lg),
+            await self.db.seats.changes(game_id),
+            track.steps[index - 1] if index > 0 else 0,
+            track.steps[index],
+            last=index == count - 1,
+        )
         return ReplayStep(
-            status=self.store.status(lg),
+            status=status,
             index=index,
             count=count,
             version=track.steps[index],
             view=view,
             entries=entries[index],
             revealed=revealed,
+            changes=changes,
         )
 
     async def marks(

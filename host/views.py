@@ -11,8 +11,7 @@ from typing import cast
 
 from engine import text
 from engine.core import JSON, Event, Seat, redact
-from host.errors import NotAPlayerError
-from host.games import Store
+from host.games import Store, not_seated
 from host.model import GameStatus, LogEntry, MoveBy, PrivateView, Status, UserGame
 from render.i18n import N_
 from storage import codec
@@ -95,7 +94,9 @@ class Views:
         self.store.require_started(lg)
         seat = lg.seat_of(user)
         if seat is None:
-            raise NotAPlayerError(N_("You are not playing in this game, so you have no hand here."))
+            raise not_seated(
+                lg, user, N_("You are not playing in this game, so you have no hand here.")
+            )
         return PrivateView(seat.seat, user, lg.game.view(lg.state, seat.seat))
 
     async def log(

@@ -10,7 +10,9 @@ the host uses, one concept each, all running on that connection (:meth:`Database
 - ``db.people``: each user's settings (:mod:`storage.people`);
 - ``db.servers``: each server's settings (:mod:`storage.servers`);
 - ``db.claims``: several processes on one database, claims with a lease (:mod:`storage.claims`);
-- ``db.records``: results and ratings (:mod:`storage.records`).
+- ``db.records``: results and ratings (:mod:`storage.records`);
+- ``db.seats``: seats handed over or claimed, and those that look for a player
+  (:mod:`storage.seats`).
 
 Every write the host makes for one move (event row, snapshot, game row, seat rows) is a single
 function run on the database thread: one hop, one ``BEGIN IMMEDIATE ... COMMIT``. SQLite's
@@ -37,6 +39,7 @@ from storage.records import Records
 from storage.rows import DatabaseOpenError, StorageError
 from storage.schedule import Scheduling
 from storage.schema import configure, migrate, schema_version, verify_schema
+from storage.seats import Seats
 from storage.servers import Servers
 
 T = TypeVar("T")
@@ -67,6 +70,7 @@ class Database:
         self.servers = Servers(run)
         self.claims = Claims(run)
         self.records = Records(run)
+        self.seats = Seats(run)
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:

@@ -10,6 +10,8 @@ per seat and updates the ``ratings`` of its players (openskill's Plackett–Luce
   rated; a cancelled game never finishes, so it has no results at all.
 - A resigned seat shares last place, below every seat that played on (whatever the AI that
   finished it achieved); a seat an AI took over after timeouts keeps the result its seat got.
+- A seat that changed hands (issue 46: handed over or claimed) counts for whoever holds it at
+  the end, and for nobody before them: the rules read the seats as they are then.
 - AI seats are rated as the player ``"AI <level>"`` of the server; two seats of one level in one
   game are each rated from the level's rating before the game, and the level keeps their mean.
 

@@ -15,8 +15,10 @@ GAME_COLUMNS = (
 )
 SEAT_COLUMNS = (
     "game_id, seat, user_id, ai, ai_controlled, resigned, timeouts, waiting_since, joined_at, "
-    "token, notified_token, notified_message, window_order, notified_key, reserve, away_until"
+    "token, notified_token, notified_message, window_order, notified_key, reserve, away_until, "
+    "seeking, former"
 )
+SEAT_CHANGE_COLUMNS = "game_id, n, version, seat, from_user, from_ai, to_user, by_user, how, at"
 EVENT_COLUMNS = "game_id, seq, seat, user_id, by, action, label, events, at, secret"
 OUTBOX_COLUMNS = "game_id, version, note, board, created_at, sent_at, quiet"
 OPEN_STATUSES = ("lobby", "active")
@@ -102,6 +104,10 @@ class SeatRow:
     """Seconds of the table's time bank reserve this seat has left (``None``: all of it)."""
     away_until: float | None = None
     """The seat's player is away until then (``/game away``): its deadlines wait."""
+    seeking: bool = False
+    """The table looks for a player to take this seat over (migration 0012)."""
+    former: tuple[int, ...] = ()
+    """The seat's earlier players, oldest first (it was handed over or claimed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +237,27 @@ def decode_seat(row: Sequence[Any]) -> SeatRow:
         row[13],
         row[14],
         row[15],
+        bool(row[16]),
+        tuple(int(u) for u in str(row[17] or "").split()),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """A seat that changed hands (``seat_changes``, migration 0012): at the game's ``version``,
+    ``seat`` went from ``from_user`` (or the AI ``from_ai``) to ``to_user``, done by
+    ``by_user``; ``how``: ``handed`` (``/game replace``) or ``claimed``."""
+
+    game_id: int
+    n: int
+    version: int
+    seat: int
+    from_user: int | None
+    from_ai: str | None
+    to_user: int
+    by_user: int
+    how: str
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
