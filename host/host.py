@@ -12,7 +12,8 @@ the clock and the AI runner:
 - ``host.people`` (:mod:`host.people`): users' languages and notification settings;
 - ``host.servers`` (:mod:`host.servers`): a server's defaults and language;
 - ``host.records`` (:mod:`host.records`): statistics, leaderboards, the history;
-- ``host.replays`` (:mod:`host.replays`): a game shown again step by step.
+- ``host.replays`` (:mod:`host.replays`): a game shown again step by step;
+- ``host.undos`` (:mod:`host.undo`): moves taken back, alone or with the table's agreement.
 
 Pure helpers beside them: :mod:`host.pending` (what a game waits for, decision tokens) and
 :mod:`host.deadlines` (deadlines, reminders, the next due time).
@@ -43,6 +44,7 @@ from host.replays import Replays
 from host.scheduler import Scheduler
 from host.servers import Servers
 from host.tables import Tables
+from host.undo import Undos
 from host.views import Views
 from plugins import GamePlugin, PluginResolver
 from storage.db import Database
@@ -109,6 +111,7 @@ class Host:
         self.people = People(store)
         self.records = Records(store)
         self.replays = Replays(store)
+        self.undos = Undos(store)
         self._closed = False
 
     @classmethod

@@ -38,6 +38,7 @@ from storage.rows import DatabaseOpenError, StorageError
 from storage.schedule import Scheduling
 from storage.schema import configure, migrate, schema_version, verify_schema
 from storage.servers import Servers
+from storage.undo import UndoRequests
 
 T = TypeVar("T")
 
@@ -67,6 +68,7 @@ class Database:
         self.servers = Servers(run)
         self.claims = Claims(run)
         self.records = Records(run)
+        self.undos = UndoRequests(run)
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:

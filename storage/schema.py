@@ -80,6 +80,7 @@ TABLES = (
     "step_messages",
     "results",
     "ratings",
+    "undo_requests",
 )
 
 

@@ -1,0 +1,3 @@
+-- A placeholder on the undo branch (issue 46 item 3) only: migration 0010 belongs to work done in
+-- parallel; its own file replaces this one when the branches are merged (delete this one).
+SELECT 1;
