@@ -27,6 +27,9 @@ from cogs.components import (
     ReplayButton,
     ReplaySelect,
     TextBoardButton,
+    UndoAskButton,
+    UndoButton,
+    UndoVoteButton,
     WindowOrderButton,
 )
 from cogs.delivery import Delivery
@@ -40,6 +43,7 @@ from cogs.private import Private
 from cogs.progress import Progress
 from cogs.refusals import Refusals
 from cogs.replaying import Replaying
+from cogs.undoing import Undoing
 
 
 class Flows:
@@ -47,8 +51,8 @@ class Flows:
 
     ``private`` composes a player's messages, ``inbox`` keeps them, ``delivery`` sends the
     outbox, ``progress`` counts the flows running, ``refusals`` words what cannot go on (the
-    :class:`~cogs.kit.Kit` the flows share); ``lobby``, ``moves``, ``hands`` and
-    ``replaying`` are the flows."""
+    :class:`~cogs.kit.Kit` the flows share); ``lobby``, ``moves``, ``hands``,
+    ``replaying`` and ``undoing`` are the flows."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -62,6 +66,7 @@ class Flows:
         self.moves = Moves(bot, kit)
         self.hands = Hands(bot, kit)
         self.replaying = Replaying(bot, private)
+        self.undoing = Undoing(bot, kit)
 
     async def idle(self) -> None:
         """Wait until no flow is in progress: every board, DM and reply has been sent."""
@@ -108,6 +113,12 @@ class Flows:
                 await self.replaying.show_replay(interaction, game, item.step(), edit=True)
             case AnimationButton():
                 await self.replaying.animation(interaction, game)
+            case UndoButton():
+                await self.undoing.take_back(interaction, game)
+            case UndoAskButton():
+                await self.undoing.ask(interaction, game)
+            case UndoVoteButton():
+                await self.undoing.vote(interaction, game, item.version, item.agree)
             case _:
                 raise TypeError(f"no flow for {type(item).__name__}")
 
