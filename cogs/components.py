@@ -495,19 +495,22 @@ def picture_buttons(
     return [PictureButton(game_id, key, label) for key, label in pictures]
 
 
-def board_view(game_id: int, pictures: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
+def board_view(
+    game_id: int, pictures: Sequence[tuple[str, str]] = (), *, undo: bool = True
+) -> discord.ui.View:
     """The buttons under a board in the channel: **My hand** (the clicker's own decision),
     the game's other public pictures on demand (``(key, label)``), **Text board** (the
-    board as text) and, on a row of its own, **Undo** (the clicker's last move taken back),
-    each answered only to whoever pressed it."""
+    board as text) and, on a row of its own, **Undo** (the clicker's last move taken back;
+    ``undo``: there were moves), each answered only to whoever pressed it."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
     for item in picture_buttons(game_id, pictures[: MAX_BUTTONS - 2]):
         view.add_item(item)
     view.add_item(TextBoardButton(game_id))
-    undo = UndoButton(game_id)
-    undo.row = 1
-    view.add_item(undo)
+    if undo:
+        button = UndoButton(game_id)
+        button.row = 1
+        view.add_item(button)
     return view
 
 

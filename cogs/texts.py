@@ -462,6 +462,13 @@ HELP_COMMANDS = (
     ),
     ("/game interrupts", N_("when to ask you about optional out-of-turn chances")),
     (
+        "/game undo",
+        N_(
+            "take back your last move while nothing was revealed (also **Undo** on a board); "
+            "after another player moved, the table votes"
+        ),
+    ),
+    (
         "/game resign · /game back · /game cancel",
         N_("leave a game to an AI, return, call it off"),
     ),

@@ -98,6 +98,16 @@ class Undoing:
                     vote = await self.bot.host.undos.vote(
                         game_id, interaction.user.id, version, agree, guild_id=interaction.guild_id
                     )
+                except UndoRefusedError as e:  # over: answered, or the game moved on
+                    message = interaction.message
+                    if message is not None and message.components:
+                        status = await self.bot.host.views.status(game_id)
+                        with i18n.using(await self.private.server_language(status)):
+                            over = _("⌛ The vote is over (time ran out, or the game moved on).")
+                        content = f"{message.content}\n{over}"
+                        await answer.edit_clicked(interaction, content=content, view=None)
+                    await answer.tell(interaction, texts.refusal(e))
+                    return
                 except HostError as e:
                     await answer.tell(interaction, await self.refusals.reason(e, mention=True))
                     return

@@ -122,6 +122,18 @@ async def test_the_table_votes_to_undo_agreed_then_refused(
     assert (await bot.host.views.status(game_id)).version == 5
     assert (await _waited(bot, game_id, users)) is carol
 
+    reply = await alice.slash("game undo", channel=chan)  # asked again; then carol moves
+    await bot.flows.idle()
+    await alice.click("Ask the table to undo", message=reply.message)
+    await bot.flows.idle()
+    vote = _vote_message(chan)
+    await _move(bot, chan, carol, "pass")
+    late = await bob.click("Agree", message=vote)
+    await bot.flows.idle()
+    assert late.updated and "The vote is over" in vote.content
+    assert not list(vote.walk_components())
+    assert (await bot.host.views.status(game_id)).version == 6
+
 
 async def test_the_replay_shows_the_move_taken_back(
     fake_discord: Any, start_bot: Any, make_bot: Any
