@@ -111,7 +111,7 @@ class Host:
         self.people = People(store)
         self.records = Records(store)
         self.replays = Replays(store)
-        self.undos = Undos(store)
+        self.undos = Undos(store, self.moves)
         self._closed = False
 
     @classmethod

@@ -21,15 +21,16 @@ from typing import Any, cast
 
 from engine import text
 from engine.core import JSON, Seat
-from host.deadlines import plan, scheduled, seat_update
+from host.deadlines import plan, seat_update
 from host.errors import HostError, NotAPlayerError
 from host.games import Loaded, Store
 from host.model import MoveResult
+from host.moves import Moves
 from host.pending import pending_of, tokens
 from render.i18n import N_
 from storage import codec, undo
 from storage.claims import DELIVER
-from storage.rows import EventRow, MoveWrite, VersionConflictError
+from storage.rows import EventRow, MoveWrite
 from storage.undo import UndoRequest
 
 VOTE_SECONDS = 6 * 3600.0
@@ -90,8 +91,9 @@ class UndoVote:
 class Undos:
     """``host.undos``: take back, ask the table, vote (see the module)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, moves: Moves) -> None:
         self.store = store
+        self.moves = moves
 
     async def take_back(
         self, game_id: int, user: int, *, channel_id: int | None = None, guild_id: int | None = None
@@ -261,42 +263,23 @@ class Undos:
             at=now,
             secret=False,
         )
-        claim = self.store.claim_for_move(DELIVER, now)
-        try:
-            took = await self.store.db.moves.commit_move(
-                MoveWrite(
-                    game_id=row.id,
-                    expected_version=row.version,
-                    event=event_row,
-                    snapshot=codec.encode_state(row.kind, game.state_to_json(state)),
-                    status="active",
-                    outcome=None,
-                    schedule=plan_,
-                    seats=tuple(seat_update(s) for s in seats),
-                    at=now,
-                    note="",
-                    board=True,
-                    quiet=False,
-                    claim=claim,
-                )
-            )
-        except asyncio.CancelledError:
-            self.store.forget(row.id)
-            raise
-        except VersionConflictError:
-            self.store.forget(row.id)
-            raise UndoRefusedError(
-                N_("The game moved on meanwhile; nothing was taken back.")
-            ) from None
-        if took and claim is not None:
-            self.store.holds(claim, row.id)
-        lg.row = dataclasses.replace(
-            scheduled(row, plan_), version=version, updated_at=now, revision=row.revision + 1
+        write = MoveWrite(
+            game_id=row.id,
+            expected_version=row.version,
+            event=event_row,
+            snapshot=codec.encode_state(row.kind, game.state_to_json(state)),
+            status="active",
+            outcome=None,
+            schedule=plan_,
+            seats=tuple(seat_update(s) for s in seats),
+            at=now,
+            note="",
+            board=True,
+            quiet=False,
+            claim=self.store.claim_for_move(DELIVER, now),
         )
-        lg.seats = seats
-        lg.last_mover = found.seat
-        lg.moved_to(state, legal)
-        self.store.keep(lg)
+        refused = N_("The game moved on meanwhile; nothing was taken back.")
+        await self.moves.commit(lg, write, seats, state, legal, refused=refused)
         return MoveResult(
             game_id=row.id,
             guild_id=row.guild_id,
