@@ -259,6 +259,60 @@ class TextBoardButton(BoardButton, template=PREFIX + r":t:(?P<game>\d+)"):
     letter, label, emoji = "t", N_("Text board"), "📝"
 
 
+class UndoButton(BoardButton, template=PREFIX + r":u:(?P<game>\d+)"):
+    """ "Undo" on a board message: takes back the clicker's own last move, or says why not
+    (and offers to ask the table when it may), answered only to whoever pressed it."""
+
+    letter, label, emoji = "u", N_("Undo"), "↩"
+
+
+class UndoAskButton(GameItem, template=PREFIX + r":ua:(?P<game>\d+)"):
+    """ "Ask the table to undo", under the private answer that the move can only be taken
+    back if the table agrees: posts the vote in the game's channel."""
+
+    update = False
+
+    def __init__(self, game_id: int) -> None:
+        custom_id = f"{PREFIX}:ua:{game_id}"
+        super().__init__(_button(custom_id, _("Ask the table to undo"), emoji="↩"))
+        self.game_id = game_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> UndoAskButton:
+        return cls(int(match["game"]))
+
+
+class UndoVoteButton(
+    GameItem, template=PREFIX + r":uv:(?P<game>\d+):(?P<version>\d+):(?P<answer>[yn])"
+):
+    """ "Agree" / "Refuse" on the table's vote to take a move back (the request asked at the
+    game's ``version``); the vote's message shows how it stands."""
+
+    def __init__(self, game_id: int, version: int, agree: bool) -> None:
+        answer = "y" if agree else "n"
+        style = discord.ButtonStyle.success if agree else discord.ButtonStyle.danger
+        label = _("Agree") if agree else _("Refuse")
+        super().__init__(_button(f"{PREFIX}:uv:{game_id}:{version}:{answer}", label, style))
+        self.game_id, self.version, self.agree = game_id, version, agree
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> UndoVoteButton:
+        return cls(int(match["game"]), int(match["version"]), match["answer"] == "y")
+
+
+def undo_ask_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoAskButton(game_id))
+    return view
+
+
+def undo_vote_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoVoteButton(game_id, version, True))
+    view.add_item(UndoVoteButton(game_id, version, False))
+    return view
+
+
 class LobbyButton(GameItem, template=PREFIX + r":l:(?P<what>join|leave|start):(?P<game>\d+)"):
     """Join / Leave / Start on the lobby message."""
 
@@ -446,6 +500,9 @@ DYNAMIC_ITEMS = (
     ReplaySelect,
     AnimationButton,
     ClaimButton,
+    UndoButton,
+    UndoAskButton,
+    UndoVoteButton,
 )
 
 
@@ -456,15 +513,22 @@ def picture_buttons(
     return [PictureButton(game_id, key, label) for key, label in pictures]
 
 
-def board_view(game_id: int, pictures: Sequence[tuple[str, str]] = ()) -> discord.ui.View:
+def board_view(
+    game_id: int, pictures: Sequence[tuple[str, str]] = (), *, undo: bool = True
+) -> discord.ui.View:
     """The buttons under a board in the channel: **My hand** (the clicker's own decision),
-    the game's other public pictures on demand (``(key, label)``) and **Text board** (the
-    board as text), each answered only to whoever pressed it."""
+    the game's other public pictures on demand (``(key, label)``), **Text board** (the
+    board as text) and, on a row of its own, **Undo** (the clicker's last move taken back;
+    ``undo``: there were moves), each answered only to whoever pressed it."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
     for item in picture_buttons(game_id, pictures[: MAX_BUTTONS - 2]):
         view.add_item(item)
     view.add_item(TextBoardButton(game_id))
+    if undo:
+        button = UndoButton(game_id)
+        button.row = 1
+        view.add_item(button)
     return view
 
 

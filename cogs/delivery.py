@@ -368,7 +368,7 @@ class Delivery:
                 for p in presentation.pictures[1:]
                 if p.is_public
             ]
-            kwargs["view"] = board_view(status.game_id, extra)
+            kwargs["view"] = board_view(status.game_id, extra, undo=status.version > 0)
         elif status.status == "finished":
             kwargs["view"] = final_view(status.game_id)
         chan = await self.private.channel(status.channel_id)

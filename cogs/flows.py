@@ -28,6 +28,9 @@ from cogs.components import (
     ReplayButton,
     ReplaySelect,
     TextBoardButton,
+    UndoAskButton,
+    UndoButton,
+    UndoVoteButton,
     WindowOrderButton,
 )
 from cogs.delivery import Delivery
@@ -42,6 +45,7 @@ from cogs.progress import Progress
 from cogs.refusals import Refusals
 from cogs.replaying import Replaying
 from cogs.seating import Seating
+from cogs.undoing import Undoing
 
 
 class Flows:
@@ -49,8 +53,8 @@ class Flows:
 
     ``private`` composes a player's messages, ``inbox`` keeps them, ``delivery`` sends the
     outbox, ``progress`` counts the flows running, ``refusals`` words what cannot go on (the
-    :class:`~cogs.kit.Kit` the flows share); ``lobby``, ``moves``, ``hands``, ``replaying``
-    and ``seating`` are the flows."""
+    :class:`~cogs.kit.Kit` the flows share); ``lobby``, ``moves``, ``hands``, ``replaying``,
+    ``seating`` and ``undoing`` are the flows."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -65,6 +69,7 @@ class Flows:
         self.hands = Hands(bot, kit)
         self.replaying = Replaying(bot, private)
         self.seating = Seating(bot, kit)
+        self.undoing = Undoing(bot, kit)
 
     async def idle(self) -> None:
         """Wait until no flow is in progress: every board, DM and reply has been sent."""
@@ -113,6 +118,12 @@ class Flows:
                 await self.replaying.animation(interaction, game)
             case ClaimButton():
                 await self.seating.claim(interaction, item.seat, game_id=game)
+            case UndoButton():
+                await self.undoing.take_back(interaction, game)
+            case UndoAskButton():
+                await self.undoing.ask(interaction, game)
+            case UndoVoteButton():
+                await self.undoing.vote(interaction, game, item.version, item.agree)
             case _:
                 raise TypeError(f"no flow for {type(item).__name__}")
 

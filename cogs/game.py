@@ -597,6 +597,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             await self.bot.flows.inbox.notify(status)
 
     @app_commands.command(
+        name="undo", description=N_("Take back your last move, or ask the table to")
+    )
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.flows.undoing.take_back(interaction, None)
+
+    @app_commands.command(
         name="cancel",
         description=N_("Call the game off (creator or server manager)"),
         extras={"public": True},

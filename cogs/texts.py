@@ -273,14 +273,15 @@ def narration(
     out: "did not answer in time, so the rules apply: <its label>"). A secret move is
     narrated alone, from its events as the public may see them, and not at all when they say
     nothing (a revision in a step everyone decides at once: its result is told when it
-    ends)."""
+    ends). An undo says what it took back ("↩ bob took back: …"; issue 46)."""
     lines: list[str] = []
     group: list[LogEntry] = []
     words = presentation.words
     safe = [md(n) for n in names]
     noted = notes or {}
     for entry in [*entries, None]:
-        if group and (entry is None or entry.by != group[0].by or entry.secret):
+        undone = entry is not None and entry.undoes is not None
+        if group and (entry is None or entry.by != group[0].by or entry.secret or undone):
             events = [e for g in group for e in g.events]
             said = words.narrate(events, safe)
             if not said:
@@ -290,7 +291,11 @@ def narration(
             mark = "" if group[0].version in noted else MARKS.get(group[0].by, "")
             lines.extend(f"• {mark if i == 0 else ''}{line}" for i, line in enumerate(said))
             group = []
-        if entry is not None and entry.secret:
+        if entry is not None and entry.undoes is not None:  # issue 46
+            who_ = safe[entry.seat] if entry.seat < len(safe) else _("Someone")
+            said_ = _("↩ {name} took back: {move}").format(name=who_, move=i18n.say(entry.label))
+            lines.append(f"• {said_}")
+        elif entry is not None and entry.secret:
             # Its events are already redacted for the public: what they tell ("alice kept a
             # card", the round that began) is said, and nothing when they say nothing (a
             # revision in a step everyone decides at once: its result is told when it ends).
@@ -388,6 +393,10 @@ def log_lines(
             said = presentation.words.narrate(list(e.events), [md(n) for n in names])
             told = "; ".join(said) or _("{name}: a secret move").format(name=who_)
             lines.append(f"`{e.version:>3}` {told}{mark}")
+            continue
+        if e.undoes is not None:  # issue 46: the moves from `undoes` on were taken back
+            said_ = _("↩ {name} took back: {move}").format(name=who_, move=md(i18n.say(e.label)))
+            lines.append(f"`{e.version:>3}` {said_} (`{e.undoes}`…)")
             continue
         move = f"`{e.notation}` — " if e.notation else ""
         lines.append(f"`{e.version:>3}` {who_}: {move}{md(i18n.say(e.label))}{mark}")
@@ -493,6 +502,13 @@ HELP_COMMANDS = (
         N_("results and ratings; the best players of a game; the latest finished games"),
     ),
     ("/game interrupts", N_("when to ask you about optional out-of-turn chances")),
+    (
+        "/game undo",
+        N_(
+            "take back your last move while nothing was revealed (also **Undo** on a board); "
+            "after another player moved, the table votes"
+        ),
+    ),
     (
         "/game resign · /game back · /game cancel",
         N_("leave a game to an AI, return, call it off"),

@@ -86,7 +86,10 @@ class RulesGame(Generic[S, A]):
       action)``: whether the action itself is hidden from the other players (they learn only
       what its events show them); ``determinize(state, seat, seed)``: a state ``seat`` cannot
       tell apart from ``state`` (every game with hidden information gives one: the AI
-      searches with it and the conformance suite proves with it that no view leaks).
+      searches with it and the conformance suite proves with it that no view leaks);
+      ``reveals(before, seat, action, after)``: whether a legal action showed anything new (a
+      draw, a reveal, a die): an action that did not, and is not secret, may be taken back
+      (:meth:`undoable`; without it, no action may).
 
     Every field is a module-level function, so the engine pickles (it is sent to the AI's
     worker processes).
@@ -110,6 +113,7 @@ class RulesGame(Generic[S, A]):
     refusal: Callable[[S, Seat, A], str | None] = _no_reason
     secret: Callable[[S, Seat, A], bool] = _public
     determinize: Callable[[S, Seat, int], S] | None = None
+    reveals: Callable[[S, Seat, A, S], bool] | None = None
 
     def new_game(self, seed: int, players: int, options: Mapping[str, JSON] | None = None) -> S:
         counts = self.capabilities.player_counts
@@ -129,6 +133,13 @@ class RulesGame(Generic[S, A]):
         done = self.play(state, seat, action)
         counted = dataclasses.replace(cast(Any, done.state), version=state.version + 1)
         return Transition(counted, done.events, done.checkpoint)
+
+    def undoable(self, before: S, seat: Seat, action: A, after: S) -> bool:
+        """Whether the action may be taken back: the game says it revealed nothing, and it is
+        not secret (a secret move must never show by being taken back)."""
+        if self.reveals is None or self.secret(before, seat, action):
+            return False
+        return not self.reveals(before, seat, action, after)
 
     def version(self, state: S) -> int:
         return state.version

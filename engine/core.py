@@ -413,6 +413,14 @@ class Game(Protocol[S, A]):
         the presentation words; the log shows them no notation and no label of it."""
         ...
 
+    def undoable(self, before: S, seat: Seat, action: A, after: S) -> bool:
+        """Whether ``seat``'s ``action``, which led from ``before`` to ``after``, may be taken
+        back (the host's undo, issue 46): only when it showed nobody anything new (no card
+        drawn, nothing revealed, no die rolled) and was not secret, so that taking it back
+        cannot let anyone see something and choose again. A game says so per action; the
+        default is never."""
+        ...
+
     def version(self, state: S) -> int:
         """How many actions have been applied to reach ``state``."""
         ...

@@ -15,6 +15,7 @@ the clock and the AI runner:
 - ``host.records`` (:mod:`host.records`): statistics, leaderboards, the history;
 - ``host.replays`` (:mod:`host.replays`): a game shown again step by step;
 - ``host.seats`` (:mod:`host.seats`): seats handed over, looking for a player, claimed.
+- ``host.undos`` (:mod:`host.undo`): moves taken back, alone or with the table's agreement.
 
 Pure helpers beside them: :mod:`host.pending` (what a game waits for, decision tokens) and
 :mod:`host.deadlines` (deadlines, reminders, the next due time).
@@ -47,6 +48,7 @@ from host.scheduler import Scheduler
 from host.seats import Seats
 from host.servers import Servers
 from host.tables import Tables
+from host.undo import Undos
 from host.views import Views
 from plugins import GamePlugin, PluginResolver
 from storage.db import Database
@@ -115,6 +117,7 @@ class Host:
         self.records = Records(store)
         self.replays = Replays(store)
         self.seats = Seats(store)
+        self.undos = Undos(store, self.moves)
         self._closed = False
 
     @classmethod

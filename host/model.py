@@ -320,6 +320,9 @@ class LogEntry:
     """The move is secret to this viewer: ``notation`` and ``label`` are empty; its
     ``events`` (redacted for the viewer) are what they may know of it, which the game's
     presentation words."""
+    undoes: int | None = None
+    """An undo's entry (issue 46): the first move it took back (``label`` is that move's);
+    its ``events`` are empty."""
 
 
 @dataclass(frozen=True)

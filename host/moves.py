@@ -239,49 +239,23 @@ class Moves:
         status: Status = "finished" if over else "active"
         outcome_bytes = None if outcome is None else codec.dumps(outcome.to_json())
         claim = self.store.claim_for_move(DELIVER, now)  # its delivery's: one commit for both
-        try:
-            took = await self.store.db.moves.commit_move(
-                MoveWrite(
-                    game_id=row.id,
-                    expected_version=row.version,
-                    event=event_row,
-                    snapshot=codec.encode_state(row.kind, game.state_to_json(new_state)),
-                    status=status,
-                    outcome=outcome_bytes,
-                    schedule=plan_,
-                    seats=tuple(seat_update(s) for s in seats),
-                    at=now,
-                    note=note,
-                    board=board,
-                    quiet=quiet,
-                    claim=claim,
-                )
-            )
-        except asyncio.CancelledError:
-            # The write may still land: forget the cached game so the next call reloads it.
-            self.store.forget(row.id)
-            raise
-        except VersionConflictError:
-            self.store.forget(row.id)
-            raise StaleVersionError(
-                N_("The board changed since this was shown; nothing was played: try again."),
-                row.version,
-            ) from None
-        # Committed: now (and only now) the in-memory game moves on.
-        if took and claim is not None:
-            self.store.holds(claim, row.id)
-        lg.row = dataclasses.replace(
-            scheduled(row, plan_),
-            version=version,
+        write = MoveWrite(
+            game_id=row.id,
+            expected_version=row.version,
+            event=event_row,
+            snapshot=codec.encode_state(row.kind, game.state_to_json(new_state)),
             status=status,
             outcome=outcome_bytes,
-            updated_at=now,
-            revision=row.revision + 1,
+            schedule=plan_,
+            seats=tuple(seat_update(s) for s in seats),
+            at=now,
+            note=note,
+            board=board,
+            quiet=quiet,
+            claim=claim,
         )
-        lg.seats = seats
-        lg.last_mover = seat
-        lg.moved_to(new_state, legal_after)
-        self.store.keep(lg)
+        refused = N_("The board changed since this was shown; nothing was played: try again.")
+        await self.commit(lg, write, seats, new_state, legal_after, refused=refused)
         return MoveResult(
             game_id=row.id,
             guild_id=row.guild_id,
@@ -300,6 +274,45 @@ class Moves:
             chooser=chooser,
             taken_over=taken_over,
         )
+
+    async def commit(
+        self,
+        lg: Loaded,
+        write: MoveWrite,
+        seats: tuple[SeatRow, ...],
+        state: Any,
+        legal: dict[Seat, tuple[Any, ...]],
+        *,
+        refused: str,
+    ) -> None:
+        """Commit a move's rows (``write``: a move's, or an undo's, ``host.undo``) and only
+        then move ``lg`` on to ``state`` (with ``seats`` and the legal actions ``legal``).
+        Another process's write first: :class:`StaleVersionError` saying ``refused``."""
+        row = lg.row
+        try:
+            took = await self.store.db.moves.commit_move(write)
+        except asyncio.CancelledError:
+            # The write may still land: forget the cached game so the next call reloads it.
+            self.store.forget(row.id)
+            raise
+        except VersionConflictError:
+            self.store.forget(row.id)
+            raise StaleVersionError(refused, row.version) from None
+        # Committed: now (and only now) the in-memory game moves on.
+        if took and write.claim is not None:
+            self.store.holds(write.claim, row.id)
+        lg.row = dataclasses.replace(
+            scheduled(row, write.schedule),
+            version=write.event.seq,
+            status=write.status,
+            outcome=write.outcome,
+            updated_at=write.at,
+            revision=row.revision + 1,
+        )
+        lg.seats = seats
+        lg.last_mover = write.event.seat
+        lg.moved_to(state, legal)
+        self.store.keep(lg)
 
     @staticmethod
     def _board(

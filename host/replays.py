@@ -6,11 +6,13 @@ public view at each step and the moves that led there as the public log tells th
 finished game whose presentation says the rules reveal the hands at the end
 (``Presentation.replay_reveals``) tells each move as its own player saw it.
 
-The steps are the moments the channel got a board: a checkpoint, the end, and each time a new
-decision of someone other than the mover began (or a window opened); a player's several
-decisions in a row make one step, as they make one board. A running game is replayed up to its
-current move. Replaying is fast because each game's track is cached (the state of every
-:data:`KEEP_EVERY`-th step and the current one) and extended by the moves made since.
+The steps are the moments the channel got a board: a checkpoint, the end, each time a new
+decision of someone other than the mover began (or a window opened), and each undo (its moves
+stay where they were played, and the undo's step shows the board without them, "taken back");
+a player's several decisions in a row make one step, as they make one board. A running game is
+replayed up to its current move. Replaying is fast because each game's track is cached (the
+state of every :data:`KEEP_EVERY`-th step and the current one) and extended by the moves made
+since.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from host.model import GameStatus, LogEntry
 from host.pending import Pending, continues, pending_of
 from host.views import log_entry
 from render.i18n import N_
+from storage import undo
 from storage.rows import EventRow, SeatChange
 
 KEEP_EVERY = 8
@@ -106,12 +109,16 @@ class Track:
         for row in rows:
             if row.seq != self.version + 1:
                 raise GameNotActiveError(N_("This game's log has a gap; it cannot be replayed."))
-            transition = game.apply(self.state, row.seat, game.parse_action(row.action))
-            after = pending_of(game, transition.state)
-            over = after.over or game.outcome(transition.state) is not None
             self.rows.append(row)
-            self.version, self.state = row.seq, transition.state
-            if is_step(self.pending, after, row.seat, checkpoint=transition.checkpoint, over=over):
+            if undo.back_to(row.action) is not None:  # a board showed the moves taken back
+                state, checkpoint = self.after(self.state, row), True
+            else:
+                transition = game.apply(self.state, row.seat, game.parse_action(row.action))
+                state, checkpoint = transition.state, transition.checkpoint
+            after = pending_of(game, state)
+            over = after.over or game.outcome(state) is not None
+            self.version, self.state = row.seq, state
+            if is_step(self.pending, after, row.seat, checkpoint=checkpoint, over=over):
                 self.steps.append(row.seq)
                 if (len(self.steps) - 1) % KEEP_EVERY == 0:
                     self.kept[len(self.steps) - 1] = self.state
@@ -124,9 +131,21 @@ class Track:
             return self.state
         base = index - index % KEEP_EVERY
         state = self.kept[base]
-        game = self.game
         for row in self.rows[self.steps[base] : version]:
-            state = game.apply(state, row.seat, game.parse_action(row.action)).state
+            state = self.after(state, row)
+        return state
+
+    def after(self, state: Any, row: EventRow) -> Any:
+        """The state after ``row`` (one of :attr:`rows`) from the state before it: a move
+        applied, or, for an undo (issue 46), the deal replayed with the moves still standing
+        then (the moves it took back shown where they were made, then the board without
+        them)."""
+        game = self.game
+        if undo.back_to(row.action) is None:
+            return game.apply(state, row.seat, game.parse_action(row.action)).state
+        state = self.kept[0]
+        for move in undo.live(self.rows[: row.seq]):
+            state = game.apply(state, move.seat, game.parse_action(move.action)).state
         return state
 
 
@@ -266,7 +285,7 @@ class Replays:
             for row in track.rows:
                 if step >= len(track.steps):
                     break
-                state = game.apply(state, row.seat, game.parse_action(row.action)).state
+                state = track.after(state, row)
                 if row.seq == track.steps[step]:
                     out.append(game.view(state, None))
                     step += 1

@@ -14,13 +14,26 @@ from engine.core import JSON, Event, Seat, redact
 from host.games import Store, not_seated
 from host.model import GameStatus, LogEntry, MoveBy, PrivateView, Status, UserGame
 from render.i18n import N_
-from storage import codec
+from storage import codec, undo
 from storage.rows import EventRow
 
 
 def log_entry(row: EventRow, viewer: Seat | None) -> LogEntry:
     """One move as ``viewer`` may see it: events redacted for the viewer's seat, and a secret
     move of another seat reduced to its public events (no notation, no label)."""
+    first = undo.back_to(row.action)
+    if first is not None:  # moves taken back (issue 46): told by the presentation's edge
+        return LogEntry(
+            version=row.seq,
+            seat=row.seat,
+            user_id=row.user_id,
+            notation=row.action,
+            label=text.from_json(row.label),
+            by=cast(MoveBy, row.by),
+            events=(),
+            at=row.at,
+            undoes=first,
+        )
     events = cast(list[Event], codec.loads(row.events))
     secret = row.secret and viewer != row.seat
     return LogEntry(

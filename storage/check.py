@@ -1,7 +1,9 @@
 """Verify a game database: every started game replays from its seed and event log to exactly its
-stored snapshot, with the same events, and the game row agrees with the log. A snapshot written
-by an earlier version of the code, before its game's state kept some key, checks out when every
-key it has agrees with the replay (it is reported as such; the next move writes it whole).
+stored snapshot, with the same events, and the game row agrees with the log (a move taken back,
+issue 46, is checked where it was played; its undo's row puts the state back to before it). A
+snapshot written by an earlier version of the code, before its game's state kept some key,
+checks out when every key it has agrees with the replay (it is reported as such; the next move
+writes it whole).
 
 Usage: ``python -m storage.check DBFILE|postgresql://… [--plugins MODULE ...]`` — prints one
 line per problem and a summary; exit status 0 when every game checks out, 1 on any mismatch, 2
@@ -16,11 +18,12 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import plugins
 from engine.core import RuleError
 from plugins import GamePlugin, PluginResolver
-from storage import codec
+from storage import codec, undo
 from storage.backends import dialect_for
 from storage.dialect import Connection, Target
 from storage.schema import migrations, schema_version
@@ -116,18 +119,27 @@ def _check_game(
     variants = codec.loads(options).get("variants", {})
     state = game.new_game(seed, players, variants)
     expected_seq = 0
+    standing: list[tuple[int, Any]] = []  # each move not taken back, with the state before it
     for seq, seat, action, events in conn.execute(
         "SELECT seq, seat, action, events FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
     ):
         expected_seq += 1
         if seq != expected_seq:
             return f"the log jumps from move {expected_seq - 1} to move {seq}"
+        first = undo.back_to(action)
+        if first is not None:  # moves taken back (issue 46): the state before the first
+            if not standing or standing[-1][0] < first:
+                return f"move {seq} takes back move {first}, which is not in play"
+            while standing and standing[-1][0] >= first:
+                _, state = standing.pop()
+            continue
         try:
             transition = game.apply(state, seat, game.parse_action(action))
         except RuleError as e:
             return f"move {seq} ({action!r} by seat {seat}) no longer applies: {e}"
         if codec.normalise(list(transition.events)) != codec.loads(events):
             return f"move {seq} ({action!r}) produced different events than were recorded"
+        standing.append((seq, state))
         state = transition.state
         report.moves_replayed += 1
     if expected_seq != version or snap_seq != version:

@@ -41,6 +41,7 @@ from storage.schedule import Scheduling
 from storage.schema import configure, migrate, schema_version, verify_schema
 from storage.seats import Seats
 from storage.servers import Servers
+from storage.undo import UndoRequests
 
 T = TypeVar("T")
 
@@ -71,6 +72,7 @@ class Database:
         self.claims = Claims(run)
         self.records = Records(run)
         self.seats = Seats(run)
+        self.undos = UndoRequests(run)
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:

@@ -81,6 +81,7 @@ TABLES = (
     "results",
     "ratings",
     "seat_changes",
+    "undo_requests",
 )
 
 

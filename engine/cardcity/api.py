@@ -14,6 +14,7 @@ from engine.cardcity.game import (
     pending,
     play,
     refusal,
+    reveals,
     secret,
 )
 from engine.cardcity.state import CODEC, OPTIONS, State, setup
@@ -39,6 +40,7 @@ GAME: RulesGame[State, Action] = RulesGame(
     refusal=refusal,
     secret=secret,
     determinize=determinize,
+    reveals=reveals,
 )
 
 _PROTOCOL_CHECK: Game[State, Action] = GAME

@@ -66,6 +66,7 @@ __all__ = [
     "playout",
     "prepared_label",
     "refusal",
+    "reveals",
     "secret",
     "to_act",
 ]
@@ -286,6 +287,19 @@ def secret(state: State, seat: Seat, action: Action) -> bool:
     """A prepared move is secret (C22): the others learn only that one was prepared or
     changed; every other action (a withdrawal included) is public as it is."""
     return _prepares(state, seat, action)
+
+
+def reveals(before: State, seat: Seat, action: Action, after: State) -> bool:
+    """Whether an action showed anything new, so it may not be taken back (issue 46): a card
+    or a volcano drawn from the deck, or a prepared move played or withdrawn (another hand
+    changed, or the secret move itself). A placement that leaves a draw decision, ``nodraw``,
+    a claim or a declined permit without a prepared move show nothing that was hidden."""
+    return (
+        after.deck != before.deck
+        or after.rng != before.rng
+        or after.prepared != before.prepared
+        or any(after.hands[s] != before.hands[s] for s in range(before.players) if s != seat)
+    )
 
 
 # --------------------------------------------------------------------------- determinize

@@ -210,3 +210,16 @@ def forced_action(state: State, seat: int) -> Action | None:
     the host may apply this at once when the table enables auto-play of forced decisions."""
     actions = legal_actions(state, seat)
     return actions[0] if len(actions) == 1 else None
+
+
+def reveals(before: State, seat: int, action: Action, after: State) -> bool:
+    """Whether an action showed anything new, so it may not be taken back (issue 46): a card
+    drawn from the stock (an Omen, A.D. 79), a lava tile drawn from the bag, any use of the
+    shuffle, or the eruption (every hand goes face up). A card played, a relative or a piece
+    placed, a lava tile laid, a piece moved or thrown show nothing that was hidden."""
+    return (
+        after.stock != before.stock
+        or after.bag != before.bag
+        or after.rng != before.rng
+        or after.phase != before.phase
+    )

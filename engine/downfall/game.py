@@ -8,7 +8,7 @@ from engine.base import RulesGame
 from engine.core import JSON, Capabilities, Game, RuleError, Seat
 from engine.downfall import present, queries, rules
 from engine.downfall.actions import Action, format_action, parse_action
-from engine.downfall.checks import refusal
+from engine.downfall.checks import refusal, reveals
 from engine.downfall.search import determinize
 from engine.downfall.state import CODEC, State
 from engine.text import Term
@@ -44,6 +44,7 @@ GAME: RulesGame[State, Action] = RulesGame(
     options=rules.OPTIONS,
     refusal=refusal,
     determinize=determinize,
+    reveals=reveals,
 )
 
 _PROTOCOL_CHECK: Game[State, Action] = GAME

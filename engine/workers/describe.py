@@ -402,3 +402,30 @@ def secret(s: State, seat: Seat, a: Action) -> bool:
     if a.verb == "pledge":
         return s.options.secret_pledges
     return a.verb in ("keep", "stack")
+
+
+def reveals(s: State, seat: Seat, a: Action, after: State) -> bool:
+    """Whether an action showed anything new, so it may not be taken back (issue 46): a card
+    drawn or dealt face up (the decks, the drawn cards awaiting a keep, a solo display), a
+    volcano card revealed or seen by a Search, any use of the shuffle, another seat's cards,
+    or a step that ends with sealed pledges shown. A worker placed, goods produced or traded
+    and an open pledge show nothing that was hidden."""
+    hidden = (
+        "rng",
+        "spec_deck",
+        "city_deck",
+        "volcano",
+        "revealed",
+        "volcano_unused",
+        "known",
+        "drawn",
+        "searching",
+    )
+    if any(getattr(after, name) != getattr(s, name) for name in hidden):
+        return True
+    if not set(after.display) <= set(s.display):  # solo: a card taken from it shows nothing
+        return True
+    others = (o for o in range(s.players) if o != seat)
+    if any(after.hand_s[o] != s.hand_s[o] or after.hand_c[o] != s.hand_c[o] for o in others):
+        return True
+    return s.options.secret_pledges and (after.stage != s.stage or after.pledges != s.pledges)

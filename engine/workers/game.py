@@ -36,6 +36,7 @@ GAME: RulesGame[State, Action] = RulesGame(
     refusal=rules.refusal,
     secret=describe.secret,
     determinize=search.determinize,
+    reveals=describe.reveals,
 )
 
 _PROTOCOL_CHECK: Game[State, Action] = GAME

@@ -318,6 +318,12 @@ def secret(state: ToyState, seat: Seat, action: ToyAction) -> bool:
     return action.kind == "bid"
 
 
+def reveals(before: ToyState, seat: Seat, action: ToyAction, after: ToyState) -> bool:
+    """A card drawn, or the bids shown when the last one locks: such a move may not be taken
+    back (a pass may)."""
+    return after.deck != before.deck or (before.bidding and not after.bidding)
+
+
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
@@ -359,6 +365,7 @@ TOY: RulesGame[ToyState, ToyAction] = RulesGame(
     refusal=refusal,
     secret=secret,
     determinize=determinize,
+    reveals=reveals,
 )
 
 _PROTOCOL_CHECK: Game[ToyState, ToyAction] = TOY
