@@ -17,6 +17,7 @@ from discord.ext import commands
 import plugins
 from cogs import answer, texts
 from cogs.flows import CommandBot
+from cogs.hints import Hinting
 from cogs.history import Records, StatsAsked
 from cogs.options import variant_choices
 from cogs.private import png_file
@@ -41,6 +42,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         self.bot = bot
         self.server_settings = ServerSettings(bot)
         self.records = Records(bot)
+        self.hinting = Hinting(bot)
         super().__init__()
 
     @property
@@ -179,6 +181,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         ai_seats=N_("How many seats an AI plays"),
         ai_level=N_("How well the AI seats play (default: normal)"),
         forced_moves=N_("Play a decision by itself when it has only one legal choice"),
+        rated=N_("Count the game in the ratings (default: yes; unrated games allow hints)"),
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
@@ -201,6 +204,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         ai_seats: app_commands.Range[int, 0, MAX_PLAYERS - 1] = 0,
         ai_level: str = "normal",
         forced_moves: bool = False,
+        rated: bool = True,
     ) -> None:
         await self.bot.flows.lobby.open(
             interaction,
@@ -213,6 +217,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             ai_seats=ai_seats,
             ai_level=ai_level,
             forced_moves=forced_moves,
+            rated=rated,
         )
 
     @new.autocomplete("game")
@@ -233,8 +238,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         ]
 
     @app_commands.command(name="join", description=N_("Take a seat in this channel's game lobby"))
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.flows.lobby.change(interaction, "join")
+    @app_commands.describe(
+        learning=N_("Play to learn: hints allowed, and the game does not count in your rating")
+    )
+    async def join(self, interaction: discord.Interaction[Any], learning: bool = False) -> None:
+        await self.bot.flows.lobby.change(interaction, "join", learning=learning)
 
     @app_commands.command(name="leave", description=N_("Give up your seat in the lobby"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -320,6 +328,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
                 private.presentation(status), entries, names, status.game_id, orders=orders
             ),
         )
+
+    @app_commands.command(
+        name="hint", description=N_("What the normal AI would play now, and why (only you see it)")
+    )
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        await self.hinting.hint(interaction)
 
     @app_commands.command(name="mine", description=N_("Your open games, and where it is your move"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:

@@ -12,7 +12,8 @@ the clock and the AI runner:
 - ``host.people`` (:mod:`host.people`): users' languages and notification settings;
 - ``host.servers`` (:mod:`host.servers`): a server's defaults and language;
 - ``host.records`` (:mod:`host.records`): statistics, leaderboards, the history;
-- ``host.replays`` (:mod:`host.replays`): a game shown again step by step.
+- ``host.replays`` (:mod:`host.replays`): a game shown again step by step;
+- ``host.hints`` (:mod:`host.hints`): a learning player's hint (the normal AI's move, and why).
 
 Pure helpers beside them: :mod:`host.pending` (what a game waits for, decision tokens) and
 :mod:`host.deadlines` (deadlines, reminders, the next due time).
@@ -35,6 +36,7 @@ from host.ai import DEFAULT_TIMEOUT_LEVEL, AiRunner, Chooser, chooser_for
 from host.clock import Clock, SystemClock
 from host.decisions import Decisions
 from host.games import Store
+from host.hints import Hints
 from host.moves import Moves
 from host.outbox import Outbox
 from host.people import People
@@ -109,6 +111,7 @@ class Host:
         self.people = People(store)
         self.records = Records(store)
         self.replays = Replays(store)
+        self.hints = Hints(store, self.ai)
         self._closed = False
 
     @classmethod

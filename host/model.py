@@ -54,6 +54,9 @@ class TableOptions:
     - ``auto_forced``: when the seat the game waits on has exactly one legal action, the
       scheduler plays it at once (``by="auto"``; a game may rule that the engine always asks).
       Off by default.
+    - ``rated``: the game counts in the ratings (docs/ratings.md). An unrated table lets every
+      player ask for hints (``/game hint``); at a rated one only a player who joined to learn
+      may (the game is then unrated for them).
     """
 
     kind: str
@@ -68,6 +71,18 @@ class TableOptions:
     ai_seats: int = 0
     ai_level: str = "normal"
     auto_forced: bool = False
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class Coach:
+    """What one player of a game chose and used to learn (kept with the table's options):
+    ``learning`` (joined to learn: hints allowed, the game unrated for them), ``hints`` (hints
+    given, one per decision) and ``token`` (the decision token of the last hint counted)."""
+
+    learning: bool = False
+    hints: int = 0
+    token: int = -1
 
 
 @dataclass(frozen=True)
@@ -110,6 +125,10 @@ class SeatInfo:
     notified_key: str | None = None
     """The key of the decision whose private message is open (the same while it goes on);
     ``None`` once it is over."""
+    learning: bool = False
+    """The player joined to learn: hints allowed, the game unrated for them."""
+    hints: int = 0
+    """Hints the player asked for (one per decision), shown on the final board."""
 
     @property
     def is_ai(self) -> bool:
