@@ -36,6 +36,20 @@ DRAW = "draw"
 NO_DRAW = "no_draw"
 """A card drawn now would likely count against the seat at the end."""
 
+REASONS: tuple[str, ...] = (
+    POINTS,
+    POINTS_SHED,
+    SHED,
+    KEEP_STATUE,
+    STATUE,
+    DISCARD,
+    CLAIM,
+    KEEP_PERMIT,
+    DRAW,
+)
+REASONS += (NO_DRAW,)
+"""Every reason Pompeji gives (its presentation words each)."""
+
 
 def explain(before: State, after: State, seat: int, action: object) -> Reason | None:
     """The reason for ``action`` (see the module); ``None``: nothing to say beyond "best"."""

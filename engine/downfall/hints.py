@@ -46,6 +46,18 @@ PASS = "pass"
 ERUPT = "erupt"
 """Calling the eruption now, while ahead."""
 
+REASONS: tuple[str, ...] = (
+    SAVED,
+    NEXT_OUT,
+    TOWARD_GATE,
+    RELATIVES,
+    LAVA_BURIES,
+    LAVA_BLOCKS,
+    LAVA_SPARES,
+)
+REASONS += (OMEN_LEADER, OMEN, PASS, ERUPT)
+"""Every reason the Downfall gives (its presentation words each)."""
+
 
 def explain(before: State, after: State, seat: int, action: object) -> Reason | None:
     """The reason for ``action`` (see the module); ``None``: nothing to say beyond "best"."""

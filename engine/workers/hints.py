@@ -40,6 +40,9 @@ SHARE = "share"
 LOCK = "lock"
 """The pledge stands as it is: lock it."""
 
+REASONS = (WINS, MILESTONE, COMPLETE, TOWARDS, HIRE, ENGINE, GOODS, COVERED, SHARE, LOCK)
+"""Every reason the worker game gives (its presentation words each)."""
+
 GOALS = (FORO, TERME, CASTRUM, 0)
 """A goal's figure: its index here (the Foro 0, the Terme 1, the Castrum 2, the army 3)."""
 

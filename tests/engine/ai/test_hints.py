@@ -3,6 +3,8 @@ seat could not know."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 import plugins
@@ -22,6 +24,8 @@ def test_the_hint_is_the_normal_levels_choice_with_a_reason_of_the_game(plugin: 
         assert h.hint.action == choose_normal(plugin.engine, h.state, h.seat, h.seed, heur)
     keys = {h.hint.reason.key for h in seen}
     assert len(keys - {ONLY, BEST}) >= 3, keys  # the game's own reasons, not the fallback
+    declared = importlib.import_module(f"engine.{plugin.key}.hints").REASONS
+    assert keys <= {*declared, ONLY, BEST}  # each one worded by the presentation
     game = plugin.engine
     forced = {h.hint.reason.key for h in seen if len(game.legal_actions(h.state, h.seat)) == 1}
     assert forced <= {ONLY}
