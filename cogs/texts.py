@@ -473,6 +473,7 @@ HELP_COMMANDS = (
     ),
     ("/game list", N_("this server's open tables and running games, with links")),
     ("/game mine", N_("your games everywhere, yours to move first")),
+    ("/game hint", N_("in a game you learn in: the AI's move for you now, and why")),
     ("/game notify", N_("how you are told it is your turn: DM, mention, both or none")),
     ("/game rules", N_("the rules in short, by topic, with our rulings")),
     ("/game replay", N_("watch a game again step by step, or as an animation")),
