@@ -19,6 +19,7 @@ import plugins
 from cogs import answer, texts
 from cogs.away import Timing, zone_choices
 from cogs.flows import CommandBot
+from cogs.hints import Hinting
 from cogs.history import Records, StatsAsked
 from cogs.options import variant_choices
 from cogs.serversettings import (
@@ -45,6 +46,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         self.server_settings = ServerSettings(bot)
         self.records = Records(bot)
         self.timing = Timing(bot)  # /game away, /game notify (issue 46)
+        self.hinting = Hinting(bot)
         super().__init__()
 
     @property
@@ -189,6 +191,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         increment=N_("Time each of a player's moves adds back to their reserve"),
         away=N_("Whether players who are away (/game away) hold the deadlines"),
         claimable_ai=N_("A member may take over an AI seat during the game (/game claim)"),
+        rated=N_("Count the game in the ratings (default: yes; unrated games allow hints)"),
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
@@ -217,6 +220,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         increment: int = 0,
         away: bool = True,
         claimable_ai: bool = False,
+        rated: bool = True,
     ) -> None:
         await self.bot.flows.lobby.open(
             interaction,
@@ -231,6 +235,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             forced_moves=forced_moves,
             bank=(float(reserve), float(increment), away),
             claimable_ai=claimable_ai,
+            rated=rated,
         )
 
     @new.autocomplete("game")
@@ -251,8 +256,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         ]
 
     @app_commands.command(name="join", description=N_("Take a seat in this channel's game lobby"))
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.flows.lobby.change(interaction, "join")
+    @app_commands.describe(
+        learning=N_("Play to learn: hints allowed, and the game does not count in your rating")
+    )
+    async def join(self, interaction: discord.Interaction[Any], learning: bool = False) -> None:
+        await self.bot.flows.lobby.change(interaction, "join", learning=learning)
 
     @app_commands.command(name="leave", description=N_("Give up your seat in the lobby"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -315,6 +323,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
                 private.presentation(status), entries, names, status.game_id, orders=orders
             ),
         )
+
+    @app_commands.command(
+        name="hint", description=N_("What the normal AI would play now, and why (only you see it)")
+    )
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        await self.hinting.hint(interaction)
 
     @app_commands.command(name="mine", description=N_("Your open games, and where it is your move"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:

@@ -57,6 +57,7 @@ class Lobby:
         forced_moves: bool,
         bank: tuple[float, float, bool] = (0.0, 0.0, True),
         claimable_ai: bool = False,
+        rated: bool = True,
     ) -> None:
         """``/game new``: a table of ``game`` opened here or in a new thread (``where``), its
         lobby posted, or the game started at once when the table is full as it opens. ``bank``:
@@ -83,6 +84,7 @@ class Lobby:
                 increment=bank[1],
                 away=bank[2],
                 claimable_ai=claimable_ai,
+                rated=rated,
             )
             guild_id = interaction.guild_id or 0
             if interaction.guild_id is not None:  # the server's language: its Discord one
@@ -162,10 +164,15 @@ class Lobby:
             return lobby_view(status.game_id)
 
     async def change(
-        self, interaction: discord.Interaction[Any], what: str, *, game_id: int | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        what: str,
+        *,
+        game_id: int | None = None,
+        learning: bool = False,
     ) -> None:
-        """Join or leave a lobby (slash command or lobby button); the lobby message is edited,
-        not posted again."""
+        """Join (``learning``: to learn) or leave a lobby (slash command or lobby button); the
+        lobby message is edited, not posted again."""
         self.private.remember(interaction.user)
         game_id = await self.refusals.game_id(interaction, game_id)
         if game_id is None:
@@ -174,7 +181,7 @@ class Lobby:
         where = {"channel_id": interaction.channel_id, "guild_id": interaction.guild_id}
         try:
             if what == "join":
-                status = await self.bot.host.tables.join(game_id, user, **where)
+                status = await self.bot.host.tables.join(game_id, user, learning=learning, **where)
             else:
                 status = await self.bot.host.tables.leave(game_id, user, **where)
         except HostError as e:
@@ -189,7 +196,10 @@ class Lobby:
             return
         said = (
             _("{name} joined game #{game}.") if what == "join" else _("{name} left game #{game}.")
-        ).format(name=texts.md(interaction.user.display_name), game=status.game_id)
+        )
+        if what == "join" and learning:
+            said = _("{name} plays game #{game} to learn: hints on, not rated for them.")
+        said = said.format(name=texts.md(interaction.user.display_name), game=status.game_id)
         message = self.lobbies.get(status.game_id)
         if message is not None:
             try:

@@ -161,7 +161,8 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
     """The lobby message: who sits, the options, how to join and start; once the table has
     started or ended, what became of it (the message keeps no buttons then)."""
     players = status.options.players or status.max_players
-    seated = ", ".join(md(n) for n in names) or _("nobody")
+    marks = [" 🎓" if s.learning else "" for s in status.seats] + [""] * len(names)
+    seated = ", ".join(md(n) + mark for n, mark in zip(names, marks, strict=False)) or _("nobody")
     opts = [_("{time} per move").format(time=bank_text(status.options))]
     if not status.options.away:
         opts.append(_("no away"))
@@ -175,6 +176,8 @@ def lobby_text(status: GameStatus, names: Sequence[str], creator: str) -> str:
         opts.append(_("forced moves play themselves"))
     if status.options.claimable_ai:
         opts.append(_("AI seats may be claimed"))
+    if not status.options.rated:
+        opts.append(_("not rated: hints for everyone"))
     if status.options.ai_seats:
         opts.append(
             ngettext("{count} AI seat", "{count} AI seats", status.options.ai_seats).format(
@@ -332,12 +335,38 @@ def board_caption(
         display = [who(s, names, mention=False, game=status.kind) for s in status.seats]
         tail.append(final_heading(status))
         tail.extend(presentation.words.final(status.outcome.to_json(), view, display))
+        tail.extend(learning_lines(status, names))
     elif waiting:
         tail.append(waiting)
     budget = CONTENT_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2
     body = clip_lines(lines, max(0, budget))
     content = "\n".join(part for part in (head, body, *tail) if part)
     return content[:CONTENT_LIMIT]
+
+
+def learning_lines(status: GameStatus, names: Sequence[str]) -> list[str]:
+    """Under the final result: whom the game did not rate (an unrated table, players who
+    joined to learn: 🎓) and the hints each player used (💡)."""
+    named = {
+        s.seat: md(names[s.seat]) if s.seat < len(names) else seat_text(s.seat)
+        for s in status.seats
+    }
+    out = []
+    learners = [named[s.seat] for s in status.seats if s.learning]
+    if not status.options.rated:
+        out.append(_("🎓 This game was not rated."))
+    elif learners:
+        out.append(_("🎓 Not rated for: {names}").format(names=", ".join(learners)))
+    used = [
+        ngettext("{name} used {count} hint", "{name} used {count} hints", s.hints).format(
+            name=named[s.seat], count=s.hints
+        )
+        for s in status.seats
+        if s.hints
+    ]
+    if used:
+        out.append("💡 " + " · ".join(used))
+    return out
 
 
 def final_heading(status: GameStatus) -> str:
@@ -493,6 +522,7 @@ HELP_COMMANDS = (
     ),
     ("/game list", N_("this server's open tables and running games, with links")),
     ("/game mine", N_("your games everywhere, yours to move first")),
+    ("/game hint", N_("in a game you learn in: the AI's move for you now, and why")),
     ("/game notify", N_("how you are told it is your turn; your time zone and quiet hours")),
     ("/game away", N_("be away for some days: your deadlines in every game wait")),
     ("/game rules", N_("the rules in short, by topic, with our rulings")),

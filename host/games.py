@@ -38,7 +38,7 @@ from host.errors import (
     StaleVersionError,
     WrongChannelError,
 )
-from host.model import Choice, GameStatus, SeatInfo, Status, TableOptions
+from host.model import Choice, Coach, GameStatus, SeatInfo, Status, TableOptions
 from host.pending import Pending, pending_of
 from host.timing import Times, reserve_left
 from plugins import GamePlugin, PluginResolver
@@ -86,6 +86,8 @@ class Loaded:
     """Legal actions of the current state per seat, filled in as they are computed."""
     labelled: dict[Seat, tuple[Choice, ...]] = field(default_factory=dict)
     """The same, labelled (:meth:`choices_of`): a move's answer and delivery ask several times."""
+    coaching: dict[int, Coach] = field(default_factory=dict)
+    """Per user: joined to learn, hints used (kept in the options' JSON: :func:`options_blob`)."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -154,6 +156,30 @@ def options_to_json(options: TableOptions) -> dict[str, JSON]:
         "increment": options.increment,
         "away": options.away,
         "claimable_ai": options.claimable_ai,
+        "rated": options.rated,
+    }
+
+
+def options_blob(options: TableOptions, coaching: Mapping[int, Coach]) -> bytes:
+    """The stored ``games.options``: the table's options and, under ``coaching``, what each
+    player chose and used to learn (``storage.ratings`` reads ``rated`` and the learners)."""
+    data = options_to_json(options)
+    if coaching:
+        data["coaching"] = {
+            str(user): {"learning": c.learning, "hints": c.hints, "token": c.token}
+            for user, c in sorted(coaching.items())
+        }
+    return codec.dumps(data)
+
+
+def coaching_from_json(data: Mapping[str, JSON]) -> dict[int, Coach]:
+    found = data.get("coaching")
+    if not isinstance(found, Mapping):
+        return {}
+    return {
+        int(user): Coach(bool(c.get("learning")), int(c.get("hints", 0)), int(c.get("token", -1)))
+        for user, c in found.items()
+        if isinstance(c, Mapping)
     }
 
 
@@ -175,6 +201,7 @@ def options_from_json(data: Mapping[str, JSON]) -> TableOptions:
         increment=float(data.get("increment") or 0.0),
         away=bool(data.get("away", True)),
         claimable_ai=bool(data.get("claimable_ai", False)),
+        rated=bool(data.get("rated", True)),
     )
 
 
@@ -320,17 +347,19 @@ class Store:
     def _decode(self, bundle: GameBundle) -> Loaded:
         row = bundle.game
         plugin = self.plugin(row.kind)
-        options = options_from_json(cast(Mapping[str, JSON], codec.loads(row.options)))
+        data = cast(Mapping[str, JSON], codec.loads(row.options))
+        options = options_from_json(data)
+        coaching = coaching_from_json(data)
         if bundle.snapshot is None:
-            return Loaded(row, bundle.seats, options, plugin, None)
+            return Loaded(row, bundle.seats, options, plugin, None, coaching=coaching)
         try:
             state = plugin.engine.state_from_json(codec.decode_state(row.kind, bundle.snapshot))
         except Exception:
             if row.id not in self._damaged_logged:
                 self._damaged_logged.add(row.id)
                 log.exception("game %s: its stored state cannot be read", row.id)
-            return Loaded(row, bundle.seats, options, plugin, None, damaged=True)
-        return Loaded(row, bundle.seats, options, plugin, state)
+            return Loaded(row, bundle.seats, options, plugin, None, damaged=True, coaching=coaching)
+        return Loaded(row, bundle.seats, options, plugin, state, coaching=coaching)
 
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (the next call reloads it from the database)."""
@@ -410,6 +439,15 @@ class Store:
             self.forget(lg.row.id)  # the write may still land
             raise
         self.wrote(lg)
+
+    async def set_coach(self, lg: Loaded, user: int, coach: Coach) -> None:
+        """Keep what ``user`` chose and used to learn in ``lg`` (its stored options, guarded by
+        its revision as every write outside a move)."""
+        coaching = {**lg.coaching, user: coach}
+        blob = options_blob(lg.options, coaching)
+        await self.write(lg, self.db.games.set_options(lg.row.id, blob, revision=lg.row.revision))
+        lg.coaching = coaching
+        lg.row = dataclasses.replace(lg.row, options=blob)
 
     def _evict(self) -> None:
         while len(self._cache) > self._cache_size:
@@ -535,6 +573,8 @@ class Store:
                 else None,
                 seeking=s.seeking,
                 former=s.former,
+                learning=s.user_id in lg.coaching and lg.coaching[s.user_id].learning,
+                hints=lg.coaching[s.user_id].hints if s.user_id in lg.coaching else 0,
             )
             for s in lg.seats
             if s.seat in wanted

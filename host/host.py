@@ -16,6 +16,7 @@ the clock and the AI runner:
 - ``host.replays`` (:mod:`host.replays`): a game shown again step by step;
 - ``host.seats`` (:mod:`host.seats`): seats handed over, looking for a player, claimed.
 - ``host.undos`` (:mod:`host.undo`): moves taken back, alone or with the table's agreement.
+- ``host.hints`` (:mod:`host.hints`): a learning player's hint (the normal AI's move, and why).
 
 Pure helpers beside them: :mod:`host.pending` (what a game waits for, decision tokens) and
 :mod:`host.deadlines` (deadlines, reminders, the next due time).
@@ -39,6 +40,7 @@ from host.away import Aways
 from host.clock import Clock, SystemClock
 from host.decisions import Decisions
 from host.games import Store
+from host.hints import Hints
 from host.moves import Moves
 from host.outbox import Outbox
 from host.people import People
@@ -118,6 +120,7 @@ class Host:
         self.replays = Replays(store)
         self.seats = Seats(store)
         self.undos = Undos(store, self.moves)
+        self.hints = Hints(store, self.ai)
         self._closed = False
 
     @classmethod

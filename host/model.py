@@ -61,6 +61,9 @@ class TableOptions:
       (``False``: a "no away" table, for fast games).
     - ``claimable_ai``: a human may claim an AI seat of the game in play (``/game claim``,
       ``/game list``): the AI hands it over (issue 46). Off by default.
+    - ``rated``: the game counts in the ratings (docs/ratings.md). An unrated table lets every
+      player ask for hints (``/game hint``); at a rated one only a player who joined to learn
+      may (the game is then unrated for them).
     """
 
     kind: str
@@ -79,6 +82,18 @@ class TableOptions:
     increment: float = 0.0
     away: bool = True
     claimable_ai: bool = False
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class Coach:
+    """What one player of a game chose and used to learn (kept with the table's options):
+    ``learning`` (joined to learn: hints allowed, the game unrated for them), ``hints`` (hints
+    given, one per decision) and ``token`` (the decision token of the last hint counted)."""
+
+    learning: bool = False
+    hints: int = 0
+    token: int = -1
 
 
 @dataclass(frozen=True)
@@ -131,6 +146,10 @@ class SeatInfo:
     """The table looks for a player to take this seat over (its player left)."""
     former: tuple[int, ...] = ()
     """The seat's earlier players (it was handed over or claimed), oldest first."""
+    learning: bool = False
+    """The player joined to learn: hints allowed, the game unrated for them."""
+    hints: int = 0
+    """Hints the player asked for (one per decision), shown on the final board."""
 
     @property
     def is_ai(self) -> bool:

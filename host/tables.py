@@ -23,6 +23,7 @@ from host.errors import (
 )
 from host.games import Closed, Loaded, Store, options_to_json
 from host.model import (
+    Coach,
     GameStatus,
     Started,
     Status,
@@ -126,14 +127,20 @@ class Tables:
         game_id: int,
         user: int,
         *,
+        learning: bool = False,
         channel_id: int | None = None,
         guild_id: int | None = None,
     ) -> GameStatus:
-        """Take a free seat in the lobby."""
+        """Take a free seat in the lobby; ``learning``: to learn (hints allowed, the game
+        unrated for this player), which a player already seated may also choose this way."""
         async with self.store.lock(game_id):
             lg = await self.store.get(game_id, channel_id, guild_id)
             self.store.require_lobby(lg, JOIN_CLOSED)
+            coach = lg.coaching.get(user, Coach())
             if lg.seat_of(user) is not None:
+                if learning and not coach.learning:
+                    await self.store.set_coach(lg, user, dataclasses.replace(coach, learning=True))
+                    return self.store.status(lg)
                 raise AlreadySeatedError(N_("You have already joined this game."))
             assert lg.options.players is not None
             if len(lg.seats) >= lg.options.players:
@@ -147,6 +154,8 @@ class Tables:
             rows = [(s.user_id, s.ai, s.joined_at) for s in lg.seats]
             rows.append((user, None, self.store.clock.now()))
             await self._write_lobby(lg, rows)
+            if coach.learning != learning:
+                await self.store.set_coach(lg, user, dataclasses.replace(coach, learning=learning))
             return self.store.status(lg)
 
     async def add_ai(

@@ -19,9 +19,13 @@ import render.cardcity
 import render.downfall
 import render.workers
 from engine.ai import Heuristics
+from engine.ai.hints import Explain
+from engine.cardcity import hints as cardcity_hints
 from engine.cardcity.ai import CardcityHeuristics
 from engine.core import Capabilities, Game, OptionSpec, RuleError
+from engine.downfall import hints as downfall_hints
 from engine.downfall.ai import DownfallHeuristics
+from engine.workers import hints as workers_hints
 from engine.workers.ai import WorkersHeuristics
 from render.presentation import Presentation
 
@@ -29,13 +33,16 @@ from render.presentation import Presentation
 @dataclass(frozen=True)
 class GamePlugin:
     """One game: its rules (``engine``), how it is shown (``presentation``) and how the AI
-    reads it (``heuristics``, a factory: heuristics may keep caches per search). The engine and
-    the heuristics factory are sent to the AI's worker processes, so they must pickle (module
-    level classes and functions, ``functools.partial`` of them; no lambdas)."""
+    reads it (``heuristics``, a factory: heuristics may keep caches per search), and why its
+    normal level's move is good (``explain``: a hint's reason, :mod:`engine.ai.hints`; ``None``:
+    the bot's generic reason). The engine, the heuristics factory and ``explain`` are sent to
+    the AI's worker processes, so they must pickle (module level classes and functions,
+    ``functools.partial`` of them; no lambdas)."""
 
     engine: Game[Any, Any]
     presentation: Presentation
     heuristics: Callable[[], Heuristics]
+    explain: Explain | None = None
 
     @property
     def key(self) -> str:
@@ -55,9 +62,21 @@ class GamePlugin:
 
 
 PLUGINS: tuple[GamePlugin, ...] = (
-    GamePlugin(engine.downfall.GAME, render.downfall.PRESENTATION, DownfallHeuristics),
-    GamePlugin(engine.cardcity.GAME, render.cardcity.PRESENTATION, CardcityHeuristics),
-    GamePlugin(engine.workers.GAME, render.workers.PRESENTATION, WorkersHeuristics),
+    GamePlugin(
+        engine.downfall.GAME,
+        render.downfall.PRESENTATION,
+        DownfallHeuristics,
+        downfall_hints.explain,
+    ),
+    GamePlugin(
+        engine.cardcity.GAME,
+        render.cardcity.PRESENTATION,
+        CardcityHeuristics,
+        cardcity_hints.explain,
+    ),
+    GamePlugin(
+        engine.workers.GAME, render.workers.PRESENTATION, WorkersHeuristics, workers_hints.explain
+    ),
 )
 """Every game, in the order ``/game new`` offers them (the flagship first)."""
 

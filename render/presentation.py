@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ai.hints import Reason
 from engine.core import ActionChoice
 from render.controls import Choose, Controls
 from render.i18n import N_
@@ -93,6 +94,11 @@ class Words:
     move, C20), in words without a name, as the game played it (``"Villa·purple on g6"``);
     ``""``: none. The message of that seat's decision closes with it ("✅ You played: …"),
     not with the choices it made and changed meanwhile."""
+
+    reason: Callable[[Reason, View], str] | None = None
+    """``reason(reason, view)``: why a hinted move is good (``/game hint``: the engine's
+    :class:`~engine.ai.hints.Reason`, a key and its numbers) as one sentence in the game's terms,
+    from the player's own view; ``""`` (or ``None``): the bot's generic sentence."""
 
     def public_decision(self, view: View) -> str:
         """What the game waits for, as the table reads it (:attr:`waiting`, else

@@ -266,6 +266,16 @@ class Games:
 
         await guarded(self.run, game_id, revision, write)
 
+    async def set_options(self, game_id: int, options: bytes, *, revision: int | None) -> None:
+        """Rewrite a game's stored options (what its players chose and used to learn: a learner
+        joining, a hint counted); ``revision``: as for :meth:`replace_seats`."""
+        await guarded(
+            self.run,
+            game_id,
+            revision,
+            lambda c: c.execute("UPDATE games SET options = ? WHERE id = ?", (options, game_id)),
+        )
+
 
 def insert_seats(
     c: Connection,

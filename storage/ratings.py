@@ -14,6 +14,9 @@ per seat and updates the ``ratings`` of its players (openskill's Plackett–Luce
   the end, and for nobody before them: the rules read the seats as they are then.
 - AI seats are rated as the player ``"AI <level>"`` of the server; two seats of one level in one
   game are each rated from the level's rating before the game, and the level keeps their mean.
+- A table opened unrated (the options' ``rated`` false) rates nobody, and a player who joined
+  to learn (the options' ``coaching``: ``learning``) is not rated in it; their results are
+  still counted (played, won, place). With fewer than two rated seats left nobody is rated.
 
 ``python -m storage.ratings --rebuild DBFILE`` recomputes everything from the games; live
 updates give the same numbers (a game that ends out of order, e.g. under a clock set back,
@@ -25,7 +28,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,10 +76,13 @@ def ai_player(level: str) -> str:
 
 
 def results_of(
-    outcome: Mapping[str, Any], seats: Sequence[tuple[int, int | None, str | None, bool]]
+    outcome: Mapping[str, Any],
+    seats: Sequence[tuple[int, int | None, str | None, bool]],
+    unrated: Collection[int] = (),
 ) -> list[SeatResult]:
     """Each seat's counted result, from the stored outcome and ``(seat, user_id, ai, resigned)``
-    of every seat (the rules in the module's docstring)."""
+    of every seat (the rules in the module's docstring); ``unrated``: the seats not rated
+    (an unrated table's, a learning player's)."""
     kind = str(outcome.get("kind", RATED_OUTCOME))
     places = list(outcome.get("places") or [])
     winners = set(outcome.get("winners") or [])
@@ -90,7 +96,8 @@ def results_of(
             else:
                 place = 1 + sum(1 for o in playing if places[o] < places[seat])
             won = place == 1 and not resigned
-            out.append(SeatResult(seat, player_of(user, ai), place, won, True))
+            rated = seat not in unrated and len(seats) - len(set(unrated)) >= 2
+            out.append(SeatResult(seat, player_of(user, ai), place, won, rated))
         return out
     for seat, user, ai, resigned in seats:
         figures = scores[seat] if seat < len(scores) else {}
@@ -189,7 +196,7 @@ def _record(
             (game_id,),
         )
     ]
-    results = results_of(outcome, seats)
+    results = results_of(outcome, seats, _unrated(c, game_id, seats))
     players = sorted({r.player for r in results if r.rated})
     current: dict[str, tuple[float, float]] = {}
     counts: dict[str, int] = {}
@@ -241,6 +248,20 @@ def _record(
             for r in results
         ],
     )
+
+
+def _unrated(
+    c: Connection, game_id: int, seats: Sequence[tuple[int, int | None, str | None, bool]]
+) -> set[int]:
+    """The seats of a game that are not rated: every seat of a table opened unrated, else
+    those of the players who joined to learn (``host.games.options_blob`` writes both)."""
+    row = c.execute("SELECT options FROM games WHERE id = ?", (game_id,)).fetchone()
+    options = orjson.loads(row[0]) if row is not None and row[0] else {}
+    if not options.get("rated", True):
+        return {seat for seat, *_ in seats}
+    coaching = options.get("coaching") or {}
+    learners = {int(user) for user, c in coaching.items() if c.get("learning")}
+    return {seat for seat, user, _ai, _resigned in seats if user in learners}
 
 
 def _finished(c: Connection, where: str, params: tuple[Any, ...]) -> list[Any]:

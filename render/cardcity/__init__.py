@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from engine.core import ActionChoice
 from render.cardcity import (
+    hints,
     narrate,
     text,
 )
@@ -71,6 +72,7 @@ PRESENTATION = Presentation(
         titles={"option": N_("Prepare your next move (optional)")},
         done={"option": N_("✅ Done: {label}")},
         played_for=narrate.played_for,
+        reason=hints.reason,
     ),
     colours=seat_colours,
     controls=_controls,

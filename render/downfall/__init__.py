@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import ActionChoice
 from render.controls import Choose, Controls, Group, TwoStep
-from render.downfall import narrate, text
+from render.downfall import hints, narrate, text
 from render.downfall.board import render_board, render_hand
 from render.downfall.lang import N_, _, ngettext
 from render.presentation import Image, Picture, Presentation, View, Words, seat_colours
@@ -100,6 +100,7 @@ PRESENTATION = Presentation(
         rules=narrate.RULES,
         score_labels=narrate.SCORE_LABELS,
         score_sheet=lambda outcome, view, names: final(outcome, names),
+        reason=hints.reason,
     ),
     colours=seat_colours,
     picture_for=picture_for,

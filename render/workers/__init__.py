@@ -12,6 +12,7 @@ from render import png
 from render.presentation import Image, Picture, Presentation, View, Words
 from render.workers import (
     hand,
+    hints,
     icons,
     lang,  # noqa: F401  (its catalog, for words read back from the log)
     narrate,
@@ -113,6 +114,7 @@ PRESENTATION = Presentation(
         rules=RULES,
         score_labels=words.SCORE_LABELS,
         score_sheet=words.score_sheet,
+        reason=hints.reason,
     ),
     colours=colours,
     controls=controls,
