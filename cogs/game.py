@@ -2,7 +2,8 @@
 descriptions, choices, autocomplete), in the order Discord shows them. Each answers through a
 part given the bot: the server's settings (:mod:`cogs.serversettings`), replays and the lobby
 (the bot's flows: :mod:`cogs.replaying`, :mod:`cogs.lobby`), records (:mod:`cogs.history`);
-replace, seek and claim by the seating flow (:mod:`cogs.seating`); board by the hands flow;
+``/game seat replace | seek | claim`` (:mod:`cogs.seatcommands`) by the seating flow; board by
+the hands flow;
 status, log, mine, rules, list, notify, interrupts, resign, back and cancel are answered here.
 Game-agnostic: games, options, labels, words and images come from the game plugins
 (``bot.plugin_list``), the host and each game's presentation."""
@@ -15,13 +16,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import plugins
 from cogs import answer, texts
 from cogs.away import Timing, zone_choices
 from cogs.flows import CommandBot
 from cogs.hints import Hinting
 from cogs.history import Records, StatsAsked
 from cogs.options import variant_choices
+from cogs.seatcommands import MAX_PLAYERS, SeatCommands
 from cogs.serversettings import (
     AI_LEVELS,
     INCREMENTS,
@@ -36,11 +37,11 @@ from host import GameStatus, Host, HostError
 from render import i18n
 from render.i18n import N_, _
 
-MAX_PLAYERS = max(p.capabilities.max_players for p in plugins.PLUGINS)
-
 
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a board game here")):
+    seat = SeatCommands()  # /game seat replace | seek | claim
+
     def __init__(self, bot: CommandBot) -> None:
         self.bot = bot
         self.server_settings = ServerSettings(bot)
@@ -190,7 +191,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         reserve=N_("A time bank: extra time each player may spend over the game"),
         increment=N_("Time each of a player's moves adds back to their reserve"),
         away=N_("Whether players who are away (/game away) hold the deadlines"),
-        claimable_ai=N_("A member may take over an AI seat during the game (/game claim)"),
+        claimable_ai=N_("A member may take over an AI seat during the game (/game seat claim)"),
         rated=N_("Count the game in the ratings (default: yes; unrated games allow hints)"),
     )
     @app_commands.choices(  # type: ignore[misc]
@@ -501,57 +502,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             )
         await answer.tell(interaction, said)
         self.bot.wake_scheduler()
-
-    # -- seats changing hands --------------------------------------------------------------------
-
-    @app_commands.command(
-        name="replace", description=N_("Hand your seat (or, as a manager, a left one) to a member")
-    )
-    @app_commands.describe(
-        user=N_("Who plays the seat from now on"),
-        seat=N_("Server managers: which seat (its player is gone)"),
-    )
-    async def replace(
-        self,
-        interaction: discord.Interaction[Any],
-        user: discord.Member,
-        seat: app_commands.Range[int, 1, MAX_PLAYERS] | None = None,
-    ) -> None:
-        await self.bot.flows.seating.replace(interaction, user, seat)
-
-    @app_commands.command(
-        name="seek", description=N_("Look for a player for a seat whose player left")
-    )
-    @app_commands.describe(
-        seat=N_("Which seat"), stop=N_("It no longer looks for a player (default: it does)")
-    )
-    async def seek(
-        self,
-        interaction: discord.Interaction[Any],
-        seat: app_commands.Range[int, 1, MAX_PLAYERS],
-        stop: bool = False,
-    ) -> None:
-        await self.bot.flows.seating.seek(interaction, seat, not stop)
-
-    @app_commands.command(
-        name="claim", description=N_("Take a seat that looks for a player (or a free AI seat)")
-    )
-    @app_commands.describe(seat=N_("Which seat (default: the first one free)"))
-    async def claim(
-        self,
-        interaction: discord.Interaction[Any],
-        seat: app_commands.Range[int, 1, MAX_PLAYERS] | None = None,
-    ) -> None:
-        await self.bot.flows.seating.claim(interaction, seat, game_id=None)
-
-    @replace.autocomplete("seat")
-    @seek.autocomplete("seat")
-    @claim.autocomplete("seat")
-    @answer.quick(list)
-    async def seat_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await self.bot.flows.seating.seat_choices(interaction, current)
 
     # -- ending ----------------------------------------------------------------------------------
 

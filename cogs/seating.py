@@ -1,5 +1,5 @@
-"""Seats that change hands (issue 46): ``/game replace`` (a seat handed to another member),
-``/game seek`` (a seat whose player left looks for a player), ``/game claim`` and the
+"""Seats that change hands (issue 46): ``/game seat replace`` (a seat handed to another member),
+``/game seat seek`` (a seat whose player left looks for a player), ``/game seat claim`` and the
 **Take seat** buttons of ``/game list`` (a member takes such a seat, or an AI seat of a table
 opened with ``claimable_ai``).
 
@@ -56,7 +56,7 @@ class Seating:
     async def replace(
         self, interaction: discord.Interaction[Any], member: Any, seat: int | None
     ) -> None:
-        """``/game replace user [seat]``: the user's seat (or, for a server manager, seat
+        """``/game seat replace user [seat]``: the user's seat (or, for a server manager, seat
         ``seat``) handed to ``member``."""
         async with self.progress.busy():
             self.private.remember(interaction.user)
@@ -111,7 +111,7 @@ class Seating:
     async def claim(
         self, interaction: discord.Interaction[Any], seat: int | None, *, game_id: int | None
     ) -> None:
-        """``/game claim [seat]`` here (``seat`` from 1), or **Take seat** of ``/game list``
+        """``/game seat claim [seat]`` here (``seat`` from 1), or **Take seat** of ``/game list``
         (``game_id`` and ``seat`` from 0): the user takes a seat the game offers."""
         async with self.progress.busy():
             self.private.remember(interaction.user)
@@ -155,7 +155,7 @@ class Seating:
         self.bot.wake_scheduler()
 
     async def seek(self, interaction: discord.Interaction[Any], seat: int, looking: bool) -> None:
-        """``/game seek seat [stop]``: the seat looks for a player (or no longer)."""
+        """``/game seat seek seat [stop]``: the seat looks for a player (or no longer)."""
         async with self.progress.busy():
             self.private.remember(interaction.user)
             status = await self.refusals.game_here(interaction)
@@ -189,7 +189,7 @@ class Seating:
         if looking:
             return _(
                 "🪑 Game #{game} looks for a player for seat {seat} ({who}): take it with "
-                "`/game claim seat:{seat}` here, or with its button in `/game list`."
+                "`/game seat claim seat:{seat}` here, or with its button in `/game list`."
             ).format(**values)
         return _("Seat {seat} of game #{game} ({who}) no longer looks for a player.").format(
             **values

@@ -466,7 +466,7 @@ def status_lines(status: GameStatus, names: Sequence[str], waiting: str, *, lobb
             flags.append(_("⏸ away until <t:{time}:F>").format(time=int(s.away_until)))
         if s in status.open_seats:
             flags.append(
-                _("🪑 looks for a player: `/game claim seat:{seat}`").format(seat=s.seat + 1)
+                _("🪑 looks for a player: `/game seat claim seat:{seat}`").format(seat=s.seat + 1)
             )
         extra = f" — {', '.join(flags)}" if flags else ""
         lines.append(f"{s.seat + 1}. {who(s, names, mention=False, game=status.kind)}{extra}")
@@ -544,7 +544,7 @@ HELP_COMMANDS = (
         N_("leave a game to an AI, return, call it off"),
     ),
     (
-        "/game replace · /game seek · /game claim",
+        "/game seat replace · /game seat seek · /game seat claim",
         N_("hand your seat to someone; look for a player for a left seat; take such a seat"),
     ),
     (

@@ -59,7 +59,7 @@ class TableOptions:
       and seconds each of a player's own moves adds back to it (0 to one day, never past
       ``reserve``). ``away``: players marked away (``/game away``) hold this table's deadlines
       (``False``: a "no away" table, for fast games).
-    - ``claimable_ai``: a human may claim an AI seat of the game in play (``/game claim``,
+    - ``claimable_ai``: a human may claim an AI seat of the game in play (``/game seat claim``,
       ``/game list``): the AI hands it over (issue 46). Off by default.
     - ``rated``: the game counts in the ratings (docs/ratings.md). An unrated table lets every
       player ask for hints (``/game hint``); at a rated one only a player who joined to learn
@@ -192,7 +192,7 @@ class GameStatus:
 
     @property
     def open_seats(self) -> tuple[SeatInfo, ...]:
-        """The seats a member may claim now (``/game claim``, ``/game list``): those that look
+        """The seats a member may claim now (``/game seat claim``, ``/game list``): those that look
         for a player while an AI plays them (a player who came back keeps their seat), and
         the AI seats of a table opened with ``claimable_ai``."""
         if self.status != "active":

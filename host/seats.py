@@ -1,6 +1,6 @@
-"""Seats that change hands (issue 46): a seat handed to another member (``/game replace``), a
-seat whose player left marked as looking for a player (``/game seek``), and a seat claimed by a
-member (``/game claim``, or the button of ``/game list``): one that looks for a player, or an
+"""Seats that change hands (issue 46): a seat handed to another member (``/game seat replace``), a
+seat whose player left marked as looking for a player (``/game seat seek``), and a seat claimed by a
+member (``/game seat claim``, or the button of ``/game list``): one that looks for a player, or an
 AI seat of a table opened with ``claimable_ai``.
 
 The engine never knows: the seat number stays, only the person behind it changes, so a game is

@@ -246,7 +246,7 @@ def decode_seat(row: Sequence[Any]) -> SeatRow:
 class SeatChange:
     """A seat that changed hands (``seat_changes``, migration 0012): at the game's ``version``,
     ``seat`` went from ``from_user`` (or the AI ``from_ai``) to ``to_user``, done by
-    ``by_user``; ``how``: ``handed`` (``/game replace``) or ``claimed``."""
+    ``by_user``; ``how``: ``handed`` (``/game seat replace``) or ``claimed``."""
 
     game_id: int
     n: int

@@ -1,5 +1,5 @@
--- Seats change hands (issue 46): a seat handed to another member (`/game replace`), or claimed
--- (`/game claim`, a button of `/game list`) when it looks for a player or is an AI seat of a
+-- Seats change hands (issue 46): a seat handed to another member (`/game seat replace`), or claimed
+-- (`/game seat claim`, a button of `/game list`) when it looks for a player or is an AI seat of a
 -- table opened with claimable AI seats. The engine never knows: the seat number stays, only
 -- the person behind it changes, so a game is still its seed and its moves.
 

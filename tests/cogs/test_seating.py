@@ -42,7 +42,7 @@ async def test_a_seat_handed_over_mid_game_goes_on_with_the_new_players_dms(
     old_dm = latest_decision(mover, game_id, seat.token)
     assert old_dm is not None and choices_of(old_dm)
 
-    said = await mover.slash("game replace", channel=chan, user=carol)
+    said = await mover.slash("game seat replace", channel=chan, user=carol)
     await bot.flows.idle()
     assert f"Seat {seat.seat + 1} of game #{game_id} is carol's now" in said.content
     # The old player's open decision says what happened and keeps no button to click.
@@ -143,18 +143,18 @@ async def test_a_seat_whose_player_left_is_claimed_from_the_list(
     assert bob_seat is not None and bob_seat.resigned
     number = bob_seat.seat + 1
     # Nobody else may take it before the table looks for a player.
-    early = await dave.slash("game claim", channel=chan, seat=number)
+    early = await dave.slash("game seat claim", channel=chan, seat=number)
     assert f"Seat {number} does not look for a player" in early.content
     # Only the table or a manager marks it: dave is neither.
-    stranger = await dave.slash("game seek", channel=chan, seat=number)
+    stranger = await dave.slash("game seat seek", channel=chan, seat=number)
     assert "Only the game's players" in stranger.content
-    offered = await alice.autocomplete("game seek", "seat", "", channel=chan)
+    offered = await alice.autocomplete("game seat seek", "seat", "", channel=chan)
     assert any(c.value == number and "resigned" in c.name for c in offered)
-    await alice.slash("game seek", channel=chan, seat=number)
+    await alice.slash("game seat seek", channel=chan, seat=number)
     await bot.flows.idle()
     assert _said(chan, f"looks for a player for seat {number}")
     shown = await dave.slash("game status", channel=chan)
-    assert f"🪑 looks for a player: `/game claim seat:{number}`" in shown.content
+    assert f"🪑 looks for a player: `/game seat claim seat:{number}`" in shown.content
     listing = await dave.slash("game list", channel=chan)
     assert "looking for a player" in listing.content and "bob" in listing.content
     await dave.click(f"Take seat {number} of game #{game_id}", message=listing.message)
@@ -198,7 +198,7 @@ async def test_hand_overs_that_are_refused_say_why(
     assert bob_seat is not None
 
     async def refused(asker: FakeUser, **options: Any) -> str:
-        result = await asker.slash("game replace", channel=chan, **options)
+        result = await asker.slash("game seat replace", channel=chan, **options)
         return str(result.content)
 
     assert "You have no seat in this game" in await refused(dave, user=carol)
@@ -213,7 +213,7 @@ async def test_hand_overs_that_are_refused_say_why(
     assert (await bot.host.seats.changes(game_id)) == []
     # A manager may once the player is gone from the server.
     del guild.members[bob.id]
-    done = await mod.slash("game replace", channel=chan, user=carol, seat=bob_seat.seat + 1)
+    done = await mod.slash("game seat replace", channel=chan, user=carol, seat=bob_seat.seat + 1)
     await bot.flows.idle()
     assert "is carol's now" in done.content
     assert _said(chan, f"mod handed seat {bob_seat.seat + 1} (bob")
@@ -233,7 +233,7 @@ async def test_a_game_whose_seat_changed_hands_counts_for_whoever_finished_it(
     status = await bot.host.views.game_in_channel(chan.id)
     assert status is not None
     game_id = status.game_id
-    await bob.slash("game replace", channel=chan, user=carol)
+    await bob.slash("game seat replace", channel=chan, user=carol)
     await bot.flows.idle()
     rng = random.Random(46)
     for _ in range(500):
