@@ -44,6 +44,25 @@ END_PHASE = (232, 96, 30)
 GOLD = (250, 200, 70)
 STONE = (176, 174, 166)  # a statue's card
 
+CONTRAST: dict[RGB, RGB] = {
+    CANVAS: (8, 6, 5),
+    PANEL: (20, 16, 13),
+    PANEL_HI: (38, 31, 25),
+    TEXT: (255, 255, 255),
+    MUTED: (234, 224, 206),
+    OPEN: (46, 40, 33),
+    OPEN_LINE: (150, 136, 116),
+    HATCH: (30, 25, 21),
+    LIMIT: (255, 212, 126),
+    PAPER: (255, 255, 255),
+    HIGHLIGHT_EDGE: (0, 0, 0),
+    END_PHASE: (255, 140, 60),
+    GOLD: (255, 216, 100),
+}
+"""The same colours in high contrast (render.palette; docs/render.md): darker surrounds and
+panels, white text, lighter grey and coloured text, a brighter city limit and stronger lines of
+the open spaces. The cards' colours stay as they are (their letters get halos)."""
+
 CARD_FILL: dict[str, RGB] = {
     "r": (196, 36, 40),
     "o": (246, 150, 36),

@@ -40,6 +40,24 @@ GOLD = (250, 200, 70)
 DANGER = (232, 70, 30)
 FACE_DOWN = (88, 76, 64)
 
+CONTRAST: dict[RGB, RGB] = {
+    CANVAS: (8, 6, 5),
+    CARD: (20, 16, 13),
+    CARD_HI: (38, 31, 25),
+    TEXT: (255, 255, 255),
+    MUTED: (234, 224, 206),
+    DIM: (196, 184, 164),
+    NEWS: (84, 26, 10),
+    NEWS_TEXT: (255, 255, 255),
+    (226, 196, 170): (255, 236, 222),  # the news band's second line
+    GOOD: (132, 232, 142),
+    GOLD: (255, 216, 100),
+    DANGER: (255, 122, 82),
+}
+"""The same colours in high contrast (render.palette; docs/render.md): darker surrounds, cards
+and news band, white text, lighter grey, green, gold and red text. The seats', the buildings'
+and the goods' colours stay as they are."""
+
 TIER_FILL: dict[str, RGB] = {
     "red": (170, 44, 36),
     "blue": (36, 82, 170),
