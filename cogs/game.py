@@ -23,6 +23,8 @@ from cogs.private import png_file
 from cogs.serversettings import (
     AI_LEVELS,
     LANGUAGES,
+    PALETTE_NAMES,
+    PALETTES,
     TIMEOUT_POLICIES,
     TURN_TIMES,
     Asked,
@@ -70,11 +72,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         turn_time=N_("Time each player has for a decision in new games"),
         timeout_policy=N_("What happens when a player runs out of time, in new games"),
         language=N_("The language of this server's lobbies, boards and channel messages"),
+        palette=N_(
+            "Channel pictures: standard or high contrast (a player's own choice wins in DMs)"
+        ),
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
         timeout_policy=TIMEOUT_POLICIES,
         language=LANGUAGES,
+        palette=PALETTES,
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
@@ -83,8 +89,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         turn_time: int | None = None,
         timeout_policy: str | None = None,
         language: str | None = None,
+        palette: str | None = None,
     ) -> None:
-        asked = Asked(turn_time, timeout_policy, language)
+        asked = Asked(turn_time, timeout_policy, language, palette)
         await self.server_settings.settings(interaction, asked)
 
     # -- replays and records ---------------------------------------------------------------------
@@ -426,8 +433,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
     @app_commands.command(
         name="notify", description=N_("How you are told that a game waits for you (all your games)")
     )
-    @app_commands.describe(how=N_("A DM, a mention in the game's channel, both, or neither"))
+    @app_commands.describe(
+        how=N_("A DM, a mention in the game's channel, both, or neither"),
+        palette=N_(
+            "Your own pictures: standard or high contrast (channel boards follow the server)"
+        ),
+    )
     @app_commands.choices(
+        palette=[*PALETTES, app_commands.Choice(name=N_("As the server chooses"), value="server")],
         how=[
             app_commands.Choice(
                 name=N_("A DM with my choices (a mention only when my DMs are closed)"), value="dm"
@@ -435,10 +448,34 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             app_commands.Choice(name=N_("A mention in the game's channel"), value="mention"),
             app_commands.Choice(name=N_("Both a DM and a mention"), value="both"),
             app_commands.Choice(name=N_("Neither: I look with /hand or /game mine"), value="none"),
-        ]
+        ],
     )
-    async def notify(self, interaction: discord.Interaction[Any], how: str | None = None) -> None:
+    async def notify(
+        self,
+        interaction: discord.Interaction[Any],
+        how: str | None = None,
+        palette: str | None = None,
+    ) -> None:
         user = interaction.user.id
+        if palette is not None:
+            chosen_palette = await self.host.people.set_palette(
+                user, None if palette == "server" else palette
+            )
+            said = (
+                _("As the server chooses")
+                if chosen_palette is None
+                else _(PALETTE_NAMES[chosen_palette])
+            )
+            line = _(
+                "🎨 Your own pictures (DMs and answers only you see): {palette}. Boards in "
+                "channels follow the server's setting."
+            ).format(palette=said)
+            if how is None:
+                await answer.tell(interaction, line)
+                return
+            chosen = await self.host.people.set_notify_setting(user, how)
+            await answer.tell(interaction, texts.notify_text(chosen, changed=True) + "\n" + line)
+            return
         if how is None:
             now = await self.host.people.notify_setting(user)
             await answer.tell(interaction, texts.notify_text(now, changed=False))

@@ -51,6 +51,22 @@ LANGUAGES = [
     app_commands.Choice(name=i18n.language_name(lang), value=lang) for lang in i18n.LANGUAGES
 ]
 """The languages, each named in itself (``Español``, ``Nederlands``): never translated."""
+PALETTES = [
+    app_commands.Choice(name=N_("Standard colours"), value="standard"),
+    app_commands.Choice(
+        name=N_("High contrast: darker grounds, whiter text, bolder edges"), value="contrast"
+    ),
+]
+"""The palettes ``/game settings`` and ``/game notify`` offer (``render.palette``)."""
+PALETTE_NAMES = {"standard": N_("standard colours"), "contrast": N_("high contrast")}
+
+
+def palette_line(look: str) -> str:
+    """The server's palette as ``/game settings`` shows it."""
+    return _(
+        "• Pictures in the channels: {palette} (a player's own choice, `/game notify "
+        "palette:`, wins for the pictures only they get)"
+    ).format(palette=_(PALETTE_NAMES.get(look, PALETTE_NAMES["standard"])))
 
 
 def settings_text(settings: GuildSettings, *, changed: bool) -> str:
@@ -82,6 +98,7 @@ class Asked:
     turn_time: int | None = None
     timeout_policy: str | None = None
     language: str | None = None
+    palette: str | None = None
 
 
 class ServerSettings:
@@ -95,6 +112,8 @@ class ServerSettings:
         host = self.bot.host
         guild = interaction.guild_id or 0
         changed = not (turn_time is None and timeout_policy is None and language is None)
+        if asked.palette is not None:
+            await host.servers.set_palette(guild, asked.palette)
         if changed:
             now = await host.servers.set_guild_settings(
                 guild,
@@ -106,7 +125,9 @@ class ServerSettings:
             # Unchanged, the server's language is the one its first game took from Discord.
             await host.servers.adopt_guild_language(guild, i18n.negotiate(interaction.guild_locale))
             now = await host.servers.guild_settings(guild)
-        await answer.tell(interaction, settings_text(now, changed=changed))
+        look = await host.servers.palette(guild)
+        text = settings_text(now, changed=changed or asked.palette is not None)
+        await answer.tell(interaction, f"{text}\n{palette_line(look)}"[: texts.CONTENT_LIMIT])
 
 
-__all__ = ["LANGUAGES", "TURN_TIMES", "Asked", "ServerSettings", "settings_text"]
+__all__ = ["LANGUAGES", "PALETTES", "TURN_TIMES", "Asked", "ServerSettings", "settings_text"]

@@ -1,9 +1,9 @@
-"""A server's settings (``guild_settings``): its default turn time, timeout policy and
-language."""
+"""A server's settings (``guild_settings``): its default turn time, timeout policy,
+language and palette."""
 
 from __future__ import annotations
 
-from storage.dialect import Connection, Runner
+from storage.dialect import Connection, Runner, value
 from storage.writes import transaction
 
 
@@ -40,6 +40,25 @@ class Servers:
                     "turn_time = excluded.turn_time, timeout_policy = excluded.timeout_policy, "
                     "language = excluded.language",
                     (guild_id, turn_time, timeout_policy, language),
+                )
+
+        await self.run(write)
+
+    async def palette(self, guild_id: int) -> str | None:
+        """The palette of the server's channel pictures (``None``: not set)."""
+        sql = "SELECT palette FROM guild_settings WHERE guild_id = ?"
+        found = await self.run(lambda c: value(c, sql, (guild_id,)))
+        return None if found is None else str(found)
+
+    async def set_palette(self, guild_id: int, palette: str) -> None:
+        """Set the server's palette, its other settings as they were."""
+
+        def write(c: Connection) -> None:
+            with transaction(c):
+                c.execute(
+                    "INSERT INTO guild_settings (guild_id, palette) VALUES (?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET palette = excluded.palette",
+                    (guild_id, palette),
                 )
 
         await self.run(write)

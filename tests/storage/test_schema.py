@@ -87,11 +87,11 @@ def test_every_version_is_the_schema_the_files_of_each_backend_made(
     equals, to the letter of the backend's catalog, what the two sets of files made."""
     before = BEFORE[fresh.dialect.name]
     shipped = schema.migrations(fresh.dialect)
-    assert len(shipped) == len(before["digests"])
-    for number in range(1, len(shipped) + 1):
+    assert len(shipped) >= len(before["digests"])  # the later ones: the test above
+    for number in range(1, len(before["digests"]) + 1):
         monkeypatch.setattr(schema, "migrations", lambda _dialect, n=number: shipped[:n])
         assert schema.migrate(fresh) == number
         now = exact(fresh)
-        if number == len(shipped):
+        if number == len(before["digests"]):
             assert now == before["final"]
         assert digest(now) == before["digests"][number - 1], f"schema version {number}"
