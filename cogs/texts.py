@@ -444,7 +444,10 @@ HELP_COMMANDS = (
     ),
     ("/game list", N_("this server's open tables and running games, with links")),
     ("/game mine", N_("your games everywhere, yours to move first")),
-    ("/game notify", N_("how you are told it is your turn: DM, mention, both or none")),
+    (
+        "/game notify",
+        N_("how you are told it is your turn; `palette:` high contrast for your own pictures"),
+    ),
     ("/game rules", N_("the rules in short, by topic, with our rulings")),
     ("/game replay", N_("watch a game again step by step, or as an animation")),
     (
@@ -456,7 +459,10 @@ HELP_COMMANDS = (
         "/game resign · /game back · /game cancel",
         N_("leave a game to an AI, return, call it off"),
     ),
-    ("/game settings", N_("the server's turn time, timeout policy and language (Manage Server)")),
+    (
+        "/game settings",
+        N_("the server's turn time, timeout policy, language and palette (Manage Server)"),
+    ),
     ("/help", N_("this message")),
 )
 
