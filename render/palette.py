@@ -107,7 +107,7 @@ def table(
 
 _NEAR = 6  # named colours considered for one entry
 _ON_LINE = 12.0  # RGB distance within which a colour is a shade between two named ones
-_NEARBY = 40.0  # RGB distance beyond which a colour does not follow a named one
+_NEARBY = 20.0  # RGB distance beyond which a colour does not follow a named one
 
 
 def _dist2(a: Sequence[float], b: Sequence[float]) -> float:

@@ -40,6 +40,24 @@ GOLD = (250, 200, 70)
 DANGER = (232, 70, 30)
 FACE_DOWN = (88, 76, 64)
 
+TIER_FILL: dict[str, RGB] = {
+    "red": (170, 44, 36),
+    "blue": (36, 82, 170),
+    "green": (40, 128, 72),
+    "purple": (112, 56, 150),
+}
+
+
+def face_down(fill: RGB) -> RGB:
+    """A building's band while it is face down: its tier's colour, greyed."""
+    r, g, b = ((c + 2 * f) // 3 for c, f in zip(fill, FACE_DOWN, strict=True))
+    return r, g, b
+
+
+def _darker(c: RGB) -> RGB:
+    return c[0] * 3 // 4, c[1] * 3 // 4, c[2] * 3 // 4
+
+
 CONTRAST: dict[RGB, RGB] = {
     CANVAS: (8, 6, 5),
     CARD: (20, 16, 13),
@@ -53,17 +71,12 @@ CONTRAST: dict[RGB, RGB] = {
     GOOD: (132, 232, 142),
     GOLD: (255, 216, 100),
     DANGER: (255, 122, 82),
+    **{face_down(f): _darker(face_down(f)) for f in TIER_FILL.values()},  # under white numbers
 }
-"""The same colours in high contrast (render.palette; docs/render.md): darker surrounds, cards
-and news band, white text, lighter grey, green, gold and red text. The seats', the buildings'
-and the goods' colours stay as they are."""
+"""The same colours in high contrast (render.palette; docs/render.md): darker surrounds, cards,
+news band and face-down buildings' bands, white text, lighter grey, green, gold and red text.
+The seats', the buildings' and the goods' colours stay as they are."""
 
-TIER_FILL: dict[str, RGB] = {
-    "red": (170, 44, 36),
-    "blue": (36, 82, 170),
-    "green": (40, 128, 72),
-    "purple": (112, 56, 150),
-}
 
 View = Mapping[str, Any]
 
