@@ -6,6 +6,7 @@ settings palette:contrast``); a player who picks standard keeps it in their DMs 
 from __future__ import annotations
 
 import io
+from functools import partial
 from typing import Any
 
 import discord
@@ -39,7 +40,7 @@ def in_palette(msg: Message) -> str:
 
 
 def newest_picture(user: Any) -> Message:
-    pictured = [m for m in user.dms if m.attachments]
+    pictured: list[Message] = [m for m in user.dms if m.attachments]
     assert pictured, f"{user.name} got no picture"
     return pictured[-1]
 
@@ -52,6 +53,7 @@ async def test_a_players_own_pictures_follow_their_choice_and_the_board_the_serv
     chan = guild.channel("general")
     mod = await fake_discord.user("mod")
     alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
+    assert alice is not None and bob is not None
     guild.give_role(mod, guild.add_role("mods", discord.Permissions(manage_guild=True).value))
 
     said = await alice.slash("game notify", channel=chan, palette="contrast")
@@ -68,7 +70,7 @@ async def test_a_players_own_pictures_follow_their_choice_and_the_board_the_serv
     for _ in range(12):
         waited = await waited_user(bot, game_id, [alice, bob])
         assert waited is not None
-        await until(lambda w=waited: _has_picture(w))
+        await until(partial(_has_picture, waited))
         picture = newest_picture(waited)
         seen[waited.name] = (in_palette(picture), darkest(picture))
         if len(seen) == 2:
@@ -87,12 +89,13 @@ async def test_a_players_own_pictures_follow_their_choice_and_the_board_the_serv
         palette.CONTRAST
     )
     await bob.slash("game notify", channel=chan, palette="standard")
+    assert bob is not None
     before = len(bob.dms)
     for _ in range(12):
         if await waited_user(bot, game_id, [alice, bob]) is bob and len(bob.dms) > before:
             break
         await play_by_host(bot, game_id, 1)
-    await until(lambda: _has_picture(bob))
+    await until(partial(_has_picture, bob))
     assert in_palette(newest_picture(bob)) == palette.STANDARD
     assert in_palette(last_board(chan)) == palette.CONTRAST
 
