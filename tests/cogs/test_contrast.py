@@ -89,10 +89,10 @@ async def test_a_players_own_pictures_follow_their_choice_and_the_board_the_serv
         palette.CONTRAST
     )
     await bob.slash("game notify", channel=chan, palette="standard")
-    assert bob is not None
     before = len(bob.dms)
     for _ in range(12):
-        if await waited_user(bot, game_id, [alice, bob]) is bob and len(bob.dms) > before:
+        waited = await waited_user(bot, game_id, [alice, bob])
+        if waited is not None and waited.id == bob.id and len(bob.dms) > before:
             break
         await play_by_host(bot, game_id, 1)
     await until(partial(_has_picture, bob))
