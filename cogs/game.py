@@ -303,8 +303,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         names = await private.seat_names(status)
         presentation = private.presentation(status)
         content = texts.board_caption(status, presentation, view, names, [])
-        image = await private.board_image(status, view, names)
-        await answer.tell(interaction, content, files=[png_file(image)])
+        image = await private.board_image(status, view, names, reader=interaction.user.id)
+        await answer.tell(interaction, content, files=[png_file(image)])  # only for them
 
     @app_commands.command(name="log", description=N_("The recent moves, in notation and in words"))
     @app_commands.describe(count=N_("How many moves to show (default 10)"))

@@ -191,12 +191,20 @@ class Private:
     # -- pictures --------------------------------------------------------------------------------
 
     async def board_image(
-        self, status: GameStatus, view: dict[str, Any], names: Sequence[str]
+        self,
+        status: GameStatus,
+        view: dict[str, Any],
+        names: Sequence[str],
+        reader: int | None = None,
     ) -> Image:
         """The game's board at ``status.version`` (``view`` must be of that version), rendered
         in a thread once per version and names: the channel post and the private messages of
-        one move share it. In the server's palette: a channel is shared."""
-        look = await self.bot.host.servers.palette(status.guild_id)
+        one move share it. In the server's palette (a channel is shared), or in ``reader``'s
+        when only they get it (:meth:`palette_of`)."""
+        if reader is None:
+            look = await self.bot.host.servers.palette(status.guild_id)
+        else:
+            look = await self.palette_of(reader, status)
         board = self.presentation(status).board
         return await self.public_picture(status, board, view, names, look)
 

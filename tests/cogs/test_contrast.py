@@ -1,6 +1,6 @@
 """The high-contrast palette end to end (issue 45): a player who picks high contrast
-(``/game notify palette:contrast``) gets their own pictures (their DMs) in it while the
-channel's board follows the server (standard until a manager picks high contrast with ``/game
+(``/game notify palette:contrast``) gets their own pictures (their DMs, ``/game board`` only for
+them) in it while the channel's board follows the server (standard until a manager picks high contrast with ``/game
 settings palette:contrast``); a player who picks standard keeps it in their DMs then."""
 
 from __future__ import annotations
@@ -78,6 +78,9 @@ async def test_a_players_own_pictures_follow_their_choice_and_the_board_the_serv
         await play_by_host(bot, game_id, 1)
     assert seen["alice"][0] == palette.CONTRAST and seen["bob"][0] == palette.STANDARD
     assert seen["alice"][1] < seen["bob"][1] - 10
+    asked = await alice.slash("game board", channel=chan)  # only for her: her palette
+    assert asked.ephemeral and in_palette(asked) == palette.CONTRAST
+    assert in_palette(last_board(chan)) == palette.STANDARD
 
     # The server turns to high contrast: the channel's next board follows, and bob (no choice
     # of his own) gets it too; then he picks standard for himself, and his pictures keep it.
