@@ -9,6 +9,7 @@ from host.errors import BadOptionError
 from host.games import Store
 from host.kept import Kept
 from host.model import Notify
+from host.servers import checked_palette
 from render import palette as palettes
 from render.i18n import N_
 from storage.rows import NOTIFY
@@ -66,12 +67,8 @@ class People:
 
     async def set_palette(self, user: int, palette: str | None) -> str | None:
         """``user``'s palette for all their own pictures (``None``: their server's again)."""
-        if palette is not None and palette not in palettes.PALETTES:
-            raise BadOptionError(
-                N_("`{value}` is not a palette: choose one of {known}."),
-                value=palette,
-                known=", ".join(f"`{n}`" for n in palettes.PALETTES),
-            )
+        if palette is not None:
+            checked_palette(palette)
         await self.db.people.set_palette(user, palette)
         self.palettes.put(user, palette)
         return palette

@@ -81,13 +81,7 @@ class Servers:
 
     async def set_palette(self, guild_id: int, palette: str) -> str:
         """Set the server's palette (``standard`` or ``contrast``)."""
-        if palette not in palettes.PALETTES:
-            raise BadOptionError(
-                N_("`{value}` is not a palette: choose one of {known}."),
-                value=palette,
-                known=", ".join(f"`{n}`" for n in palettes.PALETTES),
-            )
-        await self.db.servers.set_palette(guild_id, palette)
+        await self.db.servers.set_palette(guild_id, checked_palette(palette))
         self.palettes.put(guild_id, palette)
         return palette
 
@@ -95,6 +89,17 @@ class Servers:
         """The palette of a picture only one player gets: their own choice
         (``people_choice``), else their server's."""
         return people_choice if people_choice in palettes.PALETTES else await self.palette(guild_id)
+
+
+def checked_palette(value: str) -> str:
+    """``value`` when it names a palette (``render.palette.PALETTES``); else refused."""
+    if value not in palettes.PALETTES:
+        raise BadOptionError(
+            N_("`{value}` is not a palette: choose one of {known}."),
+            value=value,
+            known=", ".join(f"`{n}`" for n in palettes.PALETTES),
+        )
+    return value
 
 
 def policy_of(value: str) -> TimeoutPolicy:

@@ -12,11 +12,10 @@ from __future__ import annotations
 from PIL import Image
 
 from render.colours import RGB, contrast_ratio, luminance
+from render.palette import BLACK, WHITE
 
 ENHANCED = 7.0
 """WCAG 2.x enhanced contrast for text (1.4.6)."""
-BLACK: RGB = (0, 0, 0)
-WHITE: RGB = (255, 255, 255)
 
 
 def ground(img: Image.Image, at: tuple[int, int], mask: Image.Image) -> RGB | None:

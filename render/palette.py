@@ -71,10 +71,28 @@ def call_in(name: str, function: Callable[..., T], /, *args: Any) -> T:
         return function(*args)
 
 
+# ------------------------------------------------------------------ the games' shared colours
+
+SURROUND: RGB = (8, 6, 5)
+"""The dark surround of every game's pictures, in high contrast (near black, still warm)."""
+PANEL: RGB = (20, 16, 13)
+"""A panel or card on it."""
+PANEL_HI: RGB = (38, 31, 25)
+"""A highlighted panel (a player's row, the one on turn)."""
+LIGHT_TEXT: RGB = (234, 224, 206)
+"""The grey text of the standard colours, in high contrast: lighter (12:1 on a panel)."""
+
+
+def shared(surround: RGB, panel: RGB, panel_hi: RGB, text: RGB, grey: RGB) -> dict[RGB, RGB]:
+    """A game's surround, panels, text and grey text (its own shades of them) as every game
+    draws them in high contrast."""
+    return {surround: SURROUND, panel: PANEL, panel_hi: PANEL_HI, text: WHITE, grey: LIGHT_TEXT}
+
+
 # ------------------------------------------------------------------ seat marks
 
-DARK_RING: RGB = (0, 0, 0)
-LIGHT_RING: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+WHITE: RGB = (255, 255, 255)
 
 
 def rings(fill: RGB, dark: RGB, light: RGB) -> tuple[RGB, RGB]:
@@ -92,15 +110,13 @@ Table = Mapping[RGB, RGB]
 """A game's high-contrast colours: its own colour -> the one drawn in high contrast."""
 
 
-def table(
-    own: Table, keep: Iterable[RGB] = (), ink: RGB = (0, 0, 0), rim: RGB = LIGHT_RING
-) -> Table:
+def table(own: Table, keep: Iterable[RGB] = (), ink: RGB = (0, 0, 0), rim: RGB = WHITE) -> Table:
     """A game's high-contrast table: its ``own`` colours, the colours in ``keep`` as they
     are (the seats': their colour-blind-safe choice holds in high contrast too), its dark
     ``ink`` drawn black and its light ``rim`` white, and the halos' black and white
     (:mod:`render.legible`) as they are."""
     out: dict[RGB, RGB] = {c: c for c in keep}
-    out.update({ink: DARK_RING, rim: LIGHT_RING, DARK_RING: DARK_RING, LIGHT_RING: LIGHT_RING})
+    out.update({ink: BLACK, rim: WHITE, BLACK: BLACK, WHITE: WHITE})
     out.update(own)
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from render import palette
 from render.cardcity.lang import N_
 from render.fonts import RGB
 
@@ -45,11 +46,7 @@ GOLD = (250, 200, 70)
 STONE = (176, 174, 166)  # a statue's card
 
 CONTRAST: dict[RGB, RGB] = {
-    CANVAS: (8, 6, 5),
-    PANEL: (20, 16, 13),
-    PANEL_HI: (38, 31, 25),
-    TEXT: (255, 255, 255),
-    MUTED: (234, 224, 206),
+    **palette.shared(CANVAS, PANEL, PANEL_HI, TEXT, MUTED),
     OPEN: (46, 40, 33),
     OPEN_LINE: (150, 136, 116),
     HATCH: (30, 25, 21),

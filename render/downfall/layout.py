@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from engine.downfall import board as B
-from render import fonts
+from render import fonts, palette
 from render.downfall.terms import term
 from render.fonts import RGB
 
@@ -84,11 +84,7 @@ _EDGES: dict[str, RGB] = {
     "neutral": (92, 74, 36),
 }
 CONTRAST: dict[RGB, RGB] = {
-    CANVAS: (8, 6, 5),
-    CARD: (20, 16, 13),
-    CARD_HI: (38, 31, 25),
-    TEXT: (255, 255, 255),
-    MUTED: (234, 224, 206),
+    **palette.shared(CANVAS, CARD, CARD_HI, TEXT, MUTED),
     PAVING: (252, 248, 238),
     GRIDLINE: (96, 84, 66),
     GARDEN: (232, 226, 196),

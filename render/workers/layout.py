@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import fonts, shapes
+from render import fonts, palette, shapes
 from render.fonts import RGB
 from render.workers import icons, terms
 from render.workers.lang import _
@@ -59,11 +59,7 @@ def _darker(c: RGB) -> RGB:
 
 
 CONTRAST: dict[RGB, RGB] = {
-    CANVAS: (8, 6, 5),
-    CARD: (20, 16, 13),
-    CARD_HI: (38, 31, 25),
-    TEXT: (255, 255, 255),
-    MUTED: (234, 224, 206),
+    **palette.shared(CANVAS, CARD, CARD_HI, TEXT, MUTED),
     DIM: (196, 184, 164),
     NEWS: (84, 26, 10),
     NEWS_TEXT: (255, 255, 255),
