@@ -23,12 +23,12 @@ from cogs.private import png_file
 from cogs.serversettings import (
     AI_LEVELS,
     LANGUAGES,
-    PALETTE_NAMES,
     PALETTES,
     TIMEOUT_POLICIES,
     TURN_TIMES,
     Asked,
     ServerSettings,
+    own_palette,
 )
 from host import GameStatus, Host, HostError
 from render import i18n
@@ -456,32 +456,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         how: str | None = None,
         palette: str | None = None,
     ) -> None:
-        user = interaction.user.id
-        if palette is not None:
-            chosen_palette = await self.host.people.set_palette(
-                user, None if palette == "server" else palette
-            )
-            said = (
-                _("As the server chooses")
-                if chosen_palette is None
-                else _(PALETTE_NAMES[chosen_palette])
-            )
-            line = _(
-                "🎨 Your own pictures (DMs and answers only you see): {palette}. Boards in "
-                "channels follow the server's setting."
-            ).format(palette=said)
-            if how is None:
-                await answer.tell(interaction, line)
-                return
-            chosen = await self.host.people.set_notify_setting(user, how)
-            await answer.tell(interaction, texts.notify_text(chosen, changed=True) + "\n" + line)
-            return
+        user, people = interaction.user.id, self.host.people
         if how is None:
-            now = await self.host.people.notify_setting(user)
-            await answer.tell(interaction, texts.notify_text(now, changed=False))
-            return
-        chosen = await self.host.people.set_notify_setting(user, how)
-        await answer.tell(interaction, texts.notify_text(chosen, changed=True))
+            said = texts.notify_text(await people.notify_setting(user), changed=False)
+        else:
+            said = texts.notify_text(await people.set_notify_setting(user, how), changed=True)
+        line = await own_palette(people, user, palette)
+        await answer.tell(interaction, f"{said}\n{line}"[: texts.CONTENT_LIMIT])
 
     @app_commands.command(
         name="interrupts",

@@ -1,6 +1,7 @@
 """``/game settings``: the server's defaults for new games (time per move, what a timeout
-does) and the language of its channel messages, shown to anyone with Manage Server and
-changed by them (issue 28).
+does), the language of its channel messages and the palette of its channels' pictures, shown
+to anyone with Manage Server and changed by them (issues 28, 45); and the palette of a
+player's own pictures (``/game notify palette:``).
 
 :class:`ServerSettings` answers the command :class:`cogs.game.GameCog` declares, with the
 choices declared here. The answer is private, in the manager's own language; the language it sets
@@ -18,6 +19,7 @@ from discord import app_commands
 from cogs import answer, texts
 from cogs.edge import Bot
 from host import GuildSettings
+from host.people import People
 from render import i18n
 from render.i18n import N_, _
 from render.text import duration
@@ -67,6 +69,19 @@ def palette_line(look: str) -> str:
         "• Pictures in the channels: {palette} (a player's own choice, `/game notify "
         "palette:`, wins for the pictures only they get)"
     ).format(palette=_(PALETTE_NAMES.get(look, PALETTE_NAMES["standard"])))
+
+
+async def own_palette(people: People, user: int, choice: str | None) -> str:
+    """``/game notify palette:``: set ``user``'s palette when ``choice`` is given (``server``:
+    none of their own), and say it."""
+    if choice is not None:
+        await people.set_palette(user, None if choice == "server" else choice)
+    chosen = await people.palette(user)
+    said = _("As the server chooses") if chosen is None else _(PALETTE_NAMES[chosen])
+    return _(
+        "🎨 Your own pictures (DMs and answers only you see): {palette}. Boards in "
+        "channels follow the server's setting."
+    ).format(palette=said)
 
 
 def settings_text(settings: GuildSettings, *, changed: bool) -> str:
@@ -130,4 +145,12 @@ class ServerSettings:
         await answer.tell(interaction, f"{text}\n{palette_line(look)}"[: texts.CONTENT_LIMIT])
 
 
-__all__ = ["LANGUAGES", "PALETTES", "TURN_TIMES", "Asked", "ServerSettings", "settings_text"]
+__all__ = [
+    "LANGUAGES",
+    "PALETTES",
+    "TURN_TIMES",
+    "Asked",
+    "ServerSettings",
+    "own_palette",
+    "settings_text",
+]

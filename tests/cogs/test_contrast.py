@@ -1,7 +1,8 @@
 """The high-contrast palette end to end (issue 45): a player who picks high contrast
-(``/game notify palette:contrast``) gets their own pictures (their DMs, ``/game board`` only for
-them) in it while the channel's board follows the server (standard until a manager picks high contrast with ``/game
-settings palette:contrast``); a player who picks standard keeps it in their DMs then."""
+(``/game notify palette:contrast``) gets their own pictures (their DMs, ``/game board`` only
+for them) in it while the channel's board follows the server (standard until a manager picks
+high contrast with ``/game settings palette:contrast``); a player who picks standard keeps it
+in their DMs then."""
 
 from __future__ import annotations
 
@@ -58,6 +59,8 @@ async def test_a_players_own_pictures_follow_their_choice_and_the_board_the_serv
 
     said = await alice.slash("game notify", channel=chan, palette="contrast")
     assert said.ephemeral and "high contrast" in said.content
+    shown = await alice.slash("game notify", channel=chan)  # her settings, the palette too
+    assert "one DM per decision" in shown.content and "high contrast" in shown.content
     refused = await alice.slash("game settings", channel=chan, palette="contrast")
     assert refused.ephemeral and await bot.host.servers.palette(guild.id) == "standard"
 
