@@ -15,6 +15,7 @@ from discord import app_commands
 
 from cogs import answer, texts
 from cogs.edge import Bot
+from cogs.serversettings import own_palette
 from host import BadOptionError
 from host.away import Away
 from host.timing import UserTime, zone_of
@@ -156,6 +157,7 @@ class Timing:
         how: str | None,
         time_zone: str | None,
         quiet_hours: str | None,
+        palette: str | None = None,
     ) -> None:
         host, user = self.bot.host, interaction.user.id
         changed = how is not None or time_zone is not None or quiet_hours is not None
@@ -169,7 +171,8 @@ class Timing:
             else await host.people.set_notify_setting(user, how)
         )
         text = texts.notify_text(setting, changed=changed)
-        await answer.tell(interaction, f"{text}\n{quiet_text(time)}")
+        look = await own_palette(host.people, user, palette)
+        await answer.tell(interaction, f"{text}\n{quiet_text(time)}\n{look}"[: texts.CONTENT_LIMIT])
 
 
 __all__ = ["Timing", "away_text", "parse_day", "quiet_text", "zone_choices"]

@@ -27,6 +27,7 @@ from cogs.serversettings import (
     AI_LEVELS,
     INCREMENTS,
     LANGUAGES,
+    PALETTES,
     RESERVES,
     TIMEOUT_POLICIES,
     TURN_TIMES,
@@ -78,11 +79,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         timeout_policy=N_("What happens when a player runs out of time, in new games"),
         language=N_("The language of this server's lobbies, boards and channel messages"),
         away_days=N_("How many days a year a player may be away (0: no away here)"),
+        palette=N_(
+            "Channel pictures: standard or high contrast (a player's own choice wins in DMs)"
+        ),
     )
     @app_commands.choices(  # type: ignore[misc]
         turn_time=TURN_TIMES,
         timeout_policy=TIMEOUT_POLICIES,
         language=LANGUAGES,
+        palette=PALETTES,
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
@@ -92,8 +97,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         timeout_policy: str | None = None,
         language: str | None = None,
         away_days: app_commands.Range[int, 0, 365] | None = None,
+        palette: str | None = None,
     ) -> None:
-        asked = Asked(turn_time, timeout_policy, language, away_days=away_days)
+        asked = Asked(turn_time, timeout_policy, language, away_days=away_days, palette=palette)
         await self.server_settings.settings(interaction, asked)
 
     # -- replays and records ---------------------------------------------------------------------
@@ -416,8 +422,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         how=N_("A DM, a mention in the game's channel, both, or neither"),
         time_zone=N_("Your time zone, for quiet hours (e.g. Europe/Berlin)"),
         quiet_hours=N_("Hours without reminders or deadlines, e.g. 23-7 (off: none)"),
+        palette=N_(
+            "Your own pictures: standard or high contrast (channel boards follow the server)"
+        ),
     )
     @app_commands.choices(
+        palette=[*PALETTES, app_commands.Choice(name=N_("As the server chooses"), value="server")],
         how=[
             app_commands.Choice(
                 name=N_("A DM with my choices (a mention only when my DMs are closed)"), value="dm"
@@ -425,7 +435,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
             app_commands.Choice(name=N_("A mention in the game's channel"), value="mention"),
             app_commands.Choice(name=N_("Both a DM and a mention"), value="both"),
             app_commands.Choice(name=N_("Neither: I look with /hand or /game mine"), value="none"),
-        ]
+        ],
     )
     async def notify(
         self,
@@ -433,8 +443,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         how: str | None = None,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
         quiet_hours: app_commands.Range[str, 1, 16] | None = None,
+        palette: str | None = None,
     ) -> None:
-        await self.timing.notify(interaction, how, time_zone, quiet_hours)
+        await self.timing.notify(interaction, how, time_zone, quiet_hours, palette)
 
     @notify.autocomplete("time_zone")
     async def zone_autocomplete(

@@ -157,7 +157,7 @@ class Hands:
         names = await self.private.seat_names(status)
         presentation = self.private.presentation(status)
         content = texts.board_caption(status, presentation, view, names, [])
-        image = await self.private.board_image(status, view, names)
+        image = await self.private.board_image(status, view, names, reader=interaction.user.id)
         await answer.tell(interaction, content, files=[png_file(image)])
 
     async def text_board(self, interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -24,7 +24,7 @@ from cogs.controls import controls_view
 from cogs.edge import Bot
 from engine.core import ActionChoice
 from host import GameStatus, LogEntry, SeatDecision
-from render import i18n
+from render import i18n, palette
 from render.i18n import _, ngettext
 from render.presentation import Image, Picture, Presentation
 
@@ -191,27 +191,52 @@ class Private:
     # -- pictures --------------------------------------------------------------------------------
 
     async def board_image(
-        self, status: GameStatus, view: dict[str, Any], names: Sequence[str]
+        self,
+        status: GameStatus,
+        view: dict[str, Any],
+        names: Sequence[str],
+        reader: int | None = None,
     ) -> Image:
         """The game's board at ``status.version`` (``view`` must be of that version), rendered
         in a thread once per version and names: the channel post and the private messages of
-        one move share it."""
-        return await self.public_picture(status, self.presentation(status).board, view, names)
+        one move share it. In the server's palette (a channel is shared), or in ``reader``'s
+        when only they get it (:meth:`palette_of`)."""
+        if reader is None:
+            look = await self.bot.host.servers.palette(status.guild_id)
+        else:
+            look = await self.palette_of(reader, status)
+        board = self.presentation(status).board
+        return await self.public_picture(status, board, view, names, look)
+
+    async def palette_of(self, user_id: int, status: GameStatus) -> str:
+        """The palette of the pictures only ``user_id`` gets: their own choice (``/game
+        notify palette:``), else their server's (``/game settings palette:``)."""
+        host = self.bot.host
+        return await host.servers.reader_palette(
+            await host.people.palette(user_id), status.guild_id
+        )
 
     async def public_picture(
-        self, status: GameStatus, picture: Picture, view: dict[str, Any], names: Sequence[str]
+        self,
+        status: GameStatus,
+        picture: Picture,
+        view: dict[str, Any],
+        names: Sequence[str],
+        look: str = palette.STANDARD,
     ) -> Image:
-        """A public picture of the game at ``status.version``, cached per version and names."""
+        """A public picture of the game at ``status.version`` in palette ``look``, cached per
+        version, names, language and palette."""
         assert picture.public is not None
         lang = i18n.current()  # a picture's words are the reader's (or the server's)
-        key = (status.game_id, status.version, picture.key, tuple(names), lang)
+        key = (status.game_id, status.version, picture.key, tuple(names), lang, look)
         cached = self._images.get(key)
         if cached is not None:
             return cached
         if self.warm_up is not None:
             await asyncio.shield(self.warm_up)
-        image = await asyncio.to_thread(
-            i18n.call_in, lang, described_public, self.presentation(status), picture, view, names
+        shown = self.presentation(status)
+        image: Image = await asyncio.to_thread(
+            palette.call_in, look, i18n.call_in, lang, described_public, shown, picture, view, names
         )
         self._images[key] = image
         while len(self._images) > IMAGE_CACHE:
@@ -227,12 +252,14 @@ class Private:
         choices: Sequence[ActionChoice] = (),
     ) -> Image | None:
         """``picture`` as ``user_id`` may see it now: a public one from the public view, a
-        private one from their own view (``own_view``, read when not given)."""
+        private one from their own view (``own_view``, read when not given); in their palette
+        (:meth:`palette_of`)."""
+        look = await self.palette_of(user_id, status)
         if picture.public is not None:
             now, public = await self.bot.host.views.snapshot(status.game_id)
             names = await self.seat_names(now)
             assert public is not None
-            return await self.public_picture(now, picture, public, names)
+            return await self.public_picture(now, picture, public, names, look)
         assert picture.private is not None
         if own_view is None:
             own_view = (await self.bot.host.views.private_view(status.game_id, user_id)).view
@@ -241,6 +268,8 @@ class Private:
         name = await self.name_of(user_id)
         names = await self.seat_names(status)
         return await asyncio.to_thread(
+            palette.call_in,
+            look,
             i18n.call_in,
             i18n.current(),
             described_private,

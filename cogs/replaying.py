@@ -34,7 +34,7 @@ from cogs.edge import Bot
 from cogs.private import Private, png_file
 from host import GameStatus, HostError
 from host.replays import ReplayStep
-from render import animation, i18n
+from render import animation, i18n, palette
 from render.i18n import N_, _, ngettext
 from render.presentation import description
 from render.text import clip_lines
@@ -446,6 +446,7 @@ class Replaying:
         names = await self.private.seat_names(status)
         draw = self.private.presentation(status).board.public
         assert draw is not None
+        look = await self.bot.host.servers.palette(status.guild_id)  # the channel's palette
         started = last_said = time.monotonic()
         data = b""
         most = animation.MAX_FRAMES
@@ -456,7 +457,9 @@ class Replaying:
             size = max(1, -(-len(chosen) // SLICES))
             for start in range(0, len(chosen), size):
                 part = [views[i] for i in chosen[start : start + size]]
-                frames += await self.bot.host.ai.run_background(  # its language passed
+                frames += await self.bot.host.ai.run_background(  # its language and palette
+                    palette.call_in,
+                    look,
                     i18n.call_in,
                     lang,
                     animation.draw_frames,

@@ -1,6 +1,7 @@
 """``/game settings``: the server's defaults for new games (time per move, what a timeout
-does) and the language of its channel messages, shown to anyone with Manage Server and
-changed by them (issue 28).
+does), the language of its channel messages and the palette of its channels' pictures, shown
+to anyone with Manage Server and changed by them (issues 28, 45); and the palette of a
+player's own pictures (``/game notify palette:``).
 
 :class:`ServerSettings` answers the command :class:`cogs.game.GameCog` declares, with the
 choices declared here. The answer is private, in the manager's own language; the language it sets
@@ -9,6 +10,7 @@ is the one the server's lobbies, boards and other channel messages are written i
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +20,7 @@ from discord import app_commands
 from cogs import answer, texts
 from cogs.edge import Bot
 from host import GuildSettings
+from host.people import People
 from render import i18n
 from render.i18n import N_, _
 from render.text import duration
@@ -66,6 +69,35 @@ LANGUAGES = [
     app_commands.Choice(name=i18n.language_name(lang), value=lang) for lang in i18n.LANGUAGES
 ]
 """The languages, each named in itself (``Español``, ``Nederlands``): never translated."""
+PALETTES = [
+    app_commands.Choice(name=N_("Standard colours"), value="standard"),
+    app_commands.Choice(
+        name=N_("High contrast: darker grounds, whiter text, bolder edges"), value="contrast"
+    ),
+]
+"""The palettes ``/game settings`` and ``/game notify`` offer (``render.palette``)."""
+PALETTE_NAMES = {"standard": N_("standard colours"), "contrast": N_("high contrast")}
+
+
+def palette_line(look: str) -> str:
+    """The server's palette as ``/game settings`` shows it."""
+    return _(
+        "• Pictures in the channels: {palette} (a player's own choice, `/game notify "
+        "palette:`, wins for the pictures only they get)"
+    ).format(palette=_(PALETTE_NAMES.get(look, PALETTE_NAMES["standard"])))
+
+
+async def own_palette(people: People, user: int, choice: str | None) -> str:
+    """``/game notify palette:``: set ``user``'s palette when ``choice`` is given (``server``:
+    none of their own), and say it."""
+    if choice is not None:
+        await people.set_palette(user, None if choice == "server" else choice)
+    chosen = await people.palette(user)
+    said = _("As the server chooses") if chosen is None else _(PALETTE_NAMES[chosen])
+    return _(
+        "🎨 Your own pictures (DMs and answers only you see): {palette}. Boards in "
+        "channels follow the server's setting."
+    ).format(palette=said)
 
 
 def settings_text(settings: GuildSettings, *, changed: bool) -> str:
@@ -101,6 +133,7 @@ class Asked:
     timeout_policy: str | None = None
     language: str | None = None
     away_days: int | None = None
+    palette: str | None = None
 
 
 class ServerSettings:
@@ -113,7 +146,9 @@ class ServerSettings:
         turn_time, timeout_policy, language = asked.turn_time, asked.timeout_policy, asked.language
         host = self.bot.host
         guild = interaction.guild_id or 0
-        changed = asked != Asked()
+        if asked.palette is not None:
+            await host.servers.set_palette(guild, asked.palette)
+        changed = dataclasses.replace(asked, palette=None) != Asked()
         if changed:
             now = await host.servers.set_guild_settings(
                 guild,
@@ -126,15 +161,19 @@ class ServerSettings:
             # Unchanged, the server's language is the one its first game took from Discord.
             await host.servers.adopt_guild_language(guild, i18n.negotiate(interaction.guild_locale))
             now = await host.servers.guild_settings(guild)
-        await answer.tell(interaction, settings_text(now, changed=changed))
+        look = await host.servers.palette(guild)
+        text = settings_text(now, changed=changed or asked.palette is not None)
+        await answer.tell(interaction, f"{text}\n{palette_line(look)}"[: texts.CONTENT_LIMIT])
 
 
 __all__ = [
     "INCREMENTS",
     "LANGUAGES",
+    "PALETTES",
     "RESERVES",
     "TURN_TIMES",
     "Asked",
     "ServerSettings",
+    "own_palette",
     "settings_text",
 ]

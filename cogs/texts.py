@@ -523,7 +523,13 @@ HELP_COMMANDS = (
     ("/game list", N_("this server's open tables and running games, with links")),
     ("/game mine", N_("your games everywhere, yours to move first")),
     ("/game hint", N_("in a game you learn in: the AI's move for you now, and why")),
-    ("/game notify", N_("how you are told it is your turn; your time zone and quiet hours")),
+    (
+        "/game notify",
+        N_(
+            "how you are told it is your turn; your time zone and quiet hours; `palette:` high "
+            "contrast for your own pictures"
+        ),
+    ),
     ("/game away", N_("be away for some days: your deadlines in every game wait")),
     ("/game rules", N_("the rules in short, by topic, with our rulings")),
     ("/game replay", N_("watch a game again step by step, or as an animation")),
@@ -549,7 +555,10 @@ HELP_COMMANDS = (
     ),
     (
         "/game settings",
-        N_("the server's turn time, timeout policy, language and away days (Manage Server)"),
+        N_(
+            "the server's turn time, timeout policy, language, away days and palette "
+            "(Manage Server)"
+        ),
     ),
     ("/help", N_("this message")),
 )

@@ -1,5 +1,5 @@
 """People: what the bot remembers of a user across their games (their Discord language, how
-they want to be told of their decisions)."""
+they want to be told of their decisions, the palette of their own pictures)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from host.errors import BadOptionError
 from host.games import Store
 from host.kept import Kept
 from host.model import Notify
+from host.servers import checked_palette
+from render import palette as palettes
 from render.i18n import N_
 from storage.rows import NOTIFY
 
@@ -23,6 +25,8 @@ class People:
         """Users' Discord languages as read or written (:meth:`user_locale`)."""
         self.notify: Kept[int, str] = Kept(store)
         """Users' notification settings as read or written (:meth:`notify_setting`)."""
+        self.palettes: Kept[int, str | None] = Kept(store)
+        """Users' palettes as read or written (:meth:`palette`)."""
 
     async def user_locale(self, user: int) -> str | None:
         """``user``'s Discord language as last seen (``None``: never seen). Kept in memory once
@@ -54,3 +58,17 @@ class People:
         await self.db.people.set_notify_setting(user, notify)
         self.notify.put(user, notify)
         return cast(Notify, notify)
+
+    async def palette(self, user: int) -> str | None:
+        """The palette ``user`` chose for the pictures only they get (``standard`` or
+        ``contrast``; ``None``: none, their server's applies); kept in memory."""
+        found = await self.palettes.get(user, lambda: self.db.people.palette(user))
+        return found if found in palettes.PALETTES else None
+
+    async def set_palette(self, user: int, palette: str | None) -> str | None:
+        """``user``'s palette for all their own pictures (``None``: their server's again)."""
+        if palette is not None:
+            checked_palette(palette)
+        await self.db.people.set_palette(user, palette)
+        self.palettes.put(user, palette)
+        return palette

@@ -1,5 +1,5 @@
-"""A server's defaults for its new tables (time per move, timeout policy), its language and its
-yearly cap on away days (issue 46)."""
+"""A server's defaults for its new tables (time per move, timeout policy), its language, its
+yearly cap on away days (issue 46) and the palette of its channels' pictures."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from host.games import Store
 from host.kept import Kept
 from host.model import MAX_TURN_TIME, MIN_TURN_TIME, GuildSettings, TimeoutPolicy
 from host.timing import MAX_AWAY_DAYS
+from render import palette as palettes
 from render.i18n import N_
 
 
@@ -20,6 +21,8 @@ class Servers:
         """What each server set (:meth:`_stored`), as read or written."""
         self.away: Kept[int, int | None] = Kept(store)
         """Each server's cap on away days as stored (``None``: not set)."""
+        self.palettes: Kept[int, str | None] = Kept(store)
+        """Each server's palette (:meth:`palette`), as read or written."""
 
     async def _stored(self, guild_id: int) -> tuple[float | None, str | None, str | None]:
         """The server's time per move, timeout policy and language as stored (``None``: not
@@ -78,6 +81,36 @@ class Servers:
             return stored
         await self.set_guild_settings(guild_id, language=language)
         return language
+
+    async def palette(self, guild_id: int | None) -> str:
+        """The palette of the server's channel pictures (``standard`` unless its managers
+        chose ``contrast``; a DM's: ``standard``), kept in memory: every board asks for it."""
+        if guild_id is None:
+            return palettes.STANDARD
+        found = await self.palettes.get(guild_id, lambda: self.db.servers.palette(guild_id))
+        return palettes.negotiate(found)
+
+    async def set_palette(self, guild_id: int, palette: str) -> str:
+        """Set the server's palette (``standard`` or ``contrast``)."""
+        await self.db.servers.set_palette(guild_id, checked_palette(palette))
+        self.palettes.put(guild_id, palette)
+        return palette
+
+    async def reader_palette(self, people_choice: str | None, guild_id: int | None) -> str:
+        """The palette of a picture only one player gets: their own choice
+        (``people_choice``), else their server's."""
+        return people_choice if people_choice in palettes.PALETTES else await self.palette(guild_id)
+
+
+def checked_palette(value: str) -> str:
+    """``value`` when it names a palette (``render.palette.PALETTES``); else refused."""
+    if value not in palettes.PALETTES:
+        raise BadOptionError(
+            N_("`{value}` is not a palette: choose one of {known}."),
+            value=value,
+            known=", ".join(f"`{n}`" for n in palettes.PALETTES),
+        )
+    return value
 
 
 def policy_of(value: str) -> TimeoutPolicy:

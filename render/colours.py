@@ -10,6 +10,7 @@ renderer that wants to check a colour it draws).
   (IEC 61966-2-1), the matrix, clamped to [0, 1], encoded again.
 - ``lab(rgb)``: CIELAB (D65 white; the sRGB → XYZ matrix of IEC 61966-2-1, to 7 digits as
   B. Lindbloom's tables give it).
+- ``contrast_ratio(a, b)``: WCAG 2.x contrast ratio (relative luminance, W3C WCAG 2.1 §1.4.3).
 - ``delta_e(a, b)``: CIEDE2000 between two sRGB colours, ``delta_e00`` between two L*a*b*
   triples, as written in G. Sharma, W. Wu and E. N. Dalal, "The CIEDE2000 Color-Difference
   Formula: Implementation Notes, Supplementary Test Data, and Mathematical Observations",
@@ -156,3 +157,16 @@ def hex_rgb(code: str) -> RGB:
     code = code.lstrip("#")
     r, g, b = (int(code[i : i + 2], 16) for i in (0, 2, 4))
     return r, g, b
+
+
+def luminance(rgb: RGB) -> float:
+    """WCAG 2.x relative luminance of an sRGB colour (0 black – 1 white)."""
+    r, g, b = (to_linear(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG 2.x contrast ratio of two colours (1 – 21): at least 7 is the enhanced level for
+    text (success criterion 1.4.6), 3 the level for graphical objects (1.4.11)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)

@@ -15,10 +15,12 @@ import threading
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render import legible, palette
 
 AnyFont = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
@@ -418,17 +420,26 @@ def label(
     if not text:
         return
     x, y = round(xy[0]), round(xy[1])
+    log: list[Drawn] | None = getattr(_recorder, "log", None)
+    mask, left, top = _mask(f, text, anchor, 0)
+    ground: RGB | None = None
+    if log is not None or (not stroke and palette.is_contrast()):
+        ground = stroke_fill or legible.ground(img, (x + left, y + top), mask)
+        halo = None
+        if not stroke and ground is not None and palette.is_contrast():
+            halo = legible.halo(fill, ground)
+        if halo is not None:  # high contrast: a halo where the ground is too close to the text
+            stroke, stroke_fill = legible.halo_width(cap_height(f)), halo
+            ground = halo
     if stroke and stroke_fill is not None:
         smask, sl, st = _mask(f, text, anchor, stroke)
         img.paste(stroke_fill, (x + sl, y + st), smask)
-    mask, left, top = _mask(f, text, anchor, 0)
     img.paste(fill, (x + left, y + top), mask)
-    log: list[Drawn] | None = getattr(_recorder, "log", None)
     if log is not None:
         dx, dy = getattr(_recorder, "shift", (0, 0))
         x, y = x + dx, y + dy
         box = (x + left, y + top, x + left + mask.width, y + top + mask.height)
-        log.append(Drawn(text, cap_height(f), box))
+        log.append(Drawn(text, cap_height(f), box, tuple(fill[:3]), ground))  # type: ignore[arg-type]
 
 
 def role_label(
@@ -534,6 +545,8 @@ class Drawn:
     text: str
     cap: float  # cap height of its font, px
     box: tuple[int, int, int, int]  # where its pixels went
+    fill: RGB | None = None  # its colour
+    ground: RGB | None = None  # the colour under it (``None``: a clear sprite's)
 
 
 _recorder = threading.local()
@@ -570,6 +583,6 @@ def replay(drawn: Sequence[Drawn], dx: int, dy: int) -> None:
     log: list[Drawn] | None = getattr(_recorder, "log", None)
     if log is not None:
         log.extend(
-            Drawn(d.text, d.cap, (d.box[0] + dx, d.box[1] + dy, d.box[2] + dx, d.box[3] + dy))
+            replace(d, box=(d.box[0] + dx, d.box[1] + dy, d.box[2] + dx, d.box[3] + dy))
             for d in drawn
         )

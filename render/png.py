@@ -19,13 +19,14 @@ from __future__ import annotations
 import struct
 import threading
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 import deflate
 from PIL import Image
 
-from render import i18n
+from render import fonts, i18n
+from render import palette as palettes
 
 COMPRESS_LEVEL = 6  # libdeflate's (1–12): see the module's docstring
 EXACT = 160  # palette entries given to the samples' most frequent colours, unchanged (of 256)
@@ -35,13 +36,18 @@ class Palette:
     """A palette of ``colours`` (at most 256) built lazily (once, thread-safely) from sample
     images. Fewer colours make smaller PNGs: anti-aliased edges take fewer shades (the worker
     game's 96 instead of 256: 10 % fewer bytes, the same text; at 64 some goods' icons change
-    hue, wood turns grey)."""
+    hue, wood turns grey).
+
+    ``contrast``: the game's colours as drawn in high contrast (:mod:`render.palette`): a
+    picture drawn while the palette of the moment is ``contrast`` is written with the colour
+    table turned by it (:meth:`table`), its pixels unchanged."""
 
     def __init__(
         self,
         samples: Callable[[], Sequence[Image.Image]],
         keep: Sequence[tuple[int, int, int]] = (),
         colours: int = 256,
+        contrast: Mapping[tuple[int, int, int], tuple[int, int, int]] | None = None,
     ) -> None:
         if not len(keep) < colours <= 256:
             raise ValueError(f"a palette of {colours} colours cannot keep {len(keep)}")
@@ -50,6 +56,8 @@ class Palette:
         self._colours = colours
         self._lock = threading.Lock()
         self._image: Image.Image | None = None
+        self.contrast: Mapping[tuple[int, int, int], tuple[int, int, int]] = contrast or {}
+        self._tables: dict[str, bytes] = {}
 
     def image(self) -> Image.Image:
         """A "P" image holding the palette (for ``Image.quantize(palette=...)``)."""
@@ -57,15 +65,38 @@ class Palette:
             with self._lock:
                 if self._image is None:
                     # The samples in one language whatever the caller's: the palette, so every
-                    # picture of the process, must not depend on which language drew first.
-                    with i18n.using(i18n.DEFAULT):
+                    # picture of the process, must not depend on which language drew first
+                    # (nor on which palette: the samples are drawn in the standard one).
+                    # Their texts are not those of the picture being drawn: not recorded.
+                    with (
+                        i18n.using(i18n.DEFAULT),
+                        palettes.using(palettes.STANDARD),
+                        fonts.recording(),
+                    ):
                         samples = self._samples()
                     self._image = _build(samples, self._keep, self._colours)
         return self._image
 
+    def table(self, name: str | None = None) -> bytes:
+        """The PLTE chunk's colours in palette ``name`` (the palette of the moment when not
+        given): the standard colours, or the same entries turned high contrast."""
+        name = palettes.current() if name is None else palettes.negotiate(name)
+        hit = self._tables.get(name)
+        if hit is None:
+            flat = (self.image().getpalette() or [])[:768]
+            if name == palettes.CONTRAST:
+                entries = [
+                    cast(tuple[int, int, int], tuple(flat[i : i + 3]))
+                    for i in range(0, len(flat), 3)
+                ]
+                flat = [v for c in palettes.remap(entries, self.contrast) for v in c]
+            hit = self._tables.setdefault(name, bytes(flat))
+        return hit
+
     def reset(self) -> None:
         with self._lock:
             self._image = None
+            self._tables = {}
 
 
 def _build(
@@ -105,11 +136,11 @@ def _build(
 
 
 def encode(img: Image.Image, palette: Palette | None = None) -> bytes:
-    """Encode ``img`` as PNG bytes: through ``palette`` when given, else as RGB."""
+    """Encode ``img`` as PNG bytes: through ``palette`` when given (in the colours of the
+    palette of the moment: :meth:`Palette.table`), else as RGB."""
     if palette is not None:
         img = img.quantize(palette=palette.image(), dither=Image.Dither.NONE)
-        colours = bytes((img.getpalette() or [])[:768])
-        return write(img.tobytes(), img.size, 3, 1, colours)
+        return write(img.tobytes(), img.size, 3, 1, palette.table())
     return write(img.convert("RGB").tobytes(), img.size, 2, 3)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from render import fonts
+from render import fonts, palette
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -27,7 +27,9 @@ Painter = Callable[[Image.Image, ImageDraw.ImageDraw, float], None]
 
 
 def cached_sprite(key: tuple[object, ...], size: tuple[int, int], paint: Painter) -> Image.Image:
-    """A cached RGBA sprite of ``size`` px painted by ``paint(image, draw, scale)`` at SS×."""
+    """A cached RGBA sprite of ``size`` px painted by ``paint(image, draw, scale)`` at SS×,
+    per palette (:mod:`render.palette`: a seat's mark is drawn bolder in high contrast)."""
+    key = (*key, palette.current())
     hit = _sprites.get(key)
     if hit is not None:
         return hit
@@ -41,8 +43,9 @@ def cached_sprite(key: tuple[object, ...], size: tuple[int, int], paint: Painter
 def cached(key: tuple[object, ...], make: Callable[[], Image.Image]) -> Image.Image:
     """An image drawn by ``make()`` (with text, so per font set) once and kept; ``key`` is
     shared by every renderer, so each starts its keys with a name of its own. Entries are never
-    modified after they are stored, so threads may paste them concurrently."""
-    full = (*key, fonts.generation())
+    modified after they are stored, so threads may paste them concurrently. Kept per palette
+    too: a text drawn in high contrast may get a halo (:mod:`render.legible`)."""
+    full = (*key, fonts.generation(), palette.current())
     hit = _drawn.get(full)
     if hit is None:
         hit = make()
@@ -207,11 +210,16 @@ def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[floa
 
 
 def draw_piece(d: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, r: float) -> None:
-    """A piece: its colour's shape, filled, with a light rim and a dark edge (any background)."""
+    """A piece: its colour's shape, filled, with a light rim and a dark edge (any background;
+    in high contrast both thicker, the one that sets the colour off next to it)."""
     fill = PIECE_FILL.get(colour, (128, 128, 128))
     shape = PIECE_SHAPE.get(colour, "circle")
     edge = max(1.0, r * 0.16)
-    for grow, col in ((edge * 2, INK), (edge, RIM), (0.0, fill)):
+    outer, inner = INK, RIM
+    if palette.is_contrast():  # bolder rings in the same room, the one next to the colour
+        r, edge = r * 0.89, max(1.0, r * 0.215)  # setting it off
+        outer, inner = palette.rings(fill, INK, RIM)
+    for grow, col in ((edge * 2, outer), (edge, inner), (0.0, fill)):
         rr = r + grow
         if shape == "circle":
             d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=col)

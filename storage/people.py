@@ -1,6 +1,6 @@
 """A user's settings for all their games (``user_settings``): how they are told a game waits
-for them, their Discord language as last seen, and their timing (away, time zone, quiet hours:
-issue 46)."""
+for them, their Discord language as last seen, their timing (away, time zone, quiet hours:
+issue 46) and the palette of their own pictures."""
 
 from __future__ import annotations
 
@@ -65,12 +65,21 @@ class People:
 
         await self.run(write)
 
+    async def palette(self, user_id: int) -> str | None:
+        """The palette ``user_id`` chose for the pictures only they get (``None``: none)."""
+        found = await self._setting(user_id, "palette")
+        return None if found is None else str(found)
+
+    async def set_palette(self, user_id: int, palette: str | None) -> None:
+        """``user_id``'s palette (``None``: their server's again)."""
+        await self._set(user_id, "palette", palette)
+
     async def _setting(self, user_id: int, column: str) -> object:
         """One of ``user_id``'s settings (``None``: not set)."""
         sql = f"SELECT {column} FROM user_settings WHERE user_id = ?"
         return await self.run(lambda c: value(c, sql, (user_id,)))
 
-    async def _set(self, user_id: int, column: str, setting: str) -> None:
+    async def _set(self, user_id: int, column: str, setting: str | None) -> None:
         """Set one of ``user_id``'s settings, the others as they were."""
 
         def write(c: Connection) -> None:

@@ -1,5 +1,5 @@
 """A server's settings (``guild_settings``): its default turn time, timeout policy and
-language, and its yearly cap on away days (issue 46)."""
+language, its yearly cap on away days (issue 46) and the palette of its channels' pictures."""
 
 from __future__ import annotations
 
@@ -46,20 +46,35 @@ class Servers:
 
     async def away_days(self, guild_id: int) -> int | None:
         """The server's yearly cap on a player's away days (``None``: not set)."""
-        found = await self.run(
-            lambda c: value(
-                c, "SELECT away_days FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            )
-        )
-        return None if found is None else int(found)
+        found = await self._one(guild_id, "away_days")
+        return None if found is None else int(str(found))
 
     async def set_away_days(self, guild_id: int, days: int) -> None:
+        await self._set_one(guild_id, "away_days", days)
+
+    async def palette(self, guild_id: int) -> str | None:
+        """The palette of the server's channel pictures (``None``: not set)."""
+        found = await self._one(guild_id, "palette")
+        return None if found is None else str(found)
+
+    async def set_palette(self, guild_id: int, palette: str) -> None:
+        """Set the server's palette, its other settings as they were."""
+        await self._set_one(guild_id, "palette", palette)
+
+    async def _one(self, guild_id: int, column: str) -> object | None:
+        """One setting of the server as stored (``column``: a name of this module's)."""
+        sql = f"SELECT {column} FROM guild_settings WHERE guild_id = ?"
+        return await self.run(lambda c: value(c, sql, (guild_id,)))
+
+    async def _set_one(self, guild_id: int, column: str, setting: object) -> None:
+        """Set one setting of the server, its others as they were."""
+
         def write(c: Connection) -> None:
             with transaction(c):
                 c.execute(
-                    "INSERT INTO guild_settings (guild_id, away_days) VALUES (?, ?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET away_days = excluded.away_days",
-                    (guild_id, days),
+                    f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?) "
+                    f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
+                    (guild_id, setting),
                 )
 
         await self.run(write)

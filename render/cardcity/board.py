@@ -27,7 +27,7 @@ from typing import Any
 from PIL import Image
 
 from engine.cardcity import data as D
-from render import png
+from render import palette, png
 from render.cardcity import flow, news, panel
 from render.cardcity.grid import Origin, draw_city, grid_origin
 from render.cardcity.hand import draw_hand
@@ -35,6 +35,7 @@ from render.cardcity.layout import (
     CANVAS,
     CARD_FILL,
     CITY_H,
+    CONTRAST,
     END_PHASE,
     GOLD,
     HATCH,
@@ -164,6 +165,7 @@ PALETTE = png.Palette(
         *(HIGHLIGHT, HIGHLIGHT_EDGE, LEGAL, LEGAL_FILL, CANVAS, PANEL, PANEL_HI, TEXT, MUTED),
         *(INK, PAPER, STONE, OPEN, OPEN_LINE, HATCH, LIMIT, END_PHASE, GOLD),
     ],
+    contrast=palette.table(CONTRAST, CARD_FILL.values(), INK, PAPER),
 )
 
 

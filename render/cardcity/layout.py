@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from render import palette
 from render.cardcity.lang import N_
 from render.fonts import RGB
 
@@ -43,6 +44,21 @@ LEGAL_FILL = (22, 84, 92)
 END_PHASE = (232, 96, 30)
 GOLD = (250, 200, 70)
 STONE = (176, 174, 166)  # a statue's card
+
+CONTRAST: dict[RGB, RGB] = {
+    **palette.shared(CANVAS, PANEL, PANEL_HI, TEXT, MUTED),
+    OPEN: (46, 40, 33),
+    OPEN_LINE: (150, 136, 116),
+    HATCH: (30, 25, 21),
+    LIMIT: (255, 212, 126),
+    PAPER: (255, 255, 255),
+    HIGHLIGHT_EDGE: (0, 0, 0),
+    END_PHASE: (255, 140, 60),
+    GOLD: (255, 216, 100),
+}
+"""The same colours in high contrast (render.palette; docs/render.md): darker surrounds and
+panels, white text, lighter grey and coloured text, a brighter city limit and stronger lines of
+the open spaces. The cards' colours stay as they are (their letters get halos)."""
 
 CARD_FILL: dict[str, RGB] = {
     "r": (196, 36, 40),

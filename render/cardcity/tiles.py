@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from render import fonts
+from render import fonts, palette
 
 
 @dataclass(frozen=True)
@@ -26,8 +26,9 @@ _tiles: dict[tuple[object, ...], Tile] = {}
 
 
 def tile(key: tuple[object, ...], make: Callable[[], Image.Image]) -> Tile:
-    """The image ``make()`` draws (once per font set) with the texts it drew."""
-    full = (*key, fonts.generation())
+    """The image ``make()`` draws (once per font set and palette: a text may get a halo in
+    high contrast) with the texts it drew."""
+    full = (*key, fonts.generation(), palette.current())
     hit = _tiles.get(full)
     if hit is None:
         with fonts.recording() as texts:

@@ -23,7 +23,7 @@ from PIL import Image
 
 from engine.core import ActionChoice
 from engine.downfall import board as B
-from render import fonts, png, shapes
+from render import fonts, palette, png, shapes
 from render.downfall.city import (
     draw_gates,
     draw_last_turn,
@@ -36,6 +36,7 @@ from render.downfall.last_turn import read_last_turn
 from render.downfall.layout import (
     BOARD_H,
     CANVAS,
+    CONTRAST,
     COUNTRY,
     HIGHLIGHT,
     NUMBER_INK,
@@ -176,6 +177,7 @@ PALETTE = png.Palette(
         *(CRATER_CALM, shapes.LAVA_GLOW, CRATER_ERUPTING),  # small but flat: the volcano's states
         mix(shapes.LAVA, shapes.LAVA_GLOW, 0.5),  # the glow dots' rim on the small lava tiles
     ],
+    contrast=palette.table(CONTRAST, shapes.PIECE_FILL.values(), shapes.INK, shapes.RIM),
 )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from engine.downfall import board as B
-from render import fonts
+from render import fonts, palette
 from render.downfall.terms import term
 from render.fonts import RGB
 
@@ -64,6 +64,41 @@ BUILDING_EDGE: dict[str, RGB] = {
 NUMBER_INK = (22, 18, 16)
 NUMBER_HALO = (255, 250, 236)
 MUTED_INK = (96, 84, 70)
+
+# The same colours in high contrast (render.palette; docs/render.md): darker surrounds and
+# panels, white text, lighter grey text, stronger grid lines, wall and building edges, lighter
+# building floors under their black house numbers. The seats' colours, the lava and the
+# countryside stay as they are.
+_FLOORS: dict[str, RGB] = {
+    "grey": (204, 204, 200),
+    "purple": (202, 180, 236),
+    "turquoise": (120, 212, 202),
+    "brown": (214, 170, 128),
+    "neutral": (240, 226, 190),
+}
+_EDGES: dict[str, RGB] = {
+    "grey": (36, 36, 34),
+    "purple": (54, 26, 92),
+    "turquoise": (0, 68, 62),
+    "brown": (70, 36, 10),
+    "neutral": (92, 74, 36),
+}
+CONTRAST: dict[RGB, RGB] = {
+    **palette.shared(CANVAS, CARD, CARD_HI, TEXT, MUTED),
+    PAVING: (252, 248, 238),
+    GRIDLINE: (96, 84, 66),
+    GARDEN: (232, 226, 196),
+    WALL: (84, 72, 58),
+    WALL_DARK: (16, 12, 9),
+    HIGHLIGHT_EDGE: (0, 0, 0),
+    SEETHE: (160, 34, 8),
+    NUMBER_INK: (0, 0, 0),
+    NUMBER_HALO: (255, 255, 255),
+    MUTED_INK: (56, 46, 36),
+    (141, 132, 119): (204, 196, 182),  # mix(TEXT, CANVAS, 0.5): an Ω no card of is discarded
+    **{BUILDING_FILL[k]: v for k, v in _FLOORS.items()},
+    **{BUILDING_EDGE[k]: v for k, v in _EDGES.items()},
+}
 
 # gate square -> side of the square the gate opens on
 GATE_SIDE: dict[str, str] = {

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.downfall import board as B
-from render import fonts, shapes
+from render import fonts, palette, shapes
 from render.downfall.layout import (
     BOARD_H,
     BUILDING_EDGE,
@@ -248,7 +248,7 @@ class Lettered:
     rest: tuple[CityLabel, ...]
 
 
-_lettered: dict[tuple[bool, int], Lettered] = {}
+_lettered: dict[tuple[bool, int, str], Lettered] = {}
 
 
 def lettered(faded: bool) -> Lettered:
@@ -256,7 +256,7 @@ def lettered(faded: bool) -> Lettered:
     set (:func:`fonts.generation`). A text goes into the cache only when its pixels are apart
     from every box a render draws into before it (:func:`_under_text`): drawing it first then
     gives the very pixels drawing it later did. Call it outside :func:`fonts.recorded_at`."""
-    key = (faded, fonts.generation())
+    key = (faded, fonts.generation(), palette.current())  # a halo in high contrast
     hit = _lettered.get(key)
     if hit is not None:
         return hit

@@ -39,6 +39,7 @@ from render.workers.layout import (
     W,
     box,
     buildings,
+    face_down,
     goods_row,
     goods_width,
     mark,
@@ -289,13 +290,7 @@ def _spaces_block(view: View, wanted: set[str]) -> Block:
 
 def _band(tier: str, built: bool) -> tuple[int, int, int]:
     fill = TIER_FILL.get(tier, FACE_DOWN)
-    if built:
-        return fill
-    return (
-        (fill[0] + 2 * FACE_DOWN[0]) // 3,
-        (fill[1] + 2 * FACE_DOWN[1]) // 3,
-        (fill[2] + 2 * FACE_DOWN[2]) // 3,
-    )
+    return fill if built else face_down(fill)
 
 
 def _tile_shape(tier: str, built: bool) -> Image.Image:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from render import shapes
+from render import palette, shapes
 from render.fonts import RGB
 
 Pt = tuple[float, float]
@@ -398,8 +398,12 @@ def worker(seat: int, size: int, *, coin: bool = False) -> Image.Image:
         c, cy, r = n / 2, n / 2 + (n * 0.03 if shape == "triangle" else 0), n * 0.33
         if coin:
             c, cy, r = n * 0.44, cy + n * 0.08, n * 0.29
-        _shape(d, shape, c, cy, r + n * 0.1, EDGE)
-        _shape(d, shape, c, cy, r + n * 0.05, RIM)
+        outer, inner, edge = EDGE, RIM, n * 0.05
+        if palette.is_contrast():  # bolder, and the ring next to the colour sets it off
+            outer, inner = palette.rings(SEAT_FILL[colour], EDGE, RIM)
+            r, edge = r - n * 0.03, n * 0.065  # in the same room
+        _shape(d, shape, c, cy, r + 2 * edge, outer)
+        _shape(d, shape, c, cy, r + edge, inner)
         _shape(d, shape, c, cy, r, SEAT_FILL[colour])
         if coin:
             bx, by, br = n * 0.77, n * 0.23, n * 0.2

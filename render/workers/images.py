@@ -15,13 +15,15 @@ from typing import Any
 from PIL import Image
 
 from engine.workers import GAME
-from render import fonts, png
+from render import fonts, palette, png
 from render.workers import board, icons, panel, terms
 from render.workers.hand import sample_hand
 from render.workers.layout import (
     CANVAS,
     CARD,
     CARD_HI,
+    CONTRAST,
+    DANGER,
     DIM,
     GOLD,
     GOOD,
@@ -114,10 +116,12 @@ PALETTE = png.Palette(
         GOLD,
         NEWS,
         NEWS_TEXT,
+        DANGER,
         icons.TILE,
         icons.INK,
     ],
     colours=96,  # 10 % fewer bytes than 256, the same text and goods (render/png.py)
+    contrast=palette.table(CONTRAST, (*icons.SEAT_FILL.values(), *TIER_FILL.values()), icons.INK),
 )
 
 

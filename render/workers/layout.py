@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import fonts, shapes
+from render import fonts, palette, shapes
 from render.fonts import RGB
 from render.workers import icons, terms
 from render.workers.lang import _
@@ -46,6 +46,33 @@ TIER_FILL: dict[str, RGB] = {
     "green": (40, 128, 72),
     "purple": (112, 56, 150),
 }
+
+
+def face_down(fill: RGB) -> RGB:
+    """A building's band while it is face down: its tier's colour, greyed."""
+    r, g, b = ((c + 2 * f) // 3 for c, f in zip(fill, FACE_DOWN, strict=True))
+    return r, g, b
+
+
+def _darker(c: RGB) -> RGB:
+    return c[0] * 3 // 4, c[1] * 3 // 4, c[2] * 3 // 4
+
+
+CONTRAST: dict[RGB, RGB] = {
+    **palette.shared(CANVAS, CARD, CARD_HI, TEXT, MUTED),
+    DIM: (196, 184, 164),
+    NEWS: (84, 26, 10),
+    NEWS_TEXT: (255, 255, 255),
+    (226, 196, 170): (255, 236, 222),  # the news band's second line
+    GOOD: (132, 232, 142),
+    GOLD: (255, 216, 100),
+    DANGER: (255, 122, 82),
+    **{face_down(f): _darker(face_down(f)) for f in TIER_FILL.values()},  # under white numbers
+}
+"""The same colours in high contrast (render.palette; docs/render.md): darker surrounds, cards,
+news band and face-down buildings' bands, white text, lighter grey, green, gold and red text.
+The seats', the buildings' and the goods' colours stay as they are."""
+
 
 View = Mapping[str, Any]
 

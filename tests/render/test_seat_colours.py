@@ -19,6 +19,10 @@ patches differ: twice the glance value. A dichromat reads the same small pieces,
 simulated views get the same floor rather than a lower one; the shapes (and Pompeji's numbers)
 are the second cue, not an excuse for a weaker first one.
 
+Every palette is checked (``render.palette``): the high-contrast one keeps the seats' colours
+and draws bolder rings round them, so its fills are measured through its colour table and its
+marks' shapes again.
+
 Pompeji (the card game) gives seats no colour at all: a seat is its number in a dark disc
 everywhere (``render.cardcity.cards.seat_badge``), so there is no pair to compare; the test
 checks that it stays so.
@@ -40,6 +44,7 @@ import render.cardcity
 import render.downfall
 import render.workers
 from render import colours, png, shapes
+from render import palette as palettes
 from render.cardcity.cards import seat_badge
 from render.downfall.board import PALETTE as DOWNFALL_PALETTE
 from render.workers import icons
@@ -55,26 +60,31 @@ def fill(sprite: Image.Image) -> colours.RGB:
     return r, g, b
 
 
-def drawn(rgb: colours.RGB, palette: png.Palette) -> colours.RGB:
-    """``rgb`` as it reaches the player: mapped to the palette the way ``png.encode`` maps it."""
-    pixel = Image.new("RGB", (1, 1), rgb).quantize(
-        palette=palette.image(), dither=Image.Dither.NONE
-    )
-    r, g, b = pixel.convert("RGB").getpixel((0, 0))  # type: ignore[misc]
+def drawn(rgb: colours.RGB, table: png.Palette, name: str = palettes.STANDARD) -> colours.RGB:
+    """``rgb`` as it reaches the player: mapped to the palette the way ``png.encode`` maps it,
+    in the colours of palette ``name`` (the high-contrast one turns the table)."""
+    pixel = Image.new("RGB", (1, 1), rgb).quantize(palette=table.image(), dither=Image.Dither.NONE)
+    index = pixel.getpixel((0, 0))
+    assert isinstance(index, int)
+    r, g, b = table.table(name)[3 * index : 3 * index + 3]
     return r, g, b
 
 
-def downfall_seats(players: int) -> list[colours.RGB]:
+def downfall_seats(players: int, name: str = palettes.STANDARD) -> list[colours.RGB]:
     view = engine.downfall.GAME.view(engine.downfall.GAME.new_game(1, players), None)
-    names = render.downfall.PRESENTATION.colours(view)
-    return [drawn(fill(shapes.piece_sprite(name, 48)), DOWNFALL_PALETTE) for name in names]
+    seats = render.downfall.PRESENTATION.colours(view)
+    with palettes.using(name):
+        sprites = [shapes.piece_sprite(seat, 48) for seat in seats]
+    return [drawn(fill(sprite), DOWNFALL_PALETTE, name) for sprite in sprites]
 
 
-def workers_seats(players: int) -> list[colours.RGB]:
-    return [drawn(fill(icons.worker(seat, 40)), WORKERS_PALETTE) for seat in range(players)]
+def workers_seats(players: int, name: str = palettes.STANDARD) -> list[colours.RGB]:
+    with palettes.using(name):
+        sprites = [icons.worker(seat, 40) for seat in range(players)]
+    return [drawn(fill(sprite), WORKERS_PALETTE, name) for sprite in sprites]
 
 
-GAMES: dict[str, tuple[Callable[[int], list[colours.RGB]], tuple[int, ...]]] = {
+GAMES: dict[str, tuple[Callable[[int, str], list[colours.RGB]], tuple[int, ...]]] = {
     "downfall": (downfall_seats, engine.downfall.GAME.capabilities.player_counts),
     "workers": (workers_seats, engine.workers.GAME.capabilities.player_counts),
 }
@@ -91,12 +101,14 @@ def worst_pairs(seats: list[colours.RGB]) -> dict[str, tuple[float, int, int]]:
     return out
 
 
+@pytest.mark.parametrize("name", palettes.PALETTES)
 @pytest.mark.parametrize(
     ("game", "players"),
     [(game, n) for game, (_, counts) in GAMES.items() for n in counts if n > 1],
 )
-def test_every_pair_of_seats_differs_in_every_vision(game: str, players: int) -> None:
-    seats = GAMES[game][0](players)
+def test_every_pair_of_seats_differs_in_every_vision(game: str, players: int, name: str) -> None:
+    """In every palette: the high-contrast one keeps the seats' colours (bolder rings)."""
+    seats = GAMES[game][0](players, name)
     assert len(seats) == players
     failures = [
         f"{vision}: seats {i} and {j} {seats[i]} {seats[j]} ΔE00 {d:.1f}"
@@ -168,7 +180,12 @@ def army_mark(seat: int, *, injured: bool = False) -> Image.Image:
 SLASH = (220, 30, 30)
 
 
-def seat_marks() -> dict[str, list[Image.Image]]:
+def seat_marks(name: str = palettes.STANDARD) -> dict[str, list[Image.Image]]:
+    with palettes.using(name):
+        return _seat_marks()
+
+
+def _seat_marks() -> dict[str, list[Image.Image]]:
     """Every seat-owned mark at the size it is drawn, each as a phone shows it."""
     downfall, hand, workers = PHONE / 1204, PHONE / 900, PHONE / 800
     names = ("red", "black", "yellow", "blue")
@@ -186,11 +203,13 @@ def seat_marks() -> dict[str, list[Image.Image]]:
     }
 
 
-def test_every_seat_mark_differs_in_shape_at_phone_size() -> None:
+@pytest.mark.parametrize("name", palettes.PALETTES)
+def test_every_seat_mark_differs_in_shape_at_phone_size(name: str) -> None:
     """Colour is never the only cue: each seat-owned mark (a piece, a lost piece, a worker, a
     worker placed by an extra action, an army's shield) has the seat's own shape, which still
-    differs from every other seat's once a phone shows the image 400 px wide."""
-    for what, marks in seat_marks().items():
+    differs from every other seat's once a phone shows the image 400 px wide (in every
+    palette)."""
+    for what, marks in seat_marks(name).items():
         for (i, a), (j, b) in itertools.combinations(enumerate(marks), 2):
             d = difference(a, b)
             assert d >= MIN_SHAPE_DIFFERENCE, f"{what}: seats {i} and {j} differ by {d:.3f}"
