@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs import answer, texts
+from cogs import answer, overview, texts
 from cogs.edge import Bot
 from cogs.serversettings import own_palette
 from host import BadOptionError
@@ -121,7 +121,7 @@ class Timing:
         away = None
         if time.away_until is not None and time.away_until > host.clock.now():
             away = _("⏸ You are away until {when}.").format(when=when(time.away_until))
-        await answer.tell(interaction, texts.my_games(games, titles, away))
+        await answer.tell(interaction, overview.my_games(games, titles, away))
 
     async def away(
         self, interaction: discord.Interaction[Any], days: int | None, until: str | None
@@ -170,7 +170,7 @@ class Timing:
             if how is None
             else await host.people.set_notify_setting(user, how)
         )
-        text = texts.notify_text(setting, changed=changed)
+        text = overview.notify_text(setting, changed=changed)
         look = await own_palette(host.people, user, palette)
         await answer.tell(interaction, f"{text}\n{quiet_text(time)}\n{look}"[: texts.CONTENT_LIMIT])
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import answer, texts
+from cogs import answer, overview, texts
 from cogs.away import Timing, zone_choices
 from cogs.flows import CommandBot
 from cogs.hints import Hinting
@@ -411,7 +411,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         private = self.bot.flows.private
         named = [(g, await private.seat_names(g)) for g in games]
         view = await self.bot.flows.seating.claim_view(interaction, games)
-        await answer.tell(interaction, texts.game_list(named), view=view)
+        await answer.tell(interaction, overview.game_list(named), view=view)
 
     # -- settings of one's own ---------------------------------------------------------------------
 

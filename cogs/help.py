@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import answer, texts
+from cogs import answer, overview
 from cogs.flows import CommandBot
 from render.i18n import N_
 
@@ -22,7 +22,7 @@ class HelpCog(commands.Cog):
         name="help", description=N_("How to play here: the commands and the games")
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await answer.tell(interaction, texts.help_text(self.bot.plugin_list))
+        await answer.tell(interaction, overview.help_text(self.bot.plugin_list))
 
 
 async def setup(bot: CommandBot) -> None:

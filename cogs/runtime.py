@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import plugins
-from cogs import answer, components, history, language, texts
+from cogs import answer, components, history, language, overview, texts
 from cogs.flows import Flows
 from cogs.pacing import Pacer
 from cogs.settings import Settings
@@ -222,7 +222,7 @@ class VesuviusBot(commands.Bot):
             return
         games = await self.host.views.games_of_user(message.author.id)
         i18n.set_current(await language.of_user(self.host, message.author.id))  # a DM: theirs
-        lines = [texts.help_text(self.plugin_list), ""]
+        lines = [overview.help_text(self.plugin_list), ""]
         states = {"lobby": N_("lobby"), "active": N_("waiting for others")}
         if games:
             lines.append(_("Your games:"))
