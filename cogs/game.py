@@ -1,12 +1,13 @@
 """``/game ...``: the one ``/game`` group, every subcommand declared here (names, options,
 descriptions, choices, autocomplete), in the order Discord shows them. Each answers through a
 part given the bot: the server's settings (:mod:`cogs.serversettings`), replays and the lobby
-(the bot's flows: :mod:`cogs.replaying`, :mod:`cogs.lobby`), records (:mod:`cogs.history`);
-``/game seat replace | seek | claim`` (:mod:`cogs.seatcommands`) by the seating flow; board by
-the hands flow;
-status, log, mine, rules, list, notify, interrupts, resign, back and cancel are answered here.
-Game-agnostic: games, options, labels, words and images come from the game plugins
-(``bot.plugin_list``), the host and each game's presentation."""
+(the bot's flows: :mod:`cogs.replaying`, :mod:`cogs.lobby`), records (:mod:`cogs.history`),
+hints (:mod:`cogs.hints`), time and away (:mod:`cogs.away`: mine, notify, away), resign, back
+and cancel (:mod:`cogs.endings`), undo by the undoing flow, board by the hands flow and
+``/game seat replace | seek | claim`` (:mod:`cogs.seatcommands`) by the seating flow; status,
+log, rules, list and interrupts are answered here. Game-agnostic: games, options, labels,
+words and images come from the game plugins (``bot.plugin_list``), the host and each game's
+presentation."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from discord.ext import commands
 
 from cogs import answer, overview, texts
 from cogs.away import Timing, zone_choices
+from cogs.endings import Endings
 from cogs.flows import CommandBot
 from cogs.hints import Hinting
 from cogs.history import Records, StatsAsked
@@ -49,6 +51,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         self.records = Records(bot)
         self.timing = Timing(bot)  # /game away, /game notify (issue 46)
         self.hinting = Hinting(bot)
+        self.endings = Endings(bot)  # /game resign, back, cancel
         super().__init__()
 
     @property
@@ -522,30 +525,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         extras={"public": True},
     )
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        status = await self._here(interaction)
-        if status is None:
-            return
-        status = await self.host.tables.resign(
-            status.game_id,
-            interaction.user.id,
-            channel_id=interaction.channel_id,
-            guild_id=interaction.guild_id,
-        )
-        who = texts.md(interaction.user.display_name)
-        with i18n.using(await self.bot.flows.private.server_language(status)):  # the channel's
-            if not any(s.user_id is not None and not s.resigned for s in status.seats):
-                text = _(
-                    "🏳️ {name} resigned from game #{game}. No human player is left: the AIs "
-                    "play it out, and the final board comes here when it ends."
-                ).format(name=who, game=status.game_id)
-            else:
-                text = _("🏳️ {name} resigned from game #{game}; an AI plays their seat.").format(
-                    name=who, game=status.game_id
-                )
-        await answer.announce(interaction, text)
-        async with self.bot.flows.progress.busy():
-            await self.bot.flows.inbox.notify(status)
-        self.bot.wake_scheduler()
+        await self.endings.resign(interaction)
 
     @app_commands.command(
         name="back",
@@ -553,23 +533,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         extras={"public": True},
     )
     async def back(self, interaction: discord.Interaction[Any]) -> None:
-        status = await self._here(interaction)
-        if status is None:
-            return
-        status = await self.host.tables.return_to_seat(
-            status.game_id,
-            interaction.user.id,
-            channel_id=interaction.channel_id,
-            guild_id=interaction.guild_id,
-        )
-        with i18n.using(await self.bot.flows.private.server_language(status)):
-            text = _("👋 {name} is back and plays their own seat again in game #{game}.")
-        await answer.announce(
-            interaction,
-            text.format(name=texts.md(interaction.user.display_name), game=status.game_id),
-        )
-        async with self.bot.flows.progress.busy():
-            await self.bot.flows.inbox.notify(status)
+        await self.endings.back(interaction)
 
     @app_commands.command(
         name="undo", description=N_("Take back your last move, or ask the table to")
@@ -583,25 +547,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=N_("Play a
         extras={"public": True},
     )
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        status = await self._here(interaction)
-        if status is None:
-            return
-        status = await self.host.tables.cancel(
-            status.game_id,
-            interaction.user.id,
-            is_admin=bool(interaction.permissions.manage_guild),
-            channel_id=interaction.channel_id,
-            guild_id=interaction.guild_id,
-        )
-        with i18n.using(await self.bot.flows.private.server_language(status)):
-            text = _("🛑 Game #{game} was cancelled by {name}.")
-        await answer.announce(
-            interaction,
-            text.format(game=status.game_id, name=texts.md(interaction.user.display_name)),
-        )
-        async with self.bot.flows.progress.busy():
-            await self.bot.flows.lobby.close_lobby(status)
-            await self.bot.flows.inbox.notify(status)
+        await self.endings.cancel(interaction)
 
 
 async def setup(bot: CommandBot) -> None:
