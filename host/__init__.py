@@ -24,7 +24,6 @@ from host.errors import (
     TableFullError,
     WrongChannelError,
 )
-from host.games import options_from_json, options_to_json
 from host.host import Host, HostOptions
 from host.model import (
     Choice,
@@ -54,6 +53,7 @@ from host.records import (
     Standing,
 )
 from host.seats import Handover
+from host.tableoptions import options_from_json, options_to_json
 
 __all__ = [
     "MIN_RATED_GAMES",

@@ -21,7 +21,7 @@ from host.errors import (
     TableFullError,
     from_rule,
 )
-from host.games import Closed, Loaded, Store, options_to_json
+from host.games import Closed, Loaded, Store
 from host.model import (
     Coach,
     GameStatus,
@@ -31,6 +31,7 @@ from host.model import (
 )
 from host.pending import pending_of
 from host.servers import Servers, check_turn_time, policy_of
+from host.tableoptions import options_to_json
 from host.timing import check_bank
 from plugins import GamePlugin
 from render.i18n import N_, NP_

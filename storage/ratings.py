@@ -254,7 +254,7 @@ def _unrated(
     c: Connection, game_id: int, seats: Sequence[tuple[int, int | None, str | None, bool]]
 ) -> set[int]:
     """The seats of a game that are not rated: every seat of a table opened unrated, else
-    those of the players who joined to learn (``host.games.options_blob`` writes both)."""
+    those of the players who joined to learn (``host.tableoptions.options_blob`` writes both)."""
     row = c.execute("SELECT options FROM games WHERE id = ?", (game_id,)).fetchone()
     options = orjson.loads(row[0]) if row is not None and row[0] else {}
     if not options.get("rated", True):
