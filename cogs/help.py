@@ -1,5 +1,6 @@
-"""``/help``: the commands and the games, in one private message (also the answer to a plain DM
-to the bot). Game-agnostic: the games and their options come from the plugin list."""
+"""``/help``: the commands and the games, in private messages of at most 2,000 characters
+(also the answer to a plain DM to the bot). Game-agnostic: the games and their options come
+from the plugin list."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ class HelpCog(commands.Cog):
         name="help", description=N_("How to play here: the commands and the games")
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await answer.tell(interaction, overview.help_text(self.bot.plugin_list))
+        for page in overview.help_pages(self.bot.plugin_list):
+            await answer.tell(interaction, page)
 
 
 async def setup(bot: CommandBot) -> None:

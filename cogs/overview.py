@@ -67,8 +67,9 @@ HELP_COMMANDS = (
 )
 
 
-def help_text(games: Sequence[GamePlugin]) -> str:
-    """``/help`` (and the answer to a plain DM): the commands and the games, one message."""
+def help_pages(games: Sequence[GamePlugin]) -> list[str]:
+    """``/help`` (and the answer to a plain DM): the commands and the games, in as few messages
+    as Discord's 2,000 characters allow, each cut between lines (never inside one)."""
     lines = [_("🌋 **Vesuvius** hosts Pompeii board games in this server's channels."), ""]
     lines += [f"`{name}` — {_(what)}" for name, what in HELP_COMMANDS]
     lines += ["", _("**The games**")]
@@ -92,7 +93,23 @@ def help_text(games: Sequence[GamePlugin]) -> str:
             "`/move` here). Everyone in the channel can watch the board."
         ),
     ]
-    return "\n".join(lines)[:CONTENT_LIMIT]
+    return pages(lines)
+
+
+def pages(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """``lines`` joined into messages of at most ``limit`` characters, cut between lines (a
+    line longer than that alone is cut); a page neither starts nor ends with an empty line."""
+    out: list[str] = []
+    page: list[str] = []
+    for line in lines:
+        if page and len("\n".join([*page, line])) > limit:
+            out.append("\n".join(page).rstrip("\n"))
+            page = []
+        if page or line:
+            page.append(line[:limit])
+    if page:
+        out.append("\n".join(page).rstrip("\n"))
+    return out
 
 
 NOTIFY_WORDS = {

@@ -217,31 +217,19 @@ class VesuviusBot(commands.Bot):
     # -- plain DMs and errors --------------------------------------------------------------------
 
     async def on_message(self, message: discord.Message) -> None:
-        """A plain DM to the bot gets a short help and the games its author plays in."""
+        """A plain DM to the bot gets the games its author plays in, then the help."""
         if message.guild is not None or message.author.bot or self._host is None:
             return
         games = await self.host.views.games_of_user(message.author.id)
         i18n.set_current(await language.of_user(self.host, message.author.id))  # a DM: theirs
-        lines = [overview.help_text(self.plugin_list), ""]
-        states = {"lobby": N_("lobby"), "active": N_("waiting for others")}
-        if games:
-            lines.append(_("Your games:"))
-            for g in games[:10]:
-                state = _(states.get(g.status, g.status))
-                if g.is_waiting_on_you:
-                    state = _("**your move**")
-                lines.append(
-                    _("• game #{game} in {where} — {state} — {link}").format(
-                        game=g.game_id,
-                        where=f"<#{g.channel_id}>",
-                        state=state,
-                        link=f"https://discord.com/channels/{g.guild_id}/{g.channel_id}",
-                    )
-                )
+        if games:  # theirs first: what a player writing to the bot most likely wants
+            titles = {p.key: texts.title_of(p) for p in self.plugin_list}
+            said = [overview.my_games(games, titles)]
         else:
-            lines.append(_("You have no open games right now."))
+            said = [_("You have no open games right now.")]
         with contextlib.suppress(discord.HTTPException):
-            await message.channel.send("\n".join(lines)[: texts.CONTENT_LIMIT])
+            for text in [*said, *overview.help_pages(self.plugin_list)]:
+                await message.channel.send(text)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error_: app_commands.AppCommandError

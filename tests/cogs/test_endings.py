@@ -35,5 +35,12 @@ async def test_the_last_human_to_resign_leaves_the_game_to_the_ais_who_finish_it
     for user in (alice, bob):
         stats = await user.slash("game stats", channel=chan, game="downfall")
         assert "1 game, 0 won" in stats.content, stats.content
-    help_text = (await alice.slash("help", channel=chan)).content
+    helped = await alice.slash("help", channel=chan)
+
+    async def whole() -> bool:  # /help comes in pages: wait for the last
+        said = [m.content for m in [helped.message, *helped.followups] if m]
+        return "Everyone in the channel can watch" in "\n".join(said)
+
+    await until(whole)
+    help_text = "\n".join(m.content for m in [helped.message, *helped.followups] if m)
     assert "AI" in help_text and "call it off" in help_text

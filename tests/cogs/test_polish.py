@@ -178,8 +178,9 @@ async def test_hints_long_text_and_plain_dms_get_a_useful_answer(
         return any("/game new" in m.content for m in bob.dms)
 
     await until(answered)
-    help_dm = next(m for m in bob.dms if "/game new" in m.content)
-    assert f"game #{game_id}" in help_dm.content
+    first = next(i for i, m in enumerate(bob.dms) if "/game new" in m.content)
+    assert any(f"game #{game_id}" in m.content for m in bob.dms[:first])  # their games first
+    assert any("**The games**" in m.content for m in bob.dms[first:])  # the whole help
 
 
 async def test_back_does_not_send_a_decision_the_player_already_has(

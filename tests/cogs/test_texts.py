@@ -51,3 +51,23 @@ def test_the_reason_a_worker_game_was_lost_is_said_in_the_readers_language(
     with using("es"):
         heading = texts.final_heading(status)
     assert spanish in heading and "Pompeii" not in heading and "English" not in heading
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl", "de"])
+def test_the_help_is_whole_in_every_language(lang: str) -> None:
+    """/help grew past Discord's 2,000 characters a message (hint, away, undo, seats): it is
+    sent as pages cut between lines, and nothing is lost off its end."""
+    from cogs import overview
+    from plugins import PLUGINS
+    from render import i18n
+
+    with i18n.using(lang):
+        pages = overview.help_pages(PLUGINS)
+        closing = i18n._(
+            "When it is your move you get one DM with your choices as buttons (or use `/hand` and "
+            "`/move` here). Everyone in the channel can watch the board."
+        )
+    assert len(pages) >= 2 and all(0 < len(p) <= 2000 for p in pages)
+    assert pages[-1].endswith(closing)
+    assert all(f"(`{p.key}`)" in "\n".join(pages) for p in PLUGINS)
+    assert overview.pages(["a" * 1500, "", "b" * 600]) == ["a" * 1500, "b" * 600]
