@@ -33,20 +33,25 @@ EXACT = 160  # palette entries given to the samples' most frequent colours, unch
 
 class Palette:
     """A palette of ``colours`` (at most 256) built lazily (once, thread-safely) from sample
-    images. Fewer colours make smaller PNGs: anti-aliased edges take fewer shades (the worker
-    game's 96 instead of 256: 10 % fewer bytes, the same text; at 64 some goods' icons change
-    hue, wood turns grey)."""
+    images, with ``keep`` and ``keep_drawn()`` (colours read off drawn sprites, when it is
+    built) exactly. Fewer colours make smaller PNGs: anti-aliased edges take fewer shades (the
+    worker game's 96 instead of 256: 10 % fewer bytes, the same text). Small areas of their
+    own colour (the goods' icons) lose it to a frequent neighbour unless kept: the worker
+    game keeps each good's own colour and the face-down bands, and takes 60 colours
+    (issue 43, docs/render.md)."""
 
     def __init__(
         self,
         samples: Callable[[], Sequence[Image.Image]],
         keep: Sequence[tuple[int, int, int]] = (),
         colours: int = 256,
+        keep_drawn: Callable[[], Sequence[tuple[int, int, int]]] = tuple,
     ) -> None:
         if not len(keep) < colours <= 256:
             raise ValueError(f"a palette of {colours} colours cannot keep {len(keep)}")
         self._samples = samples
         self._keep = tuple(keep)
+        self._keep_drawn = keep_drawn
         self._colours = colours
         self._lock = threading.Lock()
         self._image: Image.Image | None = None
@@ -60,7 +65,8 @@ class Palette:
                     # picture of the process, must not depend on which language drew first.
                     with i18n.using(i18n.DEFAULT):
                         samples = self._samples()
-                    self._image = _build(samples, self._keep, self._colours)
+                    keep = (*self._keep, *self._keep_drawn())
+                    self._image = _build(samples, keep, self._colours)
         return self._image
 
     def reset(self) -> None:
@@ -74,6 +80,8 @@ def _build(
     """``keep`` exactly, then the most frequent colours of the samples exactly (flat fills must
     not shift; ``EXACT`` of 256, as many in proportion of ``size``), then median-cut colours for
     the rest (anti-aliased edges, gradients); ``size`` colours in all."""
+    if len(set(keep)) >= size:
+        raise ValueError(f"a palette of {size} colours cannot keep {len(set(keep))}")
     exact = max(len(keep), EXACT * size // 256)
     counts: dict[tuple[int, int, int], int] = {}
     for s in samples:
