@@ -141,7 +141,10 @@ async def play(
     plugin = plugins.get(spec.game)
     heuristics = plugin.heuristics()
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(2) as threads:
-        async with FakeDiscord(echo=False, **(fake_options or {})) as fake:
+        # Waits for the bot's answers capped generously: a loaded machine must not end the
+        # count (it counts messages, not time).
+        wire = {"echo": False, "response_timeout": 60.0, **(fake_options or {})}
+        async with FakeDiscord(**wire) as fake:
             clock = FakeClock()
             bot = create_bot(
                 db_path=Path(tmp) / "dms.sqlite3",
