@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,11 +127,24 @@ async def _settle(bot: Any) -> None:
     await asyncio.sleep(0)
 
 
-async def play(name: str, spec: TableSpec) -> tuple[dict[str, Counter[str]], Counter[str]]:
+async def play(
+    name: str,
+    spec: TableSpec,
+    *,
+    moves: int | None = None,
+    fake_options: Mapping[str, Any] | None = None,
+    bot_options: Mapping[str, Any] | None = None,
+) -> tuple[dict[str, Counter[str]], Counter[str]]:
+    """Play ``spec`` to its end (or until ``moves`` moves were played) and count what each
+    player received (:func:`_count`). ``fake_options``, ``bot_options``: for the loopback
+    Discord and ``create_bot`` (the tests run the rate limits on a faster clock)."""
     plugin = plugins.get(spec.game)
     heuristics = plugin.heuristics()
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(2) as threads:
-        async with FakeDiscord(echo=False) as fake:
+        # Waits for the bot's answers capped generously: a loaded machine must not end the
+        # count (it counts messages, not time).
+        wire = {"echo": False, "response_timeout": 60.0, **(fake_options or {})}
+        async with FakeDiscord(**wire) as fake:
             clock = FakeClock()
             bot = create_bot(
                 db_path=Path(tmp) / "dms.sqlite3",
@@ -139,6 +153,7 @@ async def play(name: str, spec: TableSpec) -> tuple[dict[str, Counter[str]], Cou
                 sync_commands=True,
                 scheduler_max_sleep=0.05,
                 ai_executor=threads,
+                **(bot_options or {}),
             )
             async with bot_running(fake, bot):
                 chan = fake.default_guild.channel("general")
@@ -162,7 +177,7 @@ async def play(name: str, spec: TableSpec) -> tuple[dict[str, Counter[str]], Cou
                 seen: set[tuple[int, int]] = set()
                 for step in range(MAX_DECISIONS):
                     status = await bot.host.views.status(game_id)
-                    if status.status != "active":
+                    if status.status != "active" or (moves is not None and status.version >= moves):
                         break
                     for u in users:  # every decision a player had (its token)
                         d = await bot.host.decisions.decision(game_id, u.id)

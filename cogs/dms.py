@@ -35,6 +35,11 @@ class Dms:
         """``message_id`` was sent showing ``composed``'s picture."""
         self._shown[message_id] = composed.shown
 
+    def shown(self, message_id: int | None) -> str | None:
+        """What tells apart the picture ``message_id`` shows (``""``: none; ``None``: not
+        known, as after a restart)."""
+        return None if message_id is None else self._shown.get(message_id)
+
     def forget(self, message_id: int) -> None:
         """``message_id``'s picture is unknown (an edit failed): the next edit uploads it."""
         self._shown.pop(message_id, None)

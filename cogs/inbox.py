@@ -3,12 +3,14 @@
 When a player must decide they get one message: a DM (if their notification setting asks for
 DMs and their DMs are open), or the reply to their own command or click. While the same
 decision goes on (its key) that message is edited in place, never sent again; its picture is
-uploaded again only when it changed. When the decision is over — answered by a button, by
-``/move`` or ``/hand``, by the deadline, by an AI taking over, passed by the game moving on, or
-the game ended or was cancelled — the message is edited once more to say what happened
-("✅ You played …", "⏱ Time ran out: … was played for you") and its controls go. A private
-reply (ephemeral) can be edited only while Discord keeps its token (15 minutes): within that
-time it is closed the same way; after it, a click on it is answered as out of date.
+uploaded again only when it changed, and when only others' moves changed it (a pledge on the
+worker game's tablets) the message drops it, behind its button, rather than show an older
+moment than its lines or upload it after every move of the others. When the decision is over
+— answered by a button, by ``/move`` or ``/hand``, by the deadline, by an AI taking over, passed
+by the game moving on, or the game ended or was cancelled — the message is edited once more to
+say what happened ("✅ You played …", "⏱ Time ran out: … was played for you") and its controls
+go. A private reply (ephemeral) can be edited only while Discord keeps its token (15 minutes):
+within that time it is closed the same way; after it, a click on it is answered as out of date.
 """
 
 from __future__ import annotations
@@ -227,13 +229,15 @@ class Inbox:
         self, status: GameStatus, seat: SeatInfo, decision: SeatDecision, line: str
     ) -> None:
         """The seat's current decision message (its DM, or its private reply while Discord
-        lets it be edited) drawn again with ``line`` under its title (no notification; its
-        picture drawn as the game is now, uploaded only when it changed, as in
-        :meth:`redraw_step`)."""
+        lets it be edited) drawn again with ``line`` under its title (no notification; a
+        picture others' moves changed is dropped, as in :meth:`redraw_step`)."""
         if seat.user_id is None:
             return
+        showing = self.dms.shown(self._decision_message(status, seat))
         if seat.notified_message is not None:
-            composed = await self.decision_message(status, seat, decision, lead=[line])
+            composed = await self.decision_message(
+                status, seat, decision, lead=[line], showing=showing
+            )
             await self.dms.edit(seat.user_id, seat.notified_message, composed)
             return
         title = self.private.title(status, decision)
@@ -245,6 +249,7 @@ class Inbox:
             decision=decision,
             lead=[line],
             in_dm=False,
+            showing=showing,
         )
         await self._edit_reply(status, seat, composed)
 
@@ -252,9 +257,10 @@ class Inbox:
         """A player's message for a step everyone decides at once, drawn again as it was (its
         header, what it said they played, the page they were on) when where the step stands
         (``Words.step``: the others' offers) has changed since it was drawn. Its choices did
-        not change, so its buttons stay valid; its picture is drawn as the game is now (it is
-        drawn for the comparison anyway) and goes up again only when it changed, so it never
-        shows an older moment than its lines; no notification."""
+        not change, so its buttons stay valid; no notification. Its picture, when others'
+        moves changed it, is not uploaded again but dropped, behind its button (it would show
+        an older moment than its lines; a new upload after every pledge cost up to 1.56
+        pictures a decision): the player's own next move brings it back."""
         user = seat.user_id
         drawn = self.private.drawn(status.game_id, user) if user is not None else None
         if user is None or drawn is None or decision.kind != "simultaneous":
@@ -273,6 +279,7 @@ class Inbox:
             page=drawn.page,
             group=drawn.group,
             in_dm=drawn.in_dm,
+            showing=self.dms.shown(self._decision_message(status, seat)),
         )
         if seat.notified_message is not None:
             await self.dms.edit(user, seat.notified_message, composed)
@@ -330,15 +337,17 @@ class Inbox:
         *,
         title: str = "",
         lead: Sequence[str] = (),
+        showing: str | None = None,
     ) -> Composed:
-        """The seat's DM for ``decision`` (``lead``: a line of ours first)."""
+        """The seat's DM for ``decision`` (``lead``: a line of ours first; ``showing``: see
+        :meth:`Private.compose`)."""
         assert seat.user_id is not None
         where = await self.private.where(status)
         title = title or self.private.title(status, decision)
         header = private_header("🌋", title, status, where)
         lead = [*lead, *await self.private_news(status, seat), *await self.auto_lead(status, seat)]
         return await self.private.compose(
-            status, seat.user_id, header=header, decision=decision, lead=lead
+            status, seat.user_id, header=header, decision=decision, lead=lead, showing=showing
         )
 
     async def dm_decision(

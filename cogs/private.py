@@ -319,14 +319,21 @@ class Private:
         group: str | None = None,
         picture: bool = True,
         in_dm: bool = True,
+        showing: str | None = None,
     ) -> Composed:
         """``user_id``'s message: ``header``, ``lead`` (what just happened to them), their key
         figures, their decision (in a step everyone decides at once, with where the step
         stands: ``Words.step``) and its controls (``page`` / ``group``: where they navigated),
-        and the one picture the decision needs (``picture``: draw it, as the game is now, so a
-        message edited when the game moved on around the player shows it up to date: the
-        edit uploads it only when it changed; ``False`` when the message keeps the one it
-        has). Only for that player."""
+        and the one picture the decision needs (``picture``: draw it as the game is now;
+        ``False`` when the message keeps the one it has). Only for that player.
+
+        ``showing``: the message is drawn again because the game moved on around the player
+        (others' moves), and this is what tells apart the picture it shows (``""``: none).
+        When the picture is no longer that one, it is not uploaded again: the message drops
+        it and offers it behind its button, drawn as it is then (issue 43: uploading it anew
+        after every other player's pledge cost up to 1.56 pictures a decision; issue 44: it
+        must not show an older moment than its lines). The player's own next move brings it
+        back."""
         pv = await self.bot.host.views.private_view(status.game_id, user_id)
         presentation = self.presentation(status)
         if decision is None:
@@ -369,10 +376,13 @@ class Private:
         image = None
         if shown is not None and picture:
             image = await self.draw(status, shown, user_id, pv.view, choices)
+        dropped = showing is not None and digest(image) != showing
+        if dropped:  # others' moves changed it: behind its button, not uploaded again
+            image = None
         on_demand = [
             (p.key, i18n.translate(p.label, status.kind))
             for p in presentation.pictures
-            if p.key != key
+            if dropped or p.key != key
         ]
         items += picture_buttons(status.game_id, on_demand)
         if live:

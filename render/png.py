@@ -34,9 +34,12 @@ EXACT = 160  # palette entries given to the samples' most frequent colours, unch
 
 class Palette:
     """A palette of ``colours`` (at most 256) built lazily (once, thread-safely) from sample
-    images. Fewer colours make smaller PNGs: anti-aliased edges take fewer shades (the worker
-    game's 96 instead of 256: 10 % fewer bytes, the same text; at 64 some goods' icons change
-    hue, wood turns grey).
+    images, with ``keep`` and ``keep_drawn()`` (colours read off drawn sprites, when it is
+    built) exactly. Fewer colours make smaller PNGs: anti-aliased edges take fewer shades (the
+    worker game's 96 instead of 256: 10 % fewer bytes, the same text). Small areas of their
+    own colour (the goods' icons) lose it to a frequent neighbour unless kept: the worker
+    game keeps each good's own colour and the face-down bands, and takes 60 colours
+    (issue 43, docs/render.md).
 
     ``contrast``: the game's colours as drawn in high contrast (:mod:`render.palette`): a
     picture drawn while the palette of the moment is ``contrast`` is written with the colour
@@ -48,11 +51,13 @@ class Palette:
         keep: Sequence[tuple[int, int, int]] = (),
         colours: int = 256,
         contrast: Mapping[tuple[int, int, int], tuple[int, int, int]] | None = None,
+        keep_drawn: Callable[[], Sequence[tuple[int, int, int]]] = tuple,
     ) -> None:
         if not len(keep) < colours <= 256:
             raise ValueError(f"a palette of {colours} colours cannot keep {len(keep)}")
         self._samples = samples
         self._keep = tuple(keep)
+        self._keep_drawn = keep_drawn
         self._colours = colours
         self._lock = threading.Lock()
         self._image: Image.Image | None = None
@@ -74,7 +79,8 @@ class Palette:
                         fonts.recording(),
                     ):
                         samples = self._samples()
-                    self._image = _build(samples, self._keep, self._colours)
+                        keep = (*self._keep, *self._keep_drawn())  # drawn in the standard one
+                    self._image = _build(samples, keep, self._colours)
         return self._image
 
     def table(self, name: str | None = None) -> bytes:
@@ -105,6 +111,8 @@ def _build(
     """``keep`` exactly, then the most frequent colours of the samples exactly (flat fills must
     not shift; ``EXACT`` of 256, as many in proportion of ``size``), then median-cut colours for
     the rest (anti-aliased edges, gradients); ``size`` colours in all."""
+    if len(set(keep)) >= size:
+        raise ValueError(f"a palette of {size} colours cannot keep {len(set(keep))}")
     exact = max(len(keep), EXACT * size // 256)
     counts: dict[tuple[int, int, int], int] = {}
     for s in samples:

@@ -293,6 +293,12 @@ def _band(tier: str, built: bool) -> tuple[int, int, int]:
     return fill if built else face_down(fill)
 
 
+def face_down_bands() -> list[tuple[int, int, int]]:
+    """The bands of face-down tiles, each tier's muted, and their hatching: kept exactly in the
+    palette (with fewer colours they turned grey-blue, and a tier is known by its colour)."""
+    return [_band(tier, False) for tier in (*TIER_FILL, "")]
+
+
 def _tile_shape(tier: str, built: bool) -> Image.Image:
     """A building tile's shape (cached): the body and the band, hatched while face down."""
 

@@ -9,8 +9,9 @@ information and compares the bytes).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
@@ -100,6 +101,36 @@ def _palette_samples() -> list[Image.Image]:
     return [draw_board_image(view, names), draw_tablets(view, names), sheet, sample_hand()]
 
 
+def _goods_colours() -> list[tuple[int, int, int]]:
+    """Each good's own colour: the largest fill of its icon (drawn large, opaque pixels) that
+    is neither the tile, its edge nor the ink, nor a shade several icons share (their rims).
+    Kept exactly in the palette: a 96-colour palette had drawn fish grey, clay and the tunic
+    brown (an icon's fills are too small an area to win a colour of their own)."""
+    plain = (icons.TILE, icons.TILE_EDGE, icons.INK)
+
+    def own(colour: tuple[int, int, int]) -> bool:
+        return all(sum((a - b) ** 2 for a, b in zip(colour, p, strict=True)) > 900 for p in plain)
+
+    counts: dict[str, dict[tuple[int, int, int], int]] = {}
+    for good in GOODS:
+        icon = icons.good_icon(good, 96)
+        solid = icon.getchannel("A").point(lambda a: 255 if a == 255 else 0)
+        opaque = Image.new("RGB", icon.size, icons.TILE)  # the rest: the tile, not counted
+        opaque.paste(icon.convert("RGB"), mask=solid)
+        found = opaque.getcolors(1 << 16) or []
+        counts[good] = {
+            rgb: n for n, colour in found if own(rgb := cast(tuple[int, int, int], colour))
+        }
+    shared = Counter(c for found in counts.values() for c in found)
+    out: list[tuple[int, int, int]] = []
+    for good in GOODS:
+        ranked = sorted(counts[good].items(), key=lambda item: (-item[1], item[0]))
+        colour = next((c for c, _n in ranked if shared[c] <= 2 and c not in out), None)
+        if colour is not None:
+            out.append(colour)
+    return out
+
+
 PALETTE = png.Palette(
     _palette_samples,
     keep=[
@@ -120,7 +151,10 @@ PALETTE = png.Palette(
         icons.TILE,
         icons.INK,
     ],
-    colours=96,  # 10 % fewer bytes than 256, the same text and goods (render/png.py)
+    # 60 with each good's colour and the face-down bands kept: 15 % fewer bytes than 96
+    # without (which lost some goods' colours), the same text (issue 43; docs/render.md)
+    colours=60,
+    keep_drawn=lambda: [*_goods_colours(), *board.face_down_bands()],
     contrast=palette.table(CONTRAST, (*icons.SEAT_FILL.values(), *TIER_FILL.values()), icons.INK),
 )
 

@@ -438,7 +438,9 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     # alice pledges one unit of a good she holds.
     good = held(await table.state(), a)[0]
     before = newest(bob, table.game_id, "lock", chan)
-    assert before is not None and before.attachments, "bob's pledge board shows the tablets"
+    assert before is not None
+    sent = [s for s in fake_discord.sent if s.message.id == before.id and s.kind == "new"]
+    assert sent and sent[0].files, "bob's pledge board came with the tablets"
     uploads = len(fake_discord.sent)
     await table.move(a, f"pledge {good} 1")
     view = await bot.host.views.public_view(table.game_id)
@@ -455,13 +457,15 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     board = newest(bob, table.game_id, "lock", chan)  # bob's pledge board, drawn again
     assert board is not None and stands in board.content and pledged in board.content
     assert f"the others together: {total - offering['values'][b]}" in board.content
-    # Another's move draws bob's picture anew with his lines (it was drawn anyway): no line
-    # saying it is older (said 44 times in one game), and no button for the picture it shows.
+    # Another's move changed bob's picture: his message is edited with its lines up to date
+    # and drops the picture rather than show an older moment (issue 44) or upload it again
+    # after every pledge of the others (issue 43); the Tablets button draws it as it is now.
+    # No line says so (said 44 times in one game).
     redrawn = [s for s in fake_discord.sent[uploads:] if s.message.id == board.id]
-    assert redrawn and any(s.files for s in redrawn)
-    assert board.attachments and "The picture is from before" not in board.content
+    assert redrawn and not any(s.files for s in redrawn)
+    assert not board.attachments and "The picture is from before" not in board.content
     ids = [str(c.get("custom_id", "")) for c in board.walk_components()]
-    assert not any(i.endswith(":tablets") for i in ids)
+    assert any(i.endswith(":tablets") for i in ids)
     # bob raises a pledge with a button of that board: it is still valid; alice sees it.
     theirs = held(await table.state(), b)[0]
     plus = next(
@@ -477,9 +481,10 @@ async def test_two_humans_and_an_ai_pledge_in_the_open(
     assert bobs in status_message().content
     mine = newest(alice, table.game_id, "lock", chan)
     assert mine is not None and bobs in mine.content
-    # bob's own move draws his picture anew: the line about an older picture goes.
+    # bob's own move brings his picture back, as the tablets are now.
     board = newest(bob, table.game_id, "lock", chan)
-    assert board is not None and "The picture is from before" not in board.content
+    assert board is not None and board.attachments
+    assert "The picture is from before" not in board.content
     assert "changed their offering" not in table.said()  # the pledges themselves are public
     step = status_message()
     for seat in (a, b):

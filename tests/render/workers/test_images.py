@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import render.png
 import render.workers
 from engine.core import ActionChoice
 from engine.workers import GAME, State, determinize
 from render import fonts
 from render.presentation import Image as Image_
 from render.workers import board, hand, icons, images, tablet
-from render.workers.layout import W
+from render.workers.layout import CARD, W
 from tests.render import legibility
 from tests.render.workers import golden, positions
 
@@ -218,6 +219,28 @@ def test_goods_differ_in_shape_at_preview_size() -> None:
         for b in goods[i + 1 :]:
             diff = golden.mean_difference(small[a].convert("RGB"), small[b].convert("RGB"))
             assert diff > 6, (a, b, diff)
+
+
+def test_the_goods_and_the_face_down_tiers_keep_their_colours_in_the_picture() -> None:
+    """The pictures' palette is small (issue 43), but a good's icon, drawn at the board's recipe
+    size and sent as a PNG, still shows its own colour (a 96-colour palette had drawn fish
+    grey, clay and the tunic brown), and so do the face-down buildings' tier bands."""
+    tiles = [icons.good_icon(g, board.RECIPE) for g in images.GOODS]
+    sheet = Image.new("RGB", (len(tiles) * (board.RECIPE + 4), board.RECIPE + 40), CARD)
+    for i, tile in enumerate(tiles):
+        sheet.paste(tile, (i * (board.RECIPE + 4), 0), tile)
+    bands = board.face_down_bands()
+    for i, colour in enumerate(bands):
+        sheet.paste(colour, (i * 40, board.RECIPE + 4, i * 40 + 30, board.RECIPE + 34))
+    sent = png(render.png.encode(sheet, images.PALETTE)).convert("RGB")
+    shown = {colour for _n, colour in sent.getcolors(1 << 16) or []}
+    own = images._goods_colours()
+    assert len(own) == len(images.GOODS)
+    missing = [g for g, c in zip(images.GOODS, own, strict=True) if c not in shown]
+    assert not missing
+    assert set(bands) <= shown
+    fish = dict(zip(images.GOODS, own, strict=True))["fish"]
+    assert fish[2] > fish[0] + 80  # blue, not grey
 
 
 def test_seats_differ_in_shape() -> None:
