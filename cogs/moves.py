@@ -117,7 +117,7 @@ class Moves:
                 except HostError as e:
                     await answer.tell(interaction, await self.refusals.reason(e, mention=True))
                     return
-                self.bot.wake_scheduler()
+                self.bot.wake_scheduler(game_id)
                 await self.ai_answers(game_id)
                 if component:
                     await self.delivery.announce(

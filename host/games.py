@@ -40,13 +40,22 @@ from host.errors import (
 )
 from host.model import Choice, GameStatus, SeatInfo, Status, TableOptions
 from host.pending import Pending, pending_of
+from host.recent import Past
 from plugins import GamePlugin, PluginResolver
 from render import i18n
 from render.i18n import N_
 from storage import codec
 from storage.claims import ALWAYS
 from storage.db import Database
-from storage.rows import ClaimTake, GameBundle, GameRow, SeatRow, VersionConflictError
+from storage.rows import (
+    ClaimTake,
+    EventRow,
+    GameBundle,
+    GameRow,
+    OutboxRow,
+    SeatRow,
+    VersionConflictError,
+)
 
 log = logging.getLogger("host")
 
@@ -85,6 +94,8 @@ class Loaded:
     """Legal actions of the current state per seat, filled in as they are computed."""
     labelled: dict[Seat, tuple[Choice, ...]] = field(default_factory=dict)
     """The same, labelled (:meth:`choices_of`): a move's answer and delivery ask several times."""
+    past: Past | None = None
+    """Its recent events and outbox rows, once a delivery asked (:mod:`host.recent`)."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -205,6 +216,8 @@ class Store:
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
         self._damaged_logged: set[int] = set()
+        self._by_channel: dict[int, int] = {}
+        """channel -> the game last found open in it (:meth:`open_in_channel`'s first guess)."""
         self._held: dict[tuple[str, int], float] = {}
         """(kind, game id) -> when this process's claim runs out (claims it took)."""
 
@@ -222,11 +235,20 @@ class Store:
         except RuleError as e:
             raise BadOptionError(str(e)) from None
 
+    def cached(self, game_id: int) -> Loaded | None:
+        """The game's copy in memory as it is (``None``: not loaded), with no statement."""
+        return self._cache.get(game_id)
+
     def open_in_channel(self, channel_id: int) -> int | None:
         """The id of the lobby or game in play in ``channel_id`` among the games in memory
         (``None``: none there, or not loaded): an answer that never waits for the database."""
+        lg = self._cache.get(self._by_channel.get(channel_id, 0))
+        open_ = ("lobby", "active")
+        if lg is not None and lg.row.channel_id == channel_id and lg.row.status in open_:
+            return lg.row.id
         for lg in reversed(self._cache.values()):
             if lg.row.channel_id == channel_id and lg.row.status in ("lobby", "active"):
+                self._by_channel[channel_id] = lg.row.id
                 return lg.row.id
         return None
 
@@ -311,6 +333,13 @@ class Store:
 
     def keep(self, lg: Loaded) -> None:
         self._cache[lg.row.id] = lg
+
+    def moved(self, lg: Loaded, event: EventRow, row: OutboxRow) -> None:
+        """``lg`` moved on by a move this process committed (its ``event`` and outbox
+        ``row``): kept, its recent past (:mod:`host.recent`) with them."""
+        if lg.past is not None and not lg.past.moved(event, row):
+            lg.past = None
+        self.keep(lg)
 
     def expired_before(self, now: float) -> float:
         """Before when another owner's claim counts as abandoned: its lease's end when several

@@ -24,7 +24,14 @@ from host.pending import continues, forced_seat, pending_of, standing_answers, t
 from render.i18n import L_, N_
 from storage import codec
 from storage.claims import DELIVER
-from storage.rows import EventRow, MoveWrite, Schedule, SeatRow, VersionConflictError
+from storage.rows import (
+    EventRow,
+    MoveWrite,
+    OutboxRow,
+    Schedule,
+    SeatRow,
+    VersionConflictError,
+)
 
 MAX_STANDING = 32
 """At most this many standing-order answers follow one move (each answers one seat of a window;
@@ -272,7 +279,7 @@ class Moves:
         lg.seats = seats
         lg.last_mover = seat
         lg.moved_to(new_state, legal_after)
-        self.store.keep(lg)
+        self.store.moved(lg, event_row, OutboxRow(row.id, version, note, board, now, None, quiet))
         return MoveResult(
             game_id=row.id,
             guild_id=row.guild_id,
