@@ -45,7 +45,7 @@ from plugins import GamePlugin, PluginResolver
 from render import i18n
 from render.i18n import N_
 from storage import codec
-from storage.claims import ALWAYS
+from storage.claims import ALWAYS, DELIVER
 from storage.db import Database
 from storage.rows import (
     ClaimTake,
@@ -184,6 +184,8 @@ _CHECKED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar(
     "vesuvius_checked", default=None
 )
 """The games compared with the database in the current :meth:`Store.checked_once`."""
+_PEEKING: contextvars.ContextVar[bool] = contextvars.ContextVar("vesuvius_peeking", default=False)
+"""Inside :meth:`Store.peeking`."""
 
 
 class Store:
@@ -218,6 +220,8 @@ class Store:
         self._damaged_logged: set[int] = set()
         self._by_channel: dict[int, int] = {}
         """channel -> the game last found open in it (:meth:`open_in_channel`'s first guess)."""
+        self._trusted: dict[int, int] = {}
+        """game -> the revision its last move by this process left (:meth:`moved`)."""
         self._held: dict[tuple[str, int], float] = {}
         """(kind, game id) -> when this process's claim runs out (claims it took)."""
 
@@ -269,6 +273,11 @@ class Store:
             raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
         lg = self._cache.get(game_id)
         checked = _CHECKED.get()
+        # Inside :meth:`peeking`, or in a delivery of this process's own move (:meth:`moved`),
+        # the copy is used with no statement.
+        peek = peek or _PEEKING.get()
+        if checked is not None and lg is not None and self._trusts(lg):
+            checked.add(game_id)
         if lg is not None and self.shared and not peek and game_id not in (checked or ()):
             changed, fresh = await self.db.games.load_if_changed(game_id, lg.row.revision)
             if changed:
@@ -312,6 +321,26 @@ class Store:
         finally:
             _CHECKED.reset(token)
 
+    def _trusts(self, lg: Loaded) -> bool:
+        """Whether ``lg`` is as this process's own move left it, with the game's delivery
+        claim still held (:meth:`moved`)."""
+        game_id = lg.row.id
+        if self._trusted.get(game_id) != lg.row.revision:
+            return False
+        return self._held.get((DELIVER, game_id), 0.0) > self.clock.now()
+
+    @contextlib.contextmanager
+    def peeking(self) -> Iterator[None]:
+        """Within it, every read takes the copy in memory as it is, with no statement (as
+        ``peek``): for the reads that prepare a move, which checks again where it matters (its
+        write is guarded by the game's revision, a refusal is checked on a compared copy:
+        :meth:`host.moves.Moves.act`)."""
+        token = _PEEKING.set(True)
+        try:
+            yield
+        finally:
+            _PEEKING.reset(token)
+
     def _decode(self, bundle: GameBundle) -> Loaded:
         row = bundle.game
         plugin = self.plugin(row.kind)
@@ -330,16 +359,23 @@ class Store:
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (the next call reloads it from the database)."""
         self._cache.pop(game_id, None)
+        self._trusted.pop(game_id, None)
 
     def keep(self, lg: Loaded) -> None:
         self._cache[lg.row.id] = lg
 
     def moved(self, lg: Loaded, event: EventRow, row: OutboxRow) -> None:
         """``lg`` moved on by a move this process committed (its ``event`` and outbox
-        ``row``): kept, its recent past (:mod:`host.recent`) with them."""
+        ``row``): kept, its recent past (:mod:`host.recent`) with them. Several processes:
+        the move's write was guarded by the copy's revision, so the copy is the database's as
+        the move left it; its delivery (:meth:`checked_once`, while the claim taken with the
+        move is held) reads that copy with no statement, as one picture of the game (another
+        process's move after it is announced by the next delivery)."""
         if lg.past is not None and not lg.past.moved(event, row):
             lg.past = None
         self.keep(lg)
+        if self.shared and (DELIVER, lg.row.id) in self._held:
+            self._trusted[lg.row.id] = lg.row.revision
 
     def expired_before(self, now: float) -> float:
         """Before when another owner's claim counts as abandoned: its lease's end when several
@@ -386,6 +422,8 @@ class Store:
     def released(self, kind: str, game_id: int) -> None:
         """This process's claim on the game was given up (in a transaction of its own work)."""
         self._held.pop((kind, game_id), None)
+        if kind == DELIVER:
+            self._trusted.pop(game_id, None)
 
     async def release_claim(self, kind: str, game_id: int) -> None:
         """Give up this process's claim (see :meth:`take_claim`)."""

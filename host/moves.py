@@ -17,7 +17,13 @@ from engine.core import GameOverError, RuleError, Seat, parse_legal
 from engine.core import NotYourTurnError as EngineNotYourTurnError
 from host import notes
 from host.deadlines import ai_pace, is_immediate, schedule, schedule_of, scheduled, seat_update
-from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError, from_rule
+from host.errors import (
+    GameNotActiveError,
+    HostError,
+    InvalidMoveError,
+    StaleVersionError,
+    from_rule,
+)
 from host.games import Loaded, Store
 from host.model import MAX_ACTION_TEXT, MoveBy, MoveResult, Status
 from host.pending import continues, forced_seat, pending_of, standing_answers, tokens
@@ -63,28 +69,45 @@ class Moves:
         decision changed since, :class:`StaleVersionError` is raised and nothing changes.
         """
         async with self.store.lock(game_id):
-            lg = await self.store.get(game_id, channel_id, guild_id)
-            seat = self.store.require_player(lg, user)
-            if token is not None and token != seat.token:
-                if await self._answered_by(lg, seat, token):
-                    raise StaleVersionError(
-                        N_("That was already played: your earlier click counted."),
-                        lg.row.version,
-                        already=True,
-                    )
-                raise StaleVersionError(self._stale(lg, seat), lg.row.version)
-            if seat.seat not in lg.pending.deciders:
-                raise self.store.not_your_turn(lg, seat.seat)
-            parsed = self._parse(lg, seat.seat, action)
-            updated = tuple(
-                dataclasses.replace(s, timeouts=0, ai_controlled=False)
-                if s.seat == seat.seat
-                else s
-                for s in lg.seats
-            )
-            result = await self.apply(lg, seat.seat, parsed, "player", updated, note="")
+            # Several processes: the copy in memory is used as it is (no statement) and the
+            # move's write is guarded by its revision; a refusal, or a write another process's
+            # change refused, is tried once more on the copy compared with the database.
+            optimistic = self.store.shared
+            lg = await self.store.get(game_id, channel_id, guild_id, peek=optimistic)
+            try:
+                result = await self._act(lg, user, action, token)
+            except HostError:
+                if not optimistic:
+                    raise
+                fresh = await self.store.get(game_id, channel_id, guild_id)
+                if fresh is lg:  # it was exact: the refusal stands
+                    raise
+                lg = fresh
+                result = await self._act(lg, user, action, token)
             await self.play_automatic(lg)
             return result
+
+    async def _act(
+        self, lg: Loaded, user: int, action: str | object, token: int | None
+    ) -> MoveResult:
+        """:meth:`act` on ``lg``: nothing is written when it raises."""
+        seat = self.store.require_player(lg, user)
+        if token is not None and token != seat.token:
+            if await self._answered_by(lg, seat, token):
+                raise StaleVersionError(
+                    N_("That was already played: your earlier click counted."),
+                    lg.row.version,
+                    already=True,
+                )
+            raise StaleVersionError(self._stale(lg, seat), lg.row.version)
+        if seat.seat not in lg.pending.deciders:
+            raise self.store.not_your_turn(lg, seat.seat)
+        parsed = self._parse(lg, seat.seat, action)
+        updated = tuple(
+            dataclasses.replace(s, timeouts=0, ai_controlled=False) if s.seat == seat.seat else s
+            for s in lg.seats
+        )
+        return await self.apply(lg, seat.seat, parsed, "player", updated, note="")
 
     async def _answered_by(self, lg: Loaded, seat: SeatRow, token: int) -> bool:
         """Whether the decision drawn at ``token`` was answered by the seat's player
@@ -242,6 +265,7 @@ class Moves:
                 MoveWrite(
                     game_id=row.id,
                     expected_version=row.version,
+                    expected_revision=row.revision,
                     event=event_row,
                     snapshot=codec.encode_state(row.kind, game.state_to_json(new_state)),
                     status=status,

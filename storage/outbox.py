@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage import claims
-from storage.dialect import Connection, Runner, ints, value
+from storage.dialect import Connection, Runner, Write, ints, value
 from storage.rows import (
     EVENT_COLUMNS,
     OUTBOX_COLUMNS,
@@ -18,7 +18,7 @@ from storage.rows import (
     StepMessage,
     decode_event,
 )
-from storage.writes import SeatColumn, bump, set_seats, transaction
+from storage.writes import SeatColumn, bump, seats_write, transaction
 
 TOLD: tuple[SeatColumn, ...] = (
     ("notified_token", "BIGINT"),
@@ -48,14 +48,14 @@ class Sent:
     board_message: int | None = None
 
 
-def _mark_sent(c: Connection, game_id: int, sent: Sent) -> None:
+def _mark_sent(game_id: int, sent: Sent) -> Write:
+    """The statement that marks the versions sent (and keeps the board's message)."""
     if sent.board_message is None:
-        c.execute(
+        return (
             "UPDATE outbox SET sent_at = ? WHERE game_id = ? AND version <= ? AND sent_at IS NULL",
             (sent.now, game_id, sent.through),
         )
-        return
-    c.execute(  # the rows marked and the board's message kept: one statement
+    return (  # the rows marked and the board's message kept: one statement
         "UPDATE outbox SET sent_at = CASE WHEN sent_at IS NULL THEN ? ELSE sent_at END, "
         "message_id = CASE WHEN version = ? THEN ? ELSE message_id END "
         "WHERE game_id = ? AND ((version <= ? AND sent_at IS NULL) OR version = ?)",
@@ -184,12 +184,7 @@ class Outbox:
         the board posted for version ``through`` (kept: the history links a final board).
         Counted as one revision of the game (what a process keeps of its outbox changed)."""
 
-        def write(c: Connection) -> None:
-            with transaction(c):
-                bump(c, game_id, None)
-                _mark_sent(c, game_id, Sent(through, now, board_message))
-
-        await self.run(write)
+        await self.record(game_id, {}, Sent(through, now, board_message))
 
     async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
         """``(version, by, note)`` of the moves after version ``after``, oldest first (moves
@@ -231,28 +226,25 @@ class Outbox:
         *,
         release: str | None = None,
     ) -> None:
-        """What a delivery did, in one transaction: the decision last told to each seat of
-        ``told``, with ``sent`` the versions it announced (as :meth:`mark_sent`; either
-        counted as one revision of the game), and with ``release`` (an owner) its ``deliver``
-        claim given up (``storage.claims``)."""
+        """What a delivery did, atomically (one transaction; on PostgreSQL one statement:
+        ``Dialect.atomically``): the decision last told to each seat of ``told``, with
+        ``sent`` the versions it announced (as :meth:`mark_sent`; either counted as one
+        revision of the game), and with ``release`` (an owner) its ``deliver`` claim given up
+        (``storage.claims``)."""
 
-        def write(c: Connection) -> None:
-            with transaction(c):
-                if told or sent is not None:
-                    bump(c, game_id, None)
-                if told:
-                    set_seats(
-                        c,
-                        game_id,
-                        TOLD,
-                        {s: (t.token, t.message_id, t.key) for s, t in told.items()},
-                    )
-                if sent is not None:
-                    _mark_sent(c, game_id, sent)
-                if release is not None:
-                    claims.release(c, claims.DELIVER, game_id, release)
-
-        await self.run(write)
+        writes: list[Write] = []
+        if told or sent is not None:
+            writes.append(("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,)))
+        seats = seats_write(
+            game_id, TOLD, {s: (t.token, t.message_id, t.key) for s, t in told.items()}
+        )
+        if seats is not None:
+            writes.append(seats)
+        if sent is not None:
+            writes.append(_mark_sent(game_id, sent))
+        if release is not None:
+            writes.append(claims.release_write(claims.DELIVER, game_id, release))
+        await self.run(lambda c: c.dialect.atomically(c, writes))
 
     async def quiet_versions(self, game_id: int, after: int) -> set[int]:
         """The versions after ``after`` whose moves nobody tells (standing orders' answers)."""

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
-from storage.dialect import Connection, Dialect, Target, upgrade_failed
+from storage.dialect import Connection, Dialect, Target, Write, upgrade_failed
 from storage.rows import DatabaseOpenError, MigrationError, StorageError
 from storage.tally import Tally
 
@@ -146,6 +146,19 @@ class PostgresDialect(Dialect):
 
     def translate(self, sql: str) -> str:
         return translate(sql)
+
+    def atomically(self, c: Connection, writes: Sequence[Write]) -> None:
+        """One statement, atomic by itself (autocommit): the writes but the last as
+        data-modifying ``WITH`` queries of the last (each runs once, to completion, whether or
+        not its result is read), so one round trip and one commit for them all."""
+        if not writes:
+            return
+        *first, (last, params) = writes
+        if first:
+            chained = ", ".join(f"w{i} AS ({sql})" for i, (sql, _p) in enumerate(first))
+            last = f"WITH {chained} {last}"
+            params = [p for _sql, ps in first for p in ps] + list(params)
+        c.execute(last, params)
 
     def configure(self, c: Connection) -> None:
         """(PostgreSQL's defaults are already durable: ``synchronous_commit=on``,

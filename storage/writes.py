@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-from storage.dialect import Connection, Runner
+from storage.dialect import Connection, Runner, Write
 from storage.rows import SeatUpdate, VersionConflictError
 
 
@@ -87,22 +87,18 @@ MOVED: tuple[SeatColumn, ...] = (
 """What a move or a new schedule rewrites of each seat."""
 
 
-def set_seats(
-    c: Connection,
-    game_id: int,
-    columns: Sequence[SeatColumn],
-    values: Mapping[int, Sequence[object]],
-) -> None:
-    """Set ``columns`` of the game's seats (seat -> its values, in the order of ``columns``)
-    in one statement however many seats (issue 43: a move's statements): each column a
-    ``CASE`` over the seat."""
+def seats_write(
+    game_id: int, columns: Sequence[SeatColumn], values: Mapping[int, Sequence[object]]
+) -> Write | None:
+    """The statement that sets ``columns`` of the game's seats (seat -> its values, in the
+    order of ``columns``), one however many seats (issue 43: a move's statements): each column
+    a ``CASE`` over the seat (``None``: no seat)."""
     if not values:
-        return
+        return None
     if len(values) == 1:
         ((seat, row),) = values.items()
         sets = ", ".join(f"{name} = ?" for name, _type in columns)
-        c.execute(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*row, game_id, seat))
-        return
+        return f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*row, game_id, seat)
     whens = " ".join("WHEN ? THEN CAST(? AS {type})" for _ in values)
     sets = ", ".join(
         f"{name} = CASE seat {whens.format(type=type_)} END" for name, type_ in columns
@@ -112,10 +108,22 @@ def set_seats(
         for seat, row in values.items():
             params += (seat, row[i])
     marks = ", ".join("?" for _ in values)
-    c.execute(
+    return (
         f"UPDATE seats SET {sets} WHERE game_id = ? AND seat IN ({marks})",
         (*params, game_id, *values),
     )
+
+
+def set_seats(
+    c: Connection,
+    game_id: int,
+    columns: Sequence[SeatColumn],
+    values: Mapping[int, Sequence[object]],
+) -> None:
+    """Run :func:`seats_write`."""
+    write = seats_write(game_id, columns, values)
+    if write is not None:
+        c.execute(*write)
 
 
 def update_seats(c: Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
