@@ -90,6 +90,7 @@ class Loaded:
     """The seat of the last move made since the game was loaded (``None``: not known)."""
     _pending: Pending | None = None
     _public: dict[str, JSON] | None = None
+    _colours: dict[Seat, str] | None = None
     legal: dict[Seat, tuple[Any, ...]] = field(default_factory=dict)
     """Legal actions of the current state per seat, filled in as they are computed."""
     labelled: dict[Seat, tuple[Choice, ...]] = field(default_factory=dict)
@@ -142,6 +143,7 @@ class Loaded:
         self.state = state
         self._pending = None
         self._public = None
+        self._colours = None
         self.legal = dict(legal)
         self.labelled = {}
 
@@ -542,11 +544,14 @@ class Store:
     # -- values ----------------------------------------------------------------------------
 
     def colours(self, lg: Loaded) -> dict[Seat, str]:
+        """The seats' colour names (kept with the state: every status asks)."""
         if lg.state is None:
             return {}
-        with i18n.using(i18n.DEFAULT):  # kept in English; each reader's language says it
-            names = lg.plugin.presentation.colours(lg.public)
-        return {seat: name for seat, name in enumerate(names) if name}
+        if lg._colours is None:
+            with i18n.using(i18n.DEFAULT):  # kept in English; each reader's language says it
+                names = lg.plugin.presentation.colours(lg.public)
+            lg._colours = {seat: name for seat, name in enumerate(names) if name}
+        return lg._colours
 
     def infos(self, lg: Loaded, seat_numbers: Iterable[Seat]) -> tuple[SeatInfo, ...]:
         wanted = set(seat_numbers)
