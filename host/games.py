@@ -278,7 +278,7 @@ class Store:
         # Inside :meth:`peeking`, or in a delivery of this process's own move (:meth:`moved`),
         # the copy is used with no statement.
         peek = peek or _PEEKING.get()
-        if checked is not None and lg is not None and self._trusts(lg):
+        if checked is not None and not peek and lg is not None and self._trusts(lg):
             checked.add(game_id)
         if lg is not None and self.shared and not peek and game_id not in (checked or ()):
             changed, fresh = await self.db.games.load_if_changed(game_id, lg.row.revision)
