@@ -275,8 +275,7 @@ class Store:
             raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
         lg = self._cache.get(game_id)
         checked = _CHECKED.get()
-        # Inside :meth:`peeking`, or in a delivery of this process's own move (:meth:`moved`),
-        # the copy is used with no statement.
+        # A copy as this process's own move left it needs no look (:meth:`moved`).
         peek = peek or _PEEKING.get()
         if checked is not None and not peek and lg is not None and self._trusts(lg):
             checked.add(game_id)
@@ -333,10 +332,8 @@ class Store:
 
     @contextlib.contextmanager
     def peeking(self) -> Iterator[None]:
-        """Within it, every read takes the copy in memory as it is, with no statement (as
-        ``peek``): for the reads that prepare a move, which checks again where it matters (its
-        write is guarded by the game's revision, a refusal is checked on a compared copy:
-        :meth:`host.moves.Moves.act`)."""
+        """Within it, reads take the copy in memory as it is (``peek``): for what prepares a
+        move, which checks again (:meth:`host.moves.Moves.act`)."""
         token = _PEEKING.set(True)
         try:
             yield
