@@ -138,8 +138,9 @@ class Dialect(ABC):
 
     def atomically(self, c: Connection, writes: Sequence[Write]) -> None:
         """Run ``writes`` (statements on different tables, whose results nobody reads) as one
-        atomic unit: here in one transaction; a backend that can may send them as one
-        statement (issue 43: a delivery's record)."""
+        atomic unit, the first write's rows locked first (as a move locks its game's row
+        first: no two writers wait on each other): here in one transaction, in order; a backend
+        that can may send them as one statement (issue 43: a delivery's record)."""
         if not writes:
             return
         c.execute("BEGIN IMMEDIATE")

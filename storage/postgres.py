@@ -148,17 +148,20 @@ class PostgresDialect(Dialect):
         return translate(sql)
 
     def atomically(self, c: Connection, writes: Sequence[Write]) -> None:
-        """One statement, atomic by itself (autocommit): the writes but the last as
-        data-modifying ``WITH`` queries of the last (each runs once, to completion, whether or
-        not its result is read), so one round trip and one commit for them all."""
+        """One statement, atomic by itself (autocommit), so one round trip and one commit for
+        them all: the first write is the statement's own, the others its data-modifying
+        ``WITH`` queries (each runs once, to completion, though nothing reads it). The
+        statement's own runs first, the others after it: the first write's rows are locked
+        first (a delivery's record locks the game's row first, as a move does: two processes
+        never wait on each other's rows in the opposite order)."""
         if not writes:
             return
-        *first, (last, params) = writes
-        if first:
-            chained = ", ".join(f"w{i} AS ({sql})" for i, (sql, _p) in enumerate(first))
-            last = f"WITH {chained} {last}"
-            params = [p for _sql, ps in first for p in ps] + list(params)
-        c.execute(last, params)
+        (first, params), *rest = writes
+        if rest:
+            chained = ", ".join(f"w{i} AS ({sql})" for i, (sql, _p) in enumerate(rest))
+            first = f"WITH {chained} {first}"
+            params = [p for _sql, ps in rest for p in ps] + list(params)
+        c.execute(first, params)
 
     def configure(self, c: Connection) -> None:
         """(PostgreSQL's defaults are already durable: ``synchronous_commit=on``,
