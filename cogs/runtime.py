@@ -175,6 +175,11 @@ class VesuviusBot(commands.Bot):
 
     # -- the scheduler loop ----------------------------------------------------------------------
 
+    @property
+    def scheduler_asleep(self) -> bool:
+        """Whether the scheduler loop is waiting for its next look (not looking now)."""
+        return self._looks_at > 0.0
+
     def wake_scheduler(self, game_id: int | None = None) -> None:
         """Look for due work now. ``game_id``: after a move of that game (an AI seat may be
         next), only when the game's next work, as the move left it in memory, falls before the

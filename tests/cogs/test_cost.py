@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.cogs.helpers import WATCH, pick, two_player_game
+from tests.cogs.helpers import WATCH, pick, two_player_game, until
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
 MOST = 12
@@ -31,6 +31,11 @@ async def test_a_move_announced_costs_two_commits_few_statements_and_no_claim(
         status = await bot.host.views.status(game_id)
         mover = players[status.waiting_on[0].user_id]
         legal = [c.notation for c in await bot.host.decisions.legal_choices(game_id, mover.id)]
+
+        async def asleep() -> bool:  # the scheduler's own look (after the start) is over
+            return bool(bot.scheduler_asleep)
+
+        await until(asleep)
         seen = []
         tally.seen, before = seen, tally.mark()
         await mover.slash("move", channel=chan, action=pick(legal))
