@@ -1,6 +1,6 @@
 """What one move costs: ``python -m bench cost [moves] [show] [sqlite] [profile]`` (issue 43;
-``show`` lists the statements of one move, ``sqlite`` skips PostgreSQL, ``profile`` adds where
-the bot's CPU goes, by area).
+``show`` lists the statements of the move that sent the most, ``sqlite`` skips PostgreSQL,
+``profile`` adds where the bot's CPU goes, by area).
 
 A Downfall game between two players through the loopback Discord (``sandbox/fake``), the real
 bot on SQLite and, when PostgreSQL is installed, on a throwaway PostgreSQL server: each move is
@@ -171,7 +171,7 @@ async def _game(bot: VesuviusBot, guild: int, channel: int, users: list[int]) ->
 async def _measure(
     target: str | Path, moves: int, profiler: Profiler | None = None
 ) -> tuple[dict[str, list[float]], list[str]]:
-    """The costs of ``moves`` moves, and the statements of the last one."""
+    """The costs of ``moves`` moves, and the statements of the one that sent the most."""
     out: dict[str, list[float]] = {
         "statements": [],
         "commits": [],
@@ -182,6 +182,7 @@ async def _measure(
         "global": [],
     }
     last: list[str] = []
+    most: list[str] = []
     fake_thread = FakeThread()
     try:
         fake = await fake_thread.call(_started())
@@ -224,6 +225,8 @@ async def _measure(
                 tally.seen = None
                 cost = tally.since(before)
                 played += 1
+                if counted and len(last) > len(most):
+                    most = last
                 if counted:
                     sent = fake.requests[asked:]
                     out["requests"].append(len(sent))
@@ -238,7 +241,7 @@ async def _measure(
         await fake_thread.call(fake.close())
     finally:
         fake_thread.stop()
-    return out, last
+    return out, most
 
 
 def _report(
@@ -266,7 +269,7 @@ def _report(
     if profiler is not None:
         profiler.report(len(found["cpu"]))
     if show:
-        print(f"  the statements of the last move ({len(last)}), in order:")
+        print(f"  the statements of the move that sent the most ({len(last)}), in order:")
         for sql in last:
             print(f"    {sql[:110]}")
 

@@ -76,7 +76,7 @@ class Moves:
                 return
             component = is_component(interaction)
             user = interaction.user.id
-            with self.bot.host.checked_once():  # the game, its decision and version: one look
+            with self.bot.host.peeking():  # as in memory: the move checks again
                 game_id = await self.refusals.game_id(interaction, game_id)
                 if game_id is None:
                     return
@@ -117,7 +117,7 @@ class Moves:
                 except HostError as e:
                     await answer.tell(interaction, await self.refusals.reason(e, mention=True))
                     return
-                self.bot.wake_scheduler()
+                self.bot.wake_scheduler(game_id)
                 await self.ai_answers(game_id)
                 if component:
                     await self.delivery.announce(
@@ -133,7 +133,8 @@ class Moves:
         (they think in worker processes) so the board shows their replies too: one board for
         the player's move and the AIs' answers, instead of a board that waits for an AI and
         the same board again a moment later."""
-        status = await self.bot.host.views.status(game_id)
+        with self.bot.host.peeking():  # as the move just made left it
+            status = await self.bot.host.views.status(game_id)
         if status.status != "active" or not status.waiting_on:
             return
         if not all(s.ai_controlled for s in status.waiting_on):

@@ -103,6 +103,8 @@ class VesuviusBot(commands.Bot):
         self._scheduler: asyncio.Task[None] | None = None
         self._warm_ai: asyncio.Task[Any] | None = None
         self._wake = asyncio.Event()
+        self._looks_at = 0.0
+        """When the scheduler loop looks for due work next, by the clock (0: it is looking)."""
         self._stopping = False
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
@@ -173,8 +175,20 @@ class VesuviusBot(commands.Bot):
 
     # -- the scheduler loop ----------------------------------------------------------------------
 
-    def wake_scheduler(self) -> None:
-        """Look for due work now (after a move: an AI seat may be next)."""
+    @property
+    def scheduler_asleep(self) -> bool:
+        """Whether the scheduler loop is waiting for its next look (not looking now)."""
+        return self._looks_at > 0.0
+
+    def wake_scheduler(self, game_id: int | None = None) -> None:
+        """Look for due work now. ``game_id``: after a move of that game (an AI seat may be
+        next), only when the game's next work, as the move left it in memory, falls before the
+        loop's next look: a move that leaves nothing due sooner costs the database nothing
+        more (issue 43)."""
+        if game_id is not None and self._host is not None:
+            due = self._host.scheduler.planned(game_id)
+            if due is not None and due >= self._looks_at > 0.0:
+                return
         self._wake.set()
 
     async def run_due_once(self) -> int:
@@ -210,9 +224,13 @@ class VesuviusBot(commands.Bot):
             self._wake.clear()
             if self._stopping:
                 return
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(delay):
-                    await self._wake.wait()
+            self._looks_at = self.clock.now() + delay
+            try:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(delay):
+                        await self._wake.wait()
+            finally:
+                self._looks_at = 0.0
 
     # -- plain DMs and errors --------------------------------------------------------------------
 

@@ -40,15 +40,24 @@ from host.errors import (
 )
 from host.model import Choice, Coach, GameStatus, SeatInfo, Status, TableOptions
 from host.pending import Pending, pending_of
+from host.recent import Past
 from host.tableoptions import coaching_from_json, options_blob, options_from_json
 from host.timing import Times, reserve_left
 from plugins import GamePlugin, PluginResolver
 from render import i18n
 from render.i18n import N_
 from storage import codec
-from storage.claims import ALWAYS
+from storage.claims import ALWAYS, DELIVER
 from storage.db import Database
-from storage.rows import ClaimTake, GameBundle, GameRow, SeatRow, VersionConflictError
+from storage.rows import (
+    ClaimTake,
+    EventRow,
+    GameBundle,
+    GameRow,
+    OutboxRow,
+    SeatRow,
+    VersionConflictError,
+)
 
 log = logging.getLogger("host")
 
@@ -83,12 +92,15 @@ class Loaded:
     """The seat of the last move made since the game was loaded (``None``: not known)."""
     _pending: Pending | None = None
     _public: dict[str, JSON] | None = None
+    _colours: dict[Seat, str] | None = None
     legal: dict[Seat, tuple[Any, ...]] = field(default_factory=dict)
     """Legal actions of the current state per seat, filled in as they are computed."""
     labelled: dict[Seat, tuple[Choice, ...]] = field(default_factory=dict)
     """The same, labelled (:meth:`choices_of`): a move's answer and delivery ask several times."""
     coaching: dict[int, Coach] = field(default_factory=dict)
     """Per user: joined to learn, hints used (kept in the options' JSON: :func:`options_blob`)."""
+    past: Past | None = None
+    """Its recent events and outbox rows, once a delivery asked (:mod:`host.recent`)."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -135,6 +147,7 @@ class Loaded:
         self.state = state
         self._pending = None
         self._public = None
+        self._colours = None
         self.legal = dict(legal)
         self.labelled = {}
 
@@ -159,6 +172,8 @@ _CHECKED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar(
     "vesuvius_checked", default=None
 )
 """The games compared with the database in the current :meth:`Store.checked_once`."""
+_PEEKING: contextvars.ContextVar[bool] = contextvars.ContextVar("vesuvius_peeking", default=False)
+"""Inside :meth:`Store.peeking`."""
 
 
 class Store:
@@ -191,6 +206,10 @@ class Store:
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
         self._damaged_logged: set[int] = set()
+        self._by_channel: dict[int, int] = {}
+        """channel -> the game last found open in it (:meth:`open_in_channel`'s first guess)."""
+        self._trusted: dict[int, int] = {}
+        """game -> the revision its last move by this process left (:meth:`moved`)."""
         self._held: dict[tuple[str, int], float] = {}
         """(kind, game id) -> when this process's claim runs out (claims it took)."""
         self.times = Times(self)
@@ -210,11 +229,20 @@ class Store:
         except RuleError as e:
             raise BadOptionError(str(e)) from None
 
+    def cached(self, game_id: int) -> Loaded | None:
+        """The game's copy in memory as it is (``None``: not loaded), with no statement."""
+        return self._cache.get(game_id)
+
     def open_in_channel(self, channel_id: int) -> int | None:
         """The id of the lobby or game in play in ``channel_id`` among the games in memory
         (``None``: none there, or not loaded): an answer that never waits for the database."""
+        lg = self._cache.get(self._by_channel.get(channel_id, 0))
+        open_ = ("lobby", "active")
+        if lg is not None and lg.row.channel_id == channel_id and lg.row.status in open_:
+            return lg.row.id
         for lg in reversed(self._cache.values()):
             if lg.row.channel_id == channel_id and lg.row.status in ("lobby", "active"):
+                self._by_channel[channel_id] = lg.row.id
                 return lg.row.id
         return None
 
@@ -235,6 +263,10 @@ class Store:
             raise NoSuchGameError(N_("There is no game #{game}."), game=game_id)
         lg = self._cache.get(game_id)
         checked = _CHECKED.get()
+        # A copy as this process's own move left it needs no look (:meth:`moved`).
+        peek = peek or _PEEKING.get()
+        if checked is not None and not peek and lg is not None and self._trusts(lg):
+            checked.add(game_id)
         if lg is not None and self.shared and not peek and game_id not in (checked or ()):
             changed, fresh = await self.db.games.load_if_changed(game_id, lg.row.revision)
             if changed:
@@ -278,6 +310,24 @@ class Store:
         finally:
             _CHECKED.reset(token)
 
+    def _trusts(self, lg: Loaded) -> bool:
+        """Whether ``lg`` is as this process's own move left it, with the game's delivery
+        claim still held (:meth:`moved`)."""
+        game_id = lg.row.id
+        if self._trusted.get(game_id) != lg.row.revision:
+            return False
+        return self._held.get((DELIVER, game_id), 0.0) > self.clock.now()
+
+    @contextlib.contextmanager
+    def peeking(self) -> Iterator[None]:
+        """Within it, reads take the copy in memory as it is (``peek``): for what prepares a
+        move, which checks again (:meth:`host.moves.Moves.act`)."""
+        token = _PEEKING.set(True)
+        try:
+            yield
+        finally:
+            _PEEKING.reset(token)
+
     def _decode(self, bundle: GameBundle) -> Loaded:
         row = bundle.game
         plugin = self.plugin(row.kind)
@@ -298,9 +348,23 @@ class Store:
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (the next call reloads it from the database)."""
         self._cache.pop(game_id, None)
+        self._trusted.pop(game_id, None)
 
     def keep(self, lg: Loaded) -> None:
         self._cache[lg.row.id] = lg
+
+    def moved(self, lg: Loaded, event: EventRow, row: OutboxRow) -> None:
+        """``lg`` moved on by a move this process committed (its ``event`` and outbox
+        ``row``): kept, its recent past (:mod:`host.recent`) with them. Several processes:
+        the move's write was guarded by the copy's revision, so the copy is the database's as
+        the move left it; its delivery (:meth:`checked_once`, while the claim taken with the
+        move is held) reads that copy with no statement, as one picture of the game (another
+        process's move after it is announced by the next delivery)."""
+        if lg.past is not None and not lg.past.moved(event, row):
+            lg.past = None
+        self.keep(lg)
+        if self.shared and (DELIVER, lg.row.id) in self._held:
+            self._trusted[lg.row.id] = lg.row.revision
 
     def expired_before(self, now: float) -> float:
         """Before when another owner's claim counts as abandoned: its lease's end when several
@@ -347,6 +411,8 @@ class Store:
     def released(self, kind: str, game_id: int) -> None:
         """This process's claim on the game was given up (in a transaction of its own work)."""
         self._held.pop((kind, game_id), None)
+        if kind == DELIVER:
+            self._trusted.pop(game_id, None)
 
     async def release_claim(self, kind: str, game_id: int) -> None:
         """Give up this process's claim (see :meth:`take_claim`)."""
@@ -474,11 +540,14 @@ class Store:
     # -- values ----------------------------------------------------------------------------
 
     def colours(self, lg: Loaded) -> dict[Seat, str]:
+        """The seats' colour names (kept with the state: every status asks)."""
         if lg.state is None:
             return {}
-        with i18n.using(i18n.DEFAULT):  # kept in English; each reader's language says it
-            names = lg.plugin.presentation.colours(lg.public)
-        return {seat: name for seat, name in enumerate(names) if name}
+        if lg._colours is None:
+            with i18n.using(i18n.DEFAULT):  # kept in English; each reader's language says it
+                names = lg.plugin.presentation.colours(lg.public)
+            lg._colours = {seat: name for seat, name in enumerate(names) if name}
+        return lg._colours
 
     def infos(self, lg: Loaded, seat_numbers: Iterable[Seat]) -> tuple[SeatInfo, ...]:
         wanted = set(seat_numbers)

@@ -136,6 +136,11 @@ class Host:
         in it is still guarded by its revision. (:meth:`host.games.Store.checked_once`.)"""
         return self.store.checked_once()
 
+    def peeking(self) -> AbstractContextManager[None]:
+        """Within it, reads take the games in memory as they are, with no statement: for what
+        prepares a move, which checks again (:meth:`host.games.Store.peeking`)."""
+        return self.store.peeking()
+
     def plugin(self, kind: str) -> GamePlugin:
         """The plugin of a game kind (its presentation, for the Discord edge)."""
         return self.store.plugin(kind)

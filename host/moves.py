@@ -17,7 +17,13 @@ from engine.core import GameOverError, RuleError, Seat, parse_legal
 from engine.core import NotYourTurnError as EngineNotYourTurnError
 from host import away, notes
 from host.deadlines import ai_pace, is_immediate, schedule, schedule_of, scheduled, seat_update
-from host.errors import GameNotActiveError, InvalidMoveError, StaleVersionError, from_rule
+from host.errors import (
+    GameNotActiveError,
+    HostError,
+    InvalidMoveError,
+    StaleVersionError,
+    from_rule,
+)
 from host.games import Loaded, Store
 from host.model import MAX_ACTION_TEXT, MoveBy, MoveResult, Status
 from host.pending import continues, forced_seat, pending_of, standing_answers, tokens
@@ -25,7 +31,14 @@ from host.timing import spent
 from render.i18n import L_, N_, NP_
 from storage import codec
 from storage.claims import DELIVER
-from storage.rows import EventRow, MoveWrite, Schedule, SeatRow, VersionConflictError
+from storage.rows import (
+    EventRow,
+    MoveWrite,
+    OutboxRow,
+    Schedule,
+    SeatRow,
+    VersionConflictError,
+)
 
 MAX_STANDING = 32
 """At most this many standing-order answers follow one move (each answers one seat of a window;
@@ -57,30 +70,52 @@ class Moves:
         decision changed since, :class:`StaleVersionError` is raised and nothing changes.
         """
         async with self.store.lock(game_id):
-            lg = await self.store.get(game_id, channel_id, guild_id)
-            seat = self.store.require_player(lg, user)
-            if token is not None and token != seat.token:
-                if await self._answered_by(lg, seat, token):
-                    raise StaleVersionError(
-                        N_("That was already played: your earlier click counted."),
-                        lg.row.version,
-                        already=True,
-                    )
-                raise StaleVersionError(self._stale(lg, seat), lg.row.version)
-            if seat.seat not in lg.pending.deciders:
-                raise self.store.not_your_turn(lg, seat.seat)
-            parsed = self._parse(lg, seat.seat, action)
-            updated = tuple(
-                dataclasses.replace(s, timeouts=0, ai_controlled=False, away_until=None)
-                if s.seat == seat.seat
-                else s
-                for s in lg.seats
-            )
-            result = await self.apply(lg, seat.seat, parsed, "player", updated, note="")
+            # Several processes: the copy in memory is used as it is (no statement) and the
+            # move's write is guarded by its revision; a refusal, or a write another process's
+            # change refused, is tried once more on the copy compared with the database.
+            optimistic = self.store.shared
+            lg = await self.store.get(game_id, channel_id, guild_id, peek=optimistic)
+            try:
+                result, was_away = await self._act(lg, user, action, token)
+            except HostError:
+                if not optimistic:
+                    raise
+                fresh = await self.store.get(game_id, channel_id, guild_id)
+                if fresh is lg:  # it was exact: the refusal stands
+                    raise
+                lg = fresh
+                result, was_away = await self._act(lg, user, action, token)
             await self.play_automatic(lg)
-        if seat.away_until is not None and seat.away_until > self.store.clock.now():
+        if was_away:
             await away.back(self.store, user)  # acting ends their away early, in every game
         return result
+
+    async def _act(
+        self, lg: Loaded, user: int, action: str | object, token: int | None
+    ) -> tuple[MoveResult, bool]:
+        """:meth:`act` on ``lg``, and whether its player was away until now (``/game away``):
+        nothing is written when it raises."""
+        seat = self.store.require_player(lg, user)
+        if token is not None and token != seat.token:
+            if await self._answered_by(lg, seat, token):
+                raise StaleVersionError(
+                    N_("That was already played: your earlier click counted."),
+                    lg.row.version,
+                    already=True,
+                )
+            raise StaleVersionError(self._stale(lg, seat), lg.row.version)
+        if seat.seat not in lg.pending.deciders:
+            raise self.store.not_your_turn(lg, seat.seat)
+        parsed = self._parse(lg, seat.seat, action)
+        was_away = seat.away_until is not None and seat.away_until > self.store.clock.now()
+        updated = tuple(
+            dataclasses.replace(s, timeouts=0, ai_controlled=False, away_until=None)
+            if s.seat == seat.seat
+            else s
+            for s in lg.seats
+        )
+        result = await self.apply(lg, seat.seat, parsed, "player", updated, note="")
+        return result, was_away
 
     async def _answered_by(self, lg: Loaded, seat: SeatRow, token: int) -> bool:
         """Whether the decision drawn at ``token`` was answered by the seat's player
@@ -242,6 +277,7 @@ class Moves:
         write = MoveWrite(
             game_id=row.id,
             expected_version=row.version,
+            expected_revision=row.revision,
             event=event_row,
             snapshot=codec.encode_state(row.kind, game.state_to_json(new_state)),
             status=status,
@@ -312,7 +348,8 @@ class Moves:
         lg.seats = seats
         lg.last_mover = write.event.seat
         lg.moved_to(state, legal)
-        self.store.keep(lg)
+        outbox = OutboxRow(row.id, write.event.seq, write.note, write.board, write.at, None, write.quiet)
+        self.store.moved(lg, write.event, outbox)
 
     @staticmethod
     def _board(

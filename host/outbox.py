@@ -10,7 +10,9 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 
 from engine.core import Seat
+from host.errors import HostError
 from host.games import Loaded, Store
+from host.recent import Past, past_of
 from storage.claims import DELIVER
 from storage.outbox import Sent, Told
 from storage.rows import OutboxRow, StepMessage
@@ -59,13 +61,24 @@ class Outbox:
                 await self.db.outbox.record(game_id, record.told, record.sent, release=release)
                 if release is not None:
                     self.store.released(DELIVER, game_id)
-                if record.told:
+                if record.told or record.sent is not None:
                     self.store.wrote(lg)
                     _tell(lg, record.told)
+                if record.sent is not None and lg.past is not None:
+                    lg.past.sent(record.sent)
+
+    async def _past(self, game_id: int) -> Past | None:
+        """The game's recent past in memory (:mod:`host.recent`; ``None``: ask the database)."""
+        try:
+            lg = await self.store.get(game_id)
+        except HostError:
+            return None
+        return await past_of(self.store, lg)
 
     async def unsent(self, game_id: int) -> list[OutboxRow]:
         """The versions of the game whose announcement has not been sent, oldest first."""
-        return await self.db.outbox.unsent(game_id)
+        past = await self._past(game_id)
+        return past.unsent() if past is not None else await self.db.outbox.unsent(game_id)
 
     async def games_with_unsent(self) -> list[int]:
         """Every game with an announcement still to send (after a restart)."""
@@ -86,16 +99,19 @@ class Outbox:
         if record is not None:
             record.sent = sent
         else:
-            await self.db.outbox.mark_sent(game_id, through, sent.now, board_message)
+            await self._record(game_id, _Record(sent=sent), claimed=False)
 
     async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
         """``(version, by, note)``: why the moves after version ``after`` were not their
         players' (timeouts, AIs), oldest first."""
-        return await self.db.outbox.notes(game_id, after)
+        past = await self._past(game_id)
+        found = None if past is None else past.notes_after(after)
+        return found if found is not None else await self.db.outbox.notes(game_id, after)
 
     async def last_board(self, game_id: int) -> int | None:
         """The newest version whose board was posted in the channel."""
-        return await self.db.outbox.last_board(game_id)
+        past = await self._past(game_id)
+        return past.last_board if past is not None else await self.db.outbox.last_board(game_id)
 
     async def set_notified(
         self,
@@ -120,15 +136,24 @@ class Outbox:
 
     async def quiet_versions(self, game_id: int, after: int) -> set[int]:
         """The versions after ``after`` whose moves nobody tells (a standing order's answer)."""
-        return await self.db.outbox.quiet_versions(game_id, after)
+        past = await self._past(game_id)
+        found = None if past is None else past.quiet_after(after)
+        return found if found is not None else await self.db.outbox.quiet_versions(game_id, after)
 
     async def step_message(self, game_id: int) -> StepMessage | None:
         """The channel's status message of the game's simultaneous step, if one is known."""
-        return await self.db.outbox.step_message(game_id)
+        past = await self._past(game_id)
+        return past.step if past is not None else await self.db.outbox.step_message(game_id)
 
     async def set_step_message(self, game_id: int, step: StepMessage | None) -> None:
         """Remember the step's status message (``None``: the step is over)."""
-        await self.db.outbox.set_step_message(step, game_id)
+        async with self.store.lock(game_id):  # counted in order with the game's moves
+            lg = self.store.cached(game_id)
+            await self.db.outbox.set_step_message(step, game_id)
+            if lg is not None:
+                self.store.wrote(lg)
+                if lg.past is not None:
+                    lg.past.step = step
 
 
 def _tell(lg: Loaded, told: Mapping[Seat, Told]) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import math
 from typing import Any
 
 from engine.core import Seat
@@ -60,6 +61,15 @@ class Scheduler:
         self.ai = ai
         self.chooser = chooser
         """The AI that decides for a player who times out."""
+
+    def planned(self, game_id: int) -> float | None:
+        """When the game's next work is due as this process last wrote or read it, without a
+        statement (``math.inf``: nothing is scheduled; ``None``: not in memory)."""
+        lg = self.store.cached(game_id)
+        if lg is None:
+            return None
+        due = lg.row.next_due if lg.row.status == "active" else None
+        return math.inf if due is None else due
 
     async def next_due(self) -> float | None:
         """When ``run_due`` next has something to do (``None``: nothing scheduled); a game

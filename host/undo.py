@@ -267,6 +267,7 @@ class Undos:
         write = MoveWrite(
             game_id=row.id,
             expected_version=row.version,
+            expected_revision=row.revision,
             event=event_row,
             snapshot=codec.encode_state(row.kind, game.state_to_json(state)),
             status="active",

@@ -7,12 +7,15 @@ that player, and a secret action shown to everyone else only in its public form.
 
 from __future__ import annotations
 
+import contextlib
 from typing import cast
 
 from engine import text
 from engine.core import JSON, Event, Seat, redact
+from host.errors import HostError
 from host.games import Store, not_seated
 from host.model import GameStatus, LogEntry, MoveBy, PrivateView, Status, UserGame
+from host.recent import past_of
 from render.i18n import N_
 from storage import codec, undo
 from storage.rows import EventRow
@@ -58,10 +61,18 @@ class Views:
 
     async def game_in_channel(self, channel_id: int, *, peek: bool = False) -> GameStatus | None:
         """The game in its lobby or in play in ``channel_id``, or ``None``. ``peek``: from the
-        games in memory when it is there, as it is (see ``Store.get``), for what only shows."""
-        game_id = self.store.open_in_channel(channel_id) if peek else None
-        if game_id is None:
-            game_id = await self.db.games.open_game_in_channel(channel_id)
+        games in memory when it is there, as it is (see ``Store.get``), for what only shows.
+
+        A game in memory open in the channel is the one (a channel has one open game at most):
+        once its copy is checked (``Store.get``) and still open there, no statement looks for
+        it."""
+        kept = self.store.open_in_channel(channel_id)
+        if kept is not None:
+            with contextlib.suppress(HostError):
+                lg = await self.store.get(kept, peek=peek)
+                if lg.row.channel_id == channel_id and lg.row.status in ("lobby", "active"):
+                    return self.store.status(lg)
+        game_id = await self.db.games.open_game_in_channel(channel_id)
         if game_id is None:
             return None
         return self.store.status(await self.store.get(game_id, peek=peek))
@@ -127,7 +138,12 @@ class Views:
         lg = await self.store.get(game_id, channel_id, guild_id)
         seat_row = None if viewer is None else lg.seat_of(viewer)
         seat = None if seat_row is None else seat_row.seat
-        rows = await self.db.events.events(game_id, after=after, limit=max(0, limit), newest=True)
+        past = await past_of(self.store, lg)
+        rows = None if past is None else past.events_after(after, max(0, limit))
+        if rows is None:
+            rows = await self.db.events.events(
+                game_id, after=after, limit=max(0, limit), newest=True
+            )
         return [log_entry(r, seat) for r in rows]
 
     async def games_of_user(self, user: int) -> list[UserGame]:

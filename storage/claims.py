@@ -17,7 +17,7 @@ claims (the host's ``Store.take_claim``).
 
 from __future__ import annotations
 
-from storage.dialect import Connection, Runner, ints
+from storage.dialect import Connection, Runner, Write, ints
 from storage.writes import transaction
 
 DUE = "due"
@@ -44,11 +44,17 @@ def take(
     return c.execute(_CLAIM, (kind, game_id, owner, until, expired_before)).fetchone() is not None
 
 
+def release_write(kind: str, game_id: int, owner: str) -> Write:
+    """The statement that drops ``owner``'s claim."""
+    return (
+        "DELETE FROM claims WHERE kind = ? AND game_id = ? AND owner = ?",
+        (kind, game_id, owner),
+    )
+
+
 def release(c: Connection, kind: str, game_id: int, owner: str) -> None:
     """Drop ``owner``'s claim (inside the caller's transaction)."""
-    c.execute(
-        "DELETE FROM claims WHERE kind = ? AND game_id = ? AND owner = ?", (kind, game_id, owner)
-    )
+    c.execute(*release_write(kind, game_id, owner))
 
 
 class Claims:

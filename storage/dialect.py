@@ -79,6 +79,9 @@ class Link(Protocol):
     async def close(self) -> None: ...
 
 
+Write = tuple[str, Sequence[Any]]
+"""One statement whose result nobody reads, and its parameters."""
+
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 """A placeholder of a migration (``{int}``): what :attr:`Dialect.fragments` names."""
 
@@ -132,6 +135,22 @@ class Dialect(ABC):
     @abstractmethod
     def configure(self, c: Connection) -> None:
         """Settings every connection to a game database uses."""
+
+    def atomically(self, c: Connection, writes: Sequence[Write]) -> None:
+        """Run ``writes`` (statements on different tables, whose results nobody reads) as one
+        atomic unit, the first write's rows locked first (as a move locks its game's row
+        first: no two writers wait on each other): here in one transaction, in order; a backend
+        that can may send them as one statement (issue 43: a delivery's record)."""
+        if not writes:
+            return
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, params in writes:
+                c.execute(sql, params)
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+        c.execute("COMMIT")
 
     # schema
 

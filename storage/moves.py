@@ -105,10 +105,11 @@ def _refusal(error: Exception) -> Exception:
 def write_move(c: Connection, move: MoveWrite) -> bool:
     """One move's rows (see the module); whether its claim was taken."""
     s = move.schedule
+    revision = "" if move.expected_revision is None else " AND revision = ?"
     cur = c.execute(
         "UPDATE games SET version = ?, status = ?, outcome = ?, turn_started = ?, "
         "deadline = ?, reminders_done = ?, next_due = ?, updated_at = ?, revision = revision + 1 "
-        "WHERE id = ? AND version = ? AND status = 'active'",
+        f"WHERE id = ? AND version = ? AND status = 'active'{revision}",
         (
             move.event.seq,
             move.status,
@@ -120,6 +121,7 @@ def write_move(c: Connection, move: MoveWrite) -> bool:
             move.at,
             move.game_id,
             move.expected_version,
+            *(() if move.expected_revision is None else (move.expected_revision,)),
         ),
     )
     if cur.rowcount != 1:

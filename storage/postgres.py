@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
-from storage.dialect import Connection, Dialect, Target, upgrade_failed
+from storage.dialect import Connection, Dialect, Target, Write, upgrade_failed
 from storage.rows import DatabaseOpenError, MigrationError, StorageError
 from storage.tally import Tally
 
@@ -146,6 +146,22 @@ class PostgresDialect(Dialect):
 
     def translate(self, sql: str) -> str:
         return translate(sql)
+
+    def atomically(self, c: Connection, writes: Sequence[Write]) -> None:
+        """One statement, atomic by itself (autocommit), so one round trip and one commit for
+        them all: the first write is the statement's own, the others its data-modifying
+        ``WITH`` queries (each runs once, to completion, though nothing reads it). The
+        statement's own runs first, the others after it: the first write's rows are locked
+        first (a delivery's record locks the game's row first, as a move does: two processes
+        never wait on each other's rows in the opposite order)."""
+        if not writes:
+            return
+        (first, params), *rest = writes
+        if rest:
+            chained = ", ".join(f"w{i} AS ({sql})" for i, (sql, _p) in enumerate(rest))
+            first = f"WITH {chained} {first}"
+            params = [p for _sql, ps in rest for p in ps] + list(params)
+        c.execute(first, params)
 
     def configure(self, c: Connection) -> None:
         """(PostgreSQL's defaults are already durable: ``synchronous_commit=on``,

@@ -210,6 +210,9 @@ class MoveWrite:
     """Whether the channel gets a board for this version (the outbox's ``board``)."""
     quiet: bool = False
     """Nobody tells this move (the outbox's ``quiet``: a standing order's answer)."""
+    expected_revision: int | None = None
+    """The game's revision the move was computed on (``None``: not checked): a copy another
+    process changed since (a seat's flags, what was told) is refused as well."""
     claim: ClaimTake | None = None
     """A claim on the game taken with the move (its delivery's, when processes share the
     database): one commit for both. Not taken, the move stands all the same."""

@@ -10,6 +10,12 @@ WRITES = frozenset({"INSERT", "UPDATE", "DELETE", "REPLACE", "UPSERT"})
 """First words of a statement that writes (a write outside a transaction commits at once)."""
 
 
+def _writes(text: str) -> bool:
+    """Whether a ``WITH`` statement holds a data-modifying query (``w0 AS (UPDATE …)``)."""
+    upper = text.upper()
+    return any(f"AS ({word} " in upper for word in WRITES)
+
+
 @dataclass
 class Tally:
     """Statements sent to the database (each row of an ``executemany`` counts once, as the
@@ -38,7 +44,7 @@ class Tally:
         elif word in ("COMMIT", "END", "ROLLBACK"):
             self.commits += word != "ROLLBACK"
             self.open = False
-        elif not self.open and word in WRITES:
+        elif not self.open and (word in WRITES or (word == "WITH" and _writes(text))):
             self.commits += 1
 
     def since(self, before: Tally) -> Tally:

@@ -4,9 +4,9 @@ rewrites."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-from storage.dialect import Connection, Runner
+from storage.dialect import Connection, Runner, Write
 from storage.rows import SeatUpdate, VersionConflictError
 
 
@@ -72,12 +72,70 @@ def guarded(
     return run(txn)
 
 
+SeatColumn = tuple[str, str]
+"""A column of ``seats`` a write sets, and the SQL type its values are cast to (both backends
+read ``BIGINT``, ``DOUBLE PRECISION``, ``TEXT``): a ``CASE`` whose values are all ``NULL``
+would otherwise have no type on PostgreSQL."""
+
+MOVED: tuple[SeatColumn, ...] = (
+    ("ai_controlled", "BIGINT"),
+    ("resigned", "BIGINT"),
+    ("timeouts", "BIGINT"),
+    ("waiting_since", "DOUBLE PRECISION"),
+    ("token", "BIGINT"),
+    ("reserve", "DOUBLE PRECISION"),
+    ("away_until", "DOUBLE PRECISION"),
+)
+"""What a move or a new schedule rewrites of each seat."""
+
+
+def seats_write(
+    game_id: int, columns: Sequence[SeatColumn], values: Mapping[int, Sequence[object]]
+) -> Write | None:
+    """The statement that sets ``columns`` of the game's seats (seat -> its values, in the
+    order of ``columns``), one however many seats (issue 43: a move's statements): each column
+    a ``CASE`` over the seat (``None``: no seat)."""
+    if not values:
+        return None
+    if len(values) == 1:
+        ((seat, row),) = values.items()
+        sets = ", ".join(f"{name} = ?" for name, _type in columns)
+        return f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*row, game_id, seat)
+    whens = " ".join("WHEN ? THEN CAST(? AS {type})" for _ in values)
+    sets = ", ".join(
+        f"{name} = CASE seat {whens.format(type=type_)} END" for name, type_ in columns
+    )
+    params: list[object] = []
+    for i in range(len(columns)):
+        for seat, row in values.items():
+            params += (seat, row[i])
+    marks = ", ".join("?" for _ in values)
+    return (
+        f"UPDATE seats SET {sets} WHERE game_id = ? AND seat IN ({marks})",
+        (*params, game_id, *values),
+    )
+
+
+def set_seats(
+    c: Connection,
+    game_id: int,
+    columns: Sequence[SeatColumn],
+    values: Mapping[int, Sequence[object]],
+) -> None:
+    """Run :func:`seats_write`."""
+    write = seats_write(game_id, columns, values)
+    if write is not None:
+        c.execute(*write)
+
+
 def update_seats(c: Connection, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-    c.executemany(
-        "UPDATE seats SET ai_controlled = ?, resigned = ?, timeouts = ?, waiting_since = ?, "
-        "token = ?, reserve = ?, away_until = ? WHERE game_id = ? AND seat = ?",
-        [
-            (
+    """A move's or a new schedule's seat flags, one statement."""
+    set_seats(
+        c,
+        game_id,
+        MOVED,
+        {
+            s.seat: (
                 int(s.ai_controlled),
                 int(s.resigned),
                 s.timeouts,
@@ -85,9 +143,7 @@ def update_seats(c: Connection, game_id: int, seats: Sequence[SeatUpdate]) -> No
                 s.token,
                 s.reserve,
                 s.away_until,
-                game_id,
-                s.seat,
             )
             for s in seats
-        ],
+        },
     )

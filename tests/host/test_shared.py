@@ -246,7 +246,8 @@ async def test_a_delivery_looks_at_its_game_once_and_a_stale_move_in_one_look_is
 ) -> None:
     """Within one delivery a process compares its copy with the database once: its reads all
     show that one revision. Within one look, a move on a copy another process made stale is
-    still refused by the write's guard (nothing lost, nothing played twice)."""
+    still refused by the write's guard, and checked again on the database's copy: the same
+    click twice is told it was played already (nothing lost, nothing played twice)."""
     one, two = await two_hosts(hosts, db_path, clock)
     game = (await started_game(one)).game_id
     await two.views.status(game)  # the second process has the game in memory
@@ -265,8 +266,8 @@ async def test_a_delivery_looks_at_its_game_once_and_a_stale_move_in_one_look_is
     with two.checked_once():
         token = (await two.views.status(game)).waiting_on[0].token
         await one.moves.act(game, A, "pass", token)  # lands after the second process looked
-        with pytest.raises(StaleVersionError, match="try again"):
-            await two.moves.act(game, A, "pass", token)
+        with pytest.raises(StaleVersionError, match="already played"):
+            await two.moves.act(game, A, "pass", token)  # refused, then checked on a new copy
     assert await events(one, game) == [(1, "player")]
     assert (await two.views.status(game)).version == 1  # the next look reads it again
 

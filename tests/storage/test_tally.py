@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,6 +40,34 @@ def test_a_write_outside_a_transaction_commits_and_a_rollback_does_not() -> None
     tally.saw("update seats set token = 2")
     tally.saw("commit")
     assert (tally.statements, tally.commits) == (8, 2)
+
+
+def test_a_chain_of_writes_in_one_statement_commits_once() -> None:
+    """PostgreSQL's ``Dialect.atomically``: writes chained as ``WITH`` queries, one commit."""
+    tally = Tally()
+    tally.saw("WITH w0 AS (UPDATE games SET revision = revision + 1 WHERE id = 1) DELETE FROM x")
+    tally.saw("WITH r AS (SELECT 1) SELECT * FROM r")
+    assert (tally.statements, tally.commits) == (2, 1)
+
+
+async def test_a_delivery_record_is_atomic_on_either_backend(host: Host) -> None:
+    """What a delivery did is written whole or not at all: a write that fails undoes the
+    others (``Dialect.atomically``: one transaction, or one statement)."""
+    game = (await started_game(host)).game_id
+    revision = (await host.db.games.load_game(game)).game.revision  # type: ignore[union-attr]
+
+    def broken(c: Any) -> None:
+        c.dialect.atomically(
+            c,
+            [
+                ("UPDATE games SET revision = revision + 1 WHERE id = ?", (game,)),
+                ("UPDATE no_such_table SET x = 1", ()),
+            ],
+        )
+
+    with pytest.raises(Exception):  # noqa: B017 (each backend's own error)
+        await host.db.run(broken)
+    assert (await host.db.games.load_game(game)).game.revision == revision  # type: ignore[union-attr]
 
 
 async def test_what_a_delivery_does_is_recorded_in_one_commit_even_when_it_fails(
