@@ -38,6 +38,7 @@ from host.errors import (
     StaleVersionError,
     WrongChannelError,
 )
+from host.kept import Users
 from host.model import Choice, Coach, GameStatus, SeatInfo, Status, TableOptions
 from host.pending import Pending, pending_of
 from host.recent import Past
@@ -212,6 +213,8 @@ class Store:
         """game -> the revision its last move by this process left (:meth:`moved`)."""
         self._held: dict[tuple[str, int], float] = {}
         """(kind, game id) -> when this process's claim runs out (claims it took)."""
+        self.users = Users(self)
+        """Users' settings rows, kept (:class:`~host.kept.Users`)."""
         self.times = Times(self)
         """Users' timing: away, time zone, quiet hours (:mod:`host.timing`)."""
 

@@ -348,7 +348,9 @@ class Moves:
         lg.seats = seats
         lg.last_mover = write.event.seat
         lg.moved_to(state, legal)
-        outbox = OutboxRow(row.id, write.event.seq, write.note, write.board, write.at, None, write.quiet)
+        outbox = OutboxRow(
+            row.id, write.event.seq, write.note, write.board, write.at, None, write.quiet
+        )
         self.store.moved(lg, write.event, outbox)
 
     @staticmethod

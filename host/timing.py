@@ -25,7 +25,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from host.errors import BadOptionError
-from host.kept import Kept
 from host.model import TableOptions
 from render.i18n import N_
 from storage.rows import SeatRow
@@ -221,17 +220,15 @@ def year_of(t: float) -> int:
 
 
 class Times:
-    """Users' timing (``store.times``), read once and kept (:class:`~host.kept.Kept`)."""
+    """Users' timing (``store.times``): their part of the kept settings row (``store.users``)."""
 
     def __init__(self, store: Store) -> None:
-        self.db = store.db
-        self.kept: Kept[int, UserTime] = Kept(store)
+        self.users = store.users
 
     async def of(self, user: int) -> UserTime:
-        return await self.kept.get(user, lambda: self._read(user))
-
-    async def _read(self, user: int) -> UserTime:
-        away, year, used, zone, hours = await self.db.people.timing(user)
+        row = await self.users.of(user)
+        away, year, used = row.get("away_until"), row.get("away_year"), row.get("away_used")
+        zone, hours = row.get("time_zone"), row.get("quiet_hours")
         parsed: tuple[int, int] | None = None
         if isinstance(hours, str):
             try:
@@ -248,7 +245,7 @@ class Times:
 
     async def put(self, user: int, time: UserTime) -> UserTime:
         """Store ``time`` as ``user``'s timing."""
-        await self.db.people.set_timing(
+        await self.users.set(
             user,
             {
                 "away_until": time.away_until,
@@ -258,7 +255,6 @@ class Times:
                 "quiet_hours": None if time.hours is None else f"{time.hours[0]}-{time.hours[1]}",
             },
         )
-        self.kept.put(user, time)
         return time
 
     async def quiets(self, seats: Iterable[SeatRow], waited: Iterable[int]) -> tuple[Quiet, ...]:

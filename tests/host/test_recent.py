@@ -108,6 +108,9 @@ async def test_a_move_and_its_delivery_commit_twice_and_read_nothing(
     one, two = await two_hosts(hosts, db_path, clock)
     game = (await started_game(one)).game_id
     await deliver(one, game, claimed=await one.outbox.claim_delivery(game))
+    for seat in (await one.views.status(game)).seats:  # as the bot's last delivery did, telling
+        if seat.user_id is not None:  # each player (their notify setting: their settings row)
+            await one.people.notify_setting(seat.user_id)
     seen: list[str] = []
     one.db.tally.seen, before = seen, one.db.tally.mark()
     with one.peeking():  # what a move's command looks at first
