@@ -102,13 +102,15 @@ class Outbox:
         )
 
     async def last_board(self, game_id: int) -> int | None:
-        """The newest version whose board has been sent to the channel, if any."""
+        """The newest version a board sent to the channel told, if any: a version that asked
+        for a board, or the one a board was posted for (``message_id``: a board sent with the
+        moves after the one that asked for it, which it told too)."""
 
         found = await self.run(
             lambda c: value(
                 c,
-                "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1 "
-                "AND sent_at IS NOT NULL",
+                "SELECT max(version) FROM outbox WHERE game_id = ? "
+                "AND (board = 1 OR message_id IS NOT NULL) AND sent_at IS NOT NULL",
                 (game_id,),
             )
         )
