@@ -29,7 +29,7 @@ from typing import Any
 
 import discord
 
-from cogs import answer, texts
+from cogs import answer, recovery, texts
 from cogs.answer import NO_MENTIONS
 from cogs.components import board_view, final_view
 from cogs.edge import Bot
@@ -175,6 +175,8 @@ class Delivery:
         status, view = await self.bot.host.views.snapshot(game_id)
         rows = await self._unsent(game_id, status.version) if claimed else []
         starting = bool(rows) and rows[0].version == 0
+        if rows and self.bot.host.outbox.left_behind(rows):
+            rows = await self._recover(status, rows)
         answered: int | None = None
         if click is not None:
             answered = await self.inbox.answer_click(click, status, result, kind)
@@ -204,6 +206,23 @@ class Delivery:
             await self.bot.host.outbox.mark_sent(game_id, rows[-1].version, posted)
         if starting:
             await self.inbox.starting_hands(status)
+
+    async def _recover(self, status: GameStatus, rows: list[OutboxRow]) -> list[OutboxRow]:
+        """``rows`` that a process which died may have told already (``Outbox.left_behind``):
+        the channel's last messages are read for the newest board of the game the bot posted.
+        When it tells a version of ``rows``, the rows up to it are marked sent with it (the
+        channel shows them) and only the rest are left to tell, so the next board does not tell
+        the same moves again (issue 44, item 23). Returns the rows left."""
+        chan = await self.private.channel(status.channel_id)
+        shown = None if chan is None else await recovery.shown(chan, self.bot.user, status)
+        if shown is None:
+            return rows
+        version, message = shown
+        if not rows[0].version <= version <= status.version:
+            return rows
+        log.info("game %s: the board of version %s was posted already", status.game_id, version)
+        await self.bot.host.outbox.shown(status.game_id, version, message)
+        return [r for r in rows if r.version > version]
 
     async def _unsent(self, game_id: int, version: int) -> list[OutboxRow]:
         """The game's unsent rows up to ``version``, oldest first."""
@@ -426,9 +445,11 @@ class Delivery:
         self, status: GameStatus, content: str, image: Any, mover: int | None, version: int
     ) -> int | None:
         """The board in the game's channel, as a message of the bot's own, telling the moves up
-        to ``version``, which its nonce says: sent again after a crash, Discord returns the
-        board already posted instead of posting it twice. ``mover``: the player whose move it
-        answers (not pinged). Returns the message's id (``None``: not posted)."""
+        to ``version``, which its nonce and its **Text board** button say: sent again after a
+        crash, Discord returns the board already posted instead of posting it twice, and a
+        board sent again with a newer version finds it in the channel (:meth:`_recover`).
+        ``mover``: the player whose move it answers (not pinged). Returns the message's id
+        (``None``: not posted)."""
         presentation = self.private.presentation(status)
         kwargs: dict[str, Any] = {
             **answer.heard_by(await self._ping(status, mover)),
@@ -441,7 +462,7 @@ class Delivery:
                 for p in presentation.pictures[1:]
                 if p.is_public
             ]
-            kwargs["view"] = board_view(status.game_id, extra)
+            kwargs["view"] = board_view(status.game_id, extra, version=version)
         elif status.status == "finished":
             kwargs["view"] = final_view(status.game_id)
         chan = await self.private.channel(status.channel_id)
