@@ -79,10 +79,11 @@ async def test_an_ai_turn_against_one_human_posts_one_board(
             assert status.status != "active" or alice.mention in waits, waits
 
 
-GAMES = {
-    "downfall": ("downfall", 4, {"forced_moves": True}),
-    "cardcity": ("cardcity", 3, {"variant": "permit_window=60, permit_uses=2"}),
-    "workers": ("workers", 3, {}),
+GAMES: dict[str, tuple[str, int, dict[str, Any], set[str]]] = {
+    # game: (kind, seats, options, what its log must show besides players, AIs and timeouts)
+    "downfall": ("downfall", 4, {"forced_moves": True}, {"auto"}),  # forced moves
+    "cardcity": ("cardcity", 3, {"variant": "permit_window=60, permit_uses=2"}, {"decline"}),
+    "workers": ("workers", 3, {}, set()),
 }
 
 
@@ -97,7 +98,7 @@ async def test_whole_games_with_ais_never_tell_a_move_twice(
     bot = await start_bot(make_bot(ai_pace=0.0), watch_loggers=WATCH)
     users = [await fake_discord.user(n) for n in ("alice", "bob")]
     humans = {u.id: u for u in users}
-    kind, seats, options = GAMES[game]
+    kind, seats, options, shown = GAMES[game]
     chan, game_id = await _table(fake_discord, bot, users, kind, seats, **options)
     rng = random.Random(44)
     decisions = 0
@@ -129,6 +130,8 @@ async def test_whole_games_with_ais_never_tell_a_move_twice(
                 await user.slash("move", channel=chan, action=rng.choice(legal), check=False)
                 await bot.flows.idle()
     await bot.flows.idle()
-    print(game, decisions, "decisions,", len(boards(chan)), "boards")
+    log = await bot.host.views.log(game_id, None, limit=10_000)
+    happened = {e.by for e in log} | {e.notation.split()[0] for e in log}  # windows: decline
+    assert {"player", "ai", "timeout", *shown} <= happened, happened
     assert boards(chan)[-1].button_labels == ["Replay"]  # the final board
     assert await retold(bot, chan, game_id) == [], [told(b) for b in boards(chan)[-3:]]

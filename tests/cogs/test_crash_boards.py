@@ -58,7 +58,7 @@ async def test_the_board_after_a_crash_tells_only_what_the_channel_does_not_show
             raise asyncio.CancelledError  # the board is out; the process stops before marking
         await mark_sent(game, through, board_message)
 
-    first.host.outbox.mark_sent = die  # type: ignore[method-assign]
+    first.host.outbox.mark_sent = die
     before = len(boards(chan))
     while (await first.host.views.status(game_id)).waiting_on[0].user_id == mover.id:
         await _move(mover, chan, first)
