@@ -13,7 +13,7 @@ import pytest
 from host import FakeClock
 from sandbox.fake import FakeClock as InteractionClock
 from sandbox.fake.state import NONCE_WINDOW
-from tests.cogs.helpers import WATCH, boards, open_game, pick, until
+from tests.cogs.helpers import WATCH, boards, pick, two_player_game, until
 from tests.cogs.narration import retold, told
 
 
@@ -44,12 +44,8 @@ async def test_the_board_after_a_crash_tells_only_what_the_channel_does_not_show
     then: str,
 ) -> None:
     first = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan = fake_discord.guild("Pompeii").channel("general")
-    alice, bob = await fake_discord.user("alice"), await fake_discord.user("bob")
-    game_id = await open_game(fake_discord, first, chan, [alice, bob])
-    by_id = {alice.id: alice, bob.id: bob}
-    mover = by_id[(await first.host.views.status(game_id)).waiting_on[0].user_id]
-    other = bob if mover is alice else alice
+    chan, game_id, mover = await two_player_game(fake_discord, first)
+    other = await fake_discord.user("bob" if mover.name == "alice" else "alice")
     mark_sent = first.host.outbox.mark_sent
 
     async def die(game: int, through: int, board_message: int | None = None) -> None:
