@@ -240,13 +240,15 @@ class Delivery:
         that asks for a board of its own and comes in while this one is drawn (an AI's answer)
         supersedes it: the board is composed again for that move, up to :data:`SUPERSEDED`
         times, so the channel never gets a board that is already stale, and the newer board
-        tells the moves of both. Returns the status, view and rows the board was posted for,
-        and its message (``None``: not posted)."""
-        for attempt in range(SUPERSEDED + 1):
+        tells the moves of both. The game's first board is never superseded: its seating line
+        says who begins, as the game stood when it started. Returns the status, view and rows
+        the board was posted for, and its message (``None``: not posted)."""
+        tries = 0 if rows[0].version == 0 else SUPERSEDED
+        for attempt in range(tries + 1):
             names = await self.private.seat_names(status)
             lines, notes = await self._words(status, names, rows)
             content, image = await self._compose(status, view, names, lines, notes)
-            newer = None if attempt == SUPERSEDED else await self._newer(status)
+            newer = None if attempt == tries else await self._newer(status)
             if newer is None:
                 break
             status, view, rows = newer
