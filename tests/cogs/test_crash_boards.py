@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cogs.components import board_version
 from host import FakeClock
 from sandbox.fake import FakeClock as InteractionClock
 from sandbox.fake.state import NONCE_WINDOW
@@ -87,3 +88,14 @@ async def test_the_board_after_a_crash_tells_only_what_the_channel_does_not_show
     assert boards(chan)[before] is shown
     assert await retold(second, chan, game_id) == []
     assert not await second.host.outbox.unsent(game_id)
+
+
+def test_a_board_says_the_version_it_tells_in_its_buttons_ids() -> None:
+    """The **Text board** button's id names the version; a final board's **Replay** stands for
+    the game's last one; another game's board, or one posted before the ids said it, names
+    none."""
+    assert board_version(["vz:h:3", "vz:t:3:17"], 3, None) == 17
+    assert board_version(["vz:h:3", "vz:t:3:17"], 4, None) is None
+    assert board_version(["vz:h:3", "vz:t:3"], 3, None) is None
+    assert board_version(["vz:r:3:0:v"], 3, 40) == 40
+    assert board_version(["vz:r:3:0:v"], 3, None) is None
