@@ -213,16 +213,17 @@ class GroupSelect(GameItem, template=PREFIX + r":gs:(?P<game>\d+):(?P<token>\d+)
 
 
 class BoardButton(GameItem, template=r"(?!)"):
-    """A button on a board message that names only its game (``<prefix>:<letter>:<game>``),
-    answered only to whoever pressed it; a subclass sets ``letter``, ``label`` and ``emoji``."""
+    """A button on a board message that names only its game (``<prefix>:<letter>:<game>``,
+    then a subclass's ``tail``), answered only to whoever pressed it; a subclass sets
+    ``letter``, ``label`` and ``emoji``."""
 
     update = False
     letter: ClassVar[str] = ""
     label: ClassVar[str] = ""
     emoji: ClassVar[str] = ""
 
-    def __init__(self, game_id: int) -> None:
-        custom_id = f"{PREFIX}:{self.letter}:{game_id}"
+    def __init__(self, game_id: int, tail: str = "") -> None:
+        custom_id = f"{PREFIX}:{self.letter}:{game_id}{tail}"
         super().__init__(_button(custom_id, _(self.label), emoji=self.emoji))
         self.game_id = game_id
 
@@ -252,11 +253,17 @@ class PictureButton(GameItem, template=PREFIX + r":p:(?P<game>\d+):(?P<key>[a-z_
         return cls(int(match["game"]), match["key"])
 
 
-class TextBoardButton(BoardButton, template=PREFIX + r":t:(?P<game>\d+)"):
+class TextBoardButton(BoardButton, template=PREFIX + r":t:(?P<game>\d+)(?::(?P<version>\d+))?"):
     """ "Text board" on a board message: the position as text (for screen readers and anyone
-    who prefers it), answered only to whoever pressed it, as the game is now."""
+    who prefers it), answered only to whoever pressed it, as the game is now. Its id also
+    carries the version the board tells up to (``version``; boards posted before issue 44 have
+    none), which Discord keeps with the message: after a crash the bot reads which board the
+    channel shows (:func:`board_version`)."""
 
     letter, label, emoji = "t", N_("Text board"), "📝"
+
+    def __init__(self, game_id: int, version: int | None = None) -> None:
+        super().__init__(game_id, "" if version is None else f":{version}")
 
 
 class UndoButton(BoardButton, template=PREFIX + r":u:(?P<game>\d+)"):
@@ -514,22 +521,40 @@ def picture_buttons(
 
 
 def board_view(
-    game_id: int, pictures: Sequence[tuple[str, str]] = (), *, undo: bool = True
+    game_id: int,
+    pictures: Sequence[tuple[str, str]] = (),
+    *,
+    undo: bool = True,
+    version: int | None = None,
 ) -> discord.ui.View:
     """The buttons under a board in the channel: **My hand** (the clicker's own decision),
-    the game's other public pictures on demand (``(key, label)``), **Text board** (the
-    board as text) and, on a row of its own, **Undo** (the clicker's last move taken back;
-    ``undo``: there were moves), each answered only to whoever pressed it."""
+    the game's other public pictures on demand (``(key, label)``), **Text board** (the board
+    as text, its id naming the ``version`` the board tells up to) and, on a row of its own,
+    **Undo** (the clicker's last move taken back; ``undo``: there were moves), each answered
+    only to whoever pressed it."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
     for item in picture_buttons(game_id, pictures[: MAX_BUTTONS - 2]):
         view.add_item(item)
-    view.add_item(TextBoardButton(game_id))
+    view.add_item(TextBoardButton(game_id, version))
     if undo:
         button = UndoButton(game_id)
         button.row = 1
         view.add_item(button)
     return view
+
+
+def board_version(custom_ids: Sequence[str], game_id: int, final: int | None) -> int | None:
+    """The version a board message of the game tells up to, from its components' ids: the
+    **Text board** button's, or ``final`` (the game's last version, when it is over) for a
+    final board's **Replay**. ``None``: not a board of the game, or one that does not say."""
+    for custom_id in custom_ids:
+        found = re.fullmatch(rf"{PREFIX}:t:{game_id}:(\d+)", custom_id)
+        if found is not None:
+            return int(found.group(1))
+        if final is not None and custom_id == f"{PREFIX}:r:{game_id}:0:v":
+            return final
+    return None
 
 
 def lobby_view(game_id: int) -> discord.ui.View:

@@ -29,17 +29,18 @@ from typing import Any
 
 import discord
 
-from cogs import answer, texts
+from cogs import answer, recovery, texts
 from cogs.answer import NO_MENTIONS
 from cogs.components import board_view, final_view
 from cogs.edge import Bot
 from cogs.inbox import Inbox
 from cogs.private import Private, is_component, png_file
+from cogs.progress import Progress
 from host import GameStatus, HostError, MoveResult, SeatInfo
 from render import i18n
 from render.i18n import N_, _
 from render.text import clip_lines
-from storage.rows import StepMessage
+from storage.rows import OutboxRow, StepMessage
 
 log = logging.getLogger("cogs.delivery")
 
@@ -50,17 +51,23 @@ left to the process sending them, or to the next round."""
 CLAIM_POLL = 0.05
 
 NUDGE = N_("👋 Everyone else has decided: the table waits for you.")
+SUPERSEDED = 5
+"""How many times a board is composed again because a newer move asking for a board of its own
+came in while it was drawn (:meth:`Delivery._board`); then the last one composed is posted."""
 
 
 class Delivery:
     """Boards in the channel, in version order, and the private messages they bring (sent
     by ``inbox``, composed by ``private``)."""
 
-    def __init__(self, bot: Bot, private: Private, inbox: Inbox) -> None:
+    def __init__(self, bot: Bot, private: Private, inbox: Inbox, progress: Progress) -> None:
         self.bot = bot
         self.private = private
         self.inbox = inbox
+        self.progress = progress
         self._locks: dict[int, asyncio.Lock] = {}
+        self._queued: set[int] = set()
+        """Games whose :meth:`announce_beside` task waits for the game's lock."""
         self._pinged: set[tuple[int, int, str]] = set()
         """(game, seat, decision key): pinged in the channel for that decision already."""
 
@@ -100,6 +107,29 @@ class Delivery:
                 await self._announce(game_id, reply, click, result, kind)
         else:
             await self._announce(game_id, reply, click, result, kind)
+
+    def announce_beside(self, game_id: int) -> None:
+        """Send the game's unsent announcements in a task of its own, beside the caller (the
+        scheduler, after its moves): it plays on meanwhile, so a flow that holds the game's
+        lock while it waits for the AIs' answers gets them (one board for the player's move and
+        the answers), and the next AI move may come in while this board is drawn, which then
+        gives way to the newer one (:meth:`_board`). One task per game waits for the lock at a
+        time; it is counted in progress until it ends."""
+        if game_id in self._queued:
+            return  # the waiting task will find this move too
+        self._queued.add(game_id)
+        self.progress.start(self._beside(game_id), name=f"vesuvius-announce-{game_id}")
+
+    async def _beside(self, game_id: int) -> None:
+        try:
+            async with self.lock(game_id):
+                self._queued.discard(game_id)
+                if await self.bot.host.outbox.unsent(game_id):
+                    await self._announce(game_id, None, None, None, None)
+        except Exception:
+            log.exception("game %s: sending its announcements failed", game_id)
+        finally:
+            self._queued.discard(game_id)
 
     async def _claim(self, game_id: int, *, patient: bool) -> bool:
         """The game's delivery claim for this process; ``patient``: a player waits for the
@@ -143,25 +173,23 @@ class Delivery:
         """:meth:`_announce` once the claim is known: without it (another process is sending
         the game's announcements) only the player's own interaction is answered."""
         status, view = await self.bot.host.views.snapshot(game_id)
-        rows = [
-            r for r in await self.bot.host.outbox.unsent(game_id) if r.version <= status.version
-        ]
-        rows = rows if claimed else []
+        rows = await self._unsent(game_id, status.version) if claimed else []
+        starting = bool(rows) and rows[0].version == 0
+        if rows and self.bot.host.outbox.left_behind(rows):
+            rows = await self._recover(status, rows)
         answered: int | None = None
         if click is not None:
             answered = await self.inbox.answer_click(click, status, result, kind)
         boarded = any(r.board for r in rows) and view is not None
         posted: int | None = None
         server = await self.private.server_language(status)
-        with i18n.using(server):  # an AI seat's name is the channel's words too
-            names = await self.private.seat_names(status)
         if boarded:
             assert view is not None
             with i18n.using(server):  # the channel's words and board: the server's language
-                lines, notes = await self._words(status, names, rows)
                 mover = result.user_id if result is not None else None
-                nonce = f"vz{game_id}.{rows[-1].version}"
-                posted = await self._post_board(status, view, names, lines, notes, mover, nonce)
+                status, view, rows, posted = await self._board(status, view, rows, mover)
+        with i18n.using(server):  # an AI seat's name is the channel's words too
+            names = await self.private.seat_names(status)
         if reply is not None:  # the mover's own answer: their language (the handler's)
             answered = await self._answer_command(reply, status, result, kind, boarded) or answered
         if not claimed:
@@ -176,8 +204,69 @@ class Delivery:
         await self.inbox.notify(await self.bot.host.views.status(game_id), answered=answered)
         if rows:
             await self.bot.host.outbox.mark_sent(game_id, rows[-1].version, posted)
-        if rows and rows[0].version == 0:
+        if starting:
             await self.inbox.starting_hands(status)
+
+    async def _recover(self, status: GameStatus, rows: list[OutboxRow]) -> list[OutboxRow]:
+        """``rows`` that a process which died may have told already (``Outbox.left_behind``):
+        the channel's last messages are read for the newest board of the game the bot posted.
+        When it tells a version of ``rows``, the rows up to it are marked sent with it (the
+        channel shows them) and only the rest are left to tell, so the next board does not tell
+        the same moves again (issue 44, item 23). Returns the rows left."""
+        chan = await self.private.channel(status.channel_id)
+        shown = None if chan is None else await recovery.shown(chan, self.bot.user, status)
+        if shown is None:
+            return rows
+        version, message = shown
+        if not rows[0].version <= version <= status.version:
+            return rows
+        log.info("game %s: the board of version %s was posted already", status.game_id, version)
+        await self.bot.host.outbox.shown(status.game_id, version, message)
+        return [r for r in rows if r.version > version]
+
+    async def _unsent(self, game_id: int, version: int) -> list[OutboxRow]:
+        """The game's unsent rows up to ``version``, oldest first."""
+        return [r for r in await self.bot.host.outbox.unsent(game_id) if r.version <= version]
+
+    async def _board(
+        self,
+        status: GameStatus,
+        view: dict[str, Any],
+        rows: list[OutboxRow],
+        mover: int | None,
+    ) -> tuple[GameStatus, dict[str, Any], list[OutboxRow], int | None]:
+        """The board for the newest of ``rows`` posted in the channel (in the language of the
+        moment: the server's), with the words of every move since the last board. A move
+        that asks for a board of its own and comes in while this one is drawn (an AI's answer)
+        supersedes it: the board is composed again for that move, up to :data:`SUPERSEDED`
+        times, so the channel never gets a board that is already stale, and the newer board
+        tells the moves of both. The game's first board is never superseded: its seating line
+        says who begins, as the game stood when it started. Returns the status, view and rows
+        the board was posted for, and its message (``None``: not posted)."""
+        tries = 0 if rows[0].version == 0 else SUPERSEDED
+        for attempt in range(tries + 1):
+            names = await self.private.seat_names(status)
+            lines, notes = await self._words(status, names, rows)
+            content, image = await self._compose(status, view, names, lines, notes)
+            newer = None if attempt == tries else await self._newer(status)
+            if newer is None:
+                break
+            status, view, rows = newer
+        posted = await self._post_board(status, content, image, mover, rows[-1].version)
+        return status, view, rows, posted
+
+    async def _newer(
+        self, status: GameStatus
+    ) -> tuple[GameStatus, dict[str, Any], list[OutboxRow]] | None:
+        """The game as it is now, when a move that asks for a board of its own came in since
+        ``status`` (``None``: none did; this process's moves, as the game in memory shows)."""
+        now, view = await self.bot.host.views.snapshot(status.game_id)
+        if now.version <= status.version or view is None:
+            return None
+        rows = await self._unsent(status.game_id, now.version)
+        if not any(r.board and r.version > status.version for r in rows):
+            return None
+        return now, view, rows
 
     async def _step_status(
         self,
@@ -328,20 +417,16 @@ class Delivery:
         notes = [f"{texts.MARKS.get(by, '')}{note}" for _v, by, note in noted]
         return lines, list(dict.fromkeys(notes))
 
-    async def _post_board(
+    async def _compose(
         self,
         status: GameStatus,
         view_data: dict[str, Any],
         names: list[str],
         lines: Sequence[str],
         notes: Sequence[str],
-        mover: int | None,
-        nonce: str,
-    ) -> int | None:
-        """The board in the game's channel, as a message of the bot's own, sent with ``nonce``
-        (the game and the last version it tells): sent again after a crash, Discord returns
-        the board already posted instead of posting it twice. ``mover``: the player whose move
-        it answers (not pinged). Returns the message's id (``None``: not posted)."""
+    ) -> tuple[str, Any]:
+        """The board's words (``lines``: the moves it tells, ``notes``: theirs) and its image
+        at ``status.version``."""
         presentation = self.private.presentation(status)
         waiting = ""
         if status.status == "active":
@@ -356,11 +441,22 @@ class Delivery:
         content = texts.board_caption(
             status, presentation, view_data, names, lines, notes=notes, waiting=waiting
         )
-        image = await self.private.board_image(status, view_data, names)
+        return content, await self.private.board_image(status, view_data, names)
+
+    async def _post_board(
+        self, status: GameStatus, content: str, image: Any, mover: int | None, version: int
+    ) -> int | None:
+        """The board in the game's channel, as a message of the bot's own, telling the moves up
+        to ``version``, which its nonce and its **Text board** button say: sent again after a
+        crash, Discord returns the board already posted instead of posting it twice, and a
+        board sent again with a newer version finds it in the channel (:meth:`_recover`).
+        ``mover``: the player whose move it answers (not pinged). Returns the message's id
+        (``None``: not posted)."""
+        presentation = self.private.presentation(status)
         kwargs: dict[str, Any] = {
             **answer.heard_by(await self._ping(status, mover)),
             "files": [png_file(image)],
-            "nonce": nonce,
+            "nonce": f"vz{status.game_id}.{version}",
         }
         if status.status == "active":
             extra = [
@@ -368,7 +464,9 @@ class Delivery:
                 for p in presentation.pictures[1:]
                 if p.is_public
             ]
-            kwargs["view"] = board_view(status.game_id, extra, undo=status.version > 0)
+            kwargs["view"] = board_view(
+                status.game_id, extra, undo=status.version > 0, version=version
+            )
         elif status.status == "finished":
             kwargs["view"] = final_view(status.game_id)
         chan = await self.private.channel(status.channel_id)

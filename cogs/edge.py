@@ -27,6 +27,11 @@ class Bot(Protocol):
     def host(self) -> Host: ...
 
     @property
+    def user(self) -> discord.ClientUser | None:
+        """The bot's own user (``None`` until it has logged in)."""
+        ...
+
+    @property
     def plugin_list(self) -> Sequence[GamePlugin]:
         """The games this bot offers."""
         ...

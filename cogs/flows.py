@@ -60,8 +60,8 @@ class Flows:
         self.bot = bot
         self.private = private = Private(bot)
         self.inbox = inbox = Inbox(bot, private)
-        self.delivery = Delivery(bot, private, inbox)
         self.progress = Progress()
+        self.delivery = Delivery(bot, private, inbox, self.progress)
         self.refusals = Refusals(bot, private)
         kit = Kit(private, inbox, self.delivery, self.progress, self.refusals)
         self.lobby = Lobby(bot, kit)

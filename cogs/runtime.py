@@ -192,20 +192,23 @@ class VesuviusBot(commands.Bot):
         self._wake.set()
 
     async def run_due_once(self) -> int:
-        """Run everything due now and deliver it; returns how many notifications."""
+        """Run everything due now and deliver it; returns how many notifications. The moves'
+        announcements are sent beside the loop (``Delivery.announce_beside``), which never
+        waits for a game's delivery lock: a flow holding it while it waits for the AIs'
+        answers gets them, and an AI's next move may supersede the board still being drawn
+        (issue 44: one board per visible change)."""
         async with self.flows.progress.busy():
             notes = await self.host.scheduler.run_due()
-            moved: list[int] = []
             for note in notes:
                 try:
                     if isinstance(note, Reminder):
                         await self.flows.inbox.remind(note)
-                    elif isinstance(note, MoveResult) and note.game_id not in moved:
-                        moved.append(note.game_id)
-                        await self.flows.delivery.announce(note.game_id)
+                    elif isinstance(note, MoveResult):
+                        self.flows.delivery.announce_beside(note.game_id)
                 except Exception:
                     log.exception("game %s: delivering a notification failed", note.game_id)
-            await self.flows.delivery.announce_unsent()
+            for game_id in await self.host.outbox.games_with_unsent():
+                self.flows.delivery.announce_beside(game_id)
             return len(notes)
 
     async def _run_scheduler(self) -> None:

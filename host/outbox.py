@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.core import Seat
@@ -34,6 +34,8 @@ class Outbox:
         self.db = store.db
         self._open: dict[int, _Record] = {}
         """game -> what its delivery under way recorded (:meth:`delivering`)."""
+        self.started = store.clock.now()
+        """When this process began: a version committed before was another run's."""
 
     @contextlib.asynccontextmanager
     async def delivering(self, game_id: int, *, claimed: bool = False) -> AsyncIterator[None]:
@@ -100,6 +102,20 @@ class Outbox:
             record.sent = sent
         else:
             await self._record(game_id, _Record(sent=sent), claimed=False)
+
+    def left_behind(self, rows: Sequence[OutboxRow]) -> bool:
+        """Whether a process that died may have sent some of these unsent ``rows`` already (its
+        board posted, not recorded): one committed before this process began, or one nobody
+        sent for longer than a claim's lease (the process that committed it held its delivery,
+        and it would have been taken over only once that lease ran out)."""
+        stale = self.store.clock.now() - self.store.lease
+        return any(r.created_at < self.started or r.created_at <= stale for r in rows)
+
+    async def shown(self, game_id: int, through: int, board_message: int) -> None:
+        """The board ``board_message``, which tells the versions up to ``through``, is in the
+        channel already (posted by a process that died before recording it): they are marked
+        sent with it at once, so the next board tells only what follows."""
+        await self.db.outbox.mark_sent(game_id, through, self.store.clock.now(), board_message)
 
     async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
         """``(version, by, note)``: why the moves after version ``after`` were not their

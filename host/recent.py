@@ -102,6 +102,8 @@ class Past:
             for r in self.rows
         ]
         boards = [r.version for r in self.rows if r.board and r.sent_at is not None]
+        if sent.board_message is not None:  # a board posted for ``through`` tells up to it
+            boards.append(sent.through)
         if boards and (self.last_board is None or max(boards) > self.last_board):
             self.last_board = max(boards)
         self._trim()

@@ -92,9 +92,12 @@ def _step(c: Connection, game_id: int) -> StepMessage | None:
 
 
 def _last_board(c: Connection, game_id: int) -> int | None:
+    """The newest version a sent board tells up to: a row that asked for a board, or one a
+    board was posted for (its message kept: a board sent with a later move tells up to it)."""
     found = value(
         c,
-        "SELECT max(version) FROM outbox WHERE game_id = ? AND board = 1 AND sent_at IS NOT NULL",
+        "SELECT max(version) FROM outbox WHERE game_id = ? "
+        "AND (board = 1 OR message_id IS NOT NULL) AND sent_at IS NOT NULL",
         (game_id,),
     )
     return None if found is None else int(found)
@@ -202,7 +205,9 @@ class Outbox:
         )
 
     async def last_board(self, game_id: int) -> int | None:
-        """The newest version whose board has been sent to the channel, if any."""
+        """The newest version a board sent to the channel told, if any: a version that asked
+        for a board, or the one a board was posted for (``message_id``: a board sent with the
+        moves after the one that asked for it, which it told too)."""
 
         return await self.run(lambda c: _last_board(c, game_id))
 

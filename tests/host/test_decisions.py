@@ -102,6 +102,34 @@ async def test_the_outbox_holds_each_version_until_it_is_marked_sent(host: Host)
     assert await host.outbox.last_board(game) == 1
 
 
+async def test_rows_a_process_that_died_may_have_sent_and_the_board_the_channel_shows(
+    host: Host, hosts: OpenHost, db_path: Path | str, clock: FakeClock
+) -> None:
+    """Issue 44, item 23: unsent rows committed before a host began, or unsent for longer than
+    a lease, may have been sent by a process that died (``left_behind``); the board the
+    channel shows marks them sent at once and is the last board (``shown``)."""
+    game = (await started_game(host, players=2)).game_id
+
+    async def move() -> None:
+        user = (await host.views.status(game)).waiting_on[0].user_id
+        assert user is not None
+        choice = (await host.decisions.legal_choices(game, user))[0].notation
+        await host.moves.act(game, user, choice)
+
+    await move()
+    await host.outbox.mark_sent(game, 1, board_message=77)
+    await move()
+    rows = await host.outbox.unsent(game)
+    assert [r.version for r in rows] == [2] and not host.outbox.left_behind(rows)
+    clock.advance(1)
+    later = await hosts(db_path, clock)  # a host that began after the row was committed
+    assert later.outbox.left_behind(rows) and not host.outbox.left_behind(rows)
+    clock.advance(host.store.lease)
+    assert host.outbox.left_behind(rows)  # nobody sent it for a lease
+    await later.outbox.shown(game, 2, 78)
+    assert await later.outbox.unsent(game) == [] and await later.outbox.last_board(game) == 2
+
+
 async def window(host: Host) -> int:
     """A 3-player Pompeji game where A (seat 0) has just played: A and C hold the window."""
     variants = {"permit_window": 900, "first_seat": 0}

@@ -126,8 +126,8 @@ async def test_the_page_is_usable_at_phone_and_desktop_size(
         await tab.wait_for_selector("#lightbox", state="hidden")
         assert await sideways(tab) == []
 
-        # Moves until Aurelia's DMs offer her decision as buttons: the others by /move from
-        # the message box, with the bot's autocomplete.
+        # Moves until Aurelia's DMs offer her decision as buttons: the others from her DM's
+        # menu (the message box's autocomplete opened first), else by /move.
         pressed = False
         for _ in range(12):
             waited = await waits_on(play, game_id, "Aurelia", forced=True)
@@ -171,7 +171,11 @@ async def test_the_page_is_usable_at_phone_and_desktop_size(
                     assert (await items.first.bounding_box())["height"] >= 40
                 await tab.keyboard.press("Escape")
                 await tab.keyboard.press("Escape")
-                await play_by_command(page, choice)
+                # From the DM's menu, so her next decision comes there too (played by
+                # `/move`, it would come in the reply to her command: the AI answers at once).
+                dm = msg is not None and msg.in_dm
+                if not (dm and await play_by_component(page, msg, choice)):
+                    await play_by_command(page, choice)
             await moved(play, game_id, version)
             if pressed:
                 break
