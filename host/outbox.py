@@ -115,7 +115,8 @@ class Outbox:
         """The board ``board_message``, which tells the versions up to ``through``, is in the
         channel already (posted by a process that died before recording it): they are marked
         sent with it at once, so the next board tells only what follows."""
-        await self.db.outbox.mark_sent(game_id, through, self.store.clock.now(), board_message)
+        sent = Sent(through, self.store.clock.now(), board_message)
+        await self._record(game_id, _Record(sent=sent), claimed=False)  # the past in memory too
 
     async def notes(self, game_id: int, after: int) -> list[tuple[int, str, str]]:
         """``(version, by, note)``: why the moves after version ``after`` were not their
