@@ -93,24 +93,34 @@ def test_an_injured_army_needs_what_heals_it() -> None:
     assert need["meat"] == 1 and need["tunics"] == 1 and need["iron"] == 1
 
 
-def test_the_hard_level_finishes_a_halted_castrum_and_wins() -> None:
-    """Round 16 of the stored game: the hard seat goes to the Porta, trades 4 pillars for the
-    2 olive oil, and at its next placement finishes the Castrum at the Foro: its army marches
-    and it wins (before: ``collect stone S10``, as in every round since the halt)."""
-    state = _replayed(len(HALTED_GAME.split(";")))
-    assert (state.round, list(deciding(state)), state.castrum_halt) == (16, [0], 0)
-    assert state.army[0] == READY and sum(state.goods[0]) == 6
+def _played_on(state: State, step: int) -> tuple[State, list[str]]:
+    """The game played on from decision ``step`` as ``python -m bench.ai workers`` plays it
+    (the hard level in seat 0 at a fixed budget, the normal level in seat 1, decision ``k``
+    with seed ``SEED * 7919 + k``), at most 1,000 decisions: the end and the hard seat's
+    choices."""
     chosen = []
-    for step in range(196, 260):
+    for k in range(step, step + 1000):
         if state.stage == "over":
             break
         seat = deciding(state)[0]
         if seat == 0:
-            action = search(GAME, state, seat, SEED * 7919 + step, HEUR, SMALL).action
+            action = search(GAME, state, seat, SEED * 7919 + k, HEUR, SMALL).action
             chosen.append(GAME.format_action(action))
         else:
-            action = choose_normal(GAME, state, seat, SEED * 7919 + step, HEUR)
+            action = choose_normal(GAME, state, seat, SEED * 7919 + k, HEUR)
         state = GAME.apply(state, seat, action).state
+    return state, chosen
+
+
+def test_the_hard_level_finishes_a_halted_castrum_and_wins() -> None:
+    """Round 16 of the stored game: the hard seat goes to the Porta, trades 4 pillars for the
+    2 olive oil, and at its next placement finishes the Castrum at the Foro: its army marches
+    and it wins (before: ``collect stone S10``, as in every round since the halt)."""
+    played = len(HALTED_GAME.split(";"))
+    state = _replayed(played)
+    assert (state.round, list(deciding(state)), state.castrum_halt) == (16, [0], 0)
+    assert state.army[0] == READY and sum(state.goods[0]) == 6
+    state, chosen = _played_on(state, played)
     assert chosen == ["port", "trade pillars 4 olive_oil", "recover C31"]
     result = GAME.outcome(state)
     assert result is not None and result.winners == frozenset({0}) and state.round == 16
@@ -122,15 +132,7 @@ def test_after_a_halt_the_hard_level_wins_within_a_few_rounds() -> None:
     (before the fix the game ran to round 79, and the normal seat won)."""
     state = _replayed(AFTER_HALT)
     assert state.round == 11 and state.castrum_halt == 0
-    for step in range(AFTER_HALT, 1000):
-        if state.stage == "over":
-            break
-        seat = deciding(state)[0]
-        if seat == 0:
-            action = search(GAME, state, seat, SEED * 7919 + step, HEUR, SMALL).action
-        else:
-            action = choose_normal(GAME, state, seat, SEED * 7919 + step, HEUR)
-        state = GAME.apply(state, seat, action).state
+    state, chosen = _played_on(state, AFTER_HALT)
     result = GAME.outcome(state)
     assert result is not None and result.winners == frozenset({0})
-    assert state.round <= 16
+    assert state.round <= 16 and chosen[-1] == "recover C31"
