@@ -16,7 +16,10 @@ Run: ``python -m bench.ai [game] [games]`` (``game``: ``downfall``, ``cardcity``
 - ``AI_BENCH_FIRST_SEED``: game ``g`` of a match-up is dealt from seed ``first + g`` (default
   7000: no other bench deals these);
 - ``AI_BENCH_WORKERS``: games played at a time (default 2);
-- ``AI_BENCH_EACH``: ``1`` prints each game's places (in the match-up's order) as it ends;
+- ``AI_BENCH_EACH``: ``1`` prints each game's places (in the match-up's order) and rounds as
+  it ends;
+- ``AI_BENCH_LONG``: a game of more rounds than this is listed as long, with its seed (default
+  25; issue 47: no 2-player hard-vs-normal game of the worker game longer than that);
 - ``AI_BENCH_TIMES``: ``1`` (default) times each level's decisions on states of normal games,
   the hard level on the host's budget (``host.ai.HARD_SECONDS`` of CPU time, and its CPU time
   printed apart); ``0`` skips it.
@@ -121,6 +124,8 @@ class Played:
 
     places: list[int]
     decisions: int
+    rounds: int = 0
+    """The rounds the game took (the round it ended in; 0 for a game without rounds)."""
     times: list[float] = field(default_factory=list)
     iterations: list[int] = field(default_factory=list)
 
@@ -198,6 +203,8 @@ def play_game(
             played.times.append(time.perf_counter() - t0)
         state = game.apply(state, seat, action).state
         played.decisions = step + 1
+    rounds = getattr(state, "round", 0)
+    played.rounds = rounds if isinstance(rounds, int) else 0
     outcome = game.outcome(state)
     if outcome is not None and outcome.winners:
         played.places = [outcome.places[(k + rotation) % n] for k in range(n)]
@@ -229,7 +236,11 @@ def run_match(
     for g, future in enumerate(futures):
         results.append(future.result())
         if os.environ.get("AI_BENCH_EACH") == "1":  # one line a game, as it finishes
-            print(f"  game {g} (seed {first + g}): places {results[-1].places}", flush=True)
+            done = results[-1]
+            print(
+                f"  game {g} (seed {first + g}): places {done.places}, {done.rounds} rounds",
+                flush=True,
+            )
     size = f"{seconds} s" if seconds is not None else f"{playouts or FIXED[key][n]} iterations"
     size += f" {os.environ['AI_BENCH_CONFIG']}" if os.environ.get("AI_BENCH_CONFIG") else ""
     nobody = sum(1 for r in results if not any(r.places))
@@ -247,6 +258,7 @@ def run_match(
         print(
             f"  {level:7s} first {wins}/{total}{each} = {wins / total:5.1%}  [{lo:5.1%}, {hi:5.1%}]"
         )
+    print_rounds(results, first)
     times = [t for r in results for t in r.times]
     iterations = [i for r in results for i in r.iterations]
     if times:
@@ -259,6 +271,21 @@ def run_match(
             f"  hard: {len(times)} decisions, median {statistics.median(times):.3f} s, "
             f"p95 {_percentile(times, 0.95):.3f} s; {searched}"
         )
+
+
+def print_rounds(results: list[Played], first: int) -> None:
+    """The games' length in rounds (median, max, and the seeds of the games longer than
+    ``AI_BENCH_LONG``, default 25), for a game that counts rounds."""
+    rounds = [r.rounds for r in results]
+    if not any(rounds):
+        return
+    limit = int(os.environ.get("AI_BENCH_LONG", "25"))
+    long = [(first + g, n) for g, n in enumerate(rounds) if n > limit]
+    listed = ", ".join(f"seed {seed}: {n}" for seed, n in long)
+    print(
+        f"  rounds: median {statistics.median(rounds):g}, max {max(rounds)}; "
+        f"longer than {limit}: {len(long)}" + (f" ({listed})" if long else "")
+    )
 
 
 def _states(key: str, players: int, seed: int, every: int, limit: int) -> list[tuple[Any, int]]:

@@ -4,8 +4,9 @@ What a position is worth to a seat (:func:`worth`), in value points of goods, fr
 
 - **progress to the win**: each of the Foro and the Terme standing and the seat's own army is
   a milestone; the goods still missing for the next goal (the Foro, Terme and Castrum nobody
-  has built, the army once the Foro stands) weigh three times their value; a Castrum with the
-  seat's army in it is the win itself;
+  has built, the army once the Foro stands; the olive oil that finishes a Castrum another
+  seat halted, what heals an injured army: :func:`engine.workers.search.goal`) weigh three
+  times their value; a Castrum with the seat's army in it is the win itself;
 - **wealth**: the goods the goal does not need, workers (more places to act), activated cards,
   buildings, cards in hand;
 - **goods at risk**: goods of a volcano card the seat knows to be next are discounted;

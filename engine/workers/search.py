@@ -30,12 +30,13 @@ from engine.workers.board import (
     conversion,
     cost_of,
     occupancy,
+    recovery_cost,
 )
 from engine.workers.catalog import Goods
 from engine.workers.offering import offered
 from engine.workers.rules import deciding, legal_actions, play
 from engine.workers.setup import APOCALYPSE
-from engine.workers.state import NONE, OFFERING, OVER, PLACE, REWARD, State, affordable
+from engine.workers.state import INJURED, NONE, OFFERING, OVER, PLACE, REWARD, State, affordable
 
 MAX_STEPS = 20_000
 DONE, LOCK = act("done"), act("lock")
@@ -141,22 +142,27 @@ def _volcano(
 
 def goal(state: State, seat: int) -> Goods:
     """What the seat works towards next: the first of the Foro (multiplayer), the Terme and the
-    Castrum that nobody has built, and, once the Foro stands, its own army."""
-    return _goal_of(
-        state.owners, state.castrum_halt == seat, state.army[seat] == NONE, state.players == 1
-    )
+    Castrum that nobody has built, and, once the Foro stands, its own army. A Castrum the seat
+    built and another halted (C31) is finished at the Foro (W16: ``recover C31``), and an
+    injured army (C28) healed there: the goods for that are the goal then, or the seat, unable
+    to build the Castrum again, had no goal left and hoarded while the other caught up."""
+    return _goal_of(state.owners, state.castrum_halt == seat, state.army[seat], state.players == 1)
 
 
 @lru_cache(maxsize=256)
-def _goal_of(owners: tuple[int, ...], halted: bool, no_army: bool, solo: bool) -> Goods:
+def _goal_of(owners: tuple[int, ...], halted: bool, army: int, solo: bool) -> Goods:
     need: dict[int, int] = {}
     for number in [TERME, CASTRUM] if solo else [FORO, TERME, CASTRUM]:
-        if owners[number] < 0 and not halted:
-            for good, amount in cost_of(number, solo=solo):
+        if owners[number] < 0:
+            wanted = recovery_cost("C31") if halted and number == CASTRUM else None
+            for good, amount in wanted or cost_of(number, solo=solo):
                 need[good] = need.get(good, 0) + amount
             break
-    if no_army and (owners[FORO] >= 0 or solo):
+    if army == NONE and (owners[FORO] >= 0 or solo):
         for good, amount in army_cost(solo):
+            need[good] = need.get(good, 0) + amount
+    elif army == INJURED:
+        for good, amount in recovery_cost("C28"):
             need[good] = need.get(good, 0) + amount
     return tuple(sorted(need.items()))
 
