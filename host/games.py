@@ -42,6 +42,7 @@ from host.kept import Users
 from host.model import Choice, Coach, GameStatus, SeatInfo, Status, TableOptions
 from host.pending import Pending, pending_of
 from host.recent import Past
+from host.refusing import Closed, not_seated
 from host.tableoptions import coaching_from_json, options_blob, options_from_json
 from host.timing import Times, reserve_left
 from plugins import GamePlugin, PluginResolver
@@ -65,17 +66,6 @@ log = logging.getLogger("host")
 MAX_GAME_ID = 2**63 - 1
 """The largest id a game can have (both backends keep ids as signed 64-bit integers): a larger
 one, as a forged button may carry, names no game rather than failing in the database."""
-
-
-@dataclass(frozen=True)
-class Closed:
-    """The refusals of a lobby-only call (join, leave, start, add an AI) on a game past its
-    lobby: one whole catalog sentence (``N_()``) per state, so that every language says each
-    case its own way (a verb and its preposition are not a value another sentence fills in)."""
-
-    started: str
-    over: str
-    cancelled: str
 
 
 @dataclass
@@ -151,22 +141,6 @@ class Loaded:
         self._colours = None
         self.legal = dict(legal)
         self.labelled = {}
-
-
-def not_seated(lg: Loaded, user: int, refusal: str) -> NotAPlayerError:
-    """The refusal of a user without a seat: ``refusal``, or, when a seat of theirs was handed
-    over (or claimed) since, who plays it now (their old buttons and DMs say so kindly)."""
-    handed = next((s for s in lg.seats if user in s.former), None)
-    if handed is None or handed.user_id is None:
-        return NotAPlayerError(refusal)
-    return NotAPlayerError(
-        N_(
-            "Your seat in game #{game} was handed over: <@{player}> plays it now, so its "
-            "decisions and buttons are theirs. Thank you for playing!"
-        ),
-        game=lg.row.id,
-        player=handed.user_id,
-    )
 
 
 _CHECKED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar(

@@ -33,8 +33,9 @@ from host.errors import (
     HostError,
     PermissionDeniedError,
 )
-from host.games import Loaded, Store, not_seated
+from host.games import Loaded, Store
 from host.model import GameStatus, SeatInfo
+from host.refusing import not_seated
 from render.i18n import N_
 from storage.rows import SeatChange, SeatRow
 

@@ -21,7 +21,7 @@ from host.errors import (
     TableFullError,
     from_rule,
 )
-from host.games import Closed, Loaded, Store
+from host.games import Loaded, Store
 from host.model import (
     Coach,
     GameStatus,
@@ -30,6 +30,7 @@ from host.model import (
     TableOptions,
 )
 from host.pending import pending_of
+from host.refusing import Closed
 from host.servers import Servers, check_turn_time, policy_of
 from host.tableoptions import options_to_json
 from host.timing import check_bank

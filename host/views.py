@@ -13,9 +13,10 @@ from typing import cast
 from engine import text
 from engine.core import JSON, Event, Seat, redact
 from host.errors import HostError
-from host.games import Store, not_seated
+from host.games import Store
 from host.model import GameStatus, LogEntry, MoveBy, PrivateView, Status, UserGame
 from host.recent import past_of
+from host.refusing import not_seated
 from render.i18n import N_
 from storage import codec, undo
 from storage.rows import EventRow
