@@ -82,7 +82,7 @@ async def test_a_worker_game_in_a_spanish_server_with_a_dutch_and_a_german_playe
             user = user_of[seat]
             line = {alice.id: "zet een arbeider in", bob.id: "setze einen Arbeiter ein"}
             if any(line[user.id] in m.content for m in user.dms[-3:]):
-                space = {alice.id: "veld (verzamelen)", bob.id: "feld (sammeln)"}
+                space = {alice.id: "veld (verzamelen)", bob.id: "Feld für "}
                 shown = [label for m in user.dms[-3:] for label in labels(m)]
                 assert any(space[user.id] in label for label in shown), shown
                 seen_placement = True

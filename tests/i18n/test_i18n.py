@@ -175,5 +175,5 @@ def test_pompejis_danger_line_agrees_with_the_cards_left() -> None:
     from render.cardcity.panel import deck_lines
 
     with using("es"):
-        assert deck_lines({"deck_size": 1, "volcanoes": 1})[1].endswith("la última 1 carta")
+        assert deck_lines({"deck_size": 1, "volcanoes": 1})[1].endswith("volcán es la última carta")
         assert deck_lines({"deck_size": 3, "volcanoes": 1})[1].endswith("las últimas 3 cartas")

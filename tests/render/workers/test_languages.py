@@ -51,7 +51,7 @@ def test_every_rules_topic_fits_one_message_in_every_language(lang: str) -> None
 SAID = {
     "es": ("Aurelia recolectó 3 trigo en el campo de trigo", "Recolecta", "no es un bien"),
     "nl": ("Aurelia verzamelde 3 graan op het graanveld", "Verzamel", "is geen goed"),
-    "de": ("Aurelia nutzte das Kornfeld und sammelte 3 Korn", "Sammle", "ist keine Ware"),
+    "de": ("Aurelia nutzte das Feld für Korn und sammelte 3 Korn", "Sammle", "ist keine Ware"),
 }
 
 
