@@ -64,7 +64,7 @@ def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
             ).format(n=safe, pile=PILE)
         near = deck - PILE
         return head, ngettext(
-            "Danger! the 1st volcano is in the next {n} card",
+            "Danger! the 1st volcano is the next card",
             "Danger! the 1st volcano is in the next {n} cards",
             near,
         ).format(n=near)
@@ -76,7 +76,7 @@ def deck_lines(view: Mapping[str, Any]) -> tuple[str, str]:
             safe,
         ).format(n=safe, pile=min(PILE, deck))
     return head, ngettext(
-        "Danger! the 2nd volcano is in the last {n} card",
+        "Danger! the 2nd volcano is the last card",
         "Danger! the 2nd volcano is in the last {n} cards",
         deck,
     ).format(n=deck)
