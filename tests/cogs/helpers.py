@@ -175,3 +175,17 @@ async def spanish_table(fake: Any) -> tuple[Any, FakeUser, FakeUser]:
     alice, bob = await fake.user("alice"), await fake.user("bob")
     alice.locale, bob.locale = "nl", "de"
     return guild.channel("general"), alice, bob
+
+
+async def help_read(user: Any, channel: Any) -> str:
+    """What ``user`` reads of ``/help`` in ``channel``: its pages, once the last one came."""
+    helped = await user.slash("help", channel=channel)
+
+    def said() -> str:
+        return "\n".join(m.content for m in [helped.message, *helped.followups] if m)
+
+    async def whole() -> bool:
+        return "Everyone in the channel can watch" in said()
+
+    await until(whole)
+    return said()

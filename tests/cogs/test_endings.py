@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.cogs.helpers import WATCH, boards, open_game, until
+from tests.cogs.helpers import WATCH, boards, help_read, open_game, until
 
 
 async def test_the_last_human_to_resign_leaves_the_game_to_the_ais_who_finish_it(
@@ -35,12 +35,5 @@ async def test_the_last_human_to_resign_leaves_the_game_to_the_ais_who_finish_it
     for user in (alice, bob):
         stats = await user.slash("game stats", channel=chan, game="downfall")
         assert "1 game, 0 won" in stats.content, stats.content
-    helped = await alice.slash("help", channel=chan)
-
-    async def whole() -> bool:  # /help comes in pages: wait for the last
-        said = [m.content for m in [helped.message, *helped.followups] if m]
-        return "Everyone in the channel can watch" in "\n".join(said)
-
-    await until(whole)
-    help_text = "\n".join(m.content for m in [helped.message, *helped.followups] if m)
+    help_text = await help_read(alice, chan)
     assert "AI" in help_text and "call it off" in help_text

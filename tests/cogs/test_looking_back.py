@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.cogs.helpers import WAIT, WATCH, until
+from tests.cogs.helpers import WAIT, WATCH, help_read
 from tests.cogs.workers_play import newest, play_until, solo_table
 
 
@@ -52,14 +52,7 @@ async def test_a_lost_solo_game_its_texts_stats_replay_and_help(
     assert "1 game" in r.content
 
     # `/help` names every command there is.
-    helped = await alice.slash("help", channel=chan)
-
-    async def whole() -> bool:  # /help comes in pages: wait for the last
-        said = [m.content for m in [helped.message, *helped.followups] if m]
-        return "Everyone in the channel can watch" in "\n".join(said)
-
-    await until(whole)
-    help_text = "\n".join(m.content for m in [helped.message, *helped.followups] if m)
+    help_text = await help_read(alice, chan)
     assert "**The games**" in help_text
     game = next(c for c in bot.tree.get_commands() if c.name == "game")
     for sub in game.commands:  # type: ignore[attr-defined]
