@@ -104,3 +104,39 @@ async def test_a_worker_game_in_a_spanish_server_with_a_dutch_and_a_german_playe
         assert any(w in text for w in mine)
         assert not any(w in text for w in theirs)
         assert "trabajador" not in text and "placed a worker" not in text
+
+
+async def test_a_good_after_one_is_said_in_its_form_for_one(
+    fake_discord: Any, start_bot: Any, make_bot: Any
+) -> None:
+    """Issue 44, item 9 ("Trade 4 deer for 1 swords", "1 cartas"): a Spanish player's offer of
+    one unit reads in the good's form for one ("Ofrece 1 ciervo"), of more in its plural,
+    in the choices `/move` lists."""
+    import re
+
+    from engine.workers.catalog import CATALOG
+    from engine.workers.describe import good_word
+    from render import i18n
+    from tests.cogs.workers_play import play_until, solo_table
+
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    alice = await fake_discord.user("alice")
+    alice.locale = "es-ES"
+    chan = fake_discord.guild("Pompeii").channel("general")
+    table = await solo_table(bot, chan, alice)
+    await play_until(table, "offering")
+    offers = [
+        c.name
+        for c in await alice.autocomplete("move", "action", "pledge", channel=chan)
+        if c.name.startswith("Ofrece ")
+    ]
+    with i18n.using("es"):
+        one = {i18n.say(i18n.One(good_word(g.name, 1)), "workers") for g in CATALOG.goods}
+        many = {i18n.say(i18n.Term(good_word(g.name, 2)), "workers") for g in CATALOG.goods}
+    said = [m.groups() for o in offers if (m := re.match(r"Ofrece (\d+) (.+?) \(valor", o))]
+    assert any(n == "1" for n, _ in said), offers  # an offer of one is there to read
+    for n, word in said:
+        assert word in (one if n == "1" else many), (n, word)
+    assert any(n == "1" and word not in many for n, word in said), (
+        said
+    )  # "1 ciervo", not "1 ciervos"
