@@ -9,6 +9,7 @@ Discord shows the image 400 px wide).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import ActionChoice
 from engine.downfall import board as B
-from render import fonts, shapes
+from render import fonts, i18n, palette, shapes
 from render.downfall.lang import _
 from render.downfall.layout import (
     BUILDING_EDGE,
@@ -94,7 +95,6 @@ def draw_hand(
     bottom = CARD_TOP + CARD_H if hand else 260
     height = bottom + 24 + LINE * len(foot) + (12 if foot else 0)
     img = Image.new("RGB", (HAND_W, height), CANVAS)
-    d = ImageDraw.Draw(img)
     seat = int(view.get("seat", 0))
     paste_centered(img, shapes.piece_sprite(colour_of(view, seat), 44), 44, 42)
     phase = str(view.get("phase", "build"))
@@ -106,17 +106,46 @@ def draw_hand(
     fonts.fitted_line(img, (80, 54), name, "bold", 32, TEXT, HAND_W - 24 - right_w - 24)
     for i, card in enumerate(hand):
         joker = i < len(jokers) and jokers[i]
-        _draw_card(img, d, card_x(len(hand), i), card, joker, _where(card, playable))
+        _paste_card(img, card_x(len(hand), i), card, joker, _where(card, playable))
     if not hand:
         fonts.role_label(img, (HAND_W // 2, 180), _("No cards in hand"), "bold", 32, MUTED, "mm")
     fonts.draw_lines(img, (24, bottom + 42), foot, "regular", SMALL, TEXT, LINE)
     return img
 
 
+_cards: dict[tuple[object, ...], tuple[Image.Image, tuple[fonts.Drawn, ...]]] = {}
+_cards_lock = threading.Lock()
+CARDS_KEPT = 512
+"""Card pictures kept (a card, its joker mark and the squares under it, per language and
+palette): a 2-player game shows a few dozen."""
+
+
+def _paste_card(img: Image.Image, x: int, card: int, joker: bool, where: str) -> None:
+    """A card at ``x`` (its top at ``CARD_TOP``), from a cache of drawn cards: drawn once per
+    card, joker mark, squares, language, palette and font set (issue 43: the rounded
+    rectangles and texts were most of a hand's drawing). The card is drawn on the canvas
+    colour the hand has under it, so pasting it gives the very pixels drawing it there did;
+    its texts are replayed to :func:`fonts.recording` where they end up."""
+    key = (card, joker, where, i18n.current(), palette.current(), fonts.generation())
+    hit = _cards.get(key)
+    dx, dy = fonts.shift()
+    if hit is None:
+        sprite = Image.new("RGB", (CARD_W + 1, CARD_H + 1), CANVAS)
+        with fonts.recording() as log, fonts.recorded_at(-dx, -dy):  # as drawn at (0, 0)
+            _draw_card(sprite, ImageDraw.Draw(sprite), 0, 0, card, joker, where)
+        hit = (sprite, tuple(log))
+        with _cards_lock:
+            if len(_cards) >= CARDS_KEPT:
+                _cards.clear()
+            _cards[key] = hit
+    sprite, drawn = hit
+    img.paste(sprite, (x, CARD_TOP))
+    fonts.replay(drawn, x + dx, CARD_TOP + dy)
+
+
 def _draw_card(
-    img: Image.Image, d: ImageDraw.ImageDraw, x: int, card: int, joker: bool, where: str
+    img: Image.Image, d: ImageDraw.ImageDraw, x: int, top: int, card: int, joker: bool, where: str
 ) -> None:
-    top = CARD_TOP
     colour_name = B.CARD_COLOURS.get(card, "neutral")
     d.rounded_rectangle(
         (x, top, x + CARD_W, top + CARD_H),
