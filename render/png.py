@@ -148,8 +148,18 @@ def encode(img: Image.Image, palette: Palette | None = None) -> bytes:
     palette of the moment: :meth:`Palette.table`), else as RGB."""
     if palette is not None:
         img = img.quantize(palette=palette.image(), dither=Image.Dither.NONE)
-        return write(img.tobytes(), img.size, 3, 1, palette.table())
+        return _png(_unfiltered_rows(img), img.size, 3, palette.table())
     return write(img.convert("RGB").tobytes(), img.size, 2, 3)
+
+
+def _unfiltered_rows(img: Image.Image) -> bytes:
+    """The rows of a "P" image as the PNG's data holds them: each after its filter byte 0.
+    Pasted one pixel to the right of a column of index 0, the image's bytes are those rows
+    already (issue 43: 0.4 ms for the Downfall board instead of 0.9 to join them row by row)."""
+    width, height = img.size
+    wide = Image.new("P", (width + 1, height), 0)
+    wide.paste(img, (1, 0))
+    return wide.tobytes()
 
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -163,6 +173,12 @@ def write(
     width, height = size
     stride = width * depth
     rows = b"".join(b"\0" + raw[y * stride : (y + 1) * stride] for y in range(height))
+    return _png(rows, size, colour_type, palette)
+
+
+def _png(rows: bytes, size: tuple[int, int], colour_type: int, palette: bytes = b"") -> bytes:
+    """A PNG of 8-bit ``rows``, each after its filter byte."""
+    width, height = size
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     out = [SIGNATURE, _chunk(b"IHDR", header)]
     if palette:
