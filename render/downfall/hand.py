@@ -115,24 +115,24 @@ def draw_hand(
 
 _cards: dict[tuple[object, ...], tuple[Image.Image, tuple[fonts.Drawn, ...]]] = {}
 _cards_lock = threading.Lock()
-CARDS_KEPT = 512
-"""Card pictures kept (a card, its joker mark and the squares under it, per language and
-palette): a 2-player game shows a few dozen."""
+CARDS_KEPT = 128
+"""Card faces kept (15 cards per language, palette and font set; 180 KB each)."""
 
 
 def _paste_card(img: Image.Image, x: int, card: int, joker: bool, where: str) -> None:
-    """A card at ``x`` (its top at ``CARD_TOP``), from a cache of drawn cards: drawn once per
-    card, joker mark, squares, language, palette and font set (issue 43: the rounded
-    rectangles and texts were most of a hand's drawing). The card is drawn on the canvas
-    colour the hand has under it, so pasting it gives the very pixels drawing it there did;
-    its texts are replayed to :func:`fonts.recording` where they end up."""
-    key = (card, joker, where, i18n.current(), palette.current(), fonts.generation())
+    """A card at ``x`` (its top at ``CARD_TOP``): its face (frame, number, colour) from a cache
+    of faces drawn once per card, language, palette and font set (issue 43: the rounded
+    rectangles and texts were most of a hand's drawing), then the squares under it and its
+    joker mark. The face is drawn on the canvas colour the hand has under it, so pasting it
+    gives the very pixels drawing it there did; its texts are replayed to
+    :func:`fonts.recording` where they end up."""
+    key = (card, i18n.current(), palette.current(), fonts.generation())
     hit = _cards.get(key)
     dx, dy = fonts.shift()
     if hit is None:
         sprite = Image.new("RGB", (CARD_W + 1, CARD_H + 1), CANVAS)
         with fonts.recording() as log, fonts.recorded_at(-dx, -dy):  # as drawn at (0, 0)
-            _draw_card(sprite, ImageDraw.Draw(sprite), 0, 0, card, joker, where)
+            _draw_face(sprite, ImageDraw.Draw(sprite), 0, 0, card)
         hit = (sprite, tuple(log))
         with _cards_lock:
             if len(_cards) >= CARDS_KEPT:
@@ -141,11 +141,18 @@ def _paste_card(img: Image.Image, x: int, card: int, joker: bool, where: str) ->
     sprite, drawn = hit
     img.paste(sprite, (x, CARD_TOP))
     fonts.replay(drawn, x + dx, CARD_TOP + dy)
+    _draw_marks(img, ImageDraw.Draw(img), x, CARD_TOP, joker, where)
 
 
 def _draw_card(
     img: Image.Image, d: ImageDraw.ImageDraw, x: int, top: int, card: int, joker: bool, where: str
 ) -> None:
+    """A card drawn anew (what :func:`_paste_card` gives)."""
+    _draw_face(img, d, x, top, card)
+    _draw_marks(img, d, x, top, joker, where)
+
+
+def _draw_face(img: Image.Image, d: ImageDraw.ImageDraw, x: int, top: int, card: int) -> None:
     colour_name = B.CARD_COLOURS.get(card, "neutral")
     d.rounded_rectangle(
         (x, top, x + CARD_W, top + CARD_H),
@@ -173,8 +180,15 @@ def _draw_card(
         stroke_fill=NUMBER_HALO,
     )
     colour_said = fonts.fit(term(colour_name), fonts.font("bold", 28), 28, CARD_W - 16)
-    where = fonts.fit(where, fonts.font("cond_bold", SMALL), SMALL, CARD_W - 12)
     fonts.role_label(img, (cx, top + CARD_H - 52), colour_said, "bold", 28, NUMBER_INK, "ms")
+
+
+def _draw_marks(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: int, top: int, joker: bool, where: str
+) -> None:
+    """What changes from hand to hand on a card: the squares under it, its joker mark."""
+    cx = x + CARD_W / 2
+    where = fonts.fit(where, fonts.font("cond_bold", SMALL), SMALL, CARD_W - 12)
     fonts.role_label(img, (cx, top + CARD_H - 16), where, "cond_bold", SMALL, MUTED_INK, "ms")
     if joker:
         d.rounded_rectangle(
