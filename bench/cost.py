@@ -5,10 +5,12 @@
 A Downfall game between two players through the loopback Discord (``sandbox/fake``), the real
 bot on SQLite and, when PostgreSQL is installed, on a throwaway PostgreSQL server: each move is
 a ``/move``, answered and announced (the board in the channel, the next player's DM), then the
-bot is idle. Per move: the statements and commits the database was sent (``storage.tally``:
-the move itself and everything its delivery writes and reads) and the bot's CPU time, as
-medians: on its event loop (the Discord client, the host, storage's encoding, the words) and
-in all (its other threads too: the pictures drawn in ``asyncio.to_thread``, the database's).
+bot is idle. The games' seeds are 1, 2, … so every run plays the same moves (two runs, or two
+branches, compare the same work). Per move: the statements and commits the database was sent
+(``storage.tally``: the move itself and everything its delivery writes and reads) and the bot's
+CPU time, as medians: on its event loop (the Discord client, the host, storage's encoding, the
+words) and in all (its other threads too: the pictures drawn in ``asyncio.to_thread``, the
+database's).
 
 The fake Discord runs on a thread and event loop of its own, so its CPU (parsing the bot's
 uploads, its gateway, the simulated users) is measured apart and counted in neither figure.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import cProfile
+import itertools
 import pstats
 import statistics
 import sys
@@ -189,7 +192,8 @@ async def _measure(
         overrides: dict[str, Any] = (
             {"database_url": target} if isinstance(target, str) else {"db_path": target}
         )
-        bot = create_bot(sync_commands=True, **overrides)
+        seeds = itertools.count(1)
+        bot = create_bot(sync_commands=True, seed_source=lambda: next(seeds), **overrides)
         async with bot_running(fake, bot):
             chan = fake.default_guild.channel("general")
             players = [await fake_thread.call(fake.user(name)) for name in ("alice", "bob")]

@@ -577,6 +577,12 @@ def recorded_at(dx: int, dy: int) -> Iterator[None]:
         _recorder.shift = before
 
 
+def shift() -> tuple[int, int]:
+    """How far texts drawn now are recorded from where they are drawn (:func:`recorded_at`)."""
+    dx, dy = getattr(_recorder, "shift", (0, 0))
+    return int(dx), int(dy)
+
+
 def replay(drawn: Sequence[Drawn], dx: int, dy: int) -> None:
     """Log ``drawn`` shifted by ``(dx, dy)``, as if drawn now (only while :func:`recording`):
     the texts of a cached tile (kept from when it was drawn) where the tile is pasted."""

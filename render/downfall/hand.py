@@ -9,6 +9,7 @@ Discord shows the image 400 px wide).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import ActionChoice
 from engine.downfall import board as B
-from render import fonts, shapes
+from render import fonts, i18n, palette, shapes
 from render.downfall.lang import _
 from render.downfall.layout import (
     BUILDING_EDGE,
@@ -94,7 +95,6 @@ def draw_hand(
     bottom = CARD_TOP + CARD_H if hand else 260
     height = bottom + 24 + LINE * len(foot) + (12 if foot else 0)
     img = Image.new("RGB", (HAND_W, height), CANVAS)
-    d = ImageDraw.Draw(img)
     seat = int(view.get("seat", 0))
     paste_centered(img, shapes.piece_sprite(colour_of(view, seat), 44), 44, 42)
     phase = str(view.get("phase", "build"))
@@ -106,17 +106,53 @@ def draw_hand(
     fonts.fitted_line(img, (80, 54), name, "bold", 32, TEXT, HAND_W - 24 - right_w - 24)
     for i, card in enumerate(hand):
         joker = i < len(jokers) and jokers[i]
-        _draw_card(img, d, card_x(len(hand), i), card, joker, _where(card, playable))
+        _paste_card(img, card_x(len(hand), i), card, joker, _where(card, playable))
     if not hand:
         fonts.role_label(img, (HAND_W // 2, 180), _("No cards in hand"), "bold", 32, MUTED, "mm")
     fonts.draw_lines(img, (24, bottom + 42), foot, "regular", SMALL, TEXT, LINE)
     return img
 
 
+_cards: dict[tuple[object, ...], tuple[Image.Image, tuple[fonts.Drawn, ...]]] = {}
+_cards_lock = threading.Lock()
+CARDS_KEPT = 128
+"""Card faces kept (15 cards per language, palette and font set; 180 KB each)."""
+
+
+def _paste_card(img: Image.Image, x: int, card: int, joker: bool, where: str) -> None:
+    """A card at ``x`` (its top at ``CARD_TOP``): its face (frame, number, colour) from a cache
+    of faces drawn once per card, language, palette and font set (issue 43: the rounded
+    rectangles and texts were most of a hand's drawing), then the squares under it and its
+    joker mark. The face is drawn on the canvas colour the hand has under it, so pasting it
+    gives the very pixels drawing it there did; its texts are replayed to
+    :func:`fonts.recording` where they end up."""
+    key = (card, i18n.current(), palette.current(), fonts.generation())
+    hit = _cards.get(key)
+    dx, dy = fonts.shift()
+    if hit is None:
+        sprite = Image.new("RGB", (CARD_W + 1, CARD_H + 1), CANVAS)
+        with fonts.recording() as log, fonts.recorded_at(-dx, -dy):  # as drawn at (0, 0)
+            _draw_face(sprite, ImageDraw.Draw(sprite), 0, 0, card)
+        hit = (sprite, tuple(log))
+        with _cards_lock:
+            if len(_cards) >= CARDS_KEPT:
+                _cards.clear()
+            _cards[key] = hit
+    sprite, drawn = hit
+    img.paste(sprite, (x, CARD_TOP))
+    fonts.replay(drawn, x + dx, CARD_TOP + dy)
+    _draw_marks(img, ImageDraw.Draw(img), x, CARD_TOP, joker, where)
+
+
 def _draw_card(
-    img: Image.Image, d: ImageDraw.ImageDraw, x: int, card: int, joker: bool, where: str
+    img: Image.Image, d: ImageDraw.ImageDraw, x: int, top: int, card: int, joker: bool, where: str
 ) -> None:
-    top = CARD_TOP
+    """A card drawn anew (what :func:`_paste_card` gives)."""
+    _draw_face(img, d, x, top, card)
+    _draw_marks(img, d, x, top, joker, where)
+
+
+def _draw_face(img: Image.Image, d: ImageDraw.ImageDraw, x: int, top: int, card: int) -> None:
     colour_name = B.CARD_COLOURS.get(card, "neutral")
     d.rounded_rectangle(
         (x, top, x + CARD_W, top + CARD_H),
@@ -144,8 +180,15 @@ def _draw_card(
         stroke_fill=NUMBER_HALO,
     )
     colour_said = fonts.fit(term(colour_name), fonts.font("bold", 28), 28, CARD_W - 16)
-    where = fonts.fit(where, fonts.font("cond_bold", SMALL), SMALL, CARD_W - 12)
     fonts.role_label(img, (cx, top + CARD_H - 52), colour_said, "bold", 28, NUMBER_INK, "ms")
+
+
+def _draw_marks(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: int, top: int, joker: bool, where: str
+) -> None:
+    """What changes from hand to hand on a card: the squares under it, its joker mark."""
+    cx = x + CARD_W / 2
+    where = fonts.fit(where, fonts.font("cond_bold", SMALL), SMALL, CARD_W - 12)
     fonts.role_label(img, (cx, top + CARD_H - 16), where, "cond_bold", SMALL, MUTED_INK, "ms")
     if joker:
         d.rounded_rectangle(

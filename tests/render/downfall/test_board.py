@@ -8,11 +8,11 @@ import threading
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 import render.downfall
 from engine.core import deciders
-from render import fonts, shapes
+from render import fonts, i18n, palette, shapes
 from render.downfall import board as D
 from render.downfall import hand as HD
 from render.downfall import layout as L
@@ -459,6 +459,37 @@ def test_hand_shows_each_card_in_its_building_colour() -> None:
     img = hand(view)
     for i, colour in enumerate(("purple", "turquoise", "brown", "grey")):
         assert count_near(img, card_box(i), L.BUILDING_FILL[colour], tol=6) > 5000
+
+
+def test_a_hand_of_cached_cards_is_the_hand_drawn_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards are drawn once and pasted after (issue 43): the same pixels and recorded texts
+    as drawing each anew, in every palette and language whatever drew first, shifted too."""
+    view, name, choices = positions.hand()
+    looks = [(look, lang) for look in palette.PALETTES for lang in ("en", "de")]
+
+    def hands() -> list[tuple[bytes, list[fonts.Drawn]]]:
+        out = []
+        for look, lang in looks:
+            with (
+                palette.using(look),
+                i18n.using(lang),
+                fonts.recording() as drawn,
+                fonts.recorded_at(5, 7),
+            ):
+                img = HD.draw_hand(view, name, choices)
+            out.append((img.tobytes(), drawn))
+        return out
+
+    HD._cards.clear()
+    hands()  # every card in every palette and language in the cache
+    cached = hands()
+
+    def anew(img: Image.Image, x: int, card: int, joker: bool, where: str) -> None:
+        HD._draw_card(img, ImageDraw.Draw(img), x, HD.CARD_TOP, card, joker, where)
+
+    monkeypatch.setattr(HD, "_paste_card", anew)
+    assert cached == hands()
+    assert len({pixels for pixels, _drawn in cached}) == len(looks)  # each its own
 
 
 def _unlettered(faded: bool) -> S.Lettered:
