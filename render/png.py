@@ -5,15 +5,13 @@ mapping to a fixed 256-colour palette (≈3 ms) gives a palette PNG of 100–135
 computed once from sample images (the static art plus every dynamic colour), so every render
 maps to the same colours and the output is deterministic.
 
-The PNG is written here, its image data deflated by libdeflate (``deflate``) at level 5
+The PNG is written here, its image data deflated by libdeflate (``deflate``) at level 6
 (issue 43: a 3-player worker game's pictures in all were 30 MiB). Measured on the worker
 game's 800 px pictures (palette data, CPU ms of the deflate alone): ISA-L (``isal``) level 1,
 which wrote them before, 1 ms for 94–106 KB; libdeflate level 6 4–6 ms for 76–88 KB (19 %
-smaller); zlib level 6 11–14 ms for the same bytes, level 9 80–135 ms for 6 % less again.
-Level 5 rather than 6 (issue 43 item 2, CPU per move): on every game's goldens 15–18 % less
-deflating for 2.5–2.9 % more bytes (the Downfall board of a 2-player game: 5.6 -> 4.9 ms,
-73 -> 75 KB); level 4 saves 0.5 ms more for 6 % more bytes. The format is the plain one
-Pillow writes (8-bit, no interlace, filter 0: the other filters make palette data larger).
+smaller); zlib level 6 11–14 ms for the same bytes, level 9 80–135 ms for 6 % less again. The
+format is the plain one Pillow writes (8-bit, no interlace, filter 0: the other filters make
+palette data larger).
 """
 
 from __future__ import annotations
@@ -30,7 +28,7 @@ from PIL import Image
 from render import fonts, i18n
 from render import palette as palettes
 
-COMPRESS_LEVEL = 5  # libdeflate's (1–12): see the module's docstring
+COMPRESS_LEVEL = 6  # libdeflate's (1–12): see the module's docstring
 EXACT = 160  # palette entries given to the samples' most frequent colours, unchanged (of 256)
 
 
