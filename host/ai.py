@@ -29,7 +29,6 @@ import multiprocessing
 import os
 import re
 import signal
-import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -276,28 +275,27 @@ they to die first, the AI's work in flight would fail with a traceback."""
 
 
 def _ignore_interrupts() -> None:
-    """A worker's first step: ignore Ctrl-C and SIGTERM (see :data:`_STOPS`)."""
+    """A worker's first step: ignore Ctrl-C and SIGTERM (see :data:`_STOPS`), then let them
+    through again (they came blocked from the bot: :func:`_interrupts_held`); one that
+    arrived meanwhile is dropped, being ignored now."""
     for stop in _STOPS:
         signal.signal(stop, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 @contextlib.contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C and SIGTERM in this process for the block: workers started meanwhile
-    inherit that (an ignored signal stays ignored through exec), so they ignore both while they
-    import the bot's modules too, before :func:`_ignore_interrupts` runs. Only the main thread
-    may change them; elsewhere (and for a handler not set from Python) a no-op."""
-    previous = {stop: signal.getsignal(stop) for stop in _STOPS}
-    if threading.current_thread() is not threading.main_thread() or None in previous.values():
-        yield
-        return
-    for stop in _STOPS:
-        signal.signal(stop, signal.SIG_IGN)
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back in this thread for the block: workers started meanwhile
+    inherit the blocked signals (a signal mask survives exec), so neither ends them while they
+    import the bot's modules, before :func:`_ignore_interrupts` runs. The bot's own are held,
+    not ignored: one that comes meanwhile is delivered when the block ends, so a stop that
+    arrives while a worker starts still stops the bot (ignoring it lost it, and the bot ran on
+    after SIGTERM)."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
         yield
     finally:
-        for stop, handler in previous.items():
-            signal.signal(stop, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 BACKGROUND_NICENESS = 10
@@ -390,9 +388,9 @@ class AiRunner:
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker (a module-level function and picklable arguments):
-        submitted with Ctrl-C and SIGTERM ignored, since submitting may start a worker."""
+        submitted with Ctrl-C and SIGTERM held back, since submitting may start a worker."""
         loop = asyncio.get_running_loop()
-        with _interrupts_ignored():
+        with _interrupts_held():
             job = loop.run_in_executor(self.executor, function, *args)
         return await job
 
@@ -403,7 +401,7 @@ class AiRunner:
         stays free for turns and the kernel prefers the AI workers and the bot to it; several
         background jobs wait for each other."""
         loop = asyncio.get_running_loop()
-        with _interrupts_ignored():  # submitting may start the worker
+        with _interrupts_held():  # submitting may start the worker
             job = loop.run_in_executor(self.background, function, *args)
         return await job
 
@@ -411,7 +409,7 @@ class AiRunner:
         """Start every worker now (importing the AI), not on the first AI move; returns the
         workers' process ids."""
         loop = asyncio.get_running_loop()
-        with _interrupts_ignored():  # submitting starts the workers
+        with _interrupts_held():  # submitting starts the workers
             jobs = [loop.run_in_executor(self.executor, _ready) for _ in range(self.workers)]
         return set(await asyncio.gather(*jobs))
 
