@@ -11,8 +11,9 @@ once, fifty reminders, an offering step that edits every player's message) meets
 endpoints go through discord.py's webhook adapter and are not paced, as Discord does not limit
 them globally) and sends nothing that would exceed:
 
-- the global limit: :data:`GLOBAL_PER_SECOND` a second, this process's share of it when several
-  processes share the bot's token (``share``);
+- the global limit: :data:`GLOBAL_PER_SECOND` a second (``per_second``: the bot's
+  ``VESUVIUS_GLOBAL_LIMIT`` less a tenth, when Discord has raised it), this process's share of
+  it when several processes share the bot's token (``share``);
 - per channel: :data:`CHANNEL_LIMIT` messages created and as many edited or deleted per
   :data:`CHANNEL_PERIOD` seconds, in the order they were asked for.
 

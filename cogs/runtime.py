@@ -98,7 +98,7 @@ class VesuviusBot(commands.Bot):
         self._plugins = {p.key: p for p in self.plugin_list}
         self._host: Host | None = None
         self.flows = Flows(self)
-        self.pacer = pacer or Pacer(share=settings.rest_share)
+        self.pacer = pacer or Pacer(per_second=settings.rest_per_second)
         """This process's REST requests, within Discord's limits (``cogs.pacing``)."""
         self._scheduler: asyncio.Task[None] | None = None
         self._warm_ai: asyncio.Task[Any] | None = None

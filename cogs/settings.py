@@ -62,6 +62,10 @@ class Settings:
     lease: float = 60.0
     """``VESUVIUS_LEASE``: seconds a process's claim on a game's due work or delivery lasts;
     when a process dies, another takes its work over this much later (PostgreSQL only)."""
+    global_limit: int = 50
+    """``VESUVIUS_GLOBAL_LIMIT``: REST requests a second Discord allows the bot's token in all
+    (its global rate limit: 50 unless Discord has raised it for this bot on request); every
+    process keeps to its share of it, less a margin (:mod:`cogs.pacing`)."""
     sandbox_db: Path = Path("data/sandbox.sqlite3")
     """``VESUVIUS_SANDBOX_DB``: the sandbox's games (the same layout as ``VESUVIUS_DB``); its
     Discord (server, channels, messages, images) is kept beside it in ``sandbox_state``."""
@@ -95,6 +99,7 @@ class Settings:
             workers = int(workers_text) if workers_text else None
             port = int(env.get("VESUVIUS_SANDBOX_PORT", "").strip() or cls.sandbox_port)
             lease = float(env.get("VESUVIUS_LEASE", "").strip() or cls.lease)
+            global_limit = int(env.get("VESUVIUS_GLOBAL_LIMIT", "").strip() or cls.global_limit)
             shard_count, shard_ids = shards(
                 env.get("VESUVIUS_SHARD_COUNT", "").strip(), env.get("VESUVIUS_SHARD_IDS", "")
             )
@@ -102,6 +107,8 @@ class Settings:
             raise SettingsError(f"A number setting is not a number: {e}.") from None
         if workers is not None and workers < 1:
             raise SettingsError("VESUVIUS_AI_WORKERS must be at least 1.")
+        if global_limit < 1:
+            raise SettingsError("VESUVIUS_GLOBAL_LIMIT must be at least 1 request a second.")
         if lease < 5:
             raise SettingsError("VESUVIUS_LEASE must be at least 5 seconds.")
         if not 0 <= port <= 65535:
@@ -131,8 +138,16 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             lease=lease,
+            global_limit=global_limit,
             sandbox_db=Path(env.get("VESUVIUS_SANDBOX_DB", "").strip() or cls.sandbox_db),
         )
+
+    @property
+    def rest_per_second(self) -> float:
+        """Requests a second this process may send outside the interaction endpoints: its
+        share (:meth:`rest_share`) of the bot's global limit, less a tenth for the clock's
+        skew (Discord's default 50: 45 for one process)."""
+        return self.global_limit * 0.9 * self.rest_share
 
     @property
     def rest_share(self) -> float:

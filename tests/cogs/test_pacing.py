@@ -9,6 +9,7 @@ from typing import Any
 from discord.http import Route
 
 from cogs.pacing import Pacer
+from cogs.settings import Settings
 
 
 class Time:
@@ -82,6 +83,17 @@ async def test_a_process_with_half_the_shards_takes_half_the_global_limit() -> N
     pacer, discord = Pacer(share=0.5, clock=time, sleep=time.sleep), Discord(time)
     await asyncio.gather(*(pacer.request(discord.request, post(c)) for c in range(60)))
     assert most_in_any([t for t, *_ in discord.seen], 1.0) <= 22
+
+
+async def test_a_global_limit_discord_raised_is_used_and_shared_by_the_processes() -> None:
+    """``VESUVIUS_GLOBAL_LIMIT=500`` (Discord raised the bot's limit): one process of two sends
+    up to its half less the margin, 225 a second, and never more."""
+    settings = Settings(global_limit=500, shard_count=2, shard_ids=(0,))
+    time = Time()
+    pacer = Pacer(per_second=settings.rest_per_second, clock=time, sleep=time.sleep)
+    discord = Discord(time)
+    await asyncio.gather(*(pacer.request(discord.request, post(c)) for c in range(700)))
+    assert most_in_any([t for t, *_ in discord.seen], 1.0) == 225
 
 
 async def test_queued_edits_of_one_message_send_only_the_newest_words() -> None:

@@ -27,6 +27,7 @@ KEYS = (
     "VESUVIUS_SHARD_COUNT",
     "VESUVIUS_SHARD_IDS",
     "VESUVIUS_LEASE",
+    "VESUVIUS_GLOBAL_LIMIT",
 )
 
 
@@ -94,6 +95,19 @@ def test_shard_settings_choose_the_sharded_bot_and_unset_is_one_process(
     ):
         monkeypatch.setenv("VESUVIUS_SHARD_COUNT", count)
         monkeypatch.setenv("VESUVIUS_SHARD_IDS", ids)
+        with pytest.raises(SettingsError, match=words):
+            Settings.from_env()
+
+
+def test_the_global_limit_is_discords_50_unless_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings.from_env().rest_per_second == 45.0  # Discord's 50, less a tenth
+    monkeypatch.setenv("VESUVIUS_GLOBAL_LIMIT", "1000")
+    assert Settings.from_env().rest_per_second == 900.0
+    monkeypatch.setenv("VESUVIUS_SHARD_COUNT", "4")
+    monkeypatch.setenv("VESUVIUS_SHARD_IDS", "0")
+    assert Settings.from_env().rest_per_second == 225.0  # a quarter of the shards
+    for bad, words in (("0", "at least 1"), ("lots", "not a number")):
+        monkeypatch.setenv("VESUVIUS_GLOBAL_LIMIT", bad)
         with pytest.raises(SettingsError, match=words):
             Settings.from_env()
 
