@@ -72,12 +72,15 @@ async def _seed(
     games: int,
     users: tuple[int, ...] = USERS,
     places: list[tuple[int, int]] | None = None,
+    seated: list[tuple[int, ...]] | None = None,
 ) -> None:
     """``games`` started games of ``users`` in ``SERVERS`` servers: one through the host, the
-    rest copied; ``places``: each game's ``(server, channel)`` (default: made-up ids)."""
+    rest copied; ``places``: each game's ``(server, channel)`` (default: made-up ids);
+    ``seated``: each game's players in seat order (default: ``users`` everywhere)."""
     host = await Host.open(database, HostOptions(clock=FakeClock(), ai_workers=1))
     opts = TableOptions(kind="downfall", players=3, seat_order="joined")
     guild, channel = places[0] if places else (1, 1)
+    users = seated[0] if seated else users
     first = (await host.tables.create_game(guild, channel, users[0], opts)).game_id
     for user in users[1:]:
         await host.tables.join(first, user)
@@ -112,6 +115,15 @@ async def _seed(
                 c.executemany(
                     "UPDATE games SET guild_id = ?, channel_id = ? WHERE id = ?",
                     [(g, ch, first + i) for i, (g, ch) in enumerate(places[1:games], start=1)],
+                )
+            if seated:
+                c.executemany(
+                    "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                    [
+                        (user, first + i, seat)
+                        for i, players in enumerate(seated[1:games], start=1)
+                        for seat, user in enumerate(players)
+                    ],
                 )
 
     await host.db.run(copy)
