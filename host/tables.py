@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.core import RuleError
 from engine.rng import Rng
@@ -264,13 +264,16 @@ class Tables:
             except RuleError as e:
                 raise from_rule(BadOptionError, e, lg.row.kind) from None
             now = self.store.clock.now()
+            away = await self._away(lg, rows, now)
             seats = tuple(
                 SeatRow(game_id, i, u, ai, ai is not None, False, 0, None, joined)
                 for i, (u, ai, joined) in enumerate(rows)
             )
             waited = pending_of(game, state).waited
             seats = tuple(
-                dataclasses.replace(s, waiting_since=now if s.seat in waited else None)
+                dataclasses.replace(
+                    s, waiting_since=now if s.seat in waited else None, away_until=away.get(s.seat)
+                )
                 for s in seats
             )
             quiets = await self.store.times.quiets(seats, waited)
@@ -285,6 +288,7 @@ class Tables:
                     waiting=waited,
                     now=now,
                     revision=lg.row.revision,
+                    away=away,
                 ),
             )
             lg.row = dataclasses.replace(
@@ -297,6 +301,23 @@ class Tables:
             lg.seats = seats
             lg.moved_to(state, {})
             return Started(self.store.status(lg))
+
+    async def _away(
+        self, lg: Loaded, rows: Sequence[tuple[int | None, str | None, float]], now: float
+    ) -> dict[int, float]:
+        """By seat, until when the players who are away now (``/game away``, before the game
+        started) are away: their seats start marked, so the decisions waiting on them hold
+        their clocks as in their other games (issue 46); none at a "no away" table."""
+        if not lg.options.away:
+            return {}
+        away: dict[int, float] = {}
+        for seat, (user, _ai, _joined) in enumerate(rows):
+            if user is None:
+                continue
+            until = (await self.store.times.of(user)).away_until
+            if until is not None and until > now:
+                away[seat] = until
+        return away
 
     # -- in play ---------------------------------------------------------------------------------
 

@@ -209,14 +209,16 @@ class Games:
         waiting: Iterable[int],
         now: float,
         revision: int | None = None,
+        away: Mapping[int, float] | None = None,
     ) -> None:
         """Lobby → active: final seat order, the initial snapshot (seq 0) and the first deadline
-        (``revision``: as for :meth:`replace_seats`)."""
+        (``revision``: as for :meth:`replace_seats`; ``away``: by seat, until when the seats of
+        players who are away are marked away)."""
         waiting_since = dict.fromkeys(waiting, now)
 
         def write(c: Connection) -> None:
             c.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            insert_seats(c, game_id, seats, waiting_since)
+            insert_seats(c, game_id, seats, waiting_since, away)
             c.execute(
                 "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)",
                 (game_id, snapshot),
@@ -282,15 +284,17 @@ def insert_seats(
     game_id: int,
     seats: Sequence[tuple[int | None, str | None, float]],
     waiting_since: Mapping[int, float] | None = None,
+    away: Mapping[int, float] | None = None,
 ) -> None:
     """The seats ``(user_id, ai, joined_at)`` in seat order (``waiting_since``: by seat, those
-    the game waits on)."""
+    the game waits on; ``away``: by seat, until when its player is away)."""
     waiting = waiting_since or {}
+    aways = away or {}
     c.executemany(
         "INSERT INTO seats (game_id, seat, user_id, ai, ai_controlled, waiting_since, "
-        "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "joined_at, away_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (game_id, i, user, ai, int(ai is not None), waiting.get(i), joined)
+            (game_id, i, user, ai, int(ai is not None), waiting.get(i), joined, aways.get(i))
             for i, (user, ai, joined) in enumerate(seats)
         ],
     )

@@ -126,6 +126,24 @@ async def test_away_holds_deadlines_in_every_game_and_a_move_ends_it_early(
     assert (await host.away.timing(A)).used == pytest.approx(DAY)
 
 
+async def test_a_game_that_starts_while_its_player_is_away_holds_for_them_too(
+    host: Host, clock: FakeClock
+) -> None:
+    t0 = clock.now()
+    await host.away.go_away(A, GUILD, days=3)
+    joined = (await started_game(host, 510, players=2, turn_time=DAY)).game_id
+    fast = (await started_game(host, 511, players=2, turn_time=DAY, away=False)).game_id
+    status = await host.views.status(joined)
+    assert status.waiting_on[0].user_id == A
+    assert status.deadline == t0 + 4 * DAY and status.waiting_on[0].away_until == t0 + 3 * DAY
+    fast_status = await host.views.status(fast)
+    assert fast_status.deadline == t0 + DAY and fast_status.waiting_on[0].away_until is None
+    clock.advance(DAY)
+    await host.moves.act(joined, A, "pass")  # a move in it brings them back early
+    assert (await host.away.timing(A)).away_until is None
+    assert (await host.away.timing(A)).used == pytest.approx(DAY)
+
+
 async def test_away_is_capped_by_the_servers_yearly_days(host: Host, clock: FakeClock) -> None:
     await host.servers.set_guild_settings(GUILD, away_days=5)
     with pytest.raises(BadOptionError, match="5"):
