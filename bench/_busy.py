@@ -1,8 +1,9 @@
 """The machinery of ``python -m bench busy`` (:mod:`bench.busy`): CPU burners and the machine's
 load, a loopback Discord that notes when each interaction was answered and when each message
-changed, a read-only look at the bot's database, the figures of a scenario, and what a player
-sees and does (the control of a decision in their DMs, a click or a pick). (``_`` keeps
-``python -m bench`` from running this module as a benchmark of its own.)"""
+changed, a read-only look at the bot's database, the settings of a run (:class:`Config`), the
+figures of a scenario and of a run (:class:`Outcome`), and what a player sees and does (the
+control of a decision in their DMs, a click or a pick). (``_`` keeps ``python -m bench`` from
+running this module as a benchmark of its own.)"""
 
 from __future__ import annotations
 
@@ -438,3 +439,63 @@ def press(user: FakeUser, msg: Message, kind: str, cid: str, notation: str) -> A
     if kind == "button":
         return user.click(custom_id=cid, message=msg, check=False)
     return user.select(msg, values=[notation], custom_id=cid, check=False)
+
+
+# ------------------------------------------------------------------- a run's settings and outcome
+
+ROUNDS = 6
+CLICKS = 50
+MOVE_GAMES = 10
+WAVES = 10
+ENDINGS = 30
+DEADLINE = 3.0
+"""Discord's time to acknowledge an interaction, on the real clock."""
+SETUP_DEADLINE = 60.0
+"""The deadline while the games are set up (not measured): a slow setup is not a failure."""
+CAP = 120.0
+"""Real-time cap on a wait (connecting, an answer, the outbox): only catches a hang."""
+DRAIN = 90.0
+"""How long the bot may take to get round to answering every interaction of a round (late)."""
+WARMUP = 30.0
+"""Seconds the burners run before the first scenario."""
+PLAYED = "You played"
+WORKER_PLAYERS = ("vea", "vib", "vox", "vul")
+
+
+@dataclass(frozen=True)
+class Config:
+    rounds: int = ROUNDS
+    clicks: int = CLICKS
+    move_games: int = MOVE_GAMES
+    waves: int = WAVES
+    endings: int = ENDINGS
+    burners: int = 2 * (os.cpu_count() or 1)
+    warmup: float = WARMUP
+    deadline: float = DEADLINE
+    priority: int = -10
+    """The nice value of the loopback Discord (this process's event loop) while the burners
+    run: Discord and its users are not on the busy machine, so their answers should not wait
+    for a core (needs root; 0 leaves it alone)."""
+
+
+SMOKE = Config(
+    rounds=1, clicks=5, move_games=2, waves=2, endings=3, burners=0, warmup=0.0, priority=0
+)
+"""A tiny run for the smoke test: no burners."""
+
+
+@dataclass
+class Outcome:
+    figures: list[Figures]
+    load: float
+    """The highest 1-minute load average seen while the burners ran."""
+    runnable: list[int]
+    """Processes runnable (this bench's reader included) at each half second of the scenarios."""
+
+    def summary(self) -> str:
+        failed = sum(f.failed for f in self.figures)
+        sent = sum(f.sent for f in self.figures)
+        limited = sum(f.rate_limited for f in self.figures)
+        acks = [a for f in self.figures for a in f.acks]
+        top = f"{max(acks) * 1000:.0f}" if acks else "none"
+        return f"busy: {failed} of {sent} interactions failed, {limited} 429s, max ack {top} ms"

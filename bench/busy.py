@@ -20,9 +20,10 @@ after.
   after about 140 decisions: that game is played to its offering through the host (the bot's
   own code, seconds) before the bot starts, and the bot announces it at startup.
 
-Scenarios, each printing interactions sent and failed, moves made, interaction →
-acknowledgement (the fake's first callback) and interaction → visible result (the board in the
-channel at the new version, or the player's message showing the move), HTTP 429s the fake gave
+Scenarios (their sizes, ``ROUNDS`` and the others, are in :mod:`bench._busy`), each printing
+interactions sent and failed, moves made, interaction → acknowledgement (the fake's first
+callback) and interaction → visible result (the board in the channel at the new version, or
+the player's message showing the move), HTTP 429s the fake gave
 the bot, and the ERROR lines and tracebacks of the bot's log:
 
 a. **Identical clicks**: ``ROUNDS`` rounds; in each, the player the 2-player Downfall game
@@ -57,15 +58,22 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
 from bench._busy import (
+    CAP,
+    DRAIN,
+    PLAYED,
+    SETUP_DEADLINE,
+    WORKER_PLAYERS,
     BotLog,
     Burners,
+    Config,
     Db,
     Figures,
+    Outcome,
     TimedDiscord,
     button,
     control,
@@ -83,63 +91,6 @@ from engine.workers.state import OFFERING
 from host import Host, HostOptions, TableOptions
 from sandbox.fake import Channel, FakeUser, InteractionResult, Message
 from tests.sandbox.shard_bots import start_zygote, stop_zygote
-
-ROUNDS = 6
-CLICKS = 50
-MOVE_GAMES = 10
-WAVES = 10
-ENDINGS = 30
-DEADLINE = 3.0
-"""Discord's time to acknowledge an interaction, on the real clock."""
-SETUP_DEADLINE = 60.0
-"""The deadline while the games are set up (not measured): a slow setup is not a failure."""
-CAP = 120.0
-"""Real-time cap on a wait (connecting, an answer, the outbox): only catches a hang."""
-DRAIN = 90.0
-"""How long the bot may take to get round to answering every interaction of a round (late)."""
-WARMUP = 30.0
-"""Seconds the burners run before the first scenario."""
-PLAYED = "You played"
-WORKER_PLAYERS = ("vea", "vib", "vox", "vul")
-
-
-@dataclass(frozen=True)
-class Config:
-    rounds: int = ROUNDS
-    clicks: int = CLICKS
-    move_games: int = MOVE_GAMES
-    waves: int = WAVES
-    endings: int = ENDINGS
-    burners: int = 2 * (os.cpu_count() or 1)
-    warmup: float = WARMUP
-    deadline: float = DEADLINE
-    priority: int = -10
-    """The nice value of the loopback Discord (this process's event loop) while the burners
-    run: Discord and its users are not on the busy machine, so their answers should not wait
-    for a core (needs root; 0 leaves it alone)."""
-
-
-SMOKE = Config(
-    rounds=1, clicks=5, move_games=2, waves=2, endings=3, burners=0, warmup=0.0, priority=0
-)
-"""A tiny run for the smoke test: no burners."""
-
-
-@dataclass
-class Outcome:
-    figures: list[Figures]
-    load: float
-    """The highest 1-minute load average seen while the burners ran."""
-    runnable: list[int]
-    """Processes runnable (this bench's reader included) at each half second of the scenarios."""
-
-    def summary(self) -> str:
-        failed = sum(f.failed for f in self.figures)
-        sent = sum(f.sent for f in self.figures)
-        limited = sum(f.rate_limited for f in self.figures)
-        acks = [a for f in self.figures for a in f.acks]
-        top = f"{max(acks) * 1000:.0f}" if acks else "none"
-        return f"busy: {failed} of {sent} interactions failed, {limited} 429s, max ack {top} ms"
 
 
 class Bench:

@@ -8,12 +8,13 @@ import re
 from pathlib import Path
 
 from bench import busy
+from bench._busy import SMOKE
 
 SUMMARY = re.compile(r"busy: (\d+) of (\d+) interactions failed, (\d+) 429s, max ack (\d+|none) ms")
 
 
 async def test_every_scenario_makes_its_moves_and_the_summary_parses(tmp_path: Path) -> None:
-    cfg = busy.SMOKE
+    cfg = SMOKE
     printed: list[str] = []
     outcome = await busy.run(cfg, tmp_path, out=printed.append)
     clicks, moves, offering, endings = outcome.figures
