@@ -11,9 +11,10 @@ once, fifty reminders, an offering step that edits every player's message) meets
 endpoints go through discord.py's webhook adapter and are not paced, as Discord does not limit
 them globally) and sends nothing that would exceed:
 
-- the global limit: :data:`GLOBAL_PER_SECOND` a second (``per_second``: the bot's
-  ``VESUVIUS_GLOBAL_LIMIT`` less a tenth, when Discord has raised it), this process's share of
-  it when several processes share the bot's token (``share``);
+- the global limit: ``per_second`` requests a second, this process's share of the bot's
+  (``Settings.rest_per_second``: :data:`GLOBAL_PER_SECOND` for one process at Discord's default
+  limit; its shards' share of it when several processes share the bot's token; nine tenths of
+  ``VESUVIUS_GLOBAL_LIMIT`` when Discord has raised it);
 - per channel: :data:`CHANNEL_LIMIT` messages created and as many edited or deleted per
   :data:`CHANNEL_PERIOD` seconds, in the order they were asked for.
 
@@ -38,8 +39,12 @@ from typing import Any
 
 from discord.http import Route
 
-GLOBAL_PER_SECOND = 45.0
-"""Requests a second for the whole bot: Discord's 50, less a margin for the clock's skew."""
+DISCORD_GLOBAL_LIMIT = 50
+"""Requests a second Discord allows a bot's token over every route but the interactions'."""
+MARGIN = 0.9
+"""The part of a global limit the bot uses: a tenth is left for the clock's skew."""
+GLOBAL_PER_SECOND = DISCORD_GLOBAL_LIMIT * MARGIN
+"""Requests a second for the whole bot at Discord's default limit: 45."""
 CHANNEL_LIMIT = 5
 """Messages created (and, apart, edited or deleted) per channel per period."""
 CHANNEL_PERIOD = 5.25
@@ -107,15 +112,14 @@ class PacingStats:
 
 
 class Pacer:
-    """Keeps a bot's REST requests within Discord's limits (see the module). ``share``: this
-    process's share of the global limit; ``scale``: the periods' length against Discord's
+    """Keeps a bot's REST requests within Discord's limits (see the module). ``per_second``:
+    this process's part of the global limit; ``scale``: the periods' length against Discord's
     (tests that play whole games at a machine's speed run the limits on a faster clock, with
     the loopback Discord's on the same one)."""
 
     def __init__(
         self,
         *,
-        share: float = 1.0,
         scale: float = 1.0,
         per_second: float = GLOBAL_PER_SECOND,
         channel_limit: int = CHANNEL_LIMIT,
@@ -124,7 +128,7 @@ class Pacer:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._clock, self._sleep = clock, sleep
-        per = max(1, int(per_second * max(0.0, min(1.0, share))))
+        per = max(1, int(per_second))
         self._global = Window(per, 1.0 * scale, clock, sleep)
         self._channel_limit, self._channel_period = channel_limit, channel_period * scale
         self._channels: dict[tuple[int, str], Window] = {}

@@ -9,6 +9,8 @@ from typing import Literal
 
 from dotenv import load_dotenv
 
+from cogs.pacing import DISCORD_GLOBAL_LIMIT, MARGIN
+
 
 class SettingsError(Exception):
     """A setting is missing or malformed; ``str()`` is one sentence for the operator."""
@@ -62,7 +64,7 @@ class Settings:
     lease: float = 60.0
     """``VESUVIUS_LEASE``: seconds a process's claim on a game's due work or delivery lasts;
     when a process dies, another takes its work over this much later (PostgreSQL only)."""
-    global_limit: int = 50
+    global_limit: int = DISCORD_GLOBAL_LIMIT
     """``VESUVIUS_GLOBAL_LIMIT``: REST requests a second Discord allows the bot's token in all
     (its global rate limit: 50 unless Discord has raised it for this bot on request); every
     process keeps to its share of it, less a margin (:mod:`cogs.pacing`)."""
@@ -147,7 +149,7 @@ class Settings:
         """Requests a second this process may send outside the interaction endpoints: its
         share (:meth:`rest_share`) of the bot's global limit, less a tenth for the clock's
         skew (Discord's default 50: 45 for one process)."""
-        return self.global_limit * 0.9 * self.rest_share
+        return self.global_limit * MARGIN * self.rest_share
 
     @property
     def rest_share(self) -> float:

@@ -80,7 +80,8 @@ async def test_a_burst_over_many_channels_stays_under_the_global_limit() -> None
 
 async def test_a_process_with_half_the_shards_takes_half_the_global_limit() -> None:
     time = Time()
-    pacer, discord = Pacer(share=0.5, clock=time, sleep=time.sleep), Discord(time)
+    half = Settings(shard_count=2, shard_ids=(1,)).rest_per_second
+    pacer, discord = Pacer(per_second=half, clock=time, sleep=time.sleep), Discord(time)
     await asyncio.gather(*(pacer.request(discord.request, post(c)) for c in range(60)))
     assert most_in_any([t for t, *_ in discord.seen], 1.0) <= 22
 
