@@ -90,8 +90,8 @@ RELATIVE_VALUE = 0.45
 """What a relative still to be placed is worth (about what a placed piece survives with)."""
 
 SOFTMAX_T = 1.5
-"""How many pieces of lead make a seat e times as likely to win (for the search's values at a
-table of three or four)."""
+"""How many pieces of lead make a seat e times as likely to win in phase 1 of a two-player
+game (the fit's 1.4 hardly differs); the other phases and tables are calibrated below."""
 
 DUEL_T_SETUP = 0.9
 DUEL_T_ESCAPE = 0.5
@@ -102,6 +102,18 @@ normal level against itself (``python -m bench.downfall_calibration``), the outc
 likelihood hardly differs), 0.9 while the first six tiles are laid, and ``0.5 + 0.015 · tiles in
 the bag`` in phase 2 (0.5 with the bag empty, 1.1 when it is full): the evaluation is sharper
 than ``SOFTMAX_T`` said once the lava flows."""
+
+CROWD_T: dict[int, tuple[float, float, float, float]] = {
+    3: (2.75, 1.72, 0.37, 0.020),
+    4: (2.6, 1.45, 0.22, 0.030),
+}
+"""The temperature at a table of three or four, by table size: ``(phase 1, while the first
+six tiles are laid, phase 2 with the bag empty, phase 2 per tile in the bag)``, calibrated
+(issue 47): over 600 games of the normal level against itself at that size
+(``AI_CAL_PLAYERS=3`` or ``4``, ``AI_CAL_GAMES=300 python -m bench.downfall_calibration``),
+who places first given every seat's ``V`` fits a softmax at these (``SOFTMAX_T``'s 1.5 was
+far too soft once the lava flows: phase 2's log-likelihood −0.822 against −0.751 fitted at
+three seats, −1.072 against −0.981 at four)."""
 
 DUEL = SearchConfig(margin=0.0)
 """The hard level's search at a table of two: its most visited action is played whenever it
@@ -268,6 +280,17 @@ def duel_temperature(state: State) -> float:
     return DUEL_T_ESCAPE + DUEL_T_PER_TILE * sum(state.bag)
 
 
+def crowd_temperature(state: State) -> float:
+    """The softmax temperature of a three- or four-player game's values in ``state``
+    (:data:`CROWD_T`)."""
+    build, setup, escape, per_tile = CROWD_T[state.players]
+    if state.phase == BUILD:
+        return build
+    if state.phase == LAVA_SETUP:
+        return setup
+    return escape + per_tile * sum(state.bag)
+
+
 def canonical(state: State, seat: int) -> State:
     """``state`` with every card ``seat`` cannot see laid out in sorted order, so that
     determinizing it depends only on what ``seat`` knows (not on where the hidden cards are)."""
@@ -372,7 +395,7 @@ class DownfallHeuristics:
             return outcome_values(result, state.players)
         v = seat_values(state)
         top = max(v)
-        t = duel_temperature(state) if state.players == 2 else SOFTMAX_T
+        t = duel_temperature(state) if state.players == 2 else crowd_temperature(state)
         weights = [math.exp((x - top) / t) for x in v]
         total = sum(weights)
         return tuple(w / total for w in weights)

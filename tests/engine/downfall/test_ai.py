@@ -14,6 +14,7 @@ from engine.downfall.ai import (
     SOFTMAX_T,
     DownfallHeuristics,
     canonical,
+    crowd_temperature,
     duel_temperature,
     move_candidates,
     seat_values,
@@ -151,7 +152,7 @@ def test_the_evaluation_counts_saved_pieces_and_escape_chances() -> None:
 def test_a_lead_in_a_duel_counts_for_more_as_the_bag_empties() -> None:
     # The same pieces early and late in phase 2: seat 0's lead is a win share a little above
     # a half with a full bag and nearly a won game with two tiles left (the temperature
-    # falls as the bag empties); three or four seats keep the fixed temperature.
+    # falls as the bag empties); three or four seats read their own calibrated temperature.
     early = _escape(bag={"coin": 6, "column": 6, "scroll": 6, "vase": 6, "mask": 6, "helmet": 6})
     late = _escape(bag={"coin": 1, "mask": 1})
     lead = [seat_values(s)[0] - seat_values(s)[1] for s in (early, late)]
@@ -172,11 +173,13 @@ def test_a_lead_in_a_duel_counts_for_more_as_the_bag_empties() -> None:
         lava={"c2": "coin", "e4": "column", "h1": "scroll", "k3": "vase", "d7": "mask"},
         bag={"coin": 1, "mask": 1},
     )
-    assert duel_temperature(crowd) < 0.6  # what two seats would read here
+    assert crowd_temperature(crowd) < duel_temperature(crowd) < 0.6  # sharper at four seats
     v = seat_values(crowd)
     top = max(v)
-    weights = [math.exp((x - top) / SOFTMAX_T) for x in v]
+    weights = [math.exp((x - top) / crowd_temperature(crowd)) for x in v]
     assert HEUR.values(crowd) == pytest.approx([w / sum(weights) for w in weights])
+    full = position(4, phase="escape", pending="move", pieces={"b5": "00", "e3": "1"}, bag=None)
+    assert crowd_temperature(full) > crowd_temperature(crowd)  # softer with the bag full
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
