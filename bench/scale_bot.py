@@ -160,14 +160,15 @@ def bot_request(
     fake: FakeDiscord, database: str, shard: int, processes: int, tally: Path | None = None
 ) -> dict[str, Any]:
     """What :class:`~tests.sandbox.shard_bots.Zygote` needs to fork the bot of ``shard``
-    (``tally``: where it writes its statements and commits when asked)."""
+    (``tally``: where it writes its statements and commits when asked). The bot is told the
+    global limit ``fake`` keeps (``VESUVIUS_GLOBAL_LIMIT``), as an operator tells it Discord's."""
     env = {
         "DISCORD_TOKEN": fake.token,
         "VESUVIUS_MODE": "discord",
         "VESUVIUS_AI_WORKERS": "1",
         "VESUVIUS_LOG_LEVEL": "WARNING",
         "VESUVIUS_SHARD_COUNT": str(processes),
-        "VESUVIUS_GLOBAL_LIMIT": str(GLOBAL_LIMIT),
+        "VESUVIUS_GLOBAL_LIMIT": str(fake.rate_limits.global_requests.requests),
     }
     if database.startswith("postgresql://"):
         env["VESUVIUS_DATABASE_URL"] = database
