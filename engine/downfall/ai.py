@@ -270,25 +270,30 @@ def seat_values(state: State) -> list[float]:
     return out
 
 
-def duel_temperature(state: State) -> float:
-    """The softmax temperature of a two-player game's values in ``state`` (pieces of lead that
-    make a seat e times as likely to win: :data:`DUEL_T_SETUP` and the others)."""
-    if state.phase == BUILD:
-        return SOFTMAX_T
-    if state.phase == LAVA_SETUP:
-        return DUEL_T_SETUP
-    return DUEL_T_ESCAPE + DUEL_T_PER_TILE * sum(state.bag)
-
-
-def crowd_temperature(state: State) -> float:
-    """The softmax temperature of a three- or four-player game's values in ``state``
-    (:data:`CROWD_T`)."""
-    build, setup, escape, per_tile = CROWD_T[state.players]
+def _temperature(state: State, players: int) -> float:
+    """The softmax temperature of the values in ``state`` at a table of ``players`` (pieces of
+    lead that make a seat e times as likely to win): one in phase 1, one while the first tiles
+    are laid, and in phase 2 one that grows with the tiles in the bag."""
+    if players == 2:
+        build, setup, escape, per_tile = SOFTMAX_T, DUEL_T_SETUP, DUEL_T_ESCAPE, DUEL_T_PER_TILE
+    else:
+        build, setup, escape, per_tile = CROWD_T[players]
     if state.phase == BUILD:
         return build
     if state.phase == LAVA_SETUP:
         return setup
     return escape + per_tile * sum(state.bag)
+
+
+def duel_temperature(state: State) -> float:
+    """The two-player temperature (:data:`DUEL_T_SETUP` and the others) of ``state``'s
+    phase and bag."""
+    return _temperature(state, 2)
+
+
+def crowd_temperature(state: State) -> float:
+    """The temperature of a three- or four-player game's values in ``state`` (:data:`CROWD_T`)."""
+    return _temperature(state, state.players)
 
 
 def canonical(state: State, seat: int) -> State:
@@ -395,7 +400,7 @@ class DownfallHeuristics:
             return outcome_values(result, state.players)
         v = seat_values(state)
         top = max(v)
-        t = duel_temperature(state) if state.players == 2 else crowd_temperature(state)
+        t = _temperature(state, state.players)
         weights = [math.exp((x - top) / t) for x in v]
         total = sum(weights)
         return tuple(w / total for w in weights)
