@@ -121,15 +121,17 @@ leads the normal level's choice at all (issue 30, fifth session: the leads below
 margin were worth no less than normal's judgement, decision by decision, and the tournament
 did no worse; docs/ai.md)."""
 
-CROWD = SearchConfig(steady=2.0, tree=False, greedy_width=4, rollout_steps=10)
+CROWD = SearchConfig(margin=0.0, tree=False, greedy_width=4, rollout_steps=10)
 """The hard level's search at a table of three or four: a policy rollout. Every root candidate
 is followed by ten decisions of the normal level's play (among the four best actions by the
 cheap scores), which takes the others' answers and the seat's own next turn into account, and
-the candidates are compared on the same samples; a lead below the margin overrules the normal
-level when it holds by two standard errors (win shares a quarter each seldom differ by the
-margin). Issue 30, eighth session: against three normal players at the same CPU time a
-decision, the tree search was first in 110/239 = 46.0% of the games, this policy rollout in
-141/243 = 58.0% (docs/ai.md)."""
+the candidates are compared on the same samples; the most visited one is played whenever it
+leads the normal level's choice at all (``margin=0``, as :data:`DUEL`). Issue 30, eighth
+session: against three normal players at the same CPU time a decision, the tree search was
+first in 110/239 = 46.0% of the games, this policy rollout (then with the margin and
+``steady=2``) in 141/243 = 58.0% on the seeds it was tuned on (7000 on), but in 14/44 on seeds
+drawn at random; issue 47: with the margin at 0 (no ``steady``) 14/24 against 8/24 on seeds
+8000–8023, paired, and 22/31 on seeds 9000–9030 (docs/ai.md)."""
 
 Maps = tuple[list[int], list[int], list[int], list[int]]
 _MAPS: dict[tuple[int, ...], Maps] = {}

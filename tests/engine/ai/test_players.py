@@ -117,7 +117,8 @@ def test_without_a_margin_any_lead_overrules_normal() -> None:
 
 def test_the_downfall_searches_a_duel_and_a_crowd_differently() -> None:
     """Two players: the tree search, its most visited action played; three or four: a policy
-    rollout of the normal level's play (no tree), with the steady rule."""
+    rollout of the normal level's play (no tree); both play the search's choice whenever it
+    leads normal's at all (a margin of 0)."""
     from engine.downfall.ai import DownfallHeuristics
 
     heur = DownfallHeuristics()
@@ -125,7 +126,7 @@ def test_the_downfall_searches_a_duel_and_a_crowd_differently() -> None:
     assert duel.tree and duel.margin == 0.0 and not duel.greedy_width
     for players in (3, 4):
         crowd = game_config(heur, players)
-        assert not crowd.tree and crowd.greedy_width and crowd.steady > 0
+        assert not crowd.tree and crowd.greedy_width and crowd.margin == 0.0
 
 
 def test_a_game_may_settle_decisions_itself_and_leave_the_rest_to_the_search() -> None:
