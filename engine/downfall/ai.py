@@ -131,7 +131,8 @@ session: against three normal players at the same CPU time a decision, the tree 
 first in 110/239 = 46.0% of the games, this policy rollout (then with the margin and
 ``steady=2``) in 141/243 = 58.0% on the seeds it was tuned on (7000 on), but in 14/44 on seeds
 drawn at random; issue 47: with the margin at 0 (no ``steady``) 14/24 against 8/24 on seeds
-8000–8023, paired, and 22/31 on seeds 9000–9030 (docs/ai.md)."""
+8000–8023, paired, 22/31 on seeds 9000–9030, and 221/400 = 55.2% [50.4%, 60.0%] on seeds
+drawn at random once, 190045861–190046260 (docs/ai.md)."""
 
 Maps = tuple[list[int], list[int], list[int], list[int]]
 _MAPS: dict[tuple[int, ...], Maps] = {}
