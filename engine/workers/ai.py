@@ -7,8 +7,10 @@ What a position is worth to a seat (:func:`worth`), in value points of goods, fr
   has built, the army once the Foro stands; the olive oil that finishes a Castrum another
   seat halted, what heals an injured army: :func:`engine.workers.search.goal`) weigh three
   times their value; a Castrum with the seat's army in it is the win itself;
-- **wealth**: the goods the goal does not need, workers (more places to act), activated cards,
-  buildings, cards in hand;
+- **wealth**: the goods the goal does not need (at their value up to what three offerings
+  take, a quarter of it beyond: a hoard is worth less than a step towards the goal), workers
+  (more places to act), activated cards, buildings, cards in hand (a reward's draws as the one
+  card it keeps, and a little for the choice);
 - **goods at risk**: goods of a volcano card the seat knows to be next are discounted;
 - **the offering** is judged by its outcome: it is resolved as it stands (everyone locks), so
   a short pledge shows as the goods a volcano card destroys or a game lost to the Apocalypse,
@@ -76,6 +78,14 @@ completes it is worth its price)."""
 MILESTONE = 300.0
 """The Foro and the Terme standing, and the seat's own army: each more than any next goal's
 missing goods can weigh, so reaching one is always worth its cost."""
+SPARE_ROUNDS = 3
+"""Goods the goal does not need are worth their full value up to what this many offerings
+take (the seat's workers' worth each)..."""
+SPARE_TAIL = 0.25
+"""... and this share of their value beyond: a hoard that the goal does not need is worth
+less than a step towards the goal, and the Porta's trade of it into a missing good is worth
+making (issue 47 item 1: at its full value, two pearl collections a round outweighed the
+reed, the plank and the iron a Castrum still lacked, for 50 rounds)."""
 SETTLE = 12
 """At most this many follow-up steps are played before a position is judged."""
 WORKER = 6.0
@@ -103,8 +113,11 @@ PROGRESS = 1.2
 more the more of that pledge it holds (and a pledge that suffices more still): each revision
 is a step towards it, never back and forth."""
 HAND = 0.8
-"""A card in hand (or a reward draw still to make): less than a value point of goods, so goods
+"""A card in hand (or the one a reward keeps): less than a value point of goods, so goods
 are not thrown at an offering for cards."""
+CHOICE = 0.2
+"""Each further draw of a reward (one card is kept of all drawn, G14): a wider choice, less
+than a point of a hoard's value (``SPARE_TAIL``), so a hoard is not pledged for draws."""
 AT_RISK = 0.5
 """The share of a known-doomed good's value that is discounted."""
 WIN = 10_000.0
@@ -241,7 +254,7 @@ def _judged(state: State, seat: int) -> float:
     done += state.army[seat] != NONE
     need, missing = plan(state, seat)
     spare = sum(max(0, n - need.get(g, 0)) * VALUE[g] for g, n in enumerate(goods))
-    score = MILESTONE * done - GOAL_WEIGHT * missing + spare
+    score = MILESTONE * done - GOAL_WEIGHT * missing + _spare_worth(spare, state.workers[seat])
     if need and not missing:
         score += COMPLETE
     score += BUILDING * sum(1 for o in owners if o == seat)
@@ -253,9 +266,19 @@ def _judged(state: State, seat: int) -> float:
         score -= AT_RISK * sum(goods[g] * VALUE[g] for g in doomed if goods[g] > 0)
     if state.prosperity and APOCALYPSE in state.volcano:  # each failure brings it nearer
         score -= DOOM / len(state.volcano)
-    cards = len(state.hand_s[seat]) + len(state.hand_c[seat]) + state.draws[seat]
-    score += HAND * (cards + (1 if state.drawn[seat] else 0))
+    score += HAND * (len(state.hand_s[seat]) + len(state.hand_c[seat]))
+    reward = state.draws[seat] + (1 if state.drawn[seat] else 0)  # G14: one card is kept
+    if reward:
+        score += HAND + CHOICE * (reward - 1)
     return score
+
+
+def _spare_worth(spare: float, workers: int) -> float:
+    """Goods worth ``spare`` value points that the goal does not need: their full value up to
+    what ``SPARE_ROUNDS`` offerings would take (a seat's share is its workers' worth), a
+    ``SPARE_TAIL`` of it beyond."""
+    cap = SPARE_ROUNDS * workers
+    return spare if spare <= cap else cap + SPARE_TAIL * (spare - cap)
 
 
 def _follow_ups(state: State, seat: int) -> State:

@@ -174,10 +174,10 @@ def test_with_others_at_the_table_the_hard_level_looks_ahead_instead_of_searchin
 
 
 def test_the_hard_level_takes_the_porta_before_the_next_player_does() -> None:
-    """Two players, round 5, the Porta free (one worker a round in a two-player game): the
+    """Two players, round 6, the Porta free (one worker a round in a two-player game): the
     normal level collects now, and the opponent then takes the Porta; the hard level, looking
     at what the opponent answers and what it places next, goes to the Porta first."""
-    state, seat = _states(2, 5, 1, limit=42)[41]
+    state, seat = _states(2, 40, 1, limit=47)[46]
     porta = GAME.parse_action("port")
     hard = [search(GAME, state, seat, k, HEUR, SMALL).action for k in range(8)]
     assert hard.count(porta) >= 6  # on most determinizations of what it cannot see

@@ -1,5 +1,6 @@
 """The worker game's AI goes for the win once ahead (issue 47 item 1): a Castrum another seat
-halted (C31) is finished at the Foro, an injured army healed there.
+halted (C31) is finished at the Foro, an injured army healed there, and a hoard the goal does
+not need does not keep it from the Castrum.
 
 The stored game (seed 810014, 2 players, the hard level in seat 0 against the normal level, as
 ``python -m bench.ai workers`` plays it) is one of the twelve of 200 that ran past 25 rounds
@@ -21,7 +22,7 @@ from engine.workers.rules import deciding
 from engine.workers.search import plan
 from engine.workers.state import INJURED, READY
 
-from .helpers import owned, prosperous
+from .helpers import GOOD, owned, prosperous
 
 HEUR = WorkersHeuristics()
 SMALL = Budget(playouts=12)
@@ -65,9 +66,50 @@ AFTER_HALT = 134
 """Round 11's first placement (the hard seat's), the halt and its round's offering played."""
 
 
-def _replayed(count: int) -> State:
-    state = GAME.new_game(SEED, 2)
-    for text in HALTED_GAME.split(";")[:count]:
+HOARD_SEED = 305693286
+HOARD_GAME = (
+    "start red 1;start red 4;start wood 6;start wood 6;produce 1 6;collect stone;collect reed;"
+    "collect stone;collect reed;produce 4 3;produce 1 7;collect clay;collect clay;collect clay;"
+    "collect clay;port;trade planks 4 pillars;build 17;injure 0;activate C33;collect wood;port;"
+    "trade planks 4 swords;collect wood;play C05;lock;pledge wood 3;lock;port;"
+    "trade meat 1 olive_oil;activate C41;build 19;collect wood;collect wood;pledge meat 1;lock;"
+    "pledge wood 3;lock;activate C25;take C41;collect reed;produce 4 1 S26;collect reed;"
+    "collect grain;play C02;pledge reed 2;lock;pledge grain 1;pledge clay 1;lock;draw specialist;"
+    "keep S31;collect grain;collect wood;activate C37;collect wood;produce 1 3;pledge gold 1;"
+    "lock;pledge planks 1;lock;draw specialist;keep S20;activate C07;collect fish;collect grain;"
+    "piazza;train S20;done;collect grain;pledge grain 1;pledge planks 1;lock;pledge grain 3;lock;"
+    "collect fish S20;collect grain;collect fish S20;collect grain;activate C49;collect deer;"
+    "pledge pearls 1;lock;pledge grain 3;lock;collect grain;collect fish S20;collect grain;"
+    "collect fish S20;collect deer;pledge clay 1;lock;pledge grain 3;pledge deer 2;lock;"
+    "draw specialist;draw specialist;keep S12;collect fish S20;collect grain;collect fish S20;"
+    "collect grain;collect deer;pledge pearls 1;lock;pledge grain 3;lock;collect grain;"
+    "collect fish S20;collect grain;collect fish S20;collect deer;pledge wood 1;lock;"
+    "pledge grain 3;pledge deer 2;lock;draw specialist;draw specialist;keep S17;collect fish S20;"
+    "collect grain;collect fish S20;collect grain;collect deer;pledge pearls 1;lock;"
+    "pledge grain 3;lock;collect grain;collect fish S20;collect grain;collect fish S20;"
+    "collect deer;pledge reed 1;lock;pledge grain 3;pledge deer 2;lock;draw specialist;"
+    "draw specialist;keep S38;collect fish S20;collect grain;collect fish S20;collect grain;"
+    "collect deer;pledge pearls 1;lock;pledge grain 3;lock;collect grain;collect fish S20;"
+    "collect grain;collect fish S20;collect deer;pledge pearls 1;lock;pledge grain 3;lock;"
+    "collect fish S20;collect grain;collect fish S20;collect grain;collect deer;lock;"
+    "pledge grain 3;pledge deer 3;lock;draw specialist;draw specialist;draw specialist;keep S28;"
+    "collect grain;collect fish S20;collect grain;collect fish S20;collect deer;pledge pearls 1;"
+    "lock;pledge grain 3;lock;collect fish S20;collect grain;collect fish S20;collect grain;"
+    "collect deer;pledge pearls 1;lock;pledge grain 3;lock;collect grain;collect fish S20;"
+    "collect grain;port;trade pearls 4 gold_coin;collect deer;lock;pledge grain 3;pledge deer 3;"
+    "lock;draw specialist;draw specialist;draw specialist;keep S22;port;trade pearls 4 tunics;"
+    "collect grain;army;collect grain;collect deer;pledge pearls 1;lock;pledge grain 3;lock;"
+    "collect grain"
+)
+"""The first 216 decisions of another game as the bench played it before the fix (seeds drawn
+at random, 2 players, the hard level in seat 0): round 21, the hard seat to place, its army
+recruited in round 20; the Castrum (reed 1, planks 2, pillars 2, iron 1) lacks a reed, a plank
+and an iron, and the seat holds 18 pearls its specialist S20 collects from the fish field."""
+
+
+def _replayed(count: int, record: str = HALTED_GAME, seed: int = SEED) -> State:
+    state = GAME.new_game(seed, 2)
+    for text in record.split(";")[:count]:
         state = GAME.apply(state, deciding(state)[0], GAME.parse_action(text)).state
     return state
 
@@ -93,10 +135,10 @@ def test_an_injured_army_needs_what_heals_it() -> None:
     assert need["meat"] == 1 and need["tunics"] == 1 and need["iron"] == 1
 
 
-def _played_on(state: State, step: int) -> tuple[State, list[str]]:
+def _played_on(state: State, step: int, seed: int = SEED) -> tuple[State, list[str]]:
     """The game played on from decision ``step`` as ``python -m bench.ai workers`` plays it
     (the hard level in seat 0 at a fixed budget, the normal level in seat 1, decision ``k``
-    with seed ``SEED * 7919 + k``), at most 1,000 decisions: the end and the hard seat's
+    with seed ``seed * 7919 + k``), at most 1,000 decisions: the end and the hard seat's
     choices."""
     chosen = []
     for k in range(step, step + 1000):
@@ -104,10 +146,10 @@ def _played_on(state: State, step: int) -> tuple[State, list[str]]:
             break
         seat = deciding(state)[0]
         if seat == 0:
-            action = search(GAME, state, seat, SEED * 7919 + k, HEUR, SMALL).action
+            action = search(GAME, state, seat, seed * 7919 + k, HEUR, SMALL).action
             chosen.append(GAME.format_action(action))
         else:
-            action = choose_normal(GAME, state, seat, SEED * 7919 + k, HEUR)
+            action = choose_normal(GAME, state, seat, seed * 7919 + k, HEUR)
         state = GAME.apply(state, seat, action).state
     return state, chosen
 
@@ -136,3 +178,21 @@ def test_after_a_halt_the_hard_level_wins_within_a_few_rounds() -> None:
     result = GAME.outcome(state)
     assert result is not None and result.winners == frozenset({0})
     assert state.round <= 16 and chosen[-1] == "recover C31"
+
+
+def test_a_hoard_the_goal_does_not_need_gives_way_to_the_castrum() -> None:
+    """Round 21 of the hoarding game: the hard seat trades pearls at the Porta for the iron,
+    collects the reed, trades a pearl for the plank and builds the Castrum: it wins in round
+    23. Before, it collected pearls twice a round (41 by round 31; goods worth 460 by round
+    71), and the normal seat built the Castrum and won in round 71."""
+    played = len(HOARD_GAME.split(";"))
+    state = _replayed(played, HOARD_GAME, HOARD_SEED)
+    assert (state.round, list(deciding(state)), state.army[0]) == (21, [0], READY)
+    assert state.goods[0][GOOD["pearls"]] == 18
+    assert _by_id(plan(state, 0)[0]) == {"reed": 1, "planks": 2, "pillars": 2, "iron": 1, "wood": 1}
+    state, chosen = _played_on(state, played, HOARD_SEED)
+    assert chosen[:2] == ["port", "trade pearls 4 iron"]  # before: "collect fish S20"
+    assert "collect fish S20" not in chosen
+    result = GAME.outcome(state)
+    assert result is not None and result.winners == frozenset({0}) and state.round <= 23
+    assert chosen[-1] == "build 20"
