@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -70,6 +70,8 @@ class Delivery:
         """Games whose :meth:`announce_beside` task waits for the game's lock."""
         self._pinged: set[tuple[int, int, str]] = set()
         """(game, seat, decision key): pinged in the channel for that decision already."""
+        self.close_vote: Callable[[int], Awaitable[None]] | None = None
+        """Closes a game's undo vote that its moves ended (``Undoing.close``; set by Flows)."""
 
     # -- the outbox ----------------------------------------------------------------------------
 
@@ -105,8 +107,16 @@ class Delivery:
                 if unsent_only and not await self.bot.host.outbox.unsent(game_id):
                     return
                 await self._announce(game_id, reply, click, result, kind)
+                await self._close_vote(game_id)
         else:
             await self._announce(game_id, reply, click, result, kind)
+            await self._close_vote(game_id)
+
+    async def _close_vote(self, game_id: int) -> None:
+        """An undo vote the moves just sent ended (a move ends it) says so; no query unless
+        the game has one open (``host.undos.watching``)."""
+        if self.close_vote is not None and self.bot.host.undos.watching(game_id):
+            await self.close_vote(game_id)
 
     def announce_beside(self, game_id: int) -> None:
         """Send the game's unsent announcements in a task of its own, beside the caller (the

@@ -70,6 +70,7 @@ class Flows:
         self.replaying = Replaying(bot, private)
         self.seating = Seating(bot, kit)
         self.undoing = Undoing(bot, kit)
+        self.delivery.close_vote = self.undoing.close
 
     async def idle(self) -> None:
         """Wait until no flow is in progress: every board, DM and reply has been sent."""

@@ -209,14 +209,25 @@ class VesuviusBot(commands.Bot):
                     log.exception("game %s: delivering a notification failed", note.game_id)
             for game_id in await self.host.outbox.games_with_unsent():
                 self.flows.delivery.announce_beside(game_id)
+            for game_id in self.host.undos.lapsed(self.clock.now()):  # undo votes run out
+                try:
+                    await self.flows.undoing.close(game_id)
+                except Exception:
+                    log.exception("game %s: closing its undo vote failed", game_id)
             return len(notes)
 
     async def _run_scheduler(self) -> None:
         await self.wait_until_ready()
+        try:
+            await self.host.undos.watch()  # the undo votes a restart left open
+        except Exception:
+            log.exception("reading the open undo votes failed")
         while not self._stopping and not self.is_closed():
             try:
                 await self.run_due_once()
                 nxt = await self.host.scheduler.next_due()
+                lapse = self.host.undos.next_lapse()
+                nxt = lapse if nxt is None else nxt if lapse is None else min(nxt, lapse)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -2,10 +2,13 @@
 nobody answered it yet and it revealed nothing; when another player acted since, the user may
 **Ask the table to undo**: a vote in the channel (**Agree** / **Refuse**) that any other player
 can refuse. What is taken back is announced like a move: a new board whose words say
-"↩ bob took back: …" (``cogs.texts.narration``)."""
+"↩ bob took back: …" (``cogs.texts.narration``). A vote that ends without a click (someone
+moved, or its time ran out) says so on its message, which loses its buttons (:meth:`close`:
+after the game's moves, and from the scheduler loop when its time is up)."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
@@ -118,6 +121,21 @@ class Undoing:
                 if vote.result is not None:
                     await self.delivery.announce(game_id, held=True)
             self.bot.wake_scheduler()
+
+    async def close(self, game_id: int) -> None:
+        """The game's vote, if it is over without a click (a move, or its time ran out): its
+        message says so and loses its buttons."""
+        vote = await self.bot.host.undos.close(game_id)
+        if vote is None or vote.message_id is None:
+            return
+        chan = await self.private.channel(vote.channel_id)
+        if chan is None:
+            return
+        words = await self.words(await self.bot.host.views.status(game_id), vote)
+        with contextlib.suppress(discord.HTTPException):  # deleted meanwhile: nothing to say
+            await chan.get_partial_message(vote.message_id).edit(
+                content=words, view=None, allowed_mentions=answer.NO_MENTIONS
+            )
 
     async def words(self, status: GameStatus, vote: UndoVote) -> str:
         """The vote's message, in the channel's language: who asks to take back what, who

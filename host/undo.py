@@ -10,6 +10,11 @@ can see something and choose again. AI seats never ask.
 The state after an undo is the replay of the seed and the moves not taken back. The log keeps
 everything: the undo is a row of its own (:mod:`storage.undo`), committed like a move (a new
 version, its board, fresh deadlines for the decisions it gives back).
+
+A vote that ends without a click (a move by anyone, or its time ran out) is closed by the bot:
+:meth:`Undos.watching` tells from memory, with no query, which games have one
+(:meth:`Undos.watch` reads the stored ones at start), :meth:`Undos.lapsed` which ran out, and
+:meth:`Undos.close` drops one that is over and gives the vote to show as over.
 """
 
 from __future__ import annotations
@@ -94,6 +99,46 @@ class Undos:
     def __init__(self, store: Store, moves: Moves) -> None:
         self.store = store
         self.moves = moves
+        self._votes: dict[int, tuple[int, float]] = {}
+        """The open votes this process knows, by game: the version asked at and when the vote
+        runs out (those it asked, and at start every stored one: :meth:`watch`)."""
+
+    async def watch(self) -> None:
+        """Every stored vote, to be closed when it lapses (at start)."""
+        for request in await self.store.db.undos.every():
+            self._votes[request.game_id] = (request.version, request.expires_at)
+
+    def watching(self, game_id: int) -> bool:
+        """Whether ``game_id`` may have an open vote (from memory, no query): after its moves
+        the bot asks :meth:`close` whether the vote is over."""
+        return game_id in self._votes
+
+    def lapsed(self, now: float) -> list[int]:
+        """The games whose known vote ran out by ``now``."""
+        return [game_id for game_id, (_, ends) in self._votes.items() if now >= ends]
+
+    def next_lapse(self) -> float | None:
+        """When the next known vote runs out (``None``: none open)."""
+        return min((ends for _, ends in self._votes.values()), default=None)
+
+    async def close(self, game_id: int) -> UndoVote | None:
+        """The game's vote, dropped and returned as over (``lapsed``) when the game moved on or
+        it ran out; ``None`` when it is still open or there is none (answered meanwhile)."""
+        self._votes.pop(game_id, None)  # back below if still open: a failure is not retried
+        async with self.store.lock(game_id):
+            request = await self.store.db.undos.get(game_id)
+            if request is None:
+                return None
+            try:
+                lg = await self.store.get(game_id)
+            except HostError:  # the game is gone: nothing to show the vote in
+                await self._drop(game_id, request.version)
+                return None
+            if self._live(lg, request, self.store.clock.now()):
+                self._votes[game_id] = (request.version, request.expires_at)
+                return None
+            await self._drop(game_id, request.version)
+            return await self._asked(lg, request, self._voters(lg, request.seat), lapsed=True)
 
     async def take_back(
         self, game_id: int, user: int, *, channel_id: int | None = None, guild_id: int | None = None
@@ -135,6 +180,7 @@ class Undos:
                 game_id, lg.row.version, seat, found.back_to, now, now + VOTE_SECONDS
             )
             await self.store.db.undos.put(request)
+            self._votes[game_id] = (request.version, request.expires_at)
             return self._vote(lg, found, voters, (), request.expires_at)
 
     async def vote(
@@ -154,10 +200,10 @@ class Undos:
             if mine is None or mine.seat not in (*voters, *([request.seat] if not agree else [])):
                 raise NotAPlayerError(N_("Only the other players vote on this undo."))
             if not self._live(lg, request, now):
-                await self.store.db.undos.drop(game_id, version)
+                await self._drop(game_id, version)
                 return await self._asked(lg, request, voters, lapsed=True)
             if not agree:
-                await self.store.db.undos.drop(game_id, version)
+                await self._drop(game_id, version)
                 return await self._asked(lg, request, voters, refused_by=mine.seat)
             agreed = tuple(sorted({*request.agreed, mine.seat}))
             if not set(voters) <= set(agreed):
@@ -166,11 +212,16 @@ class Undos:
             try:
                 found = await self._plan(lg, request.seat)
             except UndoRefusedError:
-                await self.store.db.undos.drop(game_id, version)
+                await self._drop(game_id, version)
                 return await self._asked(lg, request, voters, lapsed=True)
             result = await self._commit(lg, found, vote=True)
-            await self.store.db.undos.drop(game_id, version)
+            await self._drop(game_id, version)
             return self._vote(lg, found, voters, agreed, request.expires_at, result=result)
+
+    async def _drop(self, game_id: int, version: int) -> None:
+        """The vote asked at ``version`` is over: gone from the database and from memory."""
+        await self.store.db.undos.drop(game_id, version)
+        self._votes.pop(game_id, None)
 
     async def posted(self, game_id: int, version: int, message_id: int) -> None:
         """The vote's message in the channel (so a restart edits the same one)."""

@@ -104,6 +104,15 @@ class UndoRequests:
 
         return await self.run(read)
 
+    async def every(self) -> list[UndoRequest]:
+        """Every open request (read at start, to close each when it lapses)."""
+
+        def read(c: Connection) -> list[UndoRequest]:
+            rows = c.execute(f"SELECT {_COLUMNS} FROM undo_requests ORDER BY game_id").fetchall()
+            return [_decode(row) for row in rows]
+
+        return await self.run(read)
+
     async def put(self, request: UndoRequest) -> None:
         """Open ``request``, replacing the game's earlier one (which was over)."""
         r = request

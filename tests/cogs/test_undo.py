@@ -1,14 +1,16 @@
 """Undo through the real bot on the loopback Discord (issue 46): **Undo** on the board takes
 back a pass nobody answered and the board says so; a move that drew a card is refused; after
 another player acted, the table votes (**Agree** / **Refuse**); the replay shows the move
-taken back. The toy game: a pass draws nothing (may be taken back), a card played draws one."""
+taken back; a vote nobody answers says it is over when a move or its time ends it. The toy
+game: a pass draws nothing (may be taken back), a card played draws one."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from host.undo import VOTE_SECONDS
 from sandbox.fake import FakeUser, Message
-from tests.cogs.helpers import WAIT, WATCH, boards, last_board, start_lobby
+from tests.cogs.helpers import WAIT, WATCH, boards, last_board, start_lobby, until
 
 
 async def _toy(
@@ -127,12 +129,38 @@ async def test_the_table_votes_to_undo_agreed_then_refused(
     await alice.click("Ask the table to undo", message=reply.message)
     await bot.flows.idle()
     vote = _vote_message(chan)
-    await _move(bot, chan, carol, "pass")
-    late = await bob.click("Agree", message=vote)
-    await bot.flows.idle()
-    assert late.updated and "The vote is over" in vote.content
+    assert list(vote.walk_components())
+    await _move(bot, chan, carol, "pass")  # her move ends the vote: its message says so
+    assert "The vote is over (time ran out, or the game moved on)" in vote.content
+    assert f"{alice.name} asks the table to take back" in vote.content
     assert not list(vote.walk_components())
     assert (await bot.host.views.status(game_id)).version == 6
+
+
+async def test_a_vote_nobody_answers_closes_when_its_time_is_up_even_after_a_restart(
+    fake_discord: Any, start_bot: Any, make_bot: Any, clock: Any
+) -> None:
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    chan, game_id, users, (alice, bob, carol) = await _toy(fake_discord, bot, ["ann", "ben", "cat"])
+    await _move(bot, chan, alice, "pass")
+    await _move(bot, chan, bob, "pass")
+    reply = await alice.slash("game undo", channel=chan)
+    await bot.flows.idle()
+    await alice.click("Ask the table to undo", message=reply.message)
+    await bot.flows.idle()
+    vote = _vote_message(chan)
+    assert list(vote.walk_components())
+    await start_bot.stop(bot)  # the bot restarts while the table is asked
+    bot = await start_bot(make_bot(), watch_loggers=WATCH)
+    clock.advance(VOTE_SECONDS + 1)  # nobody answered: silence refuses
+
+    async def closed() -> bool:
+        return "The vote is over" in vote.content and not list(vote.walk_components())
+
+    await until(closed)
+    status = await bot.host.views.status(game_id)
+    assert status.version == 2  # time ran out; nothing moved and nothing was taken back
+    assert (await _waited(bot, game_id, users)) is carol
 
 
 async def test_the_replay_shows_the_move_taken_back(

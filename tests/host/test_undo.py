@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import Record, replay
 from host import FakeClock, Host
-from host.undo import VOTE_SECONDS, UndoRefusedError
+from host.undo import VOTE_SECONDS, UndoRefusedError, Undos
 from storage import codec, undo
 from storage.check import check_database
 from tests.host.conftest import NewDb, OpenHost
@@ -104,6 +104,34 @@ async def test_silence_refuses_and_a_move_ends_the_request(host: Host, clock: Fa
     await host.moves.act(game_id, ALICE, card)
     moved_on = await host.undos.vote(game_id, BOB, vote.version, True)
     assert moved_on.lapsed and (await host.views.status(game_id)).version == 3
+
+
+async def test_a_vote_over_without_a_click_is_closed(host: Host, clock: FakeClock) -> None:
+    """The bot closes a vote nobody answered: ``watching`` (memory) after a move, ``lapsed``
+    once its time is up, and ``close`` gives it as over and drops it; a restarted process
+    reads the open ones (``watch``)."""
+    game_id = (await started_game(host, players=3)).game_id
+    await host.moves.act(game_id, ALICE, "pass")
+    await host.moves.act(game_id, BOB, "pass")
+    asked = await host.undos.ask(game_id, ALICE)
+    assert host.undos.watching(game_id) and host.undos.next_lapse() == asked.expires_at
+    assert await host.undos.close(game_id) is None  # still open: kept
+    restarted = Undos(host.store, host.moves)
+    await restarted.watch()
+    assert restarted.watching(game_id) and restarted.lapsed(clock.now()) == []
+    clock.advance(VOTE_SECONDS + 1)
+    assert host.undos.lapsed(clock.now()) == [game_id]
+    closed = await host.undos.close(game_id)
+    assert closed is not None and closed.lapsed and closed.label
+    assert not host.undos.watching(game_id) and host.undos.next_lapse() is None
+    assert await host.store.db.undos.get(game_id) is None
+    assert await restarted.close(game_id) is None  # closed already: nothing to show
+
+    asked = await host.undos.ask(game_id, ALICE)  # asked again; then the game moves on
+    await host.moves.act(game_id, CAROL, "pass")
+    closed = await host.undos.close(game_id)
+    assert closed is not None and closed.lapsed and closed.version == asked.version
+    assert (await host.views.status(game_id)).version == 3
 
 
 async def test_only_the_other_players_vote_and_ais_never_ask(host: Host) -> None:
