@@ -20,6 +20,8 @@ Run: ``python -m bench.ai [game] [games]`` (``game``: ``downfall``, ``cardcity``
   it ends;
 - ``AI_BENCH_LONG``: a game of more rounds than this is listed as long, with its seed (default
   25; issue 47: no 2-player hard-vs-normal game of the worker game longer than that);
+- ``AI_BENCH_OPTIONS``: the games' table options, e.g. ``difficulty=C`` (the worker game's solo
+  match-ups ``solo-normal`` and ``solo-hard``: a "win" is the solo game won);
 - ``AI_BENCH_TIMES``: ``1`` (default) times each level's decisions on states of normal games,
   the hard level on the host's budget (``host.ai.HARD_SECONDS`` of CPU time, and its CPU time
   printed apart); ``0`` skips it.
@@ -73,7 +75,7 @@ GAME_KEYS = ("downfall", "cardcity", "workers")
 FIXED: dict[str, dict[int, int]] = {
     "downfall": {2: 2100, 3: 263, 4: 263},
     "cardcity": {2: 150, 3: 125, 4: 125},
-    "workers": {2: 500, 3: 270, 4: 270},
+    "workers": {1: 600, 2: 500, 3: 270, 4: 270},
 }
 """The hard level's iterations per decision by game and table size: what ``HARD_SECONDS`` gave
 on an idle 2-core machine when issue 30 began (3 players: the 4-player figure), kept so that
@@ -81,7 +83,7 @@ its tournaments compare; docs/ai.md has what 0.8 s gives now (``AI_BENCH_ONLY=no
 Downfall's hard level at three or four is a policy rollout (issue 30, eighth session), whose
 iteration costs what 6.46 of the tree search's did (1.957 against 0.303 ms, on the same 43
 states of three four-player games, one run): 263 is the CPU time of the 1,700 tree iterations
-it replaced."""
+it replaced. The worker game alone (solo, searched): about 600 in 0.8 s (docs/ai.md)."""
 
 MATCHES: dict[str, tuple[str, ...]] = {
     "hard-normal": ("hard", "normal"),
@@ -93,6 +95,8 @@ MATCHES: dict[str, tuple[str, ...]] = {
     "3p-hard-2normal": ("hard", "normal", "normal"),
     "3p-hard-normal-easy": ("hard", "normal", "easy"),
     "4p-all-levels": ("hard", "normal", "easy", "random"),
+    "solo-normal": ("normal",),
+    "solo-hard": ("hard",),
 }
 DEFAULT_MATCHES = ("hard-normal", "4p-hard-3normal", "normal-easy")
 CAP = 4000
@@ -192,7 +196,7 @@ def play_game(
     level_of = {(k + rotation) % n: levels[k] for k in range(n)}
     played = Played([0] * n, 0)
     choosers = {s: chooser(key, level, budget, heur, n, played) for s, level in level_of.items()}
-    state = game.new_game(seed, n)
+    state = game.new_game(seed, n, table_options())
     for step in range(CAP):
         seat = heur.pending(state)
         if seat is None:
@@ -209,6 +213,13 @@ def play_game(
     if outcome is not None and outcome.winners:
         played.places = [outcome.places[(k + rotation) % n] for k in range(n)]
     return played
+
+
+def table_options(text: str | None = None) -> dict[str, str] | None:
+    """``AI_BENCH_OPTIONS`` (``name=value,...``) as the games' table options (``None``: none)."""
+    text = os.environ.get("AI_BENCH_OPTIONS", "") if text is None else text
+    pairs = [part.split("=", 1) for part in text.split(",") if part.strip()]
+    return {name.strip(): value.strip() for name, value in pairs} or None
 
 
 def _percentile(values: list[float], q: float) -> float:
