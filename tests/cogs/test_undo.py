@@ -36,6 +36,26 @@ async def _move(bot: Any, chan: Any, user: FakeUser, action: str) -> None:
     await bot.flows.idle()
 
 
+async def _passed_twice(
+    fake: Any, bot: Any
+) -> tuple[Any, int, dict[int, FakeUser], list[FakeUser]]:
+    """A three-player toy game whose first two seats passed: the first may ask the table."""
+    chan, game_id, users, seats = await _toy(fake, bot, ["ann", "ben", "cat"])
+    await _move(bot, chan, seats[0], "pass")
+    await _move(bot, chan, seats[1], "pass")
+    return chan, game_id, users, seats
+
+
+async def _ask_table(bot: Any, chan: Any, asker: FakeUser) -> tuple[Any, Any]:
+    """``asker`` presses **Ask the table to undo** under ``/game undo``'s refusal: the refusal
+    and the click."""
+    reply = await asker.slash("game undo", channel=chan)
+    await bot.flows.idle()
+    asked = await asker.click("Ask the table to undo", message=reply.message)
+    await bot.flows.idle()
+    return reply, asked
+
+
 def _vote_message(chan: Any) -> Message:
     return next(
         m
@@ -82,14 +102,9 @@ async def test_the_table_votes_to_undo_agreed_then_refused(
     fake_discord: Any, start_bot: Any, make_bot: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan, game_id, users, (alice, bob, carol) = await _toy(fake_discord, bot, ["ann", "ben", "cat"])
-    await _move(bot, chan, alice, "pass")
-    await _move(bot, chan, bob, "pass")
-    reply = await alice.slash("game undo", channel=chan)
-    await bot.flows.idle()
+    chan, game_id, users, (alice, bob, carol) = await _passed_twice(fake_discord, bot)
+    reply, asked = await _ask_table(bot, chan, alice)
     assert "only be taken back if the whole table agrees" in reply.content
-    asked = await alice.click("Ask the table to undo", message=reply.message)
-    await bot.flows.idle()
     assert "the vote is in the channel" in asked.reply.content  # type: ignore[union-attr]
     vote = _vote_message(chan)
     assert f"{alice.name} asks the table to take back: Pass (draw nothing)" in vote.content
@@ -113,10 +128,7 @@ async def test_the_table_votes_to_undo_agreed_then_refused(
 
     await _move(bot, chan, alice, "pass")
     await _move(bot, chan, bob, "pass")
-    reply = await alice.slash("game undo", channel=chan)
-    await bot.flows.idle()
-    await alice.click("Ask the table to undo", message=reply.message)
-    await bot.flows.idle()
+    await _ask_table(bot, chan, alice)
     vote = _vote_message(chan)
     await carol.click("Refuse", message=vote)
     await bot.flows.idle()
@@ -124,10 +136,7 @@ async def test_the_table_votes_to_undo_agreed_then_refused(
     assert (await bot.host.views.status(game_id)).version == 5
     assert (await _waited(bot, game_id, users)) is carol
 
-    reply = await alice.slash("game undo", channel=chan)  # asked again; then carol moves
-    await bot.flows.idle()
-    await alice.click("Ask the table to undo", message=reply.message)
-    await bot.flows.idle()
+    await _ask_table(bot, chan, alice)  # asked again; then carol moves
     vote = _vote_message(chan)
     assert list(vote.walk_components())
     await _move(bot, chan, carol, "pass")  # her move ends the vote: its message says so
@@ -141,13 +150,8 @@ async def test_a_vote_nobody_answers_closes_when_its_time_is_up_even_after_a_res
     fake_discord: Any, start_bot: Any, make_bot: Any, clock: Any
 ) -> None:
     bot = await start_bot(make_bot(), watch_loggers=WATCH)
-    chan, game_id, users, (alice, bob, carol) = await _toy(fake_discord, bot, ["ann", "ben", "cat"])
-    await _move(bot, chan, alice, "pass")
-    await _move(bot, chan, bob, "pass")
-    reply = await alice.slash("game undo", channel=chan)
-    await bot.flows.idle()
-    await alice.click("Ask the table to undo", message=reply.message)
-    await bot.flows.idle()
+    chan, game_id, users, (alice, _, carol) = await _passed_twice(fake_discord, bot)
+    await _ask_table(bot, chan, alice)
     vote = _vote_message(chan)
     assert list(vote.walk_components())
     await start_bot.stop(bot)  # the bot restarts while the table is asked
