@@ -225,9 +225,8 @@ class VesuviusBot(commands.Bot):
         while not self._stopping and not self.is_closed():
             try:
                 await self.run_due_once()
-                nxt = await self.host.scheduler.next_due()
-                lapse = self.host.undos.next_lapse()
-                nxt = lapse if nxt is None else nxt if lapse is None else min(nxt, lapse)
+                due = (await self.host.scheduler.next_due(), self.host.undos.next_lapse())
+                nxt = min((t for t in due if t is not None), default=None)
             except asyncio.CancelledError:
                 raise
             except Exception:
